@@ -1,0 +1,112 @@
+"""The rules contract every game satisfies (see docs/architecture.md).
+
+A game is plain functions over plain JSON state. The platform stores the state, asks `prompts` who must
+decide, passes each submitted action to `apply` with an `Rng`, and sends each role only `view(state, role)`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol, TypedDict, runtime_checkable
+
+State = dict[str, Any]
+Role = str
+
+UMPIRE: Role = "umpire"
+SPECTATOR: Role = "spectator"
+
+
+class Action(TypedDict, total=False):
+    verb: str
+    args: dict[str, Any]
+
+
+class ActionSpec(TypedDict, total=False):
+    """One thing a prompted role may do: its verb, a label, and the shape of its arguments.
+
+    `args` maps each argument name to a JSON-schema-like description, e.g.
+    {"type": "choice", "choices": [...]} or {"type": "integer", "minimum": 1, "maximum": 3}.
+    """
+    verb: str
+    label: str
+    args: dict[str, Any]
+
+
+class Prompt(TypedDict, total=False):
+    title: str
+    rule: str | None
+    actions: list[ActionSpec]
+    info: dict[str, Any]
+
+
+class Outcome(TypedDict, total=False):
+    winner: Role | None  # None for a draw
+    level: str  # e.g. "decisive", "marginal", "draw"
+    score: dict[str, Any]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    label: str
+    rule: str | None
+    default: Any
+    choices: tuple[Any, ...] = (True, False)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    rule: str | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    id: str
+    title: str
+    publisher: str
+    year: int
+    roles: tuple[Role, ...]
+    scenarios: tuple[Scenario, ...]
+    options: tuple[Option, ...] = ()
+    solitaire: bool = False  # one human seat; the other sides are played by the rules themselves
+    listed: bool = True  # shown in the lobby; test-only games are not
+    role_labels: dict[Role, str] = field(default_factory=dict)
+
+    def label(self, role: Role) -> str:
+        return self.role_labels.get(role, role.replace("_", " ").title())
+
+    def scenario(self, scenario_id: str) -> Scenario | None:
+        return next((s for s in self.scenarios if s.id == scenario_id), None)
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.id: o.default for o in self.options}
+
+
+@runtime_checkable
+class Rules(Protocol):
+    meta: GameMeta
+
+    def setup(self, scenario: str, options: dict[str, Any], rng: "Rng") -> State: ...
+
+    def prompts(self, state: State) -> dict[Role, Prompt]: ...
+
+    def apply(self, state: State, role: Role, action: Action, rng: "Rng") -> State: ...
+
+    def view(self, state: State, role: Role) -> dict[str, Any]: ...
+
+    def outcome(self, state: State) -> Outcome | None: ...
+
+
+# Optional members a game may add; the harness and the platform use them when present:
+#   random_action(state, role, rng) -> Action        a random legal action (fuzzing, missed orders)
+#   perturb(state, role, rng) -> State               change only what `role` may not know
+#   plant_canaries(state, role, marker) -> State     write `marker` strings into fields hidden from `role`
+#   phase(state) -> str                              the current phase; the platform snapshots when it changes
+#   bots: dict[str, Callable[[dict, Prompt, Rng], Action]]  computer players deciding from a view only
+#   default_action(state, role) -> Action            what a missed order becomes when a clock runs out
+Bot = Callable[[dict[str, Any], Prompt, "Rng"], Action]
+
+from app.engine.rng import Rng  # noqa: E402  (type names only; rng imports nothing from here)

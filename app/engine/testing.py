@@ -1,0 +1,134 @@
+"""The test harness every game reuses: random legal playouts, non-interference and canaries.
+
+The platform's own parts of the harness (rendered pages, the authorization matrix) live in tests/platform,
+because they need the web layer; this module needs only a `Rules` object.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from app.engine.contract import SPECTATOR, UMPIRE, Action, Role, Rules, State
+from app.engine.errors import IllegalAction
+from app.engine.rng import Rng, SeededRng
+
+
+class DeadEnd(AssertionError):
+    """No one is prompted, yet the game has no outcome."""
+
+
+class RunawayGame(AssertionError):
+    """A playout went past its step limit."""
+
+
+def canonical(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(state: State) -> str:
+    return hashlib.sha256(canonical(state).encode()).hexdigest()
+
+
+def assert_plain_json(state: State) -> None:
+    """State must survive a JSON round trip unchanged: no tuples, sets, objects or non-string keys."""
+    assert json.loads(json.dumps(state)) == state, "state is not plain JSON"
+
+
+def enumerate_actions(prompt: dict[str, Any]) -> list[Action]:
+    """Every action a prompt lists whose arguments are all enumerated choices (or absent)."""
+    out: list[Action] = []
+    for spec in prompt.get("actions", []):
+        combos: list[dict[str, Any]] = [{}]
+        ok = True
+        for name, arg in (spec.get("args") or {}).items():
+            choices = arg.get("choices") if isinstance(arg, dict) else None
+            if choices is None and isinstance(arg, dict) and arg.get("type") == "integer":
+                lo, hi = arg.get("minimum"), arg.get("maximum")
+                if lo is not None and hi is not None and hi - lo < 200:
+                    choices = list(range(lo, hi + 1))
+            if not choices:
+                ok = False
+                break
+            combos = [dict(c, **{name: v}) for c in combos for v in choices]
+        if ok:
+            out.extend({"verb": spec["verb"], "args": c} for c in combos)
+    return out
+
+
+def random_action(rules: Rules, state: State, role: Role, rng: Rng) -> Action:
+    """A random legal action for `role`: the game's own `random_action` if it has one, else one of the
+    actions its prompt enumerates."""
+    own = getattr(rules, "random_action", None)
+    if own is not None:
+        return own(state, role, rng)
+    actions = enumerate_actions(rules.prompts(state)[role])
+    if not actions:
+        raise DeadEnd(f"{role} is prompted but no action can be enumerated; give the game a random_action")
+    return rng.choice(actions)
+
+
+@dataclass
+class Playout:
+    state: State
+    steps: int
+    actions: list[tuple[Role, Action]] = field(default_factory=list)
+
+
+def playout(rules: Rules, scenario: str, options: dict[str, Any] | None = None, seed: int = 0,
+            max_steps: int = 20000, game_rng: Rng | None = None,
+            chooser: Callable[[Rules, State, Role, Rng], Action] = random_action) -> Playout:
+    """Play random legal actions for every prompted role until the game has an outcome.
+
+    Raises DeadEnd if nobody is prompted before the end, RunawayGame past `max_steps`, and lets any
+    exception from the rules escape, so a fuzzer sees it with its seed.
+    """
+    players = SeededRng(seed * 2 + 1)
+    dice = game_rng or SeededRng(seed * 2)
+    opts = dict(rules.meta.default_options(), **(options or {}))
+    state = rules.setup(scenario, opts, dice)
+    result = Playout(state, 0)
+    while rules.outcome(state) is None:
+        if result.steps >= max_steps:
+            raise RunawayGame(f"seed {seed}: no outcome after {max_steps} actions")
+        prompts = rules.prompts(state)
+        if not prompts:
+            raise DeadEnd(f"seed {seed}: nobody is prompted and the game has not ended")
+        role = players.choice(sorted(prompts))
+        action = chooser(rules, state, role, players)
+        try:
+            state = rules.apply(state, role, action, dice)
+        except IllegalAction as e:
+            raise AssertionError(f"seed {seed}: random legal action {action} by {role} was refused: {e}") from e
+        result.actions.append((role, action))
+        result.steps += 1
+    result.state = state
+    return result
+
+
+def viewing_roles(rules: Rules) -> list[Role]:
+    return [*rules.meta.roles, SPECTATOR]
+
+
+def check_non_interference(rules: Rules, state: State, role: Role, rng: Rng,
+                           render: Callable[[dict[str, Any]], str] | None = None) -> None:
+    """Change only what `role` may not know; `role`'s view (and its rendering) must not change at all."""
+    perturb = getattr(rules, "perturb")
+    before = canonical(rules.view(state, role))
+    changed = perturb(copy.deepcopy(state), role, rng)
+    assert canonical(changed) != canonical(state) or role == UMPIRE, "perturb changed nothing: the test proves nothing"
+    after = canonical(rules.view(changed, role))
+    assert before == after, f"{role}'s view changed when only hidden information changed"
+    if render is not None:
+        assert render(rules.view(state, role)) == render(rules.view(changed, role)), \
+            f"{role}'s rendered page changed when only hidden information changed"
+
+
+def check_canaries(rules: Rules, state: State, role: Role, marker: str = "CANARY-7f3a") -> State:
+    """Plant `marker` in every field hidden from `role`; it must reach the umpire but never `role`."""
+    planted = getattr(rules, "plant_canaries")(copy.deepcopy(state), role, marker)
+    assert marker in canonical(rules.view(planted, UMPIRE)), "canaries were not planted where the umpire sees them"
+    assert marker not in canonical(rules.view(planted, role)), f"a hidden field reached {role}'s view"
+    return planted

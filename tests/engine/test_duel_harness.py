@@ -1,0 +1,36 @@
+"""The engine harness, proven on the test-only game."""
+import pytest
+
+from app.engine.rng import ScriptedRng, SeededRng
+from app.engine.testing import (assert_plain_json, check_canaries, check_non_interference, playout,
+                                state_hash)
+from tests.fixtures.duel import rules
+
+
+def test_random_playouts_reach_an_outcome():
+    for seed in range(30):
+        result = playout(rules, "standard", seed=seed)
+        assert rules.outcome(result.state)["winner"] in ("red", "blue")
+        assert_plain_json(result.state)
+
+
+def test_same_seed_same_final_state():
+    assert state_hash(playout(rules, "standard", seed=4).state) == state_hash(playout(rules, "standard", seed=4).state)
+
+
+def test_hidden_salvos_do_not_reach_the_other_side():
+    s = rules.setup("standard", {"hits_to_win": 3}, ScriptedRng())
+    s = rules.apply(s, "red", {"verb": "fire", "args": {"salvos": 3}}, ScriptedRng())
+    blue = rules.view(s, "blue")
+    assert blue["submitted"]["red"] is True
+    assert "red" not in blue["salvos"] and "red" not in blue["magazine"]
+    for role in ("red", "blue", "spectator"):
+        check_non_interference(rules, s, role, SeededRng(1))
+        check_canaries(rules, s, role)
+
+
+def test_scripted_dice_decide_the_round():
+    s = rules.setup("standard", {"hits_to_win": 1}, ScriptedRng())
+    s = rules.apply(s, "red", {"verb": "fire", "args": {"salvos": 1}}, ScriptedRng())
+    s = rules.apply(s, "blue", {"verb": "fire", "args": {"salvos": 1}}, ScriptedRng([2, 5]))
+    assert rules.outcome(s)["winner"] == "blue"
