@@ -1,0 +1,131 @@
+"""The Allied player's turn: the AP roll and the actions bought with AP (Sequence of Play, Using Action Charts).
+
+Each action costs 1 AP; AP cannot be saved. The choices are listed one per target so the label can say what the
+action does and what it needs, e.g. "Attack Guadalcanal (Southwest Pacific front) - succeeds on 3-6 - 1 AP".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.rng import Rng
+from app.games.pacific_war_1942 import attacks, board, data
+
+State = dict[str, Any]
+ACTIONS = "Using Action Charts"
+
+
+def roll_ap(state: State, rng: Rng) -> None:
+    roll = rng.d6()
+    state["ap"] = data.AP_CHART[roll]
+    state["ap_roll"] = roll
+    attacks.log(state, f"Turn {state['turn']} ({data.turn_date(state['turn'])}): Action Points roll {roll}: "
+                       f"{state['ap']} AP.", roll=roll)
+    state["phase"] = "actions"
+
+
+def _one(verb: str, label: str, arg: str | None = None, value: str | None = None) -> dict[str, Any]:
+    spec: dict[str, Any] = {"verb": verb, "label": label}
+    if arg is not None:
+        spec["args"] = {arg: {"type": "choice", "choices": [value]}}
+    return spec
+
+
+def attack_block(state: State, front: str) -> str | None:
+    """Why the Allies may not attack on `front` now, or None if they may."""
+    fname = data.FRONTS[front]["name"]
+    if state["fronts"][front]["stalled"]:
+        return f"The Allied {fname} front is stalled: flip it back to active first."
+    target = board.japanese_location(state, front)
+    if target is None:
+        return f"The Allied {fname} front marker already occupies Japan."
+    if target == data.JAPAN and board.japan_front(state):
+        return "Only one Allied front marker can occupy Japan, and one already does."
+    return None
+
+
+def choices(state: State) -> list[dict[str, Any]]:
+    """The actions the Allied player may buy now, each labelled with its odds and cost."""
+    ap = state["ap"]
+    out: list[dict[str, Any]] = []
+    for front in data.FRONT_ORDER:
+        if attack_block(state, front) is None:
+            target = board.japanese_location(state, front)
+            drm = sum(d["value"] for d in board.land_drms(state, front, "allied"))
+            out.append(_one("attack_front", f"Attack {data.name(target)} ({data.FRONTS[front]['name']} front) — "
+                                            f"succeeds on {board.odds_text('land', drm)} — 1 AP", "front", front))
+    for sea, control in state["seas"].items():
+        if control == "japanese":
+            out.append(_one("attack_sea", f"Attack the Japanese ships in the {data.SEA_AREAS[sea]['name']} — "
+                                          f"succeeds on {board.odds_text('sea', 0)} — 1 AP", "sea", sea))
+    for front in data.FRONT_ORDER:
+        if not state["fronts"][front]["reserve"]:
+            out.append(_one("add_reserve", f"Add a reserve to the {data.FRONTS[front]['name']} front "
+                                           f"(one re-roll of a land attack there) — 1 AP", "front", front))
+    if state["europe"]:
+        out.append(_one("remove_europe", "Remove the Europe marker (ends -2 DRM on India and China) — 1 AP"))
+    for front in data.FRONT_ORDER:
+        if state["fronts"][front]["stalled"]:
+            out.append(_one("activate", f"Flip the stalled {data.FRONTS[front]['name']} front back to active — 1 AP",
+                            "front", front))
+    out.append(_one("end_actions", f"End your actions ({ap} AP left {'is' if ap == 1 else 'are'} lost)"
+                    if ap else "End your actions"))
+    return out
+
+
+def _arg(action: dict[str, Any], name: str, valid: dict[str, Any]) -> str:
+    value = (action.get("args") or {}).get(name)
+    if value not in valid:
+        raise MalformedAction(f"Choose a {name.replace('_', ' ')} from the list.")
+    return value
+
+
+def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
+    """Play one Allied action in the actions phase. Returns True when a die was rolled."""
+    verb = action.get("verb")
+    if verb == "end_actions":
+        if state["ap"]:
+            attacks.log(state, f"The Allied player ends the actions phase; {state['ap']} unused AP are lost.")
+        state["ap"] = 0
+        return False
+    if state["ap"] < 1:
+        raise IllegalAction("You have no Action Points left this turn.", ACTIONS)
+    if verb == "attack_front":
+        front = _arg(action, "front", data.FRONTS)
+        block = attack_block(state, front)
+        if block:
+            raise IllegalAction(block, "Key Game Concepts" if "Japan" in block else ACTIONS)
+        state["ap"] -= 1
+        attacks.land_attack(state, front, "allied", rng)
+        return True
+    if verb == "attack_sea":
+        sea = _arg(action, "sea", data.SEA_AREAS)
+        if state["seas"][sea] != "japanese":
+            raise IllegalAction("The Allies already control that sea area.", attacks.SEA)
+        state["ap"] -= 1
+        attacks.sea_attack(state, sea, "allied", rng)
+        return True
+    if verb == "add_reserve":
+        front = _arg(action, "front", data.FRONTS)
+        if state["fronts"][front]["reserve"]:
+            raise IllegalAction("That front already has its reserve (limit 1 per front).", "Allied Army Reserves")
+        state["ap"] -= 1
+        state["fronts"][front]["reserve"] = True
+        attacks.log(state, f"The Allies add a reserve to the {data.FRONTS[front]['name']} front.")
+        return False
+    if verb == "remove_europe":
+        if not state["europe"]:
+            raise IllegalAction("The Europe marker is not in play.", "Europe First Box")
+        state["ap"] -= 1
+        state["europe"] = False
+        attacks.log(state, "The Allies remove the Europe marker from the Europe First Box.")
+        return False
+    if verb == "activate":
+        front = _arg(action, "front", data.FRONTS)
+        if not state["fronts"][front]["stalled"]:
+            raise IllegalAction("That front is not stalled.", ACTIONS)
+        state["ap"] -= 1
+        state["fronts"][front]["stalled"] = False
+        attacks.log(state, f"The Allied {data.FRONTS[front]['name']} front is flipped back to active.")
+        return False
+    raise MalformedAction(f"Unknown order {verb!r}.")

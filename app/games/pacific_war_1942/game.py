@@ -1,0 +1,202 @@
+"""Pacific War 1942: Solitaire on the rules contract: the Allied player against the Japanese BOT.
+
+The sequence of play (Sequence of Play Each Turn) is the table PHASES; `state["phase"]` names the step now:
+"ap" (roll the AP Chart), "actions" (spend AP), "japanese" (roll the Japanese Action Chart), "reroll" (decide on
+an Allied reserve re-roll), "over". The BOT's moves are made here, inside `apply`, each with its die roll logged.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.engine.contract import GameMeta, Scenario
+from app.engine.errors import IllegalAction, MalformedAction
+from app.games.pacific_war_1942 import allied, attacks, board, bot, data, views
+
+SEQUENCE = "Sequence of Play Each Turn"
+
+PHASES: dict[str, dict[str, str]] = {
+    "ap": {"title": "Roll for Action Points", "rule": SEQUENCE},
+    "actions": {"title": "Spend your Action Points", "rule": "Using Action Charts"},
+    "japanese": {"title": "The Japanese BOT acts", "rule": "Using Action Charts"},
+    "reroll": {"title": "Use the Allied reserve?", "rule": "Allied Army Reserves"},
+}
+UNDOABLE = {"add_reserve", "remove_europe", "activate", "end_actions"}  # actions that roll no die
+
+
+class PacificWar1942:
+    meta = GameMeta(
+        id="pacific_war_1942", title="Pacific War 1942: Solitaire", publisher="Worthington Publishing",
+        year=2024, roles=("allied",),
+        scenarios=(Scenario("campaign", "The Pacific War, 1942-1945", "Game Components and Set Up",
+                            "The Allied player against the Japanese BOT, from the double-circled start lines."),),
+        solitaire=True, role_labels={"allied": "Allied player", "japanese": "Japanese BOT"},
+    )
+
+    # --- set-up ----------------------------------------------------------------------------------------------
+
+    def setup(self, scenario, options, rng):
+        if scenario != "campaign":
+            raise MalformedAction(f"Unknown scenario {scenario!r}.")
+        s = data.RULES["setup"]
+        state = {
+            "turn": s["turn"], "turns": data.TURNS, "phase": "ap", "ap": 0, "ap_roll": None,
+            "fronts": {f: {"allied": data.start_index(f), "stalled": False, "reserve": False,
+                           "japanese_reserve": False} for f in data.FRONT_ORDER},
+            "seas": {sea: s["sea_control"] for sea in data.SEA_AREAS},
+            "europe": s["europe"], "bomb": False,
+            "pending": None, "bot": None, "last_bot": None, "last_roll": None,
+            "undo": [], "log": [], "over": None,
+        }
+        attacks.log(state, "Set-up: Allied front markers in Burma, Kunming, Port Moresby and Midway; Japanese front "
+                           "markers in Rangoon, Chungking, Guadalcanal and Tarawa; the Japanese control every sea area.")
+        return state
+
+    def phase(self, state):
+        return f"turn-{state['turn']}-{state['phase']}"
+
+    # --- prompts ---------------------------------------------------------------------------------------------
+
+    def prompts(self, state):
+        if state["over"]:
+            return {}
+        p = state["phase"]
+        if p == "ap":
+            actions = [{"verb": "roll_ap", "label": "Roll the die for Action Points (AP Chart)"}]
+        elif p == "actions":
+            actions = allied.choices(state)
+        elif p == "japanese":
+            actions = [{"verb": "japanese_action", "label": "Roll the die for the Japanese BOT action"}]
+        else:
+            pend = state["pending"]
+            fname = data.FRONTS[pend["front"]]["name"]
+            verdict = "failed" if pend["attacker"] == "allied" else "succeeded"
+            actions = [{"verb": "use_reserve",
+                        "label": f"Use the {fname} reserve to re-roll (it is removed; the die needs "
+                                 f"{board.odds_text('land', pend['drm'])} to advance)"},
+                       {"verb": "accept", "label": f"Keep the reserve: the attack {verdict}"}]
+        if state["undo"] and p in ("actions", "japanese"):
+            actions.append({"verb": "undo", "label": "Undo your last action"})
+        title = PHASES[p]["title"]
+        if p == "actions":
+            title += f" — {state['ap']} AP left"
+        return {"allied": {"title": f"Turn {state['turn']}: {title}", "rule": PHASES[p]["rule"], "actions": actions,
+                           "info": {"ap": state["ap"], "turn": state["turn"]}}}
+
+    # --- apply -----------------------------------------------------------------------------------------------
+
+    def apply(self, state, role, action, rng):
+        if role != "allied":
+            raise IllegalAction("Only the Allied player gives orders; the Japanese BOT plays itself.", SEQUENCE)
+        if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
+            raise MalformedAction("An action needs a verb.")
+        if state["over"]:
+            raise IllegalAction("The game is over.", "How to Win")
+        verb = action["verb"]
+        s = copy.deepcopy(state)
+        p = s["phase"]
+        if verb == "undo":
+            if not s["undo"] or p not in ("actions", "japanese"):
+                raise IllegalAction("There is nothing to undo since the last die roll.", SEQUENCE)
+            stack = s["undo"]
+            prev = stack.pop()
+            prev["undo"] = stack  # the snapshot is the state before that action, its log line included
+            return prev
+        if p == "ap":
+            self._expect(verb, {"roll_ap"})
+            allied.roll_ap(s, rng)
+            s["undo"] = []
+        elif p == "actions":
+            snapshot = copy.deepcopy(state)
+            snapshot.pop("undo", None)
+            rolled = allied.act(s, action, rng)
+            if rolled:
+                s["undo"] = []
+            else:
+                s["undo"].append(snapshot)
+            if s["pending"]:
+                s["phase"] = "reroll"
+            elif s["ap"] == 0:
+                s["phase"] = "japanese"
+        elif p == "japanese":
+            self._expect(verb, {"japanese_action"})
+            s["undo"] = []
+            bot.roll_action(s, rng)
+            self._continue_bot(s, rng)
+        elif p == "reroll":
+            self._expect(verb, {"use_reserve", "accept"})
+            attacker = s["pending"]["attacker"]
+            if verb == "use_reserve":
+                s["undo"] = []
+                attacks.reroll(s, rng)
+            else:
+                attacks.accept(s)
+            if attacker == "allied":
+                s["phase"] = "actions" if s["ap"] else "japanese"
+            else:
+                self._continue_bot(s, rng)
+        return s
+
+    @staticmethod
+    def _expect(verb, allowed):
+        if verb not in allowed:
+            raise IllegalAction(f"That is not possible now: {' or '.join(sorted(allowed))}.", SEQUENCE)
+
+    def _continue_bot(self, s, rng):
+        if s["pending"] or bot.play_steps(s, rng):
+            s["phase"] = "reroll"
+            return
+        self._end_turn(s)
+
+    # --- end of turn: How to Win -----------------------------------------------------------------------------
+
+    def _end_turn(self, s):
+        held = board.japanese_flag_count(s)
+        if len(held) >= data.INSTANT["needed"]:
+            names = " and ".join(data.name(x) for x in held)
+            attacks.log(s, f"End of turn {s['turn']}: the Japanese occupy {names}: instant Japanese victory.")
+            s["over"] = {"winner": "japanese", "level": "instant", "score": board.score(s),
+                         "reason": f"The Japanese occupy {names} (How to Win)."}
+            s["phase"] = "over"
+            return
+        front = data.BOMB["requires_front"]
+        if s["turn"] >= data.BOMB["first_turn"] and \
+                board.allied_index(s, front) >= data.route(front).index(data.BOMB["requires_location"]):
+            s["bomb"] = True
+            attacks.log(s, f"End of turn {s['turn']}: from the Marianas the Atomic Bomb is dropped on Japan. "
+                           f"The war ends.")
+            self._final(s, "The Atomic Bomb was dropped on Japan (How to Win).")
+            return
+        if s["turn"] >= s["turns"]:
+            attacks.log(s, f"End of turn {s['turn']}: the last game turn has been played.")
+            self._final(s, "The last game turn has been played (How to Win).")
+            return
+        s["turn"] += 1
+        s["phase"] = "ap"
+        s["ap"] = 0
+        s["ap_roll"] = None
+        attacks.log(s, f"Turn {s['turn']} begins ({data.turn_date(s['turn'])}).")
+
+    @staticmethod
+    def _final(s, reason):
+        sc = board.score(s)
+        b = sc["band"]
+        attacks.log(s, f"Final score: {sc['total']} VP. {b['text']}")
+        s["over"] = {"winner": b["winner"], "level": b["level"], "score": sc, "reason": reason}
+        s["phase"] = "over"
+
+    # --- view and outcome ------------------------------------------------------------------------------------
+
+    def view(self, state, role):
+        return views.view(state, role)
+
+    def outcome(self, state):
+        return copy.deepcopy(state["over"]) if state["over"] else None
+
+    def default_action(self, state, role):
+        return {"ap": {"verb": "roll_ap"}, "actions": {"verb": "end_actions"},
+                "japanese": {"verb": "japanese_action"}, "reroll": {"verb": "accept"}}.get(state["phase"],
+                                                                                           {"verb": "end_actions"})
+
+
+rules = PacificWar1942()

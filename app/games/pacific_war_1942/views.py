@@ -1,0 +1,114 @@
+"""What the page shows. Nothing in this game is hidden, so every role sees the same board; the view is still built
+fresh from an allow-list, and never carries the undo stack (only whether an undo is possible)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.log import visible
+from app.games.pacific_war_1942 import board, data
+from app.games.pacific_war_1942.allied import attack_block
+
+State = dict[str, Any]
+
+# Map layout (SVG units): one row per front, the Allied end on the left, Japan one node on the right.
+X0, DX, Y0, DY = 70, 100, 70, 105
+JAPAN_XY = (X0 + 7 * DX + 30, Y0 + 1.5 * DY)
+WIDTH, HEIGHT = JAPAN_XY[0] + 90, Y0 + 4 * DY
+
+
+def _location(state: State, loc_id: str, x: float, y: float) -> dict[str, Any]:
+    loc = data.LOCATIONS[loc_id]
+    return {"id": loc_id, "name": loc["name"], "x": x, "y": y, "fortified": bool(loc.get("fortified")),
+            "start": bool(loc.get("start")), "flag": bool(loc.get("flag")), "japan": bool(loc.get("japan")),
+            "japanese_start": bool(loc.get("japanese_start")),
+            "occupied_by": "allied" if board.occupied_by_allies(state, loc_id) else "japanese",
+            "provenance": loc["provenance"]}
+
+
+def _front(state: State, row: int, front: str) -> dict[str, Any]:
+    f = state["fronts"][front]
+    y = Y0 + row * DY
+    r = data.route(front)
+    locs = [_location(state, loc, X0 + i * DX, y) for i, loc in enumerate(r) if loc != data.JAPAN]
+    i = f["allied"]
+    if i < 0:
+        allied_xy = (X0 - 48, y)
+    elif r[i] == data.JAPAN:
+        allied_xy = (JAPAN_XY[0], JAPAN_XY[1])
+    else:
+        allied_xy = (locs[i]["x"], y)
+    j = i + 1
+    if j >= len(r):
+        japanese_xy = (JAPAN_XY[0] + 48, JAPAN_XY[1] - 45 + row * 30)  # beside Japan (Key Game Concepts)
+    elif r[j] == data.JAPAN:
+        japanese_xy = (JAPAN_XY[0] - 20 + (row % 2) * 40, JAPAN_XY[1] - 12 + (row // 2) * 24)
+    else:
+        japanese_xy = (locs[j]["x"], y)
+    sea = board.sea_of(front)
+    drms = board.land_drms(state, front, "allied")
+    block = attack_block(state, front)
+    target = board.japanese_location(state, front)
+    return {
+        "id": front, "name": data.FRONTS[front]["name"], "y": y, "locations": locs,
+        "sea_area": sea, "sea_name": data.SEA_AREAS[sea]["name"] if sea else None,
+        "sea_control": state["seas"][sea] if sea else None,
+        "allied_location": data.name(r[i]) if i >= 0 else None, "allied_outside": i < 0,
+        "outside_of": data.name(r[0]),
+        "japanese_location": data.name(r[j]) if j < len(r) else None, "japanese_beside_japan": j >= len(r),
+        "allied_marker": {"x": allied_xy[0], "y": allied_xy[1]},
+        "japanese_marker": {"x": japanese_xy[0], "y": japanese_xy[1]},
+        "stalled": f["stalled"], "reserve": f["reserve"], "japanese_reserve": f["japanese_reserve"],
+        "attack": {"target": data.name(target) if target else None, "blocked": block,
+                   "drms": drms, "succeeds_on": board.odds_text("land", sum(d["value"] for d in drms))},
+    }
+
+
+def _charts() -> dict[str, Any]:
+    return {
+        "ap": [{"roll": r["roll"], "ap": r["ap"], "provenance": r["provenance"]} for r in data.CHARTS["ap_chart"]],
+        "japanese": [{"roll": r["roll"], "name": r["name"], "text": r["text"], "provenance": r["provenance"]}
+                     for r in data.CHARTS["japanese_action"]],
+        "advance": {"land_success_from": data.ADVANCE["land_success_from"],
+                    "land_provenance": data.ADVANCE["land_provenance"],
+                    "sea_success_from": data.ADVANCE["sea_success_from"],
+                    "sea_provenance": data.ADVANCE["sea_provenance"]},
+        "drms": [{"id": d["id"], "value": d["value"], "applies": d["applies"], "provenance": d["provenance"]}
+                 for d in data.CHARTS["drm"]],
+    }
+
+
+def view(state: State, role: str) -> dict[str, Any]:
+    ended = state["over"] is not None
+    pending = state["pending"]
+    last_bot = state["last_bot"]
+    return {
+        "turn": state["turn"], "turns": state["turns"], "date": data.turn_date(state["turn"]),
+        "phase": state["phase"], "ap": state["ap"], "ap_roll": state["ap_roll"],
+        "fronts": [_front(state, row, f) for row, f in enumerate(data.FRONT_ORDER)],
+        "japan": {"x": JAPAN_XY[0], "y": JAPAN_XY[1], "occupied_by_front": board.japan_front(state),
+                  "provenance": data.LOCATIONS[data.JAPAN]["provenance"]},
+        "seas": [{"id": sea, "name": data.SEA_AREAS[sea]["name"], "control": state["seas"][sea]}
+                 for sea in data.SEA_AREAS],
+        "europe": state["europe"], "bomb": state["bomb"],
+        "pending": None if pending is None else {
+            "attacker": pending["attacker"], "front": pending["front"], "roll": pending["roll"],
+            "drm": pending["drm"], "success": pending["success"], "target": data.name(pending["target"])},
+        "last_bot": None if last_bot is None else {
+            "turn": last_bot["turn"], "roll": last_bot["roll"], "name": last_bot["name"], "text": last_bot["text"],
+            "results": list(last_bot["results"])},
+        "last_roll": dict(state["last_roll"]) if state["last_roll"] else None,
+        "score": board.score(state),
+        "instant_threat": [data.name(x) for x in board.japanese_flag_count(state)],
+        "can_undo": bool(state["undo"]),
+        "log": visible(state["log"], role, ended),
+        "outcome": _outcome(state["over"]),
+        "charts": _charts(),
+        "svg": {"width": WIDTH, "height": HEIGHT},
+    }
+
+
+def _outcome(over: dict[str, Any] | None) -> dict[str, Any] | None:
+    if over is None:
+        return None
+    return {"winner": over["winner"], "level": over["level"], "reason": over["reason"],
+            "score": over["score"]["total"], "band": over["score"]["band"]["text"]}
