@@ -31,7 +31,10 @@ def load(modules: tuple[str, ...] | list[str] = GAME_MODULES) -> dict[str, Rules
             if e.name == name:  # a game not yet written; its issue is open
                 continue
             raise
-        register(module.rules)
+        rules = getattr(module, "rules", None)
+        if rules is None:  # a package whose rules are still being written exposes no `rules` yet
+            continue
+        register(rules)
     return _registry
 
 

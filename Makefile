@@ -1,0 +1,39 @@
+# Two commands: `make run` sets everything up and serves on SQLite; `make test` runs the suite.
+PY ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+export IRONBOTTOM_ENVIRONMENT ?= development
+
+.PHONY: run test install migrate test-postgres test-browser test-slow bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+migrate: install
+	mkdir -p var
+	$(BIN)/alembic upgrade head
+
+run: migrate
+	$(BIN)/uvicorn app.web.main:app --host 127.0.0.1 --port 8000
+
+test: install
+	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest
+
+test-slow: install
+	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest -m slow
+
+test-browser: install
+	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest -m browser -p no:xdist
+
+bench: install
+	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m tools.bench
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

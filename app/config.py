@@ -1,0 +1,49 @@
+"""Settings from the environment (pydantic-settings). The app refuses the default secret outside development."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_SECRET = "dev-only-change-me"
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="IRONBOTTOM_", env_file=".env", extra="ignore")
+
+    environment: str = "development"  # development | test | production
+    secret_key: str = DEFAULT_SECRET
+    database_url: str = "sqlite:///./var/ironbottom.db"
+    base_url: str = "http://127.0.0.1:8000"
+    # Origins allowed to open a game websocket; empty means base_url's origin plus the request's own host.
+    allowed_origins: list[str] = []
+    extra_games: list[str] = []  # modules to register beside app.games.GAME_MODULES (the test-only game)
+    session_days: int = 30
+    chat_per_minute: int = 20
+    snapshot_every: int = 25  # actions between snapshots, besides one at every phase change
+
+    @model_validator(mode="after")
+    def refuse_default_secret(self) -> "Settings":
+        if self.environment not in ("development", "test") and self.secret_key == DEFAULT_SECRET:
+            raise ValueError("IRONBOTTOM_SECRET_KEY must be set outside development (it signs nothing guessable)")
+        return self
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+def _database_url_from_env() -> str | None:
+    import os
+
+    return os.environ.get("DATABASE_URL")
+
+
+@lru_cache
+def get_settings() -> Settings:
+    settings = Settings()
+    url = _database_url_from_env()
+    if url:  # DATABASE_URL, the conventional name, wins so `DATABASE_URL=postgresql+psycopg://...` just works
+        settings = settings.model_copy(update={"database_url": url})
+    return settings

@@ -1,0 +1,126 @@
+"""Submitting an action: one transaction that locks the game, checks the version and the idempotency key,
+applies the rules, appends to the action log and bumps the version. Publishing happens after the commit,
+in the caller (app/web), never inside the transaction."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session as DB
+
+from app.config import get_settings
+from app.engine.contract import Action
+from app.engine.errors import IllegalAction
+from app.play.clock import now
+from app.play.dice import GameRng
+from app.play.errors import BadRequest, Conflict, Illegal, NotFound, Stale
+from app.play.state import load_state, phase_of, remember, rules_for
+from app.store.db import is_postgres
+from app.store.models import ActionRow, Game, Snapshot
+
+
+@dataclass
+class Submitted:
+    game_id: str
+    seq: int
+    version: int
+    replayed: bool = False  # the idempotency key was seen before; nothing new was applied
+    ended: bool = False
+    bot_moves: list[int] = field(default_factory=list)
+
+
+def lock_game(db: DB, game_id: str) -> Game:
+    """The game row, locked for this transaction (SQLite: BEGIN IMMEDIATE already holds the write lock)."""
+    query = select(Game).where(Game.id == game_id)
+    if is_postgres():
+        query = query.with_for_update()
+    game = db.scalar(query)
+    if game is None:
+        raise NotFound("There is no such game.")
+    return game
+
+
+def prompted_roles(db: DB, game: Game) -> list[str]:
+    rules = rules_for(game)
+    return sorted(rules.prompts(load_state(db, game)))
+
+
+def check_action_shape(action: Any) -> Action:
+    if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
+        raise BadRequest("An action needs a 'verb' (text) and optional 'args' (an object).")
+    args = action.get("args", {})
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise BadRequest("An action's 'args' must be an object.")
+    if len(json.dumps(action)) > 64_000:
+        raise BadRequest("That order is too long.")
+    return {"verb": action["verb"], "args": args}
+
+
+def _prompt_fingerprint(prompt: Any) -> str:
+    return hashlib.sha256(json.dumps(prompt, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version: int | None, key: str,
+                 user_id: int | None) -> Submitted:
+    """Apply one action inside the caller's transaction. See the module docstring."""
+    action = check_action_shape(action)
+    if not key or len(key) > 80:
+        raise BadRequest("Every submission needs an idempotency key of 1 to 80 characters.")
+    game = lock_game(db, game_id)
+    prior = db.scalar(select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.key == key))
+    if prior is not None:
+        if prior.role != role:
+            raise Conflict("That submission key was used by someone else.")
+        return Submitted(game_id, prior.seq, game.version, replayed=True, ended=game.status == "ended")
+    if game.status == "open":
+        raise Conflict("The game has not started: a seat is still open.")
+    if game.status == "ended":
+        raise Conflict("The game is over.")
+    seen = game.prompt_versions.get(role, 0)
+    if expected_version is None:
+        raise BadRequest("Every submission needs the version of the page it was made on (expected_version).")
+    if expected_version < seen or expected_version > game.version:
+        raise Stale("The game has moved on since your page was drawn. Here is the current position.",
+                    extra={"version": game.version})
+    rules = rules_for(game)
+    state = load_state(db, game)
+    before = rules.prompts(state)
+    if role not in before:
+        raise Illegal("It is not your move: the game is waiting for the other side.")
+    rng = GameRng(game)
+    try:
+        new_state = rules.apply(state, role, action, rng)
+    except IllegalAction as e:
+        raise Illegal(e.message, e.rule) from None
+    seq = game.version + 1
+    db.add(ActionRow(game_id=game_id, seq=seq, role=role, action=action, key=key, rolls=rng.record(),
+                     user_id=user_id, at=now()))
+    after = rules.prompts(new_state)
+    versions = dict(game.prompt_versions)
+    for r in set(before) | set(after):
+        if _prompt_fingerprint(before.get(r)) != _prompt_fingerprint(after.get(r)) or r == role:
+            versions[r] = seq
+    game.prompt_versions = versions
+    game.version = seq
+    game.roll_count += rng.used
+    game.updated_at = now()
+    outcome = rules.outcome(new_state)
+    if outcome is not None:
+        game.status, game.outcome = "ended", dict(outcome)
+    _maybe_snapshot(db, game, rules, new_state, seq)
+    db.flush()
+    remember(game_id, seq, new_state)
+    return Submitted(game_id, seq, seq, ended=outcome is not None)
+
+
+def _maybe_snapshot(db: DB, game: Game, rules, state, seq: int) -> None:
+    last = db.scalar(select(Snapshot).where(Snapshot.game_id == game.id).order_by(Snapshot.seq.desc()).limit(1))
+    phase = phase_of(rules, state)
+    if last is None or last.phase != phase or seq - last.seq >= get_settings().snapshot_every \
+            or game.status == "ended":
+        db.add(Snapshot(game_id=game.id, seq=seq, phase=phase, state=state))

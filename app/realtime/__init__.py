@@ -1,0 +1,1 @@
+"""Per-game channels for live push."""

@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models and repositories. Only Alembic migrations change the schema."""

@@ -1,0 +1,73 @@
+"""One engine and one session factory per process.
+
+SQLite runs in WAL mode and every transaction begins IMMEDIATE, so two submissions to the same game are
+serialised by the database itself (the PostgreSQL path locks the game row with SELECT ... FOR UPDATE).
+"""
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from typing import Iterator
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.config import get_settings
+
+_engine: Engine | None = None
+_factory: sessionmaker[Session] | None = None
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[-1]
+        if path and path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_connect(dbapi_conn, _record):  # pragma: no cover - exercised by every SQLite run
+            dbapi_conn.isolation_level = None  # let SQLAlchemy's begin event issue BEGIN itself
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(conn):  # pragma: no cover
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def engine() -> Engine:
+    global _engine, _factory
+    if _engine is None:
+        _engine = make_engine(get_settings().database_url)
+        _factory = sessionmaker(_engine, expire_on_commit=False)
+    return _engine
+
+
+def reset() -> None:
+    """Forget the engine (tests switch databases between runs)."""
+    global _engine, _factory
+    if _engine is not None:
+        _engine.dispose()
+    _engine = None
+    _factory = None
+
+
+@contextmanager
+def transaction() -> Iterator[Session]:
+    """One unit of work: commit on success, roll back on any exception."""
+    engine()
+    assert _factory is not None
+    with _factory() as session:
+        with session.begin():
+            yield session
+
+
+def is_postgres() -> bool:
+    return engine().dialect.name == "postgresql"

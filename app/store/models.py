@@ -1,0 +1,104 @@
+"""The tables (docs/architecture.md, Persistence). The actions table is append-only: rows are inserted, never
+updated or deleted, and (game_id, seq) and (game_id, key) are unique."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, LargeBinary, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(40), unique=True, index=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Session(Base):
+    """A signed-in browser. The cookie carries a random token; only its SHA-256 is stored."""
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Game(Base):
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    scenario: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(10), index=True)  # open | active | ended
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    seed: Mapped[bytes] = mapped_column(LargeBinary(32))  # secret until the game ends
+    commitment: Mapped[str] = mapped_column(String(64))
+    roll_count: Mapped[int] = mapped_column(Integer, default=0)
+    setup_rolls: Mapped[list[Any]] = mapped_column(JSON, default=list)  # rolls drawn by the set-up itself
+    umpired: Mapped[bool] = mapped_column(Boolean, default=False)
+    sandbox: Mapped[bool] = mapped_column(Boolean, default=False)
+    clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # version at which each role's prompt last changed: a submission is stale only if the submitter's own
+    # prompt moved on since the version it saw, so two sides plotting at once do not refuse each other.
+    prompt_versions: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    dice_script: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)  # sandbox games only
+    title: Mapped[str] = mapped_column(String(80), default="")
+    created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Seat(Base):
+    """A role in a game: a user, a computer player (bot), or open with a hashed single-use invite token."""
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "role"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(20))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq"), UniqueConstraint("game_id", "key"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(20))
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    key: Mapped[str] = mapped_column(String(80))
+    rolls: Mapped[list[Any]] = mapped_column(JSON, default=list)  # [{k, sides, value}] drawn by this action
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Snapshot(Base):
+    """The state after action `seq` (0 = the set-up), so loading replays at most one phase."""
+    __tablename__ = "snapshots"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    phase: Mapped[str] = mapped_column(String(80), default="")
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class ChatMessage(Base):
+    __tablename__ = "chat_messages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    channel: Mapped[str] = mapped_column(String(20))  # "all" or a side
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    role: Mapped[str] = mapped_column(String(20))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

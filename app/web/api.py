@@ -1,0 +1,170 @@
+"""The JSON API: every HTML action has its twin here, so scripts and bots can play. Documented at /docs.
+
+Authenticate with `Authorization: Bearer <token>` from POST /api/sessions (no CSRF token needed), or with the
+browser's session cookie plus the X-CSRF-Token header."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, Field
+
+from app.config import get_settings
+from app.play import accounts, lobby, records
+from app.play.state import load_state, rules_for
+from app.store.db import transaction
+from app.web import actions as game_actions
+from app.web.deps import CSRF, DBDep, User, session_token
+from app.web.pages import game_types
+from app.web.presenter import page_model
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+
+class Credentials(BaseModel):
+    username: str = Field(min_length=1, max_length=30)
+    password: str = Field(min_length=1, max_length=200)
+
+
+class SessionOut(BaseModel):
+    token: str
+    csrf_token: str
+    username: str
+
+
+class NewGame(BaseModel):
+    game: str = Field(max_length=40)
+    scenario: str | None = Field(None, max_length=40)
+    side: str | None = Field(None, max_length=20)
+    options: dict[str, Any] = {}
+    umpired: bool = False
+    clock: Literal["none", "live", "daily", "3days"] = "none"
+    opponent: Literal["human", "computer"] = "human"
+    sandbox: bool = False
+    dice_script: list[int] | None = Field(None, max_length=10000)
+    title: str = Field("", max_length=80)
+
+
+class Join(BaseModel):
+    role: str = Field(max_length=20)
+
+
+class ActionIn(BaseModel):
+    verb: str = Field(min_length=1, max_length=60)
+    args: dict[str, Any] = {}
+
+
+class Submission(BaseModel):
+    action: ActionIn
+    expected_version: int = Field(ge=0, description="The version of the position the order was made on")
+    key: str = Field(min_length=1, max_length=80, description="Idempotency key: a retry with the same key is applied once")
+
+
+@router.post("/users", status_code=201, dependencies=[CSRF])
+def sign_up(body: Credentials, db: DBDep) -> dict[str, Any]:
+    user = accounts.sign_up(db, body.username, body.password)
+    return {"id": user.id, "username": user.username}
+
+
+@router.post("/sessions", status_code=201, dependencies=[CSRF])
+def sign_in(body: Credentials, db: DBDep) -> SessionOut:
+    user = accounts.check_password(db, body.username, body.password)
+    token = accounts.open_session(db, user)
+    db.flush()
+    signed = accounts.session_user(db, token)
+    return SessionOut(token=token, csrf_token=signed.csrf_token, username=user.username)
+
+
+@router.delete("/sessions", status_code=204, dependencies=[CSRF])
+def sign_out(request: Request, db: DBDep, user: User) -> Response:
+    accounts.close_session(db, session_token(request))
+    return Response(status_code=204)
+
+
+@router.get("/game-types")
+def list_game_types() -> list[dict[str, Any]]:
+    return game_types()
+
+
+@router.get("/lobby")
+def open_seats(db: DBDep, user: User) -> list[dict[str, Any]]:
+    return lobby.open_seats(db, user.user_id)
+
+
+@router.get("/games")
+def my_games(db: DBDep, user: User) -> list[dict[str, Any]]:
+    return lobby.my_games(db, user.user_id)
+
+
+@router.post("/games", status_code=201, dependencies=[CSRF])
+async def create(body: NewGame, user: User) -> dict[str, Any]:
+    with transaction() as db:
+        created = lobby.create_game(db, user.user_id, body.game, body.scenario, body.side, body.options,
+                                    umpired=body.umpired, clock=body.clock, opponent=body.opponent,
+                                    sandbox=body.sandbox, dice_script=body.dice_script, title=body.title)
+        game_id, status = created.game.id, created.game.status
+    await game_actions.after_commit(game_id)
+    base = get_settings().base_url
+    return {"id": game_id, "status": status,
+            "invites": {role: f"{base}/invite/{token}" for role, token in created.invites.items()},
+            "invite_tokens": created.invites}
+
+
+@router.post("/games/{game_id}/join", dependencies=[CSRF])
+async def join(game_id: str, body: Join, user: User) -> dict[str, Any]:
+    with transaction() as db:
+        seat = lobby.join_seat(db, user.user_id, game_id, body.role)
+        role = seat.role
+    await game_actions.after_commit(game_id)
+    return {"id": game_id, "role": role}
+
+
+@router.post("/invites/{token}", dependencies=[CSRF])
+async def accept_invite(token: str, user: User) -> dict[str, Any]:
+    with transaction() as db:
+        seat = lobby.join_by_invite(db, user.user_id, token)
+        game_id, role = seat.game_id, seat.role
+    await game_actions.after_commit(game_id)
+    return {"id": game_id, "role": role}
+
+
+def game_json(db, game_id: str, user_id: int) -> dict[str, Any]:
+    game = lobby.require_game(db, game_id)
+    m = page_model(db, game, lobby.role_of(db, game, user_id))
+    return {"game": m["game"], "role": m["role"], "view": m["view"], "prompt": m["prompt"],
+            "waiting": m["waiting"], "seats": m["seats"]}
+
+
+@router.get("/games/{game_id}")
+def show(game_id: str, db: DBDep, user: User) -> dict[str, Any]:
+    return game_json(db, game_id, user.user_id)
+
+
+@router.post("/games/{game_id}/actions", dependencies=[CSRF])
+async def act(game_id: str, body: Submission, user: User) -> dict[str, Any]:
+    with transaction() as db:
+        game = lobby.require_game(db, game_id)
+        role = lobby.require_seat(db, game, user.user_id)
+    result = await game_actions.submit(game_id, role, body.action.model_dump(), body.expected_version, body.key,
+                                       user.user_id)
+    with transaction() as db:
+        out = game_json(db, game_id, user.user_id)
+    out.update(seq=result.seq, replayed=result.replayed)
+    return out
+
+
+@router.get("/games/{game_id}/replay")
+def replay(game_id: str, db: DBDep, user: User, seq: int = 0, eyes: str | None = None) -> dict[str, Any]:
+    game = lobby.require_game(db, game_id)
+    return records.replay_view(db, game, lobby.role_of(db, game, user.user_id), seq, eyes)
+
+
+@router.get("/games/{game_id}/export")
+def export(game_id: str, db: DBDep, user: User) -> dict[str, Any]:
+    game = lobby.require_game(db, game_id)
+    return records.export(db, game, lobby.role_of(db, game, user.user_id))
+
+
+@router.get("/games/{game_id}/verify")
+def verify(game_id: str, db: DBDep, user: User) -> dict[str, Any]:
+    return records.verify(db, lobby.require_game(db, game_id))

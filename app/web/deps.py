@@ -1,0 +1,93 @@
+"""Request dependencies: a database transaction, the signed-in user, and the CSRF check."""
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Annotated, Iterator
+
+from fastapi import Depends, Request
+from sqlalchemy.orm import Session as DB
+
+from app.play.accounts import SignedIn, session_user
+from app.play.errors import Forbidden, NotSignedIn
+from app.store.db import transaction
+
+SESSION_COOKIE = "ib_session"
+ANON_CSRF_COOKIE = "ib_csrf"  # double-submit token for forms shown before sign-in
+CSRF_HEADER = "X-CSRF-Token"
+
+
+def get_db() -> Iterator[DB]:
+    with transaction() as db:
+        yield db
+
+
+DBDep = Annotated[DB, Depends(get_db)]
+
+
+def bearer_token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+
+def session_token(request: Request) -> str | None:
+    return bearer_token(request) or request.cookies.get(SESSION_COOKIE)
+
+
+def current_user(request: Request) -> SignedIn | None:
+    cached = getattr(request.state, "user", "unset")
+    if cached != "unset":
+        return cached
+    with transaction() as db:
+        user = session_user(db, session_token(request))
+    request.state.user = user
+    return user
+
+
+MaybeUser = Annotated[SignedIn | None, Depends(current_user)]
+
+
+def require_user(user: MaybeUser) -> SignedIn:
+    if user is None:
+        raise NotSignedIn("Sign in first.")
+    return user
+
+
+User = Annotated[SignedIn, Depends(require_user)]
+
+
+def anon_csrf(request: Request) -> str:
+    """The double-submit token for sign-in and sign-up forms; set as a cookie by the page that shows them."""
+    token = request.cookies.get(ANON_CSRF_COOKIE)
+    if not token:
+        token = getattr(request.state, "new_anon_csrf", None) or secrets.token_urlsafe(24)
+        request.state.new_anon_csrf = token
+    return token
+
+
+def csrf_token_for(request: Request, user: SignedIn | None) -> str:
+    return user.csrf_token if user else anon_csrf(request)
+
+
+async def check_csrf(request: Request) -> None:
+    """Every state-changing request carries the CSRF token, in the X-CSRF-Token header (HTMX, scripts) or the
+    csrf_token form field. A bearer-token client (the JSON API) sends no cookie, so it cannot be forged."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    if not request.cookies.get(SESSION_COOKIE) and (
+            bearer_token(request) or request.headers.get("content-type", "").startswith("application/json")):
+        # No ambient credential rides on this request: a bearer token cannot be forged by another site, and a
+        # cross-site page cannot send a JSON body without a CORS preflight, which this server never grants.
+        return
+    sent = request.headers.get(CSRF_HEADER)
+    if not sent and request.headers.get("content-type", "").startswith(
+            ("application/x-www-form-urlencoded", "multipart/form-data")):
+        form = await request.form()
+        sent = form.get("csrf_token")
+    user = current_user(request)
+    expected = user.csrf_token if user else request.cookies.get(ANON_CSRF_COOKIE)
+    if not expected or not sent or not hmac.compare_digest(str(sent), expected):
+        raise Forbidden("This form has expired. Reload the page and try again.")
+
+
+CSRF = Depends(check_csrf)

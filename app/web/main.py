@@ -1,0 +1,119 @@
+"""The ASGI application: routers, static files, error pages, and the start-up check of the database."""
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from app import games as registry
+from app.config import get_settings
+from app.play.errors import PlayError, Stale
+from app.store.migrations import check_schema_current
+from app.web import api, pages, ws
+from app.web.deps import csrf_token_for, current_user
+from app.paths import ROOT
+from app.web.templating import render, templates
+
+log = logging.getLogger("ironbottom")
+
+
+@asynccontextmanager
+async def lifespan(app: FastAPI):
+    settings = get_settings()
+    check_schema_current()
+    registry.load()
+    if settings.extra_games:
+        registry.load(settings.extra_games)
+    yield
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "") \
+        and "text/html" not in request.headers.get("accept", "")
+
+
+def _error_response(request: Request, status: int, body: dict) -> object:
+    if _wants_json(request):
+        return JSONResponse(body, status_code=status)
+    message, rule = body.get("message", "Something went wrong."), body.get("rule")
+    if request.headers.get("hx-request"):
+        html = render("_error_fragment.html", message=message, rule=rule)
+        headers = {}
+        target = request.headers.get("hx-target")
+        if not target:
+            headers = {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
+        return HTMLResponse(html, status_code=status, headers=headers)
+    user = None
+    try:
+        user = current_user(request)
+    except Exception:  # the database may be the thing that failed
+        pass
+    headings = {400: "That did not work", 401: "Sign in first", 403: "Not allowed", 404: "Not found",
+                409: "The game has moved on", 422: "Not allowed by the rules", 429: "Slow down"}
+    return templates.TemplateResponse(request, "error.html", {
+        "user": user, "csrf": csrf_token_for(request, user), "status": status,
+        "heading": headings.get(status, "Error"), "message": message, "rule": rule,
+        "back": request.headers.get("referer")}, status_code=status)
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(title="Ironbottom", version="0.1.0", lifespan=lifespan,
+                  description="Hidden-movement wargames of the 1942 Pacific campaign. Every answer is rendered "
+                              "from the requesting role's view of the game.")
+    app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    app.include_router(pages.router)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+
+    @app.exception_handler(PlayError)
+    async def play_error(request: Request, exc: PlayError):
+        body = exc.body()
+        if isinstance(exc, Stale) and _wants_json(request):
+            body.update(await _current_view(request))
+        if exc.status == 401 and not _wants_json(request) and not request.headers.get("hx-request"):
+            from fastapi.responses import RedirectResponse
+            return RedirectResponse(f"/signin?next={request.url.path}", status_code=303)
+        return _error_response(request, exc.status, body)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError):
+        problems = []
+        for err in exc.errors()[:5]:
+            where = ".".join(str(x) for x in err.get("loc", ()) if x not in ("body", "query", "path"))
+            problems.append(f"{where or 'request'}: {err.get('msg', 'invalid')}")
+        return _error_response(request, 422, {"error": "invalid_request",
+                                              "message": "The request could not be read: " + "; ".join(problems)})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        messages = {404: "There is no such page.", 405: "That address does not take this kind of request."}
+        return _error_response(request, exc.status_code, {"error": "http_error",
+                                                          "message": messages.get(exc.status_code, str(exc.detail))})
+
+    return app
+
+
+async def _current_view(request: Request) -> dict:
+    """A stale submission gets the current position with its 409, rendered for the submitter's role only."""
+    from starlette.concurrency import run_in_threadpool
+
+    from app.store.db import transaction
+    from app.web.api import game_json
+
+    parts = request.url.path.strip("/").split("/")
+    user = current_user(request)
+    if len(parts) < 3 or user is None:
+        return {}
+
+    def load():
+        with transaction() as db:
+            return game_json(db, parts[2], user.user_id)
+    return {"current": await run_in_threadpool(load)}
+
+
+app = create_app()

@@ -1,0 +1,199 @@
+"""HTML pages and HTMX fragments: accounts, the lobby, the game page and its orders."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from app import games as registry
+from app.config import get_settings
+from app.play import accounts, lobby
+from app.play.errors import BadRequest
+from app.play.state import load_state, rules_for
+from app.store.db import transaction
+from app.web import actions as game_actions
+from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, DBDep, MaybeUser, User, csrf_token_for,
+                          session_token)
+from app.web.presenter import action_key, page_model
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+
+
+def page(request: Request, name: str, user, status_code: int = 200, **context: Any) -> HTMLResponse:
+    csrf = csrf_token_for(request, user)
+    response = templates.TemplateResponse(request, name, {"user": user, "csrf": csrf, "action_key": action_key,
+                                                          **context}, status_code=status_code)
+    new_anon = getattr(request.state, "new_anon_csrf", None)
+    if new_anon:
+        response.set_cookie(ANON_CSRF_COOKIE, new_anon, httponly=True, samesite="lax",
+                            secure=get_settings().base_url.startswith("https"))
+    return response
+
+
+def _safe_next(target: str | None) -> str:
+    return target if target and target.startswith("/") and not target.startswith("//") else "/"
+
+
+def _signed_in(token: str, target: str) -> RedirectResponse:
+    response = RedirectResponse(_safe_next(target), status_code=303)
+    response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax", max_age=get_settings().session_days * 86400,
+                        secure=get_settings().base_url.startswith("https"))
+    return response
+
+
+def game_types() -> list[dict[str, Any]]:
+    return [{"id": r.meta.id, "title": r.meta.title, "publisher": r.meta.publisher, "year": r.meta.year,
+             "scenarios": [{"id": s.id, "title": s.title, "rule": s.rule} for s in r.meta.scenarios],
+             "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles],
+             "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": o.default, "choices": list(o.choices)}
+                         for o in r.meta.options]}
+            for r in registry.listed()]
+
+
+@router.get("/", response_class=HTMLResponse)
+def lobby_page(request: Request, db: DBDep, user: MaybeUser):
+    games = game_types()
+    context: dict[str, Any] = {"games": games, "chosen": games[0] if games else {"scenarios": [], "roles": [], "options": []}}
+    if user:
+        context["my_games"] = lobby.my_games(db, user.user_id)
+        context["open_seats"] = lobby.open_seats(db, user.user_id)
+    return page(request, "lobby/index.html", user, **context)
+
+
+@router.get("/lobby/options", response_class=HTMLResponse)
+def lobby_options(request: Request, user: MaybeUser, game: str = ""):
+    chosen = next((g for g in game_types() if g["id"] == game), None)
+    if chosen is None:
+        raise BadRequest("Choose a game from the list.")
+    return page(request, "lobby/_options.html", user, chosen=chosen)
+
+
+@router.get("/signup", response_class=HTMLResponse)
+def signup_page(request: Request, user: MaybeUser, next: str = "/"):
+    return page(request, "account/form.html", user, heading="Sign up", action="/signup", next=_safe_next(next))
+
+
+@router.get("/signin", response_class=HTMLResponse)
+def signin_page(request: Request, user: MaybeUser, next: str = "/"):
+    return page(request, "account/form.html", user, heading="Sign in", action="/signin", next=_safe_next(next))
+
+
+@router.post("/signup", dependencies=[CSRF])
+def signup(db: DBDep, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
+    user = accounts.sign_up(db, username, password)
+    return _signed_in(accounts.open_session(db, user), next)
+
+
+@router.post("/signin", dependencies=[CSRF])
+def signin(db: DBDep, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
+    user = accounts.check_password(db, username, password)
+    return _signed_in(accounts.open_session(db, user), next)
+
+
+@router.post("/signout", dependencies=[CSRF])
+def signout(request: Request, db: DBDep):
+    accounts.close_session(db, session_token(request))
+    response = RedirectResponse("/", status_code=303)
+    response.delete_cookie(SESSION_COOKIE)
+    return response
+
+
+def _options_from_form(form) -> dict[str, Any]:
+    out = {}
+    for key, value in form.multi_items():
+        if key.startswith("opt."):
+            try:
+                out[key[4:]] = json.loads(value)
+            except ValueError:
+                raise BadRequest(f"Option {key[4:]!r} has an unreadable value.") from None
+    return out
+
+
+def _dice_script(text: str) -> list[int] | None:
+    text = (text or "").strip()
+    if not text:
+        return None
+    try:
+        return [int(x) for x in text.replace(",", " ").split()]
+    except ValueError:
+        raise BadRequest("Scripted dice are whole numbers separated by commas, e.g. 3,6,1.") from None
+
+
+@router.post("/games", dependencies=[CSRF])
+async def create_game(request: Request, user: User):
+    form = await request.form()
+    sandbox = form.get("sandbox") == "1"
+    with transaction() as db:
+        created = lobby.create_game(
+            db, user.user_id, str(form.get("game", "")), str(form.get("scenario") or "") or None,
+            str(form.get("side") or "") or None, _options_from_form(form), umpired=form.get("umpired") == "1",
+            clock=str(form.get("clock") or "none"), opponent=str(form.get("opponent") or "human"), sandbox=sandbox,
+            dice_script=_dice_script(str(form.get("dice_script", ""))) if sandbox else None)
+        game_id = created.game.id
+    await game_actions.after_commit(game_id)
+    # The invite tokens are shown once, on the page we redirect to; only their hashes are stored.
+    response = RedirectResponse(f"/games/{game_id}", status_code=303)
+    if created.invites:
+        response.set_cookie(f"ib_invites_{game_id}", json.dumps(created.invites), httponly=True, samesite="lax",
+                            max_age=600, path=f"/games/{game_id}")
+    return response
+
+
+@router.post("/games/{game_id}/join", dependencies=[CSRF])
+async def join_game(game_id: str, user: User, role: str = Form("")):
+    with transaction() as db:
+        lobby.join_seat(db, user.user_id, game_id, role)
+    await game_actions.after_commit(game_id)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.get("/invite/{token}", response_class=HTMLResponse)
+def invite_page(request: Request, token: str, user: MaybeUser):
+    if user is None:
+        return RedirectResponse(f"/signup?next=/invite/{token}", status_code=303)
+    return page(request, "lobby/invite.html", user, token=token)
+
+
+@router.post("/invite/{token}", dependencies=[CSRF])
+async def accept_invite(token: str, user: User):
+    with transaction() as db:
+        seat = lobby.join_by_invite(db, user.user_id, token)
+        game_id = seat.game_id
+    await game_actions.after_commit(game_id)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+def game_page(request: Request, game_id: str, db: DBDep, user: User):
+    game = lobby.require_game(db, game_id)
+    role = lobby.role_of(db, game, user.user_id)
+    invites = {}
+    raw = request.cookies.get(f"ib_invites_{game_id}")
+    if raw and game.created_by == user.user_id:
+        try:
+            invites = {r: f"{get_settings().base_url}/invite/{t}" for r, t in json.loads(raw).items()}
+        except ValueError:
+            invites = {}
+    response = page(request, "game/page.html", user, m=page_model(db, game, role), oob=False, invites=invites)
+    if raw:
+        response.delete_cookie(f"ib_invites_{game_id}", path=f"/games/{game_id}")
+    return response
+
+
+@router.post("/games/{game_id}/actions", dependencies=[CSRF])
+async def submit_form(request: Request, game_id: str, user: User):
+    """An order from the game page's forms. HTMX gets a fragment back (the page itself updates by push)."""
+    form = await request.form()
+    with transaction() as db:
+        game = lobby.require_game(db, game_id)
+        role = lobby.require_seat(db, game, user.user_id)
+        prompt = rules_for(game).prompts(load_state(db, game)).get(role)
+    action = game_actions.action_from_form(form, prompt)
+    expected = game_actions.int_field(form.get("expected_version"), "expected_version")
+    await game_actions.submit(game_id, role, action, expected, str(form.get("key") or ""), user.user_id)
+    if request.headers.get("hx-request"):
+        return Response(status_code=204)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)

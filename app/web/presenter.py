@@ -1,0 +1,57 @@
+"""The page model of a game for one role: built from `view(state, role)` and public game facts only."""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session as DB
+
+from app.engine.contract import UMPIRE
+from app.play.lobby import seats_of
+from app.play.state import load_state, rules_for, view_for
+from app.store.models import Game, User
+from app.web.templating import has_template, render
+
+
+def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
+    rules = rules_for(game)
+    meta = rules.meta
+    state = load_state(db, game)
+    ended = game.status == "ended"
+    view = view_for(rules, state, role, ended)
+    prompts = rules.prompts(state) if game.status == "active" else {}
+    prompt = prompts.get(role)
+    seats = []
+    for seat in seats_of(db, game.id):
+        user = db.get(User, seat.user_id) if seat.user_id else None
+        seats.append({"role": seat.role, "label": "Umpire" if seat.role == UMPIRE else meta.label(seat.role),
+                      "player": user.username if user else ("computer" if seat.bot else None)})
+    # Who is being waited for is public (the other side learns "submitted" or "not yet", nothing more).
+    waiting = [("Umpire" if r == UMPIRE else meta.label(r)) for r in sorted(prompts)]
+    board = f"games/{meta.id}/board.html"
+    return {
+        "game": {"id": game.id, "version": game.version, "status": game.status, "title": game.title or meta.title,
+                 "type": meta.id, "type_title": meta.title, "scenario": game.scenario, "umpired": game.umpired,
+                 "sandbox": game.sandbox, "commitment": game.commitment, "options": game.options,
+                 "seed": game.seed.hex() if ended else None, "outcome": game.outcome if ended else None,
+                 "clock": {"setting": game.clock.get("setting", "none")}},
+        "role": role,
+        "role_label": "Umpire" if role == UMPIRE else ("Spectator" if role == "spectator" else meta.label(role)),
+        "view": view,
+        "log": view.get("log", []) if isinstance(view, dict) else [],
+        "prompt": prompt,
+        "your_move": prompt is not None,
+        "waiting": waiting,
+        "seats": seats,
+        "board_template": board if has_template(board) else "games/_generic_board.html",
+    }
+
+
+def action_key(model: dict[str, Any], index: int) -> str:
+    """A submission's idempotency key, fixed by what the page shows (its version, role and form), so a resent
+    form is applied once and the rendered page stays the same for the same view."""
+    return f"{model['game']['version']}-{model['role']}-{index}"
+
+
+def render_fragments(model: dict[str, Any], csrf_token: str = "") -> str:
+    """The out-of-band fragments a push sends: board, prompt, log, status."""
+    return render("game/_live.html", m=model, action_key=action_key, oob=True)

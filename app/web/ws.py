@@ -1,0 +1,94 @@
+"""One websocket per open game page, authenticated from the session cookie at the handshake, Origin checked.
+
+The server pushes out-of-band HTML fragments rendered from the viewer's role's view. The page sends
+{"since": version} when it (re)connects; if it is behind, it gets the current fragments at once.
+"""
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from starlette.concurrency import run_in_threadpool
+
+from app.config import get_settings
+from app.play import accounts, lobby
+from app.realtime.hub import Subscriber, hub
+from app.store.db import transaction
+from app.web.deps import SESSION_COOKIE
+from app.web.presenter import page_model, render_fragments
+
+router = APIRouter()
+
+
+def origin_allowed(ws: WebSocket) -> bool:
+    origin = ws.headers.get("origin")
+    if origin is None:  # not a browser (scripts, bots): the session token still has to be valid
+        return True
+    settings = get_settings()
+    allowed = set(settings.allowed_origins)
+    base = urlsplit(settings.base_url)
+    allowed.add(f"{base.scheme}://{base.netloc}")
+    host = ws.headers.get("host")
+    if host:
+        allowed.update({f"http://{host}", f"https://{host}"})
+    return origin in allowed
+
+
+def _who(game_id: str, token: str | None):
+    with transaction() as db:
+        user = accounts.session_user(db, token)
+        if user is None:
+            return None, None, None
+        game = lobby.require_game(db, game_id)
+        return user, lobby.role_of(db, game, user.user_id), game.version
+
+
+def render_roles(game_id: str, roles: set[str]) -> dict[str, str]:
+    with transaction() as db:
+        game = lobby.require_game(db, game_id)
+        return {role: render_fragments(page_model(db, game, role)) for role in roles}
+
+
+async def render_for_hub(game_id: str, roles: set[str]) -> dict[str, str]:
+    return await run_in_threadpool(render_roles, game_id, roles)
+
+
+hub.renderer = render_for_hub
+
+
+@router.websocket("/games/{game_id}/ws")
+async def game_socket(ws: WebSocket, game_id: str):
+    if not origin_allowed(ws):
+        await ws.close(code=4403, reason="origin not allowed")
+        return
+    token = ws.cookies.get(SESSION_COOKIE)
+    try:
+        user, role, version = await run_in_threadpool(_who, game_id, token)
+    except Exception:
+        user = None
+    if user is None:
+        await ws.close(code=4401, reason="sign in first")
+        return
+    await ws.accept()
+    sub = Subscriber(role=role, user_id=user.user_id, send=ws.send_text, version=version)
+    hub.join(game_id, sub)
+    try:
+        while True:
+            raw = await ws.receive_text()
+            try:
+                since = int(json.loads(raw).get("since", -1))
+            except (ValueError, AttributeError, TypeError):
+                continue
+            if since < await run_in_threadpool(_version, game_id):
+                pages = await render_for_hub(game_id, {role})
+                await ws.send_text(pages[role])
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.leave(game_id, sub)
+
+
+def _version(game_id: str) -> int:
+    with transaction() as db:
+        return lobby.require_game(db, game_id).version

@@ -1,0 +1,113 @@
+"""Test set-up: a fresh migrated database per run (SQLite in a temp dir, or the PostgreSQL in DATABASE_URL),
+the test-only game registered, and helpers to drive the app as several players."""
+from __future__ import annotations
+
+import os
+import tempfile
+import uuid
+
+import pytest
+
+_tmp = tempfile.mkdtemp(prefix="ironbottom-test-")
+os.environ.setdefault("IRONBOTTOM_ENVIRONMENT", "test")
+if not os.environ.get("DATABASE_URL", "").startswith("postgresql"):
+    os.environ["DATABASE_URL"] = f"sqlite:///{_tmp}/test.db"
+os.environ["IRONBOTTOM_EXTRA_GAMES"] = '["tests.fixtures.duel"]'
+os.environ.setdefault("IRONBOTTOM_BASE_URL", "http://testserver")
+
+
+def _fresh_schema() -> None:
+    from sqlalchemy import text
+
+    from app.store import db
+    from app.store.migrations import upgrade
+
+    if db.is_postgres():
+        with db.engine().begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+    upgrade()
+
+
+_fresh_schema()
+
+
+@pytest.fixture(scope="session")
+def app():
+    from app import games as registry
+    from app.web.main import create_app
+
+    registry.load(["tests.fixtures.duel"])
+    return create_app()
+
+
+@pytest.fixture
+def client(app):
+    from fastapi.testclient import TestClient
+
+    with TestClient(app) as c:
+        yield c
+
+
+class Player:
+    """One signed-in browser: a TestClient with its own cookies and CSRF token."""
+
+    def __init__(self, app, name: str | None = None):
+        from fastapi.testclient import TestClient
+
+        self.name = name or f"p{uuid.uuid4().hex[:10]}"
+        self.client = TestClient(app)
+        self.client.__enter__()
+        r = self.client.post("/api/users", json={"username": self.name, "password": "correct horse"})
+        assert r.status_code == 201, r.text
+        r = self.client.post("/api/sessions", json={"username": self.name, "password": "correct horse"})
+        assert r.status_code == 201, r.text
+        self.token, self.csrf = r.json()["token"], r.json()["csrf_token"]
+        self.client.cookies.set("ib_session", self.token)
+        self.client.headers["X-CSRF-Token"] = self.csrf
+
+    def close(self):
+        self.client.__exit__(None, None, None)
+
+    def get(self, url, **kw):
+        return self.client.get(url, **kw)
+
+    def post(self, url, **kw):
+        return self.client.post(url, **kw)
+
+    def game(self, game_id):
+        r = self.get(f"/api/games/{game_id}")
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def act(self, game_id, verb, args=None, version=None, key=None):
+        if version is None:
+            version = self.game(game_id)["game"]["version"]
+        return self.post(f"/api/games/{game_id}/actions", json={
+            "action": {"verb": verb, "args": args or {}}, "expected_version": version,
+            "key": key or uuid.uuid4().hex})
+
+
+@pytest.fixture
+def players(app):
+    made: list[Player] = []
+
+    def make(name=None):
+        p = Player(app, name)
+        made.append(p)
+        return p
+    yield make
+    for p in made:
+        p.close()
+
+
+@pytest.fixture
+def duel_game(players):
+    """A started Gunnery Duel between two players: (red, blue, game_id)."""
+    red, blue = players(), players()
+    r = red.post("/api/games", json={"game": "duel", "side": "red"})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    r = blue.post(f"/api/invites/{body['invite_tokens']['blue']}")
+    assert r.status_code == 200, r.text
+    return red, blue, body["id"]
