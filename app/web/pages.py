@@ -44,13 +44,16 @@ def _signed_in(token: str, target: str) -> RedirectResponse:
     return response
 
 
+def _game_type(r) -> dict[str, Any]:
+    return {"id": r.meta.id, "title": r.meta.title, "publisher": r.meta.publisher, "year": r.meta.year,
+            "scenarios": [{"id": s.id, "title": s.title, "rule": s.rule} for s in r.meta.scenarios],
+            "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles],
+            "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": o.default,
+                         "choices": list(o.choices)} for o in r.meta.options]}
+
+
 def game_types() -> list[dict[str, Any]]:
-    return [{"id": r.meta.id, "title": r.meta.title, "publisher": r.meta.publisher, "year": r.meta.year,
-             "scenarios": [{"id": s.id, "title": s.title, "rule": s.rule} for s in r.meta.scenarios],
-             "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles],
-             "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": o.default, "choices": list(o.choices)}
-                         for o in r.meta.options]}
-            for r in registry.listed()]
+    return [_game_type(r) for r in registry.listed()]
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -69,6 +72,19 @@ def lobby_options(request: Request, user: MaybeUser, game: str = ""):
     if chosen is None:
         raise BadRequest("Choose a game from the list.")
     return page(request, "lobby/_options.html", user, chosen=chosen)
+
+
+@router.get("/games/new", response_class=HTMLResponse)
+def new_game_page(request: Request, user: User, game: str = ""):
+    """The create form for one game, listed or not (a direct link is how a test-only game is reached)."""
+    rules = registry.get(game) if game else (registry.listed() or [None])[0]
+    if rules is None:
+        raise BadRequest("There is no such game.")
+    chosen = _game_type(rules)
+    games = game_types()
+    if chosen["id"] not in [g["id"] for g in games]:
+        games = [chosen, *games]
+    return page(request, "lobby/new.html", user, games=games, chosen=chosen)
 
 
 @router.get("/signup", response_class=HTMLResponse)
