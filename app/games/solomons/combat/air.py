@@ -1,0 +1,456 @@
+"""Air combat in the state (sections E and F of a day segment): 6.22-6.25, 10.1, 14.1-14.7, 16.22.
+
+The section D allocations are the `air` submissions left in state["decisions"] (STATE.md). Each strike is one
+"attack" (14.14): Area CAP intercepts it, then, against ships, the 14.3 steps run in air_strike.py; against the
+Guadalcanal airbase the survivors join the segment's combined air bombardment (bombardment.py).
+
+Mid-resolution decisions are standing orders, not prompts. Why: 14.3 asks for three decisions inside one attack
+(the defender's groups and Point CAP, the attacker's split among groups, then among revealed ships) and several
+attacks of both sides resolve in one section; a prompt for each would stall a simultaneous game for a decision
+that a written doctrine makes just as well, and the paper game has players decide the same things at the table
+from the same information. The orders are optional fields of the `air` submission, with defaults:
+
+    "defence": {own_tf_id: {"groups": [[unit_id, ...], ...],   # Naval Defensive Groups, four ships at most (14.3)
+                            "point_cap": [points for group 1, group 2, ...],   # default: all on the first group
+                                                                                # holding a carrier
+                            "counterattack": true}}             # 6.25 / 14.5; default true
+    "doctrine": {"priority": ["CV", "BB", ...], "odds": 3}      # attacker: kinds first, odds sought per ship
+    each mission may carry its own "priority" / "odds".
+
+Defaults when absent are in air_strike.py (form_groups, allocate_to_groups, allocate_to_ships).
+What each side is told (14.3): the attacker learns the area CAP loss, the number and size of the target's groups
+and which hold carriers, battleships, battlecruisers or transports, the AA loss over each group it attacked, the
+ships of those groups (types and names, in state["combat_reveals"]) and each ship's result. The defender learns
+the attack on its ships, every roll and every table cell. CAP columns are shown only to the CAP's owner.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.rng import Rng
+from app.games.solomons import board
+from app.games.solomons.combat import air_strike, bombardment
+from app.games.solomons.combat.common import (SIDES, afloat, casualty, combat_state, enemy, is_carrier_force,
+                                             label, marker_of, reveal, say, ship, ship_name, tf_label)
+
+HENDERSON_HEX = "M"
+BASE_HEX = {"henderson": "M", "shortlands": "L"}   # 10.5: on-map airbases; the others are off-map bases
+RADIUS = {("allied", "lac"): 1, ("allied", "nac"): 1, ("japanese", "nac"): 1, ("japanese", "lac"): 2}  # 10.1
+EXTENDED = ("rabaul", "lac", "M", 3)  # 10.1, 14.64: Rabaul LAC reach the Guadalcanal hex at three hexes
+OFFENSIVE = ("attack", "bombard")
+
+
+# === Reading the allocation ===
+
+def missions(state: dict[str, Any], side: str) -> list[dict[str, Any]]:
+    order = (state.get("decisions") or {}).get(side) or {}
+    return [m for m in order.get("missions", []) if m.get("points", 0) > 0]
+
+
+def standing(state: dict[str, Any], side: str, key: str) -> dict[str, Any]:
+    order = (state.get("decisions") or {}).get(side) or {}
+    return order.get(key) or {}
+
+
+def source_hex(state: dict[str, Any], source: str) -> str:
+    if source in state["task_forces"]:
+        return state["task_forces"][source]["hex"]
+    return BASE_HEX.get(source, source)
+
+
+def henderson_side(state: dict[str, Any]) -> str | None:
+    field = state["guadalcanal"]["henderson"]
+    return field.get("side") if field.get("complete") else None
+
+
+def area_cap(state: dict[str, Any], side: str, hex_id: str) -> int:
+    """Air Points of `side` flying Area Defense over `hex_id` (6.22): allocated CAP, plus at Henderson Field every
+    point not allocated to another mission this segment (6.22, 10.3). LAC and NAC combine."""
+    points = sum(m["points"] for m in missions(state, side)
+                 if m.get("mission") == "cap_area" and (m.get("hex") or source_hex(state, m["source"])) == hex_id)
+    if hex_id == HENDERSON_HEX and henderson_side(state) == side:
+        air = state["air"][side].get("henderson", {})
+        total = air.get("lac", 0) + air.get("nac", 0)
+        allocated = sum(m["points"] for m in missions(state, side) if m["source"] == "henderson")
+        points += max(0, total - allocated)
+    return points
+
+
+def point_cap(state: dict[str, Any], side: str, tf_id: str) -> int:
+    return sum(m["points"] for m in missions(state, side)
+               if m.get("mission") == "cap_point" and m.get("target") == tf_id)
+
+
+def target_task_force(state: dict[str, Any], side: str, marker: str | None) -> dict[str, Any] | None:
+    """The enemy task force `side` knows as `marker` (STATE.md: markers never carry the real id)."""
+    for tf in state["task_forces"].values():
+        if tf["side"] != side and marker_of(tf, side) == marker and afloat(state, tf):
+            return tf
+    return None
+
+
+# === Validation of a section D allocation ===
+
+def check_allocation(state: dict[str, Any], side: str, allocation: dict[str, Any]) -> None:
+    """Refuse an allocation the combat rules forbid: 10.1 range, 14 one offensive mission, 14.41, 14.63, 16.22."""
+    used: dict[tuple[str, str], int] = {}
+    cag_targets: dict[str, set] = {}
+    henderson_offensive = 0
+    for m in allocation.get("missions", []):
+        source, kind, points = m.get("source"), m.get("kind"), m.get("points", 0)
+        if not isinstance(points, int) or points < 1:
+            raise IllegalAction("Each air mission needs at least one Air Point.", "14.11")
+        used[(source, kind)] = used.get((source, kind), 0) + points
+        tf = state["task_forces"].get(source)
+        if tf is not None:
+            if tf["side"] != side or kind != "nac":
+                raise IllegalAction("Only your own carriers' NAC fly from a task force.", "14.4")
+            available = sum(state["units"][u].get("nac", 0) for u in afloat(state, tf))
+        else:
+            air = state["air"][side].get(source)
+            if air is None:
+                raise IllegalAction("You have no air at that base.", "14.11")
+            available = air.get(kind, 0)
+        if used[(source, kind)] > available:
+            raise IllegalAction(f"Only {available} {kind.upper()} points are there.", "14.11")
+        if m.get("mission") == "cap_point" and (tf is None or m.get("target") != source):
+            raise IllegalAction("Point Defense uses only NAC from a carrier in the task force it covers.", "6.22")
+        if m.get("mission") == "cap_area" and m.get("hex", source_hex(state, source)) != source_hex(state, source):
+            raise IllegalAction("CAP flies only over its own base hex.", "10.1")
+        if m.get("mission") not in OFFENSIVE:
+            continue
+        _check_offensive(state, side, m, tf)
+        if tf is not None:
+            cag_targets.setdefault(source, set()).add(m.get("target"))
+            if len(cag_targets[source]) > 1:
+                raise IllegalAction("All the carrier air of one task force makes one offensive action.", "14.41")
+        if source == "henderson":
+            henderson_offensive += points
+    # 16.22: one Supply Point per ten Henderson Field Air Points (or fraction) on an offensive mission.
+    need = -(-henderson_offensive // 10)
+    if need > state["guadalcanal"]["supply"][side]:
+        raise IllegalAction(f"Henderson Field air on offensive missions needs {need} Supply Points on "
+                            "Guadalcanal.", "16.22")
+
+
+def _check_offensive(state: dict[str, Any], side: str, m: dict[str, Any], tf: dict[str, Any] | None) -> None:
+    source, kind = m["source"], m["kind"]
+    if tf is not None and tf.get("cag_spent"):
+        raise IllegalAction("This task force's carrier air has made its offensive action this turn.", "14.41")
+    if tf is None:
+        air = state["air"][side][source]
+        if m["points"] > air.get(kind, 0) - air.get("spent", 0) - air.get("transferred", 0):
+            raise IllegalAction("Those Air Points have already flown their offensive mission or transferred "
+                                "this turn.", "14.63")
+        if source in ("rabaul", "shortlands") and air.get("attacked"):
+            raise IllegalAction("Air from this base has already attacked this turn.", "14.63")
+    if m["mission"] == "bombard":
+        if m.get("target") != "guadalcanal":
+            raise IllegalAction("Only the Guadalcanal airbase may be bombarded from the air.", "6.23")
+        target_hex = HENDERSON_HEX
+    else:
+        marker = state["markers"].get(side, {}).get(m.get("target"))
+        if marker is None:
+            raise IllegalAction("Attack a task force shown on your map.", "14.11")
+        target_hex = marker["hex"]
+    if source == "henderson" and target_hex == "L":
+        raise IllegalAction("American air on Guadalcanal may not attack Shortlands.", "10.7")
+    reach = RADIUS.get((side, kind), 1)
+    if (source, kind, target_hex) == EXTENDED[:3]:
+        reach = EXTENDED[3]
+    if board.distance(source_hex(state, source), target_hex) > reach:
+        raise IllegalAction("That target is out of range.", "10.1")
+
+
+# === Section E ===
+
+def resolve_air_attacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
+    """Section E: every offensive air mission of both sides, Japan's first, each in the order written (14.14)."""
+    scratch = combat_state(state, segment)
+    scratch["spent_before"] = {t: bool(tf.get("cag_spent")) for t, tf in state["task_forces"].items()}
+    _mark_flying(state, scratch)
+    base_strikes: dict[str, int] = {}
+    for side in ("japanese", "allied"):
+        for m in missions(state, side):
+            if m.get("mission") == "attack":
+                _ship_strike(state, scratch, side, m, rng)
+            elif m.get("mission") == "bombard":
+                base_strikes[side] = base_strikes.get(side, 0) + _base_strike(state, side, m, rng)
+            else:
+                continue
+            _spend(state, side, m)
+    for side, strength in base_strikes.items():
+        # 6.33 / 15.2: the segment's air bombardments are combined in one roll.
+        bombardment.bombard(state, scratch, side, strength, rng, "air", "14.2")
+    land_homeless(state, scratch)
+
+
+def _mark_flying(state: dict[str, Any], scratch: dict[str, Any]) -> None:
+    """Which carriers' NAC are in the air this segment (CAP or strike), carrier by carrier (14.42, 14.43)."""
+    flying: dict[str, int] = {}
+    for side in SIDES:
+        for m in missions(state, side):
+            tf = state["task_forces"].get(m["source"])
+            if tf is None:
+                continue
+            m["_carriers"] = _draw_nac(state, tf, m["points"], flying)
+    scratch["flying"] = flying
+
+
+def _draw_nac(state: dict[str, Any], tf: dict[str, Any], points: int, flying: dict[str, int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for unit in afloat(state, tf):
+        free = state["units"][unit].get("nac", 0) - flying.get(unit, 0)
+        take = min(free, points)
+        if take > 0:
+            out[unit] = take
+            flying[unit] = flying.get(unit, 0) + take
+            points -= take
+    return out
+
+
+def _strike_label(state: dict[str, Any], side: str, m: dict[str, Any], viewer: str) -> str:
+    source = m["source"]
+    if source in state["task_forces"]:
+        where = tf_label(state["task_forces"][source]) if viewer == side else "carriers"
+    else:
+        where = board.BASE_LABEL.get(source, source)
+    return f"{m['points']} {m['kind'].upper()} from {where}"
+
+
+def _ship_strike(state: dict[str, Any], scratch: dict[str, Any], side: str, m: dict[str, Any], rng: Rng) -> None:
+    tf = target_task_force(state, side, m.get("target"))
+    if tf is None:
+        say(state, side, f"Your {_strike_label(state, side, m, side)} found no target at {m.get('target')}.",
+            rule="14.3")
+        return
+    if tf.get("slot") and m["source"] == "henderson":
+        say(state, side, f"Your {_strike_label(state, side, m, side)} could not attack {marker_of(tf, side)}: "
+            "a Slot force is immune to Henderson Field air.", rule="15.1")
+        return
+    _attack_task_force(state, scratch, side, m, tf, rng, rule="14.3")
+    attacker_tf = state["task_forces"].get(m["source"])
+    if attacker_tf is not None and not scratch["spent_before"].get(m["source"]) and is_carrier_force(state, tf) \
+            and scratch["spent_before"].get(tf["id"]):
+        scratch["carrier_attacks"].append({"attacker": m["source"], "defender": tf["id"]})
+
+
+def _attack_task_force(state: dict[str, Any], scratch: dict[str, Any], side: str, m: dict[str, Any],
+                       tf: dict[str, Any], rng: Rng, rule: str) -> dict[str, Any]:
+    defender = enemy(side)
+    ships = [ship(state, u) for u in afloat(state, tf)]
+    groups = _groups(state, scratch, tf, ships)
+    caps = _point_caps(state, tf, groups)
+    doctrine = dict(standing(state, side, "doctrine"))
+    doctrine.update({k: m[k] for k in ("priority", "odds") if k in m})
+    extended = (m["source"], m["kind"], tf["hex"]) == EXTENDED[:3]
+    report = air_strike.resolve_ship_strike(
+        m["points"], ships, rng, area_cap=area_cap(state, defender, tf["hex"]), groups=groups, point_cap=caps,
+        priority=doctrine.get("priority"), odds=doctrine.get("odds"), extended=extended)
+    _lose_air(state, side, m, report["lost_before"] + report["lost_after"])
+    for g in report["groups"]:
+        reveal(state, side, tf, g["ships"], scratch["key"][1], "14.3")
+    _tell_ship_strike(state, side, m, tf, report, rule)
+    for unit, result in report["hits"].items():
+        wreck(state, scratch, unit, "crippled" if result == "C" else "sunk", "air attack")
+    return report
+
+
+def _groups(state: dict[str, Any], scratch: dict[str, Any], tf: dict[str, Any], ships: list[dict[str, Any]]
+            ) -> list[list[str]]:
+    """The task force's Naval Defensive Groups, formed at its first attack of the segment (14.7: no regrouping)."""
+    ids = {s["id"] for s in ships}
+    if tf["id"] not in scratch["groups"]:
+        order = standing(state, tf["side"], "defence").get(tf["id"], {}).get("groups")
+        scratch["groups"][tf["id"]] = air_strike.form_groups(ships, order)
+    return [g for g in ([u for u in grp if u in ids] for grp in scratch["groups"][tf["id"]]) if g]
+
+
+def _point_caps(state: dict[str, Any], tf: dict[str, Any], groups: list[list[str]]) -> list[int]:
+    total = point_cap(state, tf["side"], tf["id"])
+    caps = [0] * len(groups)
+    if not total or not groups:
+        return caps
+    wanted = standing(state, tf["side"], "defence").get(tf["id"], {}).get("point_cap")
+    if isinstance(wanted, list) and sum(int(x) for x in wanted[:len(groups)]) <= total:
+        for i, n in enumerate(wanted[:len(groups)]):
+            caps[i] = int(n)
+        return caps
+    first = next((i for i, g in enumerate(groups) if any(board.is_carrier(u) for u in g)), 0)
+    caps[first] = total
+    return caps
+
+
+def _tell_ship_strike(state: dict[str, Any], side: str, m: dict[str, Any], tf: dict[str, Any],
+                      report: dict[str, Any], rule: str) -> None:
+    defender = enemy(side)
+    area = report["area"]
+    shown = ", ".join(f"group {i + 1}: {n} ships" + (f" ({', '.join(k)})" if k else "")
+                      for i, (n, k) in enumerate(zip(report["group_sizes"], report["announced"])))
+    att = [f"Your {_strike_label(state, side, m, side)} attacked {marker_of(tf, side)} in {tf['hex']}."]
+    dfn = [f"{tf_label(tf)} in {tf['hex']} was attacked by {_strike_label(state, side, m, defender)}."]
+    if area:
+        att.append(f"Area CAP shot down {area['lost']} (die {area['die']}).")
+        dfn.append(f"Your Area CAP ({area['strength']} doubled, column {area['column']}, die {area['die']}) shot "
+                   f"down {area['lost']}.")
+    att.append(f"The enemy showed {shown}.")
+    dfn.append(f"You showed {shown}.")
+    for g in report["groups"]:
+        n = g["index"] + 1
+        fire = g["fire"]
+        hits = "; ".join(f"{ship_name(a['ship'])} attacked with {a['points']} at {a['column']}, die {a['die']}: "
+                         f"{_word(a['result'])}" for a in g["attacks"]) or "no ship could be attacked"
+        die = f"die {fire['die']}" if fire["die"] else "too weak to roll"
+        att.append(f"Group {n} ({g['points']} points): anti-aircraft fire shot down {g['lost']} ({die}); {hits}.")
+        dfn.append(f"Group {n} took {g['points']} points: AA {g['aa']} (Point CAP {g['point_cap']} doubled), "
+                   f"column {fire['column'] or 'none'}, {die}, shot down {g['lost']}; {hits}.")
+    if report["lost_after"]:
+        att.append(f"At extended range the strike lost {report['lost_after']} more on the way home.")
+        dfn.append(f"At extended range the attackers lost {report['lost_after']} more on the way home.")
+    say(state, side, " ".join(att), rule=rule)
+    say(state, defender, " ".join(dfn), rule=rule)
+    say(state, "umpire", f"{label(side)} {m['points']} {m['kind']} from {m['source']} on {tf['id']}: "
+        f"lost {report['lost_before']}+{report['lost_after']}, hits {report['hits']}.", rule=rule)
+
+
+def _word(result: str) -> str:
+    return {"C": "crippled", "D": "sunk"}.get(result, "no effect")
+
+
+def _base_strike(state: dict[str, Any], side: str, m: dict[str, Any], rng: Rng) -> int:
+    defender = enemy(side)
+    extended = (m["source"], m["kind"], HENDERSON_HEX) == EXTENDED[:3]
+    report = air_strike.resolve_base_strike(m["points"], rng, area_cap=area_cap(state, defender, HENDERSON_HEX),
+                                            extended=extended)
+    _lose_air(state, side, m, report["lost_before"] + report["lost_after"])
+    area = report["area"]
+    cap = f" Area CAP shot down {area['lost']} (die {area['die']})." if area else ""
+    after = f" At extended range {report['lost_after']} more were lost after the attack." if extended else ""
+    say(state, side, f"Your {_strike_label(state, side, m, side)} bombed Guadalcanal with {report['strength']} "
+        f"surviving points.{cap}{after}", rule="14.2")
+    column = f" (CAP {area['strength']} doubled, column {area['column']})" if area else ""
+    say(state, defender, f"Guadalcanal was bombed by {_strike_label(state, side, m, defender)}.{cap}{column}{after}",
+        rule="14.2")
+    return report["strength"]
+
+
+def _lose_air(state: dict[str, Any], side: str, m: dict[str, Any], lost: int) -> None:
+    """Remove a strike's losses from where it flew from, and count them for Victory Points (22)."""
+    if lost <= 0:
+        return
+    state["losses"][side][m["kind"]] += lost
+    carriers = m.get("_carriers")
+    if carriers is None:
+        air = state["air"][side][m["source"]]
+        air[m["kind"]] = max(0, air.get(m["kind"], 0) - lost)
+        return
+    flying = state["combat"]["flying"]
+    for unit in list(carriers):
+        take = min(lost, carriers[unit])
+        carriers[unit] -= take
+        state["units"][unit]["nac"] -= take
+        flying[unit] = flying.get(unit, 0) - take
+        lost -= take
+
+
+def _spend(state: dict[str, Any], side: str, m: dict[str, Any]) -> None:
+    """14: one offensive mission per Air Point per turn; 14.41: one per carrier task force; 14.63 Rabaul/Shortlands."""
+    tf = state["task_forces"].get(m["source"])
+    if tf is not None:
+        tf["cag_spent"] = True
+        return
+    air = state["air"][side].get(m["source"])
+    if air is not None:
+        air["spent"] = air.get("spent", 0) + m["points"]
+        if m["source"] in ("rabaul", "shortlands"):
+            air["attacked"] = True
+
+
+# === Ships hit, and carrier air without a deck (14.42, 14.43) ===
+
+def wreck(state: dict[str, Any], scratch: dict[str, Any], unit_id: str, status: str, cause: str) -> None:
+    """Cripple or sink a ship. A carrier's NAC in the air this segment are not aboard: they look for a deck."""
+    unit = state["units"][unit_id]
+    if unit["status"] != "intact":
+        return
+    away = min(scratch["flying"].get(unit_id, 0), unit.get("nac", 0)) if board.is_carrier(unit_id) else 0
+    tf = state["task_forces"].get(unit.get("task_force") or "")
+    if away:
+        unit["nac"] -= away
+        scratch["flying"][unit_id] = 0
+        scratch.setdefault("homeless", []).append({"side": unit["side"], "hex": tf["hex"] if tf else None,
+                                                   "points": away, "carrier": unit_id})
+    casualty(state, unit_id, status, cause)
+
+
+def land_homeless(state: dict[str, Any], scratch: dict[str, Any]) -> None:
+    """14.42: NAC whose carrier was crippled or sunk while they flew land on a friendly carrier or land base in the
+    same or an adjacent hex, within capacity; the rest are destroyed. Same hex first, carriers before bases.
+    A CAG landing ashore has transferred and may not attack this turn (14.63); it stays land-based (14.65)."""
+    for lost in scratch.pop("homeless", []):
+        side, here, points = lost["side"], lost["hex"], lost["points"]
+        near = [here] + [h for h in board.adjacency().get(here, ()) if h != here] if here else []
+        for place in near:
+            for tf in state["task_forces"].values():
+                if tf["side"] != side or tf["hex"] != place or points <= 0:
+                    continue
+                for unit in afloat(state, tf):
+                    if board.is_carrier(unit):
+                        room = board.strength(unit).get("capacity", 0) - state["units"][unit].get("nac", 0)
+                        take = max(0, min(room, points))
+                        state["units"][unit]["nac"] += take
+                        points -= take
+            for base in _land_bases(state, side, place):
+                air = state["air"][side].setdefault(base, {"lac": 0, "nac": 0, "untrained": 0, "spent": 0,
+                                                           "transferred": 0, "attacked": False})
+                cap = board.AIR_CAPACITY.get(base)
+                room = points if cap is None else max(0, cap - air.get("lac", 0) - air.get("nac", 0)
+                                                      - air.get("untrained", 0))
+                take = min(room, points)
+                air["nac"] = air.get("nac", 0) + take
+                air["transferred"] = air.get("transferred", 0) + take
+                points -= take
+        landed = lost["points"] - points
+        if points:
+            state["losses"][side]["nac"] += points
+        say(state, side, f"{lost['points']} NAC of {ship_name(lost['carrier'])} had no deck to return to: "
+            f"{landed} landed elsewhere, {points} were lost.", rule="14.42")
+
+
+def _land_bases(state: dict[str, Any], side: str, place: str) -> list[str]:
+    bases = [b for b in state["air"][side] if BASE_HEX.get(b, b) == place]
+    if place == HENDERSON_HEX and henderson_side(state) == side and "henderson" not in bases:
+        bases.append("henderson")
+    if place in board.BASES.get(side, ()) and place not in bases:
+        bases.append(place)
+    return [b for b in bases if b != "henderson" or henderson_side(state) == side]
+
+
+# === Section F ===
+
+def resolve_counterattacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
+    """Section F (6.25, 14.5): a carrier force that had spent its offensive action and was attacked by carrier air
+    that had not may counterattack that enemy force with the NAC it kept aboard, if it still has an uncrippled
+    carrier. NAC that flew CAP may not. One counterattack per attacked force per segment; never combined (14.7)."""
+    scratch = combat_state(state, segment)
+    for pair in list(scratch.get("carrier_attacks", [])):
+        mine, theirs = state["task_forces"].get(pair["defender"]), state["task_forces"].get(pair["attacker"])
+        if mine is None or pair["defender"] in scratch["counterattacked"]:
+            continue
+        side = mine["side"]
+        if standing(state, side, "defence").get(mine["id"], {}).get("counterattack", True) is False:
+            continue
+        scratch["counterattacked"].append(mine["id"])
+        aboard = {u: state["units"][u].get("nac", 0) - scratch["flying"].get(u, 0)
+                  for u in afloat(state, mine) if board.is_carrier(u)}
+        points = sum(n for n in aboard.values() if n > 0)
+        if theirs is None or not afloat(state, theirs) or points <= 0:
+            say(state, side, f"{tf_label(mine)} has no aircraft aboard an uncrippled carrier, or no target, for a "
+                "counterattack.", rule="6.25")
+            continue
+        m = {"source": mine["id"], "kind": "nac", "points": points, "mission": "attack",
+             "target": marker_of(theirs, side)}
+        m["_carriers"] = _draw_nac(state, mine, points, scratch["flying"])
+        _attack_task_force(state, scratch, side, m, theirs, rng, rule="6.25")
+    land_homeless(state, scratch)

@@ -1,0 +1,106 @@
+"""Supply on Guadalcanal (16.x): American ground supply and isolation, Henderson air supply, the status chart.
+
+Japanese Attack Supply (16.12) and the Supply Point of a ground attack (12.4) are spent in ground.py, at the start
+of the attack. Everything on the Guadalcanal Supply Status Chart is public (3.2: a shared display).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.log import PUBLIC
+from app.games.solomons.combat.common import say
+
+ISOLATION_TURNS = 3      # 16.21: "three complete consecutive Game-Turns"
+AIR_POINTS_PER_SUPPLY = 10  # 16.22, 10.7: "one Supply Point for each ten ... Air Points, or fraction thereof"
+
+
+# === Procedures ===
+
+def isolation_survivors(points: int) -> int:
+    """16.21: half lost, surviving fractions rounded up, so a force falls to one point but never to none."""
+    return -(-points // 2)
+
+
+def air_supply_cost(points: int) -> int:
+    """16.22: Supply Points for Henderson Field air on offensive missions."""
+    return -(-points // AIR_POINTS_PER_SUPPLY)
+
+
+# === State ===
+
+def supply_american_ground(state: dict[str, Any]) -> None:
+    """Plot Phase 1, before the American plot (16.11): isolation losses first (16.21), then the turn's supply.
+
+    16.4: the American player may not leave his ground units unsupplied while a Supply Point is on the island,
+    so one is spent whenever there is one.
+    """
+    g = state["guadalcanal"]
+    points = g["ground"]["allied"]
+    if points <= 0:
+        g["supplied"] = True
+        g["unsupplied_turns"] = 0
+        return
+    if g.get("unsupplied_turns", 0) >= ISOLATION_TURNS:
+        survivors = isolation_survivors(points)
+        lost = points - survivors
+        g["ground"]["allied"] = survivors
+        state["losses"]["allied"]["ground"] += lost
+        g["unsupplied_turns"] = 0
+        say(state, PUBLIC, f"Isolation: the American Ground Points on Guadalcanal, unsupplied for three Game-Turns, "
+            f"lose {lost} and fall to {survivors}.", rule="16.21")
+    if g["supply"]["allied"] >= 1:
+        _spend_for_ground(state)
+    else:
+        g["supplied"] = False
+        g["unsupplied_turns"] = g.get("unsupplied_turns", 0) + 1
+        say(state, PUBLIC, f"The American Ground Points on Guadalcanal are unsupplied this turn "
+            f"({g['unsupplied_turns']} in a row): they may not attack and defend at half strength.", rule="16.21")
+
+
+def after_landing(state: dict[str, Any]) -> None:
+    """After each landing section: supply that reaches unsupplied Americans is spent on them at once (16.4), and a
+    point delivered and spent on the third turn prevents the isolation loss (16.21)."""
+    g = state["guadalcanal"]
+    if not g.get("supplied") and g["ground"]["allied"] > 0 and g["supply"]["allied"] >= 1:
+        _spend_for_ground(state)
+
+
+def _spend_for_ground(state: dict[str, Any]) -> None:
+    g = state["guadalcanal"]
+    g["supply"]["allied"] -= 1
+    g["supplied"] = True
+    g["unsupplied_turns"] = 0
+    say(state, PUBLIC, "One American Supply Point is spent: the American Ground Points on Guadalcanal are in supply "
+        "this turn.", rule="16.11")
+
+
+def expend_air_supply(state: dict[str, Any], segment: int) -> None:
+    """16.22 / 10.7: before the air attacks, Henderson Field pays for its offensive missions; if it cannot pay for
+    all of them (the supply was bombarded away since the allocation), the missions it cannot pay for stay home and
+    fly CAP (10.3), last written first."""
+    side = "allied"
+    field = state["guadalcanal"]["henderson"]
+    if not field.get("complete") or field.get("side") != side:
+        return
+    order = (state.get("decisions") or {}).get(side) or {}
+    offensive = [m for m in order.get("missions", [])
+                 if m.get("source") == "henderson" and m.get("mission") in ("attack", "bombard")]
+    supply = state["guadalcanal"]["supply"][side]
+    while offensive and air_supply_cost(sum(m["points"] for m in offensive)) > supply:
+        dropped = offensive.pop()
+        order["missions"].remove(dropped)
+        say(state, side, f"Not enough Supply on Guadalcanal: {dropped['points']} Henderson Field Air Points stay "
+            "home and fly CAP.", rule="16.22")
+    cost = air_supply_cost(sum(m["points"] for m in offensive))
+    if cost:
+        state["guadalcanal"]["supply"][side] -= cost
+        say(state, PUBLIC, f"{cost} American Supply Point{'s' if cost > 1 else ''} spent for Henderson Field air "
+            "missions.", rule="16.22")
+
+
+def status_chart(state: dict[str, Any]) -> dict[str, Any]:
+    """The Guadalcanal Supply Status Chart (3.2, 16.3): public."""
+    g = state["guadalcanal"]
+    return {"supply": dict(g["supply"]), "ground": dict(g["ground"]),
+            "american_supplied": bool(g.get("supplied")), "unsupplied_turns": g.get("unsupplied_turns", 0),
+            "isolation_after": ISOLATION_TURNS, "henderson": dict(g["henderson"])}

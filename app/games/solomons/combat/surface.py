@@ -1,0 +1,143 @@
+"""Naval surface combat in the state (15.x): day section G, night section C, only in hex M.
+
+Order (15.3, 15.33): carrier forces are ignored (6.32, 15.1); Japan's standing mission changes to Anti-Ship are
+made; each side's task forces merge by mission (at most one Anti-Ship, one Bombardment and one Transport force);
+each side announces whether it has an Anti-Ship force; if both do, their fight comes first (15.31) and only the
+attacker's shielded ships may go on to attack one other enemy force; if one side alone has an Anti-Ship force it
+attacks one enemy force, and may shield ships against another (15.32; reconstructed by analogy with 15.33).
+
+Mid-resolution decisions are standing orders in the task force's `orders` (written with the plot), because the
+fight is resolved at once for both sides and the paper rules have the players decide from the same revealed
+information the standing order is written for:
+
+    "orders": {"anti_ship_in_m": false,        # Japan, Bombardment/Transport force: become Anti-Ship in M (15.3)
+               "target": "transport",          # the enemy force this side's Anti-Ship force (or shielded ships)
+                                               # goes for when it has the choice: "transport" | "bombardment"
+               "shield": "keep_odds",          # "none" | "keep_odds" | "max" (15.33, 15.35; see surface_action)
+               "set_aside": [unit_id, ...]}    # which ships to keep out first when defending below 1:1 (15.32)
+
+What each side is told (15.31): the ships of every force in a fight are revealed to the other side (types and
+names, state["combat_reveals"]), with the strengths, the odds column, the die and each ship's result. Forces that
+fight no one are not revealed. The public learns that a surface action was fought in M.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.log import PUBLIC
+from app.engine.rng import Rng
+from app.games.solomons.combat import surface_action
+from app.games.solomons.combat.common import (SIDES, afloat, casualty, combat_state, enemy, is_carrier_force,
+                                             label, reveal, say, ship, ship_name, tf_label)
+
+GUADALCANAL = "M"
+MISSIONS = ("anti_ship", "bombardment", "transport")
+
+
+def forces_in_m(state: dict[str, Any], side: str) -> dict[str, list[dict[str, Any]]]:
+    """15.33: the side's surface forces in M by mission, after Japan's 15.3 standing changes."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for tf in sorted(state["task_forces"].values(), key=lambda t: t["id"]):
+        if tf["side"] != side or tf["hex"] != GUADALCANAL or not afloat(state, tf) or is_carrier_force(state, tf):
+            continue
+        if side == "japanese" and tf.get("mission") in ("bombardment", "transport") \
+                and (tf.get("orders") or {}).get("anti_ship_in_m"):
+            tf["mission"] = "anti_ship"  # 6.39, 15.3
+            say(state, side, f"{tf_label(tf)} changes its mission to Anti-Ship in M.", rule="15.3")
+        mission = "anti_ship" if tf.get("anti_slot") else tf.get("mission")
+        if mission in MISSIONS:
+            out.setdefault(mission, []).append(tf)
+    return out
+
+
+def resolve_surface_actions(state: dict[str, Any], segment: int, rng: Rng) -> None:
+    combat_state(state, segment)
+    forces = {side: forces_in_m(state, side) for side in SIDES}
+    if not all(forces[side] for side in SIDES):
+        return
+    has = {side: "anti_ship" in forces[side] for side in SIDES}
+    say(state, PUBLIC, "In M: " + "; ".join(f"{label(s)} {'have' if has[s] else 'have no'} Anti-Ship force"
+                                             for s in ("japanese", "allied")) + ".", rule="15.3")
+    if not any(has.values()):
+        return
+    if all(has.values()):
+        first = [ship(state, u) for tf in forces["japanese"]["anti_ship"] for u in afloat(state, tf)]
+        second = [ship(state, u) for tf in forces["allied"]["anti_ship"] for u in afloat(state, tf)]
+        attacker = ("japanese", "allied")[surface_action.choose_attacker(first, second, rng)]
+        _fight(state, forces, attacker, "anti_ship", rng, segment, rule="15.31")
+    else:
+        attacker = "japanese" if has["japanese"] else "allied"
+        target = _pick_target(forces, attacker, exclude=None)
+        if target:
+            _fight(state, forces, attacker, target, rng, segment, rule="15.32")
+
+
+def _orders(forces: dict[str, Any], side: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for tf in forces[side].get("anti_ship", []):
+        out.update(tf.get("orders") or {})
+    return out
+
+
+def _pick_target(forces: dict[str, Any], side: str, exclude: str | None) -> str | None:
+    """The enemy non-Anti-Ship force `side` goes for: its standing order's choice if present, else transports."""
+    other = forces[enemy(side)]
+    wanted = _orders(forces, side).get("target", "transport")
+    for mission in (wanted, "transport", "bombardment"):
+        if mission in other and mission not in ("anti_ship", exclude):
+            return mission
+    return None
+
+
+def _fight(state: dict[str, Any], forces: dict[str, Any], side: str, target: str, rng: Rng, segment: int,
+           rule: str) -> None:
+    defender = enemy(side)
+    attackers = [ship(state, u) for tf in forces[side]["anti_ship"] for u in afloat(state, tf)]
+    defenders = [ship(state, u) for tf in forces[defender][target] for u in afloat(state, tf)]
+    other = _pick_target(forces, side, exclude=target)
+    principal, shielded = attackers, []
+    if other:
+        mode = _orders(forces, side).get("shield", "keep_odds")
+        principal, shielded = surface_action.shield(attackers, surface_action.total(defenders, "defense"), mode)
+    _engage(state, forces, side, principal, target, rng, segment, rule)
+    if shielded and other:
+        _engage(state, forces, side, [s for s in shielded if state["units"][s["id"]]["status"] == "intact"],
+                other, rng, segment, "15.33")
+
+
+def _engage(state: dict[str, Any], forces: dict[str, Any], side: str, attackers: list[dict[str, Any]],
+            target: str, rng: Rng, segment: int, rule: str) -> None:
+    defender = enemy(side)
+    defending_tfs = forces[defender][target]
+    defenders = [ship(state, u) for tf in defending_tfs for u in afloat(state, tf)]
+    if not attackers or not defenders:
+        return
+    order = []
+    for tf in defending_tfs:
+        order += (tf.get("orders") or {}).get("set_aside", [])
+    report = surface_action.engage(attackers, defenders, rng, order)
+    # 15.31: both sides reveal their units.
+    for tf in defending_tfs:
+        reveal(state, side, tf, afloat(state, tf), segment, "15.31")
+    ids = {s["id"] for s in attackers}
+    for tf in forces[side]["anti_ship"]:
+        reveal(state, defender, tf, [u for u in afloat(state, tf) if u in ids], segment, "15.31")
+    _tell(state, side, target, report, rule)
+    for unit, status in report["effects"].items():
+        casualty(state, unit, status, "surface combat")
+
+
+def _tell(state: dict[str, Any], side: str, target: str, report: dict[str, Any], rule: str) -> None:
+    defender = enemy(side)
+    names = {u: ship_name(u) for u in report["attackers"] + report["defenders"] + report["set_aside"]}
+    fate = "; ".join(f"{names[u]} {s}" for u, s in report["effects"].items()) or "no ship hit"
+    aside = f" Set aside: {', '.join(names[u] for u in report['set_aside'])}." if report["set_aside"] else ""
+    cell = (f"{report['attack']} attack against {report['defense']} defense, {report['column']}, die "
+            f"{report['die']}: {report['attacker_result']}/{report['defender_result']}"
+            if report["column"] else "no fight (nothing left to engage)")
+    text = (f"Surface action in M: {label(side)} Anti-Ship force ({', '.join(names[u] for u in report['attackers'])}) "
+            f"attacks the {label(defender)} {target.replace('_', '-')} force "
+            f"({', '.join(names[u] for u in report['defenders'])}).{aside} {cell}. {fate}.")
+    for reader in (side, defender):
+        say(state, reader, text, rule=rule, column=report["column"], die=report["die"])
+    say(state, PUBLIC, "A surface action was fought in M.", rule=rule)
