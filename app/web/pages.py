@@ -17,6 +17,7 @@ from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, DBDep, MaybeUser, User, csrf_token_for,
                           session_token)
 from app.web.presenter import action_key, page_model
+from app.web.signing import sign, unsign
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -153,7 +154,7 @@ async def create_game(request: Request, user: User):
     # The invite tokens are shown once, on the page we redirect to; only their hashes are stored.
     response = RedirectResponse(f"/games/{game_id}", status_code=303)
     if created.invites:
-        response.set_cookie(f"ib_invites_{game_id}", json.dumps(created.invites), httponly=True, samesite="lax",
+        response.set_cookie(f"ib_invites_{game_id}", sign(created.invites), httponly=True, samesite="lax",
                             max_age=600, path=f"/games/{game_id}")
     return response
 
@@ -188,11 +189,9 @@ def game_page(request: Request, game_id: str, db: DBDep, user: User):
     role = lobby.role_of(db, game, user.user_id)
     invites = {}
     raw = request.cookies.get(f"ib_invites_{game_id}")
-    if raw and game.created_by == user.user_id:
-        try:
-            invites = {r: f"{get_settings().base_url}/invite/{t}" for r, t in json.loads(raw).items()}
-        except ValueError:
-            invites = {}
+    shown = unsign(raw)
+    if isinstance(shown, dict) and game.created_by == user.user_id:
+        invites = {r: f"{get_settings().base_url}/invite/{t}" for r, t in shown.items()}
     response = page(request, "game/page.html", user, m=page_model(db, game, role), oob=False, invites=invites)
     if raw:
         response.delete_cookie(f"ib_invites_{game_id}", path=f"/games/{game_id}")
