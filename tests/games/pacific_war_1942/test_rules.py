@@ -1,0 +1,317 @@
+"""Each rule of Pacific War 1942: Solitaire, cited by its heading, proven with scripted dice."""
+import pytest
+
+from app.engine.errors import IllegalAction
+from app.games.pacific_war_1942 import rules
+from tests.games.pacific_war_1942.helpers import (actions_phase, at, attack, labels, new_game, play, verbs,
+                                                  where)
+
+
+def fronts_view(s):
+    return {f["id"]: f for f in rules.view(s, "allied")["fronts"]}
+
+
+# --- Game Board / Game Components and Set Up -----------------------------------------------------------------
+
+@pytest.mark.rule("Game Components and Set Up")
+def test_setup_places_the_markers_as_printed():
+    s = new_game()
+    v = fronts_view(s)
+    assert [(v[f]["allied_location"], v[f]["japanese_location"]) for f in v] == [
+        ("Burma", "Rangoon"), ("Kunming", "Chungking"), ("Port Moresby", "Guadalcanal"), ("Midway", "Tarawa")]
+    view = rules.view(s, "allied")
+    assert {x["control"] for x in view["seas"]} == {"japanese"}
+    assert view["turn"] == 1 and view["europe"] is False
+    assert not any(f["reserve"] or f["japanese_reserve"] or f["stalled"] for f in v.values())
+
+
+@pytest.mark.rule("Game Board")
+def test_each_front_lies_in_its_sea_area_and_china_in_none():
+    v = fronts_view(new_game())
+    assert {f: v[f]["sea_name"] for f in v} == {"india": "Indian Ocean", "china": None,
+                                                "southwest_pacific": "Southwest Pacific",
+                                                "central_pacific": "Central Pacific"}
+    # Japanese control of every sea gives -1 to Allied attacks on the three sea fronts, never on China.
+    assert [d["id"] for d in v["china"]["attack"]["drms"]] == []
+    assert [d["id"] for d in v["central_pacific"]["attack"]["drms"]] == ["defender_sea_control"]
+
+
+# --- Sequence of Play Each Turn / Using Action Charts --------------------------------------------------------
+
+@pytest.mark.rule("Sequence of Play Each Turn")
+def test_a_turn_is_ap_roll_actions_bot_action_then_the_next_turn():
+    s = new_game()
+    assert verbs(s) == ["roll_ap"]
+    s = play(s, "roll_ap", dice=[1])  # AP Chart 1: 1 AP
+    assert s["phase"] == "actions" and s["ap"] == 1
+    s = play(s, {"verb": "add_reserve", "args": {"front": "china"}})
+    assert verbs(s)[:1] == ["japanese_action"]  # AP spent: the BOT acts
+    s = play(s, "japanese_action", dice=[1])  # Europe First: no attack die
+    assert s["turn"] == 2 and verbs(s) == ["roll_ap"]
+
+
+@pytest.mark.rule("Using Action Charts")
+@pytest.mark.parametrize("roll,ap", [(1, 1), (2, 2), (3, 3), (4, 3), (5, 4), (6, 4)])
+def test_the_ap_chart_gives_one_to_four_actions(roll, ap):
+    s = play(new_game(), "roll_ap", dice=[roll])
+    assert rules.view(s, "allied")["ap"] == ap
+    assert f"{ap} AP left" in rules.prompts(s)["allied"]["title"]
+
+
+@pytest.mark.rule("Using Action Charts")
+def test_unspent_ap_cannot_be_saved():
+    s = play(actions_phase(ap=3), "end_actions")
+    assert s["ap"] == 0 and verbs(s)[0] == "japanese_action"
+    s = play(s, "japanese_action", "roll_ap", dice=[1, 1])
+    assert s["ap"] == 1
+
+
+@pytest.mark.rule("Using Action Charts")
+def test_every_action_costs_one_ap():
+    s = actions_phase(ap=4)
+    s["europe"] = True
+    s["fronts"]["china"]["stalled"] = True
+    s = play(s, {"verb": "add_reserve", "args": {"front": "india"}}, "remove_europe",
+             {"verb": "activate", "args": {"front": "china"}})
+    assert s["ap"] == 1 and s["fronts"]["india"]["reserve"] and not s["europe"]
+    assert not s["fronts"]["china"]["stalled"]
+    s = play(s, attack("china"), dice=[1])
+    assert s["ap"] == 0 and s["phase"] == "japanese"
+
+
+@pytest.mark.rule("Using Action Charts")
+def test_a_stalled_front_may_not_attack_until_flipped_back():
+    s = actions_phase()
+    s["fronts"]["central_pacific"]["stalled"] = True
+    assert not any("Attack Tarawa" in x for x in labels(s))
+    assert "Flip the stalled Central Pacific front back to active — 1 AP" in labels(s)
+    with pytest.raises(IllegalAction, match="stalled"):
+        play(s, attack("central_pacific"), dice=[6])
+    s = play(s, {"verb": "activate", "args": {"front": "central_pacific"}}, attack("central_pacific"), dice=[6])
+    assert where(s, "central_pacific") == "Tarawa"
+
+
+@pytest.mark.rule("Using Action Charts")
+@pytest.mark.parametrize("roll,stalled", [(1, "india"), (3, "china"), (5, "central_pacific")])
+def test_japanese_actions_stall_allied_fronts(roll, stalled):
+    s = new_game()
+    s["phase"] = "japanese"
+    dice = [roll] if roll == 1 else [roll, 1]  # the attack rows roll their attack die too
+    s = play(s, "japanese_action", dice=dice)
+    assert fronts_view(s)[stalled]["stalled"] is True
+
+
+# --- Resolving Land Front Attacks ----------------------------------------------------------------------------
+
+@pytest.mark.rule("Resolving Land Front Attacks")
+def test_a_japanese_advance_pushes_the_allied_marker_back_one_location():
+    s = new_game()
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[5, 3])  # Central Pacific offensive, die 3 (-1 nothing: Japanese sea)
+    v = fronts_view(s)["central_pacific"]
+    assert (v["allied_location"], v["japanese_location"]) == ("Hawaii", "Midway")
+
+
+@pytest.mark.rule("Resolving Land Front Attacks")
+def test_fortified_and_sea_control_drms_are_cumulative():
+    s = at("southwest_pacific", "new_guinea", actions_phase())  # next: Rabaul, fortified, Japanese sea
+    assert "Attack Rabaul (Southwest Pacific front) — succeeds on 5-6 — 1 AP" in labels(s)
+    s = play(s, attack("southwest_pacific"), attack("southwest_pacific"), dice=[4, 5])
+    assert where(s, "southwest_pacific") == "Rabaul"
+
+
+# --- Allied Army Reserves ------------------------------------------------------------------------------------
+
+@pytest.mark.rule("Allied Army Reserves")
+def test_a_reserve_rerolls_a_failed_allied_attack_and_is_removed():
+    s = actions_phase()
+    s = play(s, {"verb": "add_reserve", "args": {"front": "southwest_pacific"}}, attack("southwest_pacific"),
+             dice=[1])  # a reserve can be added and used in the same turn (Key Game Concepts)
+    assert verbs(s) == ["use_reserve", "accept"] and where(s, "southwest_pacific") == "Port Moresby"
+    s = play(s, "use_reserve", dice=[4])
+    assert where(s, "southwest_pacific") == "Guadalcanal"
+    assert not s["fronts"]["southwest_pacific"]["reserve"] and s["phase"] == "actions" and s["ap"] == 2
+
+
+@pytest.mark.rule("Allied Army Reserves")
+def test_keeping_the_reserve_accepts_the_failure():
+    s = actions_phase()
+    s["fronts"]["china"]["reserve"] = True
+    s = play(s, attack("china"), "accept", dice=[2])
+    assert where(s, "china") == "Kunming" and s["fronts"]["china"]["reserve"] is True
+
+
+@pytest.mark.rule("Allied Army Reserves")
+def test_a_reserve_can_reroll_a_successful_japanese_attack():
+    s = new_game()
+    s["fronts"]["china"]["reserve"] = True
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[3, 6])  # Ichi-Go attacks China: 6 succeeds
+    assert verbs(s) == ["use_reserve", "accept"]
+    assert where(s, "china") == "Kunming"  # not yet pushed back: the player decides first
+    s = play(s, "use_reserve", dice=[2])
+    assert where(s, "china") == "Kunming" and not s["fronts"]["china"]["reserve"]
+    assert s["fronts"]["china"]["stalled"] and s["turn"] == 2  # the BOT finished its row, the turn ended
+
+
+@pytest.mark.rule("Allied Army Reserves")
+def test_the_limit_is_one_reserve_per_front_and_it_moves_with_the_front():
+    s = actions_phase()
+    s = play(s, {"verb": "add_reserve", "args": {"front": "india"}})
+    assert "Add a reserve to the India front (one re-roll of a land attack there) — 1 AP" not in labels(s)
+    with pytest.raises(IllegalAction, match="limit 1 per front"):
+        play(s, {"verb": "add_reserve", "args": {"front": "india"}})
+    s = play(s, attack("india"), attack("india"), dice=[6, 6])  # Europe not in play, Japanese sea: 4-6
+    assert where(s, "india") == "Bangkok" and fronts_view(s)["india"]["reserve"] is True
+
+
+@pytest.mark.rule("Allied Army Reserves")
+def test_a_reserve_does_not_reroll_a_sea_attack():
+    s = actions_phase()
+    s["fronts"]["southwest_pacific"]["reserve"] = True
+    s = play(s, {"verb": "attack_sea", "args": {"sea": "southwest_pacific"}}, dice=[1])
+    assert s["phase"] == "actions" and s["fronts"]["southwest_pacific"]["reserve"]
+
+
+# --- Japanese Army Reserves ----------------------------------------------------------------------------------
+
+@pytest.mark.rule("Japanese Army Reserves")
+def test_a_japanese_reserve_gives_minus_one_and_flips_back_when_beaten():
+    s = new_game()
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[4, 1])  # South Seas offensive fails, then the marker flips to reserve
+    assert fronts_view(s)["southwest_pacific"]["japanese_reserve"] is True
+    s = actions_phase(s)
+    assert "Attack Guadalcanal (Southwest Pacific front) — succeeds on 5-6 — 1 AP" in labels(s)
+    s = play(s, attack("southwest_pacific"), attack("southwest_pacific"), dice=[4, 5])
+    v = fronts_view(s)["southwest_pacific"]
+    assert (v["allied_location"], v["japanese_location"], v["japanese_reserve"]) == (
+        "Guadalcanal", "New Guinea", False)
+
+
+# --- Europe First Box ----------------------------------------------------------------------------------------
+
+@pytest.mark.rule("Europe First Box")
+def test_the_europe_marker_gives_minus_two_on_india_and_china_only():
+    s = new_game()
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[1])
+    assert rules.view(s, "allied")["europe"] is True
+    s = actions_phase(s)
+    assert "Attack Chungking (China front) — succeeds on 5-6 — 1 AP" in labels(s)
+    assert "Attack Tarawa (Central Pacific front) — succeeds on 4-6 — 1 AP" in labels(s)
+    s = play(s, {"verb": "activate", "args": {"front": "india"}})  # Europe First also stalled India
+    assert "Attack Rangoon (India front) — succeeds on 6 — 1 AP" in labels(s)  # -2 Europe, -1 Japanese sea
+    s = play(s, "remove_europe")
+    assert "Attack Chungking (China front) — succeeds on 3-6 — 1 AP" in labels(s)
+    assert "Attack Rangoon (India front) — succeeds on 4-6 — 1 AP" in labels(s)
+
+
+# --- Key Game Concepts ---------------------------------------------------------------------------------------
+
+@pytest.mark.rule("Key Game Concepts")
+def test_the_same_location_may_be_attacked_again_while_ap_remain():
+    s = play(actions_phase(ap=3), attack("china"), attack("china"), attack("china"), dice=[1, 2, 3])
+    assert where(s, "china") == "Chungking" and s["phase"] == "japanese"
+
+
+@pytest.mark.rule("Key Game Concepts")
+def test_the_last_location_taken_puts_the_allied_marker_outside_and_it_can_be_retaken():
+    s = at("central_pacific", "hawaii", new_game())
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[5, 6])
+    v = fronts_view(s)["central_pacific"]
+    assert v["allied_outside"] and v["japanese_location"] == "Hawaii"
+    assert rules.view(s, "allied")["instant_threat"] == ["Hawaii"]
+    s = actions_phase(s)
+    s["fronts"]["central_pacific"]["stalled"] = False
+    s = play(s, attack("central_pacific"), dice=[4])
+    assert where(s, "central_pacific") == "Hawaii"
+
+
+@pytest.mark.rule("Key Game Concepts")
+def test_a_bot_action_that_cannot_be_played_is_ignored():
+    s = new_game()
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[6])  # Kido Butai: the Allies control no sea area
+    v = rules.view(s, "allied")
+    assert v["last_bot"]["results"] == ["The Allies control no sea area: ignored."]
+    assert v["turn"] == 2 and {x["control"] for x in v["seas"]} == {"japanese"}
+
+
+@pytest.mark.rule("Key Game Concepts")
+def test_kido_butai_attacks_the_first_allied_sea_area():
+    s = new_game()
+    s["seas"]["southwest_pacific"] = s["seas"]["indian_ocean"] = "allied"
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[6, 4])
+    assert s["seas"] == {"central_pacific": "japanese", "southwest_pacific": "japanese", "indian_ocean": "allied"}
+
+
+@pytest.mark.rule("Key Game Concepts")
+def test_attacks_on_japan_have_minus_two_and_only_one_allied_marker_occupies_it():
+    s = at("southwest_pacific", "okinawa", at("central_pacific", "iwo_jima", actions_phase()))
+    s["seas"]["southwest_pacific"] = s["seas"]["central_pacific"] = "allied"
+    assert "Attack Japan (Southwest Pacific front) — succeeds on 5-6 — 1 AP" in labels(s)
+    s = play(s, attack("southwest_pacific"), dice=[5])
+    v = rules.view(s, "allied")
+    assert v["japan"]["occupied_by_front"] == "southwest_pacific"
+    assert v["fronts"][2]["japanese_beside_japan"] is True
+    assert not any("Attack Japan (Central Pacific" in x for x in labels(s))
+    with pytest.raises(IllegalAction, match="Only one Allied front marker"):
+        play(s, attack("central_pacific"), dice=[6])
+
+
+@pytest.mark.rule("Key Game Concepts")
+def test_japanese_markers_beside_japan_attack_the_allied_marker_in_japan():
+    s = at("southwest_pacific", "japan", new_game())
+    s["seas"]["southwest_pacific"] = "allied"
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[4, 6])  # die 6, -2 Japan, -1 Allied sea: modified 3 advances
+    assert where(s, "southwest_pacific") == "Okinawa"
+    assert rules.view(s, "allied")["japan"]["occupied_by_front"] is None
+
+
+# --- How to Win ----------------------------------------------------------------------------------------------
+
+@pytest.mark.rule("How to Win")
+def test_two_allied_locations_lost_is_an_instant_japanese_victory_at_end_of_turn():
+    s = at("china", "outside", at("central_pacific", "hawaii", new_game()))
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[5, 6])
+    o = rules.outcome(s)
+    assert o["winner"] == "japanese" and o["level"] == "instant" and "Hawaii" in o["reason"]
+    assert rules.prompts(s) == {}
+
+
+@pytest.mark.rule("How to Win")
+def test_one_allied_location_lost_is_not_yet_a_victory():
+    s = at("china", "outside", new_game())
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[1])
+    assert rules.outcome(s) is None and s["turn"] == 2
+
+
+@pytest.mark.rule("How to Win")
+def test_the_game_ends_after_the_last_turn():
+    s = new_game()
+    s["turn"], s["phase"] = 16, "japanese"
+    s = play(s, "japanese_action", dice=[1])
+    o = rules.outcome(s)
+    assert o["reason"].startswith("The last game turn")
+    assert o["score"]["total"] == -10  # -6 three Japanese seas, -2 Europe marker, -2 no bomb
+    with pytest.raises(IllegalAction, match="over"):
+        play(s, "roll_ap", dice=[3])
+
+
+@pytest.mark.rule("How to Win")
+def test_the_atomic_bomb_is_dropped_from_turn_15_with_saipan_held_and_ends_the_game():
+    s = at("central_pacific", "saipan", new_game())
+    s["turn"], s["phase"] = 14, "japanese"
+    s = play(s, "japanese_action", dice=[1])
+    assert rules.outcome(s) is None and s["turn"] == 15 and not s["bomb"]
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[1])
+    o = rules.outcome(s)
+    assert s["bomb"] and "Atomic Bomb" in o["reason"]
+    assert "no_bomb" not in [line["id"] for line in o["score"]["lines"]]
