@@ -6,24 +6,26 @@ Each lookup returns the printed column label with the result, because players ar
 """
 from __future__ import annotations
 
-try:  # the data engineer's module; it lands after this one
-    from app.games.solomons import tables
-except ImportError:  # pragma: no cover
-    tables = None
+from app.games.solomons import tables
 from app.games.solomons.combat.results import normal_code
 
 
+def cell(table: str, column: str, die: int) -> dict:
+    """The printed cell (text, provenance and its reading), for the log and the tests."""
+    return tables.result(table, column, die)
+
+
 def cap_aa_column(strength: int) -> str | None:
-    """CAP/Anti-Aircraft CRT column for a (doubled) strength; None below the first column (no effect)."""
-    return tables.cap_aa_column(strength)
+    """CAP/Anti-Aircraft CRT column for a (doubled) strength; None below the first column (no effect, 14.1)."""
+    return tables.column_for_strength("cap_aa", strength)
 
 
 def cap_aa_loss(column: str, die: int) -> int:
-    return int(tables.cap_aa_result(column, die))
+    return int(cell("cap_aa", column, die)["air_points_lost"])
 
 
 def aircraft_naval_column(points: int, defense: int) -> str | None:
-    return tables.aircraft_naval_column(points, defense)
+    return tables.column_for_odds("aircraft_naval", points, defense)
 
 
 def aircraft_naval_allowed(points: int, defense: int) -> bool:
@@ -32,56 +34,54 @@ def aircraft_naval_allowed(points: int, defense: int) -> bool:
 
 
 def aircraft_naval_result(column: str, die: int) -> str:
-    code = normal_code(tables.aircraft_naval_result(column, die))
-    if code not in ("-", "C", "D"):
-        raise ValueError(f"Aircraft-Naval CRT gave {code!r}")
-    return code
+    return normal_code(cell("aircraft_naval", column, die)["effect"])
 
 
 def surface_column(attack: int, defense: int) -> str | None:
-    return tables.surface_column(attack, defense)
+    return tables.column_for_odds("surface", attack, defense)
 
 
 def surface_allowed(attack: int, defense: int) -> bool:
     """Below 1:1 is prohibited (Surface CRT note); a fight with no defense left is no fight."""
-    return defense > 0 and surface_column(attack, defense) is not None
+    return defense > 0 and attack > 0 and surface_column(attack, defense) is not None
 
 
 def surface_fixed_column() -> str:
     """13.2: a submarine attacks at 1:1."""
-    return tables.surface_column(1, 1)
+    return tables.column_for_odds("surface", 1, 1)
 
 
 def surface_result(column: str, die: int) -> tuple[str, str]:
-    attacker, defender = tables.surface_result(column, die)
-    return normal_code(attacker), normal_code(defender)
+    c = cell("surface", column, die)
+    return normal_code(c["attacker"]), normal_code(c["defender"])
 
 
 def bombardment_column(strength: int) -> str | None:
-    return tables.bombardment_column(strength)
+    return tables.column_for_strength("bombardment", strength)
 
 
-def bombardment_result(column: str, die: int) -> tuple[int, str | None]:
-    """(Air Points lost, supply code: None, "half" or "all")."""
-    air, supply = tables.bombardment_result(column, die)
-    return int(air or 0), supply
+def bombardment_result(column: str, die: int) -> tuple[int, str]:
+    """(Air Points lost, supply: "none" | "half" | "all")."""
+    c = cell("bombardment", column, die)
+    return int(c["air_points_lost"]), c["supply_lost"]
 
 
 def supply_lost(code: str | None, supply: int) -> int:
     """S½ = half of the Supply (rounded down), S = all of it (Bombardment CRT note)."""
-    if not code:
+    if code in (None, "none"):
         return 0
-    if code in ("S½", "half", "S1/2"):
+    if code == "half":
         return supply // 2
-    if code in ("S", "all"):
+    if code == "all":
         return supply
     raise ValueError(f"unknown supply result {code!r}")
 
 
-def ground_column(attack: int, defense: int) -> str:
-    return tables.ground_column(attack, defense)
+def ground_column(attack: int, defense: int) -> str | None:
+    """12.4: round down; None below 1:1 (the caller sets defense aside first)."""
+    return tables.column_for_odds("ground", attack, defense)
 
 
 def ground_result(column: str, die: int) -> tuple[int, int]:
-    attacker, defender = tables.ground_result(column, die)
-    return int(attacker or 0), int(defender or 0)
+    c = cell("ground", column, die)
+    return int(c["attacker"]), int(c["defender"])

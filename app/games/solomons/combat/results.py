@@ -18,6 +18,9 @@ _SPELLINGS = {
     "½C": "hC", "1/2C": "hC", "hC": "hC",
     "½D": "hD", "1/2D": "hD", "hD": "hD",
     "½CD": "hCD", "1/2CD": "hCD", "hCD": "hCD",
+    # tables.py's readings of the printed cells
+    "crippled": "C", "destroyed": "D", "half_crippled": "hC", "half_destroyed": "hD",
+    "half_crippled_half_destroyed": "hCD",
 }
 
 
