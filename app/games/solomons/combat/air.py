@@ -29,9 +29,9 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import Rng
-from app.games.solomons import board
+from app.games.solomons import board, tables
 from app.games.solomons.combat import air_strike, bombardment
-from app.games.solomons.combat.common import (SIDES, afloat, casualty, combat_state, enemy, is_carrier_force,
+from app.games.solomons.combat.common import (SIDES, afloat, capacity, casualty, combat_state, enemy, is_carrier_force,
                                              label, marker_of, reveal, say, ship, ship_name, tf_label)
 
 HENDERSON_HEX = "M"
@@ -159,7 +159,7 @@ def _check_offensive(state: dict[str, Any], side: str, m: dict[str, Any], tf: di
     reach = RADIUS.get((side, kind), 1)
     if (source, kind, target_hex) == EXTENDED[:3]:
         reach = EXTENDED[3]
-    if board.distance(source_hex(state, source), target_hex) > reach:
+    if tables.distance(source_hex(state, source), target_hex) > reach:
         raise IllegalAction("That target is out of range.", "10.1")
 
 
@@ -390,14 +390,14 @@ def land_homeless(state: dict[str, Any], scratch: dict[str, Any]) -> None:
     A CAG landing ashore has transferred and may not attack this turn (14.63); it stays land-based (14.65)."""
     for lost in scratch.pop("homeless", []):
         side, here, points = lost["side"], lost["hex"], lost["points"]
-        near = [here] + [h for h in board.adjacency().get(here, ()) if h != here] if here else []
+        near = [here] + sorted(tables.neighbors(here)) if here else []
         for place in near:
             for tf in state["task_forces"].values():
                 if tf["side"] != side or tf["hex"] != place or points <= 0:
                     continue
                 for unit in afloat(state, tf):
                     if board.is_carrier(unit):
-                        room = board.strength(unit).get("capacity", 0) - state["units"][unit].get("nac", 0)
+                        room = capacity(unit) - state["units"][unit].get("nac", 0)
                         take = max(0, min(room, points))
                         state["units"][unit]["nac"] += take
                         points -= take

@@ -44,9 +44,15 @@ def combat_state(state: dict[str, Any], segment: int | None) -> dict[str, Any]:
 def ship(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
     """A ship as the procedures see it: id, type and its printed strengths."""
     s = board.strength(unit_id)
-    return {"id": unit_id, "type": board.unit_type(unit_id), "attack": s.get("attack", 0),
+    return {"id": unit_id, "type": board.unit_type(unit_id), "attack": s.get("attack", s.get("surface_attack", 0)),
             "defense": s.get("defense", 0), "aa": s.get("aa", 0), "bombardment": s.get("bombardment", 0),
-            "capacity": s.get("capacity", 0)}
+            "capacity": capacity(unit_id)}
+
+
+def capacity(unit_id: str) -> int:
+    """17.1: the NAC a carrier may hold."""
+    s = board.strength(unit_id)
+    return int(s.get("capacity", s.get("nac_capacity", 0)) or 0)
 
 
 def afloat(state: dict[str, Any], tf: dict[str, Any]) -> list[str]:
