@@ -1,0 +1,215 @@
+"""`make bench`: push latency and memory per game, written to docs/benchmarks.md.
+
+Push latency: 50 games of the test-only duel, 300 websockets (three pages per side), an order submitted over HTTP,
+timed until every page of that game has its update; beside the same fan-out on a bare Starlette app in the same
+run. Memory: the server's resident memory with the 50 games active, less its memory before, per game.
+Game figures (a whole computer-played game, one execution segment, a state's size) come from each game's own
+bench hook when it has one.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+
+import httpx
+import websockets
+
+from tests.support_server import ROOT, LiveServer, free_port
+
+GAMES = 50
+PAGES_PER_SIDE = 3
+ROUNDS = 4  # measured submissions per game
+OUT = ROOT / "docs" / "benchmarks.md"
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+async def user(client: httpx.AsyncClient) -> dict:
+    name = f"b{uuid.uuid4().hex[:10]}"
+    await client.post("/api/users", json={"username": name, "password": "benchmark!"})
+    r = await client.post("/api/sessions", json={"username": name, "password": "benchmark!"})
+    return {"token": r.json()["token"]}
+
+
+async def drain_until(sock, deadline: float) -> float:
+    await asyncio.wait_for(sock.recv(), timeout=max(0.01, deadline - time.perf_counter()))
+    return time.perf_counter()
+
+
+async def ironbottom(server: LiveServer) -> dict:
+    async with httpx.AsyncClient(base_url=server.url, timeout=30) as client:
+        games = []
+        for _ in range(GAMES):
+            red, blue = await user(client), await user(client)
+            h = {"Authorization": f"Bearer {red['token']}"}
+            g = (await client.post("/api/games", json={"game": "duel", "side": "red",
+                                                       "options": {"hits_to_win": 5}}, headers=h)).json()
+            await client.post(f"/api/invites/{g['invite_tokens']['blue']}",
+                              headers={"Authorization": f"Bearer {blue['token']}"})
+            games.append({"id": g["id"], "red": red, "blue": blue})
+        rss_before_sockets = rss_kib(server.proc.pid)
+        origin = server.url
+        sockets = {}
+        for g in games:
+            socks = []
+            for side in ("red", "blue"):
+                for _ in range(PAGES_PER_SIDE):
+                    ws = await websockets.connect(
+                        f"ws://127.0.0.1:{server.port}/games/{g['id']}/ws", origin=origin,
+                        additional_headers={"Cookie": f"ib_session={g[side]['token']}"})
+                    socks.append(ws)
+            sockets[g["id"]] = socks
+        latencies = []
+        for rnd in range(ROUNDS):
+            for g in games:
+                h = {"Authorization": f"Bearer {g['red']['token']}"}
+                version = (await client.get(f"/api/games/{g['id']}", headers=h)).json()["game"]["version"]
+                start = time.perf_counter()
+                waits = [asyncio.create_task(drain_until(s, start + 10)) for s in sockets[g["id"]]]
+                await client.post(f"/api/games/{g['id']}/actions", headers=h, json={
+                    "action": {"verb": "fire", "args": {"salvos": 1}}, "expected_version": version,
+                    "key": uuid.uuid4().hex})
+                done = await asyncio.gather(*waits)
+                latencies.append((max(done) - start) * 1000)
+                # let blue answer so the next round starts fresh; drain its pushes
+                hb = {"Authorization": f"Bearer {g['blue']['token']}"}
+                v = (await client.get(f"/api/games/{g['id']}", headers=hb)).json()["game"]["version"]
+                waits = [asyncio.create_task(drain_until(s, time.perf_counter() + 10)) for s in sockets[g["id"]]]
+                await client.post(f"/api/games/{g['id']}/actions", headers=hb, json={
+                    "action": {"verb": "fire", "args": {"salvos": 1}}, "expected_version": v,
+                    "key": uuid.uuid4().hex})
+                await asyncio.gather(*waits)
+        rss_active = rss_kib(server.proc.pid)
+        for socks in sockets.values():
+            for s in socks:
+                await s.close()
+        return {"latencies": latencies, "sockets": sum(len(s) for s in sockets.values()),
+                "rss_before_sockets_kib": rss_before_sockets, "rss_active_kib": rss_active}
+
+
+async def bare(port: int) -> dict:
+    url = f"http://127.0.0.1:{port}"
+    async with httpx.AsyncClient(base_url=url, timeout=30) as client:
+        sockets = {}
+        for g in range(GAMES):
+            sockets[g] = [await websockets.connect(f"ws://127.0.0.1:{port}/ws/{g}")
+                          for _ in range(2 * PAGES_PER_SIDE)]
+        latencies, echo = [], []
+        for _ in range(ROUNDS):
+            for g in range(GAMES):
+                start = time.perf_counter()
+                waits = [asyncio.create_task(drain_until(s, start + 10)) for s in sockets[g]]
+                await client.post(f"/push/{g}")
+                latencies.append((max(await asyncio.gather(*waits)) - start) * 1000)
+                s = sockets[g][0]
+                t = time.perf_counter()
+                await s.send("ping")
+                await s.recv()
+                echo.append((time.perf_counter() - t) * 1000)
+        for socks in sockets.values():
+            for s in socks:
+                await s.close()
+        return {"latencies": latencies, "echo": echo}
+
+
+def game_figures() -> list[str]:
+    """Each game package may offer `bench()` -> list of (what, figure, target) rows."""
+    rows = []
+    from app import games as registry
+    for rules in registry.all_games().values():
+        hook = getattr(rules, "bench", None)
+        if hook is None:
+            continue
+        for what, figure, target in hook():
+            rows.append(f"| {rules.meta.title} | {what} | {figure} | {target} |")
+    return rows
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = Path("/proc/meminfo").read_text().splitlines()[0].split()[1] if Path("/proc/meminfo").exists() else "?"
+    return f"{cpu}, {os.cpu_count()} cores, {int(mem) // 1024 // 1024 if mem != '?' else '?'} GiB, " \
+           f"Python {platform.python_version()}, {platform.system()} {platform.release()}"
+
+
+def main() -> None:
+    tmp = tempfile.mkdtemp(prefix="ironbottom-bench-")
+    server = LiveServer(f"sqlite:///{tmp}/bench.db")
+    server.migrate()
+    rss_idle = None
+    port = free_port()
+    echo = subprocess.Popen([sys.executable, "-m", "uvicorn", "tools.bench_echo:app", "--port", str(port),
+                             "--log-level", "warning"], cwd=ROOT)
+    try:
+        server.start()
+        rss_idle = rss_kib(server.proc.pid)
+        time.sleep(1)
+        ours = asyncio.run(ironbottom(server))
+        theirs = asyncio.run(bare(port))
+    finally:
+        server.stop()
+        echo.terminate()
+    per_game = (ours["rss_active_kib"] - rss_idle) / GAMES
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Measured by `make bench` on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC.",
+        f"Machine: {machine()}. Database: SQLite (WAL) in a temp dir. One uvicorn process.",
+        "",
+        "## Push latency",
+        "",
+        f"{GAMES} games of the test-only duel with {ours['sockets']} websockets ({2 * PAGES_PER_SIDE} pages per game). "
+        "Time from sending an order over HTTP until every page of that game has received its update.",
+        "",
+        "| server | p50 (ms) | p99 (ms) | samples |",
+        "|---|---|---|---|",
+        f"| Ironbottom: apply, commit, render once per role, push | {pct(ours['latencies'], 50):.1f} | "
+        f"{pct(ours['latencies'], 99):.1f} | {len(ours['latencies'])} |",
+        f"| bare Starlette: POST then send to the same number of sockets | {pct(theirs['latencies'], 50):.1f} | "
+        f"{pct(theirs['latencies'], 99):.1f} | {len(theirs['latencies'])} |",
+        f"| bare Starlette: websocket echo round trip | {pct(theirs['echo'], 50):.2f} | "
+        f"{pct(theirs['echo'], 99):.2f} | {len(theirs['echo'])} |",
+        "",
+        "## Memory",
+        "",
+        f"Server resident memory: {rss_idle / 1024:.1f} MiB idle, {ours['rss_active_kib'] / 1024:.1f} MiB with "
+        f"{GAMES} active games and {ours['sockets']} sockets: **{per_game:.0f} KiB per active game** (sockets, "
+        "cached states and session data included).",
+        "",
+    ]
+    rows = game_figures()
+    if rows:
+        lines += ["## Games", "", "| game | what | measured | target |", "|---|---|---|---|", *rows, ""]
+    OUT.write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
