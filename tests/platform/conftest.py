@@ -5,8 +5,10 @@ Everything here works on SQLite and on PostgreSQL (DATABASE_URL), through the ap
 from __future__ import annotations
 
 import copy
+import json
 import re
 import uuid
+from types import SimpleNamespace
 from typing import Any, Callable
 
 import pytest
@@ -52,8 +54,14 @@ def game_row(game_id: str):
         return game
 
 
-def actions_of(game_id: str) -> list[Any]:
-    return fetch("SELECT seq, role, key, action, rolls FROM actions WHERE game_id = :g ORDER BY seq", g=game_id)
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value  # SQLite hands JSON columns back as text
+
+
+def actions_of(game_id: str) -> list[SimpleNamespace]:
+    return [SimpleNamespace(seq=r.seq, role=r.role, key=r.key, action=_json(r.action), rolls=_json(r.rolls))
+            for r in fetch("SELECT seq, role, key, action, rolls FROM actions WHERE game_id = :g ORDER BY seq",
+                           g=game_id)]
 
 
 def snapshots_of(game_id: str) -> list[Any]:
