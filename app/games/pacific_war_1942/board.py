@@ -81,7 +81,7 @@ def odds_text(kind: str, drm: int) -> str:
     """The raw die rolls that succeed, e.g. "3-6", "6", or "no roll"."""
     need = max(1, success_from(kind) - drm)
     if need > 6:
-        return "no roll"
+        return "no roll (it cannot succeed)"
     return "6" if need == 6 else f"{need}-6"
 
 

@@ -13,7 +13,7 @@ State = dict[str, Any]
 # Map layout (SVG units): one row per front, the Allied end on the left, Japan one node on the right.
 X0, DX, Y0, DY = 70, 100, 70, 105
 JAPAN_XY = (X0 + 7 * DX + 30, Y0 + 1.5 * DY)
-WIDTH, HEIGHT = JAPAN_XY[0] + 90, Y0 + 4 * DY
+WIDTH, HEIGHT = JAPAN_XY[0] + 90, Y0 + 3 * DY + 60
 
 
 def _location(state: State, loc_id: str, x: float, y: float) -> dict[str, Any]:
@@ -38,7 +38,9 @@ def _front(state: State, row: int, front: str) -> dict[str, Any]:
     else:
         allied_xy = (locs[i]["x"], y)
     j = i + 1
-    if j >= len(r):
+    # Key Game Concepts: Japanese markers may not occupy Japan while the Allies do; they stand beside it.
+    beside = j >= len(r) or (r[j] == data.JAPAN and board.japan_front(state) is not None)
+    if beside:
         japanese_xy = (JAPAN_XY[0] + 48, JAPAN_XY[1] - 45 + row * 30)  # beside Japan (Key Game Concepts)
     elif r[j] == data.JAPAN:
         japanese_xy = (JAPAN_XY[0] - 20 + (row % 2) * 40, JAPAN_XY[1] - 12 + (row // 2) * 24)
@@ -54,7 +56,7 @@ def _front(state: State, row: int, front: str) -> dict[str, Any]:
         "sea_control": state["seas"][sea] if sea else None,
         "allied_location": data.name(r[i]) if i >= 0 else None, "allied_outside": i < 0,
         "outside_of": data.name(r[0]),
-        "japanese_location": data.name(r[j]) if j < len(r) else None, "japanese_beside_japan": j >= len(r),
+        "japanese_location": None if beside else data.name(r[j]), "japanese_beside_japan": beside,
         "allied_marker": {"x": allied_xy[0], "y": allied_xy[1]},
         "japanese_marker": {"x": japanese_xy[0], "y": japanese_xy[1]},
         "stalled": f["stalled"], "reserve": f["reserve"], "japanese_reserve": f["japanese_reserve"],

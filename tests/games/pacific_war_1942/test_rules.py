@@ -257,6 +257,7 @@ def test_attacks_on_japan_have_minus_two_and_only_one_allied_marker_occupies_it(
     v = rules.view(s, "allied")
     assert v["japan"]["occupied_by_front"] == "southwest_pacific"
     assert v["fronts"][2]["japanese_beside_japan"] is True
+    assert v["fronts"][3]["japanese_beside_japan"] is True  # no Japanese marker may stand in Allied-held Japan
     assert not any("Attack Japan (Central Pacific" in x for x in labels(s))
     with pytest.raises(IllegalAction, match="Only one Allied front marker"):
         play(s, attack("central_pacific"), dice=[6])
