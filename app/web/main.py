@@ -75,7 +75,8 @@ def create_app() -> FastAPI:
         body = exc.body()
         if isinstance(exc, Stale) and _wants_json(request):
             body.update(await _current_view(request))
-        if exc.status == 401 and not _wants_json(request) and not request.headers.get("hx-request"):
+        if exc.status == 401 and request.method == "GET" and not _wants_json(request) \
+                and not request.headers.get("hx-request"):
             from fastapi.responses import RedirectResponse
             return RedirectResponse(f"/signin?next={request.url.path}", status_code=303)
         return _error_response(request, exc.status, body)

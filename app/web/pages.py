@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app import games as registry
 from app.config import get_settings
 from app.play import accounts, lobby
-from app.play.errors import BadRequest
+from app.play.errors import BadRequest, PlayError
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
@@ -98,16 +98,30 @@ def signin_page(request: Request, user: MaybeUser, next: str = "/"):
     return page(request, "account/form.html", user, heading="Sign in", action="/signin", next=_safe_next(next))
 
 
+def _account_form(request: Request, action: str, heading: str, username: str, next: str, error: PlayError):
+    """Show the form again with the player's username and the reason, where they are looking."""
+    return page(request, "account/form.html", None, status_code=error.status, heading=heading, action=action,
+                next=_safe_next(next), username=username, error=error.message)
+
+
 @router.post("/signup", dependencies=[CSRF])
-def signup(db: DBDep, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
-    user = accounts.sign_up(db, username, password)
-    return _signed_in(accounts.open_session(db, user), next)
+def signup(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
+    try:
+        with transaction() as db:
+            token = accounts.open_session(db, accounts.sign_up(db, username, password))
+    except PlayError as e:
+        return _account_form(request, "/signup", "Sign up", username, next, e)
+    return _signed_in(token, next)
 
 
 @router.post("/signin", dependencies=[CSRF])
-def signin(db: DBDep, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
-    user = accounts.check_password(db, username, password)
-    return _signed_in(accounts.open_session(db, user), next)
+def signin(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
+    try:
+        with transaction() as db:
+            token = accounts.open_session(db, accounts.check_password(db, username, password))
+    except PlayError as e:
+        return _account_form(request, "/signin", "Sign in", username, next, e)
+    return _signed_in(token, next)
 
 
 @router.post("/signout", dependencies=[CSRF])
