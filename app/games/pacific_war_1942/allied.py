@@ -74,8 +74,9 @@ def choices(state: State) -> list[dict[str, Any]]:
 
 
 def _arg(action: dict[str, Any], name: str, valid: dict[str, Any]) -> str:
-    value = (action.get("args") or {}).get(name)
-    if value not in valid:
+    args = action.get("args") or {}
+    value = args.get(name) if isinstance(args, dict) else None
+    if not isinstance(value, str) or value not in valid:
         raise MalformedAction(f"Choose a {name.replace('_', ' ')} from the list.")
     return value
 

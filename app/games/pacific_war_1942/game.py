@@ -7,7 +7,6 @@ an Allied reserve re-roll), "over". The BOT's moves are made here, inside `apply
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from app.engine.contract import GameMeta, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
@@ -70,11 +69,16 @@ class PacificWar1942:
         else:
             pend = state["pending"]
             fname = data.FRONTS[pend["front"]]["name"]
-            verdict = "failed" if pend["attacker"] == "allied" else "succeeded"
+            odds = board.odds_text("land", pend["drm"])
+            if pend["attacker"] == "allied":
+                keep = f"Keep the reserve: the attack on {data.name(pend['target'])} fails"
+                again = f"the Allies advance on {odds}"
+            else:
+                keep = f"Keep the reserve: the Japanese take {data.name(pend['target'])}"
+                again = f"the Japanese advance on {odds}"
             actions = [{"verb": "use_reserve",
-                        "label": f"Use the {fname} reserve to re-roll (it is removed; the die needs "
-                                 f"{board.odds_text('land', pend['drm'])} to advance)"},
-                       {"verb": "accept", "label": f"Keep the reserve: the attack {verdict}"}]
+                        "label": f"Use the {fname} front reserve to re-roll (it is removed; {again})"},
+                       {"verb": "accept", "label": keep}]
         if state["undo"] and p in ("actions", "japanese"):
             actions.append({"verb": "undo", "label": "Undo your last action"})
         title = PHASES[p]["title"]
@@ -100,7 +104,7 @@ class PacificWar1942:
                 raise IllegalAction("There is nothing to undo since the last die roll.", SEQUENCE)
             stack = s["undo"]
             prev = stack.pop()
-            prev["undo"] = stack  # the snapshot is the state before that action, its log line included
+            prev["undo"] = stack  # the state before that action: its log line goes with it
             return prev
         if p == "ap":
             self._expect(verb, {"roll_ap"})

@@ -147,7 +147,8 @@ def test_a_reserve_can_reroll_a_successful_japanese_attack():
     s["fronts"]["china"]["reserve"] = True
     s["phase"] = "japanese"
     s = play(s, "japanese_action", dice=[3, 6])  # Ichi-Go attacks China: 6 succeeds
-    assert verbs(s) == ["use_reserve", "accept"]
+    assert labels(s) == ["Use the China front reserve to re-roll (it is removed; the Japanese advance on 3-6)",
+                         "Keep the reserve: the Japanese take Kunming"]
     assert where(s, "china") == "Kunming"  # not yet pushed back: the player decides first
     s = play(s, "use_reserve", dice=[2])
     assert where(s, "china") == "Kunming" and not s["fronts"]["china"]["reserve"]

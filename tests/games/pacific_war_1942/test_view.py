@@ -51,6 +51,10 @@ def test_apply_leaves_its_input_untouched_even_when_it_refuses():
         rules.apply(s, "allied", {"verb": "attack_sea", "args": {"sea": "pacific"}}, SeededRng(1))
     with pytest.raises(IllegalAction):
         rules.apply(s, "japanese", {"verb": "end_actions"}, SeededRng(1))
+    for bad in ({"verb": "attack_front", "args": ["india"]}, {"verb": "attack_front", "args": {"front": ["india"]}},
+                {"verb": "fly"}, {"args": {}}):
+        with pytest.raises(IllegalAction):
+            rules.apply(s, "allied", bad, SeededRng(1))
     assert canonical(s) == before
     assert_plain_json(s)
 
