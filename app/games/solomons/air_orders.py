@@ -1,0 +1,286 @@
+"""Section D air allocation and section K air transfers: what may fly where (6.2x, 10.1-10.7, 14, 16.22, 17.1-17.2).
+
+The combat modules resolve the attacks (section E onward); this module checks the orders and records them.
+Allocation: `{"missions": [{"source": base | own tf id, "kind": "lac" | "nac", "points": 8,
+"mission": "attack" | "bombard" | "cap_area" | "cap_point", "target": "tf-?3" | "guadalcanal" | own tf id,
+"counters": 3}], "defence": {...}, "doctrine": {...}}` (standing orders, combat/air.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.games.solomons import board
+from app.games.solomons.intel import find_marker
+from app.games.solomons.units import has_carriers, side_tfs
+
+State = dict[str, Any]
+BASE_HEX = {"henderson": "M", "shortlands": "L", "rabaul": "rabaul", "espiritu_santo": "espiritu_santo"}
+ONCE_A_TURN = ("rabaul", "shortlands")  # 14.63
+MISSIONS = ("attack", "bombard", "cap_area", "cap_point")
+
+
+def holds_henderson(state: State, side: str) -> bool:
+    h = state["guadalcanal"]["henderson"]
+    return h["side"] == side and h["complete"]
+
+
+def flying_bases(state: State, side: str) -> list[str]:
+    """Bases whose air can fly missions over the map (10.6: Rabaul by K, Espiritu Santo by O; 10.5 fields)."""
+    out = [b for b in state["air"][side] if b in BASE_HEX]
+    if "henderson" in out and not holds_henderson(state, side):
+        out.remove("henderson")
+    return sorted(out)
+
+
+def radius(side: str, kind: str) -> int:
+    """10.1: one hex, except Japanese LAC two."""
+    return 2 if side == "japanese" and kind == "lac" else 1
+
+
+def carrier_forces(state: State, side: str) -> dict[str, dict[str, Any]]:
+    return {tf["id"]: tf for tf in side_tfs(state, side) if has_carriers(tf) and not board.is_base(tf["hex"])}
+
+
+def carrier_nac(state: State, tf: dict[str, Any]) -> int:
+    return sum(state["units"][u]["nac"] for u in tf["units"] if board.is_carrier(u))
+
+
+def source_place(state: State, side: str, source: str) -> str:
+    if source in BASE_HEX:
+        return BASE_HEX[source]
+    return state["task_forces"][source]["hex"]
+
+
+def in_range(state: State, side: str, source: str, kind: str, hex_: str) -> bool:
+    dist = board.distance(source_place(state, side, source), hex_)
+    if dist <= radius(side, kind):
+        return True
+    # 10.1, 14.64: Rabaul LAC alone reach the Guadalcanal hex at three hexes
+    return source == "rabaul" and kind == "lac" and hex_ == board.GUADALCANAL and dist <= 3
+
+
+def free_points(state: State, side: str, source: str, kind: str, offensive: bool) -> int:
+    if source in state["air"][side]:
+        base = state["air"][side][source]
+        total = base[kind]
+        return max(0, total - base["spent"] - base["transferred"]) if offensive else total
+    tf = state["task_forces"][source]
+    if kind != "nac":
+        return 0
+    if offensive and tf["cag_spent"]:
+        return 0
+    return carrier_nac(state, tf)
+
+
+def henderson_supply_needed(points: int) -> int:
+    """16.22, 10.7: one Supply Point per ten Air Points, or fraction."""
+    return -(-points // 10) if points > 0 else 0
+
+
+def check_allocation(state: State, side: str, args: dict[str, Any], segment: int) -> None:
+    missions = args.get("missions")
+    if not isinstance(missions, list):
+        raise IllegalAction("List your air missions (an empty list flies none).", "14.11")
+    own_carriers = carrier_forces(state, side)
+    sources = set(flying_bases(state, side)) | set(own_carriers)
+    used: dict[tuple[str, str], int] = {}
+    attacking: dict[tuple[str, str], int] = {}
+    for m in missions:
+        if not isinstance(m, dict):
+            raise IllegalAction("Each air mission is an object.", "14.11")
+        src, kind, pts, what = m.get("source"), m.get("kind"), m.get("points"), m.get("mission")
+        if src not in sources:
+            raise IllegalAction(f"No air of yours can fly from {src!r} now.", "10.6")
+        if kind not in ("lac", "nac") or (src in own_carriers and kind != "nac"):
+            raise IllegalAction("Air is LAC or NAC; carrier air is NAC.", "3.3")
+        if not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
+            raise IllegalAction("Air Points are a whole number.", "14.11")
+        if what not in MISSIONS:
+            raise IllegalAction(f"Missions are {', '.join(MISSIONS)}.", "14.11")
+        key = (src, kind)
+        used[key] = used.get(key, 0) + pts
+        if what in ("attack", "bombard"):
+            if pts < 1:
+                raise IllegalAction("An attack needs at least one Air Point.", "14.11")
+            attacking[key] = attacking.get(key, 0) + pts
+            check_target(state, side, m, segment)
+        else:
+            check_cap(state, side, m, own_carriers)
+    for (src, kind), pts in used.items():
+        if pts > free_points(state, side, src, kind, offensive=False):
+            raise IllegalAction(f"Not that many {kind.upper()} points at {label(state, src)}.", "14.11")
+    for (src, kind), pts in attacking.items():
+        if pts > free_points(state, side, src, kind, offensive=True):
+            rule = "14.41" if src in own_carriers else "14"
+            raise IllegalAction(f"{label(state, src)}: those Air Points have already flown their offensive mission "
+                                "this Game-Turn, or transferred.", rule)
+        if src in ONCE_A_TURN and state["air"][side][src]["attacked"]:
+            raise IllegalAction(f"{label(state, src)} air has already attacked this Game-Turn.", "14.63")
+    hend = sum(p for (s, _), p in attacking.items() if s == "henderson")
+    if hend and henderson_supply_needed(hend) > state["guadalcanal"]["supply"][side]:
+        raise IllegalAction("Henderson Field air needs one Supply Point on Guadalcanal for every ten Air Points (or "
+                            "fraction) sent to attack.", "16.22")
+    from app.games.solomons import combat_hooks  # the combat engineer's own checks (14.41, 14.63), if present
+    combat_hooks.call("air", "check_allocation", state, side, args)
+
+
+def check_target(state: State, side: str, m: dict[str, Any], segment: int) -> None:
+    src, kind = m["source"], m["kind"]
+    if m["mission"] == "bombard":
+        if m.get("target") != "guadalcanal" or state["guadalcanal"]["henderson"]["side"] != board.ENEMY[side]:
+            raise IllegalAction("Only the enemy's Guadalcanal airbase may be bombarded from the air.", "6.23")
+        if not in_range(state, side, src, kind, board.GUADALCANAL):
+            raise IllegalAction(f"Guadalcanal is out of range of {label(state, src)}.", "10.1")
+        return
+    mark = state["markers"][side].get(m.get("target"))
+    if mark is None or mark["segment"] != segment or mark["units"] is None:
+        raise IllegalAction("Attack a task force revealed in this segment, by its marker.", "14.11")
+    if mark["submarine"]:
+        raise IllegalAction("Submarines are never attacked directly.", "13.6")
+    if not in_range(state, side, src, kind, mark["hex"]):
+        raise IllegalAction(f"{mark['hex']} is out of range of {label(state, src)}.", "10.1")
+
+
+def check_cap(state: State, side: str, m: dict[str, Any], own_carriers: dict[str, Any]) -> None:
+    counters = m.get("counters", 1)
+    if not isinstance(counters, int) or isinstance(counters, bool) or not 1 <= counters <= 20:
+        raise IllegalAction("CAP goes down as 1 to 20 face-down counters, blanks included.", "6.22")
+    src = m["source"]
+    if m["mission"] == "cap_point":
+        if src not in own_carriers or m.get("target") != src:
+            raise IllegalAction("Point Defense uses only NAC from a carrier in the task force it covers.", "6.22")
+    elif src not in own_carriers and src not in ("henderson", "shortlands"):
+        raise IllegalAction("Area CAP flies only over the hex of its own base (Henderson Field, Shortlands or a "
+                            "carrier's hex).", "10.1")
+
+
+def label(state: State, source: str) -> str:
+    if source in board.BASE_LABEL:
+        return board.BASE_LABEL[source]
+    tf = state["task_forces"].get(source)
+    return f"TF {tf['number']}" if tf else source
+
+
+def record(state: State, side: str, args: dict[str, Any], segment: int) -> dict[str, Any]:
+    """The resolved allocation as the combat modules read it: the enemy marker replaced by the real task force,
+    offensive points marked spent (14, 14.41, 14.63)."""
+    # standing orders for the strike resolution (combat/air.py: "defence", "doctrine") ride along unchanged
+    out = {k: v for k, v in args.items() if k != "missions"}
+    out["missions"] = []
+    for m in args["missions"]:
+        m = dict(m)
+        if m["mission"] == "attack":
+            target = find_marker(state, side, m["target"])
+            m["target_tf"] = target["id"] if target else None
+        if m["mission"] in ("attack", "bombard"):
+            src = m["source"]
+            if src in state["air"][side]:
+                state["air"][side][src]["spent"] += m["points"]
+                if src in ONCE_A_TURN:
+                    state["air"][side][src]["attacked"] = True
+            else:
+                state["task_forces"][src]["cag_spent"] = True
+        if m["mission"] in ("cap_area", "cap_point"):
+            m["hex"] = source_place(state, side, m["source"])
+        out["missions"].append(m)
+    return out
+
+
+# ---------------------------------------------------------------- K: transfers (6.26)
+
+def check_transfers(state: State, side: str, transfers: list[Any]) -> None:
+    if not isinstance(transfers, list):
+        raise IllegalAction("Transfers are a list.", "6.26")
+    own_carriers = carrier_forces(state, side)
+    moving: dict[tuple[str, str], int] = {}
+    arriving: dict[str, int] = {}
+    for t in transfers:
+        if not isinstance(t, dict):
+            raise IllegalAction("Each transfer is an object.", "6.26")
+        src, dst, kind, pts = t.get("from"), t.get("to"), t.get("kind"), t.get("points")
+        bases = state["air"][side]
+        if src not in bases and src not in own_carriers:
+            raise IllegalAction(f"No air of yours at {src!r}.", "6.26")
+        if dst not in bases and dst not in own_carriers or dst == src:
+            raise IllegalAction(f"Transfer to another friendly base or carrier, not {dst!r}.", "6.26")
+        if dst == "henderson" and not holds_henderson(state, side):
+            raise IllegalAction("Henderson Field is not yet a friendly airbase.", "10.5")
+        if kind not in ("lac", "nac") or not isinstance(pts, int) or isinstance(pts, bool) or pts < 1:
+            raise IllegalAction("Transfer a whole number of LAC or NAC points.", "6.26")
+        if dst in own_carriers and (kind == "lac" or src in bases):
+            raise IllegalAction("LAC never land on a carrier, and NAC that launched from land do not return to "
+                                "one.", "14.65")
+        if src in own_carriers and kind != "nac":
+            raise IllegalAction("Carrier air is NAC.", "6.26")
+        if src in own_carriers or dst in own_carriers:
+            carrier = src if src in own_carriers else dst
+            other = dst if carrier == src else src
+            if other in own_carriers:
+                if state["task_forces"][other]["hex"] != state["task_forces"][carrier]["hex"]:
+                    raise IllegalAction("Carrier air moves between carriers in the same hex.", "6.26")
+            elif other not in BASE_HEX or board.distance(state["task_forces"][carrier]["hex"], BASE_HEX[other]) > 1:
+                raise IllegalAction("A carrier's air lands only at a base within one hex.", "10.1")
+        key = (src, kind)
+        moving[key] = moving.get(key, 0) + pts
+        arriving[dst] = arriving.get(dst, 0) + pts
+    for (src, kind), pts in moving.items():
+        if pts > free_points(state, side, src, kind, offensive=True):
+            raise IllegalAction(f"{label(state, src)}: only air that has flown no other mission this Game-Turn may "
+                                "transfer.", "6.26")
+    for dst, pts in arriving.items():
+        room = capacity_left(state, side, dst)
+        if room is not None and pts > room:
+            raise IllegalAction(f"{label(state, dst)} has room for only {room} more Air Points.", "17.1")
+    out_of_henderson = sum(p for (s, _), p in moving.items() if s == "henderson")
+    if out_of_henderson and henderson_supply_needed(out_of_henderson) > state["guadalcanal"]["supply"][side]:
+        raise IllegalAction("Air leaving Henderson Field needs Supply on Guadalcanal (one per ten points).", "10.3")
+
+
+def capacity_left(state: State, side: str, dst: str) -> int | None:
+    """17.1 carriers; 10.7, 17.2 Rabaul 20 and Shortlands 10, together 30 LAC (10.5)."""
+    if dst in state["task_forces"]:
+        tf = state["task_forces"][dst]
+        return sum(board.strength(u)["capacity"] - state["units"][u]["nac"] for u in tf["units"] if board.is_carrier(u))
+    cap = board.AIR_CAPACITY.get(dst)
+    if cap is None:
+        return None
+    base = state["air"][side][dst]
+    return max(0, cap - base["lac"] - base["nac"] - base["untrained"])
+
+
+def resolve_transfers(state: State, side: str, transfers: list[dict[str, Any]]) -> None:
+    bases = state["air"][side]
+    out_of_henderson = 0
+    for t in transfers:
+        src, dst, kind, pts = t["from"], t["to"], t["kind"], t["points"]
+        if src in bases:
+            bases[src][kind] -= pts
+            out_of_henderson += pts if src == "henderson" else 0
+        else:
+            take_from_carriers(state, state["task_forces"][src], pts)
+        if dst in bases:
+            bases[dst][kind] += pts
+            bases[dst]["transferred"] += pts
+        else:
+            put_on_carriers(state, state["task_forces"][dst], pts)
+            state["task_forces"][dst]["cag_spent"] = True  # 6.26: a transfer is the unit's mission for the turn
+    if out_of_henderson:
+        state["guadalcanal"]["supply"][side] -= henderson_supply_needed(out_of_henderson)
+
+
+def take_from_carriers(state: State, tf: dict[str, Any], pts: int) -> None:
+    for u in tf["units"]:
+        if board.is_carrier(u) and pts > 0:
+            take = min(pts, state["units"][u]["nac"])
+            state["units"][u]["nac"] -= take
+            pts -= take
+
+
+def put_on_carriers(state: State, tf: dict[str, Any], pts: int) -> None:
+    for u in tf["units"]:
+        if board.is_carrier(u) and pts > 0:
+            room = board.strength(u)["capacity"] - state["units"][u]["nac"]
+            give = min(pts, room)
+            state["units"][u]["nac"] += give
+            pts -= give

@@ -1,0 +1,2 @@
+"""Computer players (filled in below)."""
+BOTS: dict = {}

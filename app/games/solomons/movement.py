@@ -1,0 +1,138 @@
+"""Executing the plots segment by segment (8.2, 8.7, 9.1), landing troops and supplies (9.4, 6.34-6.36), and the
+aborts, resets, mission changes and air transfers of the reset section (6.38, 6.39, 8.4, 13.5, 6.26)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.log import entry
+from app.games.solomons import board
+from app.games.solomons.plot import automatic, phase_segments, retire_course
+from app.games.solomons.units import has_transports, side_tfs, tf_label
+
+State = dict[str, Any]
+
+
+def move_all(state: State, segment: int) -> None:
+    """8.2: every task force goes to the hex its plot calls for in this segment (8.7: Guadalcanal is M)."""
+    for tf in sorted(state["task_forces"].values(), key=lambda t: t["id"]):
+        here = tf["hex"]
+        nxt = tf["plot"].get(str(segment), here)
+        if nxt != here:
+            tf["last_move"] = segment
+            if board.is_base(here):
+                for uid in tf["units"]:
+                    state["units"][uid]["sortied"] = True
+        tf["hex"] = nxt
+        tf["path"].append(nxt)
+        tf["m_segments"] = tf["m_segments"] + 1 if nxt == board.GUADALCANAL else 0
+        for uid in tf["units"]:
+            state["units"][uid]["location"] = nxt
+
+
+def land(state: State, segment: int) -> None:
+    """Land Troops and Supplies (day I, night E): 9.4 transports after two consecutive segments in M; the APD
+    on entering Guadalcanal (6.36); the emergency destroyer on reaching M (6.35)."""
+    g = state["guadalcanal"]
+    for tf in sorted(state["task_forces"].values(), key=lambda t: t["id"]):
+        if tf["hex"] != board.GUADALCANAL:
+            continue
+        side = tf["side"]
+        carriers = []
+        for uid in tf["units"]:
+            t = board.unit_type(uid)
+            if t == "TR" and tf["mission"] == "transport" and tf["m_segments"] >= 2:
+                carriers.append(uid)
+            elif t == "APD" or (t == "DD" and tf.get("emergency_dd") == uid):
+                carriers.append(uid)
+        landed = {"ground": 0, "supply": 0}
+        for uid in carriers:
+            cargo = state["units"][uid]["cargo"]
+            for kind in ("ground", "supply"):
+                landed[kind] += cargo[kind]
+            state["units"][uid]["cargo"] = {"ground": 0, "supply": 0}
+        if not landed["ground"] and not landed["supply"]:
+            if carriers and any(board.is_transport(u) for u in carriers):
+                tf["mission_done"] = True
+            continue
+        g["ground"][side] += landed["ground"]
+        g["supply"][side] += landed["supply"]
+        g["landed"][side] += landed["ground"]
+        if any(board.is_transport(u) for u in carriers):
+            tf["mission_done"] = True  # 8.4: the transports retire
+        if tf.get("emergency_dd") in carriers:
+            tf["emergency_dd"] = None
+        who = "American" if side == "allied" else "Japanese"
+        state["log"].append(entry("public", f"Segment {segment}: the {who} land {landed['ground']} Ground and "
+                                            f"{landed['supply']} Supply Points on Guadalcanal."))
+
+
+def bombardment_done(state: State) -> None:
+    """15.2: a Bombardment force arriving in M bombards at once and then withdraws by the shortest route."""
+    for tf in state["task_forces"].values():
+        if tf["hex"] == board.GUADALCANAL and tf["mission"] == "bombardment":
+            tf["mission_done"] = True
+
+
+# ---------------------------------------------------------------- reset section (day J + K, night F)
+
+def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
+    own = {tf["id"]: tf for tf in side_tfs(state, side)}
+    aborts = args.get("aborts") or []
+    if not isinstance(aborts, list):
+        raise IllegalAction("Aborts are a list of your task forces.", "6.38")
+    for tf_id in aborts:
+        tf = own.get(tf_id)
+        if tf is None:
+            raise IllegalAction(f"You have no task force {tf_id!r}.", "6.38")
+        if board.is_base(tf["hex"]) and not any(not board.is_base(p) for p in tf["plot"].values()):
+            raise IllegalAction(f"{tf_label(tf)} is in port with no course to abort.", "6.38")
+        if tf["aborted"]:
+            raise IllegalAction(f"{tf_label(tf)} has already aborted.", "6.38")
+    changes = args.get("mission_changes") or {}
+    if not isinstance(changes, dict):
+        raise IllegalAction("Mission changes map a task force to its new mission.", "6.39")
+    for tf_id, mission in changes.items():
+        tf = own.get(tf_id)
+        if tf is None:
+            raise IllegalAction(f"You have no task force {tf_id!r}.", "6.39")
+        if side != "japanese":
+            raise IllegalAction("American task forces may only abort, not change missions.", "6.39")
+        if mission != "anti_ship" or tf["mission"] not in ("transport", "bombardment"):
+            raise IllegalAction("Japan may change only a Transport or Bombardment mission, and only to Anti-Ship.",
+                                "6.39")
+    from app.games.solomons import air_orders  # transfers (K) ride with the reset orders
+    air_orders.check_transfers(state, side, args.get("transfers") or [])
+
+
+def resolve_reset(state: State, side: str, args: dict[str, Any], segment: int) -> None:
+    own = {tf["id"]: tf for tf in side_tfs(state, side)}
+    for tf_id, mission in (args.get("mission_changes") or {}).items():
+        own[tf_id]["mission"] = mission  # 6.39: the change alone does not alter movement
+        state["log"].append(entry(side, f"{tf_label(own[tf_id])} changes its mission to Anti-Ship."))
+    for tf_id in args.get("aborts") or []:
+        tf = own[tf_id]
+        tf["aborted"] = True
+        tf["mission_done"] = True
+        tf["anti_slot"] = False
+        state["log"].append(entry(side, f"{tf_label(tf)} aborts its mission and heads for port."))
+    rewrite_retiring(state, side, segment)
+
+
+def rewrite_retiring(state: State, side: str, segment: int) -> None:
+    """6.38, 8.4: forces that aborted or completed their mission get the shortest route home for the rest of the
+    Plot Execution Phase (the next Plot Phase writes the rest)."""
+    phase = 1 if segment <= 7 else 2
+    rest = [s for s in phase_segments(phase) if s > segment]
+    for tf in side_tfs(state, side):
+        if automatic(tf) and not tf["anti_slot"] and rest:
+            tf["plot"].update(retire_course(state, tf, rest))
+
+
+def at_sea_or_plotted(state: State, side: str) -> list[dict[str, Any]]:
+    return [tf for tf in side_tfs(state, side)
+            if not board.is_base(tf["hex"]) or any(not board.is_base(p) for p in tf["plot"].values())]
+
+
+def has_transport_force(tf: dict[str, Any]) -> bool:
+    return has_transports(tf)

@@ -1,0 +1,83 @@
+"""The opening position (21 Initial placement, 5) and the blank records every procedure fills in."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.log import entry
+from app.games.solomons import board
+from app.games.solomons.units import make_unit
+
+State = dict[str, Any]
+
+
+def blank_air(base: str) -> dict[str, Any]:
+    return {"lac": 0, "nac": 0, "untrained": 0, "spent": 0, "transferred": 0, "attacked": False}
+
+
+def new_state(options: dict[str, Any]) -> State:
+    placement = board.initial_placement(options)
+    state: State = {
+        "game": "solomons", "scenario": "campaign", "options": dict(options),
+        "turn": 1, "step": 0, "phase": "plot1", "segment": None, "section": None, "day": True,
+        "units": {}, "task_forces": {},
+        "air": {"allied": {b: blank_air(b) for b in ("espiritu_santo", "australia", "henderson")},
+                "japanese": {b: blank_air(b) for b in ("rabaul", "truk")}},
+        "ground": {"allied": {"espiritu_santo": 0}, "japanese": {"rabaul": 0}},
+        "guadalcanal": {"ground": {"allied": 0, "japanese": 0}, "supply": {"allied": 0, "japanese": 0},
+                        "henderson": {"complete": False, "side": "allied"}, "supplied": True,
+                        "landed": {"allied": 0, "japanese": 0}, "unsupplied_turns": 0},
+        "submarines": {},
+        "truk_sortie": None, "henderson_roll": None, "intentions": None,
+        "markers": {"allied": {}, "japanese": {}},
+        "cap_shown": {"allied": [], "japanese": []},
+        "combat_reveals": {"allied": [], "japanese": []},
+        "pending": {"allied": None, "japanese": None},
+        "decisions": {"allied": None, "japanese": None},
+        "emergency_runs": {"turn": 0, "phase": 0},
+        "losses": {s: {"lac": 0, "nac": 0, "ground": 0, "supply": 0} for s in board.SIDES},
+        "counters": {"marker": {"allied": 0, "japanese": 0}, "tf": {"allied": 0, "japanese": 0}},
+        "log": [entry("public", "Game-Turn 1 begins: the Americans have landed on Guadalcanal.")],
+        "outcome": None,
+    }
+    for side in board.SIDES:
+        spec = placement[side]
+        for place, ids in spec["units"].items():
+            for uid in ids:
+                state["units"][uid] = make_unit(uid, place)
+        for place, points in spec.get("ground", {}).items():
+            if place == "guadalcanal":
+                state["guadalcanal"]["ground"][side] += points
+            else:
+                state["ground"][side][place] = state["ground"][side].get(place, 0) + points
+        for base, air in spec.get("air", {}).items():
+            for kind, n in air.items():
+                state["air"][side][base][kind] += n
+        fill_carriers(state, side, spec.get("carrier_nac", 0))
+        load_initial_supply(state, side, spec.get("supply_aboard", 0))
+    # The American fleet begins at sea in M (21): it forms its task forces there in the first allocation.
+    for uid in placement["allied"]["units"].get("M", []):
+        state["units"][uid]["location"] = "M"
+        state["units"][uid]["sortied"] = True
+    return state
+
+
+def fill_carriers(state: State, side: str, points: int) -> None:
+    """Spread a side's carrier NAC over its carriers, up to each printed capacity (17.1)."""
+    carriers = sorted(u["id"] for u in state["units"].values() if u["side"] == side and board.is_carrier(u["id"]))
+    for uid in carriers:
+        room = board.strength(uid)["capacity"] - state["units"][uid]["nac"]
+        give = max(0, min(room, points))
+        state["units"][uid]["nac"] += give
+        points -= give
+    if points > 0:  # more NAC than the carriers hold: the rest wait ashore as untrained points (21.4)
+        base = "truk" if side == "japanese" else "australia"
+        state["air"][side][base]["untrained"] += points
+
+
+def load_initial_supply(state: State, side: str, points: int) -> None:
+    """21: the 6 American Supply Points are aboard the transports in M, no more than one per transport."""
+    for uid in sorted(u["id"] for u in state["units"].values() if u["side"] == side and board.is_transport(u["id"])):
+        if points <= 0:
+            break
+        state["units"][uid]["cargo"]["supply"] = 1
+        points -= 1

@@ -1,0 +1,306 @@
+"""Missed orders and random legal orders (for fuzzing): what a side submits when it does not decide.
+
+`default_action` is always legal: stay in port, keep forces at sea together and bring them home, fly nothing,
+abort nothing, do not attack. `random_action` draws orders and keeps only those the rules accept, falling back
+to the default, so a random player is never refused.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.games.solomons import air_orders, allocation, board, ground_orders, plot, turn
+from app.games.solomons.sequence import current, deciders, plot_phase
+from app.games.solomons.units import at_sea, has_transports, side_tfs
+from app.games.solomons import validate
+
+State = dict[str, Any]
+TRIES = 12
+
+
+def submit(args: dict[str, Any]) -> dict[str, Any]:
+    return {"verb": "submit", "args": args}
+
+
+# ---------------------------------------------------------------- defaults
+
+def default_args(state: State, side: str) -> dict[str, Any]:
+    kind = current(state)["kind"]
+    if kind == "cag_training":
+        return {"carriers": []}
+    if kind == "allocation":
+        return default_allocation(state, side)
+    if kind in ("intelligence", "movement_plot"):
+        if state["pending"][side] is not None:
+            return state["pending"][side]
+        return default_plot(state, side)
+    if kind == "air":
+        return {"missions": []}
+    if kind == "reset":
+        return {"aborts": [], "mission_changes": {}, "transfers": []}
+    if kind == "ground":
+        return {"attack": False}
+    return {}
+
+
+def default_allocation(state: State, side: str) -> dict[str, Any]:
+    """Ships at sea stay with their task force (or, formed at sea, one force per kind); nothing sails."""
+    places = allocation.available(state, side)
+    groups: dict[str, list[str]] = {}
+    for uid in sorted(allocation.must_allocate(state, side)):
+        tf = state["units"][uid]["task_force"]
+        key = tf or f"{places[uid]}:{'carriers' if board.is_carrier(uid) else 'transports' if board.unit_type(uid) in ('TR', 'APD') else 'warships'}"
+        groups.setdefault(key, []).append(uid)
+    specs = []
+    for key, units in sorted(groups.items()):
+        current_mission = state["task_forces"][key]["mission"] if key in state["task_forces"] else None
+        for mission in [m for m in (current_mission, "anti_ship", "bombardment", "transport") if m]:
+            spec = {"units": units, "mission": mission}
+            try:
+                allocation.check_task_force(state, side, spec, places)
+            except IllegalAction:
+                continue
+            specs.append(spec)
+            break
+        else:  # no mission fits these ships on their own: let them join another group of their hex
+            specs.append({"units": units, "mission": "transport" if any(board.is_transport(u) for u in units)
+                          else "anti_ship"})
+    return {"task_forces": specs}
+
+
+def default_plot(state: State, side: str) -> dict[str, Any]:
+    """Forces in port stay; forces at sea come home by the shortest route (a Slot run goes on the same way)."""
+    phase = plot_phase(state)
+    segments = plot.phase_segments(phase)
+    plots, heading_rabaul = {}, []
+    for tf in side_tfs(state, side):
+        if plot.automatic(tf) or not at_sea(tf):
+            continue
+        if tf.get("slot"):
+            plots[tf["id"]] = {"hexes": slot_continuation(tf, segments), "slot": True}
+            continue
+        course = plot.retire_course(state, tf, segments, already_rabaul=heading_rabaul)
+        if course[str(segments[-1])] == "rabaul":
+            heading_rabaul += tf["units"]
+        plots[tf["id"]] = {"hexes": course}
+    return {"plots": plots}
+
+
+def slot_continuation(tf: dict[str, Any], segments: list[int]) -> dict[str, str]:
+    """6.37: a Slot force at sea goes on K - L - M - L - K - Rabaul from where it is, one hex a segment."""
+    run = ["K", "L", "M", "L", "K", "rabaul"]
+    sea = [p for p in tf.get("path", []) if not board.is_base(p)]
+    rest = run[len(sea):] if sea else run
+    out, here = {}, tf["hex"]
+    for seg in segments:
+        if rest:
+            here = rest.pop(0)
+        out[str(seg)] = here
+    return out
+
+
+def default_action(state: State, role: str) -> dict[str, Any]:
+    return submit(default_args(state, role))
+
+
+# ---------------------------------------------------------------- random legal orders
+
+def random_action(state: State, role: str, rng) -> dict[str, Any]:
+    kind = current(state)["kind"]
+    if role not in deciders(state):
+        return default_action(state, role)
+    maker = RANDOM.get(kind)
+    if maker is not None:
+        for _ in range(TRIES):
+            args = maker(state, role, rng)
+            try:
+                validate.check(state, role, kind, args)
+            except IllegalAction:
+                continue
+            return submit(args)
+    return default_action(state, role)
+
+
+def random_training(state: State, side: str, rng) -> dict[str, Any]:
+    carriers, untrained = turn.trainable(state, side)
+    out = []
+    for uid in carriers:
+        room = board.strength(uid)["capacity"] - state["units"][uid]["nac"]
+        if untrained > 0 and rng.die(2) == 1:
+            n = min(room, untrained)
+            out.append({"unit": uid, "nac": n})
+            untrained -= n
+    return {"carriers": out}
+
+
+def random_allocation(state: State, side: str, rng) -> dict[str, Any]:
+    specs = default_allocation(state, side)["task_forces"]
+    places = allocation.available(state, side)
+    by_place: dict[str, list[str]] = {}
+    for uid, place in sorted(places.items()):
+        if board.is_base(place):
+            by_place.setdefault(place, []).append(uid)
+    pool = state["ground"][side].get(allocation.LOADING_BASE[side], 0)
+    for place, units in by_place.items():
+        if rng.die(3) == 1:
+            continue
+        units = rng.shuffle(units)
+        carriers = [u for u in units if board.is_carrier(u)]
+        transports = [u for u in units if board.unit_type(u) in ("TR", "APD")]
+        others = [u for u in units if u not in carriers and u not in transports]
+        groups = []
+        if carriers and rng.die(2) == 1:
+            take = others[:rng.die(3)]
+            others = others[len(take):]
+            groups.append((carriers + take, rng.choice(["anti_ship", "bombardment"])))
+        if transports and rng.die(2) == 1:
+            take = others[:rng.die(2) - 1]
+            others = others[len(take):]
+            groups.append((transports + take, "transport"))
+        if others and rng.die(2) == 1:
+            n = rng.die(len(others))
+            groups.append((others[:n], rng.choice(["anti_ship", "bombardment"])))
+        for units_, mission in groups:
+            spec: dict[str, Any] = {"units": units_, "mission": mission}
+            if place == allocation.LOADING_BASE[side]:
+                cargo = {}
+                for u in units_:
+                    if board.unit_type(u) in ("TR", "APD"):
+                        limit = 1 if board.unit_type(u) == "APD" else board.CARGO_PER_TRANSPORT
+                        g = min(pool, rng.die(limit + 1) - 1)
+                        pool -= g
+                        cargo[u] = {"ground": g, "supply": rng.die(limit - g + 1) - 1}
+                spec["cargo"] = cargo
+                dds = [u for u in units_ if board.unit_type(u) == "DD"]
+                if side == "japanese" and dds and mission != "transport" and rng.die(4) == 1:
+                    spec["emergency_dd"] = dds[0]
+                    spec["emergency_cargo"] = rng.choice(["ground", "supply"]) if pool > 0 else "supply"
+                    pool -= 1 if spec["emergency_cargo"] == "ground" else 0
+            specs.append(spec)
+    return {"task_forces": specs}
+
+
+def random_course(state: State, tf: dict[str, Any], segments: list[int], rng) -> dict[str, str]:
+    """Out to a hex (often Guadalcanal), a few segments there, then home at the force's pace."""
+    start = tf["hex"]
+    target = board.GUADALCANAL if rng.die(2) == 1 else rng.choice(board.sea_hexes())
+    out_path = board.shortest_path(start, target) if start != target else []
+    dwell = rng.die(3)
+    home = min(plot.allowed_bases(state, tf), key=lambda b: (board.distance(target, b), b))
+    back = board.shortest_path(target, home)
+    wait = rng.die(3) - 1 if board.is_base(start) else 0
+    plan = [start] * wait + out_path + [target] * dwell + back
+    course, here, last, i = {}, start, tf["last_move"], 0
+    for seg in segments:
+        if i < len(plan):
+            nxt = plan[i]
+            if nxt != here and has_transports(tf) and last == seg - 1:
+                nxt = here
+            else:
+                i += 1
+            if nxt != here:
+                last = seg
+            here = nxt
+        course[str(seg)] = here
+    return course
+
+
+def random_plot(state: State, side: str, rng) -> dict[str, Any]:
+    phase = plot_phase(state)
+    segments = plot.phase_segments(phase)
+    args = default_plot(state, side)
+    plots = args["plots"]
+    for tf in side_tfs(state, side):
+        if plot.automatic(tf) or tf["id"] in plots and tf.get("slot"):
+            continue
+        roll = rng.die(6)
+        eligible_slot = (side == "japanese" and tf["base"] == "rabaul" and tf["hex"] == "rabaul"
+                         and tf["mission"] in ("anti_ship", "bombardment")
+                         and not any(board.unit_type(u) in plot.SLOT_FORBIDDEN for u in tf["units"]))
+        if eligible_slot and roll <= 3:
+            start = segments[0] + rng.die(2) - 1
+            run = ["K", "L", "M", "L", "K", "rabaul"]
+            hexes = {str(s): ("rabaul" if s < start else run[min(s - start, 5)]) for s in segments}
+            plots[tf["id"]] = {"hexes": hexes, "slot": True}
+        elif side == "allied" and tf["hex"] == "espiritu_santo" and tf["mission"] == "anti_ship" and roll == 1:
+            plots[tf["id"]] = {"hexes": {}, "anti_slot": True}
+        elif roll <= 4 or at_sea(tf):
+            plots[tf["id"]] = {"hexes": random_course(state, tf, segments, rng)}
+    if side == "japanese" and phase == 1:
+        subs = [s for s in sorted(state["submarines"]) if state["submarines"][s]["status"] in ("available", "deployed", "used")]
+        hexes = rng.shuffle(board.sea_hexes())
+        args["submarines"] = {s: hexes[i] for i, s in enumerate(subs) if rng.die(2) == 1}
+    return args
+
+
+def random_movement_plot(state: State, side: str, rng) -> dict[str, Any]:
+    if side == "japanese" and state["pending"]["japanese"] is not None and rng.die(3) > 1:
+        return state["pending"]["japanese"]
+    return random_plot(state, side, rng)
+
+
+def random_air(state: State, side: str, rng) -> dict[str, Any]:
+    seg = current(state)["segment"]
+    missions = []
+    supply = state["guadalcanal"]["supply"][side]
+    marks = [(mid, m) for mid, m in sorted(state["markers"][side].items())
+             if m["segment"] == seg and m["units"] and not m["submarine"]]
+    sources = [(b, k) for b in air_orders.flying_bases(state, side) for k in ("lac", "nac")]
+    sources += [(t, "nac") for t in sorted(air_orders.carrier_forces(state, side))]
+    for src, kind in sources:
+        free = air_orders.free_points(state, side, src, kind, offensive=True)
+        total = air_orders.free_points(state, side, src, kind, offensive=False)
+        roll = rng.die(4)
+        if roll == 1 and free:
+            targets = [mid for mid, m in marks if air_orders.in_range(state, side, src, kind, m["hex"])]
+            if targets:
+                pts = rng.die(free)
+                if src == "henderson":
+                    pts = min(pts, supply * 10)
+                    supply -= air_orders.henderson_supply_needed(pts)
+                if pts > 0:
+                    missions.append({"source": src, "kind": kind, "points": pts, "mission": "attack",
+                                     "target": rng.choice(targets)})
+        elif roll == 2 and free and state["guadalcanal"]["henderson"]["side"] == board.ENEMY[side] \
+                and air_orders.in_range(state, side, src, kind, board.GUADALCANAL):
+            pts = rng.die(free)
+            if src == "henderson":
+                continue
+            missions.append({"source": src, "kind": kind, "points": pts, "mission": "bombard", "target": "guadalcanal"})
+        elif roll == 3 and total:
+            if src in air_orders.carrier_forces(state, side):
+                missions.append({"source": src, "kind": "nac", "points": rng.die(total), "mission": "cap_point",
+                                 "target": src, "counters": rng.die(4)})
+            elif src in ("henderson", "shortlands"):
+                missions.append({"source": src, "kind": kind, "points": rng.die(total), "mission": "cap_area",
+                                 "counters": rng.die(4)})
+    return {"missions": missions}
+
+
+def random_reset(state: State, side: str, rng) -> dict[str, Any]:
+    out: dict[str, Any] = {"aborts": [], "mission_changes": {}, "transfers": []}
+    for tf in side_tfs(state, side):
+        if at_sea(tf) and not tf["aborted"] and rng.die(10) == 1:
+            out["aborts"].append(tf["id"])
+        elif side == "japanese" and tf["mission"] in ("transport", "bombardment") and rng.die(10) == 1:
+            out["mission_changes"][tf["id"]] = "anti_ship"
+    if current(state)["section"] == "J" and rng.die(3) == 1:
+        bases = [b for b in state["air"][side] if b != "henderson" or air_orders.holds_henderson(state, side)]
+        src = rng.choice(sorted(bases))
+        dst = rng.choice(sorted(bases))
+        kind = rng.choice(["lac", "nac"])
+        free = air_orders.free_points(state, side, src, kind, offensive=True)
+        if src != dst and free:
+            out["transfers"].append({"from": src, "to": dst, "kind": kind, "points": rng.die(free)})
+    return out
+
+
+def random_ground(state: State, side: str, rng) -> dict[str, Any]:
+    most = ground_orders.effective(state)[side]
+    if most and rng.die(4) > 1:
+        return {"attack": True, "points": rng.die(most)}
+    return {"attack": False}
+
+
+RANDOM = {"cag_training": random_training, "allocation": random_allocation, "intelligence": random_plot,
+          "movement_plot": random_movement_plot, "air": random_air, "reset": random_reset, "ground": random_ground}

@@ -1,0 +1,291 @@
+"""The Movement Plot (8.1-8.9, 9.1-9.2, 6.37, 11.1, 13.1, 20) and the Japanese Intentions derived from it (18.1-18.4).
+
+A side's plot submission: `{"plots": {tf_id: {"hexes": {"1": "K", "2": "L", ...}, "slot": false,
+"anti_slot": false, "orders": {...}}}, "submarines": {"jp-SS-1": "F"}}`. A segment left out means "stay".
+The plot of a task force that has aborted or completed its mission is written by the server (6.38, 8.4).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.games.solomons import board
+from app.games.solomons.units import has_carriers, has_transports, side_tfs
+
+State = dict[str, Any]
+SLOT_FORBIDDEN = ("CV", "CVL", "BB", "B", "TR")   # 11.1: battlecruisers may run the Slot
+CARRIER_BASES = {"japanese": "truk", "allied": "australia"}  # 8.8, 17.51
+
+
+def phase_segments(phase: int) -> list[int]:
+    return list(range(1, 8)) if phase == 1 else list(range(8, 15))
+
+
+def automatic(tf: dict[str, Any]) -> bool:
+    """Forces whose course the server writes: aborted or mission completed (6.38, 8.4), and the Anti-Slot (11.1)."""
+    return tf["aborted"] or tf["mission_done"] or tf["anti_slot"]
+
+
+def allowed_bases(state: State, tf: dict[str, Any]) -> list[str]:
+    if has_carriers(tf):
+        return [CARRIER_BASES[tf["side"]]]
+    return list(board.BASES[tf["side"]])
+
+
+def rabaul_load(state: State, extra: list[str]) -> tuple[int, int]:
+    """5.16 / 17.52: non-transport naval units and their Bombardment Strength at Rabaul, plus `extra` arriving."""
+    ids = [u["id"] for u in state["units"].values()
+           if u["side"] == "japanese" and u["location"] == "rabaul" and u["status"] == "intact"
+           and u["task_force"] is None and u["type"] not in ("TR", "SS")] + [u for u in extra if board.unit_type(u) != "TR"]
+    return len(ids), sum(board.strength(u)["bombardment"] for u in ids)
+
+
+def rabaul_fits(state: State, units: list[str], already: list[str]) -> bool:
+    n, b = rabaul_load(state, already + units)
+    return n <= board.RABAUL_NAVAL_UNITS and b <= board.RABAUL_BOMBARDMENT
+
+
+def max_moves(tf: dict[str, Any], segments: list[int]) -> int:
+    """Moves a force can still make in `segments` (9.1: a transport force moves one hex every two segments)."""
+    if not has_transports(tf):
+        return len(segments)
+    moves, last = 0, tf["last_move"]
+    for seg in segments:
+        if last != seg - 1:
+            moves += 1
+            last = seg
+    return moves
+
+
+def retire_course(state: State, tf: dict[str, Any], segments: list[int], start: str | None = None,
+                  already_rabaul: list[str] | None = None) -> dict[str, str]:
+    """The shortest route to the nearest friendly naval base it may enter (6.38, 8.4), at its pace (9.1)."""
+    here = start or tf["hex"]
+    if board.is_base(here):
+        return {str(s): here for s in segments}
+    bases = allowed_bases(state, tf)
+    if "rabaul" in bases and not rabaul_fits(state, tf["units"], already_rabaul or []):
+        bases = [b for b in bases if b != "rabaul"]
+    target = min(bases, key=lambda b: (board.distance(here, b), b))
+    path = board.shortest_path(here, target)
+    plot, last = {}, tf["last_move"]
+    for seg in segments:
+        if path and (not has_transports(tf) or last != seg - 1):
+            here = path.pop(0)
+            last = seg
+        plot[str(seg)] = here
+    return plot
+
+
+def slot_pattern_ok(places: list[str], complete: bool) -> bool:
+    """6.37: Rabaul, then K, L, M and back L, K to Rabaul, one segment in each hex."""
+    word = "".join({"rabaul": "R"}.get(p, p if p in board.SLOT else "x") for p in places)
+    if re.fullmatch(r"R*KLMLKR*", word):
+        return True
+    if complete:
+        return bool(re.fullmatch(r"R*", word))
+    return bool(re.fullmatch(r"R*(K(L(M(L(K)?)?)?)?)?", word))
+
+
+def course(tf: dict[str, Any], entry: dict[str, Any], segments: list[int]) -> list[str]:
+    hexes = entry.get("hexes") or {}
+    here, out = tf["hex"], []
+    for seg in segments:
+        here = hexes.get(str(seg), here)
+        out.append(here)
+    return out
+
+
+def check_tf(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any], phase: int) -> None:
+    label = f"TF {tf['number']}"
+    segments = phase_segments(phase)
+    hexes = entry.get("hexes") or {}
+    if not isinstance(hexes, dict) or any(k not in {str(s) for s in segments} for k in hexes):
+        raise IllegalAction(f"{label}: plot only segments {segments[0]}-{segments[-1]} in this Plot Phase.", "8.1")
+    graph = board.adjacency()
+    here, last = tf["hex"], tf["last_move"]
+    been_at_sea = not board.is_base(here) or any(not board.is_base(p) for p in tf.get("path", []))
+    transports = has_transports(tf)
+    for seg in segments:
+        nxt = hexes.get(str(seg), here)
+        if not isinstance(nxt, str) or nxt not in graph:
+            raise IllegalAction(f"{label}: segment {seg}: {nxt!r} is not a hex or base on the map.", "8.3")
+        if nxt != here:
+            if nxt not in graph[here]:
+                raise IllegalAction(f"{label}: segment {seg}: {nxt} is not next to {here}; a task force moves one "
+                                    "hex per segment, and leaves or enters a base by its entry hexes.", "8.2")
+            if board.is_base(nxt) and board.side_of_base(nxt) != side:
+                raise IllegalAction(f"{label}: {board.BASE_LABEL[nxt]} is not a friendly base.", "8.9")
+            if board.is_base(nxt) and nxt not in allowed_bases(state, tf):
+                raise IllegalAction(f"{label}: carriers must return to {board.BASE_LABEL[CARRIER_BASES[side]]}.",
+                                    "8.8")
+            if transports and last == seg - 1:
+                raise IllegalAction(f"{label}: a task force with transports moves one hex every two segments.", "9.1")
+            if board.is_base(here):
+                if been_at_sea:
+                    raise IllegalAction(f"{label}: back in port, it may not sail again this Game-Turn.", "6.3")
+                if here == "truk" and not (state["truk_sortie"] or {}).get("released"):
+                    raise IllegalAction(f"{label}: the Truk Sortie roll keeps every naval unit at Truk this "
+                                        "Game-Turn.", "20.3" if state["turn"] == 1 else "8.6")
+            else:
+                been_at_sea = True
+            last = seg
+        here = nxt
+    if phase == 2 and not board.is_base(here):
+        rest = [tf_seg for tf_seg in segments]
+        reach = min(board.distance(tf["hex"], b) for b in allowed_bases(state, tf))
+        if reach <= max_moves(tf, rest):
+            raise IllegalAction(f"{label}: every unit must end the Game-Turn in a friendly naval base.", "8.9")
+    check_slot(state, side, tf, entry, phase)
+
+
+def check_slot(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any], phase: int) -> None:
+    label = f"TF {tf['number']}"
+    if entry.get("anti_slot"):
+        if side != "allied" or tf["hex"] != "espiritu_santo" or tf["mission"] != "anti_ship" or has_carriers(tf):
+            raise IllegalAction(f"{label}: Anti-Slot is for an Espiritu Santo Anti-Ship task force without "
+                                "carriers.", "6.37")
+    slot = entry.get("slot") or tf.get("slot")
+    if tf.get("emergency_dd") and not slot:
+        raise IllegalAction(f"{label}: the emergency transport destroyer must make a Slot Run.", "6.35")
+    if not slot:
+        return
+    if side != "japanese" or tf["base"] != "rabaul":
+        raise IllegalAction(f"{label}: only naval units based at Rabaul may run the Slot.", "6.37")
+    bad = [u for u in tf["units"] if board.unit_type(u) in SLOT_FORBIDDEN]
+    if bad:
+        raise IllegalAction(f"{label}: carriers, battleships and transports may not make a Slot Run.", "11.1")
+    places = [p for p in tf.get("path", [])] + course(tf, entry, phase_segments(phase))
+    if not slot_pattern_ok(places, complete=phase == 2):
+        raise IllegalAction(f"{label}: a Slot Run goes straight from Rabaul through K and L to M, one segment in "
+                            "each hex, and returns the same way to Rabaul by the end of the Game-Turn.", "6.37")
+
+
+def check(state: State, side: str, args: dict[str, Any], phase: int) -> None:
+    plots = args.get("plots", {})
+    if not isinstance(plots, dict):
+        raise IllegalAction("Plots map each of your task forces to its course.", "8.1")
+    own = {tf["id"]: tf for tf in side_tfs(state, side)}
+    for tf_id, entry in plots.items():
+        if tf_id not in own:
+            raise IllegalAction(f"You have no task force {tf_id!r}.", "8.1")
+        if not isinstance(entry, dict):
+            raise IllegalAction("Each plot is an object with its hexes.", "8.1")
+    arriving: list[str] = []
+    for tf in own.values():
+        if automatic(tf):
+            continue
+        entry = plots.get(tf["id"], {})
+        check_tf(state, side, tf, entry, phase)
+        if side == "japanese" and phase == 2 and course(tf, entry, phase_segments(2))[-1] == "rabaul":
+            arriving += tf["units"]
+    if arriving and not rabaul_fits(state, arriving, []):
+        raise IllegalAction("Rabaul may hold no more than ten naval units or 100 Bombardment Points (transports "
+                            "not counted).", "5.16")
+    check_submarines(state, side, args.get("submarines"), phase)
+
+
+def check_submarines(state: State, side: str, subs: Any, phase: int) -> None:
+    if not subs:
+        return
+    if side != "japanese" or phase != 1 or not isinstance(subs, dict):
+        raise IllegalAction("Only Japan deploys submarines, and only in Plot Phase 1.", "13.1")
+    hexes = list(subs.values())
+    if len(set(hexes)) != len(hexes):
+        raise IllegalAction("No more than one submarine per hex.", "13.1")
+    for sub_id, where in subs.items():
+        sub = state["submarines"].get(sub_id)
+        if sub is None or sub["status"] not in ("available", "deployed", "used"):
+            raise IllegalAction(f"{sub_id} is not available to deploy.", "13.4")
+        if where not in board.sea_hexes():
+            raise IllegalAction(f"A submarine is deployed in a map hex, not {where!r}.", "13.1")
+
+
+def resolve(state: State, side: str, args: dict[str, Any], phase: int) -> None:
+    plots = args.get("plots", {})
+    segments = phase_segments(phase)
+    heading_rabaul: list[str] = []
+    for tf in side_tfs(state, side):
+        if automatic(tf) and not tf["anti_slot"]:
+            tf["plot"].update(retire_course(state, tf, segments, already_rabaul=heading_rabaul))
+            continue
+        entry = plots.get(tf["id"], {})
+        tf["slot"] = bool(entry.get("slot") or tf.get("slot"))
+        tf["anti_slot"] = bool(entry.get("anti_slot"))
+        if isinstance(entry.get("orders"), dict):
+            tf["orders"] = entry["orders"]  # standing orders for surface combat (combat/surface.py)
+        places = course(tf, entry, segments)
+        tf["plot"].update({str(s): p for s, p in zip(segments, places)})
+        if places[-1] == "rabaul":
+            heading_rabaul += tf["units"]
+    if side == "japanese" and phase == 1:
+        deploy_submarines(state, args.get("submarines") or {})
+
+
+def deploy_submarines(state: State, subs: dict[str, str]) -> None:
+    """13.1: hexes noted in the plot; a submarine left out is withdrawn (its consecutive count restarts, 13.4)."""
+    for sub in state["submarines"].values():
+        if sub["status"] in ("available", "deployed", "used"):
+            if sub["id"] in subs:
+                sub["status"], sub["hex"] = "deployed", subs[sub["id"]]
+            else:
+                sub["status"], sub["hex"], sub["deployed_turns"] = "available", None, 0
+
+
+def anti_slot_courses(state: State, phase: int) -> None:
+    """11.1: the Anti-Slot force follows O - N - M and is in M with the first Japanese Slot force to get there."""
+    segments = phase_segments(phase)
+    arrival = None
+    for tf in side_tfs(state, "japanese"):
+        if tf["slot"]:
+            for seg in segments:
+                if tf["plot"].get(str(seg)) == board.GUADALCANAL:
+                    arrival = seg if arrival is None else min(arrival, seg)
+                    break
+    for tf in side_tfs(state, "allied"):
+        if not tf["anti_slot"]:
+            continue
+        if arrival is None:
+            tf["plot"].update({str(s): tf["hex"] for s in segments})
+            continue
+        approach = {arrival - 2: board.ANTI_SLOT[0], arrival - 1: board.ANTI_SLOT[1], arrival: board.ANTI_SLOT[2]}
+        here = tf["hex"]
+        back = list(reversed(board.ANTI_SLOT[:2])) + ["espiritu_santo"]
+        for seg in segments:
+            if seg in approach:
+                here = approach[seg]
+            elif seg > arrival and back:
+                here = back.pop(0)
+            tf["plot"][str(seg)] = here
+
+
+# ---------------------------------------------------------------- 18.1-18.4 Japanese Intentions
+
+def sails(tf: dict[str, Any], segments: list[int]) -> bool:
+    return any(not board.is_base(tf["plot"].get(str(s), tf["hex"])) for s in segments)
+
+
+def intentions(state: State, plots: dict[str, Any], phase: int) -> dict[str, Any]:
+    """The yes/no answers of 18.1-18.4, taken from the Japanese plot so that they are true by construction."""
+    segments = phase_segments(phase)
+    forces = []
+    for tf in side_tfs(state, "japanese"):
+        entry = plots.get(tf["id"], {})
+        places = course(tf, entry, segments) if not automatic(tf) else [tf["hex"]]
+        if any(not board.is_base(p) for p in places) or (not board.is_base(tf["hex"])):
+            forces.append((tf, bool(entry.get("slot") or tf.get("slot"))))
+    cap = lambda tf: any(board.is_capital(u) for u in tf["units"])  # noqa: E731
+    slot = [tf for tf, s in forces if s]
+    high = [tf for tf, s in forces if not s]
+    truk = [tf for tf, _ in forces if tf["base"] == "truk"]
+    transports = [tf for tf, _ in forces if has_transports(tf)]
+    return {
+        "slot": bool(slot), "slot_capital": any(map(cap, slot)),                      # 18.1
+        "high_seas": bool(high), "high_seas_capital": any(map(cap, high)),            # 18.1
+        "truk_sortie": bool(truk), "truk_capital": any(map(cap, truk)),               # 18.2
+        "truk_transports": any(has_transports(tf) for tf in truk),
+        "transports": bool(transports),                                               # 18.3
+        "transports_from": sorted({tf["base"] for tf in transports}),
+        "capital_sorties": sorted({("slot" if s else tf["base"]) for tf, s in forces if cap(tf)}),  # 18.4
+    }

@@ -1,0 +1,117 @@
+"""Solomons Campaign (SPI 1972) on the rules contract: setup, prompts, apply, view, outcome and the hooks.
+
+The sequence of play is walked in sequence.py; each decision is a secret simultaneous submission resolved once
+every prompted side has submitted (a side may resubmit until then).
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.engine.contract import GameMeta, Option, Scenario
+from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.log import entry
+from app.games.solomons import board, opening, players, sequence, validate, views
+from app.games.solomons.bots import BOTS
+
+State = dict[str, Any]
+RULE = {"cag_training": "6.21", "allocation": "5.2", "intelligence": "18", "movement_plot": "8.1", "air": "14.11",
+        "reset": "6.38", "ground": "12"}
+ARGS = {
+    "cag_training": {"carriers": {"type": "list", "items": {"unit": "carrier id", "nac": "integer"}}},
+    "allocation": {"task_forces": {"type": "list", "items": {"units": "list of unit ids", "mission":
+                   ["anti_ship", "bombardment", "transport"], "cargo": "{transport: {ground, supply}}",
+                   "emergency_dd": "DD id (Japan)", "emergency_cargo": ["ground", "supply"]}}},
+    "intelligence": {"plots": {"type": "object", "items": {"hexes": "{segment: hex}", "slot": "bool"}},
+                     "submarines": {"type": "object", "items": "submarine id -> hex"}},
+    "movement_plot": {"plots": {"type": "object", "items": {"hexes": "{segment: hex}", "slot": "bool",
+                                                            "anti_slot": "bool", "orders": "object"}},
+                      "submarines": {"type": "object"}},
+    "air": {"missions": {"type": "list", "items": {"source": "base or task force", "kind": ["lac", "nac"],
+                         "points": "integer", "mission": ["attack", "bombard", "cap_area", "cap_point"],
+                         "target": "marker, guadalcanal or own task force", "counters": "integer"}},
+            "defence": {"type": "object"}, "doctrine": {"type": "object"}},
+    "reset": {"aborts": {"type": "list"}, "mission_changes": {"type": "object"}, "transfers": {"type": "list"}},
+    "ground": {"attack": {"type": "choice", "choices": [True, False]}, "points": {"type": "integer", "minimum": 1}},
+}
+
+
+class Solomons:
+    meta = GameMeta(
+        id="solomons", title="Solomons Campaign: Air, Land and Sea Warfare, Pacific 1942", publisher="SPI",
+        year=1972, roles=("allied", "japanese"),
+        scenarios=(Scenario("campaign", "The Campaign, August-November 1942", "21",
+                            "Sixteen weekly Game-Turns from the landing on Guadalcanal."),),
+        options=(Option("yamato", "Add BB-1 Yamato at Truk (historical option)", "21.9", False),
+                 Option("musashi", "Add BB-2 Musashi at Truk (hypothetical option)", "21.9", False)),
+        role_labels={"allied": "United States", "japanese": "Japan"},
+    )
+    bots = BOTS
+
+    def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
+        if self.meta.scenario(scenario) is None:
+            raise IllegalAction(f"Unknown scenario {scenario!r}.", None)
+        state = opening.new_state(dict(self.meta.default_options(), **(options or {})))
+        sequence.advance(state, rng)
+        return state
+
+    def phase(self, state: State) -> str:
+        step = sequence.current(state)
+        return f"turn-{state['turn']}-{step['phase']}" if not state["outcome"] else "over"
+
+    def prompts(self, state: State) -> dict[str, Any]:
+        out = {}
+        step = sequence.current(state)
+        for side in sequence.deciders(state):
+            kind = step["kind"]
+            submitted = state["pending"][side] is not None
+            out[side] = {
+                "title": step["title"] + (" (submitted: you may revise until both are in)" if submitted else ""),
+                "rule": RULE[kind],
+                "actions": [{"verb": "submit", "label": "Submit your orders" if not submitted else "Revise",
+                             "args": ARGS[kind]}],
+                "info": {"kind": kind, "submitted": submitted, "segment": step["segment"],
+                         "default": players.default_args(state, side)},
+            }
+        return out
+
+    def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
+        if state["outcome"]:
+            raise IllegalAction("The game is over.", "22")
+        if role not in board.SIDES:
+            raise IllegalAction("Only a side gives orders.", None)
+        if not isinstance(action, dict) or action.get("verb") != "submit":
+            raise MalformedAction("The only order is 'submit'.")
+        args = action.get("args")
+        if not isinstance(args, dict):
+            raise MalformedAction("Orders are an object of arguments.")
+        if role not in sequence.deciders(state):
+            raise IllegalAction("You have nothing to decide now; the other side is deciding.", None)
+        kind = sequence.current(state)["kind"]
+        validate.check(state, role, kind, args)
+        s = copy.deepcopy(state)
+        s["pending"][role] = copy.deepcopy(args)
+        s["log"].append(entry(role, f"Your orders are in: {sequence.current(s)['title']}."))
+        sequence.advance(s, rng)
+        return s
+
+    def view(self, state: State, role: str) -> dict[str, Any]:
+        return views.view(state, role)
+
+    def outcome(self, state: State):
+        return state["outcome"]
+
+    def default_action(self, state: State, role: str) -> dict[str, Any]:
+        return players.default_action(state, role)
+
+    def random_action(self, state: State, role: str, rng) -> dict[str, Any]:
+        return players.random_action(state, role, rng)
+
+    def perturb(self, state: State, role: str, rng) -> State:
+        return views.perturb(state, role, rng)
+
+    def plant_canaries(self, state: State, role: str, marker: str) -> State:
+        return views.plant_canaries(state, role, marker)
+
+
+rules = Solomons()

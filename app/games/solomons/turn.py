@@ -1,0 +1,252 @@
+"""The automatic sections at the start and end of a Game-Turn: reinforcement and returns (21, 8.8, 6.21), the
+Henderson Field roll and Shortlands (10.5), the Truk Sortie roll (20), CAG training (6.21, 10.4), submarines'
+turns (13.3, 13.4), and the end of turn (8.9, 8.8 refit, 15.3 repair)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.log import entry
+from app.games.solomons import board
+from app.games.solomons.opening import blank_air
+from app.games.solomons.plot import CARRIER_BASES, rabaul_fits, retire_course
+from app.games.solomons.units import make_unit, side_units
+
+State = dict[str, Any]
+HOME = {"allied": {"naval": "australia", "TR": "espiritu_santo"}, "japanese": {"naval": "truk", "TR": "rabaul"}}
+TRAINING_TURNS = {"japanese": 2, "allied": 1}  # 6.21
+
+
+def reinforcement(state: State) -> None:
+    """21: the schedule, then units back from refit, repair and training (21.6, 21.7, 6.21), then Shortlands."""
+    turn = state["turn"]
+    for side in board.SIDES:
+        for base, spec in board.reinforcements(turn, side).items():
+            arrive(state, side, base, spec)
+        for u in side_units(state, side):
+            if u["returns"] == turn and u["status"] in ("refit", "crippled"):
+                return_unit(state, u)
+            elif u["training"] and u["training"]["returns"] == turn:
+                u["nac"] = min(board.strength(u["id"])["capacity"], u["nac"] + u["training"]["nac"])
+                u["training"], u["status"], u["location"] = None, "intact", CARRIER_BASES[side]
+                state["log"].append(entry(side, f"{u['name']} returns from training with its air group."))
+    if state.get("apd_replacement") == turn:
+        n = 1 + sum(1 for u in state["units"].values() if u["type"] == "APD")
+        uid = f"us-APD-{n}"
+        state["units"][uid] = make_unit(uid, "espiritu_santo")
+        state["units"][uid]["name"] = board.unit_name("us-APD-1")
+        state["units"][uid]["cargo"]["supply"] = 1
+        state["log"].append(entry("allied", "A replacement APD arrives loaded at Espiritu Santo (6.36)."))
+        del state["apd_replacement"]
+    if turn == 10 and "shortlands" not in state["air"]["japanese"]:
+        state["air"]["japanese"]["shortlands"] = blank_air("shortlands")
+        state["log"].append(entry("public", "Game-Turn 10: Japan opens the Shortlands airbase in L; the Japanese "
+                                            "Air Reconnaissance Zone now includes C, N, R and H (10.5, 25.4)."))
+
+
+def arrive(state: State, side: str, base: str, spec: dict[str, Any]) -> None:
+    """21.1-21.5: place one base's reinforcements; what would break section 17 goes to another front (21.3)."""
+    air = state["air"][side]
+    for uid in spec.get("units", []):
+        if uid in state["units"]:
+            continue
+        if board.unit_type(uid) == "SS":
+            state["submarines"][uid] = {"id": uid, "status": "available", "hex": None, "deployed_turns": 0,
+                                        "returns": None, "marker": {"allied": None, "japanese": None}}
+            continue
+        place = base
+        if place == "rabaul" and not board.is_transport(uid) and not rabaul_fits(state, [uid], []):
+            place = "truk"  # 5.16: all other Japanese naval units are based at Truk
+        state["units"][uid] = make_unit(uid, place)
+        if board.unit_type(uid) == "APD":
+            state["units"][uid]["cargo"]["supply"] = 1  # 6.36, 25.1: arrives fully loaded
+    if spec.get("carrier_nac"):
+        from app.games.solomons.opening import fill_carriers
+        new_carriers = [u for u in spec.get("units", []) if board.is_carrier(u)]
+        pts = spec["carrier_nac"]
+        for uid in new_carriers:  # 21.2: a carrier arrives with its full trained complement
+            give = min(pts, board.strength(uid)["capacity"])
+            state["units"][uid]["nac"] = give
+            pts -= give
+        if pts:
+            fill_carriers(state, side, 0)
+            air[base]["untrained"] += pts
+    if spec.get("ground"):
+        state["ground"][side][base] = state["ground"][side].get(base, 0) + spec["ground"]
+    for kind, key in (("lac", "lac"), ("nac", "untrained")):  # 21.4: NAC without a carrier is untrained
+        pts = spec.get(kind, 0)
+        if not pts:
+            continue
+        room = air_room(state, side, base)
+        placed = pts if room is None else min(pts, room)
+        air[base][key] += placed
+        if placed < pts:
+            state["log"].append(entry(side, f"{pts - placed} {kind.upper()} points exceed {board.BASE_LABEL[base]}'s "
+                                            "capacity and go to another theater (10.7, 21.3)."))
+
+
+def air_room(state: State, side: str, base: str) -> int | None:
+    cap = board.AIR_CAPACITY.get(base)
+    if cap is None:
+        return None
+    b = state["air"][side][base]
+    room = cap - b["lac"] - b["nac"] - b["untrained"]
+    if side == "japanese" and "shortlands" in state["air"]["japanese"]:
+        lac = sum(state["air"]["japanese"][x]["lac"] for x in ("rabaul", "shortlands"))
+        room = min(room, board.RABAUL_SHORTLANDS_LAC - lac)
+    return max(0, room)
+
+
+def return_unit(state: State, u: dict[str, Any]) -> None:
+    base = u["return_base"] or HOME[u["side"]]["TR" if board.is_transport(u["id"]) else "naval"]
+    if base == "rabaul" and not board.is_transport(u["id"]) and not rabaul_fits(state, [u["id"]], []):
+        base = "truk"
+    repaired = u["status"] == "crippled"
+    u.update(status="intact", location=base, returns=None, return_base=None, task_force=None)
+    if repaired and board.is_carrier(u["id"]):
+        u["nac"] = 0  # 15.3 CRT note: repaired carriers return without NAC
+    state["log"].append(entry(u["side"], f"{u['name']} is ready at {board.BASE_LABEL[base]}."))
+
+
+def henderson_roll(state: State, rng) -> None:
+    """10.5: at the start of every Game-Turn the holder rolls; 1 or 2 completes the field."""
+    h = state["guadalcanal"]["henderson"]
+    g = state["guadalcanal"]["ground"]
+    state["henderson_roll"] = None
+    if h["complete"] or h["side"] is None or g[h["side"]] <= 0:
+        return
+    roll = rng.d6()
+    state["henderson_roll"] = roll
+    who = "American" if h["side"] == "allied" else "Japanese"
+    if board.henderson_completes(roll):
+        h["complete"] = True
+        state["air"][h["side"]].setdefault("henderson", blank_air("henderson"))
+        state["log"].append(entry("public", f"The {who} roll {roll}: Henderson Field is complete (10.5)."))
+    else:
+        state["log"].append(entry("public", f"The {who} roll {roll}: Henderson Field is not yet complete (10.5)."))
+
+
+def possession(state: State) -> None:
+    """12.5, 10.5: the field changes hands when one side's last Ground Point on Guadalcanal is gone; a completed
+    field is destroyed by the change, and the air based there is lost."""
+    h = state["guadalcanal"]["henderson"]
+    g = state["guadalcanal"]["ground"]
+    holder = h["side"]
+    if holder is None or g[holder] > 0:
+        return
+    other = board.ENEMY[holder]
+    if g[other] <= 0:
+        return
+    base = state["air"][holder].get("henderson")
+    if base:
+        lost = base["lac"] + base["nac"]
+        state["losses"][holder]["lac"] += base["lac"]
+        state["losses"][holder]["nac"] += base["nac"]
+        base["lac"] = base["nac"] = 0
+        if lost:
+            state["log"].append(entry("public", f"{lost} Air Points based at Henderson Field are lost (12.5)."))
+    h["side"], h["complete"] = other, False
+    who = "Japan" if other == "japanese" else "The United States"
+    state["log"].append(entry("public", f"{who} takes Henderson Field; a completed field would be destroyed by the "
+                                        "change of hands (10.5, 12.5)."))
+
+
+def truk_sortie(state: State, rng) -> None:
+    """20: 1-4 releases the Truk force; never on Game-Turn 1 (20.3)."""
+    if state["turn"] == 1:
+        state["truk_sortie"] = {"roll": None, "released": False}
+        state["log"].append(entry("public", "Game-Turn 1: no Japanese unit may sortie from Truk (20.3)."))
+        return
+    roll = rng.d6()
+    released = board.truk_released(roll)
+    state["truk_sortie"] = {"roll": roll, "released": released}
+    state["log"].append(entry("public", f"Truk Sortie roll {roll}: the Truk force is "
+                                        f"{'released' if released else 'held at Truk this Game-Turn'} (20.1)."))
+
+
+# ---------------------------------------------------------------- 6.21, 10.4 CAG training
+
+def trainable(state: State, side: str) -> tuple[list[str], int]:
+    """Carriers in port at their home base that may train (10.4: not repairing or refitting), and the untrained
+    NAC waiting there."""
+    base = CARRIER_BASES[side]
+    carriers = sorted(u["id"] for u in side_units(state, side)
+                      if board.is_carrier(u["id"]) and u["status"] == "intact" and u["location"] == base
+                      and u["task_force"] is None and not u["sortied"]
+                      and u["nac"] < board.strength(u["id"])["capacity"])
+    return carriers, state["air"][side][base]["untrained"]
+
+
+def check_training(state: State, side: str, args: dict[str, Any]) -> None:
+    carriers, untrained = trainable(state, side)
+    orders = args.get("carriers")
+    if not isinstance(orders, list):
+        raise IllegalAction("List the carriers to train (an empty list trains none).", "6.21")
+    total, seen = 0, set()
+    for o in orders:
+        uid, pts = (o or {}).get("unit"), (o or {}).get("nac")
+        if uid not in carriers or uid in seen:
+            raise IllegalAction(f"{uid!r} cannot train an air group now.", "10.4")
+        seen.add(uid)
+        room = board.strength(uid)["capacity"] - state["units"][uid]["nac"]
+        if not isinstance(pts, int) or isinstance(pts, bool) or not 1 <= pts <= room:
+            raise IllegalAction(f"A carrier trains from 1 to {room} NAC points (its capacity).", "17.1")
+        total += pts
+    if total > untrained:
+        raise IllegalAction(f"Only {untrained} untrained NAC points wait at "
+                            f"{board.BASE_LABEL[CARRIER_BASES[side]]}.", "6.21")
+
+
+def resolve_training(state: State, side: str, args: dict[str, Any]) -> None:
+    base = CARRIER_BASES[side]
+    for o in args.get("carriers", []):
+        u = state["units"][o["unit"]]
+        state["air"][side][base]["untrained"] -= o["nac"]
+        u["training"] = {"returns": state["turn"] + TRAINING_TURNS[side], "nac": o["nac"]}
+        u["status"], u["location"] = "refit", "training"
+        state["log"].append(entry(side, f"{u['name']} leaves to train {o['nac']} NAC points (6.21)."))
+
+
+# ---------------------------------------------------------------- end of the Game-Turn
+
+def end_of_turn(state: State, rng) -> None:
+    """8.9: every unit ends in a friendly base, then refit (8.8) and repair (15.3); submarines (13.3, 13.4)."""
+    turn = state["turn"]
+    for tf in sorted(state["task_forces"].values(), key=lambda t: t["id"]):
+        if not board.is_base(tf["hex"]):
+            # 8.9 reconstructed: a force that could not reach port by segment 14 (after an abort at transport
+            # pace) is placed at the nearest base it may enter, and refits there.
+            course = retire_course(state, tf, list(range(15, 30)))
+            tf["hex"] = next((p for p in course.values() if board.is_base(p)), board.BASES[tf["side"]][0])
+        for uid in tf["units"]:
+            u = state["units"][uid]
+            u["task_force"], u["location"] = None, tf["hex"]
+    state["task_forces"] = {}
+    for u in state["units"].values():
+        if u["status"] == "intact" and u["sortied"] and board.is_base(u["location"]):
+            delay = board.refit_delay(u["id"], u["location"])
+            if delay:
+                u.update(status="refit", returns=turn + 1 + delay, return_base=u["location"], location="refit")
+        elif u["status"] == "crippled" and u["returns"] is None:
+            roll = rng.d6()
+            home = HOME[u["side"]]["TR" if board.is_transport(u["id"]) else "naval"]
+            u["returns"] = turn + 1 + 2 * roll + board.refit_delay(u["id"], home)
+            u["return_base"] = home
+            state["log"].append(entry(u["side"], f"{u['name']} goes for repair: roll {roll}, back on Game-Turn "
+                                                 f"{u['returns']} (15.3)."))
+        u["sortied"] = False
+        u["mission_done"] = False
+    for sub in state["submarines"].values():
+        if sub["status"] in ("deployed", "used"):
+            sub["deployed_turns"] += 1
+            sub["status"] = "deployed" if sub["status"] == "used" else sub["status"]
+            if sub["deployed_turns"] >= 4:  # 13.4: four complete turns, then two of refit
+                sub.update(status="refit", hex=None, returns=turn + 3, deployed_turns=0)
+        elif sub["status"] == "refit" and sub["returns"] and sub["returns"] <= turn + 1:
+            sub.update(status="available", returns=None)
+    for side in board.SIDES:
+        for base in state["air"][side].values():
+            base["spent"] = base["transferred"] = 0
+            base["attacked"] = False
+    state["guadalcanal"]["landed"] = {"allied": 0, "japanese": 0}
+    state["emergency_runs"] = {"turn": 0, "phase": 0}

@@ -1,0 +1,108 @@
+"""Units, task forces and casualties: the small helpers every procedure shares.
+
+`casualty` is also the combat modules' way to cripple or sink a ship (see STATE.md): it applies the losses a
+cripple carries with it (9.4 and 25.6 cargo, 14.43 aircraft aboard), sends cripples to repair (15.3 CRT note)
+and removes the ship from its task force.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.log import entry
+from app.games.solomons import board
+
+State = dict[str, Any]
+
+
+def make_unit(unit_id: str, place: str) -> dict[str, Any]:
+    side = "allied" if unit_id.startswith("us-") else "japanese"
+    return {"id": unit_id, "side": side, "type": board.unit_type(unit_id), "name": board.unit_name(unit_id),
+            "status": "intact", "location": place, "task_force": None, "returns": None, "return_base": None,
+            "cargo": {"ground": 0, "supply": 0}, "nac": 0, "training": None, "sortied": False,
+            "mission_done": False}
+
+
+def side_units(state: State, side: str) -> list[dict[str, Any]]:
+    return [u for u in state["units"].values() if u["side"] == side]
+
+
+def in_port(state: State, side: str, base: str) -> list[str]:
+    """Units ready at `base`: intact, not in a task force, not refitting or in training."""
+    return sorted(u["id"] for u in side_units(state, side)
+                  if u["location"] == base and u["status"] == "intact" and u["task_force"] is None
+                  and u["type"] != "SS")
+
+
+def side_tfs(state: State, side: str) -> list[dict[str, Any]]:
+    return sorted((t for t in state["task_forces"].values() if t["side"] == side), key=lambda t: t["number"])
+
+
+def at_sea(tf: dict[str, Any]) -> bool:
+    return not board.is_base(tf["hex"])
+
+
+def tf_counts(state: State, tf: dict[str, Any]) -> dict[str, int]:
+    """18.5: total units, capital ships (not their types) and transports."""
+    units = tf["units"]
+    return {"units": len(units), "capital": sum(board.is_capital(u) for u in units),
+            "transports": sum(board.is_transport(u) for u in units)}
+
+
+def has_transports(tf: dict[str, Any]) -> bool:
+    return any(board.is_transport(u) for u in tf["units"])
+
+
+def has_carriers(tf: dict[str, Any]) -> bool:
+    return any(board.is_carrier(u) for u in tf["units"])
+
+
+def tf_label(tf: dict[str, Any]) -> str:
+    return f"TF {tf['number']}"
+
+
+def casualty(state: State, unit_id: str, result: str, cause: str = "combat") -> None:
+    """Cripple ("crippled") or sink ("sunk") a ship, in place.
+
+    Crippled: removed for repair, 2 x d6 turns plus refit (15.3 CRT note) - the repair roll is made when the
+    unit reaches port in the end-of-turn procedure, so the dice stay in sequence-of-play order. Its cargo is lost
+    (9.4, 25.6); aircraft aboard are lost unless the cause is a submarine (14.43, 25.6).
+    """
+    unit = state["units"][unit_id]
+    if unit["status"] in ("sunk",):
+        return
+    side = unit["side"]
+    lost_cargo = dict(unit["cargo"])
+    unit["cargo"] = {"ground": 0, "supply": 0}
+    for kind in ("ground", "supply"):
+        state["losses"][side][kind] += lost_cargo[kind]
+    aboard = unit.get("nac", 0)
+    if board.is_carrier(unit_id) and aboard and (result == "sunk" or cause != "submarine"):
+        state["losses"][side]["nac"] += aboard
+        unit["nac"] = 0
+    # the ship stays listed in its task force until the section ends (sweep), so combat loops stay valid
+    unit["status"] = "sunk" if result == "sunk" else "crippled"
+    if unit["type"] == "APD":
+        unit["status"] = "sunk"  # 6.36: a crippled APD is removed with its cargo, and replaced next Game-Turn
+        state.setdefault("apd_replacement", state["turn"] + 1)
+    word = "sunk" if unit["status"] == "sunk" else "crippled"
+    state["log"].append(entry(side, f"{unit['name']} ({unit['type']}) is {word} ({cause})."))
+    state["log"].append(entry("umpire", f"{unit_id} {word} by {cause}."))
+
+
+def sweep(state: State) -> None:
+    """End of a section: crippled ships leave for repair, sunk ones leave the board (15.3 CRT note)."""
+    for tf in state["task_forces"].values():
+        gone = [u for u in tf["units"] if state["units"][u]["status"] != "intact"]
+        for uid in gone:
+            unit = state["units"][uid]
+            unit["task_force"] = None
+            unit["location"] = "sunk" if unit["status"] == "sunk" else "repair"
+            if tf.get("emergency_dd") == uid:
+                tf["emergency_dd"] = None
+        tf["units"] = [u for u in tf["units"] if u not in gone]
+    drop_empty_task_forces(state)
+
+
+def drop_empty_task_forces(state: State) -> None:
+    for tf_id in [t for t, tf in state["task_forces"].items() if not tf["units"]]:
+        del state["task_forces"][tf_id]

@@ -1,0 +1,123 @@
+"""What each role may know (architecture: Secrets), and the harness hooks that prove it (perturb, canaries).
+
+A side sees everything of its own, the public record (Guadalcanal's points and supply, Henderson Field, the
+Truk and Henderson rolls), and of the enemy only what the rules reveal: markers (18.5, 18.6, 19.1-19.3), CAP
+counters (6.22) and the ships shown in combat (14.3, 15.31). The view is built from this allow-list, never by
+deleting from the state.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.engine.contract import SPECTATOR, UMPIRE
+from app.engine.log import entry, visible
+from app.games.solomons import board
+from app.games.solomons.sequence import current, deciders
+
+State = dict[str, Any]
+OWN_TF_FIELDS = ("id", "number", "units", "base", "mission", "slot", "anti_slot", "emergency_dd", "plot", "hex",
+                 "m_segments", "aborted", "mission_done", "cag_spent", "orders")
+
+
+def public(state: State) -> dict[str, Any]:
+    step = current(state)
+    g = state["guadalcanal"]
+    return {
+        "game": "solomons", "turn": state["turn"], "turns": board.TURNS, "phase": state["phase"],
+        "segment": state["segment"], "section": state["section"], "day": state["day"], "step": step["title"],
+        "waiting_for": {s: s in deciders(state) and state["pending"][s] is None for s in board.SIDES},
+        "guadalcanal": {"ground": dict(g["ground"]), "supply": dict(g["supply"]),
+                        "henderson": dict(g["henderson"]), "supplied": g["supplied"],
+                        "unsupplied_turns": g["unsupplied_turns"]},
+        "truk_sortie": copy.deepcopy(state["truk_sortie"]), "henderson_roll": state["henderson_roll"],
+        "outcome": copy.deepcopy(state["outcome"]),
+    }
+
+
+def side_view(state: State, side: str) -> dict[str, Any]:
+    v = public(state)
+    v["role"] = side
+    v["units"] = {uid: copy.deepcopy(u) for uid, u in state["units"].items() if u["side"] == side}
+    v["task_forces"] = {tid: {k: copy.deepcopy(tf.get(k)) for k in OWN_TF_FIELDS}
+                        for tid, tf in state["task_forces"].items() if tf["side"] == side}
+    v["air"] = copy.deepcopy(state["air"][side])
+    v["ground_in_port"] = dict(state["ground"][side])
+    v["losses"] = dict(state["losses"][side])
+    v["pending"] = copy.deepcopy(state["pending"][side])
+    if side == "japanese":
+        v["submarines"] = {k: {f: copy.deepcopy(s[f]) for f in ("id", "status", "hex", "deployed_turns", "returns")}
+                           for k, s in state["submarines"].items()}
+        v["emergency_runs"] = dict(state["emergency_runs"])
+    v["intentions"] = copy.deepcopy(state["intentions"])  # 18: announced to the Americans; Japan gave them
+    v["enemy"] = {"markers": copy.deepcopy(state["markers"][side]),
+                  "cap": copy.deepcopy(state["cap_shown"][side]),
+                  "revealed_ships": copy.deepcopy(state["combat_reveals"][side])}
+    v["log"] = visible(state["log"], side, False)
+    return v
+
+
+def umpire_view(state: State, role: str) -> dict[str, Any]:
+    v = copy.deepcopy({k: val for k, val in state.items() if k != "log"})
+    v["role"] = role
+    v["log"] = visible(state["log"], role, state["outcome"] is not None)
+    return v
+
+
+def view(state: State, role: str) -> dict[str, Any]:
+    if role == UMPIRE or (role == SPECTATOR and state["outcome"] is not None):
+        return umpire_view(state, role)
+    if role in board.SIDES:
+        return side_view(state, role)
+    v = public(state)
+    v["role"] = role
+    v["log"] = visible(state["log"], role, False)
+    return v
+
+
+def hidden_from(role: str) -> list[str]:
+    """The sides whose secrets `role` may not see."""
+    if role == UMPIRE:
+        return []
+    if role in board.SIDES:
+        return [board.ENEMY[role]]
+    return list(board.SIDES)
+
+
+def perturb(state: State, role: str, rng) -> State:
+    """Change only what `role` may not know: the hidden side's air, pools, cargo, plots, orders and private log."""
+    for side in hidden_from(role):
+        for base in state["air"][side].values():
+            base["lac"] += rng.die(6)
+            base["untrained"] += rng.die(3)
+        for place in state["ground"][side]:
+            state["ground"][side][place] += rng.die(4)
+        for u in state["units"].values():
+            if u["side"] == side:
+                u["cargo"]["supply"] += rng.die(2)
+                u["name"] = f"{u['name']}~{rng.die(99)}"
+        for tf in state["task_forces"].values():
+            if tf["side"] == side:
+                tf["plot"]["14"] = rng.choice(sorted(board.adjacency()))
+                tf["orders"] = {"note": rng.die(1000)}
+        if state["pending"][side] is not None:
+            state["pending"][side] = dict(state["pending"][side], note=rng.die(1000))
+        state["losses"][side]["supply"] += rng.die(5)
+        state["log"].append(entry(side, f"secret {rng.die(1000)}"))
+    return state
+
+
+def plant_canaries(state: State, role: str, marker: str) -> State:
+    """Write `marker` into fields hidden from `role`: names, orders, pending submissions, private log lines."""
+    for side in hidden_from(role):
+        for u in state["units"].values():
+            if u["side"] == side:
+                u["name"] = f"{marker} {u['name']}"
+        for tf in state["task_forces"].values():
+            if tf["side"] == side:
+                tf["orders"] = {"note": marker}
+        if state["pending"][side] is not None:
+            state["pending"][side] = dict(state["pending"][side], note=marker)
+        state["air"][side].setdefault("rabaul" if side == "japanese" else "australia", {})["note"] = marker
+        state["log"].append(entry(side, f"{marker} {side} orders"))
+    return state
