@@ -7,7 +7,7 @@ holds no state, and imports nothing from the rest of the game.
 
 Vocabulary (the rulebook's words):
 
-- sides: ``"american"`` and ``"japanese"``.
+- sides: ``"allied"`` (the United States) and ``"japanese"``; ``"american"`` is accepted as an alias.
 - map nodes: the lettered hexes ``"A"`` .. ``"S"`` and the off-map bases ``"truk"``, ``"rabaul"``,
   ``"espiritu_santo"``, ``"australia"``. ``GUADALCANAL == "M"``, ``SHORTLANDS == "L"``.
 - units: ids are side-qualified counter names, ``"us-CA-1"`` or ``"jp-CA-1"`` (both sides print CA-1).
@@ -34,7 +34,8 @@ from typing import Any, Iterable, Mapping
 
 DATA_DIR = Path(__file__).with_name("data")
 
-SIDES = ("american", "japanese")
+SIDES = ("allied", "japanese")
+_SIDE_ALIASES = {"allied": "allied", "american": "allied", "us": "allied", "japanese": "japanese", "jp": "japanese"}
 TABLES = ("bombardment", "surface", "cap_aa", "aircraft_naval", "ground")
 UNIT_TYPES = ("CV", "CVL", "BB", "BC", "B", "CA", "DD", "APD", "TR", "SS")
 CAPITAL_TYPES = frozenset({"CV", "CVL", "BB", "BC", "B"})  # 6.3 (CVL counted with CV)
@@ -43,6 +44,13 @@ STRENGTHS = ("bombardment", "surface_attack", "defense", "aa")
 
 class DataError(ValueError):
     """A data file does not have the shape this module expects (raised at import)."""
+
+
+def _side(side: str) -> str:
+    try:
+        return _SIDE_ALIASES[side]
+    except KeyError:
+        raise KeyError(f"unknown side {side!r}") from None
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -140,7 +148,10 @@ def neighbors(node: str) -> frozenset[str]:
     return ADJACENCY[node]
 
 
-def adjacent(a: str, b: str) -> bool:
+def adjacent(a: str, b: str | None = None) -> bool | tuple[str, ...]:
+    """``adjacent(a, b)``: whether a and b are adjacent. ``adjacent(a)``: a's neighbours, sorted (as `neighbors`)."""
+    if b is None:
+        return tuple(sorted(ADJACENCY[a]))
     return b in ADJACENCY[a]
 
 
@@ -204,7 +215,7 @@ def within(node: str, radius: int) -> frozenset[str]:
 
 def bases(side: str | None = None) -> list[str]:
     """Off-map base ids, optionally of one side."""
-    return [b for b, r in _BASES.items() if side is None or r["side"] == side]
+    return [b for b, r in _BASES.items() if side is None or r["side"] == _side(side)]
 
 
 def entry_hexes(base: str) -> tuple[str, ...]:
@@ -221,6 +232,10 @@ def nearest_base(node: str, side: str) -> tuple[str, list[str]]:
     """6.38/8.4: the nearest friendly naval base and the (alphabetically first) shortest route to it."""
     best = min((distance(node, b), b) for b in bases(side))
     return best[1], route(node, best[1])
+
+
+ENTRY_HEXES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {b: tuple(r["naval_entries"]) for b, r in _BASES.items()})
 
 
 def recon_zone(turn: int) -> frozenset[str]:
@@ -388,13 +403,381 @@ def result(table: str, column: str, roll: int) -> dict[str, Any]:
     return dict(t["rows"][roll][t["columns"].index(column)])
 
 
+def cap_aa_column(strength: int) -> str | None:
+    """14.1: the CAP/AA column for a fire strength (doubled CAP plus ship AA); None under 10 (no effect)."""
+    return column_for_strength("cap_aa", strength)
+
+
+def cap_aa_result(column: str, die: int) -> int:
+    """14.13: attacking Air Points removed."""
+    return result("cap_aa", column, die)["air_points_lost"]
+
+
+def aircraft_naval_column(points: int, defense: int) -> str | None:
+    """14.3: Air Strength against one ship's Defense; None below 1:2 (prohibited)."""
+    return column_for_odds("aircraft_naval", points, defense)
+
+
+def aircraft_naval_result(column: str, die: int) -> str:
+    """14.3: the printed code, "—", "C" or "D"."""
+    return result("aircraft_naval", column, die)["text"]
+
+
+def surface_column(attack: int, defense: int) -> str | None:
+    """15.34: Attack against Defense; None below 1:1 (prohibited)."""
+    return column_for_odds("surface", attack, defense)
+
+
+def surface_result(column: str, die: int) -> tuple[str, str]:
+    """15.34: the printed (attacker, defender) codes, each "—", "½C", "½D", "C", "D" or "½CD"."""
+    a, d = result("surface", column, die)["text"].split("/")
+    return a, d
+
+
+def bombardment_column(strength: int) -> str | None:
+    """15.2: total Bombardment Strength rounded down to a column; None under 10 (no effect)."""
+    return column_for_strength("bombardment", strength)
+
+
+def bombardment_result(column: str, die: int) -> tuple[int, str | None]:
+    """15.2: (Air Points lost, None | "half" | "all" of the Supply Points)."""
+    r = result("bombardment", column, die)
+    return r["air_points_lost"], (None if r["supply_lost"] == "none" else r["supply_lost"])
+
+
+def ground_column(attack: int, defense: int) -> str:
+    """12.4: Attack against Defense rounded down; below 1:1 the defense is set aside to 1:1, so never None."""
+    return column_for_odds("ground", attack, defense) or "1:1"
+
+
+def ground_result(column: str, die: int) -> tuple[int, int]:
+    """12.4: (attacker, defender) Ground Points lost."""
+    r = result("ground", column, die)
+    return r["attacker"], r["defender"]
+
+
+# ================================================================================================ UNITS
+
+_UNITS_RAW = _load("units.toml")
+_UNITS: dict[str, dict[str, Any]] = {}
+for _u in _UNITS_RAW["unit"]:
+    _where = f"unit {_u.get('id')}"
+    for _k in ("id", "side", "counter", "type", "name", "ships", *STRENGTHS, "nac_capacity", "cargo_capacity", "vp"):
+        _require(_k in _u, f"{_where}: missing {_k}")
+    for _k in (*STRENGTHS, "nac_capacity", "cargo_capacity", "vp"):
+        _require(isinstance(_u[_k], int) and _u[_k] >= 0, f"{_where}: {_k} must be a whole number >= 0")
+    _require(_u["side"] in SIDES, f"{_where}: bad side")
+    _require(_u["type"] in UNIT_TYPES, f"{_where}: bad type {_u['type']}")
+    _require(_u["id"] == ("us-" if _u["side"] == "allied" else "jp-") + _u["counter"], f"{_where}: id/counter")
+    _require(_u["id"] not in _UNITS, f"{_where}: duplicate")
+    _check_provenance(_u.get("provenance"), _where)
+    _check_provenance(_u.get("values_provenance"), _where + " values")
+    _UNITS[_u["id"]] = _frozen(_u)
+
+UNITS: tuple[str, ...] = tuple(_UNITS)
+
+
+def unit(unit_id: str) -> dict[str, Any]:
+    """A counter: id, side, counter, type, name, ships, bombardment, surface_attack, defense, aa, nac_capacity,
+    cargo_capacity, vp, provenance, values_provenance. ``unit("jp-CV-3")["type"] == "CVL"`` (Ryujo)."""
+    return _plain(_UNITS[unit_id])
+
+
+def units(side: str | None = None, type: str | Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """All counters, optionally of one side and of one type or several, in data order."""
+    types = {type} if isinstance(type, str) else (set(type) if type is not None else None)
+    s = _side(side) if side else None
+    return [_plain(u) for u in _UNITS.values()
+            if (s is None or u["side"] == s) and (types is None or u["type"] in types)]
+
+
+def unit_type(unit_id: str) -> str:
+    """CV, CVL, BB, BC, B, CA, DD, APD, TR or SS (read it here: counter CV-3 of Japan is a CVL)."""
+    return _UNITS[unit_id]["type"]
+
+
+def unit_name(unit_id: str) -> str:
+    return _UNITS[unit_id]["name"]
+
+
+def unit_strength(unit_id: str) -> dict[str, int]:
+    """The printed-counter values: bombardment, attack (= surface_attack), defense, aa, capacity (= nac_capacity),
+    plus surface_attack, nac_capacity and cargo_capacity under their own names."""
+    u = _UNITS[unit_id]
+    return {"bombardment": u["bombardment"], "attack": u["surface_attack"], "surface_attack": u["surface_attack"],
+            "defense": u["defense"], "aa": u["aa"], "capacity": u["nac_capacity"], "nac_capacity": u["nac_capacity"],
+            "cargo_capacity": u["cargo_capacity"]}
+
+
+def is_capital(unit_id: str) -> bool:
+    """6.3: CV (and CVL), BB, BC and B."""
+    return _UNITS[unit_id]["type"] in CAPITAL_TYPES
+
+
+# ================================================================================================ ORDERS OF BATTLE
+
+_OOB = _load("oob.toml")
+_PLACES = set(HEXES) | set(BASES) | {"guadalcanal"}
+
+
+def _check_units_exist(ids: Iterable[str], where: str, side: str | None = None) -> None:
+    for i in ids:
+        _require(i in _UNITS, f"{where}: unknown unit {i}")
+        _require(side is None or _UNITS[i]["side"] == side, f"{where}: {i} is not {side}")
+
+
+for _s, _p in _OOB["placement"].items():
+    _require(_s in SIDES, f"placement: bad side {_s}")
+    for _k in ("provenance", "nac_aboard_provenance", "cargo_provenance"):
+        _check_provenance(_p.get(_k), f"placement {_s} {_k}")
+    for _place, _ids in _p["units"].items():
+        _require(_place in _PLACES, f"placement {_s}: unknown place {_place}")
+        _check_units_exist(_ids, f"placement {_s}", _s)
+    _require(sum(_p["nac_aboard"].values()) == _p["carrier_nac"], f"placement {_s}: nac_aboard does not add up")
+    for _c, _n in _p["nac_aboard"].items():
+        _require(_n <= _UNITS[_c]["nac_capacity"], f"placement {_s}: {_c} over capacity")
+_OPTIONS = {o["id"]: o for o in _OOB["option"]}
+for _o in _OPTIONS.values():
+    _check_provenance(_o.get("provenance"), f"option {_o['id']}")
+    for _ids in _o["units"].values():
+        _check_units_exist(_ids, f"option {_o['id']}", "japanese")
+
+_REINF: dict[tuple[str, int], dict[str, Any]] = {}
+_REINF_KEYS = {"units", "lac", "nac", "ground", "carrier_nac"}
+for _r in _OOB["reinforcement"]:
+    _key = (_r["side"], _r["turn"])
+    _where = f"reinforcement {_key}"
+    _require(_r["side"] in SIDES and _key not in _REINF, f"{_where}: bad side or duplicate")
+    _check_provenance(_r.get("provenance"), _where)
+    for _k in ("carrier_nac_provenance", "cargo_provenance"):
+        if _k in _r:
+            _check_provenance(_r[_k], f"{_where} {_k}")
+    for _b in bases(_r["side"]):
+        _e = _r.get(_b, {})
+        _require(set(_e) <= _REINF_KEYS, f"{_where} {_b}: unknown keys {set(_e) - _REINF_KEYS}")
+        _check_units_exist(_e.get("units", []), _where, _r["side"])
+    for _k in _r:
+        _require(_k in {"side", "turn", "provenance", "nac_aboard", "cargo", "carrier_nac_provenance",
+                        "cargo_provenance", *bases(_r["side"])}, f"{_where}: unknown key {_k}")
+    _REINF[_key] = _r
+_GAME_TURNS = _load("charts.toml")["game"]["turns"]
+
+
+def initial_placement(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """21 Initial placement (Game-Turn 1), with the 21.9 options (``{"yamato": True, "musashi": True}``).
+
+    {side: {"units": {place: [unit ids]}, "ground": {place: points}, "air": {base: {"lac", "nac", "untrained"}},
+            "carrier_nac": total, "nac_aboard": {carrier: points}, "supply_aboard": total,
+            "cargo": {transport: {"ground": n, "supply": n}}, "provenance": ...}}
+    Places: lettered hexes, off-map bases, and "guadalcanal" for Ground Points on the island.
+    """
+    options = options or {}
+    out = _plain(_OOB["placement"])
+    for opt_id, opt in _OPTIONS.items():
+        if options.get(opt_id, opt["default"]):
+            for place, ids in opt["units"].items():
+                out["japanese"]["units"].setdefault(place, []).extend(ids)
+    for side_p in out.values():
+        for cargo in side_p["cargo"].values():
+            cargo.setdefault("ground", 0)
+            cargo.setdefault("supply", 0)
+    return out
+
+
+def options() -> list[dict[str, Any]]:
+    """The game's optional rules as data (21.9 Yamato, Musashi): id, label, rule, default, units, provenance."""
+    return [_plain(o) for o in _OPTIONS.values()]
+
+
+def reinforcements(turn: int, side: str) -> dict[str, dict[str, Any]]:
+    """21: what arrives for `side` at the start of Game-Turn `turn` (1..16), by base:
+    ``{base: {"units": [...], "lac": n, "nac": n, "ground": n, "carrier_nac": n}}`` (bases with nothing are left
+    out; `nac` is untrained NAC, `carrier_nac` the trained NAC aboard the arriving carriers, 21.2, 21.4).
+    Per-carrier NAC and cargo: `reinforcement_record`.
+    """
+    r = _REINF[(_side(side), turn)]
+    out: dict[str, dict[str, Any]] = {}
+    for b in bases(r["side"]):
+        if b in r:
+            e = {"units": [], "lac": 0, "nac": 0, "ground": 0, "carrier_nac": 0}
+            e.update(_plain(r[b]))
+            out[b] = e
+    return out
+
+
+def reinforcement_record(turn: int, side: str) -> dict[str, Any]:
+    """The whole record for `side` and `turn`: the bases as in `reinforcements`, plus nac_aboard, cargo and
+    every provenance field."""
+    return _plain(_REINF[(_side(side), turn)])
+
+
+def arrival_turn(unit_id: str) -> int | None:
+    """The Game-Turn a counter enters (1 for the initial placement); None for an option not in play."""
+    u = _UNITS[unit_id]
+    for ids in _OOB["placement"][u["side"]]["units"].values():
+        if unit_id in ids:
+            return 1
+    for (s, t), r in _REINF.items():
+        if s == u["side"] and any(unit_id in r.get(b, {}).get("units", []) for b in bases(s)):
+            return t
+    return None
+
+
+# ================================================================================================ CHARTS
+
+_CHARTS = _load("charts.toml")
+for _name, _c in _CHARTS.items():
+    for _rec in (_c if isinstance(_c, list) else [_c]):
+        _check_provenance(_rec.get("provenance"), f"chart {_name}")
+_VP = {v["item"]: v for v in _CHARTS["vp"]}
+for _t in UNIT_TYPES:
+    _require(_t in _VP, f"vp chart: no value for {_t}")
+for _u in _UNITS.values():
+    _require(_u["vp"] == _VP[_u["type"]]["vp"], f"unit {_u['id']}: vp differs from the chart")
+TURNS: int = _GAME_TURNS
+
+
+def chart(name: str) -> Any:
+    """A chart as data: "game", "refit", "repair", "vp", "victory_level", "victory_zero", "truk_sortie",
+    "henderson_completion", "submarine", "cargo", "air", "ground"."""
+    return _plain(_frozen(_CHARTS[name]))
+
+
+def refit_delay(unit_id: str, base: str) -> int:
+    """8.8: whole Game-Turns a naval or transport unit returning to `base` is away."""
+    u = _UNITS[unit_id]
+    for r in _CHARTS["refit"]:
+        if r["side"] == u["side"] and r["base"] == base and ("*" in r["types"] or u["type"] in r["types"]):
+            return r["turns"]
+    raise KeyError(f"8.8 gives no refit for {unit_id} at {base}")
+
+
+def repair_turns(repair_roll: int) -> int:
+    """15 (Surface CRT note): one die per crippled ship, doubled; normal refit (`refit_delay`) is added to it."""
+    r = _CHARTS["repair"]
+    return repair_roll * r["multiplier"]
+
+
+def repair_base(unit_id: str) -> str:
+    """21.7: where a repaired unit returns: naval units Truk / Australia, transports Rabaul / Espiritu Santo."""
+    u = _UNITS[unit_id]
+    kind = "transport" if u["type"] == "TR" else "naval"
+    return _CHARTS["repair"]["return_base"][f"{u['side']}_{kind}"]
+
+
+def vp_value(item: str) -> int:
+    """22: VP for one destroyed unit of a type (CV, CVL, BB, BC, B, CA, DD, TR, SS, APD) or one point of
+    "lac", "nac", "ground_allied", "ground_japanese", "supply"; a unit id gives that unit's value."""
+    if item in _UNITS:
+        return _UNITS[item]["vp"]
+    return _VP[item]["vp"]
+
+
+def victory_level(japanese_vp: int, allied_vp: int) -> dict[str, Any]:
+    """22: the level from Japanese VP divided by American VP: {"level", "winner", "label", "ratio", "provenance"}."""
+    z = _CHARTS["victory_zero"]
+    if allied_vp == 0:
+        level = z["both_zero"] if japanese_vp == 0 else z["american_zero"]
+        rec = next(v for v in _CHARTS["victory_level"] if v["level"] == level)
+        return {**_plain(_frozen(rec)), "ratio": None, "provenance": rec["provenance"] + "; " + z["provenance"]}
+    ratio = Fraction(japanese_vp, allied_vp)
+    for v in _CHARTS["victory_level"]:
+        ok = True
+        if "above" in v:
+            ok &= ratio > Fraction(v["above"])
+        if "upto" in v:
+            ok &= ratio <= Fraction(v["upto"])
+        if "from" in v:
+            ok &= ratio >= Fraction(v["from"])
+        if "below" in v:
+            ok &= ratio < Fraction(v["below"])
+        if ok:
+            return {**_plain(_frozen(v)), "ratio": float(ratio)}
+    raise AssertionError("victory levels do not cover the ratio")  # the data check proves they do
+
+
+def truk_sortie_released(roll: int, turn: int | None = None) -> bool:
+    """20: a 1-4 releases the Truk force for the Game-Turn; never on Game-Turn 1 (20.3)."""
+    t = _CHARTS["truk_sortie"]
+    if turn is not None and turn == t["no_sortie_on_turn"]:
+        return False
+    return roll in t["released"]
+
+
+def henderson_completes(roll: int) -> bool:
+    """10.5: a 1 or 2 completes Henderson Field."""
+    return roll in _CHARTS["henderson_completion"]["complete_on"]
+
+
+def submarine_attacks(roll: int) -> bool:
+    """25.5: the submarine attacks only on a 6."""
+    return roll in _CHARTS["submarine"]["attack_roll"]
+
+
+def rabaul_limit_ok(unit_ids: Iterable[str]) -> bool:
+    """5.16, 17.52, 25.3: at Rabaul at most ten non-transport naval units with Bombardment 100 or less, no carriers."""
+    r = _BASES["rabaul"]
+    ships = [i for i in unit_ids if _UNITS[i]["type"] != "TR"]
+    if any(_UNITS[i]["type"] in ("CV", "CVL") for i in ships):
+        return False
+    return (len(ships) <= r["naval_capacity"]
+            and sum(_UNITS[i]["bombardment"] for i in ships) <= r["naval_bombardment_limit"])
+
+
+def air_capacity(base_or_airbase: str, turn: int = 1) -> int | None:
+    """10.5, 10.7, 17.2, 17.5: Air Points a base holds (None = unlimited; 0 = not open yet)."""
+    rec = _BASES.get(base_or_airbase) or _AIRBASES[base_or_airbase]
+    cap = rec.get("air_capacity", rec.get("capacity"))
+    if rec.get("opens_on_turn", 1) > turn:
+        return 0
+    return None if cap == "unlimited" else cap
+
+
+# ================================================================================================ SEQUENCE OF PLAY
+
+_SEQ = _load("sequence.toml")
+for _ph in _SEQ["phase"]:
+    _check_provenance(_ph.get("provenance"), f"phase {_ph['id']}")
+    for _st in _ph.get("steps", []):
+        _check_provenance(_st.get("provenance"), f"phase {_ph['id']} step {_st['id']}")
+for _sg in _SEQ["segment"]:
+    _check_provenance(_sg.get("provenance"), f"segment {_sg['number']}")
+    _require(_sg["kind"] in ("day", "night"), f"segment {_sg['number']}: kind")
+for _sc in _SEQ["section"]:
+    _check_provenance(_sc.get("provenance"), f"section {_sc['segment_kind']}/{_sc['letter']}")
+_require([s["number"] for s in _SEQ["segment"]] == list(range(1, 15)), "segments must be 1..14")
+
+
+def phases() -> list[dict[str, Any]]:
+    """4.1-4.5 in order: id ("plot1", "exec1", "ground", "plot2", "exec2"), number, name, and either `steps`
+    (each id, name, rule) or `segments` (numbers)."""
+    return [_plain(_frozen(p)) for p in _SEQ["phase"]]
+
+
+def segment_kind(segment: int) -> str:
+    """"day" or "night" for Execution Segment 1..14."""
+    return _SEQ["segment"][segment - 1]["kind"]
+
+
+def is_day(segment: int) -> bool:
+    return segment_kind(segment) == "day"
+
+
+def sections(kind: str) -> list[dict[str, Any]]:
+    """The lettered sections of a "day" or "night" segment in printed order (4.2): letter, id, name, rule, kind."""
+    return [_plain(_frozen(s)) for s in _SEQ["section"] if s["segment_kind"] == kind]
+
+
 # ================================================================================================ provenance
 
 def provenance(kind: str, id: str) -> str:
-    """Where a value comes from, for the players: ``provenance("hex", "M")``, ``provenance("base", "truk")``,
-    ``provenance("unit", "jp-CA-1")``, ``provenance("crt", "surface")``, ``provenance("crt_cell", "surface/2:1/5")``,
-    ``provenance("airbase", "henderson")``, ``provenance("chart", "<chart id>")``, ``provenance("reinforcement",
-    "japanese/7")``, ``provenance("placement", "american")``, ``provenance("sequence", "day/G")``.
+    """Where a value comes from, for the players. Kinds and ids:
+
+    hex "M"; base "truk"; airbase "henderson"; map "grid" | "special" | "recon_zone";
+    crt "surface"; crt_cell "surface/2:1/5" (table/column/die); unit "jp-CA-1" (counter; then its values);
+    placement "allied"; reinforcement "japanese/7"; option "yamato"; vp "CVL"; victory_level "draw";
+    chart "repair" | "truk_sortie" | ...; refit "japanese/rabaul/CA"; phase "plot1"; segment "9";
+    section "day/G".
     """
     if kind == "hex":
         return _HEXES[id]["provenance"]
@@ -402,17 +785,43 @@ def provenance(kind: str, id: str) -> str:
         return _BASES[id]["provenance"]
     if kind == "airbase":
         return _AIRBASES[id]["provenance"]
+    if kind == "map":
+        return _MAP[id]["provenance"]
     if kind == "crt":
         return _CRT[id]["provenance"]
     if kind == "crt_cell":
         table, column, roll = id.split("/")
         return result(table, column, int(roll))["provenance"]
-    if kind == "map":
-        return _MAP[id]["provenance"]
-    extra = _PROVENANCE_LOOKUPS.get(kind)
-    if extra is None:
-        raise KeyError(kind)
-    return extra(id)
-
-
-_PROVENANCE_LOOKUPS: dict[str, Any] = {}
+    if kind == "unit":
+        u = _UNITS[id]
+        return f"{u['provenance']}; values {u['values_provenance']}"
+    if kind == "placement":
+        return _OOB["placement"][_side(id)]["provenance"]
+    if kind == "reinforcement":
+        side, turn = id.split("/")
+        return _REINF[(_side(side), int(turn))]["provenance"]
+    if kind == "option":
+        return _OPTIONS[id]["provenance"]
+    if kind == "vp":
+        return _VP[id]["provenance"]
+    if kind == "victory_level":
+        return next(v for v in _CHARTS["victory_level"] if v["level"] == id)["provenance"]
+    if kind == "refit":
+        side, b, t = id.split("/")
+        for r in _CHARTS["refit"]:
+            if r["side"] == _side(side) and r["base"] == b and ("*" in r["types"] or t in r["types"]):
+                return r["provenance"]
+        raise KeyError(id)
+    if kind == "chart":
+        c = _CHARTS[id]
+        if isinstance(c, list):
+            return "; ".join(dict.fromkeys(r["provenance"] for r in c))
+        return c["provenance"]
+    if kind == "phase":
+        return next(p for p in _SEQ["phase"] if p["id"] == id)["provenance"]
+    if kind == "segment":
+        return _SEQ["segment"][int(id) - 1]["provenance"]
+    if kind == "section":
+        sk, letter = id.split("/")
+        return next(s for s in _SEQ["section"] if s["segment_kind"] == sk and s["letter"] == letter)["provenance"]
+    raise KeyError(kind)
