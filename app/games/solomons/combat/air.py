@@ -166,56 +166,117 @@ def _check_offensive(state: dict[str, Any], side: str, m: dict[str, Any], tf: di
 # === Section E ===
 
 def resolve_air_attacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
-    """Section E: every offensive air mission of both sides, Japan's first, each in the order written (14.14)."""
+    """Section E: Henderson pays for its missions (16.22), then every offensive air mission of both sides, Japan's
+    first, each in the order written (14.14); carrier air comes home at the end of the section."""
+    from app.games.solomons.combat import supply
+    supply.expend_air_supply(state, segment)
     scratch = combat_state(state, segment)
     scratch["spent_before"] = {t: bool(tf.get("cag_spent")) for t, tf in state["task_forces"].items()}
-    _mark_flying(state, scratch)
+    strikes = _launch(state, scratch)
     base_strikes: dict[str, int] = {}
-    for side in ("japanese", "allied"):
-        for m in missions(state, side):
-            if m.get("mission") == "attack":
-                _ship_strike(state, scratch, side, m, rng)
-            elif m.get("mission") == "bombard":
-                base_strikes[side] = base_strikes.get(side, 0) + _base_strike(state, side, m, rng)
-            else:
-                continue
-            _spend(state, side, m)
+    for m in strikes:
+        side = m["side"]
+        if m.get("mission") == "attack":
+            _ship_strike(state, scratch, side, m, rng)
+        elif m.get("mission") == "bombard":
+            base_strikes[side] = base_strikes.get(side, 0) + _base_strike(state, side, m, rng)
+        else:
+            continue
+        _spend(state, side, m)
     for side, strength in base_strikes.items():
         # 6.33 / 15.2: the segment's air bombardments are combined in one roll.
         bombardment.bombard(state, scratch, side, strength, rng, "air", "14.2")
-    land_homeless(state, scratch)
+    recover(state, scratch)
 
 
-def _mark_flying(state: dict[str, Any], scratch: dict[str, Any]) -> None:
-    """Which carriers' NAC are in the air this segment (CAP or strike), carrier by carrier (14.42, 14.43)."""
-    flying: dict[str, int] = {}
-    for side in SIDES:
-        for m in missions(state, side):
+def _launch(state: dict[str, Any], scratch: dict[str, Any]) -> list[dict[str, Any]]:
+    """Working copies of both sides' missions, Japan's first. Carrier NAC that fly (strike or CAP) leave their
+    carriers now, carrier by carrier, so a carrier hit meanwhile loses only what is aboard (14.42, 14.43)."""
+    out = []
+    for side in ("japanese", "allied"):
+        for i, m in enumerate(missions(state, side)):
+            strike = dict(m, side=side, key=f"{side}:{i}")
             tf = state["task_forces"].get(m["source"])
-            if tf is None:
-                continue
-            m["_carriers"] = _draw_nac(state, tf, m["points"], flying)
-    scratch["flying"] = flying
-
-
-def _draw_nac(state: dict[str, Any], tf: dict[str, Any], points: int, flying: dict[str, int]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for unit in afloat(state, tf):
-        free = state["units"][unit].get("nac", 0) - flying.get(unit, 0)
-        take = min(free, points)
-        if take > 0:
-            out[unit] = take
-            flying[unit] = flying.get(unit, 0) + take
-            points -= take
+            if tf is not None:
+                _take_off(state, scratch, strike, tf)
+            out.append(strike)
     return out
+
+
+def _take_off(state: dict[str, Any], scratch: dict[str, Any], strike: dict[str, Any], tf: dict[str, Any]) -> None:
+    carriers: dict[str, int] = {}
+    points = strike["points"]
+    for unit in afloat(state, tf):
+        take = min(state["units"][unit].get("nac", 0), points)
+        if take > 0:
+            carriers[unit] = take
+            state["units"][unit]["nac"] -= take
+            points -= take
+    strike["points"] -= points  # a carrier cannot launch more than it holds
+    if strike.get("mission") in ("cap_area", "cap_point"):
+        for unit, n in carriers.items():
+            scratch["cap_nac"][unit] = scratch["cap_nac"].get(unit, 0) + n
+    scratch["airborne"][strike["key"]] = {"side": tf["side"], "hex": tf["hex"], "carriers": carriers,
+                                          "cap": strike.get("mission") in ("cap_area", "cap_point")}
+
+
+def recover(state: dict[str, Any], scratch: dict[str, Any]) -> None:
+    """The end of an air section: carrier NAC land on their own carriers if intact; the others look for a deck
+    (14.42): a friendly carrier or land base in the same or an adjacent hex, within capacity; the rest are lost.
+    Same hex first, carriers before bases. A CAG landing ashore has transferred and may not attack this turn
+    (14.63); it stays land-based (14.65)."""
+    for key, flight in list(scratch["airborne"].items()):
+        side = flight["side"]
+        homeless = 0
+        for unit, n in flight["carriers"].items():
+            if n <= 0:
+                continue
+            if state["units"][unit]["status"] == "intact":
+                state["units"][unit]["nac"] += n
+            else:
+                homeless += n
+        if homeless:
+            _land_elsewhere(state, side, flight["hex"], homeless)
+    scratch["airborne"] = {}
+
+
+def _land_elsewhere(state: dict[str, Any], side: str, here: str, points: int) -> None:
+    total = points
+    for place in [here] + sorted(tables.neighbors(here)):
+        for tf in sorted(state["task_forces"].values(), key=lambda t: t["id"]):
+            if tf["side"] != side or tf["hex"] != place:
+                continue
+            for unit in afloat(state, tf):
+                if board.is_carrier(unit) and points > 0:
+                    take = max(0, min(capacity(unit) - state["units"][unit].get("nac", 0), points))
+                    state["units"][unit]["nac"] += take
+                    points -= take
+        for base in _land_bases(state, side, place):
+            if points <= 0:
+                break
+            air = state["air"][side].setdefault(base, {"lac": 0, "nac": 0, "untrained": 0, "spent": 0,
+                                                       "transferred": 0, "attacked": False})
+            cap = board.AIR_CAPACITY.get(base)
+            room = points if cap is None else max(0, cap - air.get("lac", 0) - air.get("nac", 0)
+                                                  - air.get("untrained", 0))
+            take = min(room, points)
+            air["nac"] = air.get("nac", 0) + take
+            air["transferred"] = air.get("transferred", 0) + take
+            points -= take
+    if points:
+        state["losses"][side]["nac"] += points
+    say(state, side, f"{total} NAC whose carrier was crippled or sunk while they flew looked for a deck: "
+        f"{total - points} landed on a friendly carrier or base nearby, {points} were lost.", rule="14.42")
 
 
 def _strike_label(state: dict[str, Any], side: str, m: dict[str, Any], viewer: str) -> str:
     source = m["source"]
-    if source in state["task_forces"]:
-        where = tf_label(state["task_forces"][source]) if viewer == side else "carriers"
-    else:
+    if source in state["air"][side]:
         where = board.BASE_LABEL.get(source, source)
+    elif viewer == side and source in state["task_forces"]:
+        where = tf_label(state["task_forces"][source])
+    else:
+        where = "carriers"
     return f"{m['points']} {m['kind'].upper()} from {where}"
 
 
@@ -340,17 +401,14 @@ def _lose_air(state: dict[str, Any], side: str, m: dict[str, Any], lost: int) ->
     if lost <= 0:
         return
     state["losses"][side][m["kind"]] += lost
-    carriers = m.get("_carriers")
-    if carriers is None:
+    flight = state["combat"]["airborne"].get(m.get("key", ""))
+    if flight is None:
         air = state["air"][side][m["source"]]
         air[m["kind"]] = max(0, air.get(m["kind"], 0) - lost)
         return
-    flying = state["combat"]["flying"]
-    for unit in list(carriers):
-        take = min(lost, carriers[unit])
-        carriers[unit] -= take
-        state["units"][unit]["nac"] -= take
-        flying[unit] = flying.get(unit, 0) - take
+    for unit in flight["carriers"]:
+        take = min(lost, flight["carriers"][unit])
+        flight["carriers"][unit] -= take
         lost -= take
 
 
@@ -367,55 +425,11 @@ def _spend(state: dict[str, Any], side: str, m: dict[str, Any]) -> None:
             air["attacked"] = True
 
 
-# === Ships hit, and carrier air without a deck (14.42, 14.43) ===
-
 def wreck(state: dict[str, Any], scratch: dict[str, Any], unit_id: str, status: str, cause: str) -> None:
-    """Cripple or sink a ship. A carrier's NAC in the air this segment are not aboard: they look for a deck."""
-    unit = state["units"][unit_id]
-    if unit["status"] != "intact":
-        return
-    away = min(scratch["flying"].get(unit_id, 0), unit.get("nac", 0)) if board.is_carrier(unit_id) else 0
-    tf = state["task_forces"].get(unit.get("task_force") or "")
-    if away:
-        unit["nac"] -= away
-        scratch["flying"][unit_id] = 0
-        scratch.setdefault("homeless", []).append({"side": unit["side"], "hex": tf["hex"] if tf else None,
-                                                   "points": away, "carrier": unit_id})
-    casualty(state, unit_id, status, cause)
-
-
-def land_homeless(state: dict[str, Any], scratch: dict[str, Any]) -> None:
-    """14.42: NAC whose carrier was crippled or sunk while they flew land on a friendly carrier or land base in the
-    same or an adjacent hex, within capacity; the rest are destroyed. Same hex first, carriers before bases.
-    A CAG landing ashore has transferred and may not attack this turn (14.63); it stays land-based (14.65)."""
-    for lost in scratch.pop("homeless", []):
-        side, here, points = lost["side"], lost["hex"], lost["points"]
-        near = [here] + sorted(tables.neighbors(here)) if here else []
-        for place in near:
-            for tf in state["task_forces"].values():
-                if tf["side"] != side or tf["hex"] != place or points <= 0:
-                    continue
-                for unit in afloat(state, tf):
-                    if board.is_carrier(unit):
-                        room = capacity(unit) - state["units"][unit].get("nac", 0)
-                        take = max(0, min(room, points))
-                        state["units"][unit]["nac"] += take
-                        points -= take
-            for base in _land_bases(state, side, place):
-                air = state["air"][side].setdefault(base, {"lac": 0, "nac": 0, "untrained": 0, "spent": 0,
-                                                           "transferred": 0, "attacked": False})
-                cap = board.AIR_CAPACITY.get(base)
-                room = points if cap is None else max(0, cap - air.get("lac", 0) - air.get("nac", 0)
-                                                      - air.get("untrained", 0))
-                take = min(room, points)
-                air["nac"] = air.get("nac", 0) + take
-                air["transferred"] = air.get("transferred", 0) + take
-                points -= take
-        landed = lost["points"] - points
-        if points:
-            state["losses"][side]["nac"] += points
-        say(state, side, f"{lost['points']} NAC of {ship_name(lost['carrier'])} had no deck to return to: "
-            f"{landed} landed elsewhere, {points} were lost.", rule="14.42")
+    """Cripple or sink a ship through the core: NAC aboard are lost with it (14.43); NAC in the air are not aboard
+    and look for a deck when they come back (recover, 14.42)."""
+    if state["units"][unit_id]["status"] == "intact":
+        casualty(state, unit_id, status, cause)
 
 
 def _land_bases(state: dict[str, Any], side: str, place: str) -> list[str]:
@@ -432,7 +446,8 @@ def _land_bases(state: dict[str, Any], side: str, place: str) -> list[str]:
 def resolve_counterattacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
     """Section F (6.25, 14.5): a carrier force that had spent its offensive action and was attacked by carrier air
     that had not may counterattack that enemy force with the NAC it kept aboard, if it still has an uncrippled
-    carrier. NAC that flew CAP may not. One counterattack per attacked force per segment; never combined (14.7)."""
+    carrier. NAC that flew CAP this segment may not. One counterattack per attacked force per segment; forces are
+    never combined for it (14.7)."""
     scratch = combat_state(state, segment)
     for pair in list(scratch.get("carrier_attacks", [])):
         mine, theirs = state["task_forces"].get(pair["defender"]), state["task_forces"].get(pair["attacker"])
@@ -442,15 +457,20 @@ def resolve_counterattacks(state: dict[str, Any], segment: int, rng: Rng) -> Non
         if standing(state, side, "defence").get(mine["id"], {}).get("counterattack", True) is False:
             continue
         scratch["counterattacked"].append(mine["id"])
-        aboard = {u: state["units"][u].get("nac", 0) - scratch["flying"].get(u, 0)
-                  for u in afloat(state, mine) if board.is_carrier(u)}
-        points = sum(n for n in aboard.values() if n > 0)
+        kept = {u: state["units"][u].get("nac", 0) - scratch["cap_nac"].get(u, 0)
+                for u in afloat(state, mine) if board.is_carrier(u)}
+        points = sum(n for n in kept.values() if n > 0)
         if theirs is None or not afloat(state, theirs) or points <= 0:
-            say(state, side, f"{tf_label(mine)} has no aircraft aboard an uncrippled carrier, or no target, for a "
-                "counterattack.", rule="6.25")
+            say(state, side, f"{tf_label(mine)} has no aircraft kept aboard an uncrippled carrier, or no target, "
+                "for a counterattack.", rule="6.25")
             continue
-        m = {"source": mine["id"], "kind": "nac", "points": points, "mission": "attack",
-             "target": marker_of(theirs, side)}
-        m["_carriers"] = _draw_nac(state, mine, points, scratch["flying"])
-        _attack_task_force(state, scratch, side, m, theirs, rng, rule="6.25")
-    land_homeless(state, scratch)
+        strike = {"source": mine["id"], "kind": "nac", "points": points, "mission": "attack",
+                  "target": marker_of(theirs, side), "side": side, "key": f"counter:{mine['id']}"}
+        carriers: dict[str, int] = {}
+        for unit, n in kept.items():
+            if n > 0:
+                carriers[unit] = n
+                state["units"][unit]["nac"] -= n
+        scratch["airborne"][strike["key"]] = {"side": side, "hex": mine["hex"], "carriers": carriers, "cap": False}
+        _attack_task_force(state, scratch, side, strike, theirs, rng, rule="6.25")
+    recover(state, scratch)
