@@ -207,6 +207,33 @@ def listed_duel():
     registry._registry.pop("duel_listed", None)
 
 
+@pytest.fixture(scope="session")
+def _player_pool(app):
+    from tests.conftest import Player
+
+    pool: list[Any] = []
+    yield pool, lambda: Player(app)
+    for p in pool:
+        p.close()
+
+
+@pytest.fixture
+def players(_player_pool):
+    """Signed-in players, distinct within a test but reused across tests: an argon2 sign-up and sign-in cost
+    about a third of a second each, and every platform test needs two to five players."""
+    pool, make = _player_pool
+    handed = 0
+
+    def next_player(name=None):
+        nonlocal handed
+        assert name is None, "a named player is made with tests.conftest.Player"
+        if handed == len(pool):
+            pool.append(make())
+        handed += 1
+        return pool[handed - 1]
+    return next_player
+
+
 @pytest.fixture
 def anon(app):
     from fastapi.testclient import TestClient
