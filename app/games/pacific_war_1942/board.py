@@ -121,6 +121,6 @@ def band(total: int) -> dict[str, Any]:
     return {"id": b["id"], "winner": b["winner"] or None, "level": b["level"], "text": b["text"]}
 
 
-def japanese_flag_count(state: State) -> list[str]:
+def allied_locations_lost(state: State) -> list[str]:
     """The Allied locations of How to Win that the Japanese occupy."""
     return [loc for loc in data.INSTANT["locations"] if not occupied_by_allies(state, loc)]

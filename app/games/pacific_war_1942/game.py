@@ -155,7 +155,7 @@ class PacificWar1942:
     # --- end of turn: How to Win -----------------------------------------------------------------------------
 
     def _end_turn(self, s):
-        held = board.japanese_flag_count(s)
+        held = board.allied_locations_lost(s)
         if len(held) >= data.INSTANT["needed"]:
             names = " and ".join(data.name(x) for x in held)
             attacks.log(s, f"End of turn {s['turn']}: the Japanese occupy {names}: instant Japanese victory.")

@@ -100,7 +100,7 @@ def view(state: State, role: str) -> dict[str, Any]:
             "results": list(last_bot["results"])},
         "last_roll": dict(state["last_roll"]) if state["last_roll"] else None,
         "score": board.score(state),
-        "instant_threat": [data.name(x) for x in board.japanese_flag_count(state)],
+        "instant_threat": [data.name(x) for x in board.allied_locations_lost(state)],
         "can_undo": bool(state["undo"]),
         "log": visible(state["log"], role, ended),
         "outcome": _outcome(state["over"]),
