@@ -82,8 +82,12 @@ def point_cap(state: dict[str, Any], side: str, tf_id: str) -> int:
                if m.get("mission") == "cap_point" and m.get("target") == tf_id)
 
 
-def target_task_force(state: dict[str, Any], side: str, marker: str | None) -> dict[str, Any] | None:
-    """The enemy task force `side` knows as `marker` (STATE.md: markers never carry the real id)."""
+def target_task_force(state: dict[str, Any], side: str, marker: str | None,
+                      real: str | None = None) -> dict[str, Any] | None:
+    """The enemy task force `side` knows as `marker` (STATE.md: markers never carry the real id); the core's
+    record of the allocation may already have resolved it to `real`."""
+    if real in state["task_forces"] and afloat(state, state["task_forces"][real]):
+        return state["task_forces"][real]
     for tf in state["task_forces"].values():
         if tf["side"] != side and marker_of(tf, side) == marker and afloat(state, tf):
             return tf
@@ -116,7 +120,7 @@ def check_allocation(state: dict[str, Any], side: str, allocation: dict[str, Any
             raise IllegalAction(f"Only {available} {kind.upper()} points are there.", "14.11")
         if m.get("mission") == "cap_point" and (tf is None or m.get("target") != source):
             raise IllegalAction("Point Defense uses only NAC from a carrier in the task force it covers.", "6.22")
-        if m.get("mission") == "cap_area" and m.get("hex", source_hex(state, source)) != source_hex(state, source):
+        if m.get("mission") == "cap_area" and (m.get("hex") or source_hex(state, source)) != source_hex(state, source):
             raise IllegalAction("CAP flies only over its own base hex.", "10.1")
         if m.get("mission") not in OFFENSIVE:
             continue
@@ -166,12 +170,15 @@ def _check_offensive(state: dict[str, Any], side: str, m: dict[str, Any], tf: di
 # === Section E ===
 
 def resolve_air_attacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
-    """Section E: Henderson pays for its missions (16.22), then every offensive air mission of both sides, Japan's
-    first, each in the order written (14.14); carrier air comes home at the end of the section."""
-    from app.games.solomons.combat import supply
-    supply.expend_air_supply(state, segment)
+    """Section E: every offensive air mission of both sides, Japan's first, each in the order written (14.14);
+    carrier air comes home at the end of the section. The core has already marked the strikes spent when it
+    recorded the section D allocation (14, 14.41, 14.63) and called supply.expend_air_supply (16.22)."""
     scratch = combat_state(state, segment)
-    scratch["spent_before"] = {t: bool(tf.get("cag_spent")) for t, tf in state["task_forces"].items()}
+    # 6.25 needs to know which carrier forces had spent their offensive action before this segment; section D's
+    # record already marked this segment's strikers spent, so a force with a strike now was unspent before.
+    striking = {m["source"] for side in SIDES for m in missions(state, side) if m.get("mission") in OFFENSIVE}
+    scratch["spent_before"] = {t: bool(tf.get("cag_spent")) and t not in striking
+                               for t, tf in state["task_forces"].items()}
     strikes = _launch(state, scratch)
     base_strikes: dict[str, int] = {}
     for m in strikes:
@@ -180,9 +187,6 @@ def resolve_air_attacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
             _ship_strike(state, scratch, side, m, rng)
         elif m.get("mission") == "bombard":
             base_strikes[side] = base_strikes.get(side, 0) + _base_strike(state, side, m, rng)
-        else:
-            continue
-        _spend(state, side, m)
     for side, strength in base_strikes.items():
         # 6.33 / 15.2: the segment's air bombardments are combined in one roll.
         bombardment.bombard(state, scratch, side, strength, rng, "air", "14.2")
@@ -281,7 +285,7 @@ def _strike_label(state: dict[str, Any], side: str, m: dict[str, Any], viewer: s
 
 
 def _ship_strike(state: dict[str, Any], scratch: dict[str, Any], side: str, m: dict[str, Any], rng: Rng) -> None:
-    tf = target_task_force(state, side, m.get("target"))
+    tf = target_task_force(state, side, m.get("target"), m.get("target_tf"))
     if tf is None:
         say(state, side, f"Your {_strike_label(state, side, m, side)} found no target at {m.get('target')}.",
             rule="14.3")
@@ -410,19 +414,6 @@ def _lose_air(state: dict[str, Any], side: str, m: dict[str, Any], lost: int) ->
         take = min(lost, flight["carriers"][unit])
         flight["carriers"][unit] -= take
         lost -= take
-
-
-def _spend(state: dict[str, Any], side: str, m: dict[str, Any]) -> None:
-    """14: one offensive mission per Air Point per turn; 14.41: one per carrier task force; 14.63 Rabaul/Shortlands."""
-    tf = state["task_forces"].get(m["source"])
-    if tf is not None:
-        tf["cag_spent"] = True
-        return
-    air = state["air"][side].get(m["source"])
-    if air is not None:
-        air["spent"] = air.get("spent", 0) + m["points"]
-        if m["source"] in ("rabaul", "shortlands"):
-            air["attacked"] = True
 
 
 def wreck(state: dict[str, Any], scratch: dict[str, Any], unit_id: str, status: str, cause: str) -> None:

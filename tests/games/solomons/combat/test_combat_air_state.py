@@ -45,7 +45,6 @@ def test_the_attacker_sees_groups_then_only_the_attacked_ships_and_the_defender_
     # neither side's lines name the other's real task force
     assert "allied-tf-1" not in jp_text and "japanese-tf-1" not in us_text
     assert s["combat_reveals"]["allied"] == []
-    assert s["task_forces"]["japanese-tf-1"]["cag_spent"] is True
 
 
 @pytest.mark.rule("14.3")
