@@ -51,7 +51,7 @@ def load_state(db: DB, game: Game) -> State:
     tail = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.seq > snap.seq,
                                               ActionRow.seq <= game.version).order_by(ActionRow.seq))
     for row in tail:
-        state = rules.apply(state, row.role, row.action, ReplayRng(row.rolls))
+        state = replay_row(rules, state, row)
     remember(game.id, game.version, state)
     return state
 
@@ -64,8 +64,17 @@ def state_at(db: DB, game: Game, seq: int) -> State:
     rules = rules_for(game)
     for row in db.scalars(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.seq > snap.seq,
                                                   ActionRow.seq <= seq).order_by(ActionRow.seq)):
-        state = rules.apply(state, row.role, row.action, ReplayRng(row.rolls))
+        state = replay_row(rules, state, row)
     return state
+
+
+def replay_row(rules: Rules, state: State, row: ActionRow) -> State:
+    """Re-apply one logged action. The platform's own records (verbs starting with '_': an undo, a claim) do
+    not go through the rules: an undo is always followed by a snapshot of the position it restored, and a claim
+    changes who won, not the position."""
+    if row.action.get("verb", "").startswith("_"):
+        return state
+    return rules.apply(state, row.role, row.action, ReplayRng(row.rolls))
 
 
 def view_for(rules: Rules, state: State, role: str, ended: bool) -> dict[str, Any]:

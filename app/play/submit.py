@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -66,9 +67,11 @@ def _prompt_fingerprint(prompt: Any) -> str:
 
 
 def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version: int | None, key: str,
-                 user_id: int | None) -> Submitted:
+                 user_id: int | None, note: str | None = None) -> Submitted:
     """Apply one action inside the caller's transaction. See the module docstring."""
     action = check_action_shape(action)
+    if action["verb"].startswith("_"):
+        raise BadRequest("Orders starting with '_' are the platform's own (undo, claim); use their pages.")
     if not key or len(key) > 80:
         raise BadRequest("Every submission needs an idempotency key of 1 to 80 characters.")
     game = lock_game(db, game_id)
@@ -98,24 +101,39 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     except IllegalAction as e:
         raise Illegal(e.message, e.rule) from None
     seq = game.version + 1
+    phase = phase_of(rules, new_state)
     db.add(ActionRow(game_id=game_id, seq=seq, role=role, action=action, key=key, rolls=rng.record(),
-                     user_id=user_id, at=now()))
+                     user_id=user_id, at=now(), phase=phase, note=note))
     after = rules.prompts(new_state)
     versions = dict(game.prompt_versions)
+    renewed = set()
     for r in set(before) | set(after):
         if _prompt_fingerprint(before.get(r)) != _prompt_fingerprint(after.get(r)) or r == role:
             versions[r] = seq
+            renewed.add(r)
     game.prompt_versions = versions
+    set_deadlines(game, after, renewed)
     game.version = seq
     game.roll_count += rng.used
     game.updated_at = now()
     outcome = rules.outcome(new_state)
     if outcome is not None:
-        game.status, game.outcome = "ended", dict(outcome)
+        game.status, game.outcome, game.deadlines = "ended", dict(outcome), {}
     _maybe_snapshot(db, game, rules, new_state, seq)
     db.flush()
     remember(game_id, seq, new_state)
     return Submitted(game_id, seq, seq, ended=outcome is not None)
+
+
+def set_deadlines(game: Game, prompts: dict[str, Any], renewed: set[str]) -> None:
+    """Each newly prompted role gets the game's time per decision; a role no longer prompted has no deadline."""
+    seconds = (game.clock or {}).get("seconds")
+    deadlines = {r: d for r, d in (game.deadlines or {}).items() if r in prompts and r not in renewed}
+    if seconds and not (game.clock or {}).get("paused"):
+        for r in prompts:
+            if r not in deadlines:
+                deadlines[r] = (now() + timedelta(seconds=seconds)).isoformat()
+    game.deadlines = deadlines
 
 
 def _maybe_snapshot(db: DB, game: Game, rules, state, seq: int) -> None:

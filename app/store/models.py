@@ -51,6 +51,11 @@ class Game(Base):
     # prompt moved on since the version it saw, so two sides plotting at once do not refuse each other.
     prompt_versions: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     dice_script: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)  # sandbox games only
+    # Clocks: when each prompted role's decision is due (ISO 8601, UTC), and missed orders per role.
+    deadlines: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    missed: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # An umpire's request to undo the last resolution, waiting for both sides' consent.
+    pending_undo: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     title: Mapped[str] = mapped_column(String(80), default="")
     created_by: Mapped[int] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -80,6 +85,8 @@ class ActionRow(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     key: Mapped[str] = mapped_column(String(80))
     rolls: Mapped[list[Any]] = mapped_column(JSON, default=list)  # [{k, sides, value}] drawn by this action
+    phase: Mapped[str] = mapped_column(String(80), default="")  # the phase after this action, for replays
+    note: Mapped[str | None] = mapped_column(String(40), nullable=True)  # "missed order", "undo", "claim"
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

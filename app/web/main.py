@@ -14,7 +14,7 @@ from app import games as registry
 from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
-from app.web import api, pages, ws
+from app.web import api, pages, records_pages, ws
 from app.web.deps import csrf_token_for, current_user
 from app.paths import ROOT
 from app.web.templating import render, templates
@@ -67,6 +67,7 @@ def create_app() -> FastAPI:
                               "from the requesting role's view of the game.")
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.include_router(pages.router)
+    app.include_router(records_pages.router)
     app.include_router(api.router)
     app.include_router(ws.router)
 

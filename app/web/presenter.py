@@ -27,7 +27,6 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
                       "player": user.username if user else ("computer" if seat.bot else None)})
     # Who is being waited for is public (the other side learns "submitted" or "not yet", nothing more).
     waiting = [("Umpire" if r == UMPIRE else meta.label(r)) for r in sorted(prompts)]
-    board = f"games/{meta.id}/board.html"
     return {
         "game": {"id": game.id, "version": game.version, "status": game.status, "title": game.title or meta.title,
                  "type": meta.id, "type_title": meta.title, "scenario": game.scenario, "umpired": game.umpired,
@@ -42,8 +41,13 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "your_move": prompt is not None,
         "waiting": waiting,
         "seats": seats,
-        "board_template": board if has_template(board) else "games/_generic_board.html",
+        "board_template": board_template(meta.id),
     }
+
+
+def board_template(game_type: str) -> str:
+    board = f"games/{game_type}/board.html"
+    return board if has_template(board) else "games/_generic_board.html"
 
 
 def action_key(model: dict[str, Any], index: int) -> str:

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-29 12:09:00.394386
+Create Date: 2026-11-29 12:15:06.721910
 """
 from alembic import op
 import sqlalchemy as sa
@@ -43,6 +43,9 @@ def upgrade() -> None:
     sa.Column('outcome', sa.JSON(), nullable=True),
     sa.Column('prompt_versions', sa.JSON(), nullable=False),
     sa.Column('dice_script', sa.JSON(), nullable=True),
+    sa.Column('deadlines', sa.JSON(), nullable=False),
+    sa.Column('missed', sa.JSON(), nullable=False),
+    sa.Column('pending_undo', sa.JSON(), nullable=True),
     sa.Column('title', sa.String(length=80), nullable=False),
     sa.Column('created_by', sa.Integer(), nullable=False),
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
@@ -74,6 +77,8 @@ def upgrade() -> None:
     sa.Column('action', sa.JSON(), nullable=False),
     sa.Column('key', sa.String(length=80), nullable=False),
     sa.Column('rolls', sa.JSON(), nullable=False),
+    sa.Column('phase', sa.String(length=80), nullable=False),
+    sa.Column('note', sa.String(length=40), nullable=True),
     sa.Column('user_id', sa.Integer(), nullable=True),
     sa.Column('at', sa.DateTime(timezone=True), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], ondelete='CASCADE'),

@@ -1,0 +1,37 @@
+"""Pages about a game's record: dice verification, the replay, and the after-action report."""
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from app.play import lobby, records
+from app.web.deps import DBDep, User
+from app.web.pages import page
+from app.web.presenter import board_template
+
+router = APIRouter(include_in_schema=False)
+
+
+@router.get("/games/{game_id}/verify", response_class=HTMLResponse)
+def verify_page(request: Request, game_id: str, db: DBDep, user: User):
+    game = lobby.require_game(db, game_id)
+    return page(request, "records/verify.html", user, game_id=game_id, report=records.verify(db, game))
+
+
+@router.get("/games/{game_id}/replay", response_class=HTMLResponse)
+def replay_page(request: Request, game_id: str, db: DBDep, user: User, seq: int | None = None,
+                eyes: str | None = None):
+    game = lobby.require_game(db, game_id)
+    role = lobby.role_of(db, game, user.user_id)
+    at = game.version if seq is None else seq
+    moment = records.replay_view(db, game, role, at, eyes)
+    return page(request, "records/replay.html", user, game_id=game_id, moment=moment,
+                board_template=board_template(game.game), game={"id": game.id, "version": game.version},
+                steps=records.steps(db, game, at), eyes_choices=records.eyes_choices(game))
+
+
+@router.get("/games/{game_id}/report", response_class=HTMLResponse)
+def report_page(request: Request, game_id: str, db: DBDep, user: User):
+    game = lobby.require_game(db, game_id)
+    role = lobby.role_of(db, game, user.user_id)
+    return page(request, "records/report.html", user, game_id=game_id, report=records.after_action(db, game, role))
