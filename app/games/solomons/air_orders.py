@@ -242,7 +242,7 @@ def capacity_left(state: State, side: str, dst: str) -> int | None:
     if dst in state["task_forces"]:
         tf = state["task_forces"][dst]
         return sum(board.strength(u)["capacity"] - state["units"][u]["nac"] for u in tf["units"] if board.is_carrier(u))
-    cap = board.AIR_CAPACITY.get(dst)
+    cap = board.air_capacity(dst, state["turn"])
     if cap is None:
         return None
     base = state["air"][side][dst]

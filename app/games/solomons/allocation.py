@@ -90,7 +90,7 @@ def check_cargo(state: State, side: str, spec: dict[str, Any], place: str) -> No
         if not isinstance(load, dict) or not all(isinstance(load.get(k, 0), int) and load.get(k, 0) >= 0
                                                   for k in ("ground", "supply")):
             raise IllegalAction("Cargo is a whole number of Ground and Supply Points.", "9.3")
-        limit = 1 if board.unit_type(uid) == "APD" else board.CARGO_PER_TRANSPORT
+        limit = board.strength(uid)["cargo_capacity"]  # 9.3: three; the APD one (6.36)
         if load.get("ground", 0) + load.get("supply", 0) > limit:
             raise IllegalAction(f"A {board.unit_type(uid)} carries no more than {limit} points in all.", "9.3")
         current = state["units"][uid]["cargo"]

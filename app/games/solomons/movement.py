@@ -124,9 +124,12 @@ def rewrite_retiring(state: State, side: str, segment: int) -> None:
     Plot Execution Phase (the next Plot Phase writes the rest)."""
     phase = 1 if segment <= 7 else 2
     rest = [s for s in phase_segments(phase) if s > segment]
+    heading_rabaul: list[str] = []
     for tf in side_tfs(state, side):
         if automatic(tf) and not tf["anti_slot"] and rest:
-            tf["plot"].update(retire_course(state, tf, rest))
+            tf["plot"].update(retire_course(state, tf, rest, already_rabaul=heading_rabaul))
+            if tf["plot"][str(rest[-1])] == "rabaul" and tf["hex"] != "rabaul":
+                heading_rabaul += tf["units"]
 
 
 def at_sea_or_plotted(state: State, side: str) -> list[dict[str, Any]]:

@@ -52,32 +52,12 @@ def new_state(options: dict[str, Any]) -> State:
         for base, air in spec.get("air", {}).items():
             for kind, n in air.items():
                 state["air"][side][base][kind] += n
-        fill_carriers(state, side, spec.get("carrier_nac", 0))
-        load_initial_supply(state, side, spec.get("supply_aboard", 0))
+        for uid, nac in spec.get("nac_aboard", {}).items():
+            state["units"][uid]["nac"] = nac
+        for uid, cargo in spec.get("cargo", {}).items():
+            state["units"][uid]["cargo"] = {"ground": cargo.get("ground", 0), "supply": cargo.get("supply", 0)}
     # The American fleet begins at sea in M (21): it forms its task forces there in the first allocation.
     for uid in placement["allied"]["units"].get("M", []):
         state["units"][uid]["location"] = "M"
         state["units"][uid]["sortied"] = True
     return state
-
-
-def fill_carriers(state: State, side: str, points: int) -> None:
-    """Spread a side's carrier NAC over its carriers, up to each printed capacity (17.1)."""
-    carriers = sorted(u["id"] for u in state["units"].values() if u["side"] == side and board.is_carrier(u["id"]))
-    for uid in carriers:
-        room = board.strength(uid)["capacity"] - state["units"][uid]["nac"]
-        give = max(0, min(room, points))
-        state["units"][uid]["nac"] += give
-        points -= give
-    if points > 0:  # more NAC than the carriers hold: the rest wait ashore as untrained points (21.4)
-        base = "truk" if side == "japanese" else "australia"
-        state["air"][side][base]["untrained"] += points
-
-
-def load_initial_supply(state: State, side: str, points: int) -> None:
-    """21: the 6 American Supply Points are aboard the transports in M, no more than one per transport."""
-    for uid in sorted(u["id"] for u in state["units"].values() if u["side"] == side and board.is_transport(u["id"])):
-        if points <= 0:
-            break
-        state["units"][uid]["cargo"]["supply"] = 1
-        points -= 1

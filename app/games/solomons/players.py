@@ -166,7 +166,7 @@ def random_allocation(state: State, side: str, rng) -> dict[str, Any]:
                 cargo = {}
                 for u in units_:
                     if board.unit_type(u) in ("TR", "APD"):
-                        limit = 1 if board.unit_type(u) == "APD" else board.CARGO_PER_TRANSPORT
+                        limit = board.strength(u)["cargo_capacity"]
                         g = min(pool, rng.die(limit + 1) - 1)
                         pool -= g
                         cargo[u] = {"ground": g, "supply": rng.die(limit - g + 1) - 1}

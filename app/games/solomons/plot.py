@@ -33,17 +33,12 @@ def allowed_bases(state: State, tf: dict[str, Any]) -> list[str]:
     return list(board.BASES[tf["side"]])
 
 
-def rabaul_load(state: State, extra: list[str]) -> tuple[int, int]:
-    """5.16 / 17.52: non-transport naval units and their Bombardment Strength at Rabaul, plus `extra` arriving."""
-    ids = [u["id"] for u in state["units"].values()
-           if u["side"] == "japanese" and u["location"] == "rabaul" and u["status"] == "intact"
-           and u["task_force"] is None and u["type"] not in ("TR", "SS")] + [u for u in extra if board.unit_type(u) != "TR"]
-    return len(ids), sum(board.strength(u)["bombardment"] for u in ids)
-
-
 def rabaul_fits(state: State, units: list[str], already: list[str]) -> bool:
-    n, b = rabaul_load(state, already + units)
-    return n <= board.RABAUL_NAVAL_UNITS and b <= board.RABAUL_BOMBARDMENT
+    """5.16 / 17.52 / 25.3: the units in port at Rabaul, plus `already` and `units` arriving, within its limits."""
+    there = [u["id"] for u in state["units"].values()
+             if u["side"] == "japanese" and u["location"] == "rabaul" and u["status"] == "intact"
+             and u["task_force"] is None and u["type"] != "SS"]
+    return board.rabaul_limit_ok(there + already + units)
 
 
 def max_moves(tf: dict[str, Any], segments: list[int]) -> int:
@@ -178,8 +173,8 @@ def check(state: State, side: str, args: dict[str, Any], phase: int) -> None:
             continue
         entry = plots.get(tf["id"], {})
         check_tf(state, side, tf, entry, phase)
-        if side == "japanese" and phase == 2 and course(tf, entry, phase_segments(2))[-1] == "rabaul":
-            arriving += tf["units"]
+        if side == "japanese" and tf["hex"] != "rabaul" and course(tf, entry, phase_segments(phase))[-1] == "rabaul":
+            arriving += tf["units"]  # forces already in port there stay; only arrivals must fit
     if arriving and not rabaul_fits(state, arriving, []):
         raise IllegalAction("Rabaul may hold no more than ten naval units or 100 Bombardment Points (transports "
                             "not counted).", "5.16")

@@ -76,7 +76,7 @@ def _plain(obj: Any) -> Any:
     """A plain JSON copy of a frozen record (what callers get back, so they may keep or change it)."""
     if isinstance(obj, Mapping):
         return {k: _plain(v) for k, v in obj.items()}
-    if isinstance(obj, tuple):
+    if isinstance(obj, (tuple, list)):
         return [_plain(v) for v in obj]
     return obj
 

@@ -21,8 +21,9 @@ def reinforcement(state: State) -> None:
     """21: the schedule, then units back from refit, repair and training (21.6, 21.7, 6.21), then Shortlands."""
     turn = state["turn"]
     for side in board.SIDES:
+        extras = board.reinforcement_extras(turn, side)
         for base, spec in board.reinforcements(turn, side).items():
-            arrive(state, side, base, spec)
+            arrive(state, side, base, spec, extras)
         for u in side_units(state, side):
             if u["returns"] == turn and u["status"] in ("refit", "crippled"):
                 return_unit(state, u)
@@ -31,11 +32,9 @@ def reinforcement(state: State) -> None:
                 u["training"], u["status"], u["location"] = None, "intact", CARRIER_BASES[side]
                 state["log"].append(entry(side, f"{u['name']} returns from training with its air group."))
     if state.get("apd_replacement") == turn:
-        n = 1 + sum(1 for u in state["units"].values() if u["type"] == "APD")
-        uid = f"us-APD-{n}"
-        state["units"][uid] = make_unit(uid, "espiritu_santo")
-        state["units"][uid]["name"] = board.unit_name("us-APD-1")
-        state["units"][uid]["cargo"]["supply"] = 1
+        # 6.36: one replacement APD, fully loaded; only one is ever in play, so the counter comes back
+        state["units"]["us-APD-1"] = make_unit("us-APD-1", "espiritu_santo")
+        state["units"]["us-APD-1"]["cargo"]["supply"] = 1
         state["log"].append(entry("allied", "A replacement APD arrives loaded at Espiritu Santo (6.36)."))
         del state["apd_replacement"]
     if turn == 10 and "shortlands" not in state["air"]["japanese"]:
@@ -44,7 +43,7 @@ def reinforcement(state: State) -> None:
                                             "Air Reconnaissance Zone now includes C, N, R and H (10.5, 25.4)."))
 
 
-def arrive(state: State, side: str, base: str, spec: dict[str, Any]) -> None:
+def arrive(state: State, side: str, base: str, spec: dict[str, Any], extras: dict[str, Any]) -> None:
     """21.1-21.5: place one base's reinforcements; what would break section 17 goes to another front (21.3)."""
     air = state["air"][side]
     for uid in spec.get("units", []):
@@ -58,19 +57,10 @@ def arrive(state: State, side: str, base: str, spec: dict[str, Any]) -> None:
         if place == "rabaul" and not board.is_transport(uid) and not rabaul_fits(state, [uid], []):
             place = "truk"  # 5.16: all other Japanese naval units are based at Truk
         state["units"][uid] = make_unit(uid, place)
-        if board.unit_type(uid) == "APD":
-            state["units"][uid]["cargo"]["supply"] = 1  # 6.36, 25.1: arrives fully loaded
-    if spec.get("carrier_nac"):
-        from app.games.solomons.opening import fill_carriers
-        new_carriers = [u for u in spec.get("units", []) if board.is_carrier(u)]
-        pts = spec["carrier_nac"]
-        for uid in new_carriers:  # 21.2: a carrier arrives with its full trained complement
-            give = min(pts, board.strength(uid)["capacity"])
-            state["units"][uid]["nac"] = give
-            pts -= give
-        if pts:
-            fill_carriers(state, side, 0)
-            air[base]["untrained"] += pts
+        if uid in extras.get("cargo", {}):  # 6.36, 25.1: the APD arrives fully loaded
+            state["units"][uid]["cargo"] = {"ground": 0, "supply": 0, **extras["cargo"][uid]}
+        if uid in extras.get("nac_aboard", {}):  # 21.2: a carrier arrives with its full trained complement
+            state["units"][uid]["nac"] = extras["nac_aboard"][uid]
     if spec.get("ground"):
         state["ground"][side][base] = state["ground"][side].get(base, 0) + spec["ground"]
     for kind, key in (("lac", "lac"), ("nac", "untrained")):  # 21.4: NAC without a carrier is untrained
@@ -86,7 +76,7 @@ def arrive(state: State, side: str, base: str, spec: dict[str, Any]) -> None:
 
 
 def air_room(state: State, side: str, base: str) -> int | None:
-    cap = board.AIR_CAPACITY.get(base)
+    cap = board.air_capacity(base, state["turn"])
     if cap is None:
         return None
     b = state["air"][side][base]
@@ -158,7 +148,7 @@ def truk_sortie(state: State, rng) -> None:
         state["log"].append(entry("public", "Game-Turn 1: no Japanese unit may sortie from Truk (20.3)."))
         return
     roll = rng.d6()
-    released = board.truk_released(roll)
+    released = board.truk_released(roll, state["turn"])
     state["truk_sortie"] = {"roll": roll, "released": released}
     state["log"].append(entry("public", f"Truk Sortie roll {roll}: the Truk force is "
                                         f"{'released' if released else 'held at Truk this Game-Turn'} (20.1)."))
@@ -229,8 +219,8 @@ def end_of_turn(state: State, rng) -> None:
                 u.update(status="refit", returns=turn + 1 + delay, return_base=u["location"], location="refit")
         elif u["status"] == "crippled" and u["returns"] is None:
             roll = rng.d6()
-            home = HOME[u["side"]]["TR" if board.is_transport(u["id"]) else "naval"]
-            u["returns"] = turn + 1 + 2 * roll + board.refit_delay(u["id"], home)
+            away, home = board.repair(u["id"], roll)
+            u["returns"] = turn + 1 + away
             u["return_base"] = home
             state["log"].append(entry(u["side"], f"{u['name']} goes for repair: roll {roll}, back on Game-Turn "
                                                  f"{u['returns']} (15.3)."))

@@ -5,26 +5,19 @@ gap between 1:1 and 1.5:1 is closed as the transcription's editorial note does (
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from app.engine.log import entry
 from app.games.solomons import board
 
 State = dict[str, Any]
-# 22 Result chart, as (lowest ratio, inclusive?, winner, level), tested from the top; ratio = Japanese / American.
-RESULTS = [(Fraction(3), True, "japanese", "decisive"),
-           (Fraction(2), True, "japanese", "substantive"),
-           (Fraction(3, 2), False, "japanese", "marginal"),
-           (Fraction(1), False, None, "draw")]
-
 
 def destroyed_value(state: State, side: str) -> int:
     """What `side` has lost, in Victory Points for its enemy."""
     vp = 0
     for u in state["units"].values():
         if u["side"] == side and u["status"] == "sunk":
-            vp += board.vp_value(u["type"])
+            vp += board.vp_value(u["id"])
     for sub in state["submarines"].values():
         if side == "japanese" and sub["status"] == "sunk":
             vp += board.vp_value("SS")
@@ -39,15 +32,10 @@ def score(state: State) -> dict[str, int]:
 
 
 def result(japanese: int, american: int) -> tuple[str | None, str]:
-    """22: 1:1 or less American victory; above 1:1 through 1.5:1 draw; above 1.5:1 below 2:1 marginal; at least
-    2:1 below 3:1 substantive; 3:1 or more decisive. With no American points, any Japanese points win 3:1 or more."""
-    if japanese == 0:
-        return "allied", "victory"
-    ratio = Fraction(japanese, american) if american else None
-    for low, inclusive, winner, level in RESULTS:
-        if ratio is None or ratio > low or (inclusive and ratio == low):
-            return winner, level
-    return "allied", "victory"
+    """22 Result chart (tables.victory_level): the winner ("allied", "japanese", None for a draw) and the level."""
+    level = board.victory_level(japanese, american)
+    winner = level["winner"] if level["winner"] in board.SIDES else None
+    return winner, level["level"]
 
 
 def finish(state: State) -> None:
@@ -57,6 +45,6 @@ def finish(state: State) -> None:
     state["outcome"] = {"winner": winner, "level": level, "score": vp,
                         "reason": f"After Game-Turn {board.TURNS}: Japanese {vp['japanese']} VP to American "
                                   f"{vp['allied']} VP (22)."}
-    text = "a draw" if winner is None else f"{'an American' if winner == 'allied' else 'a ' + level + ' Japanese'} victory"
+    text = board.victory_level(vp["japanese"], vp["allied"])["label"]
     state["log"].append(entry("public", f"The game ends: Japanese {vp['japanese']} VP, American {vp['allied']} VP: "
                                         f"{text} (22)."))
