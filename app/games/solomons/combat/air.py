@@ -260,7 +260,7 @@ def _land_elsewhere(state: dict[str, Any], side: str, here: str, points: int) ->
                 break
             air = state["air"][side].setdefault(base, {"lac": 0, "nac": 0, "untrained": 0, "spent": 0,
                                                        "transferred": 0, "attacked": False})
-            cap = board.AIR_CAPACITY.get(base)
+            cap = _air_capacity(base, state["turn"])
             room = points if cap is None else max(0, cap - air.get("lac", 0) - air.get("nac", 0)
                                                   - air.get("untrained", 0))
             take = min(room, points)
@@ -421,6 +421,14 @@ def wreck(state: dict[str, Any], scratch: dict[str, Any], unit_id: str, status: 
     and look for a deck when they come back (recover, 14.42)."""
     if state["units"][unit_id]["status"] == "intact":
         casualty(state, unit_id, status, cause)
+
+
+def _air_capacity(base: str, turn: int) -> int | None:
+    """10.5, 10.7, 17.2: how many Air Points a base holds (None: unlimited)."""
+    try:
+        return tables.air_capacity(base, turn)
+    except KeyError:
+        return None
 
 
 def _land_bases(state: dict[str, Any], side: str, place: str) -> list[str]:

@@ -15,18 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.rng import Rng
-from app.games.solomons import board
+from app.games.solomons import board, tables
 from app.games.solomons.combat import crt
 from app.games.solomons.combat.common import afloat, casualty, marker_of, say, ship_name, tf_label
 from app.games.solomons.combat.results import apply_naval_result
-
-ATTACK_ROLL = 6  # 25.5
 
 
 def attack(capital_ships: list[str], rng: Rng) -> dict[str, Any]:
     """One attempt: the 25.5 roll, then a random capital ship attacked at 1:1 (13.2)."""
     first = rng.d6()
-    report: dict[str, Any] = {"attempt_die": first, "attacked": first == ATTACK_ROLL}
+    report: dict[str, Any] = {"attempt_die": first, "attacked": tables.submarine_attacks(first)}
     if not report["attacked"]:
         return report
     target = rng.choice(sorted(capital_ships))

@@ -1,0 +1,88 @@
+"""Japanese submarine attacks (13.x, 25.5, 25.6): only on a 6, a random capital ship, 1:1 on the Surface CRT."""
+import pytest
+from combat_kit import add_tf, add_unit, blank_state, told
+
+from app.engine.rng import ScriptedRng
+from app.games.solomons.combat import submarine
+
+
+def sub_in_f(units=("us-CV-1", "us-BB-1", "us-CA-1"), plot_before="O"):
+    s = blank_state()
+    add_unit(s, "jp-SS-1", location="F")
+    s["submarines"]["jp-SS-1"] = {"id": "jp-SS-1", "status": "deployed", "hex": "F", "deployed_turns": 1,
+                                  "returns": None, "marker": {"allied": "tf-?9"}}
+    tf = add_tf(s, "allied", 1, list(units), "F", plot={"2": plot_before, "3": "F"})
+    if "us-CV-1" in s["units"]:
+        s["units"]["us-CV-1"]["nac"] = 7
+    return s, tf
+
+
+@pytest.mark.rule("25.5")
+def test_the_submarine_attacks_only_on_a_six():
+    s, tf = sub_in_f()
+    submarine.resolve_attacks(s, 3, ScriptedRng([5]))
+    assert s["submarines"]["jp-SS-1"]["status"] == "deployed"      # no attack: still unused (13.3)
+    assert all(s["units"][u]["status"] == "intact" for u in tf["units"])
+    assert "rolled 5 against TF 1: no attack" in told(s, "allied")
+
+
+@pytest.mark.rule("13.2")
+def test_a_random_capital_ship_is_attacked_at_one_to_one():
+    s, tf = sub_in_f()
+    # 6: attack; the draw among BB-1 and CV-1 picks the first; 1:1 die 4 prints -/½C: the lone ship is
+    # crippled or sunk at random (1 = crippled)
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 4, 1]))
+    assert s["units"]["us-BB-1"]["status"] == "crippled"
+    assert s["units"]["us-CV-1"]["status"] == "intact" and s["units"]["us-CA-1"]["status"] == "intact"
+    us = told(s, "allied")
+    assert "1:1, die 4" in us and "BB" in us
+    jp = told(s, "japanese")
+    assert "a capital ship of tf-?1" in jp and "crippled" in jp
+    assert "us-BB-1" not in jp and "BB" not in jp                    # Japan is not told which ship
+
+
+@pytest.mark.rule("13.2")
+def test_a_result_against_the_attacker_falls_on_the_submarine():
+    s, tf = sub_in_f(units=("us-BB-1", "us-CA-1"))
+    # 1:1 die 1 prints ½D/½C: the submarine alone takes ½D (random: 2 = destroyed), the battleship ½C (1 = crippled)
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 1, 1, 2]))
+    assert s["units"]["us-BB-1"]["status"] == "crippled"
+    assert s["submarines"]["jp-SS-1"]["status"] == "sunk"
+    assert "the submarine is sunk" in told(s, "allied")
+
+
+@pytest.mark.rule("13.3")
+def test_a_submarine_attacks_once_per_turn():
+    s, tf = sub_in_f(units=("us-BB-1",))
+    add_tf(s, "allied", 2, ["us-BB-2"], "F", plot={"2": "J", "3": "F"})
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 3, 1, 1]))   # attacks the first force (die 3: ½C/½C)
+    assert s["submarines"]["jp-SS-1"]["status"] in ("used", "refit", "sunk")
+    assert s["units"]["us-BB-2"]["status"] == "intact"
+
+
+@pytest.mark.rule("13.2")
+def test_only_a_force_with_capital_ships_entering_by_day_draws_an_attack():
+    s, tf = sub_in_f(units=("us-CA-1", "us-DD-1"))
+    submarine.resolve_attacks(s, 3, ScriptedRng([]))          # no capital ship: no roll at all
+    s, tf = sub_in_f(plot_before="F")
+    submarine.resolve_attacks(s, 3, ScriptedRng([]))          # already there: it did not enter
+    s, tf = sub_in_f()
+    s["day"] = False
+    submarine.resolve_attacks(s, 4, ScriptedRng([]))          # night
+    assert s["log"] == []
+
+
+@pytest.mark.rule("13.6")
+def test_submarines_suffer_only_the_result_of_their_own_attack():
+    s, tf = sub_in_f(units=("us-BB-1",))
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 4, 1]))   # 1:1 die 4 prints -/½C: nothing on the submarine
+    assert s["submarines"]["jp-SS-1"]["status"] == "used"
+    assert s["units"]["jp-SS-1"]["status"] == "intact"
+
+
+@pytest.mark.rule("25.6")
+def test_a_carrier_crippled_by_a_submarine_keeps_its_aircraft():
+    s, tf = sub_in_f(units=("us-CV-1",))
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 4, 1]))
+    assert s["units"]["us-CV-1"]["status"] == "crippled"
+    assert s["units"]["us-CV-1"]["nac"] == 7 and s["losses"]["allied"]["nac"] == 0
