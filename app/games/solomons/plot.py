@@ -142,7 +142,8 @@ def check_slot(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any
             raise IllegalAction(f"{label}: Anti-Slot is for an Espiritu Santo Anti-Ship task force without "
                                 "carriers.", "6.37")
     slot = entry.get("slot") or tf.get("slot")
-    if tf.get("emergency_dd") and not slot:
+    sails = any(not board.is_base(p) for p in course(tf, entry, phase_segments(phase)))
+    if tf.get("emergency_dd") and sails and not slot:
         raise IllegalAction(f"{label}: the emergency transport destroyer must make a Slot Run.", "6.35")
     if not slot:
         return
