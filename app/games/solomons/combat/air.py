@@ -204,6 +204,31 @@ def _launch(state: dict[str, Any], scratch: dict[str, Any]) -> list[dict[str, An
             if tf is not None:
                 _take_off(state, scratch, strike, tf)
             out.append(strike)
+    return _combine(state, scratch, out)
+
+
+def _combine(state: dict[str, Any], scratch: dict[str, Any], strikes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """14.7: carrier forces of one side in one hex that attack the same target in a segment fly one combined
+    attack (so CAP and AA intercept it once). Counterattacks are never combined (they are flown in section F)."""
+    out: list[dict[str, Any]] = []
+    joined: dict[tuple, dict[str, Any]] = {}
+    for strike in strikes:
+        flight = scratch["airborne"].get(strike["key"])
+        if strike.get("mission") != "attack" or flight is None:
+            out.append(strike)
+            continue
+        target = strike.get("target_tf") or strike.get("target")
+        key = (strike["side"], flight["hex"], target)
+        first = joined.get(key)
+        if first is None:
+            joined[key] = strike
+            out.append(strike)
+            continue
+        first["points"] += strike["points"]
+        first.setdefault("combined", [first["source"]]).append(strike["source"])
+        into = scratch["airborne"][first["key"]]["carriers"]
+        for unit, n in scratch["airborne"].pop(strike["key"])["carriers"].items():
+            into[unit] = into.get(unit, 0) + n
     return out
 
 
@@ -277,8 +302,9 @@ def _strike_label(state: dict[str, Any], side: str, m: dict[str, Any], viewer: s
     source = m["source"]
     if source in state["air"][side]:
         where = board.BASE_LABEL.get(source, source)
-    elif viewer == side and source in state["task_forces"]:
-        where = tf_label(state["task_forces"][source])
+    elif viewer == side:
+        forces = [state["task_forces"][t] for t in m.get("combined", [source]) if t in state["task_forces"]]
+        where = " and ".join(tf_label(tf) for tf in forces) or "your carriers"
     else:
         where = "carriers"
     return f"{m['points']} {m['kind'].upper()} from {where}"

@@ -291,3 +291,50 @@ def test_the_defender_does_not_regroup_between_attacks_in_one_segment():
     # after the first strike the groups are what is left of the same groups, not new ones
     groups = s["combat"]["groups"]["allied-tf-1"]
     assert groups == [["us-CA-1", "us-DD-1"], ["us-CA-2", "us-DD-2", "us-DD-3"]]
+
+
+@pytest.mark.rule("14.7")
+def test_carrier_forces_in_one_hex_combine_their_strike_on_one_target():
+    s, us, jp = carrier_duel(us_nac=6, jp_nac=5)
+    add_tf(s, "japanese", 2, ["jp-CV-2"], "L")
+    s["units"]["jp-CV-2"]["nac"] = 4
+    s["decisions"] = {"japanese": {"missions": [strike("japanese-tf-1", 5, "tf-?1"),
+                                                strike("japanese-tf-2", 4, "tf-?1")]},
+                      "allied": {"missions": []}}
+    air.resolve_air_attacks(s, 3, ScriptedRng([6] * 20))
+    jp_text = told(s, "japanese")
+    assert "Your 9 NAC from TF 1 and TF 2 attacked tf-?1" in jp_text
+    assert jp_text.count("attacked tf-?1") == 1
+    # the survivors go home to their own carriers
+    assert s["units"]["jp-CV-1"]["nac"] + s["units"]["jp-CV-2"]["nac"] == 9 - s["losses"]["japanese"]["nac"]
+
+
+@pytest.mark.rule("14.65")
+def test_nac_that_lose_their_carrier_and_land_ashore_stay_land_based_and_may_not_attack_this_turn():
+    s = blank_state()
+    s["guadalcanal"]["henderson"] = {"complete": True, "side": "allied"}
+    add_tf(s, "allied", 1, ["us-CV-1"], "M")
+    add_tf(s, "japanese", 1, ["jp-CA-4"], "L")
+    s["units"]["us-CV-1"]["nac"] = 5
+    s["air"]["japanese"]["rabaul"].update(lac=30)
+    s["decisions"] = {"japanese": {"missions": [strike("rabaul", 30, "tf-?1", kind="lac")],
+                                   "doctrine": {"priority": ["CV"], "odds": 3}},
+                      "allied": {"missions": [strike("allied-tf-1", 5, "tf-?11")]}}
+    # Rabaul LAC at Guadalcanal (extended range) cripple the carrier with a 1 while its 5 NAC strike L
+    air.resolve_air_attacks(s, 3, ScriptedRng([1] * 30))
+    assert s["units"]["us-CV-1"]["status"] == "crippled"
+    home = s["air"]["allied"]["henderson"]
+    survivors = 5 - s["losses"]["allied"]["nac"]
+    assert home["nac"] == survivors and home["transferred"] == survivors
+
+
+@pytest.mark.rule("10.7")
+def test_henderson_air_may_not_attack_shortlands():
+    s = blank_state(turn=10)
+    s["guadalcanal"]["henderson"] = {"complete": True, "side": "allied"}
+    s["guadalcanal"]["supply"]["allied"] = 2
+    s["air"]["allied"]["henderson"].update(lac=10)
+    add_tf(s, "japanese", 2, ["jp-CA-1"], "L")
+    with pytest.raises(IllegalAction) as refused:
+        air.check_allocation(s, "allied", {"missions": [strike("henderson", 5, "tf-?12", kind="lac")]})
+    assert refused.value.rule == "10.7"

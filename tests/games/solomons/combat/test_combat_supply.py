@@ -76,7 +76,7 @@ def test_japan_spends_a_supply_point_to_attack_and_defends_at_full_strength_with
     s["guadalcanal"]["ground"]["japanese"] = 6
     s["guadalcanal"]["supply"]["japanese"] = 1
     s["decisions"] = {"allied": None, "japanese": {"attack": True, "points": 6}}
-    # wait: 6 Japanese against 5 American attack-effective: Japan has the initiative
+    # 6 Japanese against 5 American attack-effective: Japan has the initiative
     ground.resolve_ground_combat(s, ScriptedRng([4]))
     assert s["guadalcanal"]["supply"]["japanese"] == 0
     t = guadalcanal(points=15, stock=1)
