@@ -14,7 +14,7 @@ from app import games as registry
 from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
-from app.web import api, pages, records_pages, ws
+from app.web import api, pages, records_pages, table_talk, ws
 from app.web.deps import csrf_token_for, current_user
 from app.paths import ROOT
 from app.web.templating import render, templates
@@ -29,7 +29,13 @@ async def lifespan(app: FastAPI):
     registry.load()
     if settings.extra_games:
         registry.load(settings.extra_games)
+    import asyncio
+
+    from app.play.clocks import run_ticker
+    from app.realtime.hub import hub
+    ticker = asyncio.create_task(run_ticker(hub.publish))
     yield
+    ticker.cancel()
 
 
 def _wants_json(request: Request) -> bool:
@@ -68,6 +74,8 @@ def create_app() -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     app.include_router(pages.router)
     app.include_router(records_pages.router)
+    app.include_router(table_talk.router)
+    app.include_router(table_talk.api)
     app.include_router(api.router)
     app.include_router(ws.router)
 

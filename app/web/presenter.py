@@ -6,9 +6,13 @@ from typing import Any
 from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import UMPIRE
+from sqlalchemy import select
+
+from app.play import chat
+from app.play.clocks import CLAIM_AFTER
 from app.play.lobby import seats_of
 from app.play.state import load_state, rules_for, view_for
-from app.store.models import Game, User
+from app.store.models import ActionRow, Game, User
 from app.web.templating import has_template, render
 
 
@@ -42,7 +46,48 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "waiting": waiting,
         "seats": seats,
         "board_template": board_template(meta.id),
+        "chat": chat.messages(db, game, role),
+        "chat_channels": [{"id": c, "label": "All players" if c == chat.ALL else
+                           ("Umpire" if c == UMPIRE else meta.label(c) + " team")}
+                          for c in chat.writable_channels(game, role)],
+        "clock": clock_model(game, role, meta),
+        "notices": notices(db, game, meta),
+        "undo": undo_model(game, role, meta),
     }
+
+
+def clock_model(game: Game, role: str, meta) -> dict[str, Any]:
+    """Deadlines are public (the other side learns only who is being waited for and until when)."""
+    label = lambda r: "Umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
+    missed = game.missed or {}
+    return {"setting": (game.clock or {}).get("setting", "none"), "paused": bool((game.clock or {}).get("paused")),
+            "deadlines": [{"role": label(r), "due": d[:16].replace("T", " ") + " UTC"}
+                          for r, d in sorted((game.deadlines or {}).items())],
+            "missed": [{"role": label(r), "count": n} for r, n in sorted(missed.items()) if n],
+            "can_claim": game.status == "active" and role in meta.roles and any(
+                n >= CLAIM_AFTER for r, n in missed.items() if r != role),
+            "claim_after": CLAIM_AFTER, "umpire": role == UMPIRE}
+
+
+def notices(db: DB, game: Game, meta) -> list[str]:
+    """Public records the platform itself writes: missed orders, undos, claims."""
+    rows = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.note.is_not(None))
+                      .order_by(ActionRow.seq))
+    label = lambda r: "The umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
+    text = {"missed order": "{who} missed an order; the default was taken.",
+            "undo": "Both sides agreed: the last resolution was undone.",
+            "claim": "{who} claimed the game."}
+    return [f"Action {r.seq}: " + text.get(r.note, r.note).format(who=label(r.role)) for r in rows]
+
+
+def undo_model(game: Game, role: str, meta) -> dict[str, Any] | None:
+    pending = game.pending_undo
+    if not pending and role != UMPIRE:
+        return None
+    return {"pending": bool(pending), "to": pending["to"] if pending else None,
+            "agreed": [meta.label(r) for r in (pending or {}).get("consents", [])],
+            "can_answer": bool(pending) and role in meta.roles and role not in pending.get("consents", []),
+            "can_propose": role == UMPIRE and game.status == "active" and not pending}
 
 
 def board_template(game_type: str) -> str:

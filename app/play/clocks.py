@@ -1,0 +1,120 @@
+"""Clocks and missed orders. Each decision point has a deadline (game.deadlines); when it passes, the missing
+side's decision takes the game's documented default for that prompt (`rules.default_action`), logged as a missed
+order. After CLAIM_AFTER missed orders the other side may claim the game. Deadlines live in the database, so they
+survive a restart: the ticker only reads them."""
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from starlette.concurrency import run_in_threadpool
+
+from app.engine.contract import UMPIRE
+from app.play.clock import now
+from app.play.errors import Conflict, Forbidden, PlayError
+from app.play.state import load_state, rules_for
+from app.play.submit import apply_action, lock_game, set_deadlines
+from app.store.db import transaction
+from app.store.models import ActionRow, Game
+
+log = logging.getLogger("ironbottom.clocks")
+CLAIM_AFTER = 3
+TICK_SECONDS = 5.0
+
+
+def _due(deadline: str, at: datetime) -> bool:
+    when = datetime.fromisoformat(deadline)
+    return when <= at
+
+
+def tick(at: datetime | None = None) -> list[str]:
+    """Apply the default for every decision whose deadline has passed. Returns the games that changed."""
+    at = at or now()
+    with transaction() as db:
+        candidates = [g.id for g in db.scalars(select(Game).where(Game.status == "active"))
+                      if g.deadlines and not (g.clock or {}).get("paused")
+                      and any(_due(d, at) for d in g.deadlines.values())]
+    changed = []
+    for game_id in candidates:
+        try:
+            if _expire(game_id, at):
+                changed.append(game_id)
+        except PlayError as e:  # the default was refused: keep the game as it is and say so in the server log
+            log.warning("game %s: the default order was refused: %s", game_id, e.message)
+    return changed
+
+
+def _expire(game_id: str, at: datetime) -> bool:
+    with transaction() as db:
+        game = lock_game(db, game_id)
+        rules = rules_for(game)
+        state = load_state(db, game)
+        prompts = rules.prompts(state)
+        due = sorted(r for r, d in (game.deadlines or {}).items() if r in prompts and _due(d, at))
+        if not due:
+            return False
+        role = due[0]
+        default = getattr(rules, "default_action", None)
+        if default is None:
+            raise Conflict(f"{rules.meta.title} has no default for a missed order")
+        key = f"missed:{role}:{game.prompt_versions.get(role, 0)}"
+        apply_action(db, game_id, role, default(state, role), game.version, key, None, note="missed order")
+        game.missed = dict(game.missed or {}, **{role: (game.missed or {}).get(role, 0) + 1})
+        return True
+
+
+def claim(game_id: str, role: str, user_id: int) -> None:
+    """A side claims the game after the other side has missed CLAIM_AFTER orders."""
+    with transaction() as db:
+        game = lock_game(db, game_id)
+        rules = rules_for(game)
+        if game.status != "active":
+            raise Conflict("Only a running game can be claimed.")
+        if role not in rules.meta.roles:
+            raise Forbidden("Only a side can claim the game.")
+        missed = {r: n for r, n in (game.missed or {}).items() if r != role and n >= CLAIM_AFTER}
+        if not missed:
+            raise Conflict(f"You can claim the game once the other side has missed {CLAIM_AFTER} orders.")
+        seq = game.version + 1
+        db.add(ActionRow(game_id=game_id, seq=seq, role=role, action={"verb": "_claim", "args": {}},
+                         key=f"claim:{seq}", rolls=[], user_id=user_id, at=now(), phase="", note="claim"))
+        loser = next(iter(missed))
+        game.version, game.status, game.deadlines = seq, "ended", {}
+        game.outcome = {"winner": role, "level": "claimed",
+                        "reason": f"{rules.meta.label(loser)} missed {missed[loser]} orders"}
+
+
+def pause(game_id: str, role: str, paused: bool) -> None:
+    """The umpire stops or restarts the clocks. Time left is kept while paused."""
+    with transaction() as db:
+        game = lock_game(db, game_id)
+        if role != UMPIRE:
+            raise Forbidden("Only the umpire can pause the clocks.")
+        clock = dict(game.clock or {})
+        if paused and not clock.get("paused"):
+            clock["remaining"] = {r: max(0, (datetime.fromisoformat(d) - now()).total_seconds())
+                                  for r, d in (game.deadlines or {}).items()}
+            clock["paused"] = True
+            game.deadlines = {}
+        elif not paused and clock.get("paused"):
+            remaining = clock.pop("remaining", {})
+            clock["paused"] = False
+            game.deadlines = {r: (now() + timedelta(seconds=s)).isoformat() for r, s in remaining.items()}
+            if not game.deadlines:
+                set_deadlines(game, rules_for(game).prompts(load_state(db, game)), set())
+        game.clock = clock
+
+
+async def run_ticker(publish) -> None:
+    """The background loop started with the app: every few seconds, expire what is due and push the changes."""
+    while True:
+        try:
+            for game_id in await run_in_threadpool(tick):
+                await publish(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a database hiccup must not stop the clocks for good
+            log.exception("clock tick failed")
+        await asyncio.sleep(TICK_SECONDS)

@@ -1,0 +1,118 @@
+"""Running a game: chat, the umpire's clock and undo, and claiming a game after missed orders.
+Each HTML route has its JSON twin under /api."""
+from __future__ import annotations
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import RedirectResponse, Response
+from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
+
+from app.play import chat, clocks, lobby, umpire
+from app.realtime.hub import hub
+from app.store.db import transaction
+from app.web.deps import CSRF, DBDep, User
+
+router = APIRouter(include_in_schema=False)
+api = APIRouter(prefix="/api", tags=["api"])
+
+
+def _done(request: Request, game_id: str) -> Response:
+    if request.headers.get("hx-request"):
+        return Response(status_code=204)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+def _role(game_id: str, user_id: int) -> str:
+    with transaction() as db:
+        return lobby.role_of(db, lobby.require_game(db, game_id), user_id)
+
+
+def _post_chat(game_id: str, user_id: int, channel: str, text: str) -> None:
+    with transaction() as db:
+        game = lobby.require_game(db, game_id)
+        chat.post(db, game, user_id, lobby.role_of(db, game, user_id), channel, text)
+
+
+def _undo(game_id: str, role: str, answer: bool | None) -> None:
+    with transaction() as db:
+        if answer is None:
+            umpire.request_undo(db, game_id, role)
+        else:
+            umpire.answer_undo(db, game_id, role, answer)
+
+
+@router.post("/games/{game_id}/chat", dependencies=[CSRF])
+async def chat_form(request: Request, game_id: str, user: User, channel: str = Form("all"), text: str = Form("")):
+    await run_in_threadpool(_post_chat, game_id, user.user_id, channel, text)
+    await hub.publish(game_id)
+    return _done(request, game_id)
+
+
+@router.post("/games/{game_id}/clock", dependencies=[CSRF])
+async def clock_form(request: Request, game_id: str, user: User, paused: str = Form("1")):
+    await run_in_threadpool(clocks.pause, game_id, await run_in_threadpool(_role, game_id, user.user_id), paused == "1")
+    await hub.publish(game_id)
+    return _done(request, game_id)
+
+
+@router.post("/games/{game_id}/claim", dependencies=[CSRF])
+async def claim_form(request: Request, game_id: str, user: User):
+    await run_in_threadpool(clocks.claim, game_id, await run_in_threadpool(_role, game_id, user.user_id), user.user_id)
+    await hub.publish(game_id)
+    return _done(request, game_id)
+
+
+@router.post("/games/{game_id}/undo", dependencies=[CSRF])
+async def undo_form(request: Request, game_id: str, user: User, answer: str = Form("")):
+    role = await run_in_threadpool(_role, game_id, user.user_id)
+    await run_in_threadpool(_undo, game_id, role, {"yes": True, "no": False}.get(answer))
+    await hub.publish(game_id)
+    return _done(request, game_id)
+
+
+class ChatIn(BaseModel):
+    channel: str = Field("all", max_length=20)
+    text: str = Field(min_length=1, max_length=chat.MAX_LENGTH)
+
+
+class ClockIn(BaseModel):
+    paused: bool
+
+
+class UndoIn(BaseModel):
+    answer: bool | None = Field(None, description="Omit to propose (umpire); true or false to answer (a side)")
+
+
+@api.get("/games/{game_id}/chat")
+def chat_messages(game_id: str, db: DBDep, user: User) -> list[dict]:
+    game = lobby.require_game(db, game_id)
+    return chat.messages(db, game, lobby.role_of(db, game, user.user_id))
+
+
+@api.post("/games/{game_id}/chat", status_code=201, dependencies=[CSRF])
+async def chat_api(game_id: str, body: ChatIn, user: User) -> dict:
+    await run_in_threadpool(_post_chat, game_id, user.user_id, body.channel, body.text)
+    await hub.publish(game_id)
+    return {"posted": True}
+
+
+@api.post("/games/{game_id}/clock", dependencies=[CSRF])
+async def clock_api(game_id: str, body: ClockIn, user: User) -> dict:
+    await run_in_threadpool(clocks.pause, game_id, await run_in_threadpool(_role, game_id, user.user_id), body.paused)
+    await hub.publish(game_id)
+    return {"paused": body.paused}
+
+
+@api.post("/games/{game_id}/claim", dependencies=[CSRF])
+async def claim_api(game_id: str, user: User) -> dict:
+    await run_in_threadpool(clocks.claim, game_id, await run_in_threadpool(_role, game_id, user.user_id), user.user_id)
+    await hub.publish(game_id)
+    return {"claimed": True}
+
+
+@api.post("/games/{game_id}/undo", dependencies=[CSRF])
+async def undo_api(game_id: str, body: UndoIn, user: User) -> dict:
+    role = await run_in_threadpool(_role, game_id, user.user_id)
+    await run_in_threadpool(_undo, game_id, role, body.answer)
+    await hub.publish(game_id)
+    return {"ok": True}
