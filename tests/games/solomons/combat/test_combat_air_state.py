@@ -29,6 +29,7 @@ def aa_of(units):
     return sum(board.strength(u)["aa"] for u in units)
 
 
+@pytest.mark.rule("6.24")
 @pytest.mark.rule("14.3")
 def test_the_attacker_sees_groups_then_only_the_attacked_ships_and_the_defender_sees_every_roll():
     s, us, jp = carrier_duel()
@@ -76,6 +77,7 @@ def test_unallocated_henderson_air_flies_area_cap_and_lac_and_nac_combine():
     assert air.area_cap(s, "allied", "M") == 7
 
 
+@pytest.mark.rule("6.23")
 @pytest.mark.rule("14.2")
 def test_air_bombardment_supply_losses_are_immediate_and_air_losses_wait_for_the_end_of_the_segment():
     s = blank_state(turn=10)
@@ -338,3 +340,52 @@ def test_henderson_air_may_not_attack_shortlands():
     with pytest.raises(IllegalAction) as refused:
         air.check_allocation(s, "allied", {"missions": [strike("henderson", 5, "tf-?12", kind="lac")]})
     assert refused.value.rule == "10.7"
+
+
+@pytest.mark.rule("6.23")
+def test_only_the_guadalcanal_airbase_may_be_bombarded_from_the_air():
+    s = blank_state()
+    s["air"]["japanese"]["rabaul"].update(lac=10)
+    with pytest.raises(IllegalAction) as refused:
+        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "espiritu_santo", "lac", "bombard")]})
+    assert refused.value.rule == "6.23"
+
+
+@pytest.mark.rule("14.11")
+def test_an_allocation_cannot_use_more_air_than_is_there():
+    s = blank_state()
+    add_tf(s, "allied", 1, ["us-CA-1"], "K")
+    s["air"]["japanese"]["rabaul"].update(lac=10)
+    with pytest.raises(IllegalAction) as refused:
+        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 6, "tf-?1", kind="lac"),
+                                                           strike("rabaul", 6, None, "lac", "cap_area")]})
+    assert refused.value.rule == "14.11"
+    assert "10" in refused.value.message
+
+
+@pytest.mark.rule("25.6")
+def test_a_transport_crippled_by_air_loses_its_cargo():
+    s = blank_state()
+    add_tf(s, "allied", 1, ["us-TR-1"], "K", mission="transport")
+    s["units"]["us-TR-1"]["cargo"] = {"ground": 2, "supply": 1}
+    s["air"]["japanese"]["rabaul"].update(lac=12)
+    s["decisions"] = {"japanese": {"missions": [strike("rabaul", 12, "tf-?1", kind="lac")]},
+                      "allied": {"missions": []}}
+    air.resolve_air_attacks(s, 3, ScriptedRng([1] * 10))      # die 1 cripples from 1.5:1 up
+    assert s["units"]["us-TR-1"]["status"] == "crippled"
+    assert s["units"]["us-TR-1"]["cargo"] == {"ground": 0, "supply": 0}
+    assert s["losses"]["allied"]["ground"] == 2 and s["losses"]["allied"]["supply"] == 1
+
+
+@pytest.mark.rule("14.62")
+def test_air_at_a_land_base_is_destroyed_by_bombardment():
+    s = blank_state(segment=2, day=False)
+    s["guadalcanal"]["henderson"] = {"complete": True, "side": "allied"}
+    s["air"]["allied"]["henderson"].update(lac=1, nac=4)
+    units = ["jp-BC-5", "jp-BC-6", "jp-CA-4", "jp-CA-5", "jp-CA-6", "jp-CA-7"]
+    add_tf(s, "japanese", 1, units, "M", mission="bombardment")
+    bombardment.resolve_naval_bombardment(s, 2, ScriptedRng([1]))
+    lost = s["losses"]["allied"]["lac"] + s["losses"]["allied"]["nac"]
+    column = tables.column_for_strength("bombardment", sum(board.strength(u)["bombardment"] for u in units))
+    assert lost == min(5, tables.result("bombardment", column, 1)["air_points_lost"])
+    assert s["air"]["allied"]["henderson"]["lac"] + s["air"]["allied"]["henderson"]["nac"] == 5 - lost

@@ -114,6 +114,7 @@ def test_japan_may_turn_a_bombardment_force_to_anti_ship_in_m():
     assert "Japanese Anti-Ship force" in told(s, "allied")
 
 
+@pytest.mark.rule("6.32")
 @pytest.mark.rule("15.1")
 def test_surface_combat_only_in_m_and_carrier_forces_never_fight():
     s = blank_state()
@@ -152,3 +153,14 @@ def test_forces_with_one_mission_merge_and_the_attacker_may_shield_ships_against
     assert "attacks the American anti-ship force" in fights[0]["text"]
     assert "attacks the American transport force" in fights[1]["text"]
     assert "15.33" in [l["data"]["rule"] for l in s["log"] if l.get("data")]
+
+
+@pytest.mark.rule("15.34")
+def test_crippled_ships_leave_their_task_force_for_repair_at_the_end_of_the_section():
+    from app.games.solomons import units
+    s = m_fight(["us-DD-1"], ["jp-BC-5", "jp-CA-4", "jp-CA-5"])
+    # overwhelming Japanese odds (3:1), die 3 prints -/C
+    surface.resolve_surface_actions(s, 2, ScriptedRng([3]))
+    assert s["units"]["us-DD-1"]["status"] == "crippled"
+    units.sweep(s)
+    assert s["units"]["us-DD-1"]["location"] == "repair" and "allied-tf-1" not in s["task_forces"]
