@@ -320,11 +320,11 @@ def _ship_strike(state: dict[str, Any], scratch: dict[str, Any], side: str, m: d
         say(state, side, f"Your {_strike_label(state, side, m, side)} could not attack {marker_of(tf, side)}: "
             "a Slot force is immune to Henderson Field air.", rule="15.1")
         return
-    _attack_task_force(state, scratch, side, m, tf, rng, rule="14.3")
-    attacker_tf = state["task_forces"].get(m["source"])
-    if attacker_tf is not None and not scratch["spent_before"].get(m["source"]) and is_carrier_force(state, tf) \
-            and scratch["spent_before"].get(tf["id"]):
+    # 6.25: a spent carrier force attacked by unspent carrier air (judged before the attack cripples anything)
+    if m["source"] in state["task_forces"] and not scratch["spent_before"].get(m["source"]) \
+            and is_carrier_force(state, tf) and scratch["spent_before"].get(tf["id"]):
         scratch["carrier_attacks"].append({"attacker": m["source"], "defender": tf["id"]})
+    _attack_task_force(state, scratch, side, m, tf, rng, rule="14.3")
 
 
 def _attack_task_force(state: dict[str, Any], scratch: dict[str, Any], side: str, m: dict[str, Any],

@@ -80,7 +80,9 @@ def tf_label(tf: dict[str, Any]) -> str:
 
 
 def ship_name(unit_id: str) -> str:
-    return f"{board.unit_type(unit_id)} {board.unit_name(unit_id)}"
+    """"CV Wasp", "CA Vincennes/Quincy" (cruiser and destroyer counters already carry their type)."""
+    kind, name = board.unit_type(unit_id), board.unit_name(unit_id)
+    return name if name.startswith(kind + " ") else f"{kind} {name}"
 
 
 def reveal(state: dict[str, Any], viewer: str, tf: dict[str, Any], ships: list[str], segment: int | None,

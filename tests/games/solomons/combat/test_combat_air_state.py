@@ -389,3 +389,20 @@ def test_air_at_a_land_base_is_destroyed_by_bombardment():
     column = tables.column_for_strength("bombardment", sum(board.strength(u)["bombardment"] for u in units))
     assert lost == min(5, tables.result("bombardment", column, 1)["air_points_lost"])
     assert s["air"]["allied"]["henderson"]["lac"] + s["air"]["allied"]["henderson"]["nac"] == 5 - lost
+
+
+@pytest.mark.rule("6.25")
+def test_a_carrier_crippled_by_the_attack_cannot_counterattack():
+    s, us, jp = carrier_duel(us_nac=6, jp_nac=9)
+    us["cag_spent"] = True
+    add_tf(s, "japanese", 2, ["jp-CV-2"], "L")
+    s["units"]["jp-CV-2"]["nac"] = 9
+    s["decisions"] = {"japanese": {"missions": [strike("japanese-tf-1", 9, "tf-?1"),
+                                                strike("japanese-tf-2", 9, "tf-?1")],
+                                   "doctrine": {"priority": ["CV"], "odds": 3}},
+                      "allied": {"missions": []}}
+    air.resolve_air_attacks(s, 3, ScriptedRng([1] * 40))
+    assert s["units"]["us-CV-1"]["status"] == "crippled"
+    air.resolve_counterattacks(s, 3, ScriptedRng([]))
+    assert "no aircraft kept aboard an uncrippled carrier" in told(s, "allied")
+    assert s["losses"]["allied"]["nac"] == 6          # the six aboard went down with the cripple (14.43)
