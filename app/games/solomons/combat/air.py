@@ -254,19 +254,22 @@ def recover(state: dict[str, Any], scratch: dict[str, Any]) -> None:
     (14.42): a friendly carrier or land base in the same or an adjacent hex, within capacity; the rest are lost.
     Same hex first, carriers before bases. A CAG landing ashore has transferred and may not attack this turn
     (14.63); it stays land-based (14.65)."""
-    for key, flight in list(scratch["airborne"].items()):
-        side = flight["side"]
-        homeless = 0
+    homeless: list[tuple[str, str, int]] = []
+    # Every flight whose carrier is intact lands first, so the room left on a carrier is known (17.1).
+    for flight in scratch["airborne"].values():
+        lost = 0
         for unit, n in flight["carriers"].items():
             if n <= 0:
                 continue
             if state["units"][unit]["status"] == "intact":
                 state["units"][unit]["nac"] += n
             else:
-                homeless += n
-        if homeless:
-            _land_elsewhere(state, side, flight["hex"], homeless)
+                lost += n
+        if lost:
+            homeless.append((flight["side"], flight["hex"], lost))
     scratch["airborne"] = {}
+    for side, here, points in homeless:
+        _land_elsewhere(state, side, here, points)
 
 
 def _land_elsewhere(state: dict[str, Any], side: str, here: str, points: int) -> None:

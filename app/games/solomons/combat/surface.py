@@ -35,26 +35,40 @@ MISSIONS = ("anti_ship", "bombardment", "transport")
 
 
 def forces_in_m(state: dict[str, Any], side: str) -> dict[str, list[dict[str, Any]]]:
-    """15.33: the side's surface forces in M by mission, after Japan's 15.3 standing changes."""
+    """15.33: the side's surface forces in M by mission (carrier forces left out, 6.32, 15.1)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for tf in sorted(state["task_forces"].values(), key=lambda t: t["id"]):
         if tf["side"] != side or tf["hex"] != GUADALCANAL or not afloat(state, tf) or is_carrier_force(state, tf):
             continue
-        if side == "japanese" and tf.get("mission") in ("bombardment", "transport") \
-                and (tf.get("orders") or {}).get("anti_ship_in_m"):
-            tf["mission"] = "anti_ship"  # 6.39, 15.3
-            say(state, side, f"{tf_label(tf)} changes its mission to Anti-Ship in M.", rule="15.3")
         mission = "anti_ship" if tf.get("anti_slot") else tf.get("mission")
         if mission in MISSIONS:
             out.setdefault(mission, []).append(tf)
     return out
 
 
+def change_to_anti_ship(state: dict[str, Any], forces: dict[str, list[dict[str, Any]]]) -> None:
+    """15.3, 6.39: once the forces in M are revealed, Japan's Bombardment and Transport forces with the standing
+    order "anti_ship_in_m" become Anti-Ship (only when there is an enemy to fight: otherwise they keep their
+    mission and bombard or land)."""
+    for mission in ("bombardment", "transport"):
+        for tf in list(forces.get(mission, [])):
+            if (tf.get("orders") or {}).get("anti_ship_in_m"):
+                tf["mission"] = "anti_ship"
+                forces[mission].remove(tf)
+                forces.setdefault("anti_ship", []).append(tf)
+                say(state, "japanese", f"{tf_label(tf)} changes its mission to Anti-Ship in M.", rule="15.3")
+    for mission in ("bombardment", "transport"):
+        if mission in forces and not forces[mission]:
+            del forces[mission]
+
+
 def resolve_surface_actions(state: dict[str, Any], segment: int, rng: Rng) -> None:
+    """Day section G / night section C: every surface fight in M this segment (15.3, 15.31-15.33)."""
     combat_state(state, segment)
     forces = {side: forces_in_m(state, side) for side in SIDES}
     if not all(forces[side] for side in SIDES):
         return
+    change_to_anti_ship(state, forces["japanese"])
     has = {side: "anti_ship" in forces[side] for side in SIDES}
     say(state, PUBLIC, "In M: " + "; ".join(f"{label(s)} {'have' if has[s] else 'have no'} Anti-Ship force"
                                              for s in ("japanese", "allied")) + ".", rule="15.3")

@@ -164,3 +164,11 @@ def test_crippled_ships_leave_their_task_force_for_repair_at_the_end_of_the_sect
     assert s["units"]["us-DD-1"]["status"] == "crippled"
     units.sweep(s)
     assert s["units"]["us-DD-1"]["location"] == "repair" and "allied-tf-1" not in s["task_forces"]
+
+
+@pytest.mark.rule("6.39")
+def test_a_bombardment_force_with_no_enemy_in_m_keeps_its_mission():
+    s = blank_state()
+    add_tf(s, "japanese", 1, ["jp-CA-1"], "M", mission="bombardment", orders={"anti_ship_in_m": True})
+    surface.resolve_surface_actions(s, 2, ScriptedRng([]))
+    assert s["task_forces"]["japanese-tf-1"]["mission"] == "bombardment"
