@@ -420,7 +420,8 @@ def _base_strike(state: dict[str, Any], side: str, m: dict[str, Any], rng: Rng) 
     _lose_air(state, side, m, report["lost_before"] + report["lost_after"])
     area = report["area"]
     cap = f" Area CAP shot down {area['lost']} (die {area['die']})." if area else ""
-    after = f" At extended range {report['lost_after']} more were lost after the attack." if extended else ""
+    after = (f" At extended range {report['lost_after']} more were lost after the attack."
+             if report["lost_after"] else "")
     say(state, side, f"Your {_strike_label(state, side, m, side)} bombed Guadalcanal with {report['strength']} "
         f"surviving points.{cap}{after}", rule="14.2")
     column = f" (CAP {area['strength']} doubled, column {area['column']})" if area else ""

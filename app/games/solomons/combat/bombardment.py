@@ -47,11 +47,11 @@ def bombard(state: dict[str, Any], scratch: dict[str, Any], side: str, strength:
     if result["air"]:
         scratch["pending_air_loss"][victim] = scratch["pending_air_loss"].get(victim, 0) + result["air"]
     if result["column"] is None:
-        cell = "too weak for the Bombardment table"
+        cell, effect = "too weak for the Bombardment table", "no effect"
     else:
         cell = f"column {result['column']}, die {result['die']}"
-    effect = (f"{result['supply']} {label(victim)} Supply Points destroyed, {result['air']} Air Points to be lost "
-              f"at the end of the segment")
+        effect = (f"{result['supply']} {label(victim)} Supply Points destroyed, {result['air']} Air Points to be "
+                  "lost at the end of the segment")
     say(state, side, f"Your {by} bombardment of Guadalcanal, strength {strength}, {cell}: {effect}.", rule=rule)
     say(state, victim, f"Guadalcanal was bombarded by {label(side)} {by}: {cell}: {effect}.", rule=rule)
     return result
