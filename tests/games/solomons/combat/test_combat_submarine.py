@@ -86,3 +86,32 @@ def test_a_carrier_crippled_by_a_submarine_keeps_its_aircraft():
     submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 4, 1]))
     assert s["units"]["us-CV-1"]["status"] == "crippled"
     assert s["units"]["us-CV-1"]["nac"] == 7 and s["losses"]["allied"]["nac"] == 0
+
+
+@pytest.mark.rule("13.1")
+def test_submarines_deploy_one_per_hex_only_in_plot_phase_1():
+    # deployment is the core's plot (plot.check_submarines); the combat side relies on its result
+    from app.engine.errors import IllegalAction
+    from app.games.solomons import plot
+    s, tf = sub_in_f()
+    s["submarines"]["jp-SS-2"] = dict(s["submarines"]["jp-SS-1"], id="jp-SS-2", status="available", hex=None)
+    plot.check_submarines(s, "japanese", {"jp-SS-1": "F", "jp-SS-2": "G"}, 1)
+    for subs, phase in (({"jp-SS-1": "F", "jp-SS-2": "F"}, 1), ({"jp-SS-1": "F"}, 2)):
+        with pytest.raises(IllegalAction) as refused:
+            plot.check_submarines(s, "japanese", subs, phase)
+        assert refused.value.rule == "13.1"
+
+
+@pytest.mark.rule("13.4")
+def test_a_submarine_in_refit_may_not_deploy():
+    from app.engine.errors import IllegalAction
+    from app.games.solomons import plot
+    s, tf = sub_in_f()
+    s["submarines"]["jp-SS-1"].update(status="refit", hex=None)
+    with pytest.raises(IllegalAction) as refused:
+        plot.check_submarines(s, "japanese", {"jp-SS-1": "F"}, 1)
+    assert refused.value.rule == "13.4"
+    # and a submarine in refit never attacks
+    s["submarines"]["jp-SS-1"]["hex"] = "F"
+    submarine.resolve_attacks(s, 3, ScriptedRng([]))
+    assert s["log"] == []
