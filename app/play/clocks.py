@@ -15,7 +15,8 @@ from app.engine.contract import UMPIRE
 from app.play.clock import now
 from app.play.errors import Conflict, Forbidden, PlayError
 from app.play.state import load_state, rules_for
-from app.play.submit import apply_action, lock_game, set_deadlines
+from app.play.deadlines import set_deadlines
+from app.play.submit import apply_action, lock_game
 from app.store.db import transaction
 from app.store.models import ActionRow, Game
 

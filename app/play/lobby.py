@@ -15,7 +15,8 @@ from app.engine.rng import commitment
 from app.play.clock import now
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Forbidden, NotFound
-from app.play.state import phase_of, remember, rules_for
+from app.play.deadlines import set_deadlines
+from app.play.state import load_state, phase_of, remember, rules_for
 from app.store.models import Game, Seat, Snapshot, User
 
 CLOCKS = {"none": None, "live": 10 * 60, "daily": 24 * 3600, "3days": 3 * 24 * 3600}
@@ -115,6 +116,8 @@ def _start_if_full(db: DB, game: Game) -> None:
     if all(s.user_id is not None or s.bot is not None for s in seats) and game.status == "open":
         game.status = "active"
         game.updated_at = now()
+        prompts = rules_for(game).prompts(load_state(db, game))
+        set_deadlines(game, prompts, set(prompts))
 
 
 def seats_of(db: DB, game_id: str) -> list[Seat]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -16,6 +15,7 @@ from app.config import get_settings
 from app.engine.contract import Action
 from app.engine.errors import IllegalAction
 from app.play.clock import now
+from app.play.deadlines import set_deadlines
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Illegal, NotFound, Stale
 from app.play.state import load_state, phase_of, remember, rules_for
@@ -123,17 +123,6 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     db.flush()
     remember(game_id, seq, new_state)
     return Submitted(game_id, seq, seq, ended=outcome is not None)
-
-
-def set_deadlines(game: Game, prompts: dict[str, Any], renewed: set[str]) -> None:
-    """Each newly prompted role gets the game's time per decision; a role no longer prompted has no deadline."""
-    seconds = (game.clock or {}).get("seconds")
-    deadlines = {r: d for r, d in (game.deadlines or {}).items() if r in prompts and r not in renewed}
-    if seconds and not (game.clock or {}).get("paused"):
-        for r in prompts:
-            if r not in deadlines:
-                deadlines[r] = (now() + timedelta(seconds=seconds)).isoformat()
-    game.deadlines = deadlines
 
 
 def _maybe_snapshot(db: DB, game: Game, rules, state, seq: int) -> None:

@@ -9,7 +9,8 @@ from app.engine.contract import UMPIRE
 from app.play.clock import now
 from app.play.errors import Conflict, Forbidden
 from app.play.state import phase_of, remember, rules_for, state_at
-from app.play.submit import lock_game, set_deadlines
+from app.play.deadlines import set_deadlines
+from app.play.submit import lock_game
 from app.store.models import ActionRow, Game, Snapshot
 
 
