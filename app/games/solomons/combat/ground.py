@@ -102,8 +102,10 @@ def check_decision(state: dict[str, Any], side: str, decision: dict[str, Any]) -
         if effective[side] == 0:
             raise IllegalAction("You have no attack-effective Ground Points this turn.", "12.2")
         raise IllegalAction("The other side has more attack-effective Ground Points, so you may not attack.", "12.3")
+    if state["guadalcanal"]["ground"][enemy(side)] <= 0:
+        raise IllegalAction("There are no enemy Ground Points on Guadalcanal to attack.", "12.1")
     points = decision.get("points")
-    if not isinstance(points, int) or not 1 <= points <= effective[side]:
+    if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= effective[side]:
         raise IllegalAction(f"Attack with 1 to {effective[side]} attack-effective Ground Points.", "12.4")
 
 

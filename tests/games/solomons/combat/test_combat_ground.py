@@ -156,3 +156,11 @@ def test_henderson_stays_american_while_one_point_remains():
     s2["decisions"] = {"allied": None, "japanese": {"attack": True, "points": 12}}
     ground.resolve_ground_combat(s2, ScriptedRng([2]))   # 12 v 13 -> 1:1 after set-aside, die 2: 2/-
     assert s2["guadalcanal"]["henderson"]["side"] == "allied"
+
+
+@pytest.mark.rule("12.1")
+def test_there_is_no_attack_without_enemy_ground_points_on_the_island():
+    s = island(allied=15, japanese=0, us_supply=1)
+    with pytest.raises(IllegalAction) as refused:
+        ground.check_decision(s, "allied", {"attack": True, "points": 5})
+    assert refused.value.rule == "12.1"
