@@ -1,7 +1,7 @@
 """The crash test: the real server is SIGKILLed while rounds are resolving, restarted, and found consistent.
 
 uvicorn runs in a subprocess on a free port with its own temporary SQLite file (migrated first with
-`python -m app migrate`). Two threads per game play through the JSON API; the server is killed at a random
+`python -m app migrate`), or, when the suite runs on PostgreSQL, on the suite's database. Two threads per game play through the JSON API; the server is killed at a random
 moment while many submissions are in flight. After the restart: the games load, versions and action seqs are
 contiguous, every acknowledged action is there exactly once, resubmitting an in-flight action with its key is
 applied at most once, the dice still verify, and every game plays on to its end."""
@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import sqlite3
 import tempfile
 import threading
 import time
@@ -18,11 +17,16 @@ import uuid
 from pathlib import Path
 
 import httpx
-import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.pool import NullPool
 
 from tests.support_server import LiveServer
 
 GAMES = 4
+
+
+def _json(value):
+    return json.loads(value) if isinstance(value, str) else value
 
 
 class Client:
@@ -55,10 +59,27 @@ class Client:
             "action": {"verb": "fire", "args": {"salvos": 1}}, "expected_version": version, "key": key})
 
 
-def _db(path: Path):
-    conn = sqlite3.connect(path, timeout=30)
-    conn.row_factory = sqlite3.Row
-    return conn
+def _database_url(name: str) -> str:
+    """The suite's PostgreSQL database when the suite runs on one (the server's games are rows of their own);
+    otherwise a temporary SQLite file for this server alone."""
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith("postgresql"):
+        return url
+    return f"sqlite:///{Path(tempfile.mkdtemp(prefix='ironbottom-live-')) / name}"
+
+
+class Db:
+    """Reads the server's database directly, as the server left it."""
+
+    def __init__(self, url: str):
+        self.engine = create_engine(url, poolclass=NullPool)
+
+    def rows(self, sql: str, **params):
+        with self.engine.connect() as conn:
+            return [r._mapping for r in conn.execute(text(sql), params)]
+
+    def count_key(self, gid: str, key: str) -> int:
+        return self.rows("SELECT count(*) AS n FROM actions WHERE game_id = :g AND key = :k", g=gid, k=key)[0]["n"]
 
 
 def _player_loop(client: Client, role: str, games: list[str], acked: dict, inflight: dict, stop: threading.Event):
@@ -90,29 +111,27 @@ def _player_loop(client: Client, role: str, games: list[str], acked: dict, infli
             time.sleep(0.005)
 
 
-def _check_consistent(path: Path, games: list[str], acked: dict) -> None:
-    with _db(path) as conn:
-        for gid in games:
-            game = conn.execute("SELECT version, roll_count, status FROM games WHERE id = ?", (gid,)).fetchone()
-            rows = conn.execute("SELECT seq, role, key, rolls FROM actions WHERE game_id = ? ORDER BY seq",
-                                (gid,)).fetchall()
-            assert [r["seq"] for r in rows] == list(range(1, game["version"] + 1)), gid  # no gap, no extra
-            ks = [roll["k"] for r in rows for roll in json.loads(r["rolls"])]
-            assert ks == list(range(game["roll_count"])), gid  # every drawn die is counted, once
-            snaps = [r[0] for r in conn.execute("SELECT seq FROM snapshots WHERE game_id = ?", (gid,))]
-            assert max(snaps) <= game["version"]
-        for key, (gid, role, seq) in acked.items():
-            found = conn.execute("SELECT seq, role FROM actions WHERE game_id = ? AND key = ?", (gid, key)).fetchall()
-            assert [(r["seq"], r["role"]) for r in found] == [(seq, role)], (key, found)
+def _check_consistent(db: Db, games: list[str], acked: dict) -> None:
+    for gid in games:
+        game = db.rows("SELECT version, roll_count, status FROM games WHERE id = :g", g=gid)[0]
+        rows = db.rows("SELECT seq, role, key, rolls FROM actions WHERE game_id = :g ORDER BY seq", g=gid)
+        assert [r["seq"] for r in rows] == list(range(1, game["version"] + 1)), gid  # no gap, no extra
+        ks = [roll["k"] for r in rows for roll in _json(r["rolls"])]
+        assert ks == list(range(game["roll_count"])), gid  # every drawn die is counted, once
+        snaps = [r["seq"] for r in db.rows("SELECT seq FROM snapshots WHERE game_id = :g", g=gid)]
+        assert 0 in snaps and max(snaps) <= game["version"]
+    for key, (gid, role, seq) in acked.items():
+        found = db.rows("SELECT seq, role FROM actions WHERE game_id = :g AND key = :k", g=gid, k=key)
+        assert [(r["seq"], r["role"]) for r in found] == [(seq, role)], (key, found)
 
 
 def test_sigkill_while_rounds_resolve_loses_nothing_and_applies_nothing_twice():
     rnd = random.Random()
     seed = rnd.randrange(1 << 30)
     rnd.seed(seed)
-    tmp = Path(tempfile.mkdtemp(prefix="ironbottom-crash-"))
-    db_path = tmp / "crash.db"
-    server = LiveServer(f"sqlite:///{db_path}")
+    url = _database_url("crash.db")
+    db = Db(url)
+    server = LiveServer(url)
     server.migrate()
     server.start()
     try:
@@ -143,27 +162,24 @@ def test_sigkill_while_rounds_resolve_loses_nothing_and_applies_nothing_twice():
         stop.set()
         for t in threads:
             t.join(15)
-        assert len(acked) >= 6, f"play did not get going before the kill (seed {seed})"
+        assert len(acked) >= 6, f"only {len(acked)} orders were acknowledged in 20 s before the kill (seed {seed})"
 
         server.start()
         for c in (red, blue):
             c.rebase(server.url)
         for gid in games:  # every game loads
             assert red.game(gid)["game"]["id"] == gid and blue.game(gid)["game"]["id"] == gid
-        _check_consistent(db_path, games, acked)
+        _check_consistent(db, games, acked)
 
         # The in-flight submissions, retried with the same key and version, are applied at most once.
         for (gid, role), (key, version) in list(inflight.items()):
             client = red if role == "red" else blue
-            with _db(db_path) as conn:
-                before = conn.execute("SELECT count(*) FROM actions WHERE game_id = ? AND key = ?",
-                                      (gid, key)).fetchone()[0]
+            before = db.count_key(gid, key)
             r = client.submit(gid, version, key)
             assert r.status_code in (200, 409, 422), r.text
-            with _db(db_path) as conn:
-                after = conn.execute("SELECT count(*) FROM actions WHERE game_id = ? AND key = ?",
-                                     (gid, key)).fetchone()[0]
+            after = db.count_key(gid, key)
             assert after <= 1
+            print(f"crash seed {seed}: in flight {key[:12]} {'committed' if before else 'lost'} -> {r.status_code}")
             if r.status_code == 200:
                 assert after == 1 and r.json()["replayed"] == (before == 1)
                 acked[key] = (gid, role, r.json()["seq"])
@@ -188,7 +204,7 @@ def test_sigkill_while_rounds_resolve_loses_nothing_and_applies_nothing_twice():
             assert g["game"]["status"] == "ended" and g["game"]["seed"]
             report = red.http.get(f"/api/games/{gid}/verify").json()
             assert report["ok"] is True, (seed, report)
-        _check_consistent(db_path, games, acked)
+        _check_consistent(db, games, acked)
     finally:
         server.stop()
 
@@ -197,8 +213,7 @@ def test_two_players_at_once_never_freeze_the_live_server():
     """One player reloads the game while the other submits orders, on the real server: every answer comes back
     within a few seconds and none is a server error. (A request that holds the SQLite write lock while another
     blocks the event loop waiting for it would freeze both until the 30 s busy timeout, then fail with 500.)"""
-    tmp = Path(tempfile.mkdtemp(prefix="ironbottom-busy-"))
-    server = LiveServer(f"sqlite:///{tmp / 'busy.db'}")
+    server = LiveServer(_database_url("busy.db"))
     server.migrate()
     server.start()
     try:
