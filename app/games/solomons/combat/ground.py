@@ -83,13 +83,15 @@ def _largest_at(attack: int, supplied: int, unsupplied: int) -> tuple[int, int]:
 # === State ===
 
 def effective_points(state: dict[str, Any]) -> dict[str, int]:
-    """Attack-effective points of each side now (12.2), for the core's prompts."""
+    """Attack-effective points of each side now (12.2), for the core's prompts; none with no enemy to attack."""
     g = state["guadalcanal"]
     out = {}
     for side in SIDES:
         points = g["ground"][side]
         supplied = points if (side == "japanese" or g.get("supplied")) else min(points, g["landed"].get(side, 0))
         out[side] = attack_effective(side, points, g["supply"][side], supplied)
+        if g["ground"][enemy(side)] <= 0:
+            out[side] = 0  # 12.1: nothing to attack
     return out
 
 
@@ -97,13 +99,13 @@ def check_decision(state: dict[str, Any], side: str, decision: dict[str, Any]) -
     """Refuse a ground order the rules do not allow (12.2, 12.3, 12.4)."""
     if not decision.get("attack"):
         return
+    if state["guadalcanal"]["ground"][enemy(side)] <= 0:
+        raise IllegalAction("There are no enemy Ground Points on Guadalcanal to attack.", "12.1")
     effective = effective_points(state)
     if side not in initiative(effective):
         if effective[side] == 0:
             raise IllegalAction("You have no attack-effective Ground Points this turn.", "12.2")
         raise IllegalAction("The other side has more attack-effective Ground Points, so you may not attack.", "12.3")
-    if state["guadalcanal"]["ground"][enemy(side)] <= 0:
-        raise IllegalAction("There are no enemy Ground Points on Guadalcanal to attack.", "12.1")
     points = decision.get("points")
     if not isinstance(points, int) or isinstance(points, bool) or not 1 <= points <= effective[side]:
         raise IllegalAction(f"Attack with 1 to {effective[side]} attack-effective Ground Points.", "12.4")
