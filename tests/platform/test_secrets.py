@@ -1,0 +1,166 @@
+"""Secrets through every channel a role receives: the HTML page, the JSON API, websocket fragments (pushed and
+caught up), error messages, "my games", replay, export and verify.
+
+Non-interference: change only what a role may not know, and everything that role receives stays byte-identical.
+Canaries: a marker planted in hidden fields never reaches the role. Spectators see public information while
+the game runs and everything, with the seed, once it has ended."""
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+
+from app.engine.rng import SeededRng
+from tests.fixtures.duel import Duel
+from tests.platform.conftest import fire, game_row, play_round, rewrite_state, start_duel, stored_state, ws_headers
+
+MARKER = "CANARY-7f3a"
+
+
+def channels(who, gid: str, anon) -> dict[str, str]:
+    """Everything `who` (a Player) receives about game `gid`, by channel."""
+    out = {}
+    for name, url in (("page", f"/games/{gid}"), ("json", f"/api/games/{gid}"), ("my games", "/api/games"),
+                      ("replay", f"/api/games/{gid}/replay?seq=0"), ("export", f"/api/games/{gid}/export"),
+                      ("verify", f"/api/games/{gid}/verify")):
+        r = who.get(url)
+        out[name] = f"{r.status_code} {r.text}"
+        if name == "my games":  # this game's line only: the list also holds the player's other games
+            out[name] = json.dumps([g for g in r.json() if g["game_id"] == gid])
+    # an illegal order, a stale order and a malformed order: the error messages
+    for name, args, version in (("illegal", {"salvos": 9}, None), ("stale", {"salvos": 1}, 10_000),
+                                ("malformed", {"salvos": "x"}, None)):
+        r = who.act(gid, "fire", args, version=version, key=f"probe-{uuid.uuid4().hex}")
+        assert r.status_code in (403, 409, 422), r.text
+        out[name] = f"{r.status_code} {r.text}"
+    r = who.post(f"/games/{gid}/actions", data={"verb": "fire", "arg.salvos": "9", "expected_version": "0",
+                                                "key": f"probe-{uuid.uuid4().hex}"}, headers={"hx-request": "true"})
+    out["htmx error"] = f"{r.status_code} {r.text}"
+    with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(who)) as ws:
+        ws.send_text(json.dumps({"since": -1}))
+        out["websocket"] = ws.receive_text()
+    return out
+
+
+def _mask(text: str, gid: str) -> str:
+    game = game_row(gid)
+    return text.replace(gid, "GAME").replace(game.commitment, "COMMITMENT")
+
+
+@pytest.fixture
+def four(players):
+    return players(), players(), players(), players()  # red, blue, a spectator, an umpire
+
+
+def _moments(red, blue, gid):
+    """Yield at: the start, red's salvos committed, a round resolved, blue's next salvos committed."""
+    yield "start"
+    fire(red, gid, 2)
+    yield "red committed"
+    fire(blue, gid, 1)
+    yield "round resolved"
+    fire(blue, gid, 3)
+    yield "blue committed"
+
+
+@pytest.mark.parametrize("role", ["red", "blue", "spectator"])
+def test_non_interference_perturbing_the_stored_game(four, anon, role):
+    red, blue, watcher, _ = four
+    who = {"red": red, "blue": blue, "spectator": watcher}[role]
+    gid = start_duel(red, blue, hits=5)
+    rules = Duel()
+    for i, moment in enumerate(_moments(red, blue, gid)):
+        original = stored_state(gid)
+        before = channels(who, gid, anon)
+        rewrite_state(gid, lambda s: rules.perturb(s, role, SeededRng(i + 1)))
+        assert stored_state(gid) != original, "perturb changed nothing: the test would prove nothing"
+        after = channels(who, gid, anon)
+        for channel in before:
+            assert after[channel] == before[channel], f"{role} sees a hidden change through {channel} at {moment}"
+        rewrite_state(gid, lambda s: original)
+
+
+def test_non_interference_two_games_with_different_hidden_salvos(players, anon):
+    """Two sandbox games, same players and scripted dice, differing only in red's secret salvos: until they are
+    fired, blue and a spectator receive the same bytes from both, pushes included."""
+    red, blue, watcher = players(), players(), players()
+    games = [start_duel(red, blue, sandbox=True, dice=[4, 4, 2, 5]) for _ in range(2)]
+    for gid in games:
+        play_round(red, blue, gid, 1, 1)  # the same public past
+    seen: dict[str, list[dict[str, str]]] = {"blue": [], "spectator": []}
+    for gid, salvos in zip(games, (1, 3)):
+        with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as b_ws, \
+                anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(watcher)) as s_ws:
+            fire(red, gid, salvos)
+            pushed_blue, pushed_watcher = b_ws.receive_text(), s_ws.receive_text()
+        for role, who, pushed in (("blue", blue, pushed_blue), ("spectator", watcher, pushed_watcher)):
+            got = channels(who, gid, anon)
+            got["pushed"] = pushed
+            seen[role].append({k: _mask(v, gid) for k, v in got.items()})
+    for role in seen:
+        first, second = seen[role]
+        for channel in first:
+            assert first[channel] == second[channel], f"{role}'s {channel} shows red's secret salvos"
+    # and the difference is real: red's own page differs, and it shows once the round resolves
+    assert _mask(red.get(f"/games/{games[0]}").text, games[0]) != _mask(red.get(f"/games/{games[1]}").text, games[1])
+    for gid in games:
+        fire(blue, gid, 1)
+    texts = [" ".join(x["text"] for x in blue.game(gid)["view"]["log"]) for gid in games]
+    assert "Red fires 1 salvo(s)" in texts[0] and "Red fires 3 salvo(s)" in texts[1]
+
+
+@pytest.mark.parametrize("role", ["red", "blue", "spectator"])
+def test_canaries_never_reach_the_role(four, anon, role):
+    red, blue, watcher, umpire = four
+    who = {"red": red, "blue": blue, "spectator": watcher}[role]
+    gid = start_duel(red, blue, umpire=umpire, hits=5)
+    rules = Duel()
+    for moment in _moments(red, blue, gid):
+        rewrite_state(gid, lambda s: rules.plant_canaries(s, role, MARKER))
+        assert MARKER in umpire.get(f"/games/{gid}").text, "the canary was not planted where the umpire sees it"
+        assert MARKER in umpire.get(f"/api/games/{gid}/replay?seq={game_row(gid).version}").text
+        for channel, text in channels(who, gid, anon).items():
+            assert MARKER not in text, f"a hidden field reached {role} through {channel} at {moment}"
+        with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(who)) as ws:
+            with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(umpire)) as u_ws:
+                ws.send_text(json.dumps({"since": -1}))
+                assert MARKER not in ws.receive_text()
+                u_ws.send_text(json.dumps({"since": -1}))
+                assert MARKER in u_ws.receive_text()
+
+
+def test_a_spectator_of_a_running_game_sees_nothing_hidden(players, anon):
+    red, blue, watcher = players(), players(), players()
+    gid = start_duel(red, blue, hits=5)
+    fire(red, gid, 3)
+    seen = watcher.game(gid)
+    assert seen["role"] == "spectator" and seen["prompt"] is None
+    view = seen["view"]
+    assert "magazine" not in view and "salvos" not in view
+    assert all(line["to"] == "public" for line in view["log"])
+    assert view["submitted"] == {"red": True, "blue": False}  # that red has committed is public
+    assert seen["game"]["seed"] is None
+    assert "You commit" not in watcher.get(f"/games/{gid}").text
+    assert watcher.get(f"/api/games/{gid}/export").status_code == 403
+    assert watcher.get(f"/api/games/{gid}/replay?seq=1&eyes=red").status_code == 403
+
+
+def test_after_the_end_a_spectator_sees_everything_and_the_seed(players, anon):
+    red, blue, watcher = players(), players(), players()
+    gid = start_duel(red, blue, hits=1, sandbox=True, dice=[6, 1])
+    play_round(red, blue, gid, 2, 1)
+    game = game_row(gid)
+    assert game.status == "ended"
+    final = stored_state(gid)
+    seen = watcher.game(gid)
+    assert seen["view"]["magazine"] == final["magazine"] and seen["view"]["salvos"] == final["salvos"]
+    assert [x["text"] for x in seen["view"]["log"]] == [x["text"] for x in final["log"]]
+    assert seen["game"]["seed"] == game.seed.hex() and seen["game"]["outcome"]["winner"] == "red"
+    page = watcher.get(f"/games/{gid}").text
+    assert game.seed.hex() in page and "You commit 2 salvo(s)." in page
+    export = watcher.get(f"/api/games/{gid}/export").json()
+    assert export["seed"] == game.seed.hex() and [a["action"] for a in export["actions"]] == [
+        {"verb": "fire", "args": {"salvos": 2}}, {"verb": "fire", "args": {"salvos": 1}}]
+    replay = watcher.get(f"/api/games/{gid}/replay?seq=1&eyes=red").json()
+    assert replay["view"]["salvos"] == {"red": 2} and replay["action"] is not None
