@@ -406,3 +406,16 @@ def test_a_carrier_crippled_by_the_attack_cannot_counterattack():
     air.resolve_counterattacks(s, 3, ScriptedRng([]))
     assert "no aircraft kept aboard an uncrippled carrier" in told(s, "allied")
     assert s["losses"]["allied"]["nac"] == 6          # the six aboard went down with the cripple (14.43)
+
+
+@pytest.mark.rule("6.25")
+def test_a_standing_order_can_keep_the_carrier_air_home():
+    s, us, jp = carrier_duel(us_nac=9, jp_nac=9)
+    us["cag_spent"] = True
+    s["decisions"] = {"japanese": {"missions": [strike("japanese-tf-1", 9, "tf-?1")],
+                                   "doctrine": {"priority": ["DD"], "odds": 1}},
+                      "allied": {"missions": [], "defence": {"allied-tf-1": {"counterattack": False}}}}
+    air.resolve_air_attacks(s, 3, ScriptedRng([1] * 20))
+    before = len(s["log"])
+    air.resolve_counterattacks(s, 3, ScriptedRng([]))
+    assert len(s["log"]) == before and s["units"]["us-CV-1"]["nac"] == 9

@@ -172,3 +172,18 @@ def test_a_bombardment_force_with_no_enemy_in_m_keeps_its_mission():
     add_tf(s, "japanese", 1, ["jp-CA-1"], "M", mission="bombardment", orders={"anti_ship_in_m": True})
     surface.resolve_surface_actions(s, 2, ScriptedRng([]))
     assert s["task_forces"]["japanese-tf-1"]["mission"] == "bombardment"
+
+
+@pytest.mark.rule("15.31")
+def test_a_force_that_fights_no_one_is_not_revealed():
+    from app.games.solomons import tables
+    s = blank_state()
+    add_tf(s, "japanese", 1, ["jp-CA-4", "jp-CA-5"], "M", mission="anti_ship", orders={"shield": "none"})
+    add_tf(s, "japanese", 2, ["jp-BC-5", "jp-BC-6"], "M", mission="bombardment")
+    add_tf(s, "allied", 1, ["us-CA-1", "us-CA-2", "us-DD-1"], "M", mission="anti_ship")
+    surface.resolve_surface_actions(s, 2, ScriptedRng([2] * 20))
+    us = told(s, "allied")
+    for hidden in ("jp-BC-5", "jp-BC-6"):
+        assert tables.unit_name(hidden) not in us
+    shown = [x["name"] for r in s["combat_reveals"]["allied"] for x in r["ships"]]
+    assert tables.unit_name("jp-BC-5") not in shown
