@@ -78,9 +78,14 @@ def _attempt(state: dict[str, Any], sub_id: str, sub: dict[str, Any], tf: dict[s
         f"{cell}: it is {ship_result}; the submarine is {sub_result}.", rule="13.2")
     if report["ship"]:
         casualty(state, report["target"], report["ship"], "submarine")
-    if report["submarine"]:
+    if report["submarine"] == "sunk":
         # 13.6: a submarine suffers only the result against the attacker of its own attack.
-        sub["status"] = "sunk" if report["submarine"] == "sunk" else "refit"
-        sub["hex"] = None
-        if sub_id in state["units"]:
-            casualty(state, sub_id, report["submarine"], "its own attack")
+        sub.update(status="sunk", hex=None)
+    elif report["submarine"] == "crippled":
+        # 15.3 CRT note: repaired like any cripple, one die doubled plus refit; it rolls now because a submarine
+        # is not a unit in a task force that the end-of-turn repair procedure walks.
+        roll = rng.d6()
+        away, _home = board.repair(sub_id, roll)
+        sub.update(status="refit", hex=None, returns=state["turn"] + 1 + away, deployed_turns=0)
+        say(state, "japanese", f"Submarine {sub_id[3:]} goes for repair: roll {roll}, back on Game-Turn "
+            f"{sub['returns']}.", rule="15.34")

@@ -3,6 +3,7 @@ import pytest
 from combat_kit import add_tf, add_unit, blank_state, told
 
 from app.engine.rng import ScriptedRng
+from app.games.solomons import board
 from app.games.solomons.combat import submarine
 
 
@@ -55,7 +56,7 @@ def test_a_result_against_the_attacker_falls_on_the_submarine():
 def test_a_submarine_attacks_once_per_turn():
     s, tf = sub_in_f(units=("us-BB-1",))
     add_tf(s, "allied", 2, ["us-BB-2"], "F", plot={"2": "J", "3": "F"})
-    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 3, 1, 1]))   # attacks the first force (die 3: ½C/½C)
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 3, 1, 1, 4]))  # the first force only (die 3: ½C/½C)
     assert s["submarines"]["jp-SS-1"]["status"] in ("used", "refit", "sunk")
     assert s["units"]["us-BB-2"]["status"] == "intact"
 
@@ -115,3 +116,15 @@ def test_a_submarine_in_refit_may_not_deploy():
     s["submarines"]["jp-SS-1"]["hex"] = "F"
     submarine.resolve_attacks(s, 3, ScriptedRng([]))
     assert s["log"] == []
+
+
+@pytest.mark.rule("13.6")
+def test_a_submarine_crippled_by_its_own_attack_goes_for_repair():
+    s, tf = sub_in_f(units=("us-BB-1",))
+    # 1:1 die 3 prints ½C/½C: the battleship alone (1 = crippled), the submarine alone (1 = crippled); repair die 2
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 3, 1, 1, 2]))
+    sub = s["submarines"]["jp-SS-1"]
+    assert sub["status"] == "refit" and sub["hex"] is None
+    away, _ = board.repair("jp-SS-1", 2)
+    assert sub["returns"] == s["turn"] + 1 + away
+    assert "goes for repair: roll 2" in told(s, "japanese")
