@@ -1,0 +1,78 @@
+"""Sequence of play (4.1-4.5): the walker goes through the printed phases, segments and lettered sections."""
+import pytest
+
+from app.engine.rng import ScriptedRng
+from app.games.solomons import rules
+from app.games.solomons.sequence import STEPS, current, is_day
+from sol_core_helpers import both, kind, start, until, waiting
+
+
+def titles_of(phase):
+    return [s["kind"] for s in STEPS if s["phase"] == phase]
+
+
+@pytest.mark.rule("4.1")
+def test_plot_phase_1_runs_its_segments_in_order_and_stops_for_each_secret_decision():
+    assert titles_of("plot1") == ["reinforcement", "henderson", "cag_training", "truk_sortie", "american_supply",
+                                  "allocation", "intelligence", "movement_plot"]
+    s = start(3)  # the Henderson Field die
+    assert s["henderson_roll"] == 3 and kind(s) == "cag_training"
+    assert set(rules.prompts(s)) == {"allied", "japanese"}  # both decide at once
+    s = both(s)
+    assert kind(s) == "allocation" and s["truk_sortie"]["released"] is False  # 20.3 on Game-Turn 1
+    s = both(s)
+    assert kind(s) == "intelligence" and set(rules.prompts(s)) == {"japanese"}
+    s = both(s)
+    assert kind(s) == "movement_plot" and set(rules.prompts(s)) == {"allied", "japanese"}
+
+
+@pytest.mark.rule("4.2")
+def test_day_and_night_segments_alternate_and_run_their_lettered_sections_in_printed_order():
+    day = [(s["section"], s["kind"]) for s in STEPS if s["segment"] == 1]
+    night = [(s["section"], s["kind"]) for s in STEPS if s["segment"] == 2]
+    assert [x for x, _ in day] == list("ABCDEFGHIJK")
+    assert [x for x, _ in night] == list("ABCDEF")
+    assert dict(day)["D"] == "air" and dict(day)["G"] == "surface" and dict(night)["C"] == "surface"
+    assert [is_day(n) for n in range(1, 8)] == [True, False, True, False, True, False, True]
+
+
+@pytest.mark.rule("4.3")
+def test_the_ground_combat_phase_follows_segment_7():
+    order = [s["phase"] for s in STEPS]
+    last_exec1 = max(i for i, p in enumerate(order) if p == "exec1")
+    assert order[last_exec1 + 1] == "ground"
+    assert STEPS[last_exec1]["segment"] == 7
+
+
+@pytest.mark.rule("4.4")
+def test_plot_phase_2_repeats_intentions_allocation_and_plot():
+    assert titles_of("plot2") == ["allocation", "intelligence", "movement_plot"]
+
+
+@pytest.mark.rule("4.5")
+def test_plot_execution_phase_2_has_four_day_and_three_night_segments():
+    segs = sorted({s["segment"] for s in STEPS if s["phase"] == "exec2"})
+    assert segs == list(range(8, 15))
+    assert sum(is_day(n) for n in segs) == 4
+
+
+@pytest.mark.rule("4.2")
+def test_a_game_walks_from_plot_phase_1_into_segment_1_day_air_allocation():
+    s = until(start(3), "air", dice=[6] * 10, segment=1)
+    step = current(s)
+    assert step["phase"] == "exec1" and step["section"] == "D" and s["day"] is True
+    assert rules.view(s, "allied")["segment"] == 1
+
+
+@pytest.mark.rule("2")
+def test_sixteen_game_turns_then_the_game_ends_with_an_outcome():
+    s = start(3)
+    rng = ScriptedRng([6] * 200)
+    while rules.outcome(s) is None:
+        role = waiting(s)
+        s = rules.apply(s, role, rules.default_action(s, role), rng)
+    # Nobody sails: the Marines starve (16.21, 15 -> 8 -> 4 -> 2 -> 1), 14 American Ground Points at 1 VP (22)
+    assert s["turn"] == 16
+    assert rules.outcome(s)["score"] == {"japanese": 14, "allied": 0}
+    assert rules.outcome(s)["level"] == "decisive_japanese_victory"
+    assert rules.prompts(s) == {}
