@@ -36,7 +36,8 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _sqlite_begin(conn):  # pragma: no cover
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            # Writers take the write lock up front (no deadlock upgrading a read lock); readers do not queue.
+            conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("read_only") else "BEGIN IMMEDIATE")
 
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
@@ -60,12 +61,15 @@ def reset() -> None:
 
 
 @contextmanager
-def transaction() -> Iterator[Session]:
-    """One unit of work: commit on success, roll back on any exception."""
+def transaction(read_only: bool = False) -> Iterator[Session]:
+    """One unit of work: commit on success, roll back on any exception. A read-only unit does not take SQLite's
+    write lock, so pages and pushes never wait behind a resolving phase."""
     engine()
     assert _factory is not None
     with _factory() as session:
         with session.begin():
+            if read_only:
+                session.connection(execution_options={"read_only": True})
             yield session
 
 

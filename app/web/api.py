@@ -8,14 +8,15 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
 from app.config import get_settings
 from app.play import accounts, lobby, records
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
-from app.web.deps import CSRF, DBDep, User, session_token
-from app.web.pages import game_types
+from app.web.deps import CSRF, DBDep, ReadDBDep, User, session_token
+from app.web.pages import game_types, in_transaction
 from app.web.presenter import page_model
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -87,22 +88,24 @@ def list_game_types() -> list[dict[str, Any]]:
 
 
 @router.get("/lobby")
-def open_seats(db: DBDep, user: User) -> list[dict[str, Any]]:
+def open_seats(db: ReadDBDep, user: User) -> list[dict[str, Any]]:
     return lobby.open_seats(db, user.user_id)
 
 
 @router.get("/games")
-def my_games(db: DBDep, user: User) -> list[dict[str, Any]]:
+def my_games(db: ReadDBDep, user: User) -> list[dict[str, Any]]:
     return lobby.my_games(db, user.user_id)
 
 
 @router.post("/games", status_code=201, dependencies=[CSRF])
 async def create(body: NewGame, user: User) -> dict[str, Any]:
-    with transaction() as db:
-        created = lobby.create_game(db, user.user_id, body.game, body.scenario, body.side, body.options,
-                                    umpired=body.umpired, clock=body.clock, opponent=body.opponent,
-                                    sandbox=body.sandbox, dice_script=body.dice_script, title=body.title)
-        game_id, status = created.game.id, created.game.status
+    def create_it():
+        with transaction() as db:
+            return lobby.create_game(db, user.user_id, body.game, body.scenario, body.side, body.options,
+                                     umpired=body.umpired, clock=body.clock, opponent=body.opponent,
+                                     sandbox=body.sandbox, dice_script=body.dice_script, title=body.title)
+    created = await run_in_threadpool(create_it)
+    game_id, status = created.game.id, created.game.status
     await game_actions.after_commit(game_id)
     base = get_settings().base_url
     return {"id": game_id, "status": status,
@@ -112,18 +115,15 @@ async def create(body: NewGame, user: User) -> dict[str, Any]:
 
 @router.post("/games/{game_id}/join", dependencies=[CSRF])
 async def join(game_id: str, body: Join, user: User) -> dict[str, Any]:
-    with transaction() as db:
-        seat = lobby.join_seat(db, user.user_id, game_id, body.role)
-        role = seat.role
+    role = (await run_in_threadpool(in_transaction, lobby.join_seat, user.user_id, game_id, body.role)).role
     await game_actions.after_commit(game_id)
     return {"id": game_id, "role": role}
 
 
 @router.post("/invites/{token}", dependencies=[CSRF])
 async def accept_invite(token: str, user: User) -> dict[str, Any]:
-    with transaction() as db:
-        seat = lobby.join_by_invite(db, user.user_id, token)
-        game_id, role = seat.game_id, seat.role
+    seat = await run_in_threadpool(in_transaction, lobby.join_by_invite, user.user_id, token)
+    game_id, role = seat.game_id, seat.role
     await game_actions.after_commit(game_id)
     return {"id": game_id, "role": role}
 
@@ -136,35 +136,35 @@ def game_json(db, game_id: str, user_id: int) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}")
-def show(game_id: str, db: DBDep, user: User) -> dict[str, Any]:
+def show(game_id: str, db: ReadDBDep, user: User) -> dict[str, Any]:
     return game_json(db, game_id, user.user_id)
 
 
 @router.post("/games/{game_id}/actions", dependencies=[CSRF])
 async def act(game_id: str, body: Submission, user: User) -> dict[str, Any]:
-    with transaction() as db:
-        game = lobby.require_game(db, game_id)
-        role = lobby.require_seat(db, game, user.user_id)
+    def seat():
+        with transaction() as db:
+            return lobby.require_seat(db, lobby.require_game(db, game_id), user.user_id)
+    role = await run_in_threadpool(seat)
     result = await game_actions.submit(game_id, role, body.action.model_dump(), body.expected_version, body.key,
                                        user.user_id)
-    with transaction() as db:
-        out = game_json(db, game_id, user.user_id)
+    out = await run_in_threadpool(in_transaction, game_json, game_id, user.user_id)
     out.update(seq=result.seq, replayed=result.replayed)
     return out
 
 
 @router.get("/games/{game_id}/replay")
-def replay(game_id: str, db: DBDep, user: User, seq: int = 0, eyes: str | None = None) -> dict[str, Any]:
+def replay(game_id: str, db: ReadDBDep, user: User, seq: int = 0, eyes: str | None = None) -> dict[str, Any]:
     game = lobby.require_game(db, game_id)
     return records.replay_view(db, game, lobby.role_of(db, game, user.user_id), seq, eyes)
 
 
 @router.get("/games/{game_id}/export")
-def export(game_id: str, db: DBDep, user: User) -> dict[str, Any]:
+def export(game_id: str, db: ReadDBDep, user: User) -> dict[str, Any]:
     game = lobby.require_game(db, game_id)
     return records.export(db, game, lobby.role_of(db, game, user.user_id))
 
 
 @router.get("/games/{game_id}/verify")
-def verify(game_id: str, db: DBDep, user: User) -> dict[str, Any]:
+def verify(game_id: str, db: ReadDBDep, user: User) -> dict[str, Any]:
     return records.verify(db, lobby.require_game(db, game_id))

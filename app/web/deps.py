@@ -6,6 +6,7 @@ import secrets
 from typing import Annotated, Iterator
 
 from fastapi import Depends, Request
+from starlette.concurrency import run_in_threadpool
 from sqlalchemy.orm import Session as DB
 
 from app.play.accounts import SignedIn, session_user
@@ -22,7 +23,15 @@ def get_db() -> Iterator[DB]:
         yield db
 
 
-DBDep = Annotated[DB, Depends(get_db)]
+def get_read_db() -> Iterator[DB]:
+    with transaction(read_only=True) as db:
+        yield db
+
+
+# scope="function": the transaction commits before the response is sent, so a client never acts on an answer
+# whose change is not yet durable.
+DBDep = Annotated[DB, Depends(get_db, scope="function")]
+ReadDBDep = Annotated[DB, Depends(get_read_db, scope="function")]  # for GET: a GET never changes state
 
 
 def bearer_token(request: Request) -> str | None:
@@ -38,7 +47,7 @@ def current_user(request: Request) -> SignedIn | None:
     cached = getattr(request.state, "user", "unset")
     if cached != "unset":
         return cached
-    with transaction() as db:
+    with transaction(read_only=True) as db:
         user = session_user(db, session_token(request))
     request.state.user = user
     return user
@@ -84,7 +93,9 @@ async def check_csrf(request: Request) -> None:
             ("application/x-www-form-urlencoded", "multipart/form-data")):
         form = await request.form()
         sent = form.get("csrf_token")
-    user = current_user(request)
+    # Never touch the database on the event loop: a blocked loop cannot let another request finish and release
+    # SQLite's write lock.
+    user = await run_in_threadpool(current_user, request)
     expected = user.csrf_token if user else request.cookies.get(ANON_CSRF_COOKIE)
     if not expected or not sent or not hmac.compare_digest(str(sent), expected):
         raise Forbidden("This form has expired. Reload the page and try again.")

@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
 from app.config import get_settings
@@ -14,13 +15,19 @@ from app.play.errors import BadRequest, PlayError
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
-from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, DBDep, MaybeUser, User, csrf_token_for,
-                          session_token)
+from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, DBDep, MaybeUser, ReadDBDep, User,
+                          csrf_token_for, session_token)
 from app.web.presenter import action_key, page_model
 from app.web.signing import sign, unsign
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
+
+
+def in_transaction(use_case, *args):
+    """Run one use case in its own transaction (called through run_in_threadpool from async routes)."""
+    with transaction() as db:
+        return use_case(db, *args)
 
 
 def page(request: Request, name: str, user, status_code: int = 200, **context: Any) -> HTMLResponse:
@@ -58,7 +65,7 @@ def game_types() -> list[dict[str, Any]]:
 
 
 @router.get("/", response_class=HTMLResponse)
-def lobby_page(request: Request, db: DBDep, user: MaybeUser):
+def lobby_page(request: Request, db: ReadDBDep, user: MaybeUser):
     games = game_types()
     context: dict[str, Any] = {"games": games, "chosen": games[0] if games else {"scenarios": [], "roles": [], "options": []}}
     if user:
@@ -157,13 +164,16 @@ def _dice_script(text: str) -> list[int] | None:
 async def create_game(request: Request, user: User):
     form = await request.form()
     sandbox = form.get("sandbox") == "1"
-    with transaction() as db:
-        created = lobby.create_game(
-            db, user.user_id, str(form.get("game", "")), str(form.get("scenario") or "") or None,
-            str(form.get("side") or "") or None, _options_from_form(form), umpired=form.get("umpired") == "1",
-            clock=str(form.get("clock") or "none"), opponent=str(form.get("opponent") or "human"), sandbox=sandbox,
-            dice_script=_dice_script(str(form.get("dice_script", ""))) if sandbox else None)
-        game_id = created.game.id
+
+    def create():
+        with transaction() as db:
+            return lobby.create_game(
+                db, user.user_id, str(form.get("game", "")), str(form.get("scenario") or "") or None,
+                str(form.get("side") or "") or None, _options_from_form(form), umpired=form.get("umpired") == "1",
+                clock=str(form.get("clock") or "none"), opponent=str(form.get("opponent") or "human"),
+                sandbox=sandbox, dice_script=_dice_script(str(form.get("dice_script", ""))) if sandbox else None)
+    created = await run_in_threadpool(create)
+    game_id = created.game.id
     await game_actions.after_commit(game_id)
     # The invite tokens are shown once, on the page we redirect to; only their hashes are stored.
     response = RedirectResponse(f"/games/{game_id}", status_code=303)
@@ -175,8 +185,7 @@ async def create_game(request: Request, user: User):
 
 @router.post("/games/{game_id}/join", dependencies=[CSRF])
 async def join_game(game_id: str, user: User, role: str = Form("")):
-    with transaction() as db:
-        lobby.join_seat(db, user.user_id, game_id, role)
+    await run_in_threadpool(in_transaction, lobby.join_seat, user.user_id, game_id, role)
     await game_actions.after_commit(game_id)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
@@ -190,15 +199,13 @@ def invite_page(request: Request, token: str, user: MaybeUser):
 
 @router.post("/invite/{token}", dependencies=[CSRF])
 async def accept_invite(token: str, user: User):
-    with transaction() as db:
-        seat = lobby.join_by_invite(db, user.user_id, token)
-        game_id = seat.game_id
+    game_id = (await run_in_threadpool(in_transaction, lobby.join_by_invite, user.user_id, token)).game_id
     await game_actions.after_commit(game_id)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
-def game_page(request: Request, game_id: str, db: DBDep, user: User):
+def game_page(request: Request, game_id: str, db: ReadDBDep, user: User):
     game = lobby.require_game(db, game_id)
     role = lobby.role_of(db, game, user.user_id)
     invites = {}
@@ -216,10 +223,13 @@ def game_page(request: Request, game_id: str, db: DBDep, user: User):
 async def submit_form(request: Request, game_id: str, user: User):
     """An order from the game page's forms. HTMX gets a fragment back (the page itself updates by push)."""
     form = await request.form()
-    with transaction() as db:
-        game = lobby.require_game(db, game_id)
-        role = lobby.require_seat(db, game, user.user_id)
-        prompt = rules_for(game).prompts(load_state(db, game)).get(role)
+
+    def seat_and_prompt():
+        with transaction() as db:
+            game = lobby.require_game(db, game_id)
+            role = lobby.require_seat(db, game, user.user_id)
+            return role, rules_for(game).prompts(load_state(db, game)).get(role)
+    role, prompt = await run_in_threadpool(seat_and_prompt)
     action = game_actions.action_from_form(form, prompt)
     expected = game_actions.int_field(form.get("expected_version"), "expected_version")
     await game_actions.submit(game_id, role, action, expected, str(form.get("key") or ""), user.user_id)

@@ -5,7 +5,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from app.play import lobby, records
-from app.web.deps import DBDep, User
+from app.web.deps import ReadDBDep, User
 from app.web.pages import page
 from app.web.presenter import board_template
 
@@ -13,13 +13,13 @@ router = APIRouter(include_in_schema=False)
 
 
 @router.get("/games/{game_id}/verify", response_class=HTMLResponse)
-def verify_page(request: Request, game_id: str, db: DBDep, user: User):
+def verify_page(request: Request, game_id: str, db: ReadDBDep, user: User):
     game = lobby.require_game(db, game_id)
     return page(request, "records/verify.html", user, game_id=game_id, report=records.verify(db, game))
 
 
 @router.get("/games/{game_id}/replay", response_class=HTMLResponse)
-def replay_page(request: Request, game_id: str, db: DBDep, user: User, seq: int | None = None,
+def replay_page(request: Request, game_id: str, db: ReadDBDep, user: User, seq: int | None = None,
                 eyes: str | None = None):
     game = lobby.require_game(db, game_id)
     role = lobby.role_of(db, game, user.user_id)
@@ -31,7 +31,7 @@ def replay_page(request: Request, game_id: str, db: DBDep, user: User, seq: int 
 
 
 @router.get("/games/{game_id}/report", response_class=HTMLResponse)
-def report_page(request: Request, game_id: str, db: DBDep, user: User):
+def report_page(request: Request, game_id: str, db: ReadDBDep, user: User):
     game = lobby.require_game(db, game_id)
     role = lobby.role_of(db, game, user.user_id)
     return page(request, "records/report.html", user, game_id=game_id, report=records.after_action(db, game, role))

@@ -10,7 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from app.play import chat, clocks, lobby, umpire
 from app.realtime.hub import hub
 from app.store.db import transaction
-from app.web.deps import CSRF, DBDep, User
+from app.web.deps import CSRF, ReadDBDep, User
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api", tags=["api"])
@@ -84,7 +84,7 @@ class UndoIn(BaseModel):
 
 
 @api.get("/games/{game_id}/chat")
-def chat_messages(game_id: str, db: DBDep, user: User) -> list[dict]:
+def chat_messages(game_id: str, db: ReadDBDep, user: User) -> list[dict]:
     game = lobby.require_game(db, game_id)
     return chat.messages(db, game, lobby.role_of(db, game, user.user_id))
 

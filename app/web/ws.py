@@ -36,7 +36,7 @@ def origin_allowed(ws: WebSocket) -> bool:
 
 
 def _who(game_id: str, token: str | None):
-    with transaction() as db:
+    with transaction(read_only=True) as db:
         user = accounts.session_user(db, token)
         if user is None:
             return None, None, None
@@ -45,7 +45,7 @@ def _who(game_id: str, token: str | None):
 
 
 def render_roles(game_id: str, roles: set[str]) -> dict[str, str]:
-    with transaction() as db:
+    with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
         return {role: render_fragments(page_model(db, game, role)) for role in roles}
 
@@ -90,5 +90,5 @@ async def game_socket(ws: WebSocket, game_id: str):
 
 
 def _version(game_id: str) -> int:
-    with transaction() as db:
+    with transaction(read_only=True) as db:
         return lobby.require_game(db, game_id).version

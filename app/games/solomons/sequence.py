@@ -15,64 +15,66 @@ from app.games.solomons.units import side_tfs, sweep
 
 State = dict[str, Any]
 
-# 4.2: the lettered sections of a day and of a night segment, in printed order.
-DAY = [("A", "reveal_japanese", "Japan reveals its task forces at sea (18.5)"),
-       ("B", "reveal_american", "The United States reveals its task forces under 19.1-19.2"),
-       ("C", "submarines", "Japanese submarine attacks (13)"),
-       ("D", "air", "Both sides allocate air attacks and CAP (14.11)"),
-       ("E", "air_attacks", "Air attacks (14)"),
-       ("F", "counterattacks", "Carrier counterattacks (14.5)"),
-       ("G", "surface", "Surface action (15)"),
-       ("H", "bombardment", "Naval bombardment (15.2)"),
-       ("I", "landing", "Land troops and supplies (9.4)"),
-       ("J", "reset", "Abort missions or reset plots (6.38); K. transfer air units (6.26)"),
-       ("K", "transfers_done", "Transfer air units (6.26)")]
-NIGHT = [("A", "reveal_japanese", "Japan reveals whether it has task forces at Guadalcanal (18.6)"),
-         ("B", "reveal_american", "The United States reveals whether it has task forces at Guadalcanal (19.3)"),
-         ("C", "surface", "Surface action (15)"),
-         ("D", "bombardment", "Naval bombardment (15.2)"),
-         ("E", "landing", "Land troops and supplies (9.4)"),
-         ("F", "reset", "Reset task force plots (6.38)")]
-PLOT_PHASE_1 = [("reinforcement", "Reinforcement (21)"), ("henderson", "Henderson Field roll (10.5)"),
-                ("cag_training", "Carrier Air Group Training (6.21)"),
-                ("truk_sortie", "Japanese Truk Sortie Resolution (20)"),
-                ("american_supply", "American ground supply (16.11)"),
-                ("allocation", "Task Force Allocation (5.2)"),
-                ("intelligence", "American Intelligence: the Japanese plot and intentions (18)"),
-                ("movement_plot", "Movement Plot (8.1)")]
-PLOT_PHASE_2 = [("allocation", "Task Force Allocation (5.3)"),
-                ("intelligence", "American Intelligence: the Japanese plot and intentions (18)"),
-                ("movement_plot", "Movement Plot (8.1)")]
+# The printed sequence (tables.phases / tables.sections, from data/sequence.toml) names each step; this maps
+# those ids to the procedure (automatic) or the decision (a secret submission) that carries it out.
+KIND = {
+    "preliminary_setup": "preliminary_setup", "reinforcement": "reinforcement", "cag_training": "cag_training",
+    "truk_sortie": "truk_sortie", "american_intelligence": "intelligence", "task_force_allocation": "allocation",
+    "movement_plot": "movement_plot", "ground_combat": "ground",
+    "japan_reveals": "reveal_japanese", "us_reveals": "reveal_american", "japan_reveals_m": "reveal_japanese",
+    "us_reveals_m": "reveal_american", "submarine_attacks": "submarines", "air_allocation": "air",
+    "air_attacks": "air_attacks", "carrier_counterattacks": "counterattacks", "surface_action": "surface",
+    "bombardment": "bombardment", "landing": "landing", "reset": "reset", "air_transfer": "transfers_done",
+}
 DECISIONS = {"cag_training", "allocation", "intelligence", "movement_plot", "air", "reset", "ground"}
 
 
 def is_day(segment: int) -> bool:
-    """4.2, 4.5: odd segments by day in Phase 1 (1, 3, 5, 7), even ones in Phase 2 (8, 10, 12, 14)."""
-    return segment % 2 == 1 if segment <= 7 else segment % 2 == 0
+    """4.2, 4.5: day and night alternate, day first in each Plot Execution Phase (tables.is_day)."""
+    return board.is_day(segment)
+
+
+def plot_phase_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Two steps the printed Plot Phase implies without listing, and one reordering (docs/games/solomons.md):
+    the Henderson Field roll "at the start of every Game-Turn before movement" (10.5) after Reinforcement; the
+    American supply "before writing the American plot" (16.11) before the Movement Plot; and American
+    Intelligence after Task Force Allocation, because the answers are taken from the Japanese plot (18, 8.6)."""
+    ids = [st["id"] for st in steps]
+    if "american_intelligence" in ids and "task_force_allocation" in ids:
+        intel_step = steps[ids.index("american_intelligence")]
+        steps = [st for st in steps if st["id"] != "american_intelligence"]
+        at = [st["id"] for st in steps].index("task_force_allocation") + 1
+        steps = steps[:at] + [intel_step] + steps[at:]
+    out = []
+    for st in steps:
+        if st["id"] == "movement_plot" and any(x["id"] == "reinforcement" for x in steps):
+            out.append({"id": "american_supply", "name": "American ground supply", "rule": "16.11"})
+        out.append(st)
+        if st["id"] == "reinforcement":
+            out.append({"id": "henderson", "name": "Henderson Field completion roll", "rule": "10.5"})
+    return out
 
 
 def build_steps() -> list[dict[str, Any]]:
     steps: list[dict[str, Any]] = []
-    for kind, title in PLOT_PHASE_1:
-        steps.append({"phase": "plot1", "segment": None, "section": kind, "kind": kind, "title": title})
-    for seg in range(1, 8):
-        steps += segment_steps("exec1", seg)
-    steps.append({"phase": "ground", "segment": None, "section": "ground", "kind": "ground",
-                  "title": "Ground Combat Phase (12)"})
-    steps.append({"phase": "ground", "segment": None, "section": "possession", "kind": "possession",
-                  "title": "Possession of Henderson Field (12.5)"})
-    for kind, title in PLOT_PHASE_2:
-        steps.append({"phase": "plot2", "segment": None, "section": kind, "kind": kind, "title": title})
-    for seg in range(8, 15):
-        steps += segment_steps("exec2", seg)
-    steps.append({"phase": "end", "segment": None, "section": "end", "kind": "end_of_turn",
-                  "title": "End of the Game-Turn (8.9, 8.8)"})
+    for phase in board.phases():
+        if phase.get("segments"):
+            for seg in phase["segments"]:
+                for sec in board.sections("day" if is_day(seg) else "night"):
+                    steps.append({"phase": phase["id"], "segment": seg, "section": sec["letter"],
+                                  "kind": KIND[sec["id"]], "rule": sec["rule"],
+                                  "title": f"Segment {seg}, {sec['letter']}. {sec['name']} ({sec['rule']})"})
+            continue
+        for st in plot_phase_steps(list(phase.get("steps", []))):
+            steps.append({"phase": phase["id"], "segment": None, "section": st["id"],
+                          "kind": KIND.get(st["id"], st["id"]), "rule": st["rule"],
+                          "title": f"{phase['name']}: {st['name']} ({st['rule']})"})
+        if phase["id"] == "ground":
+            steps.append({"phase": "ground", "segment": None, "section": "possession", "kind": "possession",
+                          "rule": "12.5", "title": "Ground Combat Phase: possession of Henderson Field (12.5)"})
+    steps.append({"phase": "end", "segment": None, "section": "end", "kind": "end_of_turn", "rule": "8.9",
+                  "title": "End of the Game-Turn: every unit in port, refit and repair (8.9, 8.8)"})
     return steps
-
-
-def segment_steps(phase: str, seg: int) -> list[dict[str, Any]]:
-    return [{"phase": phase, "segment": seg, "section": letter, "kind": kind, "title": f"Segment {seg}, {letter}. {t}"}
-            for letter, kind, t in (DAY if is_day(seg) else NIGHT)]
 
 
 STEPS = build_steps()
@@ -195,6 +197,8 @@ def run(state: State, step: dict[str, Any], rng) -> None:
         turn.henderson_roll(state, rng)
     elif kind == "truk_sortie":
         turn.truk_sortie(state, rng)
+    elif kind == "preliminary_setup":
+        pass  # 5.1: units stay where they ended the last Game-Turn; nothing moves
     elif kind == "american_supply":
         if not combat_hooks.american_supply(state):
             ground_orders.supply_american_ground(state)
