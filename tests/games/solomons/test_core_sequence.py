@@ -13,8 +13,8 @@ def titles_of(phase):
 
 @pytest.mark.rule("4.1")
 def test_plot_phase_1_runs_its_segments_in_order_and_stops_for_each_secret_decision():
-    assert titles_of("plot1") == ["reinforcement", "henderson", "cag_training", "truk_sortie", "american_supply",
-                                  "allocation", "intelligence", "movement_plot"]
+    assert titles_of("plot1") == ["preliminary_setup", "reinforcement", "henderson", "cag_training", "truk_sortie",
+                                  "allocation", "intelligence", "american_supply", "movement_plot"]
     s = start(3)  # the Henderson Field die
     assert s["henderson_roll"] == 3 and kind(s) == "cag_training"
     assert set(rules.prompts(s)) == {"allied", "japanese"}  # both decide at once
