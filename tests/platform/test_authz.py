@@ -158,8 +158,7 @@ def _request(world: World, role: str, method: str, path: str):
         p = world.player(role)
         if p is None:
             return c.post("/signout", follow_redirects=False) if method == "POST" else c.delete(path)
-        r = c.post("/api/sessions", json={"username": p.name, "password": "correct horse"})
-        token, csrf = r.json()["token"], r.json()["csrf_token"]
+        token, csrf = _throwaway_session(p.name)
         headers = {"cookie": f"ib_session={token}", "X-CSRF-Token": csrf}
         return c.post(path, headers=headers, follow_redirects=False) if method == "POST" else \
             c.request(method, path, headers=headers)
@@ -193,6 +192,21 @@ def _request(world: World, role: str, method: str, path: str):
     raise AssertionError(f"no request written for {method} {path}")
 
 
+def _throwaway_session(username: str) -> tuple[str, str]:
+    """A second session of an existing user, opened directly (an argon2 check per cell would be slow)."""
+    from sqlalchemy import select
+
+    from app.play import accounts
+    from app.store.db import transaction
+    from app.store.models import User
+
+    with transaction() as db:
+        user = db.scalar(select(User).where(User.username == username))
+        token = accounts.open_session(db, user)
+        db.flush()
+        return token, accounts.session_user(db, token).csrf_token
+
+
 def _socket(world: World, role: str, path: str) -> str:
     p = world.player(role)
     url = path.format(game_id=world.game_id)
@@ -210,8 +224,9 @@ def world(_player_pool, app):
     from fastapi.testclient import TestClient
 
     pool, make = _player_pool
-    cast = [make() for _ in range(6)]  # players of their own: the matrix signs some of them in and out
-    pool.extend(cast)
+    while len(pool) < 6:
+        pool.append(make())
+    cast = pool[:6]
     with TestClient(app) as anon:
         w = World(cast, anon)
         w.fresh_game()
