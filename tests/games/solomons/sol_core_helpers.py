@@ -43,6 +43,8 @@ def both(state, dice=(), **orders):
         if (state["step"], state["turn"]) != step or role not in rules.prompts(state):
             continue
         args = orders.get(role)
+        if args is None and state["pending"][role] is not None:
+            continue  # already submitted: keep it
         action = {"verb": "submit", "args": args} if args is not None else rules.default_action(state, role)
         state = rules.apply(state, role, action, rng)
     return state
