@@ -98,6 +98,9 @@ def check_tf(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any],
     hexes = entry.get("hexes") or {}
     if not isinstance(hexes, dict) or any(k not in {str(s) for s in segments} for k in hexes):
         raise IllegalAction(f"{label}: plot only segments {segments[0]}-{segments[-1]} in this Plot Phase.", "8.1")
+    if any(not isinstance(p, str) or p not in board.adjacency() for p in hexes.values()):
+        raise IllegalAction(f"{label}: plot lettered hexes A-S or your bases.", "8.3")
+    check_slot(state, side, tf, entry, phase)
     graph = board.adjacency()
     here, last = tf["hex"], tf["last_move"]
     been_at_sea = not board.is_base(here) or any(not board.is_base(p) for p in tf.get("path", []))
@@ -132,7 +135,6 @@ def check_tf(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any],
         reach = min(board.distance(tf["hex"], b) for b in allowed_bases(state, tf))
         if reach <= max_moves(tf, rest):
             raise IllegalAction(f"{label}: every unit must end the Game-Turn in a friendly naval base.", "8.9")
-    check_slot(state, side, tf, entry, phase)
 
 
 def check_slot(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any], phase: int) -> None:
