@@ -1,0 +1,64 @@
+"""The generic harness over every registered game: random legal playouts, and at several points of each,
+non-interference (view and rendered board byte-identical when only hidden things change) and canaries, for each
+side, the umpire and a spectator. A game with no hidden information (a solitaire) proves instead that no role's
+view changes the state and that every view is plain JSON."""
+import json
+
+import pytest
+
+from app import games as registry
+from app.engine.contract import SPECTATOR, UMPIRE
+from app.engine.rng import SeededRng
+from app.engine.testing import (assert_plain_json, check_canaries, check_non_interference, random_action,
+                                state_hash)
+from app.web.presenter import board_template
+from app.web.templating import render
+
+registry.load()
+registry.load(["tests.fixtures.duel"])
+GAMES = sorted(registry.all_games())
+
+
+def board_html(game_id, role):
+    def draw(view):
+        return render(board_template(game_id), view=view, role=role, prompt=None,
+                      game={"id": "g", "version": 0, "status": "active"})
+    return draw
+
+
+def positions(rules, seed, stops=(0, 5, 20, 60)):
+    """States reached by random legal play, at a few depths."""
+    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
+    state = rules.setup(rules.meta.scenarios[0].id, rules.meta.default_options(), dice)
+    out = []
+    for step in range(max(stops) + 1):
+        if step in stops:
+            out.append(state)
+        prompts = rules.prompts(state)
+        if rules.outcome(state) is not None or not prompts:
+            break
+        role = players.choice(sorted(prompts))
+        state = rules.apply(state, role, random_action(rules, state, role, players), dice)
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_views_are_fresh_plain_json_and_leave_the_state_alone(game_id):
+    rules = registry.get(game_id)
+    for state in positions(rules, seed=3):
+        before = state_hash(state)
+        for role in (*rules.meta.roles, UMPIRE, SPECTATOR):
+            view = rules.view(state, role)
+            assert_plain_json(view)
+            assert '"seed"' not in json.dumps(view).lower(), f"{role}'s view names a seed"
+        assert state_hash(state) == before
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if hasattr(registry.get(g), "perturb")])
+def test_what_a_role_may_not_know_never_reaches_its_view_or_page(game_id):
+    rules = registry.get(game_id)
+    for seed in (1, 2):
+        for state in positions(rules, seed):
+            for role in (*rules.meta.roles, SPECTATOR):
+                check_non_interference(rules, state, role, SeededRng(seed), render=board_html(game_id, role))
+                check_canaries(rules, state, role)
