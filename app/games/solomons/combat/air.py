@@ -49,8 +49,10 @@ def missions(state: dict[str, Any], side: str) -> list[dict[str, Any]]:
 
 
 def standing(state: dict[str, Any], side: str, key: str) -> dict[str, Any]:
+    """A standing order of the side's allocation ("defence" or "doctrine"; checked by check_standing_orders)."""
     order = (state.get("decisions") or {}).get(side) or {}
-    return order.get(key) or {}
+    got = order.get(key)
+    return got if isinstance(got, dict) else {}
 
 
 def source_hex(state: dict[str, Any], source: str) -> str:
@@ -98,6 +100,7 @@ def target_task_force(state: dict[str, Any], side: str, marker: str | None,
 
 def check_allocation(state: dict[str, Any], side: str, allocation: dict[str, Any]) -> None:
     """Refuse an allocation the combat rules forbid: 10.1 range, 14 one offensive mission, 14.41, 14.63, 16.22."""
+    check_standing_orders(state, side, allocation)
     used: dict[tuple[str, str], int] = {}
     cag_targets: dict[str, set] = {}
     henderson_offensive = 0
@@ -136,6 +139,45 @@ def check_allocation(state: dict[str, Any], side: str, allocation: dict[str, Any
     if need > state["guadalcanal"]["supply"][side]:
         raise IllegalAction(f"Henderson Field air on offensive missions needs {need} Supply Points on "
                             "Guadalcanal.", "16.22")
+
+
+def check_standing_orders(state: dict[str, Any], side: str, allocation: dict[str, Any]) -> None:
+    """The optional standing orders of an allocation must be well formed (see the top of this module)."""
+    defence = allocation.get("defence") or {}
+    if not isinstance(defence, dict):
+        raise IllegalAction("Defence orders are given per task force of yours.", "14.3")
+    for tf_id, order in defence.items():
+        tf = state["task_forces"].get(tf_id)
+        if tf is None or tf["side"] != side or not isinstance(order, dict):
+            raise IllegalAction("Defence orders are given per task force of yours.", "14.3")
+        groups = order.get("groups")
+        if groups is not None:
+            if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
+                raise IllegalAction("Naval Defensive Groups are lists of your ships.", "14.3")
+            ships = [u for g in groups for u in g]
+            if any(len(g) > air_strike.GROUP_SIZE for g in groups) or len(set(ships)) != len(ships) \
+                    or any(u not in tf["units"] for u in ships):
+                raise IllegalAction("Each ship of the task force goes in one group of no more than four.", "14.3")
+        caps = order.get("point_cap")
+        if caps is not None and (not isinstance(caps, list) or not all(_count(n) for n in caps)):
+            raise IllegalAction("Point CAP per group is a list of whole numbers of Air Points.", "14.3")
+        if not isinstance(order.get("counterattack", True), bool):
+            raise IllegalAction("Counterattack is yes or no.", "6.25")
+    for doctrine in [allocation.get("doctrine") or {}] + list(allocation.get("missions") or []):
+        if not isinstance(doctrine, dict):
+            raise IllegalAction("An attack doctrine names ship types and odds.", "14.3")
+        priority, odds = doctrine.get("priority"), doctrine.get("odds")
+        if priority is not None and (not isinstance(priority, list)
+                                     or not all(p in air_strike.DEFAULT_PRIORITY for p in priority)):
+            raise IllegalAction("Target priority lists ship types: "
+                                f"{', '.join(air_strike.DEFAULT_PRIORITY)}.", "14.3")
+        if odds is not None and (isinstance(odds, bool) or not isinstance(odds, (int, float))
+                                 or not 0.5 <= odds <= 3):
+            raise IllegalAction("The odds sought per ship are between 1:2 (0.5) and 3:1 (3).", "14.3")
+
+
+def _count(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
 def _check_offensive(state: dict[str, Any], side: str, m: dict[str, Any], tf: dict[str, Any] | None) -> None:
@@ -367,7 +409,7 @@ def _point_caps(state: dict[str, Any], tf: dict[str, Any], groups: list[list[str
     if not total or not groups:
         return caps
     wanted = standing(state, tf["side"], "defence").get(tf["id"], {}).get("point_cap")
-    if isinstance(wanted, list) and sum(int(x) for x in wanted[:len(groups)]) <= total:
+    if isinstance(wanted, list) and all(_count(x) for x in wanted) and sum(wanted[:len(groups)]) <= total:
         for i, n in enumerate(wanted[:len(groups)]):
             caps[i] = int(n)
         return caps

@@ -52,7 +52,7 @@ def change_to_anti_ship(state: dict[str, Any], forces: dict[str, list[dict[str, 
     mission and bombard or land)."""
     for mission in ("bombardment", "transport"):
         for tf in list(forces.get(mission, [])):
-            if (tf.get("orders") or {}).get("anti_ship_in_m"):
+            if isinstance(tf.get("orders"), dict) and tf["orders"].get("anti_ship_in_m") is True:
                 tf["mission"] = "anti_ship"
                 forces[mission].remove(tf)
                 forces.setdefault("anti_ship", []).append(tf)
@@ -86,17 +86,26 @@ def resolve_surface_actions(state: dict[str, Any], segment: int, rng: Rng) -> No
             _fight(state, forces, attacker, target, rng, segment, rule="15.32")
 
 
+SHIELD_MODES = ("none", "keep_odds", "max")
+TARGETS = ("transport", "bombardment")
+
+
 def _orders(forces: dict[str, Any], side: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    """The side's Anti-Ship standing orders, ill-formed ones replaced by the defaults (the plot passes them on)."""
+    out: dict[str, Any] = {"shield": "keep_odds", "target": "transport"}
     for tf in forces[side].get("anti_ship", []):
-        out.update(tf.get("orders") or {})
+        orders = tf.get("orders") if isinstance(tf.get("orders"), dict) else {}
+        if orders.get("shield") in SHIELD_MODES:
+            out["shield"] = orders["shield"]
+        if orders.get("target") in TARGETS:
+            out["target"] = orders["target"]
     return out
 
 
 def _pick_target(forces: dict[str, Any], side: str, exclude: str | None) -> str | None:
     """The enemy non-Anti-Ship force `side` goes for: its standing order's choice if present, else transports."""
     other = forces[enemy(side)]
-    wanted = _orders(forces, side).get("target", "transport")
+    wanted = _orders(forces, side)["target"]
     for mission in (wanted, "transport", "bombardment"):
         if mission in other and mission not in ("anti_ship", exclude):
             return mission
@@ -111,7 +120,7 @@ def _fight(state: dict[str, Any], forces: dict[str, Any], side: str, target: str
     other = _pick_target(forces, side, exclude=target)
     principal, shielded = attackers, []
     if other:
-        mode = _orders(forces, side).get("shield", "keep_odds")
+        mode = _orders(forces, side)["shield"]
         principal, shielded = surface_action.shield(attackers, surface_action.total(defenders, "defense"), mode)
     _engage(state, forces, side, principal, target, rng, segment, rule)
     if shielded and other:
@@ -126,9 +135,10 @@ def _engage(state: dict[str, Any], forces: dict[str, Any], side: str, attackers:
     defenders = [ship(state, u) for tf in defending_tfs for u in afloat(state, tf)]
     if not attackers or not defenders:
         return
-    order = []
+    order: list[str] = []
     for tf in defending_tfs:
-        order += (tf.get("orders") or {}).get("set_aside", [])
+        wanted = (tf.get("orders") if isinstance(tf.get("orders"), dict) else {}).get("set_aside")
+        order += [u for u in wanted if isinstance(u, str)] if isinstance(wanted, list) else []
     report = surface_action.engage(attackers, defenders, rng, order)
     # 15.31: both sides reveal their units.
     for tf in defending_tfs:

@@ -419,3 +419,19 @@ def test_a_standing_order_can_keep_the_carrier_air_home():
     before = len(s["log"])
     air.resolve_counterattacks(s, 3, ScriptedRng([]))
     assert len(s["log"]) == before and s["units"]["us-CV-1"]["nac"] == 9
+
+
+@pytest.mark.rule("14.3")
+def test_ill_formed_standing_orders_are_refused():
+    s, us, jp = carrier_duel()
+    bad = [{"defence": {"allied-tf-1": {"groups": [["us-CV-1", "us-CA-1", "us-DD-1", "jp-CA-4"]]}}},
+           {"defence": {"japanese-tf-1": {}}},
+           {"defence": {"allied-tf-1": {"point_cap": ["x"]}}},
+           {"doctrine": {"priority": ["battleship"]}},
+           {"doctrine": {"odds": 5}}]
+    for orders in bad:
+        with pytest.raises(IllegalAction):
+            air.check_allocation(s, "allied", dict(orders, missions=[]))
+    air.check_allocation(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2},
+                                       "defence": {"allied-tf-1": {"groups": [["us-CV-1"], ["us-CA-1", "us-DD-1"]],
+                                                                   "point_cap": [3, 0], "counterattack": False}}})
