@@ -1,0 +1,136 @@
+"""Intelligence (18, 19, 25.4, 6.22): the Japanese Intentions, and what each side is shown of the other."""
+import json
+
+import pytest
+
+from app.games.solomons import board, intel, rules
+from app.games.solomons.units import make_unit, tf_counts
+from sol_core_helpers import american_turn1_forces, both, refused, start, submit, tf_of, until
+from test_core_plot import RUN, japan_at_intelligence, rabaul_force, truk_force
+
+
+@pytest.mark.rule("18.1")
+def test_the_slot_answers_come_from_the_japanese_plot():
+    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = submit(s, "japanese", {"plots": {tf_of(s, "jp-CA-1")["id"]: {"hexes": RUN, "slot": True}}})
+    answers = rules.view(s, "allied")["intentions"]["answers"]
+    assert answers["slot"] is True and answers["slot_capital"] is False and answers["high_seas"] is False
+    told = [line["text"] for line in rules.view(s, "allied")["log"] if "Japanese Intentions" in line["text"]]
+    assert told and "down the Slot yes" in told[-1]
+    assert "jp-CA-1" not in json.dumps(rules.view(s, "allied"))
+
+
+@pytest.mark.rule("18.2")
+def test_the_truk_answers_say_sortie_and_capital_ships():
+    s = japan_at_intelligence(2, 1, {"units": ["jp-CV-1", "jp-CA-4"], "mission": "anti_ship"})
+    s = submit(s, "japanese", {"plots": {tf_of(s, "jp-CV-1")["id"]: {"hexes": {"1": "P"}}}})
+    a = s["intentions"]["answers"]
+    assert a["truk_sortie"] and a["truk_capital"] and not a["truk_transports"]
+
+
+@pytest.mark.rule("18.3")
+def test_the_transport_answers_say_from_where():
+    s = until(start(3), "allocation")
+    s["units"]["jp-TR-1"] = make_unit("jp-TR-1", "rabaul")  # a transport placed early, for the test
+    s = submit(s, "japanese", {"task_forces": [{"units": ["jp-TR-1"], "mission": "transport"}]})
+    s = both(s, allied=american_turn1_forces())
+    s = submit(s, "japanese", {"plots": {tf_of(s, "jp-TR-1")["id"]: {"hexes": {"1": "K"}}}})
+    a = s["intentions"]["answers"]
+    assert a["transports"] is True and a["transports_from"] == ["rabaul"]
+
+
+@pytest.mark.rule("18.4")
+def test_japan_says_which_sorties_include_capital_ships():
+    s = japan_at_intelligence(2, 1, rabaul_force(), {"units": ["jp-BC-5", "jp-CA-4"], "mission": "bombardment"})
+    s = submit(s, "japanese", {"plots": {tf_of(s, "jp-BC-5")["id"]: {"hexes": {"1": "P"}},
+                                         tf_of(s, "jp-CA-1")["id"]: {"hexes": RUN, "slot": True}}})
+    assert s["intentions"]["answers"]["capital_sorties"] == ["truk"]
+
+
+@pytest.mark.rule("18.5")
+def test_by_day_japan_shows_units_capital_ships_and_transports_not_types():
+    units = [f"jp-DD-{i}" for i in range(3, 9)] + ["jp-CA-4", "jp-CA-5", "jp-CA-6", "jp-BC-5", "jp-BC-6", "jp-BC-7",
+                                                  "jp-CV-1", "jp-CV-2", "jp-CV-5"]
+    assert tf_counts({}, {"units": units}) == {"units": 15, "capital": 6, "transports": 0}  # the example of 18.5
+    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = submit(s, "japanese", {"plots": {tf_of(s, "jp-CA-1")["id"]: {"hexes": {"1": "K"}}}})
+    s = until(s, "air", dice=[6] * 10, segment=1)
+    marks = rules.view(s, "allied")["enemy"]["markers"]
+    assert list(marks.values()) == [{"hex": "K", "segment": 1, "turn": 1, "submarine": False, "units": 2,
+                                     "capital": 0, "transports": 0}]
+
+
+@pytest.mark.rule("18.6")
+def test_at_night_only_forces_in_m_are_shown_and_only_that_they_are_there():
+    s = japan_at_intelligence(1, 1, rabaul_force(), rabaul_force("jp-CA-2", "jp-DD-2"))
+    s = submit(s, "japanese", {"plots": {tf_of(s, "jp-CA-1")["id"]: {"hexes": RUN, "slot": True},
+                                         tf_of(s, "jp-CA-2")["id"]: {"hexes": {"1": "K", "2": "L", "3": "L", "4": "L"}}}})
+    s = both(s)
+    s = until(s, "reset", dice=[6] * 20, segment=4)
+    marks = list(rules.view(s, "allied")["enemy"]["markers"].values())
+    assert len(marks) == 1 and marks[0]["hex"] == "M" and marks[0]["units"] is None
+
+
+@pytest.mark.rule("19.1")
+def test_american_forces_in_the_reconnaissance_zone_are_shown_by_day():
+    s = japan_at_intelligence(1, 1)
+    s = submit(s, "japanese", {"plots": {}})
+    s = both(s)  # the American fleet retires from M by R to Australia
+    s = until(s, "air", dice=[6] * 10, segment=1)
+    seen = rules.view(s, "japanese")["enemy"]["markers"]
+    assert sorted(m["hex"] for m in seen.values()) == sorted(
+        tf["hex"] for tf in s["task_forces"].values() if tf["side"] == "allied" and tf["hex"] in board.recon_zone(1))
+    assert all(mid.startswith("tf-?") for mid in seen)
+
+
+def two_forces(s, us_hex, jp_hex):
+    """One American and one Japanese force at sea in the given hexes (placed for the test)."""
+    s["task_forces"] = {
+        "allied-tf-9": {"id": "allied-tf-9", "side": "allied", "number": 9, "units": ["us-CA-1"], "hex": us_hex,
+                        "marker": {"allied": None, "japanese": None}},
+        "japanese-tf-9": {"id": "japanese-tf-9", "side": "japanese", "number": 9, "units": ["jp-CA-1"],
+                          "hex": jp_hex, "marker": {"allied": None, "japanese": None}},
+    }
+    return s
+
+
+@pytest.mark.rule("19.2")
+def test_an_american_force_next_to_a_japanese_force_is_shown_by_day():
+    s = two_forces(start(3), "S", "R")  # S is outside the zone, R next to it
+    intel.clear(s)
+    intel.reveal(s, "allied", 1, True)
+    assert [m["hex"] for m in s["markers"]["japanese"].values()] == ["S"]
+    s = two_forces(start(3), "S", "P")
+    intel.clear(s)
+    intel.reveal(s, "allied", 1, True)
+    assert s["markers"]["japanese"] == {}
+
+
+@pytest.mark.rule("19.3")
+def test_at_night_american_forces_are_shown_only_in_m():
+    for where, shown in (("M", 1), ("L", 0)):
+        s = two_forces(start(3), where, "L")
+        intel.clear(s)
+        intel.reveal(s, "allied", 2, False)
+        assert len(s["markers"]["japanese"]) == shown
+
+
+@pytest.mark.rule("25.4")
+def test_hex_h_joins_the_reconnaissance_zone_on_game_turn_10():
+    assert "H" not in board.recon_zone(9) and {"C", "N", "R", "H"} <= board.recon_zone(10)
+
+
+@pytest.mark.rule("6.22")
+def test_the_enemy_sees_cap_only_as_face_down_counters_blanks_included():
+    s = japan_at_intelligence(1, 1)
+    s = submit(s, "japanese", {"plots": {}})
+    stay = {str(n): "M" for n in range(1, 8)}
+    s = both(s, allied={"plots": {tf_of(s, "us-CV-1")["id"]: {"hexes": stay}}})
+    s = until(s, "air", dice=[6] * 10, segment=1)
+    cv = tf_of(s, "us-CV-1")["id"]
+    s = submit(s, "allied", {"missions": [{"source": cv, "kind": "nac", "points": 5, "mission": "cap_point",
+                                           "target": cv, "counters": 4}]})
+    s = both(s, dice=[6] * 10)
+    cap = rules.view(s, "japanese")["enemy"]["cap"]
+    assert cap == [{"hex": "M", "group": s["task_forces"][cv]["marker"]["japanese"], "counters": 4}]
+    assert '"points": 5' not in json.dumps(rules.view(s, "japanese"))
