@@ -23,7 +23,9 @@ def channels(who, gid: str, anon) -> dict[str, str]:
     out = {}
     for name, url in (("page", f"/games/{gid}"), ("json", f"/api/games/{gid}"), ("my games", "/api/games"),
                       ("replay", f"/api/games/{gid}/replay?seq=0"), ("export", f"/api/games/{gid}/export"),
-                      ("verify", f"/api/games/{gid}/verify")):
+                      ("verify", f"/api/games/{gid}/verify"), ("chat", f"/api/games/{gid}/chat"),
+                      ("replay page", f"/games/{gid}/replay"), ("report page", f"/games/{gid}/report"),
+                      ("verify page", f"/games/{gid}/verify")):
         r = who.get(url)
         out[name] = f"{r.status_code} {r.text}"
         if name == "my games":  # this game's line only: the list also holds the player's other games
@@ -164,3 +166,23 @@ def test_after_the_end_a_spectator_sees_everything_and_the_seed(players, anon):
         {"verb": "fire", "args": {"salvos": 2}}, {"verb": "fire", "args": {"salvos": 1}}]
     replay = watcher.get(f"/api/games/{gid}/replay?seq=1&eyes=red").json()
     assert replay["view"]["salvos"] == {"red": 2} and replay["action"] is not None
+
+
+@pytest.mark.parametrize("role", ["blue", "spectator", "other"])
+def test_a_sides_team_chat_never_reaches_the_other_side_or_spectators(four, players, anon, role):
+    red, blue, watcher, umpire = four
+    outsider = players()
+    who = {"blue": blue, "spectator": watcher, "other": outsider}[role]
+    gid = start_duel(red, blue, umpire=umpire, hits=5)
+    r = red.post(f"/api/games/{gid}/chat", json={"channel": "red", "text": f"{MARKER} plan: fire 3 next round"})
+    assert r.status_code == 201, r.text
+    assert MARKER in json.dumps(umpire.get(f"/api/games/{gid}/chat").json())
+    assert MARKER in json.dumps(red.get(f"/api/games/{gid}/chat").json())
+    with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(who)) as ws:
+        with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(red)) as red_ws:
+            red.post(f"/api/games/{gid}/chat", json={"channel": "red", "text": f"{MARKER} second thoughts"})
+            assert MARKER in red_ws.receive_text()
+            pushed = ws.receive_text()
+    assert MARKER not in pushed
+    for channel, text in channels(who, gid, anon).items():
+        assert MARKER not in text, f"red's team chat reached {role} through {channel}"
