@@ -32,6 +32,7 @@ def attack(capital_ships: list[str], rng: Rng) -> dict[str, Any]:
     die = rng.d6()
     att_code, def_code = crt.surface_result(column, die)
     report.update(target=target, column=column, die=die, attacker_result=att_code, defender_result=def_code,
+                  cell=crt.cell("surface", column, die)["text"],
                   ship=apply_naval_result(def_code, [target], rng).get(target),
                   submarine=apply_naval_result(att_code, ["submarine"], rng).get("submarine"))
     return report
@@ -71,7 +72,7 @@ def _attempt(state: dict[str, Any], sub_id: str, sub: dict[str, Any], tf: dict[s
     sub["status"] = "used"  # 13.3: face down until next turn
     ship_result = report["ship"] or "untouched"
     sub_result = report["submarine"] or "untouched"
-    cell = f"1:1, die {report['die']} ({report['attacker_result']}/{report['defender_result']})"
+    cell = f"{report['column']}, die {report['die']} ({report['cell']})"
     say(state, "japanese", f"Submarine {sub_id[3:]} in {where} attacked a capital ship of {marker_of(tf, 'japanese')}: "
         f"{cell}: the ship is {ship_result}; the submarine is {sub_result}.", rule="13.2")
     say(state, "allied", f"A Japanese submarine in {where} attacked {ship_name(report['target'])} of {tf_label(tf)}: "

@@ -157,7 +157,7 @@ def _tell(state: dict[str, Any], side: str, target: str, report: dict[str, Any],
     fate = "; ".join(f"{names[u]} {s}" for u, s in report["effects"].items()) or "no ship hit"
     aside = f" Set aside: {', '.join(names[u] for u in report['set_aside'])}." if report["set_aside"] else ""
     cell = (f"{report['attack']} attack against {report['defense']} defense, {report['column']}, die "
-            f"{report['die']}: {report['attacker_result']}/{report['defender_result']}"
+            f"{report['die']}: {report['cell']}"
             if report["column"] else "no fight (nothing left to engage)")
     text = (f"Surface action in M: {label(side)} Anti-Ship force ({', '.join(names[u] for u in report['attackers'])}) "
             f"attacks the {label(defender)} {target.replace('_', '-')} force "

@@ -86,14 +86,15 @@ def engage(attackers: list[dict[str, Any]], defenders: list[dict[str, Any]], rng
                               "defenders": [s["id"] for s in engaged], "set_aside": [s["id"] for s in aside],
                               "defense": total(engaged, "defense")}
     if not engaged or attack <= 0:
-        report.update(column=None, die=None, attacker_result="-", defender_result="-", effects={})
+        report.update(column=None, die=None, attacker_result="-", defender_result="-", effects={}, cell=None)
         return report
     column = crt.surface_column(attack, report["defense"])
     die = rng.d6()
     att_code, def_code = crt.surface_result(column, die)
     effects = apply_naval_result(att_code, report["attackers"], rng)
     effects.update(apply_naval_result(def_code, report["defenders"], rng))
-    report.update(column=column, die=die, attacker_result=att_code, defender_result=def_code, effects=effects)
+    report.update(column=column, die=die, attacker_result=att_code, defender_result=def_code, effects=effects,
+                  cell=crt.cell("surface", column, die)["text"])
     return report
 
 

@@ -162,6 +162,10 @@ def test_crippled_ships_leave_their_task_force_for_repair_at_the_end_of_the_sect
     # overwhelming Japanese odds (3:1), die 3 prints -/C
     surface.resolve_surface_actions(s, 2, ScriptedRng([3]))
     assert s["units"]["us-DD-1"]["status"] == "crippled"
+    from app.games.solomons import tables
+    attack = sum(board.strength(u)["attack"] for u in ["jp-BC-5", "jp-CA-4", "jp-CA-5"])
+    column = tables.column_for_odds("surface", attack, board.strength("us-DD-1")["defense"])
+    assert f"{column}, die 3: {tables.result('surface', column, 3)['text']}" in told(s, "allied")
     units.sweep(s)
     assert s["units"]["us-DD-1"]["location"] == "repair" and "allied-tf-1" not in s["task_forces"]
 
