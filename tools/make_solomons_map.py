@@ -331,6 +331,12 @@ text{font-family:Georgia,'Times New Roman',serif;pointer-events:none}
 """
 
 
+def scoped(css: str) -> str:
+    """Prefix every rule with the map's id: a page that inlines the SVG must not get these rules on its own HTML."""
+    return re.sub(r"(^|\})\s*([^{}]+)\{", lambda m: m.group(1) + "\n" + ",".join(
+        f"#solomons-map {sel.strip()}" for sel in m.group(2).split(",")) + "{", css).strip()
+
+
 def _pts(points: list[list[float]]) -> str:
     return " ".join(f"{x:g},{y:g}" for x, y in points)
 
@@ -365,7 +371,7 @@ def render_svg(hexes: dict, bases: dict, land: list[str], lakes: list[str]) -> s
     slot, anti = set(m["special"]["slot"]), set(m["special"]["anti_slot"])
     recon, added = m["recon_zone"]["initial"], m["recon_zone"]["added"]
     o = ['<?xml version="1.0" encoding="UTF-8"?>',
-         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" width="{WIDTH:g}" '
+         f'<svg xmlns="http://www.w3.org/2000/svg" id="solomons-map" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" width="{WIDTH:g}" '
          f'height="{HEIGHT:g}" role="img" aria-labelledby="map-title map-desc">',
          '<title id="map-title">Solomons Campaign (SPI 1972): operational map of the Solomon Islands, 1942</title>',
          '<desc id="map-desc">North is up. Nineteen lettered hexes, A to S, lie over the Solomon Islands from '
@@ -375,7 +381,7 @@ def render_svg(hexes: dict, bases: dict, land: list[str], lakes: list[str]) -> s
          'the Anti-Slot. The Japanese Air Reconnaissance Zone is A B F G K L M P Q, and C N R H from Game-Turn 10. '
          'Off-map bases: Truk to the north-west (enters at P K F A B C D), Rabaul beside K, Espiritu Santo beside O, '
          'and Australia, New Zealand and New Caledonia (Nouméa) to the south-east (enters at R S O J E).</desc>',
-         f"<defs><style>{STYLE}</style>", _hatch("recon-initial", 45, ""),
+         f"<defs><style>{scoped(STYLE)}</style>", _hatch("recon-initial", 45, ""),
          _hatch("recon-added", -45, ' stroke-dasharray="2.5 2"'), "</defs>",
          f'<rect id="sea" class="sea" x="0" y="0" width="{WIDTH:g}" height="{HEIGHT:g}"/>',
          '<g id="land">' + "".join(f'<path class="land" d="{d}"/>' for d in land)
