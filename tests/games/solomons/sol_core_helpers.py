@@ -50,7 +50,7 @@ def both(state, dice=(), **orders):
     return state
 
 
-def until(state, want: str, dice=(), turn: int | None = None, segment: int | None = None, limit: int = 400):
+def until(state, want: str, dice=(), turn: int | None = None, segment: int | None = None, limit: int = 4000):
     """Default orders for everyone until the walker stops at a decision of kind `want` (optionally on a
     given Game-Turn / segment). `dice` feed every roll on the way."""
     rng = ScriptedRng(dice)

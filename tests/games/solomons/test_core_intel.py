@@ -75,11 +75,13 @@ def test_at_night_only_forces_in_m_are_shown_and_only_that_they_are_there():
 def test_american_forces_in_the_reconnaissance_zone_are_shown_by_day():
     s = japan_at_intelligence(1, 1)
     s = submit(s, "japanese", {"plots": {}})
-    s = both(s)  # the American fleet retires from M by R to Australia
+    stay = {str(n): "M" for n in range(1, 8)}
+    s = both(s, allied={"plots": {tf_of(s, "us-CV-1")["id"]: {"hexes": stay}, tf_of(s, "us-CA-1")["id"]:
+                                  {"hexes": {"1": "R"}}, tf_of(s, "us-TR-1")["id"]: {"hexes": {"1": "R"}}}})
     s = until(s, "air", dice=[6] * 10, segment=1)
+    assert sorted(tf["hex"] for tf in s["task_forces"].values() if tf["side"] == "allied") == ["M", "R", "R"]
     seen = rules.view(s, "japanese")["enemy"]["markers"]
-    assert sorted(m["hex"] for m in seen.values()) == sorted(
-        tf["hex"] for tf in s["task_forces"].values() if tf["side"] == "allied" and tf["hex"] in board.recon_zone(1))
+    assert [(m["hex"], m["units"], m["capital"]) for m in seen.values()] == [("M", 6, 4)]  # R is outside the zone
     assert all(mid.startswith("tf-?") for mid in seen)
 
 
