@@ -9,9 +9,9 @@ each works in place on the (already copied) state, takes every die from the give
 
 State-level entry points (`segment` is the Execution Segment 1..14):
 
-    submarine.resolve_attacks(state, segment, rng)             day section C                 (13.x, 25.5, 25.6)
+    submarine.resolve_attacks(state, segment, rng)             day section C   (13.x, 25.5, 25.6)
     supply.expend_air_supply(state, segment)                   before section E (16.22, 10.7)
-    air.resolve_air_attacks(state, segment, rng)               day section E   (6.22-6.24, 14.1-14.3, 14.42, 14.64, 14.7)
+    air.resolve_air_attacks(state, segment, rng)               day section E   (6.22-6.24, 14.x, 14.64, 14.7)
     air.resolve_counterattacks(state, segment, rng)            day section F                 (6.25, 14.5)
     surface.resolve_surface_actions(state, segment, rng)       day section G, night section C (15.1, 15.3x)
     bombardment.resolve_naval_bombardment(state, segment, rng) day section H, night section D (6.33, 15.2); call it

@@ -64,6 +64,7 @@ def resolve_attack(attack: int, defense_points: int, rng: Rng, unsupplied: int =
     lost_attacker, lost_defender = crt.ground_result(column, die)
     return {"attack": attack, "defense": defense, "involved": involved, "involved_strength": strength,
             "set_aside": defense_points - involved, "column": column, "die": die,
+            "cell": crt.cell("ground", column, die)["text"],
             "attacker_loses": min(attack, lost_attacker), "defender_loses": min(involved, lost_defender)}
 
 
@@ -141,8 +142,9 @@ def resolve_ground_combat(state: dict[str, Any], rng: Rng) -> None:
         state["log"].append(entry(
             PUBLIC,
             f"{label(side)} ground attack on Guadalcanal: {points} against {result['defense']} defense{aside}; "
-            f"{result['column']}, die {result['die']}: {label(side)} lose {result['attacker_loses']}, "
-            f"{label(other)} lose {result['defender_loses']} Ground Points (1 Supply Point spent).",
+            f"{result['column']}, die {result['die']} ({result['cell']}): {label(side)} lose "
+            f"{result['attacker_loses']}, {label(other)} lose {result['defender_loses']} Ground Points "
+            "(1 Supply Point spent).",
             rule="12.4", column=result["column"], die=result["die"]))
     # 12.4: "Roll and apply the result at the end of the phase" - both attacks' results together (12.3).
     for side in SIDES:
@@ -178,6 +180,7 @@ def check_henderson(state: dict[str, Any]) -> None:
     was_complete = field.get("complete")
     field["side"] = "japanese"
     field["complete"] = False
-    destroyed = " The field is destroyed in the fighting and every American Air Point there is lost." if was_complete else ""
+    destroyed = (" The field is destroyed in the fighting and every American Air Point there is lost."
+                 if was_complete else "")
     state["log"].append(entry(PUBLIC, f"Japan holds Guadalcanal: no American Ground Points remain.{destroyed}",
                               rule="12.5"))

@@ -95,7 +95,7 @@ def test_example_of_12_4_replays_as_printed():
     ground.resolve_ground_combat(s, ScriptedRng([3]))
     text = told(s, "japanese")
     assert "5 against 9 defense, 4 defending points set aside" in text
-    assert "1:1, die 3" in text
+    assert "1:1, die 3 (2/2)" in text
     # 1:1, die 3 prints 2/2: two of the five attackers and two of the five engaged Japanese are lost
     assert s["guadalcanal"]["ground"] == {"allied": 13, "japanese": 7}
     assert s["guadalcanal"]["supply"]["allied"] == 0
