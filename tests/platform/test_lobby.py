@@ -175,3 +175,61 @@ def _api_lobby(browser):
     r = browser.get("/api/lobby")
     assert r.status_code == 200
     return r.json()
+
+
+def _at_once(calls):
+    """Run the calls at the same instant, one thread each; return their responses in order."""
+    import threading
+
+    barrier = threading.Barrier(len(calls))
+    out = [None] * len(calls)
+
+    def go(i, call):
+        barrier.wait()
+        out[i] = call()
+    threads = [threading.Thread(target=go, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    return out
+
+
+def test_two_players_taking_the_same_seat_at_once_one_gets_it(players):
+    """Both are told "you are Blue" today on PostgreSQL: join_seat reads the seat without a lock, so the second
+    UPDATE silently overwrites the first (SQLite's BEGIN IMMEDIATE happens to serialize them)."""
+    host, first, second = players(), players(), players()
+    for _ in range(6):
+        made = host.post("/api/games", json={"game": "duel", "side": "red"}).json()
+        gid = made["id"]
+        answers = _at_once([lambda p=p: p.post(f"/api/games/{gid}/join", json={"role": "blue"})
+                            for p in (first, second)])
+        codes = sorted(r.status_code for r in answers)
+        assert codes == [200, 409], [r.text for r in answers]
+        winner = (first, second)[[r.status_code for r in answers].index(200)]
+        assert winner.game(gid)["role"] == "blue"
+        loser = second if winner is first else first
+        assert loser.game(gid)["role"] == "spectator"
+
+
+def test_two_players_using_the_same_invite_at_once_one_gets_it(players):
+    host, first, second = players(), players(), players()
+    for _ in range(6):
+        made = host.post("/api/games", json={"game": "duel", "side": "red"}).json()
+        gid, token = made["id"], made["invite_tokens"]["blue"]
+        answers = _at_once([lambda p=p: p.post(f"/api/invites/{token}") for p in (first, second)])
+        codes = sorted(r.status_code for r in answers)
+        assert codes in ([200, 404], [200, 409]), [r.text for r in answers]
+        winner = (first, second)[[r.status_code for r in answers].index(200)]
+        assert winner.game(gid)["role"] == "blue"
+
+
+def test_two_sign_ups_for_the_same_name_at_once_one_gets_it(anon, app):
+    from fastapi.testclient import TestClient
+
+    with TestClient(app, raise_server_exceptions=False) as one, TestClient(app, raise_server_exceptions=False) as two:
+        for _ in range(3):
+            name = new_name()
+            answers = _at_once([lambda c=c: c.post("/api/users", json={"username": name, "password": "correct horse"})
+                                for c in (one, two)])
+            assert sorted(r.status_code for r in answers) == [201, 409], [r.text for r in answers]
