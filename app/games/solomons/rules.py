@@ -12,7 +12,7 @@ from typing import Any
 from app.engine.contract import GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.log import entry
-from app.games.solomons import board, opening, players, sequence, validate, views
+from app.games.solomons import board, ground_orders, opening, players, sequence, validate, views
 from app.games.solomons.bots import BOTS
 
 State = dict[str, Any]
@@ -82,6 +82,8 @@ class Solomons:
                 "info": {"kind": kind, "submitted": submitted, "segment": step["segment"],
                          "default": players.default_args(state, side)},
             }
+            if kind == "ground":  # 12.2: public, both sides' points and supply are on the island
+                out[side]["info"]["effective"] = ground_orders.effective(state)[side]
         return out
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:

@@ -1,0 +1,44 @@
+"""The computer players: legal orders all game long, and decisions drawn from the view alone."""
+import copy
+
+import pytest
+
+from app.engine.rng import SeededRng
+from app.engine.testing import canonical, playout, random_action
+from app.games.solomons import rules
+from test_core_harness import states_along_a_game
+
+
+def bot_chooser(bot_sides):
+    def choose(rules_, state, role, rng):
+        if role in bot_sides:
+            return rules_.bots[role](rules_.view(state, role), rules_.prompts(state)[role], rng)
+        return random_action(rules_, state, role, rng)
+    return choose
+
+
+@pytest.mark.parametrize("seed,bot_sides", [(1, ("allied",)), (2, ("japanese",)), (3, ("allied", "japanese"))])
+def test_bots_play_whole_games_without_a_refused_order(seed, bot_sides):
+    result = playout(rules, "campaign", seed=seed, chooser=bot_chooser(bot_sides))
+    assert rules.outcome(result.state) is not None
+
+
+def test_the_bots_fight_the_campaign_they_were_written_for():
+    result = playout(rules, "campaign", seed=4, chooser=bot_chooser(("allied", "japanese")))
+    log = " ".join(line["text"] for line in result.state["log"])
+    assert "land" in log and "Supply Points on Guadalcanal" in log  # transports got through at least once
+    assert result.state["outcome"]["score"]["allied"] + result.state["outcome"]["score"]["japanese"] >= 0
+
+
+def test_a_bot_decides_from_the_view_only():
+    """Change everything the side may not know: the view is the same, and so is the bot's order."""
+    for s in states_along_a_game(8):
+        for side, bot in rules.bots.items():
+            prompt = rules.prompts(s).get(side)
+            if prompt is None:
+                continue
+            hidden = rules.perturb(copy.deepcopy(s), side, SeededRng(5))
+            assert canonical(rules.view(hidden, side)) == canonical(rules.view(s, side))
+            a = bot(rules.view(s, side), prompt, SeededRng(9))
+            b = bot(rules.view(hidden, side), rules.prompts(hidden)[side], SeededRng(9))
+            assert a == b
