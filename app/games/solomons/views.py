@@ -35,12 +35,22 @@ def public(state: State) -> dict[str, Any]:
     }
 
 
+def own_task_force(state: State, tf: dict[str, Any]) -> dict[str, Any]:
+    out = {k: copy.deepcopy(tf.get(k)) for k in OWN_TF_FIELDS}
+    if tf.get("anti_slot"):
+        # 11.1: the Anti-Slot course follows the Japanese Slot force; its future segments would tell the
+        # Americans when that force reaches M, so they see only the segments already run.
+        now = state["segment"] or 0
+        out["plot"] = {k: v for k, v in tf["plot"].items() if int(k) <= now}
+    return out
+
+
 def side_view(state: State, side: str) -> dict[str, Any]:
     v = public(state)
     v["role"] = side
     v["units"] = {uid: copy.deepcopy(u) for uid, u in state["units"].items() if u["side"] == side}
-    v["task_forces"] = {tid: {k: copy.deepcopy(tf.get(k)) for k in OWN_TF_FIELDS}
-                        for tid, tf in state["task_forces"].items() if tf["side"] == side}
+    v["task_forces"] = {tid: own_task_force(state, tf) for tid, tf in state["task_forces"].items()
+                        if tf["side"] == side}
     v["air"] = copy.deepcopy(state["air"][side])
     v["ground_in_port"] = dict(state["ground"][side])
     v["losses"] = dict(state["losses"][side])

@@ -136,3 +136,19 @@ def test_the_enemy_sees_cap_only_as_face_down_counters_blanks_included():
     cap = rules.view(s, "japanese")["enemy"]["cap"]
     assert cap == [{"hex": "M", "group": s["task_forces"][cv]["marker"]["japanese"], "counters": 4}]
     assert '"points": 5' not in json.dumps(rules.view(s, "japanese"))
+
+
+@pytest.mark.rule("11.1")
+def test_the_anti_slot_course_does_not_tell_the_americans_when_the_slot_force_will_arrive():
+    from sol_core_helpers import until as walk
+    views = []
+    for late in (False, True):
+        s = walk(start(3), "allocation", dice=[6, 1], turn=2)
+        s = submit(s, "japanese", {"task_forces": [rabaul_force()]})
+        s = submit(s, "allied", {"task_forces": [{"units": ["us-DD-6"], "mission": "anti_ship"}]})
+        run = dict(RUN) if not late else {"1": "rabaul", "2": "rabaul", "3": "rabaul", "4": "K", "5": "L", "6": "M",
+                                          "7": "L"}
+        s = submit(s, "japanese", {"plots": {tf_of(s, "jp-CA-1")["id"]: {"hexes": run, "slot": True}}})
+        s = submit(s, "allied", {"plots": {tf_of(s, "us-DD-6")["id"]: {"anti_slot": True}}})
+        views.append(json.dumps(rules.view(s, "allied")["task_forces"], sort_keys=True))
+    assert views[0] == views[1]

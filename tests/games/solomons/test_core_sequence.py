@@ -76,3 +76,32 @@ def test_sixteen_game_turns_then_the_game_ends_with_an_outcome():
     assert rules.outcome(s)["score"] == {"japanese": 14, "allied": 0}
     assert rules.outcome(s)["level"] == "decisive_japanese_victory"
     assert rules.prompts(s) == {}
+
+
+@pytest.mark.rule("4.1")
+def test_a_side_may_revise_its_orders_until_both_are_in_and_the_other_learns_only_that_they_are_in():
+    from sol_core_helpers import submit
+    s = both(start(3))  # Task Force Allocation
+    s = submit(s, "japanese", {"task_forces": [{"units": ["jp-DD-1"], "mission": "anti_ship"}]})
+    assert rules.view(s, "allied")["waiting_for"] == {"allied": True, "japanese": False}
+    assert "jp-DD-1" not in str(rules.view(s, "allied"))
+    s = submit(s, "japanese", {"task_forces": [{"units": ["jp-CA-1"], "mission": "bombardment"}]})
+    assert s["pending"]["japanese"]["task_forces"][0]["units"] == ["jp-CA-1"]
+    s = submit(s, "allied", rules.default_action(s, "allied")["args"])
+    assert kind(s) == "intelligence"
+    assert s["units"]["jp-CA-1"]["task_force"] and s["units"]["jp-DD-1"]["task_force"] is None
+
+
+def test_a_side_with_nothing_to_decide_is_told_so():
+    from sol_core_helpers import refused
+    s = both(both(start(3)))  # American Intelligence: Japan alone plots
+    assert "nothing to decide" in refused(s, "allied", {"plots": {}}).message
+
+
+def test_missed_orders_are_always_legal():
+    s = start(3)
+    rng = ScriptedRng([6] * 200)
+    for _ in range(300):
+        role = waiting(s)
+        s = rules.apply(s, role, rules.default_action(s, role), rng)
+    assert rules.outcome(s) is None and s["turn"] >= 2

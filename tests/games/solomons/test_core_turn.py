@@ -264,3 +264,21 @@ def test_victory_points_count_what_the_enemy_destroyed():
     casualty(s, "jp-CV-1", "sunk", "test")  # the carrier and the NAC aboard (14.43)
     s["losses"]["allied"]["lac"] = 4
     assert victory.score(s) == {"allied": board.vp_value("jp-CV-1") + aboard * board.vp_value("nac"), "japanese": 4}
+
+
+@pytest.mark.rule("25.6")
+def test_a_crippled_transport_loses_its_cargo_and_a_crippled_carrier_its_aircraft_unless_a_submarine_did_it():
+    s = start(3)
+    casualty(s, "us-TR-1", "crippled", "air attack")
+    assert s["units"]["us-TR-1"]["cargo"] == {"ground": 0, "supply": 0} and s["losses"]["allied"]["supply"] == 1
+    aboard = s["units"]["us-CV-1"]["nac"]
+    casualty(s, "us-CV-2", "crippled", "submarine")
+    casualty(s, "us-CV-1", "crippled", "air attack")
+    assert s["units"]["us-CV-2"]["nac"] > 0 and s["units"]["us-CV-1"]["nac"] == 0
+    assert s["losses"]["allied"]["nac"] == aboard
+
+
+@pytest.mark.rule("6.4")
+def test_supply_points_landed_are_recorded_on_guadalcanal():
+    from test_core_allocation import test_transports_land_their_cargo_after_two_consecutive_segments_in_m as landed
+    landed()
