@@ -234,3 +234,33 @@ def test_submarines_deploy_one_per_hex_in_plot_phase_1_only():
     s = until(s, "intelligence", dice=[6] * 40)
     assert current(s)["phase"] == "plot2"
     refused(s, "japanese", {"plots": {}, "submarines": {"jp-SS-1": "O"}}, "13.1")
+
+
+@pytest.mark.rule("6.1")
+def test_ground_points_travel_only_as_cargo():
+    s = until(start(3), "allocation", dice=[6, 1], turn=2)
+    waiting_ashore = s["ground"]["allied"]["espiritu_santo"] + s["units"]["us-APD-1"]["cargo"]["ground"]
+    s = submit(s, "allied", {"task_forces": [{"units": ["us-APD-1"], "mission": "transport",
+                                              "cargo": {"us-APD-1": {"ground": 1, "supply": 0}}}]})
+    s = both(s)
+    assert s["units"]["us-APD-1"]["cargo"]["ground"] == 1
+    assert s["ground"]["allied"]["espiritu_santo"] == waiting_ashore - 1  # taken from the points in port
+
+
+@pytest.mark.rule("6.2")
+def test_air_missions_are_allocated_only_in_day_segments():
+    from app.games.solomons.sequence import STEPS, is_day
+    assert all(is_day(st["segment"]) for st in STEPS if st["kind"] == "air")
+    assert sum(1 for st in STEPS if st["kind"] == "air") == 8
+
+
+@pytest.mark.rule("6.3")
+def test_ships_back_in_port_may_not_sail_again_the_same_game_turn():
+    s = japan_at_intelligence(1, 1, rabaul_force())
+    tf = tf_of(s, "jp-CA-1")["id"]
+    s = submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K", "2": "rabaul"}}}})
+    s = both(s)
+    s = until(s, "allocation", dice=[6] * 40)
+    assert current(s)["phase"] == "plot2" and s["units"]["jp-CA-1"]["location"] == "rabaul"
+    err = refused(s, "japanese", {"task_forces": [rabaul_force()]}, "5.21")
+    assert "Not available" in err.message
