@@ -46,6 +46,7 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "waiting": waiting,
         "seats": seats,
         "board_template": board_template(meta.id),
+        "prompt_template": prompt_template(meta.id),
         "chat": chat.messages(db, game, role),
         "chat_channels": [{"id": c, "label": "All players" if c == chat.ALL else
                            ("Umpire" if c == UMPIRE else meta.label(c) + " team")}
@@ -93,6 +94,12 @@ def undo_model(game: Game, role: str, meta) -> dict[str, Any] | None:
 def board_template(game_type: str) -> str:
     board = f"games/{game_type}/board.html"
     return board if has_template(board) else "games/_generic_board.html"
+
+
+def prompt_template(game_type: str) -> str:
+    """A game may draw its own order forms (templates/games/<id>/prompt.html); the generic ones otherwise."""
+    own = f"games/{game_type}/prompt.html"
+    return own if has_template(own) else "game/_prompt.html"
 
 
 def action_key(model: dict[str, Any], index: int) -> str:
