@@ -22,6 +22,12 @@ What each side is told (14.3): the attacker learns the area CAP loss, the number
 and which hold carriers, battleships, battlecruisers or transports, the AA loss over each group it attacked, the
 ships of those groups (types and names, in state["combat_reveals"]) and each ship's result. The defender learns
 the attack on its ships, every roll and every table cell. CAP columns are shown only to the CAP's owner.
+
+Readings of the rules chosen here: the strikes of both sides resolve in one pass, Japan's first, ship results
+applied at once (losses never change what the other side already launched); carrier strikes of one side from
+one hex on one target combine into one attack (14.7) without being asked; 14.64's extended range applies to
+Rabaul LAC attacking anything in hex M, ships or airbase; 10.7's "may not attack Shortlands" is read as hex L;
+NAC whose carrier is hit while they fly land at the end of the section, own hex first, carriers before bases.
 """
 from __future__ import annotations
 
