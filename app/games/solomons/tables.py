@@ -560,7 +560,6 @@ for _r in _OOB["reinforcement"]:
         _require(_k in {"side", "turn", "provenance", "nac_aboard", "cargo", "carrier_nac_provenance",
                         "cargo_provenance", *bases(_r["side"])}, f"{_where}: unknown key {_k}")
     _REINF[_key] = _r
-_GAME_TURNS = _load("charts.toml")["game"]["turns"]
 
 
 def initial_placement(options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -634,7 +633,10 @@ for _t in UNIT_TYPES:
     _require(_t in _VP, f"vp chart: no value for {_t}")
 for _u in _UNITS.values():
     _require(_u["vp"] == _VP[_u["type"]]["vp"], f"unit {_u['id']}: vp differs from the chart")
-TURNS: int = _GAME_TURNS
+TURNS: int = _CHARTS["game"]["turns"]
+for _s in SIDES:
+    for _n in range(1, TURNS + 1):
+        _require((_s, _n) in _REINF, f"reinforcements: no record for {_s} on Game-Turn {_n}")
 
 
 def chart(name: str) -> Any:
