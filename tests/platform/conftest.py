@@ -15,6 +15,12 @@ import pytest
 from sqlalchemy import func, select, text
 
 PASSWORD = "correct horse"
+
+
+def pytest_configure(config):
+    # Tests that start the real server (uvicorn or the app itself in a subprocess). They stay in the default
+    # suite, the crash test above all; `-m "not live"` leaves them out of a quick run.
+    config.addinivalue_line("markers", "live: starts the real server in a subprocess (a few seconds each)")
 CSRF_INPUT = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 

@@ -199,6 +199,7 @@ def _start_server(env_changes: dict[str, str], drop: tuple[str, ...] = ()) -> su
         raise AssertionError(f"the server started: {e.stderr}") from None
 
 
+@pytest.mark.live
 def test_an_unmigrated_database_stops_the_app_with_a_message_naming_make_migrate():
     empty = Path(tempfile.mkdtemp(prefix="ironbottom-empty-")) / "empty.db"
     done = _start_server({"DATABASE_URL": f"sqlite:///{empty}", "IRONBOTTOM_ENVIRONMENT": "test"})
@@ -206,6 +207,7 @@ def test_an_unmigrated_database_stops_the_app_with_a_message_naming_make_migrate
     assert "make migrate" in done.stderr + done.stdout
 
 
+@pytest.mark.live
 def test_production_with_the_default_secret_key_is_refused():
     from pydantic import ValidationError
 

@@ -17,12 +17,14 @@ import uuid
 from pathlib import Path
 
 import httpx
+import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
 from tests.support_server import LiveServer
 
 GAMES = 4
+pytestmark = pytest.mark.live
 
 
 def _json(value):

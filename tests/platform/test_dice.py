@@ -173,3 +173,8 @@ def test_only_a_sandbox_may_script_dice(players, app):
         assert "Sandbox" not in browser.get(f"/games/{gid}").text
     game = game_row(gid)
     assert game.sandbox is False and not game.dice_script
+
+
+def test_the_command_line_names_a_game_that_does_not_exist():
+    cli = _cli_verify("nosuchgame")
+    assert cli.returncode == 2 and "There is no such game." in cli.stderr

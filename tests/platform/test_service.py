@@ -243,3 +243,23 @@ def test_broadcasts_go_out_only_after_commit(app, players, anon):
     # red's order was not kept: red can still fire this round
     out = fire(red, gid, 1)
     assert out["game"]["version"] == 2 and out["view"]["round"] == 2
+
+
+def test_an_htmx_order_gets_its_error_as_a_fragment_in_the_prompt(players):
+    red, blue = players(), players()
+    gid = start_duel(red, blue)
+    before = row_counts()
+    r = red.post(f"/games/{gid}/actions", data={"verb": "fire", "arg.salvos": "7", "expected_version": "0",
+                                                "key": uuid.uuid4().hex},
+                 headers={"hx-request": "true", "hx-target": "prompt-error"})
+    assert r.status_code == 422
+    assert r.text.strip().startswith('<p class="error-message">') and "<html" not in r.text
+    assert "Commit from 1 to 3 salvos" in r.text and "(rule duel 1)" in r.text
+    r = red.post(f"/games/{gid}/actions", data={"verb": "fire", "arg.salvos": "two", "expected_version": "0",
+                                                "key": uuid.uuid4().hex}, headers={"hx-request": "true"})
+    assert r.status_code == 400 and "cannot be read" in r.text
+    assert r.headers.get("hx-retarget") == "#flash"  # no target named: the message goes to the page's flash
+    assert row_counts() == before
+    r = red.post(f"/games/{gid}/actions", data={"verb": "fire", "arg.salvos": "2", "expected_version": "0",
+                                                "key": uuid.uuid4().hex}, headers={"hx-request": "true"})
+    assert r.status_code == 204 and game_row(gid).version == 1
