@@ -163,3 +163,21 @@ def test_no_get_changes_state(app, players):
                              a=gid, b=open_game) == versions, url
     # The invite is still good after everyone has looked at it.
     assert outsider.post(f"/api/invites/{token}").status_code == 200
+
+
+def test_sign_in_never_redirects_off_the_site(app):
+    from urllib.parse import urljoin, urlsplit
+
+    name = new_name()
+    with TestClient(app) as browser:
+        assert html_sign_up(browser, name).status_code == 303
+        for target in ("//evil.example/", "/\\evil.example", "https://evil.example/", "/\t/evil.example",
+                       "javascript:alert(1)"):
+            browser.cookies.clear()
+            form = browser.get("/signin")
+            r = browser.post("/signin", data={"csrf_token": csrf_of(form.text), "username": name,
+                                              "password": PASSWORD, "next": target}, follow_redirects=False)
+            assert r.status_code == 303
+            location = r.headers["location"]
+            assert not location.startswith(("//", "/\\", "/\t")), location
+            assert urlsplit(urljoin("http://testserver/signin", location)).netloc == "testserver", location

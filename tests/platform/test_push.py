@@ -116,3 +116,23 @@ def test_one_render_per_distinct_role_per_commit(players, anon, monkeypatch):
     assert got[0][1] == got[1][1]  # blue's two tabs get the same fragment
     assert got[2][1] == got[3][1]  # two spectators share one rendering
     assert got[0][1] != got[2][1] != got[4][1]
+
+
+def test_a_dead_socket_is_dropped_and_the_others_still_get_their_push(players, anon):
+    from app.realtime.hub import Subscriber, hub
+
+    red, blue = players(), players()
+    gid = start_duel(red, blue)
+
+    async def dead(_text):
+        raise ConnectionError("the browser went away")
+    with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as ws:
+        ghost = Subscriber(role="blue", user_id=None, send=dead)
+        hub.join(gid, ghost)
+        assert hub.watchers(gid) == 2
+        fire(red, gid, 1)
+        assert version_of(ws.receive_text()) == 1
+        assert ghost not in hub.channels.get(gid, set()) and hub.watchers(gid) == 1
+        fire(blue, gid, 1)
+        assert version_of(ws.receive_text()) == 2
+    assert hub.watchers(gid) == 0  # a closed page leaves the channel
