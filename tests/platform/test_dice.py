@@ -88,7 +88,9 @@ def test_the_verify_link_on_the_game_page_works(players):
     link = re.search(r'<a href="([^"]+)">verify the dice</a>', page).group(1)
     r = red.get(link)
     assert r.status_code == 200, (link, r.status_code)
-    assert "ok" in r.text.lower()
+    seed = bytes(fetch("SELECT seed FROM games WHERE id = :g", g=gid)[0][0])
+    assert seed.hex() in r.text and "The commitment matches the seed." in r.text
+    assert "every roll matches" in r.text
 
 
 def test_a_tampered_roll_is_reported(players):
@@ -105,6 +107,8 @@ def test_a_tampered_roll_is_reported(players):
                                      "recomputed": row.rolls[0]["value"]}]
     cli = _cli_verify(gid)
     assert cli.returncode == 1 and json.loads(cli.stdout)["ok"] is False
+    page = red.get(f"/games/{gid}/verify").text
+    assert "1 do not match" in page and f"<td>{row.seq}</td>" in page
 
 
 def test_a_tampered_seed_fails_the_commitment(players):
