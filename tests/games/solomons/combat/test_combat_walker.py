@@ -31,6 +31,8 @@ def test_rabaul_lac_strike_on_ships_in_m_through_the_walker():
     assert f"Your 13 LAC from Rabaul attacked {marker} in M" in jp
     assert "was attacked by 13 LAC from Rabaul" in us
     assert "allied-tf-3" not in jp
+    spectator = "\n".join(l["text"] for l in rules.view(s, "spectator")["log"])
+    assert "Rabaul" not in spectator and "North Carolina" not in spectator
     # the ships of the attacked group(s) are in Japan's view; Rabaul spent its one attack of the turn (14.63)
     assert rules.view(s, "japanese")["enemy"]["revealed_ships"]
     assert s["air"]["japanese"]["rabaul"]["attacked"] is True
