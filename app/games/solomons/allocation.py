@@ -165,23 +165,7 @@ def resolve(state: State, side: str, args: dict[str, Any]) -> None:
         if same is not None:
             tf = same
         else:
-            state["counters"]["tf"][side] += 1
-            n = state["counters"]["tf"][side]
-            tf = {"id": f"{side}-tf-{n}", "side": side, "number": n, "units": units,
-                  "base": place if board.is_base(place) else origin_base(state, units, side),
-                  "plot": {}, "hex": place, "m_segments": 0, "last_move": None, "aborted": False,
-                  "mission_done": any(state["units"][u]["mission_done"] for u in units),
-                  "cag_spent": any(state["task_forces"].get(state["units"][u]["task_force"] or "", {})
-                                   .get("cag_spent", False) for u in units),
-                  "slot": False, "anti_slot": False, "emergency_dd": None, "orders": {},
-                  "marker": {"allied": None, "japanese": None}, "path": []}
-            for u in units:
-                prev = state["task_forces"].get(state["units"][u]["task_force"] or "")
-                if prev:
-                    tf["m_segments"] = max(tf["m_segments"], prev["m_segments"] if prev["hex"] == place else 0)
-                    tf["last_move"] = prev["last_move"] if tf["last_move"] is None else max(tf["last_move"], prev["last_move"] or 0)
-                    tf["path"] = prev.get("path", [])
-                    tf["slot"] = tf["slot"] or prev.get("slot", False)
+            tf = new_task_force(state, side, units, place)
         tf["mission"] = spec["mission"]
         if spec.get("emergency_dd"):
             tf["emergency_dd"] = spec["emergency_dd"]
@@ -206,6 +190,26 @@ def resolve(state: State, side: str, args: dict[str, Any]) -> None:
         state["task_forces"][tf["id"]] = tf
         for uid in tf["units"]:
             state["units"][uid]["task_force"] = tf["id"]
+
+
+def new_task_force(state: State, side: str, units: list[str], place: str) -> dict[str, Any]:
+    """A new force, carrying over what its ships' old forces had done this turn (5.31: re-formed in their hex)."""
+    state["counters"]["tf"][side] += 1
+    n = state["counters"]["tf"][side]
+    old = [state["task_forces"][t] for t in {state["units"][u]["task_force"] for u in units}
+           if t and t in state["task_forces"]]
+    old.sort(key=lambda t: t["id"])
+    moves = [t["last_move"] for t in old if t["last_move"] is not None]
+    return {"id": f"{side}-tf-{n}", "side": side, "number": n, "units": units,
+            "base": place if board.is_base(place) else origin_base(state, units, side),
+            "plot": {}, "hex": place, "last_move": max(moves) if moves else None,
+            "m_segments": max([t["m_segments"] for t in old if t["hex"] == place], default=0),
+            "path": max((t.get("path", []) for t in old), key=len, default=[]),
+            "aborted": any(t["aborted"] for t in old),
+            "mission_done": any(state["units"][u]["mission_done"] for u in units) or any(t["mission_done"] for t in old),
+            "cag_spent": any(t["cag_spent"] for t in old),
+            "slot": any(t.get("slot") for t in old), "anti_slot": False, "emergency_dd": None, "orders": {},
+            "marker": {"allied": None, "japanese": None}}
 
 
 def origin_base(state: State, units: list[str], side: str) -> str:

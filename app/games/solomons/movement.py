@@ -130,12 +130,3 @@ def rewrite_retiring(state: State, side: str, segment: int) -> None:
             tf["plot"].update(retire_course(state, tf, rest, already_rabaul=heading_rabaul))
             if tf["plot"][str(rest[-1])] == "rabaul" and tf["hex"] != "rabaul":
                 heading_rabaul += tf["units"]
-
-
-def at_sea_or_plotted(state: State, side: str) -> list[dict[str, Any]]:
-    return [tf for tf in side_tfs(state, side)
-            if not board.is_base(tf["hex"]) or any(not board.is_base(p) for p in tf["plot"].values())]
-
-
-def has_transport_force(tf: dict[str, Any]) -> bool:
-    return has_transports(tf)

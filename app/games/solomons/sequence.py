@@ -107,49 +107,6 @@ def deciders(state: State) -> list[str]:
     return []
 
 
-def deployable(state: State) -> bool:
-    return any(s["status"] in ("available", "deployed", "used") for s in state["submarines"].values())
-
-
-def air_choices(state: State, side: str, segment: int) -> bool:
-    """Whether `side` has any air decision this day segment: a target in range, or carriers at sea to cover."""
-    if air_orders.carrier_forces(state, side):
-        return True
-    for src in air_orders.flying_bases(state, side):
-        for kind in ("lac", "nac"):
-            if not air_orders.free_points(state, side, src, kind, offensive=True):
-                continue
-            if src in air_orders.ONCE_A_TURN and state["air"][side][src]["attacked"]:
-                continue
-            for mark in state["markers"][side].values():
-                if mark["segment"] == segment and mark["units"] and not mark["submarine"] \
-                        and air_orders.in_range(state, side, src, kind, mark["hex"]):
-                    return True
-            if state["guadalcanal"]["henderson"]["side"] == board.ENEMY[side] \
-                    and air_orders.in_range(state, side, src, kind, board.GUADALCANAL):
-                return True
-    return False
-
-
-def reset_choices(state: State, side: str, segment: int) -> bool:
-    sailing = [tf for tf in movement.at_sea_or_plotted(state, side) if not tf["aborted"]]
-    if sailing:
-        return True
-    if not is_day(segment):
-        return False
-    return bool(transfer_sources(state, side))
-
-
-def transfer_sources(state: State, side: str) -> list[str]:
-    out = []
-    for base, rec in state["air"][side].items():
-        if base == "henderson" and not air_orders.holds_henderson(state, side):
-            continue
-        if any(air_orders.free_points(state, side, base, k, offensive=True) for k in ("lac", "nac")):
-            out.append(base)
-    return out if len(state["air"][side]) > 1 else []
-
-
 # ---------------------------------------------------------------- the walker
 
 def advance(state: State, rng) -> None:
