@@ -177,7 +177,14 @@ def random_allocation(state: State, side: str, rng) -> dict[str, Any]:
                     spec["emergency_cargo"] = rng.choice(["ground", "supply"]) if pool > 0 else "supply"
                     pool -= 1 if spec["emergency_cargo"] == "ground" else 0
             specs.append(spec)
-    return {"task_forces": specs}
+    out: dict[str, Any] = {"task_forces": specs}
+    used = {u for spec in specs for u in spec["units"]}
+    idle = [u for units in by_place.values() for u in units if u not in used]
+    if current(state)["phase"] == "plot1" and idle and rng.die(4) == 1:
+        uid = rng.choice(sorted(idle))  # 5.14, 5.15: a ship in port moves to the side's other base
+        other = [b for b in board.BASES[side] if b != places[uid]]
+        out["placement"] = {uid: other[0]}
+    return out
 
 
 def random_course(state: State, tf: dict[str, Any], segments: list[int], rng) -> dict[str, str]:

@@ -48,10 +48,25 @@ def test_american_ships_in_port_can_form_task_forces_at_espiritu_santo_or_austra
     assert out["pending"]["allied"] is not None
 
 
+@pytest.mark.rule("5.14")
+def test_american_ships_ready_in_port_may_be_placed_at_either_base_at_the_start_of_the_turn():
+    s = until(start(3), "allocation", dice=[6, 1, 6, 1], turn=3)
+    assert s["units"]["us-CA-1"]["location"] == "australia" and s["units"]["us-DD-6"]["location"] == "espiritu_santo"
+    force = {"units": ["us-CA-1", "us-DD-6"], "mission": "anti_ship"}
+    refused(s, "allied", {"task_forces": [force]}, "5.21")
+    s = submit(s, "allied", {"task_forces": [force], "placement": {"us-CA-1": "espiritu_santo"}})
+    s = both(s)
+    assert tf_of(s, "us-CA-1")["hex"] == "espiritu_santo" and s["units"]["us-CA-1"]["location"] == "espiritu_santo"
+
+
 @pytest.mark.rule("5.15")
 def test_japanese_ships_are_based_at_rabaul_or_truk():
     s = turn1_allocation()
     assert {s["units"][u]["location"] for u in s["units"] if u.startswith("jp-")} == {"rabaul", "truk"}
+    refused(s, "japanese", {"task_forces": [], "placement": {"jp-CV-1": "rabaul"}}, "5.16")
+    s = submit(s, "japanese", {"task_forces": [], "placement": {"jp-CA-4": "rabaul"}})
+    s = both(s, allied=american_turn1_forces())
+    assert s["units"]["jp-CA-4"]["location"] == "rabaul"
 
 
 @pytest.mark.rule("5.16")
