@@ -106,30 +106,27 @@ def signin_page(request: Request, user: MaybeUser, next: str = "/"):
     return page(request, "account/form.html", user, heading="Sign in", action="/signin", next=_safe_next(next))
 
 
-def _account_form(request: Request, action: str, heading: str, username: str, next: str, error: PlayError):
-    """Show the form again with the player's username and the reason, where they are looking."""
-    return page(request, "account/form.html", None, status_code=error.status, heading=heading, action=action,
-                next=_safe_next(next), username=username, error=error.message)
+def _open_session(request: Request, action: str, heading: str, find_user, username: str, password: str,
+                  next: str):
+    """Sign up or sign in, then start a session; on a refusal show the form again with the player's username
+    and the reason, where they are looking."""
+    try:
+        with transaction() as db:
+            token = accounts.open_session(db, find_user(db, username, password))
+    except PlayError as e:
+        return page(request, "account/form.html", None, status_code=e.status, heading=heading, action=action,
+                    next=_safe_next(next), username=username, error=e.message)
+    return _signed_in(token, next)
 
 
 @router.post("/signup", dependencies=[CSRF])
 def signup(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
-    try:
-        with transaction() as db:
-            token = accounts.open_session(db, accounts.sign_up(db, username, password))
-    except PlayError as e:
-        return _account_form(request, "/signup", "Sign up", username, next, e)
-    return _signed_in(token, next)
+    return _open_session(request, "/signup", "Sign up", accounts.sign_up, username, password, next)
 
 
 @router.post("/signin", dependencies=[CSRF])
 def signin(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
-    try:
-        with transaction() as db:
-            token = accounts.open_session(db, accounts.check_password(db, username, password))
-    except PlayError as e:
-        return _account_form(request, "/signin", "Sign in", username, next, e)
-    return _signed_in(token, next)
+    return _open_session(request, "/signin", "Sign in", accounts.check_password, username, password, next)
 
 
 @router.post("/signout", dependencies=[CSRF])
