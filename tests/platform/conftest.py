@@ -194,6 +194,11 @@ def all_routes(app) -> list[tuple[str, str, str]]:
     return out
 
 
+def fill(path: str, values: dict[str, str]) -> str:
+    """A route's path with its parameters ({name} or {name:converter}) filled in; unknown ones get "x"."""
+    return re.sub(r"\{(\w+)(?::\w+)?\}", lambda m: values.get(m.group(1), "x"), path)
+
+
 # ------------------------------------------------------------------------------------------------ fixtures
 
 @pytest.fixture

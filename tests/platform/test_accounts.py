@@ -5,7 +5,7 @@ from http.cookies import SimpleCookie
 
 from fastapi.testclient import TestClient
 
-from tests.platform.conftest import (PASSWORD, all_routes, csrf_of, fetch, html_sign_up, new_name, row_counts,
+from tests.platform.conftest import (PASSWORD, all_routes, csrf_of, fill, fetch, html_sign_up, new_name, row_counts,
                                      start_duel)
 
 
@@ -143,12 +143,12 @@ def test_no_get_changes_state(app, players):
     open_game, token = r.json()["id"], r.json()["invite_tokens"]["blue"]
     values = {"game_id": gid, "token": token}
     paths = _get_routes(app)
-    assert "/games/{game_id}" in paths and "/invite/{token}" in paths
+    assert "/games/{game_id}" in paths and "/invite/{token}" in paths and "/games/{game_id}/replay" in paths
     with TestClient(app) as anonymous:
         for who in (red, blue, outsider, anonymous):
             client = getattr(who, "client", who)
             for path in paths:
-                url = path.format(**values)
+                url = fill(path, values)
                 before = row_counts()
                 seats = fetch("SELECT role, user_id, invite_hash FROM seats WHERE game_id IN (:a, :b) "
                               "ORDER BY game_id, role", a=gid, b=open_game)

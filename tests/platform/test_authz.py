@@ -13,7 +13,7 @@ from typing import Any, Callable
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from tests.platform.conftest import all_routes, csrf_of, row_counts, start_duel, ws_headers
+from tests.platform.conftest import all_routes, csrf_of, fill, row_counts, start_duel, ws_headers
 
 ROLES = ("red", "blue", "umpire", "spectator", "other", "anon")
 SIGNED = ("red", "blue", "umpire", "spectator", "other")
@@ -87,6 +87,10 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/games/{game_id}/export"): seated("403", "403") | {"umpire": "200"},
     ("GET", "/api/games/{game_id}/verify"): signed("200"),
     ("WS", "/games/{game_id}/ws"): signed("accepted", anon="closed 4401"),
+    # A game's own pages, asked of the Gunnery Duel (no task forces) and of an entry that does not exist: the
+    # signed-in reach the handler and are told so (400); the anonymous visitor is sent to sign in first.
+    ("GET", "/games/{game_id}/solomons/plot/{tf_id}"): signed("400", anon=SIGNIN),
+    ("GET", "/solomons/provenance/{kind}/{ident:path}"): signed("400", anon=SIGNIN),
 }
 
 
@@ -140,7 +144,7 @@ def _listed_game() -> str:
 
 def _request(world: World, role: str, method: str, path: str):
     c = world.client(role)
-    url = path.format(game_id=world.game_id, token=world.token)
+    url = fill(path, {"game_id": world.game_id, "token": world.token, "kind": "unit", "ident": "x"})
     gid = world.game_id
     if (method, path) == ("MOUNT", "/static"):
         return c.get("/static/app.css")
@@ -209,7 +213,7 @@ def _throwaway_session(username: str) -> tuple[str, str]:
 
 def _socket(world: World, role: str, path: str) -> str:
     p = world.player(role)
-    url = path.format(game_id=world.game_id)
+    url = fill(path, {"game_id": world.game_id})
     try:
         with world.anon.websocket_connect(url, headers=ws_headers(p) if p else {"origin": "http://testserver"}) as ws:
             ws.send_text(json.dumps({"since": -1}))
