@@ -11,6 +11,7 @@ from app.play.bots import run_bots
 from app.play.errors import BadRequest
 from app.play.submit import Submitted, apply_action
 from app.realtime.hub import hub
+from app.realtime.pg_notify import notify
 from app.store.db import transaction
 
 
@@ -77,7 +78,13 @@ async def submit(game_id: str, role: str, action: Any, expected: int | None, key
 
 async def after_commit(game_id: str) -> None:
     """Push the committed position, let computer players answer (each move its own transaction), push again."""
-    await hub.publish(game_id)
+    await publish(game_id)
     moves = await run_in_threadpool(run_bots, game_id)
     if moves:
-        await hub.publish(game_id)
+        await publish(game_id)
+
+
+async def publish(game_id: str) -> None:
+    """Push to this process's sockets, and tell the other processes (PostgreSQL deployments)."""
+    await hub.publish(game_id)
+    await run_in_threadpool(notify, game_id)

@@ -34,9 +34,15 @@ async def lifespan(app: FastAPI):
 
     from app.play.clocks import run_ticker
     from app.realtime.hub import hub
-    ticker = asyncio.create_task(run_ticker(hub.publish))
+    from app.realtime import pg_notify
+    from app.store.db import is_postgres
+    from app.web.actions import publish
+    tasks = [asyncio.create_task(run_ticker(publish))]
+    if is_postgres():
+        tasks.append(asyncio.create_task(pg_notify.listen(hub.publish)))
     yield
-    ticker.cancel()
+    for task in tasks:
+        task.cancel()
 
 
 def _wants_json(request: Request) -> bool:

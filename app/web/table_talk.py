@@ -8,8 +8,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from app.play import chat, clocks, lobby, umpire
-from app.realtime.hub import hub
 from app.store.db import transaction
+from app.web.actions import publish
 from app.web.deps import CSRF, ReadDBDep, User
 
 router = APIRouter(include_in_schema=False)
@@ -44,21 +44,21 @@ def _undo(game_id: str, role: str, answer: bool | None) -> None:
 @router.post("/games/{game_id}/chat", dependencies=[CSRF])
 async def chat_form(request: Request, game_id: str, user: User, channel: str = Form("all"), text: str = Form("")):
     await run_in_threadpool(_post_chat, game_id, user.user_id, channel, text)
-    await hub.publish(game_id)
+    await publish(game_id)
     return _done(request, game_id)
 
 
 @router.post("/games/{game_id}/clock", dependencies=[CSRF])
 async def clock_form(request: Request, game_id: str, user: User, paused: str = Form("1")):
     await run_in_threadpool(clocks.pause, game_id, await run_in_threadpool(_role, game_id, user.user_id), paused == "1")
-    await hub.publish(game_id)
+    await publish(game_id)
     return _done(request, game_id)
 
 
 @router.post("/games/{game_id}/claim", dependencies=[CSRF])
 async def claim_form(request: Request, game_id: str, user: User):
     await run_in_threadpool(clocks.claim, game_id, await run_in_threadpool(_role, game_id, user.user_id), user.user_id)
-    await hub.publish(game_id)
+    await publish(game_id)
     return _done(request, game_id)
 
 
@@ -66,7 +66,7 @@ async def claim_form(request: Request, game_id: str, user: User):
 async def undo_form(request: Request, game_id: str, user: User, answer: str = Form("")):
     role = await run_in_threadpool(_role, game_id, user.user_id)
     await run_in_threadpool(_undo, game_id, role, {"yes": True, "no": False}.get(answer))
-    await hub.publish(game_id)
+    await publish(game_id)
     return _done(request, game_id)
 
 
@@ -92,21 +92,21 @@ def chat_messages(game_id: str, db: ReadDBDep, user: User) -> list[dict]:
 @api.post("/games/{game_id}/chat", status_code=201, dependencies=[CSRF])
 async def chat_api(game_id: str, body: ChatIn, user: User) -> dict:
     await run_in_threadpool(_post_chat, game_id, user.user_id, body.channel, body.text)
-    await hub.publish(game_id)
+    await publish(game_id)
     return {"posted": True}
 
 
 @api.post("/games/{game_id}/clock", dependencies=[CSRF])
 async def clock_api(game_id: str, body: ClockIn, user: User) -> dict:
     await run_in_threadpool(clocks.pause, game_id, await run_in_threadpool(_role, game_id, user.user_id), body.paused)
-    await hub.publish(game_id)
+    await publish(game_id)
     return {"paused": body.paused}
 
 
 @api.post("/games/{game_id}/claim", dependencies=[CSRF])
 async def claim_api(game_id: str, user: User) -> dict:
     await run_in_threadpool(clocks.claim, game_id, await run_in_threadpool(_role, game_id, user.user_id), user.user_id)
-    await hub.publish(game_id)
+    await publish(game_id)
     return {"claimed": True}
 
 
@@ -114,5 +114,5 @@ async def claim_api(game_id: str, user: User) -> dict:
 async def undo_api(game_id: str, body: UndoIn, user: User) -> dict:
     role = await run_in_threadpool(_role, game_id, user.user_id)
     await run_in_threadpool(_undo, game_id, role, body.answer)
-    await hub.publish(game_id)
+    await publish(game_id)
     return {"ok": True}

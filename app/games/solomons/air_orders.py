@@ -35,7 +35,7 @@ def flying_bases(state: State, side: str) -> list[str]:
 
 def radius(side: str, kind: str) -> int:
     """10.1: one hex, except Japanese LAC two."""
-    return 2 if side == "japanese" and kind == "lac" else 1
+    return int(board.AIR["radius"][f"{side}_{kind}"])
 
 
 def carrier_forces(state: State, side: str) -> dict[str, dict[str, Any]]:
@@ -57,7 +57,8 @@ def in_range(state: State, side: str, source: str, kind: str, hex_: str) -> bool
     if dist <= radius(side, kind):
         return True
     # 10.1, 14.64: Rabaul LAC alone reach the Guadalcanal hex at three hexes
-    return source == "rabaul" and kind == "lac" and hex_ == board.GUADALCANAL and dist <= 3
+    return source == "rabaul" and kind == "lac" and hex_ == board.GUADALCANAL \
+        and dist <= board.AIR["rabaul_lac_extended_to_guadalcanal"]
 
 
 def free_points(state: State, side: str, source: str, kind: str, offensive: bool) -> int:
@@ -75,7 +76,8 @@ def free_points(state: State, side: str, source: str, kind: str, offensive: bool
 
 def henderson_supply_needed(points: int) -> int:
     """16.22, 10.7: one Supply Point per ten Air Points, or fraction."""
-    return -(-points // 10) if points > 0 else 0
+    per = board.AIR["henderson_supply_per_air_points"]
+    return -(-points // per) if points > 0 else 0
 
 
 def check_allocation(state: State, side: str, args: dict[str, Any], segment: int) -> None:

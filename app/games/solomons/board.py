@@ -1,7 +1,7 @@
 """Everything the core reads from the game's data, in one place: the map graph, the counters, the schedules.
 
 The values live in the data engineer's tables.py (over data/*.toml). This module adapts its calls to what the
-core needs; the one value tables.py lacks is a clearly named PLACEHOLDER below. Nothing here reads the state.
+core needs. Nothing here reads the state.
 """
 from __future__ import annotations
 
@@ -205,5 +205,6 @@ def is_day(segment: int) -> bool:
     return bool(_tables.is_day(segment))
 
 
-RABAUL_SHORTLANDS_LAC = 30   # 10.5  PLACEHOLDER_RABAUL_SHORTLANDS_LAC: not in tables.py yet
+RABAUL_SHORTLANDS_LAC = int(_tables.airbase("shortlands")["combined_lac_with_rabaul"])  # 10.5
+AIR = _tables.chart("air")  # 10.1 radii, 14.64 extended range, 16.22 Supply per Henderson Air Points
 TURNS = int(getattr(_tables, "TURNS", 16))

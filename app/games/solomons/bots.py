@@ -100,8 +100,9 @@ def air_source_place(view: View, source: str) -> str:
 
 def reaches(side: str, source: str, kind: str, place: str, target_hex: str) -> bool:
     dist = board.distance(place, target_hex)
-    radius = 2 if side == "japanese" and kind == "lac" else 1  # 10.1
-    return dist <= radius or (source == "rabaul" and kind == "lac" and target_hex == board.GUADALCANAL and dist <= 3)
+    radius = board.AIR["radius"][f"{side}_{kind}"]  # 10.1, 14.64
+    return dist <= radius or (source == "rabaul" and kind == "lac" and target_hex == board.GUADALCANAL
+                              and dist <= board.AIR["rabaul_lac_extended_to_guadalcanal"])
 
 
 def air(view: View, side: str, segment: int) -> dict[str, Any]:
@@ -117,7 +118,7 @@ def air(view: View, side: str, segment: int) -> dict[str, Any]:
             continue
         free = base["lac"] - base["spent"] - base["transferred"]
         if source == "henderson":
-            free = min(free, 10 * view["guadalcanal"]["supply"][side])  # 16.22
+            free = min(free, board.AIR["henderson_supply_per_air_points"] * view["guadalcanal"]["supply"][side])
         if free <= 0:
             continue
         place = air_source_place(view, source)

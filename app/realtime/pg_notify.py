@@ -1,0 +1,44 @@
+"""Fan-out between server processes on PostgreSQL: after a commit, NOTIFY carries only (process, game_id);
+every other process that has sockets on that game re-reads the game and renders its own views.
+SQLite deployments run one process, so this is off there."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+
+from sqlalchemy import text
+
+from app.store.db import engine, is_postgres
+
+log = logging.getLogger("ironbottom.realtime")
+CHANNEL = "ironbottom_games"
+ORIGIN = f"{os.getpid()}-{id(object())}"
+
+
+def notify(game_id: str) -> None:
+    """Tell the other processes that `game_id` changed (call after the commit, never inside the transaction)."""
+    if not is_postgres():
+        return
+    with engine().begin() as conn:
+        conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": f"{ORIGIN} {game_id}"})
+
+
+async def listen(publish) -> None:
+    """Run for the life of the app: LISTEN, and publish each game another process changed."""
+    import psycopg
+
+    url = engine().url.set(drivername="postgresql").render_as_string(hide_password=False)
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                async for note in conn.notifies():
+                    origin, _, game_id = note.payload.partition(" ")
+                    if origin != ORIGIN and game_id:
+                        await publish(game_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the database restarted: listen again shortly
+            log.exception("LISTEN connection lost; reconnecting")
+            await asyncio.sleep(2)
