@@ -13,36 +13,17 @@ import pytest
 
 from app.engine.rng import SeededRng
 from tests.fixtures.duel import Duel
-from tests.platform.conftest import fire, game_row, play_round, rewrite_state, start_duel, stored_state, ws_headers
+from tests.platform import harness
+from tests.platform.conftest import fire, game_row, play_round, start_duel, stored_state, ws_headers
 
 MARKER = "CANARY-7f3a"
 
 
+PROBES = [("fire", {"salvos": 9}), ("fire", {"salvos": "x"})]  # the duel's own illegal orders
+
+
 def channels(who, gid: str, anon) -> dict[str, str]:
-    """Everything `who` (a Player) receives about game `gid`, by channel."""
-    out = {}
-    for name, url in (("page", f"/games/{gid}"), ("json", f"/api/games/{gid}"), ("my games", "/api/games"),
-                      ("replay", f"/api/games/{gid}/replay?seq=0"), ("export", f"/api/games/{gid}/export"),
-                      ("verify", f"/api/games/{gid}/verify"), ("chat", f"/api/games/{gid}/chat"),
-                      ("replay page", f"/games/{gid}/replay"), ("report page", f"/games/{gid}/report"),
-                      ("verify page", f"/games/{gid}/verify")):
-        r = who.get(url)
-        out[name] = f"{r.status_code} {r.text}"
-        if name == "my games":  # this game's line only: the list also holds the player's other games
-            out[name] = json.dumps([g for g in r.json() if g["game_id"] == gid])
-    # an illegal order, a stale order and a malformed order: the error messages
-    for name, args, version in (("illegal", {"salvos": 9}, None), ("stale", {"salvos": 1}, 10_000),
-                                ("malformed", {"salvos": "x"}, None)):
-        r = who.act(gid, "fire", args, version=version, key=f"probe-{uuid.uuid4().hex}")
-        assert r.status_code in (403, 409, 422), r.text
-        out[name] = f"{r.status_code} {r.text}"
-    r = who.post(f"/games/{gid}/actions", data={"verb": "fire", "arg.salvos": "9", "expected_version": "0",
-                                                "key": f"probe-{uuid.uuid4().hex}"}, headers={"hx-request": "true"})
-    out["htmx error"] = f"{r.status_code} {r.text}"
-    with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(who)) as ws:
-        ws.send_text(json.dumps({"since": -1}))
-        out["websocket"] = ws.receive_text()
-    return out
+    return harness.channels(who, gid, anon, PROBES)
 
 
 def _mask(text: str, gid: str) -> str:
@@ -71,16 +52,9 @@ def test_non_interference_perturbing_the_stored_game(four, anon, role):
     red, blue, watcher, _ = four
     who = {"red": red, "blue": blue, "spectator": watcher}[role]
     gid = start_duel(red, blue, hits=5)
-    rules = Duel()
     for i, moment in enumerate(_moments(red, blue, gid)):
-        original = stored_state(gid)
-        before = channels(who, gid, anon)
-        rewrite_state(gid, lambda s: rules.perturb(s, role, SeededRng(i + 1)))
-        assert stored_state(gid) != original, "perturb changed nothing: the test would prove nothing"
-        after = channels(who, gid, anon)
-        for channel in before:
-            assert after[channel] == before[channel], f"{role} sees a hidden change through {channel} at {moment}"
-        rewrite_state(gid, lambda s: original)
+        harness.assert_rendered_non_interference(who, gid, role, Duel(), anon, SeededRng(i + 1), PROBES,
+                                                 f"at {moment}")
 
 
 def test_non_interference_two_games_with_different_hidden_salvos(players, anon):
@@ -117,19 +91,12 @@ def test_canaries_never_reach_the_role(four, anon, role):
     red, blue, watcher, umpire = four
     who = {"red": red, "blue": blue, "spectator": watcher}[role]
     gid = start_duel(red, blue, umpire=umpire, hits=5)
-    rules = Duel()
     for moment in _moments(red, blue, gid):
-        rewrite_state(gid, lambda s: rules.plant_canaries(s, role, MARKER))
-        assert MARKER in umpire.get(f"/games/{gid}").text, "the canary was not planted where the umpire sees it"
+        harness.assert_rendered_canaries(who, umpire, gid, role, Duel(), anon, MARKER, PROBES, f"at {moment}")
         assert MARKER in umpire.get(f"/api/games/{gid}/replay?seq={game_row(gid).version}").text
-        for channel, text in channels(who, gid, anon).items():
-            assert MARKER not in text, f"a hidden field reached {role} through {channel} at {moment}"
-        with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(who)) as ws:
-            with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(umpire)) as u_ws:
-                ws.send_text(json.dumps({"since": -1}))
-                assert MARKER not in ws.receive_text()
-                u_ws.send_text(json.dumps({"since": -1}))
-                assert MARKER in u_ws.receive_text()
+        with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(umpire)) as u_ws:
+            u_ws.send_text(json.dumps({"since": -1}))
+            assert MARKER in u_ws.receive_text()
 
 
 def test_a_spectator_of_a_running_game_sees_nothing_hidden(players, anon):
