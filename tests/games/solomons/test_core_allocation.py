@@ -295,3 +295,31 @@ def test_supply_points_at_espiritu_santo_are_unlimited():
     s = submit(s, "allied", {"task_forces": [{"units": ["us-APD-1"], "mission": "transport",
                                               "cargo": {"us-APD-1": {"ground": 0, "supply": 1}}}]})
     assert s["pending"]["allied"]["task_forces"][0]["cargo"]["us-APD-1"]["supply"] == 1
+
+
+@pytest.mark.rule("5.1")
+def test_every_game_turn_begins_from_where_the_last_one_ended():
+    s = turn2_allocation()
+    assert not s["task_forces"]  # every force was broken up in port at the end of Game-Turn 1 (8.9)
+    assert all(u["location"] in ("espiritu_santo", "australia", "rabaul", "truk", "refit", "training")
+               for u in s["units"].values())
+
+
+@pytest.mark.rule("5.2")
+def test_task_forces_are_formed_from_the_ships_on_the_composition_chart_and_get_a_marker_number():
+    s = turn1_allocation()
+    s = submit(s, "japanese", {"task_forces": [RABAUL_DD, {"units": ["jp-CA-1"], "mission": "anti_ship"}]})
+    s = submit(s, "allied", american_turn1_forces())
+    numbers = sorted(tf["number"] for tf in s["task_forces"].values() if tf["side"] == "japanese")
+    assert numbers == [1, 2] and rules.view(s, "japanese")["task_forces"][tf_of(s, "jp-DD-1")["id"]]["units"] == ["jp-DD-1"]
+
+
+@pytest.mark.rule("5.3")
+def test_composition_is_fixed_during_plot_execution_phase_1():
+    s = turn1_allocation()
+    s = both(s, allied=american_turn1_forces())
+    s = both(s)
+    s = both(s)
+    s = until(s, "reset", dice=[6] * 20, segment=1)
+    assert "allocation" != kind(s) and current(s)["phase"] == "exec1"
+    assert not any(st for st in rules.prompts(s).values() if st["info"]["kind"] == "allocation")
