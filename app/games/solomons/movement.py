@@ -102,6 +102,8 @@ def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
             raise IllegalAction("Japan may change only a Transport or Bombardment mission, and only to Anti-Ship.",
                                 "6.39")
     from app.games.solomons import air_orders  # transfers (K) ride with the reset orders
+    if args.get("transfers") and not state["day"]:
+        raise IllegalAction("Air units transfer only in a day segment (section K).", "6.26")
     air_orders.check_transfers(state, side, args.get("transfers") or [])
 
 

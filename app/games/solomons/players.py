@@ -291,7 +291,7 @@ def random_reset(state: State, side: str, rng) -> dict[str, Any]:
             out["aborts"].append(tf["id"])
         elif side == "japanese" and tf["mission"] in ("transport", "bombardment") and rng.die(10) == 1:
             out["mission_changes"][tf["id"]] = "anti_ship"
-    if current(state)["section"] == "J" and rng.die(3) == 1:
+    if state["day"] and rng.die(3) == 1:
         bases = [b for b in state["air"][side] if b != "henderson" or air_orders.holds_henderson(state, side)]
         src = rng.choice(sorted(bases))
         dst = rng.choice(sorted(bases))

@@ -198,6 +198,9 @@ def test_lac_never_transfer_to_a_carrier_and_transfers_use_unspent_air():
     refused(s, "allied", {"transfers": [{"from": "espiritu_santo", "to": cv, "kind": "lac", "points": 1}]}, "14.65")
     s = both(s, allied={"transfers": [{"from": "espiritu_santo", "to": "australia", "kind": "lac", "points": 2}]})
     assert s["air"]["allied"]["australia"]["lac"] == 2 and s["air"]["allied"]["australia"]["transferred"] == 2
+    s = until(s, "reset", dice=[6] * 20, segment=2)  # night: no transfers
+    refused(s, "allied", {"transfers": [{"from": "espiritu_santo", "to": "australia", "kind": "lac", "points": 1}]},
+            "6.26")
 
 
 @pytest.mark.rule("17.2")
