@@ -121,7 +121,7 @@ def _both_at_once(red, blue, gid, barrier, results):
 
 def test_simultaneous_submissions_are_each_applied_once_and_the_round_resolves_once(players):
     red, blue = players(), players()
-    games = [start_duel(red, blue, hits=5) for _ in range(3)]
+    games = [start_duel(red, blue, hits=5) for _ in range(5)]
     barrier = threading.Barrier(2)
     for gid in games:
         rounds = 0
