@@ -92,7 +92,7 @@ def check_allocation(state: State, side: str, args: dict[str, Any], segment: int
         if not isinstance(m, dict):
             raise IllegalAction("Each air mission is an object.", "14.11")
         src, kind, pts, what = m.get("source"), m.get("kind"), m.get("points"), m.get("mission")
-        if src not in sources:
+        if not isinstance(src, str) or src not in sources:
             raise IllegalAction(f"No air of yours can fly from {src!r} now.", "10.6")
         if kind not in ("lac", "nac") or (src in own_carriers and kind != "nac"):
             raise IllegalAction("Air is LAC or NAC; carrier air is NAC.", "3.3")
@@ -135,7 +135,8 @@ def check_target(state: State, side: str, m: dict[str, Any], segment: int) -> No
         if not in_range(state, side, src, kind, board.GUADALCANAL):
             raise IllegalAction(f"Guadalcanal is out of range of {label(state, src)}.", "10.1")
         return
-    mark = state["markers"][side].get(m.get("target"))
+    target = m.get("target")
+    mark = state["markers"][side].get(target) if isinstance(target, str) else None
     if mark is None or mark["segment"] != segment or mark["units"] is None:
         raise IllegalAction("Attack a task force revealed in this segment, by its marker.", "14.11")
     if mark["submarine"]:
@@ -202,6 +203,8 @@ def check_transfers(state: State, side: str, transfers: list[Any]) -> None:
             raise IllegalAction("Each transfer is an object.", "6.26")
         src, dst, kind, pts = t.get("from"), t.get("to"), t.get("kind"), t.get("points")
         bases = state["air"][side]
+        if not isinstance(src, str) or not isinstance(dst, str):
+            raise IllegalAction("Transfer from and to a base or task force of yours, by name.", "6.26")
         if src not in bases and src not in own_carriers:
             raise IllegalAction(f"No air of yours at {src!r}.", "6.26")
         if dst not in bases and dst not in own_carriers or dst == src:

@@ -82,7 +82,7 @@ def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
     if not isinstance(aborts, list):
         raise IllegalAction("Aborts are a list of your task forces.", "6.38")
     for tf_id in aborts:
-        tf = own.get(tf_id)
+        tf = own.get(tf_id) if isinstance(tf_id, str) else None
         if tf is None:
             raise IllegalAction(f"You have no task force {tf_id!r}.", "6.38")
         if board.is_base(tf["hex"]) and not any(not board.is_base(p) for p in tf["plot"].values()):

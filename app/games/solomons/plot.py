@@ -190,6 +190,8 @@ def check_submarines(state: State, side: str, subs: Any, phase: int) -> None:
     if side != "japanese" or phase != 1 or not isinstance(subs, dict):
         raise IllegalAction("Only Japan deploys submarines, and only in Plot Phase 1.", "13.1")
     hexes = list(subs.values())
+    if not all(isinstance(h, str) for h in hexes):
+        raise IllegalAction("A submarine is deployed in a lettered hex.", "13.1")
     if len(set(hexes)) != len(hexes):
         raise IllegalAction("No more than one submarine per hex.", "13.1")
     for sub_id, where in subs.items():

@@ -174,8 +174,10 @@ def check_training(state: State, side: str, args: dict[str, Any]) -> None:
         raise IllegalAction("List the carriers to train (an empty list trains none).", "6.21")
     total, seen = 0, set()
     for o in orders:
-        uid, pts = (o or {}).get("unit"), (o or {}).get("nac")
-        if uid not in carriers or uid in seen:
+        if not isinstance(o, dict):
+            raise IllegalAction("Each carrier to train is an object with its unit and NAC.", "6.21")
+        uid, pts = o.get("unit"), o.get("nac")
+        if not isinstance(uid, str) or uid not in carriers or uid in seen:
             raise IllegalAction(f"{uid!r} cannot train an air group now.", "10.4")
         seen.add(uid)
         room = board.strength(uid)["capacity"] - state["units"][uid]["nac"]
