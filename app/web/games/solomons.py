@@ -79,7 +79,8 @@ def spread(items: list[dict[str, Any]], key: str) -> None:
 def unit_info(view: dict[str, Any], uid: str) -> dict[str, Any]:
     u = (view.get("units") or {}).get(uid, {})
     s = board.strength(uid)
-    return {"id": uid, "name": u.get("name") or board.unit_name(uid), "type": board.unit_type(uid),
+    kind, name = board.unit_type(uid), u.get("name") or board.unit_name(uid)
+    return {"id": uid, "name": name, "type": kind, "label": name if name.startswith(kind + " ") else f"{kind} {name}",
             "status": u.get("status"), "cargo": u.get("cargo") or {"ground": 0, "supply": 0}, "nac": u.get("nac", 0),
             "attack": s.get("attack", 0), "defense": s.get("defense", 0), "bombardment": s.get("bombardment", 0),
             "aa": s.get("aa", 0), "capacity": s.get("capacity", 0), "cargo_capacity": s.get("cargo_capacity", 0),

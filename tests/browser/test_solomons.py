@@ -1,0 +1,154 @@
+"""Solomons Campaign in two browsers: create and join, then Game-Turn 1 Plot Phase 1 (carrier training, the Task
+Force Composition Board, American Intelligence and the Movement Plotting Chart) into Plot Execution Phase 1
+(the first reveal and the air allocation), asserting what each page shows and that neither shows the other
+side's secrets."""
+import re
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from app.games.solomons import tables
+from tests.browser.conftest import sign_up
+
+pytestmark = pytest.mark.browser
+
+US_ID = re.compile(r"\bus-(CV|CVL|BB|CA|DD|APD|TR)-\d+\b")
+JP_ID = re.compile(r"\bjp-(CV|CVL|BB|BC|B|CA|DD|TR|SS)-\d+\b")
+
+
+def names(side: str) -> list[str]:
+    return [u["name"] for u in tables.units(side)]
+
+
+def no_secrets_of(page, enemy: str) -> None:
+    """What one side's page shows has no id, name or task force of the enemy's (only markers like tf-?1)."""
+    html = page.content()
+    assert not (US_ID if enemy == "allied" else JP_ID).search(html)
+    assert f"{enemy}-tf-" not in html
+    shown = [n for n in names(enemy) if re.search(rf">[^<]*\b{re.escape(n)}\b", html)]
+    assert not shown, f"enemy ship names on the page: {shown}"
+
+
+def submit(page) -> None:
+    page.locator("#sol-orders").get_by_role("button", name=re.compile("Submit your orders|Revise")).click()
+
+
+def pick(page, label: str, value: str, then: str | None = None) -> None:
+    """Choose a hex in one plotting-chart cell; wait until the column is drawn again from that choice."""
+    page.get_by_label(label, exact=True).select_option(value)
+    if then:
+        expect(page.locator(then)).to_be_attached()
+        # the next cell is new: let htmx bind it before it is changed
+        page.wait_for_function("s => { const e = document.querySelector(s); const d = e && e.closest('select')"
+                               "['htmx-internal-data']; return !!(d && d.initHash); }", arg=then)
+
+
+def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server, new_page):
+    base = live_server.url
+    us, jp = new_page(), new_page()
+    sign_up(us, base, f"fletcher{uuid.uuid4().hex[:5]}")
+    us.goto(f"{base}/games/new?game=solomons")
+    us.get_by_label("Your side").select_option("allied")
+    us.get_by_role("button", name="Create game").click()
+    invite = us.locator("input.invite-link").first.input_value()
+    sign_up(jp, base, f"mikawa{uuid.uuid4().hex[:5]}", next_url=invite.replace(base, ""))
+    jp.get_by_role("button", name="Take the seat").click()
+
+    # Both are prompted at once; the map shows each side its own task forces only.
+    for page in (us, jp):
+        expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+        expect(page.locator("#solomons-map")).to_be_visible()
+        expect(page.locator("#board")).to_contain_text("Guadalcanal Supply Status")
+        expect(page.locator("#board")).to_contain_text("Game-Turn 1 of 16")
+    expect(us.locator("#sol-counters .sol-tf")).to_have_count(0)  # the Americans start at sea, not yet in TFs
+    no_secrets_of(us, "japanese")
+    no_secrets_of(jp, "allied")
+
+    submit(us)
+    expect(us.locator("#sol-submission-status")).to_contain_text("The other side has not yet submitted")
+    submit(jp)
+
+    # Task Force Composition Board: the Americans keep the default (three forces from the ships at M);
+    # Japan forms TF 1 from a heavy cruiser and a destroyer at Rabaul.
+    expect(us.locator("#prompt-title")).to_contain_text("Task Force Allocation", timeout=10000)
+    expect(jp.locator("#prompt-title")).to_contain_text("Task Force Allocation")
+    expect(us.locator("#sol-orders")).to_contain_text("At sea in hex M")
+    submit(us)
+    jp.locator("#tf-jp-CA-1").select_option("1")
+    jp.locator("#tf-jp-DD-1").select_option("1")
+    jp.get_by_label("Task force 1 mission").select_option("anti_ship")
+    submit(jp)
+
+    # American Intelligence: Japan plots TF 1 down to Guadalcanal on the chart, cell by cell.
+    expect(jp.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=10000)
+    expect(jp.locator("#sol-orders .sol-night")).not_to_have_count(0)
+    tf = jp.locator(".sol-col .sol-head").filter(has_text="TF 1")
+    expect(tf).to_contain_text("Anti-Ship")
+    col = "#col-japanese-tf-1"
+    pick(jp, "TF 1, segment 1 (day)", "K", f"{col} #plot-japanese-tf-1-2 option[value=L]")
+    pick(jp, "TF 1, segment 2 (night)", "L", f"{col} #plot-japanese-tf-1-3 option[value=M]")
+    pick(jp, "TF 1, segment 3 (day)", "M", f"{col} #plot-japanese-tf-1-4 option[value=M]")
+    pick(jp, "TF 1, segment 4 (night)", "L", f"{col} #plot-japanese-tf-1-5 option[value=K]")
+    pick(jp, "TF 1, segment 5 (day)", "K", f"{col} #plot-japanese-tf-1-6 option[value=rabaul]")
+    pick(jp, "TF 1, segment 6 (night)", "rabaul")
+    submit(jp)
+
+    # Movement Plot: the Americans learn Japan's announced intentions, plot, and both plots lock.
+    expect(us.locator("#prompt-title")).to_contain_text("Movement Plot", timeout=10000)
+    expect(us.locator("#board")).to_contain_text("Japanese intentions announced")
+    expect(us.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
+    expect(jp.locator("#sol-submission-status")).to_contain_text("Your orders are in")
+    expect(jp.locator("#sol-submission-status")).to_contain_text("The other side has not yet submitted")
+    no_secrets_of(us, "japanese")
+    submit(us)
+
+    # Plot Execution Phase 1, segment 1: Japan's TF 1 is revealed in K as a marker; both allocate air.
+    for page in (us, jp):
+        expect(page.locator("#prompt-title")).to_contain_text("Segment 1, D", timeout=10000)
+        expect(page.locator("#board")).to_contain_text("Execution Segment 1")
+    expect(us.locator("#sol-counters .sol-marker")).to_have_count(1)
+    expect(us.locator("#board .sol-enemy")).to_contain_text("Task force tf-?1: hex K, seen in segment 1: 2 ships")
+    expect(us.locator("#log")).to_contain_text("Japanese task force tf-?1 in K")
+    expect(jp.locator("#sol-counters .sol-marker")).to_have_count(0)
+    expect(jp.locator("#sol-counters .sol-tf")).to_have_count(1)
+    us.get_by_label("TF 1 carriers NAC points", exact=True).fill("4")
+    us.get_by_label("TF 1 carriers NAC mission", exact=True).select_option("cap_point")
+    us.get_by_label("TF 1 carriers NAC CAP counters, blanks included", exact=True).fill("3")
+    submit(us)
+    expect(us.locator("#sol-submission-status")).to_contain_text("Your orders are in")
+    submit(jp)
+    for page in (us, jp):
+        expect(page.locator("#prompt-title")).to_contain_text("Segment 1, J", timeout=10000)
+    # The American carriers in R were not revealed to Japan, so neither is their Point Defense CAP (6.22).
+    expect(jp.locator("#board .sol-enemy")).to_contain_text("No enemy task force has been revealed")
+    expect(jp.locator("#board .sol-enemy")).not_to_contain_text("CAP over")
+    no_secrets_of(us, "japanese")
+    no_secrets_of(jp, "allied")
+
+
+def test_the_game_page_fits_a_phone_held_upright(live_server, new_page):
+    base = live_server.url
+    phone, other = new_page(width=390, height=844), new_page()
+    sign_up(phone, base, f"phone{uuid.uuid4().hex[:5]}")
+    phone.goto(f"{base}/games/new?game=solomons")
+    phone.get_by_label("Your side").select_option("japanese")
+    phone.get_by_role("button", name="Create game").click()
+    invite = phone.locator("input.invite-link").first.input_value()
+    sign_up(other, base, f"desk{uuid.uuid4().hex[:5]}", next_url=invite.replace(base, ""))
+    other.get_by_role("button", name="Take the seat").click()
+    expect(phone.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+    submit(phone)
+    submit(other)
+    expect(phone.locator("#prompt-title")).to_contain_text("Task Force Allocation", timeout=10000)
+    phone.reload()  # the one-time invite box (the platform's, shown only at creation) is gone on a later visit
+    expect(phone.locator("#solomons-map")).to_be_visible()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, f"the page scrolls sideways on a phone ({width}px)"
+    unlabelled = phone.evaluate("""() => [...document.querySelectorAll('#prompt select, #prompt input:not([type=hidden])')]
+        .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')).map(el => el.name)""")
+    assert unlabelled == []
+    # Keyboard: the first task force choice is reachable with Tab and changed with the arrow keys.
+    choice = phone.locator("#sol-orders select").first
+    choice.focus()
+    expect(choice).to_be_focused()
