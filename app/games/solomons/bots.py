@@ -36,7 +36,12 @@ def ready_in_port(view: View, base: str) -> list[str]:
 def allocation(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
     base = LOADING[side]
     at_sea = {u for spec in default["task_forces"] for u in spec["units"]}
-    ready = [u for u in ready_in_port(view, base) if u not in at_sea]
+    placement = {}
+    if view["phase"] == "plot1":  # 5.14, 5.15: bring transports to the loading base first
+        for other in board.BASES[side]:
+            if other != base:
+                placement.update({u: base for u in ready_in_port(view, other) if board.unit_type(u) in ("TR", "APD")})
+    ready = [u for u in ready_in_port(view, base) + sorted(placement) if u not in at_sea]
     specs = list(default["task_forces"])
     carriers_of_cargo = [u for u in ready if board.unit_type(u) in ("TR", "APD")]
     warships = [u for u in ready if board.unit_type(u) not in ("TR", "APD", "CV", "CVL")]
@@ -55,7 +60,10 @@ def allocation(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]
             specs.append({"units": express, "mission": "bombardment"})
     elif warships and any(board.strength(u)["attack"] > 0 for u in warships):
         specs.append({"units": warships[:6], "mission": "anti_ship"})
-    return {"task_forces": specs}
+    out: dict[str, Any] = {"task_forces": specs}
+    if placement and side == "allied":
+        out["placement"] = placement
+    return out
 
 
 def paced_course(here: str, plan: list[str], segments: list[int], last: int | None, transports: bool) -> dict[str, str]:
@@ -71,9 +79,18 @@ def paced_course(here: str, plan: list[str], segments: list[int], last: int | No
     return out
 
 
+def loaded(view: View, tf: dict[str, Any]) -> bool:
+    return any(sum(view["units"][u]["cargo"].values()) for u in tf["units"] if board.unit_type(u) == "TR")
+
+
 def plot(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
     plots = dict(default.get("plots", {}))
     segments = segments_of(view)
+    for tf in sorted(view["task_forces"].values(), key=lambda t: t["number"]):
+        if tf["hex"] == board.GUADALCANAL and tf["mission"] == "transport" and loaded(view, tf) \
+                and not tf["mission_done"] and segments[0] == 1:
+            # 9.4: stay in M two segments to land the cargo; the server then brings the force home (8.4)
+            plots[tf["id"]] = {"hexes": {str(s): board.GUADALCANAL for s in segments}}
     for tf in sorted(view["task_forces"].values(), key=lambda t: t["number"]):
         if tf["id"] in plots or tf["aborted"] or tf["mission_done"] or not board.is_base(tf["hex"]):
             continue

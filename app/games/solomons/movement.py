@@ -62,7 +62,7 @@ def land(state: State, segment: int) -> None:
             tf["mission_done"] = True  # 8.4: the transports retire
         if tf.get("emergency_dd") in carriers:
             tf["emergency_dd"] = None
-        who = "American" if side == "allied" else "Japanese"
+        who = "Americans" if side == "allied" else "Japanese"
         state["log"].append(entry("public", f"Segment {segment}: the {who} land {landed['ground']} Ground and "
                                             f"{landed['supply']} Supply Points on Guadalcanal."))
 
