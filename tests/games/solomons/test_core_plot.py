@@ -264,3 +264,18 @@ def test_ships_back_in_port_may_not_sail_again_the_same_game_turn():
     assert current(s)["phase"] == "plot2" and s["units"]["jp-CA-1"]["location"] == "rabaul"
     err = refused(s, "japanese", {"task_forces": [rabaul_force()]}, "5.21")
     assert "Not available" in err.message
+
+
+@pytest.mark.rule("8.1")
+def test_figure_1_plots_that_fit_the_map_are_accepted():
+    """Figure 1 (segments 1-3): TF-1 AS Truk, Truk, F; TF-3 BM K, L, M; TF-4 AS Rabaul, Rabaul, K. (TF-2's
+    Truk - G and TF-5's A - L do not fit the reconstructed map; see the report.)"""
+    s = japan_at_intelligence(2, 1, {"units": ["jp-CA-4"], "mission": "anti_ship"},
+                              rabaul_force("jp-CA-1", mission="bombardment"),
+                              rabaul_force("jp-CA-2", mission="anti_ship"))
+    tf1, tf3, tf4 = (tf_of(s, u)["id"] for u in ("jp-CA-4", "jp-CA-1", "jp-CA-2"))
+    s = submit(s, "japanese", {"plots": {tf1: {"hexes": {"1": "truk", "2": "truk", "3": "F"}},
+                                         tf3: {"hexes": {"1": "K", "2": "L", "3": "M"}},
+                                         tf4: {"hexes": {"1": "rabaul", "2": "rabaul", "3": "K"}}}})
+    s = both(s)
+    assert [s["task_forces"][t]["plot"]["3"] for t in (tf1, tf3, tf4)] == ["F", "M", "K"]
