@@ -1,0 +1,151 @@
+"""The Solomons boards, submitted through the game page as a browser would: each kind of decision's form becomes
+the arguments the rules accept, every default form goes through unchanged, refusals come back as the rules'
+messages, and each page shows its own forces and none of the enemy's ids."""
+from __future__ import annotations
+
+import re
+
+from tests.games.solomons.ui.conftest import replace
+
+US_ID = re.compile(r"\bus-(CV|CVL|BB|CA|DD|APD|TR)-\d+\b")
+JP_ID = re.compile(r"\bjp-(CV|CVL|BB|BC|B|CA|DD|TR|SS)-\d+\b")
+JP_TF1 = "japanese-tf-1"
+
+
+def ok(r):
+    assert r.status_code == 204, r.text
+    return r
+
+
+def pending(seat) -> dict:
+    return seat.state()["view"]["pending"]
+
+
+def to_kind(us, jp, kind: str, limit: int = 80) -> None:
+    """Both sides submit their default boards until one of them is asked for `kind`."""
+    for _ in range(limit):
+        if kind in (us.kind(), jp.kind()):
+            return
+        for seat in (us, jp):
+            now = seat.kind()
+            if now == kind:
+                return
+            if now is not None and not seat.state()["prompt"]["info"]["submitted"]:
+                ok(seat.post(seat.form()))
+    raise AssertionError(f"never reached {kind}")
+
+
+def test_every_default_board_submits_unchanged_through_game_turn_1(solomons):
+    us, jp = solomons
+    seen: set[str] = set()
+    for _ in range(120):
+        kinds = {s.role: s.kind() for s in (us, jp)}
+        if us.state()["view"]["turn"] > 1 or not any(kinds.values()):
+            break
+        for seat in (us, jp):
+            prompt = seat.state()["prompt"]
+            if prompt and not prompt["info"]["submitted"]:
+                seen.add(prompt["info"]["kind"])
+                ok(seat.post(seat.form()))
+    assert {"cag_training", "allocation", "intelligence", "movement_plot", "air", "reset"} <= seen
+    assert us.state()["view"]["turn"] == 2
+
+
+def test_carrier_training_board_trains_the_chosen_carrier(solomons):
+    us, jp = solomons
+    assert jp.kind() == "cag_training"
+    page = jp.page()
+    assert 'name="train.jp-CV-' in page
+    carrier = re.search(r'name="train\.(jp-CV-\d)"[^>]*max="(\d+)"', page)
+    ok(jp.post(replace(jp.form(), **{f"train__{carrier.group(1)}": "1"})))
+    assert pending(jp) == {"carriers": [{"unit": carrier.group(1), "nac": 1}]}
+    assert "Your orders are in" in jp.page() and "The other side has not yet submitted" in jp.page()
+    assert "The other side has submitted" in us.page()
+
+
+def test_task_force_board_forms_forces_and_shows_the_rules_refusals(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    # Japan: a heavy cruiser and a destroyer at Rabaul become TF 1, Anti-Ship.
+    form = replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1", "mission__1": "anti_ship"})
+    ok(jp.post(form))
+    assert pending(jp) == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "anti_ship"}]}
+    # A force with a carrier and transports is refused by the rules (6.31), with their message beside the form.
+    r = us.post(replace(us.form(), **{"tf__us-TR-1": "1"}))
+    assert r.status_code == 422 and "both carriers and transports" in r.text and "6.31" in r.text
+    # Cargo is loaded only at Espiritu Santo (9.4): the transports at Guadalcanal keep what they carry.
+    r = us.post(replace(us.form(), **{"cargo__us-TR-1__ground": "3", "cargo__us-TR-1__supply": "0"}))
+    assert r.status_code == 422 and "Espiritu Santo" in r.text
+    ok(us.post(us.form()))
+    page_us, page_jp = us.page(), jp.page()
+    assert "TF 1" in page_us and "Wasp" in page_us
+    assert not JP_ID.search(page_us) and "japanese-tf-" not in page_us
+    assert "TF 1" in page_jp and not US_ID.search(page_jp) and "allied-tf-" not in page_jp
+
+
+def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    assert jp.kind() == "intelligence"
+    version = jp.state()["game"]["version"]
+    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"plot.{JP_TF1}.1": "K"})
+    assert r.status_code == 200
+    seg2 = re.search(rf'name="plot\.{JP_TF1}\.2".*?</select>', r.text, re.S).group(0)
+    offered = set(re.findall(r'value="([^"]+)"', seg2))
+    assert offered == {"K", "F", "L", "P", "rabaul", "truk"}  # stay, or one of K's neighbours; no American base
+    assert jp.state()["game"]["version"] == version     # a GET changes nothing
+    course = {"1": "K", "2": "L", "3": "M", "4": "L", "5": "K", "6": "rabaul", "7": "rabaul"}
+    ok(jp.post(replace(jp.form(), **{f"plot__{JP_TF1}__{s}": h for s, h in course.items()})))
+    assert pending(jp)["plots"][JP_TF1]["hexes"] == course
+    # The Americans are told Japan's announced intentions, not its plot.
+    page_us = us.page()
+    assert "Japanese intentions announced" in page_us
+    assert JP_TF1 not in page_us
+
+
+def test_slot_shortcut_writes_the_slot_run(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    ok(jp.post(replace(jp.form(), **{f"slot_start__{JP_TF1}": "2"})))
+    plot = pending(jp)["plots"][JP_TF1]
+    assert plot["slot"] is True
+    assert plot["hexes"] == {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "L", "6": "K", "7": "rabaul"}
+
+
+def test_air_board_sends_point_defense_cap_with_blank_counters(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "air")
+    assert us.kind() == "air"
+    page = us.page()
+    assert "TF 1 carriers NAC" in page
+    row = re.search(r'name="m\.(\d+)\.source" value="allied-tf-1"', page).group(1)
+    form = replace(us.form(), **{f"m__{row}__points": "4", f"m__{row}__mission": "cap_point",
+                                 f"m__{row}__counters": "3"})
+    ok(us.post(form))
+    assert pending(us) == {"missions": [{"source": "allied-tf-1", "kind": "nac", "points": 4,
+                                         "mission": "cap_point", "counters": 3, "target": "allied-tf-1"}]}
+    # An attack needs a marker revealed this segment: the rules refuse an empty target.
+    r = us.post(replace(us.form(), **{f"m__{row}__points": "2", f"m__{row}__mission": "attack"}))
+    assert r.status_code == 422 and "14.11" in r.text
+
+
+def test_reset_board_aborts_a_task_force(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "reset")
+    assert us.kind() == "reset"
+    assert 'name="abort.allied-tf-1"' in us.page()
+    ok(us.post(us.form() + [("abort.allied-tf-1", "1")]))
+    assert pending(us)["aborts"] == ["allied-tf-1"]
+
+
+def test_provenance_of_a_unit_and_a_chart(solomons):
+    us, _ = solomons
+    r = us.player.get("/solomons/provenance/unit/us-CV-1", headers={"HX-Request": "true"})
+    assert r.status_code == 200 and "printed 21" in r.text
+    r = us.player.get("/solomons/provenance/reinforcement/allied/2")
+    assert r.status_code == 200 and "Provenance" in r.text
+    assert us.player.get("/solomons/provenance/unit/nonsense").status_code == 400
