@@ -218,8 +218,10 @@ def listed_duel():
     registry._registry.pop("duel_listed", None)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def _player_pool(app):
+    """Closed when tests/platform is done: each open TestClient runs the app's lifespan, clock ticker included,
+    and tickers left running would expire other directories' clocked games behind their backs."""
     from tests.conftest import Player
 
     pool: list[Any] = []
