@@ -128,7 +128,7 @@ def rewrite_retiring(state: State, side: str, segment: int) -> None:
     rest = [s for s in phase_segments(phase) if s > segment]
     heading_rabaul: list[str] = []
     for tf in side_tfs(state, side):
-        if automatic(tf) and not tf["anti_slot"] and rest:
+        if automatic(tf) and rest:
             tf["plot"].update(retire_course(state, tf, rest, already_rabaul=heading_rabaul))
             if tf["plot"][str(rest[-1])] == "rabaul" and tf["hex"] != "rabaul":
                 heading_rabaul += tf["units"]

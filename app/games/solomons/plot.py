@@ -23,8 +23,9 @@ def phase_segments(phase: int) -> list[int]:
 
 
 def automatic(tf: dict[str, Any]) -> bool:
-    """Forces whose course the server writes: aborted or mission completed (6.38, 8.4), and the Anti-Slot (11.1)."""
-    return tf["aborted"] or tf["mission_done"] or tf["anti_slot"]
+    """Forces whose course the server writes home: aborted or mission completed (6.38, 8.4). (The Anti-Slot
+    course is written by the server too, but only when the player declares it again in each plot, 11.1.)"""
+    return tf["aborted"] or tf["mission_done"]
 
 
 def allowed_bases(state: State, tf: dict[str, Any]) -> list[str]:
@@ -207,7 +208,8 @@ def resolve(state: State, side: str, args: dict[str, Any], phase: int) -> None:
     segments = phase_segments(phase)
     heading_rabaul: list[str] = []
     for tf in side_tfs(state, side):
-        if automatic(tf) and not tf["anti_slot"]:
+        if automatic(tf):
+            tf["anti_slot"] = False
             tf["plot"].update(retire_course(state, tf, segments, already_rabaul=heading_rabaul))
             continue
         entry = plots.get(tf["id"], {})
