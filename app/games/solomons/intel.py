@@ -13,6 +13,7 @@ from app.games.solomons.units import at_sea, side_tfs, tf_counts
 
 State = dict[str, Any]
 WHO = {"allied": "American", "japanese": "Japanese"}
+THE = {"allied": "Americans", "japanese": "Japanese"}
 
 
 def marker_id(state: State, viewer: str, holder: dict[str, Any]) -> str:
@@ -79,7 +80,7 @@ def reveal(state: State, side: str, segment: int, day: bool) -> None:
         state["log"].append(entry(viewer, sighting_text(side, mid, mark, segment)))
     if not day:
         at_m = any(m["hex"] == board.GUADALCANAL for _, m in shown)
-        state["log"].append(entry("public", f"Segment {segment} (night): the {WHO[side]} "
+        state["log"].append(entry("public", f"Segment {segment} (night): the {THE[side]} "
                                             f"{'have' if at_m else 'have no'} task forces at Guadalcanal."))
 
 
