@@ -285,3 +285,28 @@ def test_a_crippled_transport_loses_its_cargo_and_a_crippled_carrier_its_aircraf
 def test_supply_points_landed_are_recorded_on_guadalcanal():
     from test_core_allocation import test_transports_land_their_cargo_after_two_consecutive_segments_in_m as landed
     landed()
+
+
+@pytest.mark.rule("10.5")
+def test_japan_builds_its_own_field_after_taking_the_island_before_completion():
+    s = start(3)
+    s["guadalcanal"]["ground"] = {"allied": 0, "japanese": 5}
+    s["guadalcanal"]["henderson"] = {"complete": False, "side": "japanese"}
+    turn.henderson_roll(s, ScriptedRng([2]))
+    assert s["guadalcanal"]["henderson"] == {"complete": True, "side": "japanese"}
+    assert "henderson" in s["air"]["japanese"]
+    assert "The Japanese roll 2" in s["log"][-1]["text"] and s["log"][-1]["to"] == "public"
+
+
+@pytest.mark.rule("13.4")
+def test_a_submarine_deployed_four_turns_goes_for_two_turns_of_refit():
+    s = start(3)
+    s["submarines"]["jp-SS-1"] = {"id": "jp-SS-1", "status": "deployed", "hex": "N", "deployed_turns": 3,
+                                  "returns": None, "marker": {"allied": None, "japanese": None}}
+    s["task_forces"] = {}
+    turn.end_of_turn(s, ScriptedRng())
+    sub = s["submarines"]["jp-SS-1"]
+    assert sub["status"] == "refit" and sub["hex"] is None and sub["returns"] == 4
+    s["turn"] = 3
+    turn.end_of_turn(s, ScriptedRng())
+    assert s["submarines"]["jp-SS-1"]["status"] == "available"
