@@ -36,6 +36,22 @@ def row_counts() -> dict[str, int]:
                 for t in Base.metadata.sorted_tables}
 
 
+def table_digest() -> str:
+    """A fingerprint of every row of every table: 'nothing changed' down to an updated timestamp."""
+    import hashlib
+
+    from app.store.db import engine
+    from app.store.models import Base
+
+    h = hashlib.sha256()
+    with engine().connect() as conn:
+        for t in Base.metadata.sorted_tables:
+            order = list(t.primary_key.columns) or list(t.columns)
+            for row in conn.execute(select(t).order_by(*order)):
+                h.update(repr(tuple(row)).encode())
+    return h.hexdigest()
+
+
 def fetch(sql: str, **params: Any) -> list[Any]:
     from app.store.db import engine
 
