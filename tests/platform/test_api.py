@@ -5,9 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tempfile
 import uuid
-from pathlib import Path
 
 import pytest
 
@@ -200,15 +198,15 @@ def _start_server(env_changes: dict[str, str], drop: tuple[str, ...] = ()) -> su
 
 
 @pytest.mark.live
-def test_an_unmigrated_database_stops_the_app_with_a_message_naming_make_migrate():
-    empty = Path(tempfile.mkdtemp(prefix="ironbottom-empty-")) / "empty.db"
+def test_an_unmigrated_database_stops_the_app_with_a_message_naming_make_migrate(tmp_path):
+    empty = tmp_path / "empty.db"
     done = _start_server({"DATABASE_URL": f"sqlite:///{empty}", "IRONBOTTOM_ENVIRONMENT": "test"})
     assert done.returncode != 0
     assert "make migrate" in done.stderr + done.stdout
 
 
 @pytest.mark.live
-def test_production_with_the_default_secret_key_is_refused():
+def test_production_with_the_default_secret_key_is_refused(tmp_path):
     from pydantic import ValidationError
 
     from app.config import DEFAULT_SECRET, Settings
@@ -216,7 +214,7 @@ def test_production_with_the_default_secret_key_is_refused():
     with pytest.raises(ValidationError, match="IRONBOTTOM_SECRET_KEY"):
         Settings(_env_file=None, environment="production", secret_key=DEFAULT_SECRET)
     assert Settings(_env_file=None, environment="production", secret_key="s" * 40).environment == "production"
-    empty = Path(tempfile.mkdtemp(prefix="ironbottom-prod-")) / "prod.db"
+    empty = tmp_path / "prod.db"
     env = {"DATABASE_URL": f"sqlite:///{empty}", "IRONBOTTOM_ENVIRONMENT": "production"}
     done = _start_server(env, drop=("IRONBOTTOM_SECRET_KEY",))
     assert done.returncode != 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import tempfile
 import threading
 import time
@@ -67,7 +68,19 @@ def _database_url(name: str) -> str:
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgresql"):
         return url
-    return f"sqlite:///{Path(tempfile.mkdtemp(prefix='ironbottom-live-')) / name}"
+    folder = Path(tempfile.mkdtemp(prefix="ironbottom-live-"))
+    _TEMP_DIRS.append(folder)
+    return f"sqlite:///{folder / name}"
+
+
+_TEMP_DIRS: list[Path] = []
+
+
+@pytest.fixture(autouse=True)
+def _remove_temp_databases():
+    yield
+    while _TEMP_DIRS:
+        shutil.rmtree(_TEMP_DIRS.pop(), ignore_errors=True)
 
 
 class Db:
