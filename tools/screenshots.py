@@ -39,11 +39,57 @@ def main() -> None:
                 page.get_by_role("button", name="Create game").click()
                 page.wait_for_load_state("networkidle")
                 page.screenshot(path=str(OUT / f"{game_id}.png"), full_page=True)
+            solomons(browser, server.url)
             browser.close()
     finally:
         server.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     print("screenshots in", OUT, os.listdir(OUT))
+
+
+def solomons(browser, base: str) -> None:
+    """Two admirals at 1280x800: the map once both have formed task forces and Japan's is revealed, and the
+    Simultaneous Movement Plotting Chart as Japan plots it."""
+    us = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    jp = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    sign_up(us, base, f"fletcher{uuid.uuid4().hex[:4]}")
+    us.goto(f"{base}/games/new?game=solomons")
+    us.get_by_label("Your side").select_option("allied")
+    us.get_by_role("button", name="Create game").click()
+    invite = us.locator("input.invite-link").first.input_value()
+    sign_up(jp, base, f"mikawa{uuid.uuid4().hex[:4]}", next_url=invite.replace(base, ""))
+    jp.get_by_role("button", name="Take the seat").click()
+
+    def submit(page, title: str) -> None:
+        page.locator("#prompt-title").filter(has_text=title).wait_for()
+        page.locator("#sol-orders button[type=submit]").click()
+
+    submit(us, "Carrier Air Group Training")
+    submit(jp, "Carrier Air Group Training")
+    submit(us, "Task Force Allocation")
+    jp.locator("#prompt-title").filter(has_text="Task Force Allocation").wait_for()
+    jp.locator("#tf-jp-CA-1").select_option("1")
+    jp.locator("#tf-jp-CA-2").select_option("1")
+    jp.locator("#tf-jp-DD-1").select_option("1")
+    jp.locator("#tf-jp-CA-3").select_option("2")
+    jp.locator("#tf-jp-DD-2").select_option("2")
+    jp.get_by_label("Task force 2 mission").select_option("bombardment")
+    submit(jp, "Task Force Allocation")
+    jp.locator("#prompt-title").filter(has_text="American Intelligence").wait_for()
+    for tf, course in (("japanese-tf-1", "K L M L K rabaul"), ("japanese-tf-2", "rabaul K L M M L")):
+        for seg, hex_ in enumerate(course.split(), 1):
+            cell = jp.locator(f"#plot-{tf}-{seg}")
+            cell.wait_for()
+            jp.wait_for_function("id => { const d = document.getElementById(id)['htmx-internal-data'];"
+                                 " return !!(d && d.initHash); }", arg=f"plot-{tf}-{seg}")
+            cell.select_option(hex_)
+            nxt = f"#plot-{tf}-{seg + 1} option[value='{hex_}']"
+            jp.locator(nxt).wait_for(state="attached")
+    jp.locator("#sol-orders").screenshot(path=str(OUT / "solomons-plot.png"))
+    submit(jp, "American Intelligence")
+    submit(us, "Movement Plot")
+    us.locator("#prompt-title").filter(has_text="Segment 1, D").wait_for()
+    us.locator("#board .sol-board").screenshot(path=str(OUT / "solomons-map.png"))
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def spread(items: list[dict[str, Any]], key: str) -> None:
         n = seen.get(it[key], 0)
         seen[it[key]] = n + 1
         x, y = anchor(it[key])
-        it["x"], it["y"] = round(x - 30 + (n % 3) * 22, 1), round(y + 8 + (n // 3) * 20 + (n % 3) * 6, 1)
+        it["x"], it["y"] = round(x - 30 + (n % 2) * 60, 1), round(y + 14 + (n // 2) * 32, 1)
 
 
 # ---------------------------------------------------------------- units and task forces (own side, from the view)
