@@ -42,3 +42,10 @@ def test_a_bot_decides_from_the_view_only():
             a = bot(rules.view(s, side), prompt, SeededRng(9))
             b = bot(rules.view(hidden, side), rules.prompts(hidden)[side], SeededRng(9))
             assert a == b
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(40))
+def test_bots_against_random_players_many_games(seed):
+    sides = [("allied",), ("japanese",), ("allied", "japanese")][seed % 3]
+    assert rules.outcome(playout(rules, "campaign", seed=1000 + seed, chooser=bot_chooser(sides)).state)
