@@ -149,3 +149,13 @@ def test_provenance_of_a_unit_and_a_chart(solomons):
     r = us.player.get("/solomons/provenance/reinforcement/allied/2")
     assert r.status_code == 200 and "Provenance" in r.text
     assert us.player.get("/solomons/provenance/unit/nonsense").status_code == 400
+
+
+def test_a_spectator_sees_the_public_board_only(solomons, players):
+    us, jp = solomons
+    to_kind(us, jp, "movement_plot")
+    r = players().get(f"/games/{us.game_id}")
+    assert r.status_code == 200
+    assert "Guadalcanal Supply Status" in r.text and 'id="solomons-map"' in r.text
+    assert not US_ID.search(r.text) and not JP_ID.search(r.text)
+    assert "allied-tf-" not in r.text and "japanese-tf-" not in r.text

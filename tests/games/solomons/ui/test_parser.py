@@ -1,0 +1,53 @@
+"""The form parser alone, for the boards a short game does not reach in Game-Turn 1 (ground attack, Japanese mission
+change, emergency transport destroyer, submarines): the fields become exactly the arguments validate.py reads."""
+from __future__ import annotations
+
+import pytest
+from starlette.datastructures import FormData
+
+from app.play.errors import BadRequest
+from app.web.games.solomons import parse_form
+
+
+def parse(kind: str, *fields: tuple[str, str]) -> dict:
+    return parse_form(FormData([("verb", "submit"), ("kind", kind), *fields]), {"info": {"kind": kind}})
+
+
+def test_ground_attack_or_not():
+    assert parse("ground", ("attack", "no"), ("points", "4")) == {"verb": "submit", "args": {"attack": False}}
+    assert parse("ground", ("attack", "yes"), ("points", "4"))["args"] == {"attack": True, "points": 4}
+
+
+def test_japanese_mission_change_abort_and_transfer():
+    args = parse("reset", ("abort.japanese-tf-2", "1"), ("change.japanese-tf-1", "anti_ship"),
+                 ("change.japanese-tf-3", ""), ("t.0.from", "rabaul"), ("t.0.to", "shortlands"),
+                 ("t.0.kind", "lac"), ("t.0.points", "3"), ("t.1.from", "rabaul"), ("t.1.to", "rabaul"),
+                 ("t.1.kind", "lac"), ("t.1.points", "0"))["args"]
+    assert args == {"aborts": ["japanese-tf-2"], "mission_changes": {"japanese-tf-1": "anti_ship"},
+                    "transfers": [{"from": "rabaul", "to": "shortlands", "kind": "lac", "points": 3}]}
+
+
+def test_emergency_destroyer_and_cargo_under_transports():
+    args = parse("allocation", ("tf.jp-CA-1", "2"), ("tf.jp-DD-1", "2"), ("tf.jp-CA-2", ""), ("mission.2", "bombardment"),
+                 ("emergency.2", "jp-DD-1"), ("emergency_cargo.2", "ground"), ("mission.1", "anti_ship"))["args"]
+    assert args == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "bombardment",
+                                     "emergency_dd": "jp-DD-1", "emergency_cargo": "ground"}]}
+    args = parse("allocation", ("tf.us-TR-1", "1"), ("mission.1", "transport"), ("cargo.us-TR-1.ground", "2"),
+                 ("cargo.us-TR-1.supply", "1"), ("cargo.us-TR-2.ground", "3"))["args"]
+    assert args == {"task_forces": [{"units": ["us-TR-1"], "mission": "transport",
+                                     "cargo": {"us-TR-1": {"ground": 2, "supply": 1}}}]}
+
+
+def test_submarines_and_anti_slot():
+    args = parse("movement_plot", ("column.allied-tf-4", "1"), ("anti_slot.allied-tf-4", "1"),
+                 ("plot.allied-tf-4.1", "O"))["args"]
+    assert args == {"plots": {"allied-tf-4": {"hexes": {}, "anti_slot": True}}}
+    args = parse("intelligence", ("sub.jp-SS-1", "F"), ("sub.jp-SS-2", ""))["args"]
+    assert args == {"plots": {}, "submarines": {"jp-SS-1": "F"}}
+
+
+def test_an_unreadable_number_is_a_plain_message():
+    with pytest.raises(BadRequest, match="whole number"):
+        parse("air", ("m.0.source", "rabaul"), ("m.0.kind", "lac"), ("m.0.points", "many"))
+    with pytest.raises(BadRequest):
+        parse_form(FormData([("verb", "submit")]), None)
