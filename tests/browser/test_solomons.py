@@ -44,8 +44,8 @@ def pick(page, label: str, value: str, then: str | None = None) -> None:
                                "['htmx-internal-data']; return !!(d && d.initHash); }", arg=then)
 
 
-def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server, new_page):
-    base = live_server.url
+def start_game(new_page, base: str):
+    """The American creates a Solomons game and the Japanese player joins by the invite link."""
     us, jp = new_page(), new_page()
     sign_up(us, base, f"fletcher{uuid.uuid4().hex[:5]}")
     us.goto(f"{base}/games/new?game=solomons")
@@ -54,6 +54,30 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     invite = us.locator("input.invite-link").first.input_value()
     sign_up(jp, base, f"mikawa{uuid.uuid4().hex[:5]}", next_url=invite.replace(base, ""))
     jp.get_by_role("button", name="Take the seat").click()
+    return us, jp
+
+
+def play_defaults_until(pages, text: str, limit: int = 150) -> None:
+    """Each side submits its board unchanged whenever its orders are not in, until every page's board shows `text`."""
+    for _ in range(limit):
+        if all(text in p.locator("#board").inner_text() for p in pages):
+            return
+        for p in pages:
+            status = p.locator("#sol-submission-status")
+            if status.count() and "not yet in" in status.inner_text():
+                version = p.locator("#status").get_attribute("data-version")
+                p.locator("#sol-orders button[type=submit]").click()
+                try:
+                    expect(p.locator("#status")).not_to_have_attribute("data-version", version, timeout=5000)
+                except AssertionError:
+                    pass  # the other side's commit redrew the form first: look again
+        pages[0].wait_for_timeout(100)
+    raise AssertionError(f"the boards never showed {text!r}")
+
+
+def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server, new_page):
+    base = live_server.url
+    us, jp = start_game(new_page, base)
 
     # Both are prompted at once; the map shows each side its own task forces only.
     for page in (us, jp):
@@ -123,6 +147,21 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     # The American carriers in R were not revealed to Japan, so neither is their Point Defense CAP (6.22).
     expect(jp.locator("#board .sol-enemy")).to_contain_text("No enemy task force has been revealed")
     expect(jp.locator("#board .sol-enemy")).not_to_contain_text("CAP over")
+    no_secrets_of(us, "japanese")
+    no_secrets_of(jp, "allied")
+
+
+def test_two_browsers_play_game_turn_1_to_the_end_of_plot_execution_phase_2(live_server, new_page):
+    us, jp = start_game(new_page, live_server.url)
+    expect(us.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+    play_defaults_until([us, jp], "Plot Phase 2")
+    for page in (us, jp):
+        expect(page.locator("#log")).to_contain_text("Segment 7 (day)")
+    no_secrets_of(us, "japanese")
+    no_secrets_of(jp, "allied")
+    play_defaults_until([us, jp], "Game-Turn 2 of 16")
+    for page in (us, jp):
+        expect(page.locator("#log")).to_contain_text("Segment 14")
     no_secrets_of(us, "japanese")
     no_secrets_of(jp, "allied")
 
