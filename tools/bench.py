@@ -132,16 +132,43 @@ async def bare(port: int) -> dict:
         return {"latencies": latencies, "echo": echo}
 
 
-def game_figures() -> list[str]:
-    """Each game package may offer `bench()` -> list of (what, figure, target) rows."""
-    rows = []
+def game_figures(games_per_title: int = 5) -> list[str]:
+    """For each listed game: whole games between computer players (their bots if they have them, random legal
+    players otherwise) timed in CPU seconds, the CPU time of each rules call that resolves orders, and the largest
+    state's size. Game code has no clock; the timing is all here."""
     from app import games as registry
-    for rules in registry.all_games().values():
-        hook = getattr(rules, "bench", None)
-        if hook is None:
-            continue
-        for what, figure, target in hook():
-            rows.append(f"| {rules.meta.title} | {what} | {figure} | {target} |")
+    from app.engine.rng import SeededRng
+    from app.engine.testing import random_action
+
+    rows = []
+    for rules in registry.listed():
+        bots = getattr(rules, "bots", {}) or {}
+        bot = next(iter(bots.values()), None)
+        per_game, applies, largest = [], [], 0
+        for seed in range(games_per_title):
+            dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
+            start = time.process_time()
+            state = rules.setup(rules.meta.scenarios[0].id, rules.meta.default_options(), dice)
+            steps = 0
+            while rules.outcome(state) is None and steps < 20000:
+                prompts = rules.prompts(state)
+                role = players.choice(sorted(prompts))
+                if bot is not None:
+                    action = bot(rules.view(state, role), prompts[role], players)
+                else:
+                    action = random_action(rules, state, role, players)
+                t = time.process_time()
+                state = rules.apply(state, role, action, dice)
+                applies.append(time.process_time() - t)
+                steps += 1
+            per_game.append(time.process_time() - start)
+            largest = max(largest, len(json.dumps(state)))
+        who = "its computer players" if bot else "random legal players"
+        rows.append(f"| {rules.meta.title} | a whole game between {who} (CPU s, mean of {games_per_title}) | "
+                    f"{statistics.mean(per_game):.2f} | under 2 s |")
+        rows.append(f"| {rules.meta.title} | one rules call resolving orders (p99 / max, ms) | "
+                    f"{pct(applies, 99) * 1000:.1f} / {max(applies) * 1000:.1f} | one segment under 20 ms p99 |")
+        rows.append(f"| {rules.meta.title} | largest final state (KiB) | {largest / 1024:.0f} | under 1 MiB |")
     return rows
 
 
