@@ -12,7 +12,7 @@ from typing import Any
 from app.engine.contract import GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.log import entry
-from app.games.solomons import board, ground_orders, opening, players, sequence, validate, views
+from app.games.solomons import board, choices, ground_orders, opening, players, sequence, validate, views
 from app.games.solomons.bots import BOTS
 
 State = dict[str, Any]
@@ -84,6 +84,7 @@ class Solomons:
             }
             if kind == "ground":  # 12.2: public, both sides' points and supply are on the island
                 out[side]["info"]["effective"] = ground_orders.effective(state)[side]
+            out[side]["info"]["choices"] = choices.for_side(state, side, kind)
         return out
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:

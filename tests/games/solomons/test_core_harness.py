@@ -100,3 +100,18 @@ def test_apply_never_changes_its_input():
 def test_phase_names_the_turn_and_phase():
     s = rules.setup("campaign", {}, SeededRng(1))
     assert rules.phase(s) == "turn-1-plot1"
+
+
+def test_prompts_carry_nothing_hidden_either():
+    """A side's prompt (its choices and default orders) stays the same when only hidden things change."""
+    import copy
+    from app.engine.testing import canonical
+    for s in states_along_a_game(10):
+        for side in ("allied", "japanese"):
+            prompt = rules.prompts(s).get(side)
+            if prompt is None:
+                continue
+            text = json.dumps(prompt)
+            assert ("jp-" if side == "allied" else "us-") not in text
+            hidden = rules.perturb(copy.deepcopy(s), side, SeededRng(3))
+            assert canonical(rules.prompts(hidden)[side]) == canonical(prompt)
