@@ -184,7 +184,8 @@ def test_the_game_page_fits_a_phone_held_upright(live_server, new_page):
     expect(phone.locator("#solomons-map")).to_be_visible()
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways on a phone ({width}px)"
-    unlabelled = phone.evaluate("""() => [...document.querySelectorAll('#prompt select, #prompt input:not([type=hidden])')]
+    unlabelled = phone.evaluate("""() => [...document.querySelectorAll(
+            '#prompt select, #prompt input:not([type=hidden])')]
         .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')).map(el => el.name)""")
     assert unlabelled == []
     # Keyboard: the first task force choice is reachable with Tab and changed with the arrow keys.

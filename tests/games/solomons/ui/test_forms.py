@@ -159,3 +159,14 @@ def test_a_spectator_sees_the_public_board_only(solomons, players):
     assert "Guadalcanal Supply Status" in r.text and 'id="solomons-map"' in r.text
     assert not US_ID.search(r.text) and not JP_ID.search(r.text)
     assert "allied-tf-" not in r.text and "japanese-tf-" not in r.text
+
+
+def test_every_provenance_link_on_a_page_answers(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "movement_plot")
+    for seat in (us, jp):
+        links = set(re.findall(r'href="(/solomons/provenance/[^"]+)"', seat.page()))
+        assert any("/unit/" in link for link in links) and any("/chart/" in link for link in links)
+        for link in links:
+            r = seat.player.get(link, headers={"HX-Request": "true"})
+            assert r.status_code == 200 and "Provenance of" in r.text, link

@@ -28,8 +28,9 @@ def test_japanese_mission_change_abort_and_transfer():
 
 
 def test_emergency_destroyer_and_cargo_under_transports():
-    args = parse("allocation", ("tf.jp-CA-1", "2"), ("tf.jp-DD-1", "2"), ("tf.jp-CA-2", ""), ("mission.2", "bombardment"),
-                 ("emergency.2", "jp-DD-1"), ("emergency_cargo.2", "ground"), ("mission.1", "anti_ship"))["args"]
+    args = parse("allocation", ("tf.jp-CA-1", "2"), ("tf.jp-DD-1", "2"), ("tf.jp-CA-2", ""),
+                 ("mission.2", "bombardment"), ("emergency.2", "jp-DD-1"), ("emergency_cargo.2", "ground"),
+                 ("mission.1", "anti_ship"))["args"]
     assert args == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "bombardment",
                                      "emergency_dd": "jp-DD-1", "emergency_cargo": "ground"}]}
     args = parse("allocation", ("tf.us-TR-1", "1"), ("mission.1", "transport"), ("cargo.us-TR-1.ground", "2"),
