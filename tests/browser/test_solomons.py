@@ -99,7 +99,12 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     expect(jp.locator("#prompt-title")).to_contain_text("Task Force Allocation")
     expect(us.locator("#sol-orders")).to_contain_text("At sea in hex M")
     submit(us)
+    # The board is checked as it is filled in: a carrier at Truk cannot join a cruiser at Rabaul (5.21).
     jp.locator("#tf-jp-CA-1").select_option("1")
+    jp.locator("#tf-jp-CV-1").select_option("1")
+    expect(jp.locator("#sol-check")).to_contain_text("same base")
+    jp.locator("#tf-jp-CV-1").select_option("")
+    expect(jp.locator("#sol-check")).to_contain_text("The rules accept these orders")
     jp.locator("#tf-jp-DD-1").select_option("1")
     jp.get_by_label("Task force 1 mission").select_option("anti_ship")
     submit(jp)

@@ -13,7 +13,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from app.games.solomons import board, tables
+from app.engine.errors import IllegalAction
+from app.games.solomons import board, tables, validate
 from app.play import lobby
 from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for, view_for
@@ -515,6 +516,25 @@ def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBD
     col["orders"] = None
     raw = request.query_params.get(f"orders.{tf_id}")
     return HTMLResponse(render("games/solomons/_plot_column.html", col=col, game={"id": game.id}, orders_raw=raw))
+
+
+@router.get("/games/{game_id}/solomons/check", response_class=HTMLResponse)
+def check_orders(request: Request, game_id: str, db: ReadDBDep, user: User):
+    """The rules' verdict on the board as it stands, while the player is still filling it in (5.16, 5.21, 6.31,
+    9.3 ...): the same check a submission gets, so its message names nothing the side may not know. Nothing is
+    stored."""
+    game = lobby.require_game(db, game_id)
+    role = lobby.role_of(db, game, user.user_id)
+    state = load_state(db, game)
+    prompt = rules_for(game).prompts(state).get(role) if game.status == "active" else None
+    if prompt is None:
+        return HTMLResponse("")
+    action = parse_form(request.query_params, prompt)
+    try:
+        validate.check(state, role, prompt["info"]["kind"], action["args"])
+    except IllegalAction as e:
+        return HTMLResponse(render("games/solomons/_check.html", ok=False, message=e.message, rule=e.rule))
+    return HTMLResponse(render("games/solomons/_check.html", ok=True))
 
 
 @router.get("/solomons/provenance/{kind}/{ident:path}", response_class=HTMLResponse)

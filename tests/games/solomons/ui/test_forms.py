@@ -170,3 +170,16 @@ def test_every_provenance_link_on_a_page_answers(solomons):
         for link in links:
             r = seat.player.get(link, headers={"HX-Request": "true"})
             assert r.status_code == 200 and "Provenance of" in r.text, link
+
+
+def test_the_board_is_checked_as_it_is_filled_in_without_storing_anything(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    version = jp.state()["game"]["version"]
+    url = f"/games/{jp.game_id}/solomons/check"
+    mixed = replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-CV-1": "1"})  # Rabaul and Truk in one force
+    r = jp.player.get(url, params=dict(mixed), headers={"HX-Request": "true"})
+    assert r.status_code == 200 and "same base" in r.text and "5.21" in r.text
+    r = jp.player.get(url, params=dict(replace(jp.form(), **{"tf__jp-CA-1": "1"})))
+    assert r.status_code == 200 and "accept" in r.text
+    assert jp.state()["game"]["version"] == version and jp.state()["view"]["pending"] is None
