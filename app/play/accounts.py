@@ -9,7 +9,8 @@ from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DB
 
 from app.config import get_settings
@@ -40,16 +41,21 @@ def sign_up(db: DB, username: str, password: str) -> User:
         raise BadRequest("A password needs at least 8 characters.")
     if len(password) > 200:
         raise BadRequest("A password may have at most 200 characters.")
-    if db.scalar(select(User).where(User.username == username)) is not None:
-        raise Conflict("That username is taken. Choose another.")
+    taken = Conflict("That username is taken. Choose another.")
+    if db.scalar(select(User).where(func.lower(User.username) == username.lower())) is not None:
+        raise taken
     user = User(username=username, password_hash=_hasher.hash(password), created_at=now())
-    db.add(user)
-    db.flush()
+    try:
+        with db.begin_nested():  # a savepoint: a sign-up racing this one leaves the transaction usable
+            db.add(user)
+            db.flush()
+    except IntegrityError:
+        raise taken from None
     return user
 
 
 def check_password(db: DB, username: str, password: str) -> User:
-    user = db.scalar(select(User).where(User.username == (username or "").strip()))
+    user = db.scalar(select(User).where(func.lower(User.username) == (username or "").strip().lower()))
     try:
         if user is None:
             raise VerifyMismatchError

@@ -107,7 +107,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     db.flush()
     _start_if_full(db, game)
     game.setup_rolls = rng.record()  # so verification covers the set-up's dice too
-    remember(game.id, game.version, state)
+    remember(game.id, game.version, state, db)
     return Created(game, invites)
 
 
@@ -125,7 +125,12 @@ def seats_of(db: DB, game_id: str) -> list[Seat]:
 
 
 def join_seat(db: DB, user_id: int, game_id: str, role: str) -> Seat:
-    game = db.get(Game, game_id)
+    # Lock the game row so two players taking seats at the same instant are served one after the other
+    # (SQLite's BEGIN IMMEDIATE already serialises; PostgreSQL needs the row lock).
+    query = select(Game).where(Game.id == game_id)
+    if db.get_bind().dialect.name == "postgresql":
+        query = query.with_for_update()
+    game = db.scalar(query)
     if game is None:
         raise NotFound("There is no such game.")
     seats = seats_of(db, game_id)
@@ -134,6 +139,7 @@ def join_seat(db: DB, user_id: int, game_id: str, role: str) -> Seat:
     seat = next((s for s in seats if s.role == role), None)
     if seat is None:
         raise NotFound("This game has no such seat.")
+    db.refresh(seat)  # read it again under the game's lock: another join may have just committed
     if seat.user_id is not None or seat.bot is not None:
         raise Conflict("That seat is taken.")
     seat.user_id, seat.joined_at, seat.invite_hash = user_id, now(), None
@@ -146,7 +152,9 @@ def join_by_invite(db: DB, user_id: int, token: str) -> Seat:
     seat = db.scalar(select(Seat).where(Seat.invite_hash == invite_hash(token or "")))
     if seat is None:
         raise NotFound("This invitation has been used or does not exist.")
-    return join_seat(db, user_id, seat.game_id, seat.role)
+    game_id, role = seat.game_id, seat.role
+    joined = join_seat(db, user_id, game_id, role)
+    return joined
 
 
 def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:

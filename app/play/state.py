@@ -6,7 +6,8 @@ import copy
 from collections import OrderedDict
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import event, select
+from sqlalchemy.orm import Session as DBSession
 from sqlalchemy.orm import Session as DB
 
 from app import games as registry
@@ -26,11 +27,27 @@ def rules_for(game: Game) -> Rules:
     return rules
 
 
-def remember(game_id: str, version: int, state: State) -> None:
+def remember(game_id: str, version: int, state: State, db: DB | None = None) -> None:
+    """Cache the state at a version. Inside a transaction (`db` given) it is cached only once that transaction
+    commits, so a position whose commit failed is never served."""
+    if db is not None:
+        db.info.setdefault("remember", []).append((game_id, version, state))
+        return
     _CACHE[(game_id, version)] = state
     _CACHE.move_to_end((game_id, version))
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
+
+
+@event.listens_for(DBSession, "after_commit")
+def _remember_committed(session: DB) -> None:
+    for game_id, version, state in session.info.pop("remember", []):
+        remember(game_id, version, state)
+
+
+@event.listens_for(DBSession, "after_rollback")
+def _forget_rolled_back(session: DB) -> None:
+    session.info.pop("remember", None)
 
 
 def forget_all() -> None:

@@ -79,6 +79,9 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     if prior is not None:
         if prior.role != role:
             raise Conflict("That submission key was used by someone else.")
+        if prior.action != action:
+            raise Stale("This form was already sent with other orders. Reload the page for the current position.",
+                        extra={"version": game.version})
         return Submitted(game_id, prior.seq, game.version, replayed=True, ended=game.status == "ended")
     if game.status == "open":
         raise Conflict("The game has not started: a seat is still open.")
@@ -121,7 +124,7 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
         game.status, game.outcome, game.deadlines = "ended", dict(outcome), {}
     _maybe_snapshot(db, game, rules, new_state, seq)
     db.flush()
-    remember(game_id, seq, new_state)
+    remember(game_id, seq, new_state, db)
     return Submitted(game_id, seq, seq, ended=outcome is not None)
 
 

@@ -70,5 +70,5 @@ def answer_undo(db: DB, game_id: str, role: str, agree: bool) -> bool:
     set_deadlines(game, prompts, set(prompts))
     game.version, game.pending_undo = seq, None
     db.flush()
-    remember(game.id, seq, state)
+    remember(game.id, seq, state, db)
     return True

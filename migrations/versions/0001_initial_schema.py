@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-29 12:15:06.721910
+Create Date: 2026-11-29 13:08:56.206100
 """
 from alembic import op
 import sqlalchemy as sa
@@ -25,6 +25,7 @@ def upgrade() -> None:
     )
     with op.batch_alter_table('users', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_users_username'), ['username'], unique=True)
+        batch_op.create_index('ix_users_username_lower', [sa.text('lower(username)')], unique=True)
 
     op.create_table('games',
     sa.Column('id', sa.String(length=16), nullable=False),

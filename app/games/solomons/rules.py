@@ -102,8 +102,9 @@ class Solomons:
         kind = sequence.current(state)["kind"]
         validate.check(state, role, kind, args)
         s = clone(state)
+        word = "revised" if s["pending"][role] is not None else "in"
         s["pending"][role] = copy.deepcopy(args)
-        s["log"].append(entry(role, f"Your orders are in: {sequence.current(s)['title']}."))
+        s["log"].append(entry(role, f"Your orders are {word}: {sequence.current(s)['title']}."))
         sequence.advance(s, rng)
         return s
 

@@ -492,8 +492,15 @@ def parse_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- HTMX fragments (GET: read only)
 
-def _role_view(db, game_id: str, user_id: int) -> tuple[Any, str, dict[str, Any], dict[str, Any] | None]:
+def solomons_game(db, game_id: str):
     game = lobby.require_game(db, game_id)
+    if game.game != "solomons":
+        raise BadRequest("That is not a Solomons Campaign game.")
+    return game
+
+
+def _role_view(db, game_id: str, user_id: int) -> tuple[Any, str, dict[str, Any], dict[str, Any] | None]:
+    game = solomons_game(db, game_id)
     role = lobby.role_of(db, game, user_id)
     rules = rules_for(game)
     state = load_state(db, game)
@@ -523,7 +530,7 @@ def check_orders(request: Request, game_id: str, db: ReadDBDep, user: User):
     """The rules' verdict on the board as it stands, while the player is still filling it in (5.16, 5.21, 6.31,
     9.3 ...): the same check a submission gets, so its message names nothing the side may not know. Nothing is
     stored."""
-    game = lobby.require_game(db, game_id)
+    game = solomons_game(db, game_id)
     role = lobby.role_of(db, game, user.user_id)
     state = load_state(db, game)
     prompt = rules_for(game).prompts(state).get(role) if game.status == "active" else None
