@@ -105,6 +105,12 @@ def board_model(view: dict[str, Any]) -> dict[str, Any]:
                     "anti_slot": tf["anti_slot"], "aborted": tf["aborted"],
                     "units": [unit_info(view, u) for u in tf["units"]]})
     spread(tfs, "place")
+    for tf in tfs:  # its plotted course this phase, drawn from where it is now (own forces only)
+        plot = (view.get("task_forces") or {})[tf["id"]].get("plot") or {}
+        now = view.get("segment") or 0
+        stops = [tf["place"]] + [plot[k] for k in sorted(plot, key=int) if int(k) > now]
+        points = [anchor(p) for i, p in enumerate(stops) if i == 0 or p != stops[i - 1]]
+        tf["course"] = " ".join(f"{x:.0f},{y:.0f}" for x, y in points) if len(points) > 1 else ""
     markers = []
     for mid, mk in sorted(((view.get("enemy") or {}).get("markers") or {}).items()):
         markers.append(dict(mk, id=mid, place=mk["hex"], where=place_label(mk["hex"])))
