@@ -115,6 +115,13 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     tf = jp.locator(".sol-col .sol-head").filter(has_text="TF 1")
     expect(tf).to_contain_text("Anti-Ship")
     col = "#col-japanese-tf-1"
+    # From the keyboard: the arrow key picks K in segment 1; the column is drawn again and the focus stays put.
+    first = jp.locator("#plot-japanese-tf-1-1")
+    first.focus()
+    jp.keyboard.press("ArrowDown")
+    expect(jp.locator(f"{col} #plot-japanese-tf-1-2 option[value=L]")).to_be_attached()
+    expect(jp.locator("#plot-japanese-tf-1-1")).to_be_focused()
+    expect(jp.locator("#plot-japanese-tf-1-1")).to_have_value("K")
     pick(jp, "TF 1, segment 1 (day)", "K", f"{col} #plot-japanese-tf-1-2 option[value=L]")
     pick(jp, "TF 1, segment 2 (night)", "L", f"{col} #plot-japanese-tf-1-3 option[value=M]")
     pick(jp, "TF 1, segment 3 (day)", "M", f"{col} #plot-japanese-tf-1-4 option[value=M]")
