@@ -89,7 +89,10 @@ class GameMeta:
 class Rules(Protocol):
     meta: GameMeta
 
-    def setup(self, scenario: str, options: dict[str, Any], rng: "Rng") -> State: ...
+    def setup(self, scenario: str, options: dict[str, Any], rng: "Rng") -> State:
+        """The opening position. `options` holds the game's own options plus "umpired" (bool), set by the
+        platform: an umpired game may prompt the role "umpire" (e.g. to advance execution)."""
+        ...
 
     def prompts(self, state: State) -> dict[Role, Prompt]: ...
 

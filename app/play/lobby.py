@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session as DB
 
 from app import games as registry
 from app.engine.contract import UMPIRE
+from app.engine.errors import IllegalAction
 from app.engine.rng import commitment
 from app.play.clock import now
 from app.play.dice import GameRng
@@ -87,7 +88,11 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     db.add(game)
     db.flush()
     rng = GameRng(game)
-    state = rules.setup(scenario, chosen, rng)
+    try:
+        # Games learn whether an umpire sits (Guadalcanal 18): an umpired game may stop for the umpire.
+        state = rules.setup(scenario, dict(chosen, umpired=umpired), rng)
+    except IllegalAction as e:
+        raise BadRequest(e.message, e.rule) from None
     game.roll_count = rng.used
     db.add(Snapshot(game_id=game.id, seq=0, phase=phase_of(rules, state), state=state))
     invites: dict[str, str] = {}
