@@ -90,6 +90,7 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     # A game's own pages, asked of the Gunnery Duel (no task forces) and of an entry that does not exist: the
     # signed-in reach the handler and are told so (400); the anonymous visitor is sent to sign in first.
     ("GET", "/games/{game_id}/solomons/plot/{tf_id}"): signed("400", anon=SIGNIN),
+    ("GET", "/games/{game_id}/solomons/check"): signed("400", anon=SIGNIN),
     ("GET", "/solomons/provenance/{kind}/{ident:path}"): signed("400", anon=SIGNIN),
 }
 
