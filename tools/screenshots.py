@@ -82,9 +82,8 @@ def solomons(browser, base: str) -> None:
             cell.wait_for()
             jp.wait_for_function("id => { const d = document.getElementById(id)['htmx-internal-data'];"
                                  " return !!(d && d.initHash); }", arg=f"plot-{tf}-{seg}")
-            cell.select_option(hex_)
-            nxt = f"#plot-{tf}-{seg + 1} option[value='{hex_}']"
-            jp.locator(nxt).wait_for(state="attached")
+            with jp.expect_response(lambda r: "/solomons/plot/" in r.url):
+                cell.select_option(hex_)
     jp.locator("#sol-orders").screenshot(path=str(OUT / "solomons-plot.png"))
     submit(jp, "American Intelligence")
     submit(us, "Movement Plot")

@@ -35,13 +35,17 @@ def submit(page) -> None:
 
 
 def pick(page, label: str, value: str, then: str | None = None) -> None:
-    """Choose a hex in one plotting-chart cell; wait until the column is drawn again from that choice."""
-    page.get_by_label(label, exact=True).select_option(value)
+    """Choose a hex in one plotting-chart cell and wait for its column to come back drawn from that choice (only
+    the hexes legal from there); `then` is an option the next cell must now offer."""
+    cell = page.get_by_label(label, exact=True)
+    with page.expect_response(lambda r: "/solomons/plot/" in r.url):
+        cell.select_option(value)
+    expect(page.get_by_label(label, exact=True)).to_have_value(value)
+    # the new cells are bound by htmx before the next one is changed
+    page.wait_for_function("id => { const d = document.getElementById(id)['htmx-internal-data'];"
+                           " return !!(d && d.initHash); }", arg=cell.get_attribute("id"))
     if then:
         expect(page.locator(then)).to_be_attached()
-        # the next cell is new: let htmx bind it before it is changed
-        page.wait_for_function("s => { const e = document.querySelector(s); const d = e && e.closest('select')"
-                               "['htmx-internal-data']; return !!(d && d.initHash); }", arg=then)
 
 
 def start_game(new_page, base: str):
@@ -98,13 +102,16 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     expect(us.locator("#prompt-title")).to_contain_text("Task Force Allocation", timeout=10000)
     expect(jp.locator("#prompt-title")).to_contain_text("Task Force Allocation")
     expect(us.locator("#sol-orders")).to_contain_text("At sea in hex M")
-    submit(us)
     # The board is checked as it is filled in: a carrier at Truk cannot join a cruiser at Rabaul (5.21).
     jp.locator("#tf-jp-CA-1").select_option("1")
     jp.locator("#tf-jp-CV-1").select_option("1")
     expect(jp.locator("#sol-check")).to_contain_text("same base")
     jp.locator("#tf-jp-CV-1").select_option("")
     expect(jp.locator("#sol-check")).to_contain_text("The rules accept these orders")
+    # The Americans submit meanwhile: Japan's page learns it live and keeps the board being filled in.
+    submit(us)
+    expect(jp.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
+    expect(jp.locator("#tf-jp-CA-1")).to_have_value("1")
     jp.locator("#tf-jp-DD-1").select_option("1")
     jp.get_by_label("Task force 1 mission").select_option("anti_ship")
     submit(jp)
@@ -118,7 +125,8 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     # From the keyboard: the arrow key picks K in segment 1; the column is drawn again and the focus stays put.
     first = jp.locator("#plot-japanese-tf-1-1")
     first.focus()
-    jp.keyboard.press("ArrowDown")
+    with jp.expect_response(lambda r: "/solomons/plot/" in r.url):
+        jp.keyboard.press("ArrowDown")
     expect(jp.locator(f"{col} #plot-japanese-tf-1-2 option[value=L]")).to_be_attached()
     expect(jp.locator("#plot-japanese-tf-1-1")).to_be_focused()
     expect(jp.locator("#plot-japanese-tf-1-1")).to_have_value("K")
