@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.solomons import board
+from app.games.solomons import board, fog
 from app.games.solomons.units import at_sea, side_tfs, tf_counts
 
 State = dict[str, Any]
@@ -29,6 +29,7 @@ def clear(state: State) -> None:
         state["markers"][side] = {}
         state["cap_shown"][side] = []
         state["combat_reveals"][side] = []
+    fog.clear_intel(state)
 
 
 def japanese_positions(state: State) -> set[str]:
@@ -47,8 +48,11 @@ def seen_by_japan(state: State, tf: dict[str, Any]) -> bool:
     return any(here == j or here in graph.get(j, ()) for j in japanese_positions(state))
 
 
-def reveal(state: State, side: str, segment: int, day: bool) -> None:
-    """Section A (side = japanese, shown to the Americans) or B (side = allied, shown to Japan)."""
+def reveal(state: State, side: str, segment: int, day: bool, rng=None) -> None:
+    """Section A (side = japanese, shown to the Americans) or B (side = allied, shown to Japan).
+
+    With the fog_intel option the day totals are those the 18c1 die lets the viewer be told (fog.py); the
+    `rng` draws that die, and only then."""
     viewer = board.ENEMY[side]
     shown = []
     for tf in side_tfs(state, side):
@@ -63,7 +67,7 @@ def reveal(state: State, side: str, segment: int, day: bool) -> None:
         mid = marker_id(state, viewer, tf)
         mark: dict[str, Any] = {"hex": tf["hex"], "segment": segment, "turn": state["turn"], "submarine": False}
         if day:
-            mark.update(tf_counts(state, tf))
+            mark.update(fog.tell_counts(state, viewer, mid, tf_counts(state, tf), rng))
         else:
             mark.update({"units": None, "capital": None, "transports": None})
         state["markers"][viewer][mid] = mark

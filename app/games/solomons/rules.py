@@ -9,10 +9,10 @@ import copy
 import json
 from typing import Any
 
-from app.engine.contract import GameMeta, Option, Scenario
+from app.engine.contract import UMPIRE, GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.log import entry
-from app.games.solomons import board, choices, ground_orders, opening, players, sequence, validate, views
+from app.games.solomons import board, choices, fog, ground_orders, opening, players, sequence, validate, views
 from app.games.solomons.bots import BOTS
 
 State = dict[str, Any]
@@ -37,6 +37,20 @@ ARGS = {
 }
 
 
+UMPIRE_VERBS = {"advance": "advance one segment", "run": "run to the end of this Plot Execution Phase"}
+
+
+def umpire_prompt(state: State) -> dict[str, Any]:
+    step = sequence.current(state)
+    return {"title": f"Game-Turn {state['turn']}, Segment {step['segment']} is next: advance one segment, or let "
+                     f"this Plot Execution Phase run",
+            "rule": "Guadalcanal 18",
+            "actions": [{"verb": verb, "label": label[0].upper() + label[1:], "args": {}}
+                        for verb, label in UMPIRE_VERBS.items()],
+            "info": {"kind": "umpire", "segment": step["segment"], "phase": step["phase"],
+                     "default": {"verb": "advance"}}}
+
+
 def clone(state: State) -> State:
     """A deep copy for `apply`. Log lines are never changed once written, so the log list is copied but its
     lines are shared; everything else goes through a JSON round trip (the fastest deep copy of plain JSON)."""
@@ -52,7 +66,11 @@ class Solomons:
         scenarios=(Scenario("campaign", "The Campaign, August-November 1942", "21",
                             "Sixteen weekly Game-Turns from the landing on Guadalcanal."),),
         options=(Option("yamato", "Add BB-1 Yamato at Truk (historical option)", "21.9", False),
-                 Option("musashi", "Add BB-2 Musashi at Truk (hypothetical option)", "21.9", False)),
+                 Option("musashi", "Add BB-2 Musashi at Truk (hypothetical option)", "21.9", False),
+                 Option("fog_damage", "Fog of war: damage reports to the attacker may be wrong (umpired games)",
+                        "Guadalcanal 18c2", False),
+                 Option("fog_intel", "Fog of war: sighting counts may be halved or doubled (umpired games)",
+                        "Guadalcanal 18c1", False)),
         role_labels={"allied": "United States", "japanese": "Japan"},
     )
     bots = BOTS
@@ -60,7 +78,14 @@ class Solomons:
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if self.meta.scenario(scenario) is None:
             raise IllegalAction(f"Unknown scenario {scenario!r}.", None)
-        state = opening.new_state(dict(self.meta.default_options(), **(options or {})))
+        chosen = dict(self.meta.default_options(), **(options or {}))
+        for name in fog.OPTIONS:
+            if chosen.get(name) and not chosen.get("umpired"):
+                raise IllegalAction(f"The fog of war option {name!r} needs an umpire: create the game as umpired.",
+                                    "Guadalcanal 18c")
+        state = opening.new_state(chosen)
+        if chosen.get("umpired"):
+            state["umpire"] = {"run": None, "go": None}  # which segment / phase the umpire released (18)
         sequence.advance(state, rng)
         return state
 
@@ -85,11 +110,15 @@ class Solomons:
             if kind == "ground":  # 12.2: public, both sides' points and supply are on the island
                 out[side]["info"]["effective"] = ground_orders.effective(state)[side]
             out[side]["info"]["choices"] = choices.for_side(state, side, kind)
+        if sequence.umpire_due(state):
+            out[UMPIRE] = umpire_prompt(state)
         return out
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
         if state["outcome"]:
             raise IllegalAction("The game is over.", "22")
+        if role == UMPIRE and sequence.umpired(state):
+            return self.apply_umpire(state, action, rng)
         if role not in board.SIDES:
             raise IllegalAction("Only a side gives orders.", None)
         if not isinstance(action, dict) or action.get("verb") != "submit":
@@ -108,6 +137,22 @@ class Solomons:
         sequence.advance(s, rng)
         return s
 
+    def apply_umpire(self, state: State, action: dict[str, Any], rng) -> State:
+        """Guadalcanal 18: the umpire advances execution one segment at a time, or lets it run."""
+        if not sequence.umpire_due(state):
+            raise IllegalAction("The umpire has nothing to decide now: the sides are deciding.", "Guadalcanal 18")
+        verb = action.get("verb") if isinstance(action, dict) else None
+        if verb not in UMPIRE_VERBS:
+            raise MalformedAction("The umpire's orders are 'advance' (one segment) or 'run' (to the end of this "
+                                  "Plot Execution Phase).")
+        s = clone(state)
+        step = sequence.current(s)
+        sequence.release(s, run=verb == "run")
+        s["log"].append(entry(UMPIRE, f"You {UMPIRE_VERBS[verb]} (Game-Turn {s['turn']}, Segment "
+                                      f"{step['segment']})."))
+        sequence.advance(s, rng)
+        return s
+
     def view(self, state: State, role: str) -> dict[str, Any]:
         return views.view(state, role)
 
@@ -115,9 +160,13 @@ class Solomons:
         return state["outcome"]
 
     def default_action(self, state: State, role: str) -> dict[str, Any]:
+        if role == UMPIRE:
+            return {"verb": "advance", "args": {}}  # a missed umpire decision advances one segment
         return players.default_action(state, role)
 
     def random_action(self, state: State, role: str, rng) -> dict[str, Any]:
+        if role == UMPIRE:
+            return {"verb": rng.choice(sorted(UMPIRE_VERBS)), "args": {}}
         return players.random_action(state, role, rng)
 
     def perturb(self, state: State, role: str, rng) -> State:

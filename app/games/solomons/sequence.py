@@ -107,14 +107,51 @@ def deciders(state: State) -> list[str]:
     return []
 
 
+# ---------------------------------------------------------------- the umpire (Guadalcanal 18)
+
+def umpired(state: State) -> bool:
+    return bool((state.get("options") or {}).get("umpired"))
+
+
+def segment_key(state: State) -> str:
+    return f"{state['turn']}-{current(state)['phase']}-{current(state)['segment']}"
+
+
+def phase_key(state: State) -> str:
+    return f"{state['turn']}-{current(state)['phase']}"
+
+
+def umpire_due(state: State) -> bool:
+    """Whether the umpire must release the Execution Segment about to start (Guadalcanal 18, made general): in
+    an umpired game, before the first section of every segment, unless the umpire let this Plot Execution Phase
+    run. Both sides' plots are in by then: the segment's first section is automatic (4.2 A)."""
+    if state["outcome"] or not umpired(state):
+        return False
+    step = current(state)
+    if step["segment"] is None or (state["step"] > 0 and STEPS[state["step"] - 1]["segment"] == step["segment"]):
+        return False
+    gate = state.get("umpire") or {}
+    return gate.get("run") != phase_key(state) and gate.get("go") != segment_key(state)
+
+
+def release(state: State, run: bool) -> None:
+    """The umpire lets the waiting segment run, or every segment left in this Plot Execution Phase."""
+    gate = state.setdefault("umpire", {"run": None, "go": None})
+    gate["go"] = segment_key(state)
+    if run:
+        gate["run"] = phase_key(state)
+
+
 # ---------------------------------------------------------------- the walker
 
 def advance(state: State, rng) -> None:
-    """Run the sequence until a side must decide or the game is over."""
+    """Run the sequence until a side (or, in an umpired game, the umpire) must decide or the game is over."""
     while not state["outcome"]:
         step = current(state)
         state["phase"], state["segment"], state["section"] = step["phase"], step["segment"], step["section"]
         state["day"] = is_day(step["segment"]) if step["segment"] else True
+        if umpire_due(state):
+            return
         if step["kind"] in DECISIONS:
             sides = deciders(state)
             if sides and any(state["pending"][s] is None for s in sides):
@@ -164,9 +201,9 @@ def run(state: State, step: dict[str, Any], rng) -> None:
         state["decisions"] = {"allied": None, "japanese": None}
         movement.move_all(state, seg)
         state["log"].append(entry("public", f"Segment {seg} ({'day' if is_day(seg) else 'night'})."))
-        intel.reveal(state, "japanese", seg, is_day(seg))
+        intel.reveal(state, "japanese", seg, is_day(seg), rng)
     elif kind == "reveal_american":
-        intel.reveal(state, "allied", seg, is_day(seg))
+        intel.reveal(state, "allied", seg, is_day(seg), rng)
     elif kind == "submarines":
         combat_hooks.submarine_attacks(state, seg, rng)
     elif kind == "air_attacks":

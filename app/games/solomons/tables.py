@@ -770,6 +770,42 @@ def sections(kind: str) -> list[dict[str, Any]]:
     return [_plain(_frozen(s)) for s in _SEQ["section"] if s["segment_kind"] == kind]
 
 
+# ================================================================================================ fog (umpired games)
+
+_FOG = _load("fog.toml")
+_FOG_SHIFT = {d: r for r in _FOG["damage"] for d in r["dice"]}
+_FOG_INTEL = {d: r for r in _FOG["intel"] for d in r["dice"]}
+_FOG_LEVELS = sorted(_FOG["level"], key=lambda r: r["hits"])
+if sorted(_FOG_SHIFT) != list(range(1, 11)) or sorted(_FOG_INTEL) != list(range(1, 11)):
+    raise DataError("fog.toml: the 18c1 and 18c2 tables must give every d10 value exactly once")
+
+
+def fog_damage_shift(die: int) -> int:
+    """Guadalcanal 18c2: hits added to (or, negative, taken from) the true damage the attacker is told of."""
+    return int(_FOG_SHIFT[die]["shift"])
+
+
+def fog_hits(result: str) -> int:
+    """Guadalcanal 18c2: a damage level in hits ("none" 0, "crippled" 3 as a flip, "sunk" 6 as eliminated)."""
+    return next(int(r["hits"]) for r in _FOG_LEVELS if r["result"] == result)
+
+
+def fog_level(hits: int) -> str:
+    """The highest damage level a hit count reaches, clamped to the levels that exist (18c2: no impossible score)."""
+    reached = [r["result"] for r in _FOG_LEVELS if r["hits"] <= hits]
+    return reached[-1] if reached else _FOG_LEVELS[0]["result"]
+
+
+def fog_intel_effect(die: int) -> str:
+    """Guadalcanal 18c1: "halve", "actual" or "double" for one intelligence count."""
+    return str(_FOG_INTEL[die]["effect"])
+
+
+def fog_provenance(table: str, die: int) -> str:
+    """Where a fog table row comes from: table "damage" or "intel"."""
+    return (_FOG_SHIFT if table == "damage" else _FOG_INTEL)[die]["provenance"]
+
+
 # ================================================================================================ provenance
 
 def provenance(kind: str, id: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import entry, visible
 from app.games.solomons import board
-from app.games.solomons.sequence import current, deciders
+from app.games.solomons.sequence import current, deciders, umpire_due, umpired
 
 State = dict[str, Any]
 OWN_TF_FIELDS = ("id", "number", "units", "base", "mission", "slot", "anti_slot", "emergency_dd", "plot", "hex",
@@ -23,7 +23,7 @@ OWN_TF_FIELDS = ("id", "number", "units", "base", "mission", "slot", "anti_slot"
 def public(state: State) -> dict[str, Any]:
     step = current(state)
     g = state["guadalcanal"]
-    return {
+    v = {
         "game": "solomons", "turn": state["turn"], "turns": board.TURNS, "phase": state["phase"],
         "segment": state["segment"], "section": state["section"], "day": state["day"], "step": step["title"],
         "waiting_for": {s: s in deciders(state) and state["pending"][s] is None for s in board.SIDES},
@@ -33,6 +33,10 @@ def public(state: State) -> dict[str, Any]:
         "truk_sortie": copy.deepcopy(state["truk_sortie"]), "henderson_roll": state["henderson_roll"],
         "outcome": copy.deepcopy(state["outcome"]),
     }
+    if umpired(state):
+        # public: the game waits for the umpire to release the next Execution Segment (Guadalcanal 18)
+        v["waiting_for"]["umpire"] = umpire_due(state)
+    return v
 
 
 def own_task_force(state: State, tf: dict[str, Any]) -> dict[str, Any]:
@@ -68,6 +72,8 @@ def side_view(state: State, side: str) -> dict[str, Any]:
 
 
 def umpire_view(state: State, role: str) -> dict[str, Any]:
+    """Everything: the true state, and under the fog options (fog.py) each report beside the truth and its die in
+    "fog". After the game this is the all-seeing replay view, so the replay shows the truth."""
     v = copy.deepcopy({k: val for k, val in state.items() if k != "log"})
     v["role"] = role
     v["log"] = visible(state["log"], role, state["outcome"] is not None)
@@ -114,6 +120,14 @@ def perturb(state: State, role: str, rng) -> State:
             state["pending"][side] = dict(state["pending"][side], note=rng.die(1000))
         state["losses"][side]["supply"] += rng.die(5)
         state["log"].append(entry(side, f"secret {rng.die(1000)}"))
+    if role != UMPIRE and "fog" in state:
+        # the truth behind every fog report, and its die, is the umpire's alone (Guadalcanal 18c)
+        for rec in state["fog"]["damage"]:
+            rec["true"], rec["die"] = rng.choice(["none", "crippled", "sunk"]), rng.d10()
+        for marks in state["fog"]["intel"].values():
+            for rec in marks.values():
+                rec["true"] = {k: n + rng.die(3) for k, n in rec["true"].items()}
+                rec["die"] = rng.d10()
     return state
 
 
@@ -130,4 +144,10 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
             state["pending"][side] = dict(state["pending"][side], note=marker)
         state["air"][side].setdefault("rabaul" if side == "japanese" else "australia", {})["note"] = marker
         state["log"].append(entry(side, f"{marker} {side} orders"))
+    if role != UMPIRE and "fog" in state:
+        for rec in state["fog"]["damage"]:
+            rec["true"] = f"{marker} {rec['true']}"
+        for marks in state["fog"]["intel"].values():
+            for rec in marks.values():
+                rec["effect"] = f"{marker} {rec['effect']}"
     return state

@@ -35,7 +35,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import Rng
-from app.games.solomons import board, tables
+from app.games.solomons import board, fog, tables
 from app.games.solomons.combat import air_strike, bombardment
 from app.games.solomons.combat.common import (SIDES, afloat, capacity, casualty, combat_state, enemy, is_carrier_force,
                                              label, marker_of, reveal, say, ship, ship_name, tf_label)
@@ -393,7 +393,7 @@ def _attack_task_force(state: dict[str, Any], scratch: dict[str, Any], side: str
     _lose_air(state, side, m, report["lost_before"] + report["lost_after"])
     for g in report["groups"]:
         reveal(state, side, tf, g["ships"], scratch["key"][1], "14.3")
-    _tell_ship_strike(state, side, m, tf, report, rule)
+    _tell_ship_strike(state, side, m, tf, report, rule, rng)
     for unit, result in report["hits"].items():
         wreck(state, scratch, unit, "crippled" if result == "C" else "sunk", "air attack")
     return report
@@ -425,8 +425,14 @@ def _point_caps(state: dict[str, Any], tf: dict[str, Any], groups: list[list[str
 
 
 def _tell_ship_strike(state: dict[str, Any], side: str, m: dict[str, Any], tf: dict[str, Any],
-                      report: dict[str, Any], rule: str) -> None:
+                      report: dict[str, Any], rule: str, rng: Rng | None = None) -> None:
     defender = enemy(side)
+    # Guadalcanal 18c2 (fog_damage): the attacker hears of each ship attacked through the umpire's secret die,
+    # and without the CRT die, which with the column would tell the truth; the defender hears the truth.
+    results = {a["ship"]: _word(a["result"]).replace("no effect", "none")
+               for g in report["groups"] for a in g["attacks"]}
+    foggy = fog.enabled(state, "fog_damage")
+    told = fog.tell_damage(state, side, results, rng, state.get("segment"), rule)
     area = report["area"]
     shown = ", ".join(f"group {i + 1}: {n} ships" + (f" ({', '.join(k)})" if k else "")
                       for i, (n, k) in enumerate(zip(report["group_sizes"], report["announced"])))
@@ -444,7 +450,15 @@ def _tell_ship_strike(state: dict[str, Any], side: str, m: dict[str, Any], tf: d
         hits = "; ".join(f"{ship_name(a['ship'])} attacked with {a['points']} at {a['column']}, die {a['die']}: "
                          f"{_word(a['result'])}" for a in g["attacks"]) or "no ship could be attacked"
         die = f"die {fire['die']}" if fire["die"] else "too weak to roll"
+        if foggy:
+            hits = "; ".join(f"{ship_name(a['ship'])} attacked with {a['points']} at {a['column']}: reported "
+                             f"{told[a['ship']].replace('none', 'no effect')}"
+                             for a in g["attacks"]) or "no ship could be attacked"
         att.append(f"Group {n} ({g['points']} points): anti-aircraft fire shot down {g['lost']} ({die}); {hits}.")
+        if foggy:
+            hits = "; ".join(f"{ship_name(a['ship'])} attacked with {a['points']} at {a['column']}, die "
+                             f"{a['die']}: {_word(a['result'])}" for a in g["attacks"]) or "no ship could be attacked"
+
         dfn.append(f"Group {n} took {g['points']} points: AA {g['aa']} (Point CAP {g['point_cap']} doubled), "
                    f"column {fire['column'] or 'none'}, {die}, shot down {g['lost']}; {hits}.")
     if report["lost_after"]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.rng import Rng
-from app.games.solomons import board, tables
+from app.games.solomons import board, fog, tables
 from app.games.solomons.combat import crt
 from app.games.solomons.combat.common import afloat, casualty, marker_of, say, ship_name, tf_label
 from app.games.solomons.combat.results import apply_naval_result
@@ -73,8 +73,17 @@ def _attempt(state: dict[str, Any], sub_id: str, sub: dict[str, Any], tf: dict[s
     ship_result = report["ship"] or "untouched"
     sub_result = report["submarine"] or "untouched"
     cell = f"{report['column']}, die {report['die']} ({report['cell']})"
-    say(state, "japanese", f"Submarine {sub_id[3:]} in {where} attacked a capital ship of {marker_of(tf, 'japanese')}: "
-        f"{cell}: the ship is {ship_result}; the submarine is {sub_result}.", rule="13.2")
+    if fog.enabled(state, "fog_damage"):
+        # Guadalcanal 18c2: Japan hears of the ship through the umpire's secret die, and not the CRT die
+        told = fog.tell_damage(state, "japanese", {report["target"]: report["ship"] or "none"}, rng, segment, "13.2")
+        shown = told[report["target"]].replace("none", "untouched")
+        say(state, "japanese", f"Submarine {sub_id[3:]} in {where} attacked a capital ship of "
+            f"{marker_of(tf, 'japanese')}: {report['column']}: the ship is reported {shown}; the submarine is "
+            f"{sub_result}.", rule="13.2")
+    else:
+        say(state, "japanese", f"Submarine {sub_id[3:]} in {where} attacked a capital ship of "
+            f"{marker_of(tf, 'japanese')}: {cell}: the ship is {ship_result}; the submarine is {sub_result}.",
+            rule="13.2")
     say(state, "allied", f"A Japanese submarine in {where} attacked {ship_name(report['target'])} of {tf_label(tf)}: "
         f"{cell}: it is {ship_result}; the submarine is {sub_result}.", rule="13.2")
     if report["ship"]:

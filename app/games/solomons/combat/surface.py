@@ -26,6 +26,7 @@ from typing import Any
 
 from app.engine.log import PUBLIC
 from app.engine.rng import Rng
+from app.games.solomons import fog
 from app.games.solomons.combat import surface_action
 from app.games.solomons.combat.common import (SIDES, afloat, casualty, combat_state, enemy, is_carrier_force,
                                              label, reveal, say, ship, ship_name, tf_label)
@@ -146,14 +147,18 @@ def _engage(state: dict[str, Any], forces: dict[str, Any], side: str, attackers:
     ids = {s["id"] for s in attackers}
     for tf in forces[side]["anti_ship"]:
         reveal(state, defender, tf, [u for u in afloat(state, tf) if u in ids], segment, "15.31")
-    _tell(state, side, target, report, rule)
+    _tell(state, side, target, report, rule, rng, segment)
     for unit, status in report["effects"].items():
         casualty(state, unit, status, "surface combat")
 
 
-def _tell(state: dict[str, Any], side: str, target: str, report: dict[str, Any], rule: str) -> None:
+def _tell(state: dict[str, Any], side: str, target: str, report: dict[str, Any], rule: str, rng: Rng | None = None,
+          segment: int | None = None) -> None:
     defender = enemy(side)
     names = {u: ship_name(u) for u in report["attackers"] + report["defenders"] + report["set_aside"]}
+    if fog.enabled(state, "fog_damage") and report["column"]:
+        _tell_in_fog(state, side, target, report, rule, rng, segment, names)
+        return
     fate = "; ".join(f"{names[u]} {s}" for u, s in report["effects"].items()) or "no ship hit"
     aside = f" Set aside: {', '.join(names[u] for u in report['set_aside'])}." if report["set_aside"] else ""
     cell = (f"{report['attack']} attack against {report['defense']} defense, {report['column']}, die "
@@ -164,4 +169,27 @@ def _tell(state: dict[str, Any], side: str, target: str, report: dict[str, Any],
             f"({', '.join(names[u] for u in report['defenders'])}).{aside} {cell}. {fate}.")
     for reader in (side, defender):
         say(state, reader, text, rule=rule, column=report["column"], die=report["die"])
+    say(state, PUBLIC, "A surface action was fought in M.", rule=rule)
+
+
+def _tell_in_fog(state: dict[str, Any], side: str, target: str, report: dict[str, Any], rule: str, rng: Rng | None,
+                 segment: int | None, names: dict[str, str]) -> None:
+    """Guadalcanal 18c2 (fog_damage): each side is told its own ships' fate truly and the enemy's through the
+    umpire's secret die, one per enemy ship engaged; neither hears the CRT die, which would tell the truth."""
+    defender = enemy(side)
+    ships = {side: report["attackers"], defender: report["defenders"]}
+    for reader in (side, defender):
+        theirs = ships[enemy(reader)]
+        told = fog.tell_damage(state, reader, {u: report["effects"].get(u, "none") for u in theirs}, rng, segment,
+                               rule)
+        fate = [f"{names[u]} {report['effects'][u]}" for u in ships[reader] if u in report["effects"]]
+        fate += [f"{names[u]} reported {told[u]}" for u in theirs if told[u] != "none"]
+        aside = (f" Set aside: {', '.join(names[u] for u in report['set_aside'])}." if report["set_aside"] else "")
+        text = (f"Surface action in M: {label(side)} Anti-Ship force ({', '.join(names[u] for u in report['attackers'])}) "
+                f"attacks the {label(defender)} {target.replace('_', '-')} force "
+                f"({', '.join(names[u] for u in report['defenders'])}).{aside} {report['attack']} attack against "
+                f"{report['defense']} defense, {report['column']}. {'; '.join(fate) or 'no ship hit'}.")
+        say(state, reader, text, rule=rule, column=report["column"])
+    say(state, "umpire", f"Surface action in M: {report['column']}, die {report['die']}: {report['cell']}; "
+        f"{report['effects'] or 'no ship hit'}.", rule=rule)
     say(state, PUBLIC, "A surface action was fought in M.", rule=rule)
