@@ -93,13 +93,9 @@ def recon_zone(turn: int) -> frozenset[str]:
 # ---------------------------------------------------------------- counters
 
 def unit_type(unit_id: str) -> str:
-    """CV, CVL, BB, ... from the counter data (Japan's CV-3 is a CVL), else read off the id."""
-    if _tables is not None:
-        try:
-            return _tables.unit_type(unit_id)
-        except KeyError:
-            pass
-    return unit_id.split("-")[1]
+    """CV, CVL, BB, ... from the counter data, never read off the id: Japan's counters CV-3 Ryujo and CV-4 Zuiho
+    are light carriers (type CVL, 40 VP in 22), though their ids say CV."""
+    return _tables.unit_type(unit_id)
 
 
 def strength(unit_id: str) -> dict[str, int]:
