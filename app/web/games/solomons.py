@@ -19,6 +19,7 @@ from app.play import lobby
 from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for, view_for
 from app.paths import ROOT
+from app.web.actions import action_from_form
 from app.web.deps import ReadDBDep, User
 from app.web.games import parser
 from app.web.templating import env, render
@@ -490,6 +491,8 @@ PARSERS = {"cag_training": parse_training, "allocation": parse_allocation, "inte
 @parser("solomons")
 def parse_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:
     """The boards' fields back into {"verb": "submit", "args": ...}, by the kind of decision the form was drawn for."""
+    if str(form.get("verb") or "") not in ("", "submit"):
+        return action_from_form(form, prompt)  # the umpire's plain orders (advance, run): the generic form
     kind = str(form.get("kind") or ((prompt or {}).get("info") or {}).get("kind") or "")
     if str(form.get("verb") or "") != "submit" or kind not in PARSERS:
         raise BadRequest("The form has no order in it. Reload the page.")

@@ -183,3 +183,27 @@ def test_the_board_is_checked_as_it_is_filled_in_without_storing_anything(solomo
     r = jp.player.get(url, params=dict(replace(jp.form(), **{"tf__jp-CA-1": "1"})))
     assert r.status_code == 200 and "accept" in r.text
     assert jp.state()["game"]["version"] == version and jp.state()["view"]["pending"] is None
+
+
+def test_an_umpired_game_the_umpire_releases_the_segments_from_the_page(players):
+    from tests.games.solomons.ui.conftest import Seat
+
+    ump, a, j = players(), players(), players()
+    r = a.post("/api/games", json={"game": "solomons", "side": "allied", "umpired": True})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    for p, role in ((ump, "umpire"), (j, "japanese")):
+        assert p.post(f"/api/invites/{body['invite_tokens'][role]}").status_code == 200
+    us, jp, umpire = Seat(a, body["id"], "allied"), Seat(j, body["id"], "japanese"), Seat(ump, body["id"], "umpire")
+    for _ in range(40):
+        if umpire.kind() == "umpire":
+            break
+        for seat in (us, jp):
+            if seat.kind() and not seat.state()["prompt"]["info"]["submitted"]:
+                ok(seat.post(seat.form()))
+    assert umpire.kind() == "umpire"
+    page = umpire.page()
+    assert 'name="verb" value="advance"' in page and "Guadalcanal Supply Status" in page
+    version = umpire.state()["game"]["version"]
+    ok(umpire.post([("verb", "advance"), ("expected_version", str(version)), ("key", f"{version}-umpire-0")]))
+    assert umpire.state()["game"]["version"] == version + 1

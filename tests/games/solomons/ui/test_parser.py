@@ -52,3 +52,8 @@ def test_an_unreadable_number_is_a_plain_message():
         parse("air", ("m.0.source", "rabaul"), ("m.0.kind", "lac"), ("m.0.points", "many"))
     with pytest.raises(BadRequest):
         parse_form(FormData([("verb", "submit")]), None)
+
+
+def test_the_umpires_plain_orders_go_through_the_generic_parser():
+    prompt = {"info": {"kind": "umpire"}, "actions": [{"verb": "advance", "args": {}}, {"verb": "run", "args": {}}]}
+    assert parse_form(FormData([("verb", "run")]), prompt) == {"verb": "run", "args": {}}
