@@ -203,3 +203,69 @@ def test_japans_cv3_and_cv4_are_light_carriers_worth_40_vp_not_50():
     s["units"]["jp-CV-3"]["status"] = "sunk"
     assert s["units"]["jp-CV-3"]["type"] == "CVL"
     assert victory.score(s)["allied"] - before == 40
+
+
+# ---------------------------------------------------------------- in combat: air attacks and surface actions
+
+def _kit():
+    """The combat tests' hand-built state (tests/games/solomons/combat/combat_kit.py)."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).with_name("combat")))
+    import combat_kit
+    return combat_kit
+
+
+@pytest.mark.rule("Guadalcanal 18c2")
+def test_an_air_strike_is_reported_to_the_attacker_through_the_fog_and_to_the_defender_truly():
+    from app.games.solomons.combat import air
+    kit = _kit()
+    s = kit.blank_state()
+    s["options"] = {"umpired": True, "fog_damage": True}
+    kit.add_tf(s, "allied", 1, ["us-CV-1", "us-CA-1", "us-DD-1"], "M")
+    kit.add_tf(s, "japanese", 1, ["jp-CV-1", "jp-CA-4"], "L")
+    s["units"]["jp-CV-1"]["nac"] = 9
+    s["decisions"] = {"japanese": {"missions": [{"source": "japanese-tf-1", "points": 9, "kind": "nac",
+                                                 "mission": "attack", "target": "tf-?1", "hex": "M", "counters": 1}],
+                                   "doctrine": {"priority": ["CV"], "odds": 1}},
+                      "allied": {"missions": []}}
+    air.resolve_air_attacks(s, 3, ScriptedRng([2] * 40))   # die 2 cripples the carrier (14.3); fog die 2: -2 hits
+    hit = {u for u in s["units"] if s["units"][u]["status"] != "intact"}
+    assert hit, "the strike hit something"
+    jp = kit.told(s, "japanese")
+    for rec in s["fog"]["damage"]:
+        assert rec["die"] == 2 and rec["reported"] == fog.reported_damage(rec["true"], 2)
+    assert "reported no effect" in jp                         # a cripple under-reported by two hits (1 hit)
+    assert "crippled" not in jp and "sunk" not in jp
+    assert s["units"]["us-CV-1"]["status"] == "crippled"
+    assert "is crippled" in kit.told(s, "allied")              # the defender hears the truth
+
+
+@pytest.mark.rule("Guadalcanal 18c2")
+def test_in_a_surface_action_each_side_hears_its_own_losses_truly_and_the_enemys_through_the_fog():
+    from app.games.solomons.combat import surface
+    kit = _kit()
+    s = kit.blank_state(segment=2, day=False)
+    s["options"] = {"umpired": True, "fog_damage": True}
+    kit.add_tf(s, "allied", 1, ["us-CA-1", "us-DD-1"], "M")
+    kit.add_tf(s, "japanese", 1, ["jp-BC-5", "jp-CA-4", "jp-DD-3"], "M")
+    surface.resolve_surface_actions(s, 2, ScriptedRng([4] * 20))
+    fates = {u: s["units"][u]["status"] for u in s["units"]}
+    by_reader = {r: [rec for rec in s["fog"]["damage"] if rec["to"] == r] for r in ("allied", "japanese")}
+    assert {rec["unit"][:3] for rec in by_reader["allied"]} == {"jp-"}       # told of the enemy only
+    assert {rec["unit"][:3] for rec in by_reader["japanese"]} == {"us-"}
+    for reader, recs in by_reader.items():
+        text = kit.told(s, reader)
+        assert "die" not in text                                               # the CRT die would tell the truth
+        for rec in recs:
+            assert rec["true"] == (fates[rec["unit"]] if fates[rec["unit"]] != "intact" else "none")
+            assert rec["reported"] == fog.reported_damage(rec["true"], 4)
+        for u, status in fates.items():                                        # own losses truly
+            if status != "intact" and s["units"][u]["side"] == reader:
+                assert f"{status}" in text
+    assert "die 4" in kit.told(s, "umpire")
+    # 3:1, die 4 sinks both American ships; Japan is told of each through die 4 (-1 hit): crippled
+    from app.games.solomons.combat.common import ship_name
+    assert fates["us-CA-1"] == fates["us-DD-1"] == "sunk"
+    assert f"{ship_name('us-CA-1')} reported crippled" in kit.told(s, "japanese")
+    assert "sunk" not in kit.told(s, "japanese")
