@@ -12,10 +12,10 @@ from app.games.solomons import rules
 ROLES = ("allied", "japanese", SPECTATOR)
 
 
-def states_along_a_game(seed: int, marks=(3, 40, 160, 420, 700, 1000)):
+def states_along_a_game(seed: int, marks=(3, 40, 160, 420, 700, 1000), options=None):
     """Snapshots of one random game at several points: plot phases, pending orders, segments, later turns."""
     players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    s = rules.setup("campaign", {}, dice)
+    s = rules.setup("campaign", options or {}, dice)
     out = []
     step = 0
     while rules.outcome(s) is None and step <= max(marks):
@@ -68,6 +68,26 @@ def test_random_games_reach_an_outcome(seed):
     out = rules.outcome(result.state)
     assert out["winner"] in ("allied", "japanese", None) and out["level"]
     assert_plain_json(result.state)
+
+
+UMPIRED_FOG = {"umpired": True, "fog_damage": True, "fog_intel": True}
+
+
+@pytest.mark.rule("Guadalcanal 18")
+@pytest.mark.parametrize("seed", [0, 1])
+def test_random_umpired_games_with_fog_reach_an_outcome(seed):
+    result = playout(rules, "campaign", UMPIRED_FOG, seed=seed, max_steps=8000)
+    assert rules.outcome(result.state)["level"]
+    assert any(role == UMPIRE for role, _ in result.actions)   # the umpire released segments
+    assert_plain_json(result.state)
+
+
+@pytest.mark.rule("Guadalcanal 18c")
+def test_an_umpired_fog_game_hides_the_fog_from_the_sides_and_the_spectator():
+    for s in states_along_a_game(6, options=UMPIRED_FOG):
+        for role in ROLES:
+            check_non_interference(rules, s, role, SeededRng(7))
+            check_canaries(rules, s, role)
 
 
 @pytest.mark.slow
