@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import hashlib
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.play.state import load_state, rules_for, view_for
 from app.play.submit import Submitted, apply_action, lock_game
 from app.store.db import transaction
-from app.store.models import Seat
+from app.store.models import ActionRow, Seat
 
 MAX_BOT_MOVES = 2000  # a guard against a runaway loop; a game's whole turn is far fewer moves
 
@@ -18,6 +18,13 @@ MAX_BOT_MOVES = 2000  # a guard against a runaway loop; a game's whole turn is f
 def _bot_rng(game_id: str, version: int) -> SeededRng:
     """Bots' choices are not game dice: they come from their own stream, so they never shift the game's rolls."""
     return SeededRng(int.from_bytes(hashlib.sha256(f"bot:{game_id}:{version}".encode()).digest()[:8], "big"))
+
+
+def _prompt_is_new(db, game, role: str) -> bool:
+    """A bot answers each prompt once. Games that let a side revise its secret orders until both are in keep
+    prompting it after it has submitted; a bot has nothing to revise, so it waits until its prompt changes."""
+    last = db.scalar(select(func.max(ActionRow.seq)).where(ActionRow.game_id == game.id, ActionRow.role == role))
+    return last is None or last < (game.prompt_versions or {}).get(role, 0)
 
 
 def run_bots(game_id: str) -> list[Submitted]:
@@ -30,8 +37,9 @@ def run_bots(game_id: str) -> list[Submitted]:
             rules = rules_for(game)
             state = load_state(db, game)
             prompts = rules.prompts(state)
-            seat = db.scalar(select(Seat).where(Seat.game_id == game_id, Seat.bot.is_not(None),
-                                                Seat.role.in_(sorted(prompts))).order_by(Seat.role).limit(1))
+            seat = next((s for s in db.scalars(select(Seat).where(
+                Seat.game_id == game_id, Seat.bot.is_not(None), Seat.role.in_(sorted(prompts))).order_by(Seat.role))
+                if _prompt_is_new(db, game, s.role)), None)
             if seat is None:
                 break
             rng = _bot_rng(game_id, game.version)

@@ -1,6 +1,7 @@
 """Reading a game's record: replays at a moment, the exported action log, and dice verification."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from sqlalchemy import select
@@ -10,7 +11,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.testing import state_hash
 from app.play.dice import seed_matches, verify_rolls
 from app.play.errors import BadRequest, Forbidden
-from app.play.state import load_state, rules_for, state_at, view_for
+from app.play.state import load_state, replay_row, rules_for, state_at, view_for
 from app.store.models import ActionRow, Game, Snapshot
 
 
@@ -39,6 +40,7 @@ def export(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
         raise Forbidden("The record can be exported when the game is over.")
     rows = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id).order_by(ActionRow.seq))
     return {"game": game.game, "id": game.id, "scenario": game.scenario, "options": game.options,
+            "umpired": game.umpired, "status": game.status,
             "version": game.version, "final_state_hash": state_hash(load_state(db, game)),
             "commitment": game.commitment, "seed": game.seed.hex() if game.status == "ended" else None,
             "outcome": game.outcome, "setup_rolls": game.setup_rolls,
@@ -46,9 +48,87 @@ def export(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
                          "note": r.note, "at": r.at.isoformat()} for r in rows]}
 
 
+def replay_record(record: dict[str, Any]) -> dict[str, Any]:
+    """Replay an exported record from its set-up through every action, with the dice it recorded, and say whether
+    it ends in the recorded outcome and final position. Needs no database: the record is the whole game."""
+    from app import games as registry
+    from app.engine.testing import state_hash as hash_of
+    from app.play.dice import ReplayRng
+
+    rules = registry.get(record["game"])
+    if rules is None:
+        raise BadRequest(f"This server does not have the game {record['game']!r}.")
+    state = rules.setup(record["scenario"], dict(record["options"], umpired=record.get("umpired", False)),
+                        ReplayRng(record.get("setup_rolls", [])))
+    history = [state]
+    for act in record["actions"]:
+        verb = act["action"].get("verb", "")
+        if verb == "_undo":
+            state = history[act["action"]["args"]["to"]]
+        elif not verb.startswith("_"):
+            state = rules.apply(state, act["role"], act["action"], ReplayRng(act["rolls"]))
+        history.append(state)
+    final = hash_of(state)
+    outcome = rules.outcome(state)
+    recorded = record.get("outcome")
+    claimed = recorded is not None and recorded.get("level") == "claimed"  # a claim ends a game the rules did not
+    same_outcome = claimed or (outcome or None) == (recorded or None)
+    dice = None
+    if record.get("seed"):
+        dice = verify_rolls(bytes.fromhex(record["seed"]), record["id"],
+                            [(0, record.get("setup_rolls", []))] + [(a["seq"], a["rolls"]) for a in record["actions"]])
+    return {"final_state_hash": final, "recorded_hash": record.get("final_state_hash"),
+            "same_position": final == record.get("final_state_hash"), "outcome": outcome,
+            "same_outcome": same_outcome, "dice": dice, "actions": len(record["actions"]),
+            "ok": final == record.get("final_state_hash") and same_outcome and (dice is None or dice["ok"])}
+
+
 def turn_of(phase: str) -> str:
-    """Games name phases 'turn/phase' (e.g. 'turn-3/plot-1'); the part before the slash is the turn."""
-    return phase.split("/", 1)[0]
+    """The turn a phase belongs to: games name phases 'turn-3-plot1' or 'turn-3/plot-1' (or just 'round-2')."""
+    match = re.match(r"^(turn-\d+)", phase)
+    return match.group(1) if match else phase.split("/", 1)[0]
+
+
+COLORS = ("#8b1e1e", "#1d4f91", "#2e7d32", "#b26a00", "#6a1b9a", "#00838f", "#5d4037", "#c2185b", "#455a64",
+          "#827717")
+
+
+def losses_over_time(rules, db: DB, game: Game, rows: list[ActionRow]) -> dict[str, Any] | None:
+    """Replay the game once, sampling the game's report of losses at each new turn, and lay the samples out as
+    an SVG line chart (one line per side and type that ever lost anything)."""
+    snap = db.scalar(select(Snapshot).where(Snapshot.game_id == game.id, Snapshot.seq == 0))
+    if snap is None:
+        return None
+    state = snap.state
+    samples: list[tuple[str, dict[str, Any]]] = []
+    last_turn = None
+    for row in [None, *rows]:
+        if row is not None:
+            state = replay_row(rules, state, row)
+        figures = rules.report(state)
+        turn = (figures.get("when") or {}).get("turn")
+        if turn != last_turn or row is rows[-1]:
+            if samples and samples[-1][0] == f"T{turn}":
+                samples[-1] = (f"T{turn}", figures["losses"])
+            else:
+                samples.append((f"T{turn}", figures["losses"]))
+            last_turn = turn
+    keys = sorted({(side, kind) for _, losses in samples for side, kinds in losses.items()
+                   for kind, n in kinds.items() if n})
+    if not keys or len(samples) < 2:
+        return None
+    top = max(losses.get(side, {}).get(kind, 0) for _, losses in samples for side, kind in keys) or 1
+    width, height, pad = 640, 260, 36
+    step = (width - 2 * pad) / (len(samples) - 1)
+    series = []
+    for i, (side, kind) in enumerate(keys):
+        points = " ".join(f"{pad + j * step:.1f},{height - pad - (losses.get(side, {}).get(kind, 0) / top) * (height - 2 * pad):.1f}"
+                          for j, (_, losses) in enumerate(samples))
+        series.append({"label": f"{rules.meta.label(side)}: {kind}", "points": points, "color": COLORS[i % len(COLORS)],
+                       "dash": "" if side == rules.meta.roles[0] else "6 3",
+                       "final": samples[-1][1].get(side, {}).get(kind, 0)})
+    return {"width": width, "height": height, "pad": pad, "top": top, "series": series,
+            "x_labels": [{"x": pad + j * step, "label": label} for j, (label, _) in enumerate(samples)]}
 
 
 def eyes_choices(game: Game) -> list[dict[str, str]]:
@@ -98,12 +178,14 @@ def after_action(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
         turns[-1]["to"] = row.seq
     extra = getattr(rules, "report", None)
     full = view_for(rules, state, UMPIRE, True)
+    chart = losses_over_time(rules, db, game, rows) if extra and rows else None
     return {"title": rules.meta.title, "scenario": game.scenario, "outcome": game.outcome,
             "actions": len(rows), "missed": game.missed or {},
             "missed_orders": [{"seq": r.seq, "role": r.role} for r in rows if r.note == "missed order"],
             "dice": {k: dict(sorted(v.items())) for k, v in dice.items()}, "turns": turns,
             "final_state_hash": state_hash(state), "log": full.get("log", []) if isinstance(full, dict) else [],
-            "game_report": extra(state) if extra else None, "version": game.version}
+            "game_report": extra(state) if extra else None, "chart": chart, "version": game.version,
+            "labels": {r: rules.meta.label(r) for r in rules.meta.roles}}
 
 
 def verify(db: DB, game: Game) -> dict[str, Any]:

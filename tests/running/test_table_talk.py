@@ -185,3 +185,28 @@ def test_the_replay_steps_and_ends_where_the_live_game_did(players):
     export = red.get(f"/api/games/{gid}/export").json()
     assert export["final_state_hash"] in report
     assert len(export["actions"]) == last
+
+
+def test_the_exported_record_replays_to_the_same_end_from_the_command_line(players, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    red, blue = players(), players()
+    body = red.post("/api/games", json={"game": "duel", "side": "red", "options": {"hits_to_win": 2}}).json()
+    gid = body["id"]
+    blue.post(f"/api/invites/{body['invite_tokens']['blue']}")
+    _play_out(red, blue, gid)
+    record = red.get(f"/api/games/{gid}/export").json()
+    assert record["seed"] and record["actions"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    done = subprocess.run([sys.executable, "-m", "app", "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = json.loads(done.stdout)
+    assert out["same_position"] and out["same_outcome"] and out["dice"]["ok"]
+    rolled = next(a for a in record["actions"] if a["rolls"])  # a doctored die no longer matches the seed
+    rolled["rolls"] = [dict(r, value=r["value"] % 6 + 1) for r in rolled["rolls"]]
+    path.write_text(json.dumps(record))
+    tampered = subprocess.run([sys.executable, "-m", "app", "replay", str(path)], capture_output=True, text=True)
+    assert tampered.returncode == 1

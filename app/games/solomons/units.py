@@ -85,6 +85,9 @@ def casualty(state: State, unit_id: str, result: str, cause: str = "combat") -> 
         unit["status"] = "sunk"  # 6.36: a crippled APD is removed with its cargo, and replaced next Game-Turn
         state.setdefault("apd_replacement", state["turn"] + 1)
     word = "sunk" if unit["status"] == "sunk" else "crippled"
+    # when and how, for the after-action report (the segment in which each ship was lost)
+    unit.setdefault("losses", []).append({"turn": state["turn"], "segment": state["segment"], "result": word,
+                                          "cause": cause})
     state["log"].append(entry(side, f"{unit['name']} ({unit['type']}) is {word} ({cause})."))
     state["log"].append(entry("umpire", f"{unit_id} {word} by {cause}."))
 
