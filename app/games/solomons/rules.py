@@ -90,8 +90,12 @@ class Solomons:
         return state
 
     def phase(self, state: State) -> str:
+        """'turn-3-exec1-seg5': the replay steps by Game-Turn, phase and Execution Segment (4.1-4.5)."""
+        if state["outcome"]:
+            return "over"
         step = sequence.current(state)
-        return f"turn-{state['turn']}-{step['phase']}" if not state["outcome"] else "over"
+        segment = f"-seg{state['segment']}" if state.get("segment") else ""
+        return f"turn-{state['turn']}-{step['phase']}{segment}"
 
     def prompts(self, state: State) -> dict[str, Any]:
         out = {}
