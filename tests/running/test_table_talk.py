@@ -180,7 +180,7 @@ def test_the_replay_steps_and_ends_where_the_live_game_did(players):
     end = red.get(f"/api/games/{gid}/replay?seq={last}&eyes=red").json()
     assert end["view"] == live["view"]
     page = red.get(f"/games/{gid}/replay?seq=1&eyes=red").text
-    assert "Action forward" in page and f"seq=2" in page and "Phase forward" in page
+    assert "Action forward" in page and f"seq=2" in page and "Phase or segment forward" in page
     report = red.get(f"/games/{gid}/report").text
     export = red.get(f"/api/games/{gid}/export").json()
     assert export["final_state_hash"] in report
