@@ -74,7 +74,8 @@ def side_view(state: State, side: str) -> dict[str, Any]:
 def umpire_view(state: State, role: str) -> dict[str, Any]:
     """Everything: the true state, and under the fog options (fog.py) each report beside the truth and its die in
     "fog". After the game this is the all-seeing replay view, so the replay shows the truth."""
-    v = copy.deepcopy({k: val for k, val in state.items() if k != "log"})
+    v = public(state)  # the same headline fields every role gets (turns, step, waiting_for), then everything
+    v.update(copy.deepcopy({k: val for k, val in state.items() if k != "log"}))
     v["role"] = role
     v["log"] = visible(state["log"], role, state["outcome"] is not None)
     return v
