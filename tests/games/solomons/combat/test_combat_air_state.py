@@ -435,3 +435,27 @@ def test_ill_formed_standing_orders_are_refused():
     air.check_allocation(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2},
                                        "defence": {"allied-tf-1": {"groups": [["us-CV-1"], ["us-CA-1", "us-DD-1"]],
                                                                    "point_cap": [3, 0], "counterattack": False}}})
+
+
+@pytest.mark.rule("10.2")
+def test_surviving_aircraft_return_to_the_carrier_they_flew_from():
+    s, us, jp = carrier_duel(us_nac=0, jp_nac=9)
+    s["decisions"] = {"japanese": {"missions": [strike("japanese-tf-1", 9, "tf-?1", hex_id="M")]},
+                      "allied": {"missions": []}}
+    air.resolve_air_attacks(s, 3, ScriptedRng(MANY))
+    lost = s["losses"]["japanese"]["nac"]
+    assert lost > 0  # the American force's anti-aircraft fire took its toll
+    assert s["units"]["jp-CV-1"]["nac"] == 9 - lost  # and every survivor is back aboard its own carrier
+
+
+@pytest.mark.rule("14.4")
+def test_a_carrier_group_is_only_the_trained_nac_its_carrier_holds():
+    s, us, jp = carrier_duel(us_nac=0, jp_nac=4)
+    too_many = {"missions": [strike("japanese-tf-1", 9, "tf-?1", hex_id="M")]}
+    with pytest.raises(IllegalAction):
+        air_orders_check(s, "japanese", too_many)
+    air_orders_check(s, "japanese", {"missions": [strike("japanese-tf-1", 4, "tf-?1", hex_id="M")]})
+
+
+def air_orders_check(state, side, args):
+    air.check_allocation(state, side, args)
