@@ -61,20 +61,27 @@ def start_game(new_page, base: str):
     return us, jp
 
 
+def submit_pending(page) -> bool:
+    """Submit this side's board unchanged if its orders are not in; True if it submitted."""
+    status = page.locator("#sol-submission-status")
+    if status.count() and "not yet in" in status.inner_text():
+        version = page.locator("#status").get_attribute("data-version")
+        page.locator("#sol-orders button[type=submit]").click()
+        try:
+            expect(page.locator("#status")).not_to_have_attribute("data-version", version, timeout=5000)
+        except AssertionError:
+            pass  # the other side's commit redrew the form first: look again
+        return True
+    return False
+
+
 def play_defaults_until(pages, text: str, limit: int = 150) -> None:
     """Each side submits its board unchanged whenever its orders are not in, until every page's board shows `text`."""
     for _ in range(limit):
         if all(text in p.locator("#board").inner_text() for p in pages):
             return
         for p in pages:
-            status = p.locator("#sol-submission-status")
-            if status.count() and "not yet in" in status.inner_text():
-                version = p.locator("#status").get_attribute("data-version")
-                p.locator("#sol-orders button[type=submit]").click()
-                try:
-                    expect(p.locator("#status")).not_to_have_attribute("data-version", version, timeout=5000)
-                except AssertionError:
-                    pass  # the other side's commit redrew the form first: look again
+            submit_pending(p)
         pages[0].wait_for_timeout(100)
     raise AssertionError(f"the boards never showed {text!r}")
 

@@ -9,24 +9,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import sign_up
-from tests.browser.test_solomons import names as names_of, no_secrets_of
+from tests.browser.test_solomons import names as names_of, no_secrets_of, submit_pending
 
 pytestmark = pytest.mark.browser
 PASSWORD = "correct horse battery"
-
-
-def submit_pending(page) -> bool:
-    """Submit this side's board unchanged if its orders are not in; True if it submitted."""
-    status = page.locator("#sol-submission-status")
-    if status.count() and "not yet in" in status.inner_text():
-        version = page.locator("#status").get_attribute("data-version")
-        page.locator("#sol-orders button[type=submit]").click()
-        try:
-            expect(page.locator("#status")).not_to_have_attribute("data-version", version, timeout=5000)
-        except AssertionError:
-            pass  # the other side's commit redrew the form first
-        return True
-    return False
 
 
 def until_umpire_is_asked(players, umpire, limit=120):
