@@ -14,11 +14,11 @@ from starlette.concurrency import run_in_threadpool
 from app.engine.contract import UMPIRE
 from app.play.clock import now
 from app.play.errors import Conflict, Forbidden, PlayError
-from app.play.state import load_state, rules_for
+from app.play.state import load_state, phase_of, rules_for
 from app.play.deadlines import set_deadlines
-from app.play.submit import apply_action, lock_game
+from app.play.submit import append_record, apply_action, lock_game
 from app.store.db import transaction
-from app.store.models import ActionRow, Game
+from app.store.models import Game
 
 log = logging.getLogger("ironbottom.clocks")
 CLAIM_AFTER = 3
@@ -78,11 +78,9 @@ def claim(game_id: str, role: str, user_id: int) -> None:
         missed = {r: n for r, n in (game.missed or {}).items() if r != role and n >= CLAIM_AFTER}
         if not missed:
             raise Conflict(f"You can claim the game once the other side has missed {CLAIM_AFTER} orders.")
-        seq = game.version + 1
-        db.add(ActionRow(game_id=game_id, seq=seq, role=role, action={"verb": "_claim", "args": {}},
-                         key=f"claim:{seq}", rolls=[], user_id=user_id, at=now(), phase="", note="claim"))
+        append_record(db, game, role, "_claim", {}, "claim", phase_of(rules, load_state(db, game)), user_id)
         loser = next(iter(missed))
-        game.version, game.status, game.deadlines = seq, "ended", {}
+        game.status, game.deadlines = "ended", {}
         game.outcome = {"winner": role, "level": "claimed",
                         "reason": f"{rules.meta.label(loser)} missed {missed[loser]} orders"}
 

@@ -128,6 +128,18 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     return Submitted(game_id, seq, seq, ended=outcome is not None)
 
 
+def append_record(db: DB, game: Game, role: str, verb: str, args: dict[str, Any], note: str, phase: str,
+                  user_id: int | None = None) -> int:
+    """Append one of the platform's own records ('_undo', '_claim': never passed to the rules) to the action log
+    and bump the version. Returns its seq."""
+    seq = game.version + 1
+    db.add(ActionRow(game_id=game.id, seq=seq, role=role, action={"verb": verb, "args": args}, key=f"{note}:{seq}",
+                     rolls=[], user_id=user_id, at=now(), phase=phase, note=note))
+    game.version = seq
+    game.updated_at = now()
+    return seq
+
+
 def _maybe_snapshot(db: DB, game: Game, rules, state, seq: int) -> None:
     last = db.scalar(select(Snapshot).where(Snapshot.game_id == game.id).order_by(Snapshot.seq.desc()).limit(1))
     phase = phase_of(rules, state)

@@ -6,11 +6,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import UMPIRE
-from app.play.clock import now
 from app.play.errors import Conflict, Forbidden
 from app.play.state import phase_of, remember, rules_for, state_at
 from app.play.deadlines import set_deadlines
-from app.play.submit import lock_game
+from app.play.submit import append_record, lock_game
 from app.store.models import ActionRow, Game, Snapshot
 
 
@@ -60,15 +59,13 @@ def answer_undo(db: DB, game_id: str, role: str, agree: bool) -> bool:
     if set(consents) != set(rules.meta.roles):
         return False
     state = state_at(db, game, pending["to"])
-    seq = game.version + 1
     phase = phase_of(rules, state)
-    db.add(ActionRow(game_id=game.id, seq=seq, role=UMPIRE, action={"verb": "_undo", "args": {"to": pending["to"]}},
-                     key=f"undo:{seq}", rolls=[], user_id=None, at=now(), phase=phase, note="undo"))
+    seq = append_record(db, game, UMPIRE, "_undo", {"to": pending["to"]}, "undo", phase)
     db.add(Snapshot(game_id=game.id, seq=seq, phase=phase, state=state))
     prompts = rules.prompts(state)
     game.prompt_versions = dict(game.prompt_versions, **{r: seq for r in [*rules.meta.roles, UMPIRE]})
     set_deadlines(game, prompts, set(prompts))
-    game.version, game.pending_undo = seq, None
+    game.pending_undo = None
     db.flush()
     remember(game.id, seq, state, db)
     return True

@@ -108,6 +108,6 @@ def action_key(model: dict[str, Any], index: int) -> str:
     return f"{model['game']['version']}-{model['role']}-{index}"
 
 
-def render_fragments(model: dict[str, Any], csrf_token: str = "") -> str:
+def render_fragments(model: dict[str, Any]) -> str:
     """The out-of-band fragments a push sends: board, prompt, log, status."""
     return render("game/_live.html", m=model, action_key=action_key, oob=True)
