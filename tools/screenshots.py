@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.browser.conftest import CHROMIUM_ARGS, sign_up
+from tests.browser.conftest import CHROMIUM_ARGS, create_and_join, sign_up
 from tests.support_server import LiveServer
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
@@ -52,13 +52,8 @@ def solomons(browser, base: str) -> None:
     Simultaneous Movement Plotting Chart as Japan plots it."""
     us = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     jp = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    sign_up(us, base, f"fletcher{uuid.uuid4().hex[:4]}")
-    us.goto(f"{base}/games/new?game=solomons")
-    us.get_by_label("Your side").select_option("allied")
-    us.get_by_role("button", name="Create game").click()
-    invite = us.locator("input.invite-link").first.input_value()
-    sign_up(jp, base, f"mikawa{uuid.uuid4().hex[:4]}", next_url=invite.replace(base, ""))
-    jp.get_by_role("button", name="Take the seat").click()
+    create_and_join(us, jp, base, "solomons", "allied", f"fletcher{uuid.uuid4().hex[:4]}",
+                    f"mikawa{uuid.uuid4().hex[:4]}")
 
     def submit(page, title: str) -> None:
         page.locator("#prompt-title").filter(has_text=title).wait_for()

@@ -61,3 +61,14 @@ def sign_up(page, base: str, name: str, next_url: str = "/") -> None:
     page.get_by_label("Username").fill(name)
     page.get_by_label("Password").fill("correct horse battery")
     page.get_by_role("button", name="Sign up").click()
+
+
+def create_and_join(host, guest, base: str, game: str, side: str, host_name: str, guest_name: str) -> None:
+    """`host` signs up and creates `game` on `side`; `guest` signs up through the invite link and takes the seat."""
+    sign_up(host, base, host_name)
+    host.goto(f"{base}/games/new?game={game}")
+    host.get_by_label("Your side").select_option(side)
+    host.get_by_role("button", name="Create game").click()
+    invite = host.locator("input.invite-link").first.input_value()
+    sign_up(guest, base, guest_name, next_url=invite.replace(base, ""))
+    guest.get_by_role("button", name="Take the seat").click()

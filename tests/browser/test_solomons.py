@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app.games.solomons import tables
-from tests.browser.conftest import sign_up
+from tests.browser.conftest import create_and_join
 
 pytestmark = pytest.mark.browser
 
@@ -51,13 +51,8 @@ def pick(page, label: str, value: str, then: str | None = None) -> None:
 def start_game(new_page, base: str):
     """The American creates a Solomons game and the Japanese player joins by the invite link."""
     us, jp = new_page(), new_page()
-    sign_up(us, base, f"fletcher{uuid.uuid4().hex[:5]}")
-    us.goto(f"{base}/games/new?game=solomons")
-    us.get_by_label("Your side").select_option("allied")
-    us.get_by_role("button", name="Create game").click()
-    invite = us.locator("input.invite-link").first.input_value()
-    sign_up(jp, base, f"mikawa{uuid.uuid4().hex[:5]}", next_url=invite.replace(base, ""))
-    jp.get_by_role("button", name="Take the seat").click()
+    create_and_join(us, jp, base, "solomons", "allied", f"fletcher{uuid.uuid4().hex[:5]}",
+                    f"mikawa{uuid.uuid4().hex[:5]}")
     return us, jp
 
 
@@ -196,13 +191,8 @@ def test_two_browsers_play_game_turn_1_to_the_end_of_plot_execution_phase_2(live
 def test_the_game_page_fits_a_phone_held_upright(live_server, new_page):
     base = live_server.url
     phone, other = new_page(width=390, height=844), new_page()
-    sign_up(phone, base, f"phone{uuid.uuid4().hex[:5]}")
-    phone.goto(f"{base}/games/new?game=solomons")
-    phone.get_by_label("Your side").select_option("japanese")
-    phone.get_by_role("button", name="Create game").click()
-    invite = phone.locator("input.invite-link").first.input_value()
-    sign_up(other, base, f"desk{uuid.uuid4().hex[:5]}", next_url=invite.replace(base, ""))
-    other.get_by_role("button", name="Take the seat").click()
+    create_and_join(phone, other, base, "solomons", "japanese", f"phone{uuid.uuid4().hex[:5]}",
+                    f"desk{uuid.uuid4().hex[:5]}")
     expect(phone.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
     submit(phone)
     submit(other)
