@@ -1,0 +1,138 @@
+"""The boards' fields back into the one order the rules take, {"verb": "submit", "args": {...}}. The parser only
+reads the posted form; the rules decide what is legal (IllegalAction)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from app.play.errors import BadRequest
+from app.web.actions import action_from_form
+from app.web.games import parser
+from app.web.games.solomons.common import SLOT_RUN
+
+
+def _int(form, name: str, default: int = 0) -> int:
+    raw = str(form.get(name) or "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise BadRequest(f"{name.split('.')[-1].replace('_', ' ').capitalize()}: give a whole number.") from None
+
+
+def _prefixed(form, prefix: str) -> dict[str, str]:
+    return {k[len(prefix):]: str(v) for k, v in form.multi_items() if k.startswith(prefix)}
+
+
+def _rows(form, prefix: str) -> list[str]:
+    """The row numbers of a repeated group of fields (m.0.points, m.1.points ...), in order."""
+    rows = {k[len(prefix):].split(".")[0] for k, _ in form.multi_items() if k.startswith(prefix)}
+    return sorted((r for r in rows if r.isdigit()), key=int)
+
+
+def parse_training(form) -> dict[str, Any]:
+    return {"carriers": [{"unit": uid, "nac": _int(form, f"train.{uid}")}
+                         for uid in sorted(_prefixed(form, "train.")) if _int(form, f"train.{uid}") > 0]}
+
+
+def parse_allocation(form) -> dict[str, Any]:
+    groups: dict[int, list[str]] = {}
+    for uid, slot in _prefixed(form, "tf.").items():
+        if slot.strip():
+            groups.setdefault(_int(form, f"tf.{uid}"), []).append(uid)
+    specs = []
+    for n in sorted(groups):
+        units = sorted(groups[n])
+        spec: dict[str, Any] = {"units": units, "mission": str(form.get(f"mission.{n}") or "anti_ship")}
+        cargo = {u: {"ground": _int(form, f"cargo.{u}.ground"), "supply": _int(form, f"cargo.{u}.supply")}
+                 for u in units if f"cargo.{u}.ground" in form or f"cargo.{u}.supply" in form}
+        if cargo:
+            spec["cargo"] = cargo
+        dd = str(form.get(f"emergency.{n}") or "")
+        if dd:
+            spec["emergency_dd"] = dd
+            spec["emergency_cargo"] = str(form.get(f"emergency_cargo.{n}") or "supply")
+        specs.append(spec)
+    return {"task_forces": specs}
+
+
+def parse_plot(form) -> dict[str, Any]:
+    plots: dict[str, Any] = {}
+    for key, value in _prefixed(form, "plot.").items():
+        tf_id, seg = key.rsplit(".", 1)
+        plots.setdefault(tf_id, {"hexes": {}})["hexes"][seg] = value
+    for tf_id in _prefixed(form, "column."):
+        entry = plots.setdefault(tf_id, {"hexes": {}})
+        start = str(form.get(f"slot_start.{tf_id}") or "")
+        if form.get(f"anti_slot.{tf_id}"):
+            entry.update(hexes={}, anti_slot=True)  # 11.1: the server writes the course
+        elif start:  # 6.37 shortcut: wait at Rabaul, then K L M L K and home, one segment in each
+            segs = sorted(int(s) for s in entry["hexes"]) or []
+            first = _int(form, f"slot_start.{tf_id}")
+            entry["hexes"] = {str(s): ("rabaul" if s < first else SLOT_RUN[min(s - first, 5)]) for s in segs}
+            entry["slot"] = True
+        elif form.get(f"slot.{tf_id}"):
+            entry["slot"] = True
+        raw = str(form.get(f"orders.{tf_id}") or "").strip()
+        if raw:
+            try:
+                entry["orders"] = json.loads(raw)
+            except ValueError:
+                raise BadRequest("The standing orders of a task force could not be read. Reload the page.") from None
+    out: dict[str, Any] = {"plots": plots}
+    subs = {sid: where for sid, where in _prefixed(form, "sub.").items() if where}
+    if subs:
+        out["submarines"] = subs
+    return out
+
+
+def parse_air(form) -> dict[str, Any]:
+    missions = []
+    for i in _rows(form, "m."):
+        points = _int(form, f"m.{i}.points")
+        if points <= 0:
+            continue
+        m: dict[str, Any] = {"source": str(form.get(f"m.{i}.source") or ""), "kind": str(form.get(f"m.{i}.kind")),
+                             "points": points, "mission": str(form.get(f"m.{i}.mission") or "attack")}
+        if m["mission"] in ("attack", "bombard"):
+            m["target"] = str(form.get(f"m.{i}.target") or "") or None
+        else:
+            m["counters"] = _int(form, f"m.{i}.counters", 1)
+            m["target"] = m["source"] if m["mission"] == "cap_point" else None
+        missions.append(m)
+    return {"missions": missions}
+
+
+def parse_reset(form) -> dict[str, Any]:
+    aborts = sorted(_prefixed(form, "abort."))
+    changes = {tf: v for tf, v in _prefixed(form, "change.").items() if v}
+    transfers = []
+    for i in _rows(form, "t."):
+        points = _int(form, f"t.{i}.points")
+        if points > 0:
+            transfers.append({"from": str(form.get(f"t.{i}.from")), "to": str(form.get(f"t.{i}.to")),
+                              "kind": str(form.get(f"t.{i}.kind") or "lac"), "points": points})
+    return {"aborts": aborts, "mission_changes": changes, "transfers": transfers}
+
+
+def parse_ground(form) -> dict[str, Any]:
+    if str(form.get("attack") or "no") != "yes":
+        return {"attack": False}
+    return {"attack": True, "points": _int(form, "points")}
+
+
+PARSERS = {"cag_training": parse_training, "allocation": parse_allocation, "intelligence": parse_plot,
+           "movement_plot": parse_plot, "air": parse_air, "reset": parse_reset, "ground": parse_ground}
+
+
+@parser("solomons")
+def parse_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:
+    """The boards' fields back into {"verb": "submit", "args": ...}, by the kind of decision the form was drawn for."""
+    if str(form.get("verb") or "") not in ("", "submit"):
+        return action_from_form(form, prompt)  # the umpire's plain orders (advance, run): the generic form
+    kind = str(form.get("kind") or ((prompt or {}).get("info") or {}).get("kind") or "")
+    if str(form.get("verb") or "") != "submit" or kind not in PARSERS:
+        raise BadRequest("The form has no order in it. Reload the page.")
+    return {"verb": "submit", "args": PARSERS[kind](form)}
+

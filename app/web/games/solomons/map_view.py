@@ -1,0 +1,103 @@
+"""The map and the side panels for one role: own task forces in full, enemy markers as last seen, ships in port,
+the refit/repair tracks, the reinforcement chart and the Victory Points lost. All from `view(state, role)` and the
+game's printed (public) data."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from app.games.solomons import board, tables
+from app.paths import ROOT
+from app.web.games.solomons.common import MISSIONS, anchor, place_label, tf_label, unit_info
+
+
+@lru_cache(maxsize=1)
+def map_svg_open() -> str:
+    """The committed map without its closing tag, so the board can draw its counters inside the same SVG."""
+    text = (ROOT / "static" / "solomons" / "map.svg").read_text()
+    text = text[text.index("<svg"):]
+    return text[:text.rindex("</svg>")]
+
+
+def spread(items: list[dict[str, Any]], key: str) -> None:
+    """Give each counter its x, y: stacked counters at one place fan out so each can be read."""
+    seen: dict[str, int] = {}
+    for it in items:
+        n = seen.get(it[key], 0)
+        seen[it[key]] = n + 1
+        x, y = anchor(it[key])
+        it["x"], it["y"] = round(x - 30 + (n % 2) * 60, 1), round(y + 14 + (n // 2) * 32, 1)
+
+
+def board_model(view: dict[str, Any]) -> dict[str, Any]:
+    """What the map draws for this role: own task forces in full, enemy markers as last seen."""
+    tfs = []
+    for tf in sorted((view.get("task_forces") or {}).values(), key=lambda t: t["number"]):
+        tfs.append({"id": tf["id"], "label": tf_label(tf), "place": tf["hex"], "where": place_label(tf["hex"]),
+                    "mission": dict(MISSIONS).get(tf["mission"], "None"), "slot": tf["slot"],
+                    "anti_slot": tf["anti_slot"], "aborted": tf["aborted"],
+                    "units": [unit_info(view, u) for u in tf["units"]]})
+    spread(tfs, "place")
+    for tf in tfs:  # its plotted course this phase, drawn from where it is now (own forces only)
+        plot = (view.get("task_forces") or {})[tf["id"]].get("plot") or {}
+        now = view.get("segment") or 0
+        stops = [tf["place"]] + [plot[k] for k in sorted(plot, key=int) if int(k) > now]
+        points = [anchor(p) for i, p in enumerate(stops) if i == 0 or p != stops[i - 1]]
+        tf["course"] = " ".join(f"{x:.0f},{y:.0f}" for x, y in points) if len(points) > 1 else ""
+    markers = []
+    for mid, mk in sorted(((view.get("enemy") or {}).get("markers") or {}).items()):
+        markers.append(dict(mk, id=mid, place=mk["hex"], where=place_label(mk["hex"])))
+    spread(markers, "place")
+    return {"task_forces": tfs, "markers": markers}
+
+
+def in_port(view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Own ships not in a task force, by base."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for uid, u in sorted((view.get("units") or {}).items()):
+        if u["task_force"] is None and u["status"] == "intact" and board.is_base(u["location"]):
+            out.setdefault(u["location"], []).append(unit_info(view, uid))
+    return out
+
+
+def tracks(view: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The refit and repair tracks (8.8, 15.3, 21.6, 21.7) and carriers away training (6.21): own units only."""
+    out: dict[str, list[dict[str, Any]]] = {"refit": [], "repair": [], "training": [], "sunk": []}
+    for uid, u in sorted((view.get("units") or {}).items()):
+        info = dict(unit_info(view, uid), returns=u.get("returns"), return_base=place_label(u.get("return_base")))
+        if u["status"] == "sunk":
+            out["sunk"].append(info)
+        elif u.get("training"):
+            out["training"].append(dict(info, returns=u["training"]["returns"]))
+        elif u["status"] == "refit" or u["location"] == "refit":
+            out["refit"].append(info)
+        elif u["status"] == "crippled" or u["location"] == "repair":
+            out["repair"].append(info)
+    return out
+
+
+def reinforcement_chart(side: str, turns: int) -> list[dict[str, Any]]:
+    """Own side's printed Turn Record and Reinforcement chart (21)."""
+    rows = []
+    for t in range(1, turns + 1):
+        try:
+            rec = tables.reinforcements(t, side)
+        except KeyError:
+            rec = {}
+        for base, spec in rec.items():
+            units = [f"{board.unit_type(u)} {board.unit_name(u)}" for u in spec.get("units", [])]
+            rows.append({"turn": t, "base": place_label(base), "units": units, "lac": spec.get("lac", 0),
+                         "nac": spec.get("nac", 0), "ground": spec.get("ground", 0)})
+    return rows
+
+
+def losses_vp(view: dict[str, Any]) -> int:
+    """The Victory Points the enemy has earned from this side's losses (22), from what this side knows."""
+    side = view.get("role")
+    vp = sum(board.vp_value(uid) for uid, u in (view.get("units") or {}).items() if u["status"] == "sunk")
+    vp += sum(board.vp_value("SS") for s in (view.get("submarines") or {}).values() if s["status"] == "sunk")
+    lost = view.get("losses") or {}
+    vp += lost.get("lac", 0) * board.vp_value("lac") + lost.get("nac", 0) * board.vp_value("nac")
+    vp += lost.get("ground", 0) * board.vp_value(f"ground_{side}") + lost.get("supply", 0) * board.vp_value("supply")
+    return vp
+

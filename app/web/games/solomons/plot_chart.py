@@ -1,0 +1,77 @@
+"""The Simultaneous Movement Plotting Chart (8): one column per task force, each row offering only the places the
+force can reach from the row above, the Slot / Anti-Slot choices, and the submarine placement (13.1)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.solomons import board
+from app.web.games.solomons.common import (CARRIER_BASES, MISSIONS, has_type, place_label, start_args, tf_label,
+                                           unit_info)
+
+
+def plot_segments(view: dict[str, Any]) -> list[int]:
+    return list(range(1, 8)) if view.get("phase") == "plot1" else list(range(8, 15))
+
+
+def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str]) -> dict[str, Any]:
+    """One column of the Simultaneous Movement Plotting Chart: in each segment only the places the task force
+    can reach from where the previous row leaves it (8.2, 8.5, 8.8, 8.9, 9.1 transport pace, 20 Truk)."""
+    side = view["role"]
+    carriers = has_type(tf, board.CARRIERS)
+    transports = has_type(tf, ("TR",))
+    bases = [CARRIER_BASES[side]] if carriers else list(board.BASES[side])
+    units = view.get("units") or {}
+    # 6.3: a force back in port after its sortie this Game-Turn may not sail again
+    done_at_sea = board.is_base(tf["hex"]) and any(units.get(u, {}).get("sortied") for u in tf["units"]) \
+        and tf["mission"] != "none" and any(not board.is_base(p) for p in (tf.get("plot") or {}).values())
+    held_at_truk = not (view.get("truk_sortie") or {}).get("released")
+    here, moved_last, rows = tf["hex"], False, []
+    for seg in plot_segments(view):
+        options = [here]
+        pace = transports and moved_last
+        if not pace and not (board.is_base(here) and (done_at_sea or (here == "truk" and held_at_truk))):
+            for n in board.adjacency()[here]:
+                if board.is_base(n) and n not in bases:
+                    continue
+                options.append(n)
+        chosen = hexes.get(str(seg), here)
+        if chosen not in options:
+            chosen = here
+        moved_last = chosen != here
+        rows.append({"segment": seg, "night": not board.is_day(seg), "value": chosen, "pace": pace,
+                     "options": [{"value": o, "label": ("stay in " if o == here else "") + place_label(o)}
+                                 for o in options]})
+        here = chosen
+    slot_ok = (side == "japanese" and tf["base"] == "rabaul" and tf["hex"] == "rabaul"
+               and tf["mission"] in ("anti_ship", "bombardment")
+               and not has_type(tf, ("CV", "CVL", "BB", "B", "TR")))
+    anti_ok = (side == "allied" and tf["hex"] == "espiritu_santo" and tf["mission"] == "anti_ship" and not carriers)
+    return {"id": tf["id"], "label": tf_label(tf), "mission": dict(MISSIONS).get(tf["mission"], "None"),
+            "transports": transports, "rows": rows, "slot": tf["slot"], "slot_ok": slot_ok, "anti_ok": anti_ok,
+            "units": [unit_info(view, u) for u in tf["units"]]}
+
+
+def plot_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    args = start_args(view, prompt)
+    plots = args.get("plots") or {}
+    columns, automatic = [], []
+    for tf in sorted((view.get("task_forces") or {}).values(), key=lambda t: t["number"]):
+        if tf["aborted"] or tf["mission_done"] or tf["anti_slot"]:
+            automatic.append({"label": tf_label(tf), "why": "Anti-Slot: follows the Japanese Slot force (11.1)"
+                              if tf["anti_slot"] else "retiring to base: the course is written for it (6.38, 8.4)"})
+            continue
+        entry = plots.get(tf["id"]) or {}
+        col = plot_column(view, tf, entry.get("hexes") or {})
+        col["anti_slot_on"] = bool(entry.get("anti_slot"))
+        col["orders"] = entry.get("orders")
+        columns.append(col)
+    subs = []
+    if view.get("role") == "japanese" and view.get("phase") == "plot1":
+        chosen = args.get("submarines") or {}
+        for sid, s in sorted((view.get("submarines") or {}).items()):
+            if s["status"] in ("available", "deployed", "used"):
+                subs.append({"id": sid, "name": f"Submarine {sid.split('-')[-1]}", "value": chosen.get(sid) or "",
+                             "status": s["status"]})
+    return {"columns": columns, "automatic": automatic, "segments": plot_segments(view),
+            "submarines": subs, "sea_hexes": board.sea_hexes()}
+

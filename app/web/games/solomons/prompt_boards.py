@@ -1,0 +1,121 @@
+"""The other boards orders are given on: the Task Force Composition Board (5, 6.3, 9.3), air allocation and CAP
+(14, 6.22), abort / mission change / air transfer (6.38, 6.39, 6.26) and carrier air group training (6.21)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.solomons import board
+from app.web.games.solomons.common import (AIR_BASE_HEX, AIR_MISSIONS, CARRIER_BASES, LOADING_BASE, MISSIONS,
+                                           has_type, place_label, start_args, tf_label, unit_info)
+
+EXTRA_TF_SLOTS = 3
+AIR_ROWS = 2
+
+
+def allocation_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """The Task Force Composition Board: ships by place, each assigned to a numbered task force or left in port."""
+    args = start_args(view, prompt)
+    specs = args.get("task_forces") or []
+    slot_of, cargo_of, emergency = {}, {}, {}
+    for i, spec in enumerate(specs, 1):
+        for uid in spec.get("units", []):
+            slot_of[uid] = i
+        cargo_of.update(spec.get("cargo") or {})
+        if spec.get("emergency_dd"):
+            emergency[i] = (spec["emergency_dd"], spec.get("emergency_cargo") or "supply")
+    places: dict[str, list[dict[str, Any]]] = {}
+    for uid, u in sorted((view.get("units") or {}).items()):
+        if u["status"] != "intact" or board.unit_type(uid) == "SS":
+            continue
+        tf = (view.get("task_forces") or {}).get(u["task_force"]) if u["task_force"] else None
+        place = tf["hex"] if tf else u["location"]
+        at_base = board.is_base(place)
+        if place not in board.adjacency() or (at_base and u.get("sortied")):
+            continue  # away (refit, repair, training) or back in port after this turn's sortie (6.3)
+        info = unit_info(view, uid)
+        info.update(slot=slot_of.get(uid), at_sea=not at_base, tf=tf_label(tf) if tf else None,
+                    load=cargo_of.get(uid) or info["cargo"],
+                    carries=board.unit_type(uid) in ("TR", "APD"))
+        places.setdefault(place, []).append(info)
+    n = max(len(specs) + EXTRA_TF_SLOTS, 1)
+    slots = [{"n": i, "mission": specs[i - 1]["mission"] if i <= len(specs) else "anti_ship",
+              "emergency": emergency.get(i)} for i in range(1, n + 1)]
+    dds = [u for us in places.values() for u in us if u["type"] == "DD"] if view.get("role") == "japanese" else []
+    return {"places": [{"id": p, "label": place_label(p), "units": us, "loading": p == LOADING_BASE[view["role"]]}
+                       for p, us in places.items()],
+            "slots": slots, "dds": dds, "ground_waiting": view.get("ground_in_port") or {}}
+
+
+def air_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """Air allocation and CAP (14, 6.22): each base and carrier task force that can fly, with its strengths."""
+    side, segment = view["role"], view.get("segment")
+    g = view.get("guadalcanal") or {}
+    henderson_ours = (g.get("henderson") or {}).get("side") == side and (g.get("henderson") or {}).get("complete")
+    sources = []
+    for base, air in sorted((view.get("air") or {}).items()):
+        if base not in AIR_BASE_HEX or (base == "henderson" and not henderson_ours):
+            continue
+        for kind in ("lac", "nac"):
+            if air.get(kind, 0) > 0:
+                free = max(0, air[kind] - air.get("spent", 0) - air.get("transferred", 0))
+                sources.append({"source": base, "kind": kind, "label": place_label(base), "total": air[kind],
+                                "free": free, "place": AIR_BASE_HEX[base], "carrier": False})
+    units = view.get("units") or {}
+    for tf in sorted((view.get("task_forces") or {}).values(), key=lambda t: t["number"]):
+        if has_type(tf, board.CARRIERS) and not board.is_base(tf["hex"]):
+            nac = sum(units.get(u, {}).get("nac", 0) for u in tf["units"] if board.is_carrier(u))
+            sources.append({"source": tf["id"], "kind": "nac", "label": f"{tf_label(tf)} carriers", "total": nac,
+                            "free": 0 if tf["cag_spent"] else nac, "place": tf["hex"], "carrier": True})
+    targets = [{"value": mid, "label": f"Enemy task force {mid} in {place_label(m['hex'])} ({m['units']} ships)"}
+               for mid, m in sorted(((view.get("enemy") or {}).get("markers") or {}).items())
+               if m.get("segment") == segment and m.get("turn", view.get("turn")) == view.get("turn")
+               and m.get("units") and not m.get("submarine")]
+    if (g.get("henderson") or {}).get("side") not in (side, None):
+        targets.append({"value": "guadalcanal", "label": "The enemy airbase on Guadalcanal"})
+    given = (start_args(view, prompt).get("missions") or [])
+    rows, i = [], 0
+    for src in sources:
+        mine = [m for m in given if m.get("source") == src["source"] and m.get("kind") == src["kind"]]
+        for k in range(max(AIR_ROWS, len(mine))):
+            m = mine[k] if k < len(mine) else {}
+            rows.append(dict(src, i=i, first=k == 0, points=m.get("points", 0), mission=m.get("mission", "attack"),
+                             target=m.get("target") or "", counters=m.get("counters", 1)))
+            i += 1
+    return {"rows": rows, "targets": targets, "missions": AIR_MISSIONS,
+            "henderson_supply": (g.get("supply") or {}).get(side, 0)}
+
+
+def reset_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    args = start_args(view, prompt)
+    forces = []
+    for tf in sorted((view.get("task_forces") or {}).values(), key=lambda t: t["number"]):
+        sails = not board.is_base(tf["hex"]) or any(not board.is_base(p) for p in (tf.get("plot") or {}).values())
+        if not sails:
+            continue
+        forces.append({"id": tf["id"], "label": tf_label(tf), "where": place_label(tf["hex"]),
+                       "mission": dict(MISSIONS).get(tf["mission"], "None"), "aborted": tf["aborted"],
+                       "abort": tf["id"] in (args.get("aborts") or []),
+                       "can_change": view["role"] == "japanese" and tf["mission"] in ("transport", "bombardment"),
+                       "change": (args.get("mission_changes") or {}).get(tf["id"], "")})
+    places = [(b, place_label(b)) for b in sorted(view.get("air") or {})]
+    places += [(f["id"], f["label"]) for f in forces]
+    transfers = list(args.get("transfers") or []) + [{}] * 2  # two blank rows to add transfers in
+    return {"forces": forces, "places": places, "transfers": transfers,
+            "night": not view.get("day", True)}
+
+
+def training_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    side = view["role"]
+    base = CARRIER_BASES[side]
+    chosen = {c["unit"]: c["nac"] for c in start_args(view, prompt).get("carriers") or []}
+    carriers = []
+    for uid, u in sorted((view.get("units") or {}).items()):
+        if board.is_carrier(uid) and u["status"] == "intact" and u["location"] == base and u["task_force"] is None \
+                and not u.get("sortied"):
+            info = unit_info(view, uid)
+            room = info["capacity"] - info["nac"]
+            if room > 0:
+                carriers.append(dict(info, room=room, value=chosen.get(uid, 0)))
+    return {"base": place_label(base), "untrained": ((view.get("air") or {}).get(base) or {}).get("untrained", 0),
+            "carriers": carriers}
+

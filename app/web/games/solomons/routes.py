@@ -1,0 +1,88 @@
+"""The Solomons HTMX fragments (GET, read only): a plotting-chart column redrawn after a choice, the rules' verdict
+on a board while it is filled in, and the provenance of a printed or reconstructed value."""
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from app.engine.errors import IllegalAction
+from app.games.solomons import board, tables, validate
+from app.play import lobby
+from app.play.errors import BadRequest
+from app.play.state import load_state, rules_for, view_for
+from app.web.deps import ReadDBDep, User
+from app.web.games.solomons.form_parser import parse_form
+from app.web.games.solomons.plot_chart import plot_column
+from app.web.templating import render
+
+router = APIRouter(include_in_schema=False)
+
+
+def provenance_of(kind: str, ident: str) -> str:
+    try:
+        return tables.provenance(kind, ident)
+    except (KeyError, ValueError, StopIteration, IndexError):
+        raise BadRequest("There is no such entry in the Solomons tables.") from None
+
+
+def solomons_game(db, game_id: str):
+    game = lobby.require_game(db, game_id)
+    if game.game != "solomons":
+        raise BadRequest("That is not a Solomons Campaign game.")
+    return game
+
+
+def _role_view(db, game_id: str, user_id: int) -> tuple[Any, str, dict[str, Any], dict[str, Any] | None]:
+    game = solomons_game(db, game_id)
+    role = lobby.role_of(db, game, user_id)
+    rules = rules_for(game)
+    state = load_state(db, game)
+    view = view_for(rules, state, role, game.status == "ended")
+    prompt = rules.prompts(state).get(role) if game.status == "active" else None
+    return game, role, view, prompt
+
+
+@router.get("/games/{game_id}/solomons/plot/{tf_id}", response_class=HTMLResponse)
+def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBDep, user: User):
+    """One plotting-chart column again, after the player picked a hex: the later rows offer only what is legal
+    from there. Drawn from the player's own view; nothing is stored."""
+    game, role, view, prompt = _role_view(db, game_id, user.user_id)
+    tf = (view.get("task_forces") or {}).get(tf_id)
+    if tf is None or role not in board.SIDES:
+        raise BadRequest("You have no such task force.")
+    hexes = {k.split(".")[-1]: v for k, v in request.query_params.items() if k.startswith(f"plot.{tf_id}.")}
+    col = plot_column(view, tf, hexes)
+    col["anti_slot_on"] = bool(request.query_params.get(f"anti_slot.{tf_id}"))
+    col["orders"] = None
+    raw = request.query_params.get(f"orders.{tf_id}")
+    return HTMLResponse(render("games/solomons/_plot_column.html", col=col, game={"id": game.id}, orders_raw=raw))
+
+
+@router.get("/games/{game_id}/solomons/check", response_class=HTMLResponse)
+def check_orders(request: Request, game_id: str, db: ReadDBDep, user: User):
+    """The rules' verdict on the board as it stands, while the player is still filling it in (5.16, 5.21, 6.31,
+    9.3 ...): the same check a submission gets, so its message names nothing the side may not know. Nothing is
+    stored."""
+    game = solomons_game(db, game_id)
+    role = lobby.role_of(db, game, user.user_id)
+    state = load_state(db, game)
+    prompt = rules_for(game).prompts(state).get(role) if game.status == "active" else None
+    if prompt is None:
+        return HTMLResponse("")
+    action = parse_form(request.query_params, prompt)
+    try:
+        validate.check(state, role, prompt["info"]["kind"], action["args"])
+    except IllegalAction as e:
+        return HTMLResponse(render("games/solomons/_check.html", ok=False, message=e.message, rule=e.rule))
+    return HTMLResponse(render("games/solomons/_check.html", ok=True))
+
+
+@router.get("/solomons/provenance/{kind}/{ident:path}", response_class=HTMLResponse)
+def provenance_page(request: Request, kind: str, ident: str, user: User):
+    """Where a printed or reconstructed value comes from (the rulebook section, or why it was reconstructed)."""
+    text = provenance_of(kind, ident)
+    label = board.unit_name(ident) if kind == "unit" else ident
+    return HTMLResponse(render("games/solomons/provenance.html", kind=kind, ident=ident, label=label, text=text,
+                               partial=bool(request.headers.get("hx-request"))))
