@@ -2,9 +2,9 @@
 reads the posted form; the rules decide what is legal (IllegalAction)."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
 from app.play.errors import BadRequest
 from app.web.actions import action_from_form
 from app.web.games import parser
@@ -74,16 +74,55 @@ def parse_plot(form) -> dict[str, Any]:
             entry["slot"] = True
         elif form.get(f"slot.{tf_id}"):
             entry["slot"] = True
-        raw = str(form.get(f"orders.{tf_id}") or "").strip()
-        if raw:
-            try:
-                entry["orders"] = json.loads(raw)
-            except ValueError:
-                raise BadRequest("The standing orders of a task force could not be read. Reload the page.") from None
+        orders = parse_surface_orders(form, tf_id)
+        if orders is not None:
+            entry["orders"] = orders
     out: dict[str, Any] = {"plots": plots}
     subs = {sid: where for sid, where in _prefixed(form, "sub.").items() if where}
     if subs:
         out["submarines"] = subs
+    return out
+
+
+def parse_surface_orders(form, tf_id: str) -> dict[str, Any] | None:
+    """A column's "Surface action orders" (combat/surface.py): None when the column has none (a carrier force).
+    A blank or missing choice is left out, which the rules read as their default; `set_aside` lists the numbered
+    ships, first removed first (15.32), and is always given so that it replaces the orders of an earlier plot."""
+    fields = _prefixed(form, f"orders.{tf_id}.")
+    if not fields:
+        return None
+    orders: dict[str, Any] = {k: fields[k] for k in ("shield", "target") if fields.get(k)}
+    if fields.get("anti_ship_in_m"):
+        orders["anti_ship_in_m"] = True  # 15.3: unticked is the rules' default, keep the mission
+    ranks = {k.removeprefix("set_aside."): _int(form, f"orders.{tf_id}.{k}")
+             for k, v in fields.items() if k.startswith("set_aside.") and v.strip()}
+    orders["set_aside"] = sorted(ranks, key=lambda u: (ranks[u], u))
+    return orders
+
+
+def parse_air_orders(form) -> dict[str, Any]:
+    """The air allocation's standing orders (combat/air.py), only where the player chose other than the rules'
+    default: the doctrine's first kinds of ship, then the rest in the rules' order; the odds sought (14.3); and
+    the carrier forces told not to counterattack (6.25, 14.5)."""
+    out: dict[str, Any] = {}
+    chosen = [str(form.get(f"doctrine.priority.{n}") or "") for n in range(3)]
+    chosen = [t for n, t in enumerate(chosen) if t and t not in chosen[:n]]
+    doctrine: dict[str, Any] = {}
+    if chosen:
+        doctrine["priority"] = chosen + [t for t in DEFAULT_PRIORITY if t not in chosen]
+    raw = str(form.get("doctrine.odds") or "").strip()
+    if raw:
+        try:
+            odds = float(raw)
+        except ValueError:
+            raise BadRequest("Odds sought: choose one of the listed columns.") from None
+        doctrine["odds"] = int(odds) if odds.is_integer() else odds
+    if doctrine:
+        out["doctrine"] = doctrine
+    defence = {tf: {"counterattack": False} for tf in sorted(_prefixed(form, "defence."))
+               if not form.get(f"counterattack.{tf}")}
+    if defence:
+        out["defence"] = defence
     return out
 
 
@@ -101,7 +140,7 @@ def parse_air(form) -> dict[str, Any]:
             m["counters"] = _int(form, f"m.{i}.counters", 1)
             m["target"] = m["source"] if m["mission"] == "cap_point" else None
         missions.append(m)
-    return {"missions": missions}
+    return {"missions": missions, **parse_air_orders(form)}
 
 
 def parse_reset(form) -> dict[str, Any]:

@@ -7,15 +7,18 @@ from typing import Any
 from app.games.solomons import board
 from app.web.games.solomons.common import (CARRIER_BASES, MISSIONS, has_type, place_label, start_args, tf_label,
                                            unit_info)
+from app.web.games.solomons.standing_orders import surface_orders
 
 
 def plot_segments(view: dict[str, Any]) -> list[int]:
     return list(range(1, 8)) if view.get("phase") == "plot1" else list(range(8, 15))
 
 
-def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str]) -> dict[str, Any]:
+def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str], orders: Any = None
+                ) -> dict[str, Any]:
     """One column of the Simultaneous Movement Plotting Chart: in each segment only the places the task force
-    can reach from where the previous row leaves it (8.2, 8.5, 8.8, 8.9, 9.1 transport pace, 20 Truk)."""
+    can reach from where the previous row leaves it (8.2, 8.5, 8.8, 8.9, 9.1 transport pace, 20 Truk), and under
+    them its standing orders for a surface action in M (15.3)."""
     side = view["role"]
     carriers = has_type(tf, board.CARRIERS)
     transports = has_type(tf, ("TR",))
@@ -48,7 +51,7 @@ def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str])
     anti_ok = (side == "allied" and tf["hex"] == "espiritu_santo" and tf["mission"] == "anti_ship" and not carriers)
     return {"id": tf["id"], "label": tf_label(tf), "mission": dict(MISSIONS).get(tf["mission"], "None"),
             "transports": transports, "rows": rows, "slot": tf["slot"], "slot_ok": slot_ok, "anti_ok": anti_ok,
-            "units": [unit_info(view, u) for u in tf["units"]]}
+            "units": [unit_info(view, u) for u in tf["units"]], "surface": surface_orders(view, tf, orders)}
 
 
 def plot_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
@@ -61,9 +64,10 @@ def plot_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
                               if tf["anti_slot"] else "retiring to base: the course is written for it (6.38, 8.4)"})
             continue
         entry = plots.get(tf["id"]) or {}
-        col = plot_column(view, tf, entry.get("hexes") or {})
+        # the orders being revised, else those the force already has (written with an earlier plot)
+        orders = entry["orders"] if "orders" in entry else tf.get("orders")
+        col = plot_column(view, tf, entry.get("hexes") or {}, orders)
         col["anti_slot_on"] = bool(entry.get("anti_slot"))
-        col["orders"] = entry.get("orders")
         columns.append(col)
     subs = []
     if view.get("role") == "japanese" and view.get("phase") == "plot1":

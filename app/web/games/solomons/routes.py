@@ -13,7 +13,7 @@ from app.play import lobby
 from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for, view_for
 from app.web.deps import ReadDBDep, User
-from app.web.games.solomons.form_parser import parse_form
+from app.web.games.solomons.form_parser import parse_form, parse_surface_orders
 from app.web.games.solomons.plot_chart import plot_column
 from app.web.templating import render
 
@@ -53,11 +53,10 @@ def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBD
     if tf is None or role not in board.SIDES:
         raise BadRequest("You have no such task force.")
     hexes = {k.split(".")[-1]: v for k, v in request.query_params.items() if k.startswith(f"plot.{tf_id}.")}
-    col = plot_column(view, tf, hexes)
+    orders = parse_surface_orders(request.query_params, tf_id)
+    col = plot_column(view, tf, hexes, tf.get("orders") if orders is None else orders)
     col["anti_slot_on"] = bool(request.query_params.get(f"anti_slot.{tf_id}"))
-    col["orders"] = None
-    raw = request.query_params.get(f"orders.{tf_id}")
-    return HTMLResponse(render("games/solomons/_plot_column.html", col=col, game={"id": game.id}, orders_raw=raw))
+    return HTMLResponse(render("games/solomons/_plot_column.html", col=col, game={"id": game.id}))
 
 
 @router.get("/games/{game_id}/solomons/check", response_class=HTMLResponse)

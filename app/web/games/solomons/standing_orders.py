@@ -1,0 +1,80 @@
+"""The standing orders a side writes before the fight, for the decisions the rules take in mid-resolution: surface
+action in M (15.3-15.35, written with each task force's plot) and air strikes and counterattacks (14.3, 6.25,
+written with the air allocation). Each part offers only the orders that can apply to that force, starting from
+the orders already given or the rules' defaults (combat/surface.py, combat/air.py)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.solomons import board, tables
+from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY
+from app.web.games.solomons.common import has_type, start_args, tf_label, unit_info
+
+SURFACE_MISSIONS = ("anti_ship", "bombardment", "transport")  # 15.33: the missions that meet in surface combat
+# (value, label, what it does) in the rules' order; the first is the rules' default (combat/surface.py _orders)
+SHIELDING = (("keep_odds", "Keep the odds column",
+              "hold back only ships the principal attack does not need to keep its odds column"),
+             ("max", "As many as 1:1 allows", "hold back every ship the principal attack can spare down to 1:1"),
+             ("none", "No shielding", "every ship attacks the principal target"))
+TARGETS = (("transport", "the Transport force"), ("bombardment", "the Bombardment force"))
+TYPE_NAMES = {"CV": "fleet carriers", "CVL": "auxiliary carriers", "BB": "modern battleships",  # 3.4 glossary
+              "BC": "battlecruisers", "B": "old battleships", "CA": "heavy cruisers", "DD": "destroyers",
+              "APD": "high-speed transports (APD)", "TR": "transports"}
+
+
+def surface_orders(view: dict[str, Any], tf: dict[str, Any], orders: Any) -> dict[str, Any] | None:
+    """The "Surface action orders" part of one plotting-chart column, or None for a force that never fights a
+    surface action (carrier forces, 6.32 / 15.1; a force without a surface mission).
+
+    Who uses what: an Anti-Ship force (the Anti-Slot force is one, 11.1) attacks, so it picks its target (15.32,
+    15.33) and how it shields (15.33, 15.35); Japan's Bombardment and Transport forces may become Anti-Ship in M
+    (15.3, 6.39) and then attack the same way; every force may be attacked, so every force says which of its ships
+    it keeps out first when the attack is below 1:1 (15.32)."""
+    mission = tf.get("mission")
+    if mission not in SURFACE_MISSIONS or has_type(tf, board.CARRIERS):
+        return None
+    orders = orders if isinstance(orders, dict) else {}
+    may_change = view.get("role") == "japanese" and mission in ("bombardment", "transport")
+    aside = [u for u in orders.get("set_aside") or [] if u in tf["units"]]
+    rank = {u: n for n, u in enumerate(aside, 1)}
+    shield = orders.get("shield") if orders.get("shield") in [m[0] for m in SHIELDING] else SHIELDING[0][0]
+    target = orders.get("target") if orders.get("target") in dict(TARGETS) else TARGETS[0][0]
+    change = orders.get("anti_ship_in_m") is True and may_change
+    return {"attacks": mission == "anti_ship" or may_change, "may_change": may_change, "anti_ship_in_m": change,
+            "shield": shield, "target": target, "shieldings": SHIELDING, "targets": TARGETS,
+            "ships": [dict(unit_info(view, u), rank=rank.get(u)) for u in tf["units"]],
+            "given": bool(aside) or change or shield != SHIELDING[0][0] or target != TARGETS[0][0]}
+
+
+def air_orders(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """The standing orders part of the air allocation: the attacker's doctrine (14.3: which announced kinds of ship
+    its strikes go for, and the odds sought on each ship) and, for each own carrier force at sea, whether it
+    counterattacks with the NAC kept aboard (6.25, 14.5). Blank choices are the rules' defaults."""
+    args = start_args(view, prompt)
+    doctrine = args.get("doctrine") if isinstance(args.get("doctrine"), dict) else {}
+    defence = args.get("defence") if isinstance(args.get("defence"), dict) else {}
+    enemy = "japanese" if view.get("role") == "allied" else "allied"
+    present = {u["type"] for u in tables.units(enemy)}
+    kinds = [(t, TYPE_NAMES.get(t, t)) for t in DEFAULT_PRIORITY if t in present]
+    chosen = [t for t in doctrine.get("priority") or [] if t in dict(kinds)]
+    firsts = [t for n, t in enumerate(chosen) if t not in chosen[:n]][:3]  # the order shows three choices
+    crt = tables.crt("aircraft_naval")
+    columns = list(zip(crt["column_values"], crt["columns"]))
+    odds = [(number(v), label) for v, label in reversed(columns) if v != DEFAULT_ODDS]
+    default_odds = next(label for v, label in columns if v == DEFAULT_ODDS)
+    carriers = []
+    for tf in sorted((view.get("task_forces") or {}).values(), key=lambda t: t["number"]):
+        if has_type(tf, board.CARRIERS) and not board.is_base(tf["hex"]):
+            own = defence.get(tf["id"]) if isinstance(defence.get(tf["id"]), dict) else {}
+            carriers.append({"id": tf["id"], "label": tf_label(tf),
+                             "counterattack": own.get("counterattack") is not False})
+    given = doctrine.get("odds")
+    given = "" if given in (None, "") else number(given)
+    return {"kinds": kinds, "priority": firsts + [""] * (3 - len(firsts)), "odds": odds, "odds_value": given,
+            "default_odds": default_odds, "carriers": carriers,
+            "given": bool(firsts) or bool(given) or any(not c["counterattack"] for c in carriers)}
+
+
+def number(value: Any) -> str:
+    """An odds value as the form writes it: 2, 2.5, 0.5."""
+    return str(value).removesuffix(".0")
