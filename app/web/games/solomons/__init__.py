@@ -13,6 +13,7 @@ from app.web.games.solomons.map_view import board_model, in_port, losses_vp, map
 from app.web.games.solomons.plot_chart import plot_model
 from app.web.games.solomons.prompt_boards import air_model, allocation_model, reset_model, training_model
 from app.web.games.solomons.routes import router
+from app.web.games.solomons.standing_orders import air_orders
 from app.web.templating import env
 
 __all__ = ["parse_form", "router"]
@@ -22,5 +23,5 @@ env.globals["sol"] = {
     "reinforcement_chart": reinforcement_chart, "losses_vp": losses_vp, "place_label": place_label,
     "allocation_model": allocation_model, "plot_model": plot_model, "air_model": air_model,
     "reset_model": reset_model, "training_model": training_model, "missions": MISSIONS,
-    "is_day": board.is_day, "unit_info": unit_info,
+    "is_day": board.is_day, "unit_info": unit_info, "air_orders": air_orders,
 }

@@ -1,0 +1,118 @@
+"""Standing orders on the game page, posted as a browser would: the plotting chart's surface action orders and the
+air allocation's doctrine and counterattack orders become the submission the rules see, a revision starts from
+them, a redrawn column keeps them, and the rules refuse ill-formed ones with their own message."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.games.solomons.ui.conftest import replace
+from tests.games.solomons.ui.test_forms import JP_TF1, ok, pending, to_kind
+
+
+def selected(html: str, name: str) -> str:
+    sel = re.search(rf'<select[^>]*name="{re.escape(name)}"[^>]*>(.*?)</select>', html, re.S).group(1)
+    chosen = re.search(r'<option value="([^"]*)" selected', sel)
+    return chosen.group(1) if chosen else ""
+
+
+@pytest.mark.rule("15.33")
+def test_surface_orders_are_submitted_revised_and_kept_when_a_column_is_redrawn(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    assert jp.kind() == "intelligence"
+    ok(jp.post(jp.form()))                                   # untouched: the rules' defaults, written out
+    assert pending(jp)["plots"][JP_TF1]["orders"] == {"shield": "keep_odds", "target": "transport", "set_aside": []}
+    ok(jp.post(replace(jp.form(), **{f"orders__{JP_TF1}__shield": "max", f"orders__{JP_TF1}__target": "bombardment",
+                                     f"orders__{JP_TF1}__set_aside__jp-DD-1": "1"})))
+    assert pending(jp)["plots"][JP_TF1]["orders"] == {"shield": "max", "target": "bombardment",
+                                                      "set_aside": ["jp-DD-1"]}
+    page = jp.page()                                         # the revision starts from the orders given
+    assert selected(page, f"orders.{JP_TF1}.shield") == "max"
+    assert selected(page, f"orders.{JP_TF1}.set_aside.jp-DD-1") == "1"
+    assert re.search(r'<details class="sol-orders" open>', page)
+    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}",
+                      params={f"plot.{JP_TF1}.1": "K", f"orders.{JP_TF1}.target": "bombardment",
+                              f"orders.{JP_TF1}.shield": "none"})
+    assert r.status_code == 200
+    assert selected(r.text, f"orders.{JP_TF1}.target") == "bombardment"
+    assert selected(r.text, f"orders.{JP_TF1}.shield") == "none"
+    assert selected(r.text, f"plot.{JP_TF1}.1") == "K"
+
+
+@pytest.mark.rule("14.3")
+def test_air_doctrine_and_counterattack_orders_reach_the_rules(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "air")
+    page = us.page()
+    assert "Standing orders for the strikes" in page and 'for="doctrine-priority-0"' in page
+    assert 'for="counter-allied-tf-1"' in page and "TF 1 counterattacks" in page   # the carrier force at sea
+    kinds = set(re.findall(r'<option value="([A-Z]+)"', re.search(r'name="doctrine.priority.0".*?</select>',
+                                                                    page, re.S).group(0)))
+    assert "BC" in kinds and "APD" not in kinds                # the enemy's kinds of ship only
+    ok(us.post(us.form()))                                     # untouched: nothing beyond the missions
+    assert pending(us) == {"missions": []}
+    form = [(k, v) for k, v in us.form() if k != "counterattack.allied-tf-1"]       # the box unticked
+    ok(us.post(replace(form, **{"doctrine__priority__0": "TR", "doctrine__priority__1": "CA",
+                                "doctrine__odds": "1.5"})))
+    got = pending(us)
+    assert got["doctrine"] == {"priority": ["TR", "CA", "CV", "CVL", "BB", "BC", "B", "DD", "APD"], "odds": 1.5}
+    assert got["defence"] == {"allied-tf-1": {"counterattack": False}}
+    page = us.page()                                           # the revision shows them
+    assert selected(page, "doctrine.priority.0") == "TR" and selected(page, "doctrine.odds") == "1.5"
+    assert not re.search(r'name="counterattack\.allied-tf-1"[^>]*checked', page)
+    r = us.post(replace(us.form(), **{"doctrine__odds": "5"}))  # not a column the form offers
+    assert r.status_code == 422 and "14.3" in r.text
+
+
+def test_a_side_without_carriers_at_sea_is_offered_no_counterattack(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "air")
+    assert jp.kind() == "air"                                  # both sides allocate at once (section D)
+    page = jp.page()
+    assert "Attack doctrine (14.3)" in page and "Carrier counterattacks" not in page
+    kinds = re.search(r'name="doctrine.priority.0".*?</select>', page, re.S).group(0)
+    assert 'value="APD"' in kinds and 'value="BC"' not in kinds
+
+
+@pytest.mark.rule("12.4")
+def test_the_forms_say_where_a_choice_spends_supply():
+    from app.web.templating import render
+    import app.web.games.solomons  # noqa: F401
+
+    m = {"role": "japanese", "prompt": {"info": {"kind": "ground", "effective": 6, "default": {"attack": False}},
+                                        "title": "Ground combat", "rule": "12"},
+         "view": {"role": "japanese", "guadalcanal": {"supply": {"japanese": 2, "allied": 1}}},
+         "game": {"id": "g", "version": 0, "status": "active"}, "waiting": []}
+    html = render("games/solomons/prompt.html", m=m)
+    assert "An attack spends one Supply Point on Guadalcanal (12.4, 16.12); you have 2." in html
+    assert 'aria-describedby="ground-supply"' in html
+
+
+def test_the_parser_writes_the_orders_as_the_rules_read_them():
+    from starlette.datastructures import FormData
+
+    from app.play.errors import BadRequest
+    from app.web.games.solomons import parse_form
+
+    def parse(kind, *fields):
+        return parse_form(FormData([("verb", "submit"), ("kind", kind), *fields]), {"info": {"kind": kind}})["args"]
+
+    tf = "japanese-tf-2"
+    args = parse("movement_plot", (f"column.{tf}", "1"), (f"orders.{tf}.anti_ship_in_m", "1"),
+                 (f"orders.{tf}.target", "bombardment"), (f"orders.{tf}.shield", "none"),
+                 (f"orders.{tf}.set_aside.jp-DD-2", "2"), (f"orders.{tf}.set_aside.jp-CA-3", "1"),
+                 (f"orders.{tf}.set_aside.jp-CA-1", ""))
+    assert args["plots"][tf]["orders"] == {"shield": "none", "target": "bombardment", "anti_ship_in_m": True,
+                                           "set_aside": ["jp-CA-3", "jp-DD-2"]}
+    args = parse("air", ("doctrine.priority.0", "BB"), ("doctrine.priority.1", "BB"), ("doctrine.priority.2", ""),
+                 ("doctrine.odds", "2"), ("defence.allied-tf-1", "1"), ("counterattack.allied-tf-1", "1"),
+                 ("defence.allied-tf-5", "1"))
+    assert args == {"missions": [], "doctrine": {"priority": ["BB", "CV", "CVL", "BC", "B", "TR", "CA", "DD", "APD"],
+                                                 "odds": 2},
+                    "defence": {"allied-tf-5": {"counterattack": False}}}
+    with pytest.raises(BadRequest, match="Odds sought"):
+        parse("air", ("doctrine.odds", "three to one"))
