@@ -11,11 +11,8 @@ from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY
 from app.web.games.solomons.common import has_type, start_args, tf_label, unit_info
 
 SURFACE_MISSIONS = ("anti_ship", "bombardment", "transport")  # 15.33: the missions that meet in surface combat
-# (value, label, what it does) in the rules' order; the first is the rules' default (combat/surface.py _orders)
-SHIELDING = (("keep_odds", "Keep the odds column",
-              "hold back only ships the principal attack does not need to keep its odds column"),
-             ("max", "As many as 1:1 allows", "hold back every ship the principal attack can spare down to 1:1"),
-             ("none", "No shielding", "every ship attacks the principal target"))
+# (value, label) in the rules' order; the first is the rules' default (combat/surface.py _orders)
+SHIELDING = (("keep_odds", "Keep the odds column"), ("max", "Down to 1:1"), ("none", "No shielding"))
 TARGETS = (("transport", "the Transport force"), ("bombardment", "the Bombardment force"))
 TYPE_NAMES = {"CV": "fleet carriers", "CVL": "auxiliary carriers", "BB": "modern battleships",  # 3.4 glossary
               "BC": "battlecruisers", "B": "old battleships", "CA": "heavy cruisers", "DD": "destroyers",
@@ -37,7 +34,7 @@ def surface_orders(view: dict[str, Any], tf: dict[str, Any], orders: Any) -> dic
     may_change = view.get("role") == "japanese" and mission in ("bombardment", "transport")
     aside = [u for u in orders.get("set_aside") or [] if u in tf["units"]]
     rank = {u: n for n, u in enumerate(aside, 1)}
-    shield = orders.get("shield") if orders.get("shield") in [m[0] for m in SHIELDING] else SHIELDING[0][0]
+    shield = orders.get("shield") if orders.get("shield") in dict(SHIELDING) else SHIELDING[0][0]
     target = orders.get("target") if orders.get("target") in dict(TARGETS) else TARGETS[0][0]
     change = orders.get("anti_ship_in_m") is True and may_change
     return {"attacks": mission == "anti_ship" or may_change, "may_change": may_change, "anti_ship_in_m": change,
