@@ -41,6 +41,7 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "role_label": "Umpire" if role == UMPIRE else ("Spectator" if role == "spectator" else meta.label(role)),
         "view": view,
         "log": view.get("log", []) if isinstance(view, dict) else [],
+        "log_groups": log_groups(view.get("log", []) if isinstance(view, dict) else []),
         "prompt": prompt,
         "your_move": prompt is not None,
         "waiting": waiting,
@@ -55,6 +56,18 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "notices": notices(db, game, meta),
         "undo": undo_model(game, role, meta),
     }
+
+
+def log_groups(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log as runs of lines written in one section of play (a game marks a line's section in "at"), newest run
+    first and each run in the order it happened, so a page can head each section and play a stretch in order."""
+    groups: list[dict[str, Any]] = []
+    for line in lines:
+        at = line.get("at")
+        if not groups or groups[-1]["at"] != at or at is None:
+            groups.append({"at": at, "lines": []})
+        groups[-1]["lines"].append(line)
+    return groups[::-1]
 
 
 def clock_model(game: Game, role: str, meta) -> dict[str, Any]:

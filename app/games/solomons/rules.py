@@ -137,7 +137,8 @@ class Solomons:
         s = clone(state)
         word = "revised" if s["pending"][role] is not None else "in"
         s["pending"][role] = copy.deepcopy(args)
-        s["log"].append(entry(role, f"Your orders are {word}: {sequence.current(s)['title']}."))
+        title = sequence.current(s)["title"]
+        s["log"].append(entry(role, f"Your orders are {word}: {title}.") | {"at": title})
         sequence.advance(s, rng)
         return s
 
@@ -153,7 +154,7 @@ class Solomons:
         step = sequence.current(s)
         sequence.release(s, run=verb == "run")
         s["log"].append(entry(UMPIRE, f"You {UMPIRE_VERBS[verb]} (Game-Turn {s['turn']}, Segment "
-                                      f"{step['segment']})."))
+                                      f"{step['segment']}).") | {"at": step["title"]})
         sequence.advance(s, rng)
         return s
 

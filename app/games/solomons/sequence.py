@@ -152,6 +152,7 @@ def advance(state: State, rng) -> None:
         state["day"] = is_day(step["segment"]) if step["segment"] else True
         if umpire_due(state):
             return
+        first_line = len(state["log"])
         if step["kind"] in DECISIONS:
             sides = deciders(state)
             if sides and any(state["pending"][s] is None for s in sides):
@@ -164,9 +165,18 @@ def advance(state: State, rng) -> None:
         else:
             run(state, step, rng)
         sweep(state)
+        tag_lines(state, first_line, step)
         if state["outcome"]:
             return
         next_step(state)
+
+
+def tag_lines(state: State, first: int, step: dict[str, Any]) -> None:
+    """Mark the log lines a step wrote with the section they happened in (4.2), so that a page can show an
+    execution stretch section by section, as it happened, and head each section in the log. The mark is the
+    printed section, public already; a side sees it only on lines it may read."""
+    for line in state["log"][first:]:
+        line.setdefault("at", step["title"])
 
 
 def next_step(state: State) -> None:
@@ -178,7 +188,7 @@ def next_step(state: State) -> None:
         return
     state["turn"] += 1
     state["step"] = 0
-    state["log"].append(entry("public", f"Game-Turn {state['turn']} begins."))
+    state["log"].append(entry("public", f"Game-Turn {state['turn']} begins.") | {"at": STEPS[0]["title"]})
 
 
 def run(state: State, step: dict[str, Any], rng) -> None:
