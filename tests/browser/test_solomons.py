@@ -172,6 +172,16 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     no_secrets_of(us, "japanese")
     no_secrets_of(jp, "allied")
 
+    # Nobody resets: Segment 2 runs, and on Japan's map TF 1 glides from K to L as the section plays.
+    counter = jp.locator("#counter-japanese-tf-1")
+    at_k = counter.get_attribute("transform")
+    submit(jp)
+    submit(us)
+    expect(jp.locator("#prompt-title")).to_contain_text("Segment 2, F", timeout=10000)
+    expect(counter).to_have_attribute("data-moving", "yes")
+    expect(counter).not_to_have_attribute("transform", at_k)
+    expect(jp.locator("#board")).to_contain_text("TF 1")
+
 
 def test_two_browsers_play_game_turn_1_to_the_end_of_plot_execution_phase_2(live_server, new_page):
     us, jp = start_game(new_page, live_server.url)
