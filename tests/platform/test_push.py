@@ -136,3 +136,14 @@ def test_a_dead_socket_is_dropped_and_the_others_still_get_their_push(players, a
         fire(blue, gid, 1)
         assert version_of(ws.receive_text()) == 2
     assert hub.watchers(gid) == 0  # a closed page leaves the channel
+
+
+def test_the_host_sees_who_took_the_open_seat(players, anon):
+    red, blue = players(), players()
+    made = red.post("/api/games", json={"game": "duel", "side": "red"}).json()
+    with anon.websocket_connect(f"/games/{made['id']}/ws", headers=ws_headers(red)) as ws:
+        assert blue.post(f"/api/invites/{made['invite_tokens']['blue']}").status_code == 200
+        pushed = ws.receive_text()
+    seats = pushed[pushed.index('<span id="seats" hx-swap-oob="true">'):]
+    seats = seats[:seats.index("</span>")]
+    assert f"Blue: {blue.name}" in seats and f"Red: {red.name}" in seats
