@@ -3,6 +3,7 @@
 Push latency: 50 games of the test-only duel, 300 websockets (three pages per side), an order submitted over HTTP,
 timed until every page of that game has its update; beside the same fan-out on a bare Starlette app in the same
 run. Memory: the server's resident memory with the 50 games active, less its memory before, per game.
+Solomons push latency: tools/bench_solomons.py (a real Solomons game, four pages).
 Game figures (a whole computer-played game, one execution segment, a state's size) come from each game's own
 bench hook when it has one.
 """
@@ -187,6 +188,8 @@ def machine() -> str:
 
 
 def main() -> None:
+    from tools.bench_solomons import lines as solomons_lines, solomons_push
+
     tmp = tempfile.mkdtemp(prefix="ironbottom-bench-")
     server = LiveServer(f"sqlite:///{tmp}/bench.db")
     server.migrate()
@@ -199,6 +202,7 @@ def main() -> None:
         rss_idle = rss_kib(server.proc.pid)
         time.sleep(1)
         ours = asyncio.run(ironbottom(server))
+        solomons = asyncio.run(solomons_push(server))
         theirs = asyncio.run(bare(port))
     finally:
         server.stop()
@@ -231,6 +235,7 @@ def main() -> None:
         "cached states and session data included).",
         "",
     ]
+    lines += solomons_lines(solomons)
     rows = game_figures()
     if rows:
         lines += ["## Games", "", "| game | what | measured | target |", "|---|---|---|---|", *rows, ""]
