@@ -133,6 +133,9 @@ def test_after_the_end_a_spectator_sees_everything_and_the_seed(players, anon):
         {"verb": "fire", "args": {"salvos": 2}}, {"verb": "fire", "args": {"salvos": 1}}]
     replay = watcher.get(f"/api/games/{gid}/replay?seq=1&eyes=red").json()
     assert replay["view"]["salvos"] == {"red": 2} and replay["action"] is not None
+    # The replay page's log is read through the chosen eyes: red's own line for red, not for blue.
+    assert "You commit 2 salvo(s)." in watcher.get(f"/games/{gid}/replay?seq=1&eyes=red").text
+    assert "You commit 2 salvo(s)." not in watcher.get(f"/games/{gid}/replay?seq=1&eyes=blue").text
 
 
 @pytest.mark.parametrize("role", ["blue", "spectator", "other"])
