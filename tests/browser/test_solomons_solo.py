@@ -1,0 +1,188 @@
+"""Solomons Campaign against the computer in one browser (issue 4): the player chooses a side on /games/new and
+answers every prompt with the page's own forms until the game ends, the computer answering for the other side and
+none of its secrets showing; then the outcome, the after-action report and the replay open from the status line."""
+import re
+import time
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import sign_up
+from tests.browser.test_solomons import no_secrets_of, pick
+
+pytestmark = pytest.mark.browser
+
+# A Plot Execution Phase resolving, then the computer answering, on a busy 2-core CI machine can take seconds.
+SLOW = 60_000
+
+
+def create_against_the_computer(page, base: str, side: str) -> None:
+    sign_up(page, base, f"solo{uuid.uuid4().hex[:6]}")
+    page.goto(f"{base}/games/new?game=solomons")
+    page.get_by_label("Your side").select_option(side)
+    page.get_by_label("Opponent").select_option("computer")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.locator("#status")).to_be_attached()
+
+
+def version(page) -> str:
+    return page.locator("#status").get_attribute("data-version")
+
+
+def title(page) -> str:
+    return page.locator("#prompt-title").inner_text()
+
+
+def turn(page) -> str:
+    heading = page.locator("#sol-turn-h")
+    return heading.inner_text() if heading.count() else ""
+
+
+def over(page) -> bool:
+    return "Game over" in page.locator("#status").inner_text()
+
+
+def my_orders_are_due(page) -> bool:
+    status = page.locator("#sol-submission-status")
+    return bool(status.count()) and "not yet in" in status.inner_text()
+
+
+def wait_for_news(page, seen: str) -> None:
+    """Wait for the server to push a position after version `seen` (each commit is pushed; no polling)."""
+    try:
+        expect(page.locator("#status")).not_to_have_attribute("data-version", seen, timeout=SLOW)
+    except AssertionError:
+        orders = page.locator("#sol-submission-status")
+        raise AssertionError(
+            f"the game stalled at version {seen}: {page.locator('#status').inner_text()!r}, prompt {title(page)!r}, "
+            f"{orders.inner_text() if orders.count() else 'no orders form'!r}") from None
+
+
+def submit_orders(page) -> None:
+    """Submit the orders form as it stands and wait for the next position; a refusal fails with its message."""
+    seen = version(page)
+    page.locator("#sol-orders button[type=submit]").click()
+    page.wait_for_function(
+        """seen => document.querySelector('#status').dataset.version !== seen
+                   || (document.querySelector('#prompt-error')?.innerText || '').trim() !== ''""",
+        arg=seen, timeout=SLOW)
+    if version(page) == seen:
+        raise AssertionError(f"the page refused its own form at {title(page)!r} (version {seen}): "
+                             f"{page.locator('#prompt-error').inner_text()}")
+
+
+def play(page, enemy: str, stop, change=lambda page, title: None, limit: int = 3000) -> list[str]:
+    """Answer every prompt with the page's form (after `change` has altered it as a player might) until
+    `stop(page)` or the game is over; the page is searched for the enemy's secrets at each new Game-Turn.
+    Returns the titles of the prompts answered."""
+    answered: list[str] = []
+    turns: set[str] = set()
+    for _ in range(limit):
+        seen = version(page)  # read first: a push landing while the page is read below ends the wait at once
+        if over(page) or stop(page):
+            return answered
+        if turn(page) not in turns:
+            turns.add(turn(page))
+            no_secrets_of(page, enemy)
+        if my_orders_are_due(page):
+            answered.append(title(page))
+            change(page, answered[-1])
+            submit_orders(page)
+        else:
+            wait_for_news(page, seen)
+    raise AssertionError(f"no end after {limit} prompts; the last was {answered[-1:]}")
+
+
+def plot(page, column: str, segment: int, hex_: str) -> None:
+    """Choose a hex in one cell of the Movement Plotting Chart, as a player altering the proposed course."""
+    pick(page, page.locator(f"label[for='plot-{column}-{segment}']").inner_text(), hex_)
+
+
+def american_choices(page, prompt: str) -> None:
+    """What an American player changes on the first Game-Turn: the surface force lingers a segment longer in R
+    before making for port, and the carriers fly Point Defense CAP in the first segment."""
+    if prompt.startswith("Plot Phase 1: Movement Plot") and turn(page).startswith("Game-Turn 1 "):
+        expect(page.locator("#board")).to_contain_text("Japanese intentions announced")
+        no_secrets_of(page, "japanese")
+        plot(page, "allied-tf-3", 2, "R")
+        expect(page.locator("#sol-check")).to_contain_text("The rules accept these orders", timeout=SLOW)
+    elif prompt.startswith("Segment 1, D") and turn(page).startswith("Game-Turn 1 "):
+        page.get_by_label("TF 1 carriers NAC points", exact=True).fill("4")
+        page.get_by_label("TF 1 carriers NAC mission", exact=True).select_option("cap_point")
+        page.get_by_label("TF 1 carriers NAC CAP counters, blanks included", exact=True).fill("3")
+
+
+def test_one_browser_plays_a_whole_game_against_the_computer(live_server, new_page):
+    base = live_server.url
+    page = new_page()
+    create_against_the_computer(page, base, "allied")
+    expect(page.locator(".game-head")).to_contain_text("You are United States")
+    expect(page.locator("#seats")).to_contain_text("Japan: computer")
+    expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=SLOW)
+    expect(page.locator("#board")).to_contain_text("Game-Turn 1 of 16")
+
+    started = time.monotonic()
+    answered = play(page, "japanese", stop=lambda page: False, change=american_choices)
+    assert over(page), "the game did not end"
+    print(f"\n{len(answered)} prompts answered in {time.monotonic() - started:.0f}s")
+    assert any(t.startswith("Plot Phase 1: Movement Plot") for t in answered)
+    assert any(t.startswith("Segment 1, D") for t in answered)
+
+    # The outcome: the status line names the winner and level, the board the score, the log the end.
+    status = page.locator("#status")
+    expect(status).to_contain_text(re.compile(r"Game over\.\s+(Winner: \w+.*|A draw.*)\."))
+    expect(page.locator("#prompt")).to_contain_text("The game is over")
+    expect(page.locator("#board")).to_contain_text(re.compile(r"Japan \d+ VP, United States \d+ VP"))
+
+    # The after-action report: the Victory Points breakdown, with each side's total.
+    game_url = page.url
+    status.get_by_role("link", name="After-action report").click()
+    expect(page.locator("h1")).to_contain_text("After-action report")
+    vp = page.locator("section").filter(has=page.get_by_role("heading", name="Victory Points"))
+    expect(vp.locator("tbody tr").first).to_be_visible()
+    expect(vp.locator("tfoot")).to_contain_text("Japan")
+    expect(vp.locator("tfoot")).to_contain_text("United States")
+    expect(page.get_by_role("heading", name="Losses over time")).to_be_visible()
+
+    # The replay opens at the first moment and steps forward.
+    page.goto(game_url)
+    page.locator("#status").get_by_role("link", name="Replay").click()
+    expect(page.locator("h1")).to_contain_text("Replay")
+    expect(page.locator("h1")).to_contain_text("moment 0 of")
+    page.get_by_role("link", name="Action forward").click()
+    expect(page.locator("h1")).to_contain_text("moment 1 of")
+    expect(page.locator("body")).to_contain_text("Game-Turn 1 of 16")
+
+
+def test_a_solo_player_may_take_the_japanese_side(live_server, new_page):
+    base = live_server.url
+    page = new_page()
+    create_against_the_computer(page, base, "japanese")
+    expect(page.locator(".game-head")).to_contain_text("You are Japan")
+    expect(page.locator("#seats")).to_contain_text("United States: computer")
+
+    # Both sides decide at once: the computer's American orders are already in when the page asks Japan.
+    expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=SLOW)
+    expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
+    no_secrets_of(page, "allied")
+    submit_orders(page)
+    expect(page.locator("#prompt-title")).to_contain_text("Task Force Allocation", timeout=SLOW)
+    expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
+    no_secrets_of(page, "allied")
+
+    # Japan plots under American Intelligence; the American Movement Plot then comes in by itself and
+    # Plot Execution Phase 1 begins without Japan being asked.
+    answered = play(page, "allied", stop=lambda page: "Execution Segment 1" in page.locator("#board").inner_text())
+    assert answered[0].startswith("Plot Phase 1: Task Force Allocation")
+    assert any(t.startswith("Plot Phase 1: American Intelligence") for t in answered)
+    assert not any("Movement Plot" in t for t in answered), answered
+    expect(page.locator("#log")).to_contain_text("Segment 1")
+    no_secrets_of(page, "allied")
+
+    # On to the end of the Game-Turn: every American decision is the computer's.
+    answered += play(page, "allied", stop=lambda page: turn(page).startswith("Game-Turn 2 "))
+    assert turn(page).startswith("Game-Turn 2 ")
+    expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
+    expect(page.locator("#log")).to_contain_text("Segment 14")
+    no_secrets_of(page, "allied")
