@@ -6,7 +6,7 @@ import time
 import uuid
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from tests.browser.conftest import sign_up
 from tests.browser.test_solomons import no_secrets_of, pick
@@ -63,10 +63,14 @@ def submit_orders(page) -> None:
     """Submit the orders form as it stands and wait for the next position; a refusal fails with its message."""
     seen = version(page)
     page.locator("#sol-orders button[type=submit]").click()
-    page.wait_for_function(
-        """seen => document.querySelector('#status').dataset.version !== seen
-                   || (document.querySelector('#prompt-error')?.innerText || '').trim() !== ''""",
-        arg=seen, timeout=SLOW)
+    try:
+        page.wait_for_function(
+            """seen => document.querySelector('#status').dataset.version !== seen
+                       || (document.querySelector('#prompt-error')?.innerText || '').trim() !== ''""",
+            arg=seen, timeout=SLOW)
+    except PlaywrightTimeout:
+        raise AssertionError(f"nothing came back for {SLOW // 1000}s after submitting {title(page)!r} "
+                             f"(version {seen})") from None
     if version(page) == seen:
         raise AssertionError(f"the page refused its own form at {title(page)!r} (version {seen}): "
                              f"{page.locator('#prompt-error').inner_text()}")
