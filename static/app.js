@@ -102,14 +102,21 @@
     step();
   }
 
+  // htmx fires oobAfterSwap on every element swapped so far in the same message, so the new log hears it again
+  // for each later fragment: play once per swap.
+  let swapped = false;
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     if (e.detail.target && e.detail.target.id === "log") {
       finishPlayback();
       shownUpTo = lastLine();
+      swapped = true;
     }
   });
   document.addEventListener("htmx:oobAfterSwap", function (e) {
-    if (e.target && e.target.id === "log") play(shownUpTo);
+    if (swapped && e.target && e.target.id === "log") {
+      swapped = false;
+      play(shownUpTo);
+    }
   });
   document.addEventListener("keydown", function (e) {
     if (e.key === "Escape" && playback) finishPlayback();  // show the whole stretch at once

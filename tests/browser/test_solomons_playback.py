@@ -37,6 +37,9 @@ def test_a_stretch_of_sections_plays_section_by_section_on_both_pages(live_serve
         expect(page.locator("#log-now")).to_be_hidden(timeout=10000)
         expect(page.locator("#log li[data-n][hidden]")).to_have_count(0)
         expect(page.locator("#log .log-at").first).to_contain_text("Segment 2, ")
+        # the pushes left the map's drawing to the page, which still shows it
+        expect(page.locator("#sol-basemap .land")).not_to_have_count(0)
+        expect(page.locator("#sol-basemap .hex-letter")).to_have_count(19)
     # What Japan's page showed, in order: each section of Segment 2 it has lines for, A first, each shown
     # while the later ones still waited, and the headings in the log name the same sections, newest first.
     shown = jp.evaluate("window.playbackSeen")
