@@ -11,12 +11,15 @@ from app.paths import ROOT
 from app.web.games.solomons.common import MISSIONS, anchor, place_label, tf_label, unit_info
 
 
-@lru_cache(maxsize=1)
-def map_svg_open() -> str:
-    """The committed map without its closing tag, so the board can draw its counters inside the same SVG."""
+@lru_cache(maxsize=2)
+def map_svg_open(again: bool = False) -> str:
+    """The committed map without its closing tag, so the board can draw its counters inside the same SVG. The
+    drawing itself (coasts, hexes, zones: some 80 KiB that never change) sits in a group htmx preserves, so a push
+    to a page that already shows it (`again`) sends the group empty and the page keeps its own."""
     text = (ROOT / "static" / "solomons" / "map.svg").read_text()
-    text = text[text.index("<svg"):]
-    return text[:text.rindex("</svg>")]
+    text = text[text.index("<svg"):text.rindex("</svg>")]
+    head_end = text.index("</desc>") + len("</desc>")
+    return f'{text[:head_end]}<g id="sol-basemap" hx-preserve="true">{"" if again else text[head_end:]}</g>'
 
 
 def spread(items: list[dict[str, Any]], key: str) -> None:
