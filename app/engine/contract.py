@@ -32,6 +32,9 @@ class ActionSpec(TypedDict, total=False):
 
 
 class Prompt(TypedDict, total=False):
+    """`info` is the game's own, but for one key the platform reads: `submitted` (bool), in a game that keeps
+    prompting a side whose secret orders are in so that it may revise them, says whether they are in (computer
+    players answer only when they are not)."""
     title: str
     rule: str | None
     actions: list[ActionSpec]

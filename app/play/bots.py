@@ -20,9 +20,15 @@ def _bot_rng(game_id: str, version: int) -> SeededRng:
     return SeededRng(int.from_bytes(hashlib.sha256(f"bot:{game_id}:{version}".encode()).digest()[:8], "big"))
 
 
-def _prompt_is_new(db, game, role: str) -> bool:
+def _prompt_is_new(db, game, role: str, prompt: dict) -> bool:
     """A bot answers each prompt once. Games that let a side revise its secret orders until both are in keep
-    prompting it after it has submitted; a bot has nothing to revise, so it waits until its prompt changes."""
+    prompting it after it has submitted; a bot has nothing to revise. Such a game says in the prompt whether the
+    side's orders are in (info.submitted), and that decides: a bot's own move may complete one decision and open
+    the next in the same commit, which its prompt version alone cannot tell from the revise form. Otherwise a
+    bot waits until its prompt changes after its last move."""
+    info = prompt.get("info") if isinstance(prompt.get("info"), dict) else {}
+    if isinstance(info.get("submitted"), bool):
+        return not info["submitted"]
     last = db.scalar(select(func.max(ActionRow.seq)).where(ActionRow.game_id == game.id, ActionRow.role == role))
     return last is None or last < (game.prompt_versions or {}).get(role, 0)
 
@@ -39,7 +45,7 @@ def run_bots(game_id: str) -> list[Submitted]:
             prompts = rules.prompts(state)
             seat = next((s for s in db.scalars(select(Seat).where(
                 Seat.game_id == game_id, Seat.bot.is_not(None), Seat.role.in_(sorted(prompts))).order_by(Seat.role))
-                if _prompt_is_new(db, game, s.role)), None)
+                if _prompt_is_new(db, game, s.role, prompts[s.role])), None)
             if seat is None:
                 break
             rng = _bot_rng(game_id, game.version)

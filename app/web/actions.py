@@ -3,6 +3,7 @@ computer players move and push the new views."""
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -13,6 +14,8 @@ from app.play.submit import Submitted, apply_action
 from app.realtime.hub import hub
 from app.realtime.pg_notify import notify
 from app.store.db import transaction
+
+log = logging.getLogger("ironbottom")
 
 
 def int_field(value: Any, name: str) -> int:
@@ -77,11 +80,20 @@ async def submit(game_id: str, role: str, action: Any, expected: int | None, key
 
 
 async def after_commit(game_id: str) -> None:
-    """Push the committed position, let computer players answer (each move its own transaction), push again."""
-    await publish(game_id)
+    """Push the committed position, let computer players answer (each move its own transaction), push again.
+    A push that fails is logged and does not keep the computer from answering: the game must not stall on a
+    page that could not be drawn (pages reload the position on their next visit)."""
+    await _publish_logged(game_id)
     moves = await run_in_threadpool(run_bots, game_id)
     if moves:
+        await _publish_logged(game_id)
+
+
+async def _publish_logged(game_id: str) -> None:
+    try:
         await publish(game_id)
+    except Exception:
+        log.exception("pushing game %s failed", game_id)
 
 
 async def publish(game_id: str) -> None:
