@@ -29,10 +29,11 @@ def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str],
         and tf["mission"] != "none" and any(not board.is_base(p) for p in (tf.get("plot") or {}).values())
     held_at_truk = not (view.get("truk_sortie") or {}).get("released")
     here, moved_last, rows = tf["hex"], False, []
+    been_at_sea = done_at_sea or not board.is_base(here)
     for seg in plot_segments(view):
         options = [here]
         pace = transports and moved_last
-        if not pace and not (board.is_base(here) and (done_at_sea or (here == "truk" and held_at_truk))):
+        if not pace and not (board.is_base(here) and (been_at_sea or (here == "truk" and held_at_truk))):
             for n in board.adjacency()[here]:
                 if board.is_base(n) and n not in bases:
                     continue
@@ -41,6 +42,7 @@ def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str],
         if chosen not in options:
             chosen = here
         moved_last = chosen != here
+        been_at_sea = been_at_sea or not board.is_base(chosen)  # 6.3: once home again, it stays for the turn
         rows.append({"segment": seg, "night": not board.is_day(seg), "value": chosen, "pace": pace,
                      "options": [{"value": o, "label": ("stay in " if o == here else "") + place_label(o)}
                                  for o in options]})

@@ -96,6 +96,12 @@ def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solo
     offered = set(re.findall(r'value="([^"]+)"', seg2))
     assert offered == {"K", "F", "L", "P", "rabaul", "truk"}  # stay, or one of K's neighbours; no American base
     assert jp.state()["game"]["version"] == version     # a GET changes nothing
+    # 6.3: back at Rabaul after its sortie, the force is offered only to stay there for the rest of the turn
+    back = {f"plot.{JP_TF1}.{s}": h for s, h in {"1": "K", "2": "rabaul"}.items()}
+    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params=back)
+    for seg in (3, 7):
+        cell = re.search(rf'name="plot\.{JP_TF1}\.{seg}".*?</select>', r.text, re.S).group(0)
+        assert set(re.findall(r'value="([^"]+)"', cell)) == {"rabaul"}
     course = {"1": "K", "2": "L", "3": "M", "4": "L", "5": "K", "6": "rabaul", "7": "rabaul"}
     ok(jp.post(replace(jp.form(), **{f"plot__{JP_TF1}__{s}": h for s, h in course.items()})))
     assert pending(jp)["plots"][JP_TF1]["hexes"] == course
