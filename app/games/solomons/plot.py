@@ -11,6 +11,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.games.solomons import board
+from app.games.solomons.combat import surface
 from app.games.solomons.units import has_carriers, has_transports, side_tfs
 
 State = dict[str, Any]
@@ -102,6 +103,7 @@ def check_tf(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any],
     if any(not isinstance(p, str) or p not in board.adjacency() for p in hexes.values()):
         raise IllegalAction(f"{label}: plot lettered hexes A-S or your bases.", "8.3")
     check_slot(state, side, tf, entry, phase)
+    surface.check_orders(side, tf, entry.get("orders"), label)
     graph = board.adjacency()
     here, last = tf["hex"], tf["last_move"]
     been_at_sea = not board.is_base(here) or any(not board.is_base(p) for p in tf.get("path", []))

@@ -7,7 +7,7 @@ from test_core_harness import states_along_a_game
 JUNK = [None, 1, "x", [], {}, [1], {"a": 1}, [[1]], True, -3, 10**9, ["tf-?1"]]
 KEYS = ["task_forces", "plots", "submarines", "missions", "aborts", "mission_changes", "transfers", "attack",
         "points", "carriers", "placement", "defence", "doctrine"]
-SHAPES = [lambda j: j, lambda j: [j], lambda j: {"x": j}, lambda j: {"x": {"hexes": j, "slot": j}},
+SHAPES = [lambda j: j, lambda j: [j], lambda j: {"x": j}, lambda j: {"x": {"hexes": j, "slot": j}}, lambda j: {"x": {"orders": j}},
           lambda j: {"jp-SS-1": j},
           lambda j: [{"units": ["jp-DD-1"], "mission": "bombardment", "cargo": j, "emergency_dd": j,
                       "emergency_cargo": j}],

@@ -279,3 +279,23 @@ def test_figure_1_plots_that_fit_the_map_are_accepted():
                                          tf4: {"hexes": {"1": "rabaul", "2": "rabaul", "3": "K"}}}})
     s = both(s)
     assert [s["task_forces"][t]["plot"]["3"] for t in (tf1, tf3, tf4)] == ["F", "M", "K"]
+
+
+@pytest.mark.rule("15.35")
+@pytest.mark.rule("15.32")
+@pytest.mark.rule("15.3")
+def test_surface_action_orders_the_rules_do_not_know_are_refused_not_read_as_defaults():
+    s = japan_at_intelligence(1, 1, rabaul_force())
+    tf = tf_of(s, "jp-CA-1")["id"]
+    course = {"1": "K", "2": "L", "3": "M"}
+
+    def plot(orders):
+        return {"plots": {tf: {"hexes": course, "orders": orders}}}
+
+    assert "shielding" in refused(s, "japanese", plot({"shield": "everything"}), "15.35").message
+    assert "attack first" in refused(s, "japanese", plot({"target": "carriers"}), "15.32").message
+    assert "keep out" in refused(s, "japanese", plot({"set_aside": ["jp-BB-1"]}), "15.32").message
+    assert "Anti-Ship in M" in refused(s, "japanese", plot({"anti_ship_in_m": "yes"}), "15.3").message
+    assert "no surface action order" in refused(s, "japanese", plot({"retreat": True}), "15.33").message
+    good = {"shield": "max", "target": "bombardment", "set_aside": ["jp-DD-1"], "anti_ship_in_m": True}
+    assert submit(s, "japanese", plot(good))["pending"]["japanese"]["plots"][tf]["orders"] == good

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC
 from app.engine.rng import Rng
 from app.games.solomons import fog
@@ -89,6 +90,30 @@ def resolve_surface_actions(state: dict[str, Any], segment: int, rng: Rng) -> No
 
 SHIELD_MODES = ("none", "keep_odds", "max")
 TARGETS = ("transport", "bombardment")
+
+
+def check_orders(side: str, tf: dict[str, Any], orders: Any, label: str) -> None:
+    """A task force's standing orders for a surface action (the docstring above) must be well formed: a value
+    the rules do not know is refused rather than quietly read as the default."""
+    if orders is None:
+        return
+    if not isinstance(orders, dict):
+        raise IllegalAction(f"{label}: surface action orders are a set of named choices.", "15.33")
+    unknown = sorted(set(orders) - {"anti_ship_in_m", "target", "shield", "set_aside"})
+    if unknown:
+        raise IllegalAction(f"{label}: there is no surface action order called {unknown[0]!r}.", "15.33")
+    if "shield" in orders and orders["shield"] not in SHIELD_MODES:
+        raise IllegalAction(f"{label}: shielding is one of none, keep_odds or max.", "15.35")
+    if "target" in orders and orders["target"] not in TARGETS:
+        raise IllegalAction(f"{label}: the force to attack first is the transport or the bombardment force.",
+                            "15.32")
+    if "anti_ship_in_m" in orders and (not isinstance(orders["anti_ship_in_m"], bool)
+                                       or (orders["anti_ship_in_m"] and side != "japanese")):
+        raise IllegalAction(f"{label}: only a Japanese Bombardment or Transport force may become Anti-Ship in M.",
+                            "15.3")
+    keep_out = orders.get("set_aside", [])
+    if not isinstance(keep_out, list) or any(u not in tf["units"] for u in keep_out):
+        raise IllegalAction(f"{label}: the ships to keep out of a fight must be ships of this task force.", "15.32")
 
 
 def _orders(forces: dict[str, Any], side: str) -> dict[str, Any]:
