@@ -48,8 +48,8 @@ def main() -> None:
 
 
 def solomons(browser, base: str) -> None:
-    """Two admirals at 1280x800: the map once both have formed task forces and Japan's is revealed, and the
-    Simultaneous Movement Plotting Chart as Japan plots it."""
+    """Two admirals at 1280x800: the map once both have formed task forces and Japan's is revealed, the log headed
+    by section, and the Simultaneous Movement Plotting Chart as Japan plots it (with TF 1's surface orders open)."""
     us = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     jp = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     create_and_join(us, jp, base, "solomons", "allied", f"fletcher{uuid.uuid4().hex[:4]}",
@@ -79,11 +79,15 @@ def solomons(browser, base: str) -> None:
                                  " return !!(d && d.initHash); }", arg=f"plot-{tf}-{seg}")
             with jp.expect_response(lambda r: "/solomons/plot/" in r.url):
                 cell.select_option(hex_)
+    jp.locator("#col-japanese-tf-1 details.sol-orders").evaluate("d => { d.open = true; }")
     jp.locator("#sol-orders").screenshot(path=str(OUT / "solomons-plot.png"))
     submit(jp, "American Intelligence")
     submit(us, "Movement Plot")
     us.locator("#prompt-title").filter(has_text="Segment 1, D").wait_for()
+    us.locator("#log-now").wait_for(state="hidden")  # the stretch has played and new markers faded in
+    us.wait_for_timeout(1000)
     us.locator("#board .sol-board").screenshot(path=str(OUT / "solomons-map.png"))
+    us.locator("#log").screenshot(path=str(OUT / "solomons-log.png"))
 
 
 if __name__ == "__main__":
