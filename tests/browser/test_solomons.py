@@ -198,6 +198,10 @@ def test_two_browsers_play_game_turn_1_to_the_end_of_plot_execution_phase_2(live
     no_secrets_of(jp, "allied")
 
 
+UNLABELLED = """() => [...document.querySelectorAll('#prompt select, #prompt input:not([type=hidden])')]
+    .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')).map(el => el.name)"""
+
+
 def test_the_game_page_fits_a_phone_held_upright(live_server, new_page):
     base = live_server.url
     phone, other = new_page(width=390, height=844), new_page()
@@ -211,11 +215,21 @@ def test_the_game_page_fits_a_phone_held_upright(live_server, new_page):
     expect(phone.locator("#solomons-map")).to_be_visible()
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 392, f"the page scrolls sideways on a phone ({width}px)"
-    unlabelled = phone.evaluate("""() => [...document.querySelectorAll(
-            '#prompt select, #prompt input:not([type=hidden])')]
-        .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')).map(el => el.name)""")
-    assert unlabelled == []
+    assert phone.evaluate(UNLABELLED) == []
     # Keyboard: the first task force choice is reachable with Tab and changed with the arrow keys.
     choice = phone.locator("#sol-orders select").first
     choice.focus()
     expect(choice).to_be_focused()
+
+    # The plotting chart with a force's surface action orders open also fits, every control labelled.
+    phone.locator("#tf-jp-CA-1").select_option("1")
+    phone.locator("#tf-jp-DD-1").select_option("1")
+    phone.get_by_label("Task force 1 mission").select_option("anti_ship")
+    submit(other)
+    submit(phone)
+    expect(phone.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=10000)
+    phone.locator("#col-japanese-tf-1 details.sol-orders summary").click()
+    expect(phone.get_by_label("Shielding (15.33, 15.35)")).to_be_visible()
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 392, f"the plotting chart scrolls the page sideways on a phone ({width}px)"
+    assert phone.evaluate(UNLABELLED) == []
