@@ -44,8 +44,9 @@ def over(page) -> bool:
 
 
 def my_orders_are_due(page) -> bool:
-    status = page.locator("#sol-submission-status")
-    return bool(status.count()) and "not yet in" in status.inner_text()
+    # read in one go: the computer's move may end the game and redraw the prompt (without this line) at any time
+    return page.evaluate("() => (document.getElementById('sol-submission-status')?.innerText || '')"
+                         ".includes('not yet in')")
 
 
 def wait_for_news(page, seen: str) -> None:
@@ -62,7 +63,12 @@ def wait_for_news(page, seen: str) -> None:
 def submit_orders(page) -> None:
     """Submit the orders form as it stands and wait for the next position; a refusal fails with its message."""
     seen = version(page)
-    page.locator("#sol-orders button[type=submit]").click()
+    try:
+        page.locator("#sol-orders button[type=submit]").click(timeout=10_000)
+    except PlaywrightTimeout:
+        if over(page):
+            return  # the computer's last move ended the game while this form was on the page
+        raise
     try:
         page.wait_for_function(
             """seen => document.querySelector('#status').dataset.version !== seen
