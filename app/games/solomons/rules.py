@@ -138,7 +138,7 @@ class Solomons:
         word = "revised" if s["pending"][role] is not None else "in"
         s["pending"][role] = copy.deepcopy(args)
         title = sequence.current(s)["title"]
-        s["log"].append(entry(role, f"Your orders are {word}: {title}.") | {"at": title})
+        s["log"].append(entry(role, f"Your orders are {word}: {title}.") | {"at": s["step"]})
         sequence.advance(s, rng)
         return s
 
@@ -154,7 +154,7 @@ class Solomons:
         step = sequence.current(s)
         sequence.release(s, run=verb == "run")
         s["log"].append(entry(UMPIRE, f"You {UMPIRE_VERBS[verb]} (Game-Turn {s['turn']}, Segment "
-                                      f"{step['segment']}).") | {"at": step["title"]})
+                                      f"{step['segment']}).") | {"at": s["step"]})
         sequence.advance(s, rng)
         return s
 

@@ -165,18 +165,24 @@ def advance(state: State, rng) -> None:
         else:
             run(state, step, rng)
         sweep(state)
-        tag_lines(state, first_line, step)
+        tag_lines(state, first_line)
         if state["outcome"]:
             return
         next_step(state)
 
 
-def tag_lines(state: State, first: int, step: dict[str, Any]) -> None:
+def tag_lines(state: State, first: int) -> None:
     """Mark the log lines a step wrote with the section they happened in (4.2), so that a page can show an
     execution stretch section by section, as it happened, and head each section in the log. The mark is the
-    printed section, public already; a side sees it only on lines it may read."""
+    step's place in STEPS (the state stays small; views name it, see `section_title`): the printed section,
+    public already; a side sees it only on lines it may read."""
     for line in state["log"][first:]:
-        line.setdefault("at", step["title"])
+        line.setdefault("at", state["step"])
+
+
+def section_title(at: Any) -> Any:
+    """The printed name of the section a log line's mark points to (tag_lines)."""
+    return STEPS[at]["title"] if isinstance(at, int) and 0 <= at < len(STEPS) else at
 
 
 def next_step(state: State) -> None:
@@ -188,7 +194,7 @@ def next_step(state: State) -> None:
         return
     state["turn"] += 1
     state["step"] = 0
-    state["log"].append(entry("public", f"Game-Turn {state['turn']} begins.") | {"at": STEPS[0]["title"]})
+    state["log"].append(entry("public", f"Game-Turn {state['turn']} begins.") | {"at": 0})
 
 
 def run(state: State, step: dict[str, Any], rng) -> None:

@@ -13,11 +13,20 @@ from typing import Any
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import entry, visible
 from app.games.solomons import board
-from app.games.solomons.sequence import current, deciders, umpire_due, umpired
+from app.games.solomons.sequence import current, deciders, section_title, umpire_due, umpired
 
 State = dict[str, Any]
 OWN_TF_FIELDS = ("id", "number", "units", "base", "mission", "slot", "anti_slot", "emergency_dd", "plot", "hex",
                  "m_segments", "aborted", "mission_done", "cag_spent", "orders")
+
+
+def log_for(state: State, role: str, ended: bool) -> list[dict[str, Any]]:
+    """The lines `role` may read, each with the printed name of the section it happened in."""
+    lines = visible(state["log"], role, ended)
+    for line in lines:
+        if "at" in line:
+            line["at"] = section_title(line["at"])
+    return lines
 
 
 def public(state: State) -> dict[str, Any]:
@@ -67,7 +76,7 @@ def side_view(state: State, side: str) -> dict[str, Any]:
     v["enemy"] = {"markers": copy.deepcopy(state["markers"][side]),
                   "cap": copy.deepcopy(state["cap_shown"][side]),
                   "revealed_ships": copy.deepcopy(state["combat_reveals"][side])}
-    v["log"] = visible(state["log"], side, False)
+    v["log"] = log_for(state, side, False)
     return v
 
 
@@ -77,7 +86,7 @@ def umpire_view(state: State, role: str) -> dict[str, Any]:
     v = public(state)  # the same headline fields every role gets (turns, step, waiting_for), then everything
     v.update(copy.deepcopy({k: val for k, val in state.items() if k != "log"}))
     v["role"] = role
-    v["log"] = visible(state["log"], role, state["outcome"] is not None)
+    v["log"] = log_for(state, role, state["outcome"] is not None)
     return v
 
 
@@ -88,7 +97,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         return side_view(state, role)
     v = public(state)
     v["role"] = role
-    v["log"] = visible(state["log"], role, False)
+    v["log"] = log_for(state, role, False)
     return v
 
 

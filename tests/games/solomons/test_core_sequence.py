@@ -112,15 +112,16 @@ def test_every_line_of_an_execution_stretch_names_the_lettered_section_it_happen
     """A page plays a stretch of sections section by section and heads each in the log (4.2): every line the
     walker writes carries the section it was written in, in the printed order, each side's own lines included."""
     s = until(start(3), "reset", [3] * 200, segment=1)
-    before = len(s["log"])
+    seen = {side: len(rules.view(s, side)["log"]) for side in ("allied", "japanese")}
     s = both(s, [3] * 50)
     assert kind(s) == "reset" and s["segment"] == 2
-    new = s["log"][before:]
-    assert new and all(line.get("at") for line in new)
-    at = [line["at"] for line in new]
-    assert at[0].startswith("Segment 1, J.")  # the orders just given
-    assert any(a.startswith("Segment 2, A.") for a in at)
-    order = [next(i for i, st in enumerate(STEPS) if st["title"] == a) for a in at]
-    assert order == sorted(order)  # in the order the sections were played
-    mine = [line for line in new if line["to"] == "allied"]
-    assert mine and all(line["at"] for line in mine)
+    titles = [st["title"] for st in STEPS]
+    for side in ("allied", "japanese"):
+        new = rules.view(s, side)["log"][seen[side]:]
+        at = [line.get("at") for line in new]
+        assert new and all(at), at
+        assert at[0].startswith("Segment 1, J.")  # the orders just given
+        assert any(a.startswith("Segment 2, A.") for a in at) and any(a.startswith("Segment 2, B.") for a in at)
+        order = [titles.index(a) for a in at]
+        assert order == sorted(order)  # in the order the sections were played
+        assert any(line["to"] == side for line in new)  # the side's own lines are marked too
