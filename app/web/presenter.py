@@ -40,7 +40,6 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "role": role,
         "role_label": "Umpire" if role == UMPIRE else ("Spectator" if role == "spectator" else meta.label(role)),
         "view": view,
-        "log": view.get("log", []) if isinstance(view, dict) else [],
         "log_groups": log_groups(view.get("log", []) if isinstance(view, dict) else []),
         "prompt": prompt,
         "your_move": prompt is not None,
