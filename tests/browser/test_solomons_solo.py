@@ -17,13 +17,21 @@ pytestmark = pytest.mark.browser
 SLOW = 60_000
 
 
+SIDES = {"allied": ("United States", "Japan"), "japanese": ("Japan", "United States")}
+
+
 def create_against_the_computer(page, base: str, side: str) -> None:
+    """Sign up and create a Solomons game on `side` against the computer; the page says who sits where and
+    opens on Carrier Air Group Training."""
     sign_up(page, base, f"solo{uuid.uuid4().hex[:6]}")
     page.goto(f"{base}/games/new?game=solomons")
     page.get_by_label("Your side").select_option(side)
     page.get_by_label("Opponent").select_option("computer")
     page.get_by_role("button", name="Create game").click()
-    expect(page.locator("#status")).to_be_attached()
+    me, computer = SIDES[side]
+    expect(page.locator(".game-head")).to_contain_text(f"You are {me}")
+    expect(page.locator("#seats")).to_contain_text(f"{computer}: computer")
+    expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=SLOW)
 
 
 def version(page) -> str:
@@ -127,9 +135,6 @@ def test_one_browser_plays_a_whole_game_against_the_computer(live_server, new_pa
     base = live_server.url
     page = new_page()
     create_against_the_computer(page, base, "allied")
-    expect(page.locator(".game-head")).to_contain_text("You are United States")
-    expect(page.locator("#seats")).to_contain_text("Japan: computer")
-    expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=SLOW)
     expect(page.locator("#board")).to_contain_text("Game-Turn 1 of 16")
 
     started = time.monotonic()
@@ -169,11 +174,8 @@ def test_a_solo_player_may_take_the_japanese_side(live_server, new_page):
     base = live_server.url
     page = new_page()
     create_against_the_computer(page, base, "japanese")
-    expect(page.locator(".game-head")).to_contain_text("You are Japan")
-    expect(page.locator("#seats")).to_contain_text("United States: computer")
 
     # Both sides decide at once: the computer's American orders are already in when the page asks Japan.
-    expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=SLOW)
     expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
     no_secrets_of(page, "allied")
     submit_orders(page)
