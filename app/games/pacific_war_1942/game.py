@@ -25,8 +25,8 @@ UNDOABLE = {"add_reserve", "remove_europe", "activate", "end_actions"}  # action
 
 class PacificWar1942:
     meta = GameMeta(
-        id="pacific_war_1942", title="Pacific War 1942: Solitaire", publisher="Worthington Publishing",
-        year=2024, roles=("allied",),
+        # The rulebook names neither its publisher nor its year (rules README: "—"); None reads "unknown".
+        id="pacific_war_1942", title="Pacific War 1942: Solitaire", publisher=None, year=None, roles=("allied",),
         scenarios=(Scenario("campaign", "The Pacific War, 1942-1945", "Game Components and Set Up",
                             "The Allied player against the Japanese BOT, from the double-circled start lines."),),
         solitaire=True, role_labels={"allied": "Allied player", "japanese": "Japanese BOT"},
