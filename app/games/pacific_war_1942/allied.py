@@ -62,8 +62,12 @@ def choices(state: State) -> list[dict[str, Any]]:
         if not state["fronts"][front]["reserve"]:
             out.append(_one("add_reserve", f"Add a reserve to the {data.FRONTS[front]['name']} front "
                                            f"(one re-roll of a land attack there) — 1 AP", "front", front))
-    if state["europe"]:
-        out.append(_one("remove_europe", "Remove the Europe marker (ends -2 DRM on India and China) — 1 AP"))
+    europe = int(state["europe"])
+    if europe == 1:
+        out.append(_one("remove_europe", "Remove 1 Europe marker (the last: ends -2 DRM on India and China) — 1 AP"))
+    elif europe > 1:
+        out.append(_one("remove_europe", f"Remove 1 Europe marker ({europe} in play: the -2 DRM on India and China "
+                                         f"stays until the last is removed) — 1 AP"))
     for front in data.FRONT_ORDER:
         if state["fronts"][front]["stalled"]:
             out.append(_one("activate", f"Flip the stalled {data.FRONTS[front]['name']} front back to active — 1 AP",
@@ -116,10 +120,12 @@ def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
         return False
     if verb == "remove_europe":
         if not state["europe"]:
-            raise IllegalAction("The Europe marker is not in play.", "Europe First Box")
+            raise IllegalAction("No Europe marker is in play.", "Europe First Box")
         state["ap"] -= 1
-        state["europe"] = False
-        attacks.log(state, "The Allies remove the Europe marker from the Europe First Box.")
+        state["europe"] = int(state["europe"]) - 1
+        left = state["europe"]
+        attacks.log(state, "The Allies remove a Europe marker from the Europe First Box"
+                    + (f"; {left} remain{'s' if left == 1 else ''}." if left else ": the box is empty."))
         return False
     if verb == "activate":
         front = _arg(action, "front", data.FRONTS)

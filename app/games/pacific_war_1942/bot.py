@@ -47,12 +47,13 @@ def _front_name(front: str) -> str:
 def _play(state: State, step: dict[str, Any], rng: Rng) -> bool:
     kind = step["kind"]
     if kind == "europe":
-        if state["europe"]:
-            note(state, "The Europe marker is already in play: ignored.")
+        # Europe markers stack (docs/games/pacific_war_1942.md, "Europe markers"): a repeated result adds one.
+        state["europe"] = int(state["europe"]) + 1
+        if state["europe"] == 1:
+            note(state, "A Europe marker is placed in the Europe First Box: Allied attacks on the India and "
+                        "China fronts get -2 DRM until every Europe marker is removed.")
         else:
-            state["europe"] = True
-            note(state, "The Europe marker is placed in the Europe First Box: Allied attacks on the India and "
-                        "China fronts get -2 DRM until it is removed.")
+            note(state, f"Another Europe marker is placed in the Europe First Box: {state['europe']} are in play.")
         return False
     if kind == "stall":
         f = state["fronts"][step["front"]]

@@ -10,10 +10,11 @@ from app.games.pacific_war_1942.allied import attack_block
 
 State = dict[str, Any]
 
-# Map layout (SVG units): one row per front, the Allied end on the left, Japan one node on the right.
-X0, DX, Y0, DY = 70, 100, 70, 105
-JAPAN_XY = (X0 + 7 * DX + 30, Y0 + 1.5 * DY)
-WIDTH, HEIGHT = JAPAN_XY[0] + 90, Y0 + 3 * DY + 60
+# Map layout (SVG units): one row per front, the Allied end on the left, Japan one node on the right. Spaced so
+# that names in 15-unit type do not touch (issue 11, item 7); the page keeps the map at least 720 px wide.
+X0, DX, Y0, DY = 90, 110, 74, 118
+JAPAN_XY = (X0 + 7 * DX + 36, Y0 + 1.5 * DY)
+WIDTH, HEIGHT = JAPAN_XY[0] + 100, Y0 + 3 * DY + 64
 
 
 def _location(state: State, loc_id: str, x: float, y: float) -> dict[str, Any]:
@@ -41,9 +42,9 @@ def _front(state: State, row: int, front: str) -> dict[str, Any]:
     # Key Game Concepts: Japanese markers may not occupy Japan while the Allies do; they stand beside it.
     beside = j >= len(r) or (r[j] == data.JAPAN and board.japan_front(state) is not None)
     if beside:
-        japanese_xy = (JAPAN_XY[0] + 48, JAPAN_XY[1] - 45 + row * 30)  # beside Japan (Key Game Concepts)
+        japanese_xy = (JAPAN_XY[0] + 62, JAPAN_XY[1] - 51 + row * 34)  # beside Japan (Key Game Concepts)
     elif r[j] == data.JAPAN:
-        japanese_xy = (JAPAN_XY[0] - 20 + (row % 2) * 40, JAPAN_XY[1] - 12 + (row // 2) * 24)
+        japanese_xy = (JAPAN_XY[0] - 19 + (row % 2) * 38, JAPAN_XY[1] - 13 + (row // 2) * 26)
     else:
         japanese_xy = (locs[j]["x"], y)
     sea = board.sea_of(front)
@@ -91,7 +92,7 @@ def view(state: State, role: str) -> dict[str, Any]:
                   "provenance": data.LOCATIONS[data.JAPAN]["provenance"]},
         "seas": [{"id": sea, "name": data.SEA_AREAS[sea]["name"], "control": state["seas"][sea]}
                  for sea in data.SEA_AREAS],
-        "europe": state["europe"], "bomb": state["bomb"],
+        "europe": int(state["europe"]), "bomb": state["bomb"],
         "pending": None if pending is None else {
             "attacker": pending["attacker"], "front": pending["front"], "roll": pending["roll"],
             "drm": pending["drm"], "success": pending["success"], "target": data.name(pending["target"])},

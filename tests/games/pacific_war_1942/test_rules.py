@@ -21,7 +21,7 @@ def test_setup_places_the_markers_as_printed():
         ("Burma", "Rangoon"), ("Kunming", "Chungking"), ("Port Moresby", "Guadalcanal"), ("Midway", "Tarawa")]
     view = rules.view(s, "allied")
     assert {x["control"] for x in view["seas"]} == {"japanese"}
-    assert view["turn"] == 1 and view["europe"] is False
+    assert view["turn"] == 1 and view["europe"] == 0
     assert not any(f["reserve"] or f["japanese_reserve"] or f["stalled"] for f in v.values())
 
 
@@ -197,7 +197,7 @@ def test_the_europe_marker_gives_minus_two_on_india_and_china_only():
     s = new_game()
     s["phase"] = "japanese"
     s = play(s, "japanese_action", dice=[1])
-    assert rules.view(s, "allied")["europe"] is True
+    assert rules.view(s, "allied")["europe"] == 1
     s = actions_phase(s)
     assert "Attack Chungking (China front) — succeeds on 5-6 — 1 AP" in labels(s)
     assert "Attack Tarawa (Central Pacific front) — succeeds on 4-6 — 1 AP" in labels(s)
@@ -206,6 +206,31 @@ def test_the_europe_marker_gives_minus_two_on_india_and_china_only():
     s = play(s, "remove_europe")
     assert "Attack Chungking (China front) — succeeds on 3-6 — 1 AP" in labels(s)
     assert "Attack Rangoon (India front) — succeeds on 4-6 — 1 AP" in labels(s)
+
+
+@pytest.mark.rule("Europe First Box")
+@pytest.mark.rule("Using Action Charts")
+@pytest.mark.rule("Victory Calculation")
+def test_europe_markers_stack_and_each_costs_an_action_to_remove():
+    """Set Up's "Europe markers" and the action "Remove 1 Europe marker": a second Europe First result adds a
+    second marker (not ignored); the -2 DRM and the -2 VP apply once while any is in play ("if", not "for each")."""
+    s = new_game()
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[1])
+    s["phase"] = "japanese"
+    s = play(s, "japanese_action", dice=[1])
+    assert rules.view(s, "allied")["europe"] == 2
+    assert "Another Europe marker is placed in the Europe First Box: 2 are in play." in [x["text"] for x in s["log"]]
+    assert [(line["id"], line["vp"]) for line in rules.view(s, "allied")["score"]["lines"] if line["id"] == "europe"] \
+        == [("europe", -2)]
+    s = actions_phase(s, ap=3)
+    assert "Remove 1 Europe marker (2 in play: the -2 DRM on India and China stays until the last is removed) — 1 AP" \
+        in labels(s)
+    s = play(s, "remove_europe")
+    assert s["europe"] == 1 and "Attack Chungking (China front) — succeeds on 5-6 — 1 AP" in labels(s)
+    s = play(s, "remove_europe")
+    assert s["europe"] == 0 and "Attack Chungking (China front) — succeeds on 3-6 — 1 AP" in labels(s)
+    assert "remove_europe" not in verbs(s)
 
 
 # --- Key Game Concepts ---------------------------------------------------------------------------------------
