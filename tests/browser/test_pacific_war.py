@@ -1,5 +1,7 @@
-"""A newcomer starts Pacific War 1942 from the lobby and plays one whole turn in the browser: the AP roll,
-an attack, the end of actions, and the Japanese BOT's turn shown step by step with its die roll."""
+"""A newcomer starts Pacific War 1942 from the lobby (a sandbox with scripted dice, so every result is known) and
+plays with the page's own forms: the AP roll, an attack, a reserve and its re-roll, a sea attack, the Japanese BOT's
+turn, and a stalled front flipped back. Each order is checked by its own result line in the log, never by a word the
+page already held (the set-up line names Guadalcanal: issue 11, item 1)."""
 import re
 import uuid
 
@@ -10,34 +12,68 @@ from tests.browser.conftest import sign_up
 
 pytestmark = pytest.mark.browser
 
+# Turn 1: AP 6 (4 AP); Guadalcanal die 5 (-1 Japanese sea: 4, advance); China reserve; Chungking die 1 (fails),
+# re-rolled with the reserve: 6 (advance); Central Pacific sea attack die 4 (the Allies win).
+# BOT die 3, Ichi-Go: attack China die 1 (no result), stall China. Turn 2: AP 1 (1 AP); flip China back.
+DICE = "6,5,1,6,4,3,1,1"
 
-def test_one_turn_against_the_japanese_bot(live_server, new_page):
+
+def click(page, name: str) -> None:
+    page.get_by_role("button", name=re.compile("^" + re.escape(name))).click()
+
+
+def logged(page, line: str) -> None:
+    expect(page.locator("#log")).to_contain_text(line, timeout=20_000)
+
+
+def test_attacks_reserves_and_a_flip_against_the_japanese_bot(live_server, new_page):
     page = new_page()
     sign_up(page, live_server.url, f"newcomer{uuid.uuid4().hex[:6]}")
     page.get_by_label("Game", exact=True).select_option("pacific_war_1942")
     expect(page.get_by_label("Scenario")).to_contain_text("The Pacific War")
+    # a solitaire game: no opponent to choose, no umpire
+    expect(page.locator("#game-options")).to_contain_text("you play alone")
+    expect(page.get_by_label("Opponent")).to_have_count(0)
+    page.get_by_role("checkbox", name=re.compile("Sandbox")).check()
+    page.get_by_label("Scripted dice for a sandbox").fill(DICE)
     page.get_by_role("button", name="Create game").click()
     expect(page.locator("#status")).to_contain_text("Your move")
     expect(page.locator("#prompt")).to_contain_text("Roll for Action Points")
+    expect(page.locator("svg[data-zoomable]")).to_have_count(1)
 
-    page.get_by_role("button", name=re.compile("Roll the die for Action Points")).click()
-    expect(page.locator("#prompt")).to_contain_text("AP left")
-    ap_before = page.locator("#prompt h2").inner_text()
+    click(page, "Roll the die for Action Points")
+    logged(page, "Action Points roll 6: 4 AP.")
+    expect(page.locator("#prompt h2")).to_contain_text("4 AP left")
 
-    page.get_by_role("button", name=re.compile(r"^Attack Guadalcanal")).click()
-    expect(page.locator("#log")).to_contain_text("Guadalcanal")
-    page.get_by_role("button", name=re.compile(r"^End your actions|^Re-roll|^Keep")).first.wait_for()
-    # a reserve re-roll question may come first; then end the actions
-    while page.get_by_role("button", name=re.compile(r"^End your actions")).count() == 0:
-        page.get_by_role("button", name=re.compile(r"^Keep|^Do not|^Accept")).first.click()
-    page.get_by_role("button", name=re.compile(r"^End your actions")).click()
+    click(page, "Attack Guadalcanal (Southwest Pacific front)")
+    logged(page, "Allied attack on Guadalcanal (Southwest Pacific front): die 5, -1 defender sea control, "
+                 "modified 4: advance.")
+    logged(page, "The Allied Southwest Pacific front marker advances into Guadalcanal")
+    expect(page.locator("#prompt h2")).to_contain_text("3 AP left")
 
-    # The player rolls the BOT's die; its action appears in the log with the roll, and turn 2 starts.
+    click(page, "Add a reserve to the China front")
+    logged(page, "The Allies add a reserve to the China front.")
+
+    click(page, "Attack Chungking (China front)")
+    logged(page, "Allied attack on Chungking (China front): die 1, no DRM, modified 1: no result.")
+    click(page, "Use the China front reserve to re-roll")
+    logged(page, "The Allied reserve on the China front is used to re-roll: die 6, modified 6: advance.")
+    logged(page, "The Allied China front marker advances into Chungking")
+
+    click(page, "Attack the Japanese ships in the Central Pacific")
+    logged(page, "Allied sea attack in the Central Pacific: die 4: the Allied win; the control marker flips to Allied.")
+
+    # Out of AP: the player rolls the BOT's die; its row and its own attack die are logged.
     expect(page.locator("#prompt")).to_contain_text("The Japanese BOT acts")
-    page.get_by_role("button", name=re.compile("Roll the die for the Japanese BOT")).click()
-    while page.get_by_role("button", name=re.compile(r"^Keep|^Do not|^Accept")).count():
-        page.get_by_role("button", name=re.compile(r"^Keep|^Do not|^Accept")).first.click()
-    expect(page.locator("#log")).to_contain_text(re.compile(r"BOT|Japanese", re.I))
-    expect(page.locator("#log")).to_contain_text(re.compile(r"rolls? (a )?\d|die", re.I))
-    expect(page.locator("#prompt")).to_contain_text(re.compile(r"Turn 2"))
-    assert ap_before != page.locator("#prompt h2").inner_text()
+    click(page, "Roll the die for the Japanese BOT action")
+    logged(page, "Japanese BOT action: die 3, Ichi-Go")
+    logged(page, "Japanese attack on Chungking (China front): die 1")
+    logged(page, "The Allied China front is stalled")
+    expect(page.locator("#prompt")).to_contain_text("Turn 2")
+
+    click(page, "Roll the die for Action Points")
+    logged(page, "Action Points roll 1: 1 AP.")
+    expect(page.get_by_role("button", name=re.compile(r"^Attack Changsha"))).to_have_count(0)  # stalled
+    click(page, "Flip the stalled China front back to active")
+    logged(page, "The Allied China front is flipped back to active.")
+    expect(page.locator("#prompt")).to_contain_text("The Japanese BOT acts")

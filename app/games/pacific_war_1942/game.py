@@ -11,6 +11,7 @@ import copy
 from app.engine.contract import GameMeta, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.games.pacific_war_1942 import allied, attacks, board, bot, data, views
+from app.games.pacific_war_1942.report import report as after_action_report
 
 SEQUENCE = "Sequence of Play Each Turn"
 
@@ -195,7 +196,20 @@ class PacificWar1942:
         return views.view(state, role)
 
     def outcome(self, state):
-        return copy.deepcopy(state["over"]) if state["over"] else None
+        """Who won, at what level, and why, in words a person reads on the game page and the after-action report;
+        the score is the Allied VP total (the line-by-line calculation is the view's and the report's)."""
+        over = state["over"]
+        if not over:
+            return None
+        total = over["score"]["total"]
+        # An instant victory ends the game whatever the score (How to Win): its band would contradict the winner.
+        verdict = (f"The score stood at {total} VP." if over["level"] == "instant"
+                   else f"Final score {total} VP: {over['score']['band']['text']}")
+        return {"winner": over["winner"], "level": over["level"], "score": {"allied": total},
+                "reason": f"{over['reason']} {verdict}"}
+
+    def report(self, state):
+        return after_action_report(state)
 
     def default_action(self, state, role):
         return {"ap": {"verb": "roll_ap"}, "actions": {"verb": "end_actions"},

@@ -114,4 +114,6 @@ def _outcome(over: dict[str, Any] | None) -> dict[str, Any] | None:
     if over is None:
         return None
     return {"winner": over["winner"], "level": over["level"], "reason": over["reason"],
-            "score": over["score"]["total"], "band": over["score"]["band"]["text"]}
+            "score": over["score"]["total"],
+            # an instant victory ends the game whatever the score (How to Win): no band to contradict the winner
+            "band": None if over["level"] == "instant" else over["score"]["band"]["text"]}

@@ -107,3 +107,18 @@ def test_a_stalled_front_is_flipped_back_from_its_rendered_form(sandbox):
     page = press(p, gid, "Flip the stalled China front back to active")
     assert "The Allied China front is flipped back to active." in log_lines(page)
     assert next(f for f in p.game(gid)["view"]["fronts"] if f["id"] == "china")["stalled"] is False
+
+
+@pytest.mark.rule("Victory Calculation")
+def test_the_after_action_report_reads_as_words_and_figures(sandbox):
+    from tests.platform.conftest import rewrite_state
+
+    p, gid = sandbox([1])
+    rewrite_state(gid, lambda s: {**s, "turn": 16, "phase": "japanese"})
+    page = press(p, gid, "Roll the die for the Japanese BOT action")  # Europe First, then the last turn ends
+    assert "Game over" in page
+    report = p.get(f"/games/{gid}/report").text
+    assert "Final score -10 VP: Japanese win." in report
+    assert re.search(r"<td>each sea area controlled by the Japanese \(3 × -2 VP\)</td><td>-6</td>", report)
+    for raw in ("{&#39;", "&#39;lines&#39;", "&#39;band&#39;", "{'", "[{"):
+        assert raw not in report, raw

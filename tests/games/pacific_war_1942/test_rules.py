@@ -308,6 +308,7 @@ def test_two_allied_locations_lost_is_an_instant_japanese_victory_at_end_of_turn
     s = play(s, "japanese_action", dice=[5, 6])
     o = rules.outcome(s)
     assert o["winner"] == "japanese" and o["level"] == "instant" and "Hawaii" in o["reason"]
+    assert o["reason"].endswith(f"The score stood at {o['score']['allied']} VP.")  # no band to contradict it
     assert rules.prompts(s) == {}
 
 
@@ -326,7 +327,7 @@ def test_the_game_ends_after_the_last_turn():
     s = play(s, "japanese_action", dice=[1])
     o = rules.outcome(s)
     assert o["reason"].startswith("The last game turn")
-    assert o["score"]["total"] == -10  # -6 three Japanese seas, -2 Europe marker, -2 no bomb
+    assert o["score"] == {"allied": -10}  # -6 three Japanese seas, -2 Europe marker, -2 no bomb
     with pytest.raises(IllegalAction, match="over"):
         play(s, "roll_ap", dice=[3])
 
@@ -341,4 +342,4 @@ def test_the_atomic_bomb_is_dropped_from_turn_15_with_saipan_held_and_ends_the_g
     s = play(s, "japanese_action", dice=[1])
     o = rules.outcome(s)
     assert s["bomb"] and "Atomic Bomb" in o["reason"]
-    assert "no_bomb" not in [line["id"] for line in o["score"]["lines"]]
+    assert "no_bomb" not in [line["id"] for line in s["over"]["score"]["lines"]]

@@ -13,7 +13,7 @@ def finish(positions: dict[str, str], seas: str = "allied") -> dict:
     s["seas"] = {k: seas for k in s["seas"]}
     s["europe"] = True
     s["turn"], s["phase"] = 16, "japanese"
-    return rules.outcome(play(s, "japanese_action", dice=[1]))
+    return play(s, "japanese_action", dice=[1])["over"]  # the whole calculation, as the view shows it
 
 
 # Each case: +3 three Allied seas, -2 Europe marker, and -2 unless the Central front holds Saipan (the bomb).
@@ -67,3 +67,20 @@ def test_the_running_estimate_is_shown_while_playing():
     s = at("southwest_pacific", "new_guinea", new_game())
     v = rules.view(s, "allied")
     assert v["score"]["total"] == 2 - 6 - 2 and v["score"]["band"]["id"] == "japanese_decisive"
+
+
+@pytest.mark.rule("Victory Calculation")
+@pytest.mark.rule("Score")
+def test_the_outcome_and_the_report_are_words_and_figures_for_a_person():
+    s = new_game()
+    s["turn"], s["phase"] = 16, "japanese"
+    s = play(s, "japanese_action", dice=[1])  # Europe First: a Europe marker, India stalled; the game ends
+    assert rules.outcome(s) == {
+        "winner": "japanese", "level": "decisive", "score": {"allied": -10},
+        "reason": "The last game turn has been played (How to Win). Final score -10 VP: Japanese win. "
+                  "The Americans become an isolated nation and Great Britain loses the war."}
+    r = rules.report(s)
+    assert [(row["item"], row["vp"]) for row in r["vp"]] == [
+        ("each sea area controlled by the Japanese (3 × -2 VP)", -6), ("Europe marker in play", -2),
+        ("Atomic Bomb not dropped (the Soviet invasion of northern Japan)", -2)]
+    assert r["score"] == {"allied": -10} and r["losses"] == {}
