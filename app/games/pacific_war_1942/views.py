@@ -80,6 +80,48 @@ def _charts() -> dict[str, Any]:
     }
 
 
+def _rule(rule_id: str, title: str, text: str, provenance: str) -> dict[str, Any]:
+    return {"id": rule_id, "title": title, "text": text, "provenance": provenance,
+            "invented": provenance.startswith("reconstructed")}
+
+
+def _band_range(i: int) -> str:
+    bands = data.BANDS
+    low = bands[i - 1]["max"] + 1 if i else None
+    if low is None:
+        return f"{bands[i]['max']} or less"
+    return f"{low} or more" if i == len(bands) - 1 else f"{low} to {bands[i]['max']}"
+
+
+def rules_view() -> dict[str, Any]:
+    """What the game plays by beyond the charts, each with its provenance, so a player sees what was invented
+    (issue 12, item 9): game length, turn dates, the Atomic Bomb trigger, Europe markers, VP values, score bands."""
+    turns, bomb, pub = data.RULES["turns"], data.BOMB, data.RULES["publication"]
+    front = data.FRONTS[bomb["requires_front"]]["name"]
+    return {
+        "publication": _rule("publication", "The rulebook", f"{pub['title']}: publisher {pub['publisher']}, "
+                             f"year {pub['year']}.", pub["provenance"]),
+        "length": _rule("length", "Game length", f"{data.TURNS} turns; the game ends after turn {data.TURNS} "
+                        f"unless it ends sooner (How to Win).", turns["provenance"]),
+        "dates": _rule("dates", "Turn dates", f"One turn a quarter: turn 1 is {data.turn_date(1)}, turn "
+                       f"{data.TURNS} is {data.turn_date(data.TURNS)}.", turns["quarters_provenance"]),
+        "bomb": _rule("bomb", "The Atomic Bomb", f"Dropped at the end of turn {bomb['first_turn']} or a later turn "
+                      f"if the Allied {front} front marker is at {data.name(bomb['requires_location'])} or beyond; "
+                      f"the game then ends, and the -2 VP for the Soviet invasion is not deducted.",
+                      bomb["provenance"]),
+        "instant": _rule("instant", "Instant Japanese victory", f"At the end of a turn the Japanese occupy "
+                         f"{data.INSTANT['needed']} of " + ", ".join(data.name(x) for x in data.INSTANT["locations"])
+                         + ".", data.INSTANT["provenance"]),
+        "europe": _rule("europe", "Europe markers", "Several can be in the Europe First Box: each Europe First "
+                        "result adds one, each action removes one; the -2 DRM and the -2 VP apply once while any "
+                        "is in play.", data.RULES["europe_markers"]["provenance"]),
+        "vp": [dict(_rule(v["id"], v["text"], f"{v['vp']:+d} VP", v["provenance"]), vp=v["vp"])
+               for v in data.RULES["vp"]],
+        "bands": [dict(_rule(b["id"], _band_range(i), b["text"], b["provenance"]), range=_band_range(i))
+                  for i, b in enumerate(data.BANDS)],
+    }
+
+
 def view(state: State, role: str) -> dict[str, Any]:
     ended = state["over"] is not None
     pending = state["pending"]
@@ -106,6 +148,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "log": visible(state["log"], role, ended),
         "outcome": _outcome(state["over"]),
         "charts": _charts(),
+        "rules": rules_view(),
         "svg": {"width": WIDTH, "height": HEIGHT},
     }
 

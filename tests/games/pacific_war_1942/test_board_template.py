@@ -51,3 +51,36 @@ def test_every_state_of_a_random_game_renders():
         s = rules.apply(s, "allied", random_action(rules, s, "allied", players), dice)
     html = render(s, "spectator")
     assert "Game over" in html and "Final score" in html
+
+
+@pytest.mark.rule("How to Win")
+@pytest.mark.rule("Victory Calculation")
+@pytest.mark.rule("Score")
+def test_what_was_invented_is_shown_with_its_provenance():
+    """The Atomic Bomb trigger, game length, turn dates, Europe markers, VP values and score bands come from
+    rules.toml; the page shows each with its source and marks the reconstructed ones (issue 12, item 9)."""
+    from markupsafe import escape
+
+    from app.games.pacific_war_1942 import data
+
+    html = render(actions_phase(ap=2))
+    panel = html[html.index('class="pw-panel"'):html.index('id="pw-rules"')]
+    # next to "Atomic Bomb: not dropped", the trigger and that it is reconstructed
+    assert ("Atomic Bomb: not dropped. Dropped at the end of turn 15 or a later turn if the Allied Central Pacific "
+            "front marker is at Saipan or beyond") in panel
+    assert f'href="#pw-rule-bomb" title="{data.BOMB["provenance"]}">reconstructed</a>' in panel
+    assert f'title="{data.RULES["turns"]["provenance"]}">length and dates reconstructed</a>' in panel
+    rules_part = html[html.index('id="pw-rules"'):]
+    for rule_id, provenance in [("length", data.RULES["turns"]["provenance"]),
+                                ("dates", data.RULES["turns"]["quarters_provenance"]),
+                                ("bomb", data.BOMB["provenance"]), ("europe", data.RULES["europe_markers"]["provenance"])]:
+        row = rules_part[rules_part.index(f'id="pw-rule-{rule_id}"'):]
+        row = row[:row.index("</tr>")]
+        assert '<span class="pw-invented">reconstructed</span> ' + str(escape(provenance[len("reconstructed: "):])) \
+            in row, rule_id
+    assert "One turn a quarter: turn 1 is Jan-Mar 1942, turn 16 is Oct-Dec 1945." in rules_part
+    assert "publisher unknown, year unknown" in rules_part
+    for v in data.RULES["vp"]:
+        assert f"<td>{v['text']}</td><td>{v['vp']:+d} VP</td>" in rules_part
+    for rng, band in zip(["6 or less", "7 to 12", "13 to 18", "19 or more"], data.BANDS):
+        assert f"<td>{rng}</td><td>{band['text']}</td><td class=\"pw-provenance\">{band['provenance']}</td>" in rules_part

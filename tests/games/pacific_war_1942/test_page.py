@@ -122,3 +122,12 @@ def test_the_after_action_report_reads_as_words_and_figures(sandbox):
     assert re.search(r"<td>each sea area controlled by the Japanese \(3 × -2 VP\)</td><td>-6</td>", report)
     for raw in ("{&#39;", "&#39;lines&#39;", "&#39;band&#39;", "{'", "[{"):
         assert raw not in report, raw
+
+
+@pytest.mark.rule("How to Win")
+def test_the_game_page_shows_the_reconstructed_bomb_trigger_and_game_length(sandbox):
+    p, gid = sandbox([])
+    page = p.get(f"/games/{gid}").text
+    assert "Atomic Bomb: not dropped. Dropped at the end of turn 15 or a later turn" in page
+    assert "Turn 1 of 16 — Jan-Mar 1942" in page and "length and dates reconstructed" in page
+    assert 'id="pw-rule-bomb"' in page and 'id="pw-rules-bands"' in page
