@@ -33,7 +33,7 @@ def _front(state: State, row: int, front: str) -> dict[str, Any]:
     locs = [_location(state, loc, X0 + i * DX, y) for i, loc in enumerate(r) if loc != data.JAPAN]
     i = f["allied"]
     if i < 0:
-        allied_xy = (X0 - 48, y)
+        allied_xy = (X0 - 60, y)  # outside the last location, clear of its flag
     elif r[i] == data.JAPAN:
         allied_xy = (JAPAN_XY[0], JAPAN_XY[1])
     else:
