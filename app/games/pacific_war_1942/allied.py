@@ -90,7 +90,8 @@ def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
     verb = action.get("verb")
     if verb == "end_actions":
         if state["ap"]:
-            attacks.log(state, f"The Allied player ends the actions phase; {state['ap']} unused AP are lost.")
+            attacks.log(state, f"The Allied player ends the actions phase; {state['ap']} unused AP "
+                               f"{'is' if state['ap'] == 1 else 'are'} lost.")
         state["ap"] = 0
         return False
     if state["ap"] < 1:

@@ -67,6 +67,14 @@ def test_unspent_ap_cannot_be_saved():
 
 
 @pytest.mark.rule("Using Action Charts")
+def test_the_lost_ap_are_counted_in_words():
+    assert play(actions_phase(ap=1), "end_actions")["log"][-1]["text"] == \
+        "The Allied player ends the actions phase; 1 unused AP is lost."
+    assert play(actions_phase(ap=3), "end_actions")["log"][-1]["text"] == \
+        "The Allied player ends the actions phase; 3 unused AP are lost."
+
+
+@pytest.mark.rule("Using Action Charts")
 def test_every_action_costs_one_ap():
     s = actions_phase(ap=4)
     s["europe"] = True
