@@ -1,37 +1,32 @@
-"""The game's tables, loaded once at import from data/*.toml (map, charts, rules), each record with provenance."""
+"""The game's tables, loaded once at import from data/*.toml (map, charts, rules) by the engine's loader, which
+refuses a file in which any value lacks its provenance (app/engine/data.py)."""
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from app.engine import data as tables
+
 DATA = Path(__file__).parent / "data"
 
+MAP, CHARTS, RULES = tables.load_all(DATA, "map", "charts", "rules").values()
 
-def _load(name: str) -> dict[str, Any]:
-    with open(DATA / f"{name}.toml", "rb") as f:
-        return tomllib.load(f)
-
-
-MAP = _load("map")
-CHARTS = _load("charts")
-RULES = _load("rules")
-
-SEA_AREAS: dict[str, dict[str, Any]] = {s["id"]: s for s in MAP["sea_area"]}
-FRONTS: dict[str, dict[str, Any]] = {f["id"]: f for f in MAP["front"]}
+SEA_AREAS: dict[str, dict[str, Any]] = tables.index(MAP["sea_area"], where="map.sea_area")
+FRONTS: dict[str, dict[str, Any]] = tables.index(MAP["front"], where="map.front")
 FRONT_ORDER: list[str] = [f["id"] for f in MAP["front"]]
-LOCATIONS: dict[str, dict[str, Any]] = {loc["id"]: loc for loc in MAP["location"]}
+LOCATIONS: dict[str, dict[str, Any]] = tables.index(MAP["location"], where="map.location")
 JAPAN = next(loc["id"] for loc in MAP["location"] if loc.get("japan"))
 
-AP_CHART: dict[int, int] = {row["roll"]: row["ap"] for row in CHARTS["ap_chart"]}
+AP_CHART: dict[int, int] = {roll: row["ap"] for roll, row in
+                            tables.index(CHARTS["ap_chart"], "roll", "charts.ap_chart").items()}
 ADVANCE = CHARTS["advance_result"]
-DRM: dict[str, dict[str, Any]] = {d["id"]: d for d in CHARTS["drm"]}
-JAPANESE_ACTIONS: dict[int, dict[str, Any]] = {row["roll"]: row for row in CHARTS["japanese_action"]}
+DRM: dict[str, dict[str, Any]] = tables.index(CHARTS["drm"], where="charts.drm")
+JAPANESE_ACTIONS: dict[int, dict[str, Any]] = tables.index(CHARTS["japanese_action"], "roll", "charts.japanese_action")
 
 TURNS: int = RULES["turns"]["count"]
 BOMB = RULES["atomic_bomb"]
 INSTANT = RULES["instant_victory"]
-VP: dict[str, dict[str, Any]] = {v["id"]: v for v in RULES["vp"]}
+VP: dict[str, dict[str, Any]] = tables.index(RULES["vp"], where="rules.vp")
 BANDS: list[dict[str, Any]] = RULES["band"]
 
 
