@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from app.engine import orders
 from app.engine.contract import SPECTATOR, UMPIRE, Action, Role, Rules, State
 from app.engine.errors import IllegalAction
 from app.engine.rng import Rng, SeededRng
@@ -38,9 +39,14 @@ def assert_plain_json(state: State) -> None:
 
 
 def enumerate_actions(prompt: dict[str, Any]) -> list[Action]:
-    """Every action a prompt lists whose arguments are all enumerated choices (or absent)."""
+    """Every action a prompt lists whose arguments are all enumerated choices (or absent): typed orders list their
+    values (app/engine/orders.py); older specs are read as choices and integer ranges."""
     out: list[Action] = []
     for spec in prompt.get("actions", []):
+        typed = orders.enumerate_spec(spec)
+        if typed is not None:
+            out.extend(typed)
+            continue
         combos: list[dict[str, Any]] = [{}]
         ok = True
         for name, arg in (spec.get("args") or {}).items():
@@ -68,6 +74,13 @@ def random_action(rules: Rules, state: State, role: Role, rng: Rng) -> Action:
     if not actions:
         raise DeadEnd(f"{role} is prompted but no action can be enumerated; give the game a random_action")
     return rng.choice(actions)
+
+
+def random_shaped_action(prompt: dict[str, Any], rng: Rng) -> Action | None:
+    """For fuzzing: one of the prompt's orders with random well-shaped (not necessarily legal) arguments, or None if
+    the chosen order's arguments are not typed. The rules must refuse it with an IllegalAction or apply it."""
+    specs = prompt.get("actions", [])
+    return orders.random_args(rng.choice(specs), rng) if specs else None
 
 
 @dataclass

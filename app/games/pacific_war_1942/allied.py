@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.errors import IllegalAction
 from app.engine.rng import Rng
 from app.games.pacific_war_1942 import attacks, board, data
+from app.games.pacific_war_1942.orders import spec as _one
 
 State = dict[str, Any]
 ACTIONS = "Using Action Charts"
@@ -22,13 +23,6 @@ def roll_ap(state: State, rng: Rng) -> None:
     attacks.log(state, f"Turn {state['turn']} ({data.turn_date(state['turn'])}): Action Points roll {roll}: "
                        f"{state['ap']} AP.", roll=roll)
     state["phase"] = "actions"
-
-
-def _one(verb: str, label: str, arg: str | None = None, value: str | None = None) -> dict[str, Any]:
-    spec: dict[str, Any] = {"verb": verb, "label": label}
-    if arg is not None:
-        spec["args"] = {arg: {"type": "choice", "choices": [value]}}
-    return spec
 
 
 def attack_block(state: State, front: str) -> str | None:
@@ -53,15 +47,15 @@ def choices(state: State) -> list[dict[str, Any]]:
             target = board.japanese_location(state, front)
             drm = sum(d["value"] for d in board.land_drms(state, front, "allied"))
             out.append(_one("attack_front", f"Attack {data.name(target)} ({data.FRONTS[front]['name']} front) — "
-                                            f"succeeds on {board.odds_text('land', drm)} — 1 AP", "front", front))
+                                            f"succeeds on {board.odds_text('land', drm)} — 1 AP", front=front))
     for sea, control in state["seas"].items():
         if control == "japanese":
             out.append(_one("attack_sea", f"Attack the Japanese ships in the {data.SEA_AREAS[sea]['name']} — "
-                                          f"succeeds on {board.odds_text('sea', 0)} — 1 AP", "sea", sea))
+                                          f"succeeds on {board.odds_text('sea', 0)} — 1 AP", sea=sea))
     for front in data.FRONT_ORDER:
         if not state["fronts"][front]["reserve"]:
             out.append(_one("add_reserve", f"Add a reserve to the {data.FRONTS[front]['name']} front "
-                                           f"(one re-roll of a land attack there) — 1 AP", "front", front))
+                                           f"(one re-roll of a land attack there) — 1 AP", front=front))
     europe = int(state["europe"])
     if europe == 1:
         out.append(_one("remove_europe", "Remove 1 Europe marker (the last: ends -2 DRM on India and China) — 1 AP"))
@@ -71,18 +65,15 @@ def choices(state: State) -> list[dict[str, Any]]:
     for front in data.FRONT_ORDER:
         if state["fronts"][front]["stalled"]:
             out.append(_one("activate", f"Flip the stalled {data.FRONTS[front]['name']} front back to active — 1 AP",
-                            "front", front))
+                            front=front))
     out.append(_one("end_actions", f"End your actions ({ap} AP left {'is' if ap == 1 else 'are'} lost)"
                     if ap else "End your actions"))
     return out
 
 
-def _arg(action: dict[str, Any], name: str, valid: dict[str, Any]) -> str:
-    args = action.get("args") or {}
-    value = args.get(name) if isinstance(args, dict) else None
-    if not isinstance(value, str) or value not in valid:
-        raise MalformedAction(f"Choose a {name.replace('_', ' ')} from the list.")
-    return value
+def _arg(action: dict[str, Any], name: str) -> str:
+    """An argument `game.apply` has already checked against orders.VERBS (a known front, a known sea area)."""
+    return action["args"][name]
 
 
 def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
@@ -97,7 +88,7 @@ def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
     if state["ap"] < 1:
         raise IllegalAction("You have no Action Points left this turn.", ACTIONS)
     if verb == "attack_front":
-        front = _arg(action, "front", data.FRONTS)
+        front = _arg(action, "front")
         block = attack_block(state, front)
         if block:
             raise IllegalAction(block, "Key Game Concepts" if "Japan" in block else ACTIONS)
@@ -105,14 +96,14 @@ def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
         attacks.land_attack(state, front, "allied", rng)
         return True
     if verb == "attack_sea":
-        sea = _arg(action, "sea", data.SEA_AREAS)
+        sea = _arg(action, "sea")
         if state["seas"][sea] != "japanese":
             raise IllegalAction("The Allies already control that sea area.", attacks.SEA)
         state["ap"] -= 1
         attacks.sea_attack(state, sea, "allied", rng)
         return True
     if verb == "add_reserve":
-        front = _arg(action, "front", data.FRONTS)
+        front = _arg(action, "front")
         if state["fronts"][front]["reserve"]:
             raise IllegalAction("That front already has its reserve (limit 1 per front).", "Allied Army Reserves")
         state["ap"] -= 1
@@ -129,11 +120,11 @@ def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
                     + (f"; {left} remain{'s' if left == 1 else ''}." if left else ": the box is empty."))
         return False
     if verb == "activate":
-        front = _arg(action, "front", data.FRONTS)
+        front = _arg(action, "front")
         if not state["fronts"][front]["stalled"]:
             raise IllegalAction("That front is not stalled.", ACTIONS)
         state["ap"] -= 1
         state["fronts"][front]["stalled"] = False
         attacks.log(state, f"The Allied {data.FRONTS[front]['name']} front is flipped back to active.")
         return False
-    raise MalformedAction(f"Unknown order {verb!r}.")
+    raise IllegalAction("That is not possible while you spend Action Points.", ACTIONS)

@@ -10,7 +10,8 @@ import copy
 
 from app.engine.contract import GameMeta, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
-from app.games.pacific_war_1942 import allied, attacks, board, bot, data, views
+from app.engine.orders import check_action
+from app.games.pacific_war_1942 import allied, attacks, board, bot, data, orders, views
 from app.games.pacific_war_1942.report import report as after_action_report
 
 SEQUENCE = "Sequence of Play Each Turn"
@@ -62,11 +63,11 @@ class PacificWar1942:
             return {}
         p = state["phase"]
         if p == "ap":
-            actions = [{"verb": "roll_ap", "label": "Roll the die for Action Points (AP Chart)"}]
+            actions = [orders.spec("roll_ap", "Roll the die for Action Points (AP Chart)")]
         elif p == "actions":
             actions = allied.choices(state)
         elif p == "japanese":
-            actions = [{"verb": "japanese_action", "label": "Roll the die for the Japanese BOT action"}]
+            actions = [orders.spec("japanese_action", "Roll the die for the Japanese BOT action")]
         else:
             pend = state["pending"]
             fname = data.FRONTS[pend["front"]]["name"]
@@ -77,11 +78,10 @@ class PacificWar1942:
             else:
                 keep = f"Keep the reserve: the Japanese take {data.name(pend['target'])}"
                 again = f"the Japanese advance on {odds}"
-            actions = [{"verb": "use_reserve",
-                        "label": f"Use the {fname} front reserve to re-roll (it is removed; {again})"},
-                       {"verb": "accept", "label": keep}]
+            actions = [orders.spec("use_reserve", f"Use the {fname} front reserve to re-roll (it is removed; {again})"),
+                       orders.spec("accept", keep)]
         if state["undo"] and p in ("actions", "japanese"):
-            actions.append({"verb": "undo", "label": "Undo your last action"})
+            actions.append(orders.spec("undo", "Undo your last action"))
         title = PHASES[p]["title"]
         if p == "actions":
             title += f" — {state['ap']} AP left"
@@ -93,8 +93,7 @@ class PacificWar1942:
     def apply(self, state, role, action, rng):
         if role != "allied":
             raise IllegalAction("Only the Allied player gives orders; the Japanese BOT plays itself.", SEQUENCE)
-        if not isinstance(action, dict) or not isinstance(action.get("verb"), str):
-            raise MalformedAction("An action needs a verb.")
+        check_action(orders.VERBS, action)  # the shape first (MalformedAction), then the rules
         if state["over"]:
             raise IllegalAction("The game is over.", "How to Win")
         verb = action["verb"]

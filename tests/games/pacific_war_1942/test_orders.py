@@ -1,0 +1,85 @@
+"""Typed orders in Pacific War 1942: every prompt publishes a JSON Schema, every random legal action and every missed
+order fits it, and a misshapen order is refused as malformed before any rule is consulted."""
+import json
+
+import jsonschema_rs
+import pytest
+
+from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.orders import from_json, prompt_schema, random_args
+from app.engine.rng import ScriptedRng, SeededRng
+from app.engine.testing import random_action, random_shaped_action
+from app.games.pacific_war_1942 import orders, rules
+from app.games.pacific_war_1942.game import SEQUENCE
+from tests.games.pacific_war_1942.helpers import actions_phase, new_game
+
+
+def seeded_positions(seeds, steps=400):
+    """(state, prompt) at every decision of seeded random games."""
+    for seed in seeds:
+        players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
+        state = rules.setup("campaign", {}, dice)
+        for _ in range(steps):
+            prompt = rules.prompts(state).get("allied")
+            if prompt is None:
+                break
+            yield state, prompt
+            state = rules.apply(state, "allied", random_action(rules, state, "allied", players), dice)
+
+
+def test_every_random_legal_action_and_missed_order_fits_the_published_schema():
+    checked = set()
+    for state, prompt in seeded_positions(range(12)):
+        schema = prompt_schema(json.loads(json.dumps(prompt)))
+        assert schema is not None, f"an untyped argument in {prompt['title']}"
+        v = jsonschema_rs.validator_for(schema)
+        action = random_action(rules, state, "allied", SeededRng(len(checked)))
+        assert v.is_valid(action), (prompt["title"], action)
+        assert v.is_valid(rules.default_action(state, "allied")), prompt["title"]
+        assert not v.is_valid({"verb": action["verb"], "args": {"front": "atlantis"}})
+        checked.add(action["verb"])
+    assert checked >= {"roll_ap", "attack_front", "attack_sea", "add_reserve", "end_actions", "japanese_action",
+                       "use_reserve", "accept", "undo"}
+
+
+def test_each_button_stands_for_one_value_of_its_verbs_domain():
+    s = actions_phase()
+    for spec in rules.prompts(s)["allied"]["actions"]:
+        for name, arg in (spec.get("args") or {}).items():
+            order = from_json(arg)
+            assert order.values() and len(order.values()) == 1  # a button, not a choice to make
+            orders.VERBS[spec["verb"]][name].check(order.values()[0], name)
+    with pytest.raises(KeyError):
+        orders.spec("bombard", "Bombard Tokyo")
+
+
+@pytest.mark.rule("Sequence of Play Each Turn")
+def test_a_misshapen_order_is_malformed_before_any_rule_and_a_wellshaped_one_meets_the_rules():
+    s = new_game()  # the AP roll comes first: no attack is possible yet
+    with pytest.raises(MalformedAction, match="Front: choose one of India front, China front") as e:
+        rules.apply(s, "allied", {"verb": "attack_front", "args": {"front": "atlantis"}}, ScriptedRng())
+    assert e.value.rule is None
+    with pytest.raises(MalformedAction, match="Sea area: choose one of"):
+        rules.apply(s, "allied", {"verb": "attack_sea", "args": {"sea": "pacific"}}, ScriptedRng())
+    with pytest.raises(MalformedAction, match="this order takes no argument 'front'"):
+        rules.apply(s, "allied", {"verb": "roll_ap", "args": {"front": "india"}}, ScriptedRng())
+    with pytest.raises(MalformedAction, match="There is no order 'fly'"):
+        rules.apply(s, "allied", {"verb": "fly"}, ScriptedRng())
+    with pytest.raises(IllegalAction) as e:
+        rules.apply(s, "allied", {"verb": "attack_front", "args": {"front": "india"}}, ScriptedRng())
+    assert not isinstance(e.value, MalformedAction) and e.value.rule == SEQUENCE
+
+
+def test_fuzzed_wellshaped_orders_are_applied_or_refused_as_illegal_never_crash():
+    rng = SeededRng(5)
+    domain = [{"verb": v, "args": a} for v, a in orders.VERBS.items()]
+    refused = applied = 0
+    for state, prompt in seeded_positions(range(4), steps=120):
+        for action in (random_shaped_action(prompt, rng), random_args(rng.choice(domain), rng)):
+            try:
+                rules.apply(state, "allied", action, SeededRng(9))
+                applied += 1
+            except IllegalAction as e:
+                assert e.message and (isinstance(e, MalformedAction) or e.rule), action
+                refused += 1
+    assert refused and applied
