@@ -69,8 +69,8 @@ class Scenario:
 class GameMeta:
     id: str
     title: str
-    publisher: str
-    year: int
+    publisher: str | None  # as the rulebook names it; None when it does not (the lobby says "publisher unknown")
+    year: int | None  # likewise: never guessed
     roles: tuple[Role, ...]
     scenarios: tuple[Scenario, ...]
     options: tuple[Option, ...] = ()
