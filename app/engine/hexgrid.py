@@ -97,7 +97,10 @@ class OffsetGrid:
         return f"{row:0{w}d}{col:0{w}d}" if self.ids == "RRCC" else f"{col:0{w}d}{row:0{w}d}"
 
     def contains(self, col: int, row: int) -> bool:
-        return ((self.cols is None or self.cols[0] <= col <= self.cols[1])
+        """On the map: within its extent, and an id can be written for it (no column letter before A or after Z,
+        no negative numbers)."""
+        writable = (0 <= col <= 25 and row >= 0) if self.ids == "A1" else (col >= 0 and row >= 0)
+        return writable and ((self.cols is None or self.cols[0] <= col <= self.cols[1])
                 and (self.rows is None or self.rows[0] <= row <= self.rows[1]))
 
     def is_hex(self, hex_id: str) -> bool:

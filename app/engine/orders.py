@@ -173,7 +173,8 @@ class Several(Order):
             raise _fail(name, self.label, f"give a list ({self.describe()}).")
         for v in value:
             if not _member(v, self.choices):
-                raise _fail(name, self.label, f"{_show(v)} is not on the list ({_choice_text(self.choices, self.labels)}).")
+                raise _fail(name, self.label,
+                            f"{_show(v)} is not on the list ({_choice_text(self.choices, self.labels)}).")
         if any(_same(a, b) for a, b in itertools.combinations(value, 2)):
             raise _fail(name, self.label, "choose each value at most once.")
         if not self.minimum <= len(value) <= self.most:
@@ -314,7 +315,8 @@ class Assignment(Order):
                 raise _fail(name, self.label, f"{k}: choose one of {_choice_text(self.choices, self.labels)}.")
         missing = [i for i in self.ids if i not in value]
         if self.required and missing:
-            raise _fail(name, self.label, f"assign {', '.join(missing[:5])}{' and more' if len(missing) > 5 else ''} too.")
+            more = " and more" if len(missing) > 5 else ""
+            raise _fail(name, self.label, f"assign {', '.join(missing[:5])}{more} too.")
         return value
 
     def random(self, rng: Rng) -> dict[str, Any]:
@@ -444,7 +446,8 @@ class Plot(Order):
             raise _fail(name, self.label, f"give {self.describe()}.")
         for seg, v in value.items():
             if seg not in self.segments:
-                raise _fail(name, self.label, f"there is no segment {_show(seg)} (segments: {', '.join(self.segments)}).")
+                raise _fail(name, self.label,
+                            f"there is no segment {_show(seg)} (segments: {', '.join(self.segments)}).")
             self.each.check(v, f"{_title(name, self.label)}, segment {seg}")
         missing = [s for s in self.segments if s not in value]
         if self.required and missing:
@@ -465,7 +468,8 @@ class Plot(Order):
             total *= len(o)
             if total > ENUMERATION_LIMIT:
                 return None
-        return [{s: v for s, v in zip(self.segments, combo) if v is not _UNSET} for combo in itertools.product(*options)]
+        return [{s: v for s, v in zip(self.segments, combo) if v is not _UNSET}
+                for combo in itertools.product(*options)]
 
     def describe(self) -> str:
         return (f"for {'each' if self.required else 'any'} segment of {', '.join(self.segments)}: "
