@@ -47,3 +47,16 @@ def test_the_charts_cover_every_die_roll():
             assert step.get("front", "india") in data.FRONTS
             assert set(step.get("order", [])) <= set(data.SEA_AREAS)
     assert [b["max"] for b in data.BANDS] == sorted(b["max"] for b in data.BANDS)
+
+
+def test_the_tables_load_through_the_engine_loader_which_refuses_a_location_without_provenance(tmp_path):
+    from app.engine.data import DataError, load
+
+    text = (data.DATA / "map.toml").read_text()
+    assert load(data.DATA / "map.toml") == data.MAP
+    broken = tmp_path / "map.toml"
+    i = text.index('id = "burma"')
+    end = text.index("provenance =", i)
+    broken.write_text(text[:end] + "# provenance removed" + text[text.index("\n", end):])
+    with pytest.raises(DataError, match=r"map\.toml\.location\[burma\]"):
+        load(broken)
