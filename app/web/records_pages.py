@@ -7,7 +7,8 @@ from fastapi.responses import HTMLResponse
 from app.play import lobby, records
 from app.web.deps import ReadDBDep, User
 from app.web.pages import page
-from app.web.presenter import board_template, log_groups
+from app.play.state import rules_for
+from app.web.presenter import KIND_LABELS, board_template, log_groups
 
 router = APIRouter(include_in_schema=False)
 
@@ -27,7 +28,8 @@ def replay_page(request: Request, game_id: str, db: ReadDBDep, user: User, seq: 
     moment = records.replay_view(db, game, role, at, eyes)
     return page(request, "records/replay.html", user, game_id=game_id, moment=moment,
                 board_template=board_template(game.game), game={"id": game.id, "version": game.version},
-                steps=records.steps(db, game, at), eyes_choices=records.eyes_choices(game), log_groups=log_groups)
+                steps=records.steps(db, game, at), eyes_choices=records.eyes_choices(game), log_groups=log_groups,
+                label=rules_for(game).meta.label, log_kinds=KIND_LABELS)
 
 
 @router.get("/games/{game_id}/report", response_class=HTMLResponse)
