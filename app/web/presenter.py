@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session as DB
 from app.engine.contract import UMPIRE
 from sqlalchemy import select
 
-from app.play import chat
+from app.play import chat, rulebooks
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.lobby import seats_of
@@ -45,6 +45,7 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "view": view,
         "log_groups": log_groups(view.get("log", []) if isinstance(view, dict) else [], role, meta.label),
         "log_kinds": KIND_LABELS,
+        "rules_book": rules_book(meta.id),
         "prompt": prompt,
         "your_move": prompt is not None,
         "waiting": waiting,
@@ -138,6 +139,15 @@ def log_groups(lines: list[dict[str, Any]], role: str | None = None, label=None)
             run["lines"] = fold_orders(run["lines"], run["at"], role, label)
         turn["runs"].reverse()
     return [t for t in reversed(turns) if t["runs"]]
+
+
+def rules_book(game_type: str) -> dict[str, Any] | None:
+    """Where the page's rule numbers link to: the game's own rulebook, and the books it borrows rules from
+    ("Guadalcanal 18" in Solomons: the umpired game), for the page's script that turns "rule 6.35" into a link."""
+    if game_type not in rulebooks.BOOKS:
+        return None
+    return {"id": game_type, "borrowed": {name: {"id": book, "title": rulebooks.BOOKS[book].title}
+                                           for name, book in rulebooks.BORROWED.items()}}
 
 
 def clock_model(game: Game, role: str, meta) -> dict[str, Any]:

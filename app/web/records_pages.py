@@ -4,11 +4,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from app.play import lobby, records
-from app.web.deps import ReadDBDep, User
+from app.play import lobby, records, rulebooks
+from app.play.errors import NotFound
+from app.web.deps import MaybeUser, ReadDBDep, User
 from app.web.pages import page
 from app.play.state import rules_for
-from app.web.presenter import KIND_LABELS, board_template, log_groups
+from app.web.presenter import KIND_LABELS, board_template, log_groups, rules_book
 
 router = APIRouter(include_in_schema=False)
 
@@ -29,7 +30,7 @@ def replay_page(request: Request, game_id: str, db: ReadDBDep, user: User, seq: 
     return page(request, "records/replay.html", user, game_id=game_id, moment=moment,
                 board_template=board_template(game.game), game={"id": game.id, "version": game.version},
                 steps=records.steps(db, game, at), eyes_choices=records.eyes_choices(game), log_groups=log_groups,
-                label=rules_for(game).meta.label, log_kinds=KIND_LABELS)
+                label=rules_for(game).meta.label, log_kinds=KIND_LABELS, rules_book=rules_book(game.game))
 
 
 @router.get("/games/{game_id}/report", response_class=HTMLResponse)
@@ -37,3 +38,14 @@ def report_page(request: Request, game_id: str, db: ReadDBDep, user: User):
     game = lobby.require_game(db, game_id)
     role = lobby.role_of(db, game, user.user_id)
     return page(request, "records/report.html", user, game_id=game_id, report=records.after_action(db, game, role))
+
+
+@router.get("/rules/{book_id}", response_class=HTMLResponse)
+def rules_page(request: Request, book_id: str, user: MaybeUser):
+    """A rulebook's text with an anchor per case, so every "rule 6.35" on a page opens the case it cites."""
+    book = rulebooks.load(book_id)
+    if book is None:
+        raise NotFound(f"There is no rulebook called {book_id!r} here. The rulebooks are: "
+                       + ", ".join(b.title for b in rulebooks.BOOKS.values()) + ".")
+    return page(request, "rules/book.html", user, book=book,
+                books=[{"id": b.id, "title": b.title} for b in rulebooks.BOOKS.values()])

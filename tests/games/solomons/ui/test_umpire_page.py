@@ -74,3 +74,12 @@ def test_the_umpires_replay_reads_as_the_sequence_of_play(umpired):
     assert "Go to your orders" not in page and "&#34;verb&#34;" not in page
     assert "Umpire (you)" not in page
     assert not re.search(r'<h3 id="sol-turn-h">[^<]*</h3>\s*<p>\d+</p>', page)
+
+
+def test_the_umpire_is_told_the_umpired_game_is_borrowed_from_guadalcanal_and_can_open_that_rule(umpired):
+    ump, *_, gid = umpired
+    page = ump.get(f"/games/{gid}").text
+    note = re.search(r'<p class="sol-small" id="sol-umpired-rule">(.*?)</p>', page, re.S)
+    assert note and "borrowed" in note.group(1)
+    assert '<a href="/rules/guadalcanal#rule-18">Guadalcanal (Avalon Hill, 1992), rule 18, Umpired Games</a>' in note.group(1)
+    assert 'id="rule-18"' in ump.get("/rules/guadalcanal").text
