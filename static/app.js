@@ -267,8 +267,10 @@
     el.dataset.state = state;
     el.hidden = !text;
   }
-  document.addEventListener("htmx:wsClose", function () {
-    if (leaving) return;
+  document.addEventListener("htmx:wsClose", function (e) {
+    // the extension tries again after an abnormal close or a restart (1006, 1011-1013); other closes are the page's own
+    const code = e.detail && e.detail.event ? e.detail.event.code : 1006;
+    if (leaving || [1006, 1011, 1012, 1013].indexOf(code) < 0) return;
     dropped = true;
     connection("Connection lost: reconnecting… The page will catch up with anything that happened meanwhile.", "reconnecting");
   });

@@ -12,6 +12,9 @@ from app.paths import ROOT
 from app.web.games.solomons.common import MISSIONS, anchor, place_label, tf_label, unit_info
 
 
+# A counter is 56 by 30 map units and may be drawn up to 1.25 times that when the whole map is in view (solomons.css,
+# --map-k): counters fanned out at one place stand this far apart so that none covers another.
+STEP_X, STEP_Y = 72, 40
 SIDE_LABEL = {"allied": "United States", "japanese": "Japan", "umpire": "Umpire"}
 
 
@@ -23,7 +26,8 @@ def map_svg_open(again: bool = False) -> str:
     text = (ROOT / "static" / "solomons" / "map.svg").read_text()
     text = text[text.index("<svg"):text.rindex("</svg>")]
     head_end = text.index("</desc>") + len("</desc>")
-    return f'{text[:head_end]}<g id="sol-basemap" hx-preserve="true">{"" if again else text[head_end:]}</g>'
+    head = text[:head_end].replace("<svg ", "<svg data-zoomable ", 1)  # static/map_zoom.js: pan and zoom
+    return f'{head}<g id="sol-basemap" hx-preserve="true">{"" if again else text[head_end:]}</g>'
 
 
 def spread(items: list[dict[str, Any]], key: str) -> None:
@@ -34,7 +38,7 @@ def spread(items: list[dict[str, Any]], key: str) -> None:
         n = seen.get(it[key], 0)
         seen[it[key]] = n + 1
         x, y = anchor(it[key])
-        it["x"], it["y"] = round(x - 30 + (n % 2) * 60, 1), round(y + 14 + (n // 2) * 32, 1)
+        it["x"], it["y"] = round(x - STEP_X / 2 + (n % 2) * STEP_X, 1), round(y + 14 + (n // 2) * STEP_Y, 1)
 
 
 def step_title(view: dict[str, Any]) -> str:
