@@ -79,6 +79,13 @@ def board_model(view: dict[str, Any]) -> dict[str, Any]:
             "by_side": both_sides(view, tfs) if view.get("role") in (UMPIRE, SPECTATOR) else None}
 
 
+def short_place(place: str | None) -> str:
+    """A plot cell: a hex by its letter (the column heads say these are hexes), a base by its name."""
+    if not place:
+        return "—"
+    return place if place in tables.HEXES else place_label(place)
+
+
 def both_sides(view: dict[str, Any], tfs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The umpire's side-by-side panel: each side's task forces with their ships and their plotted courses, one
     cell per Execution Segment of this Plot Execution Phase (Guadalcanal 18b: the umpire's copy shows both)."""
@@ -90,7 +97,7 @@ def both_sides(view: dict[str, Any], tfs: list[dict[str, Any]]) -> list[dict[str
         forces = []
         for tf in (t for t in tfs if t["side"] == side):
             plot = raw[tf["id"]].get("plot") or {}
-            forces.append(dict(tf, plot=[{"segment": seg, "where": place_label(plot.get(str(seg))) or "—",
+            forces.append(dict(tf, plot=[{"segment": seg, "where": short_place(plot.get(str(seg))),
                                           "past": seg <= (view.get("segment") or 0)} for seg in segments]))
         out.append({"side": side, "label": SIDE_LABEL[side], "forces": forces,
                     "submitted": not (view.get("waiting_for") or {}).get(side)})
