@@ -180,14 +180,16 @@
     const zones = Array.from((root || document).querySelectorAll(RULE_ZONES));
     if (root && root.matches && root.matches(RULE_ZONES)) zones.push(root);
     zones.forEach(function (zone) {
-      if (zone.dataset.rulesLinked) return;
-      zone.dataset.rulesLinked = "yes";
+      if (zone.querySelector(".rule-named")) return;  // linked already (text outside links is looked at again)
       const named = zone.classList.contains("rule") && /^\(?rule\s+([^\d(][^)]*?)\)?$/.exec(zone.textContent.trim());
-      if (named) {  // a rulebook that names its sections: "rule Using Action Charts"
+      if (named) {  // a named section ("rule Using Action Charts") or a borrowed book ("rule Guadalcanal 18")
         const made = ruleLink(book, named[1]);
-        zone.textContent = zone.textContent.trim().startsWith("(") ? "(rule " : "rule ";
+        const open = zone.textContent.trim().startsWith("(");
+        made.link.classList.add("rule-named");
+        zone.textContent = open ? "(rule " : "rule ";
         zone.appendChild(made.link);
-        if (zone.textContent.startsWith("(")) zone.appendChild(document.createTextNode(")"));
+        if (made.borrowed) zone.appendChild(document.createTextNode(" (the umpired game is borrowed from " + made.borrowed + ")"));
+        if (open) zone.appendChild(document.createTextNode(")"));
         return;
       }
       const walker = document.createTreeWalker(zone, NodeFilter.SHOW_TEXT, {

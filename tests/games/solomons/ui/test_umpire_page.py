@@ -60,6 +60,10 @@ def test_orders_are_in_is_one_line_per_decision_on_the_umpires_log(umpired):
     log = section(ump.get(f"/games/{gid}").text, "log")
     assert "Orders in from United States and Japan." in log
     assert "Your orders are in" not in log
+    # the log folds by Game-Turn, newest open, each line marked with its kind for the filter
+    assert re.search(r'<details class="log-turn" open><summary>Game-Turn 1</summary>', log)
+    assert 'class="to-allied kind-orders"' in log or 'class="to-japanese kind-orders"' in log
+    assert "kind-combat" in log or "kind-movement" in log
     # a side still reads its own line, without repeating the section heading above it
     assert "Your orders are in." in section(us.get(f"/games/{gid}").text, "log")
 
