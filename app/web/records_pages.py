@@ -1,4 +1,4 @@
-"""Pages about a game's record: dice verification, the replay, and the after-action report."""
+"""Pages about a game's record (dice verification, the replay, the after-action report) and the rulebooks."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
@@ -6,10 +6,11 @@ from fastapi.responses import HTMLResponse
 
 from app.play import lobby, records, rulebooks
 from app.play.errors import NotFound
-from app.web.deps import MaybeUser, ReadDBDep, User
-from app.web.pages import page
 from app.play.state import rules_for
-from app.web.presenter import KIND_LABELS, board_template, log_groups, rules_book
+from app.web.deps import MaybeUser, ReadDBDep, User
+from app.web.log_view import KIND_LABELS, log_groups
+from app.web.pages import page
+from app.web.presenter import board_template, rules_book
 
 router = APIRouter(include_in_schema=False)
 
