@@ -116,7 +116,14 @@
     const host = svg.parentElement;
     host.setAttribute("data-zoom-host", "");
     host.tabIndex = 0;
-    host.setAttribute("aria-label", "Map. Zoom with + and -, pan with the arrow keys, 0 shows the whole map, F full screen.");
+    const keysHelp = document.createElement("span");
+    keysHelp.className = "map-zoom-keys";
+    keysHelp.id = (svg.id || "map") + "-zoom-keys";
+    keysHelp.hidden = true;
+    keysHelp.textContent = "Zoom with + and -, pan with the arrow keys, 0 shows the whole map, F full screen.";
+    host.appendChild(keysHelp);
+    host.setAttribute("aria-describedby", keysHelp.id);
+    if (!host.hasAttribute("aria-labelledby")) host.setAttribute("aria-label", "Map");
     const bar = document.createElement("div");
     bar.className = "map-zoom-bar";
     bar.setAttribute("role", "toolbar");
