@@ -9,6 +9,7 @@ from typing import Any
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.games.solomons import board, sequence, tables
 from app.paths import ROOT
+from app.play.records import result_words
 from app.web.games.solomons.common import MISSIONS, anchor, place_label, tf_label, unit_info
 
 
@@ -76,6 +77,7 @@ def board_model(view: dict[str, Any]) -> dict[str, Any]:
         points = [anchor(p) for i, p in enumerate(stops) if i == 0 or p != stops[i - 1]]
         tf["course"] = " ".join(f"{x:.0f},{y:.0f}" for x, y in points) if len(points) > 1 else ""
     return {"task_forces": tfs, "markers": markers, "step": step_title(view),
+            "result": result_words(SIDE_LABEL.get, view.get("outcome")),
             "by_side": both_sides(view, tfs) if view.get("role") in (UMPIRE, SPECTATOR) else None}
 
 

@@ -43,3 +43,10 @@ def test_the_map_on_the_page_is_zoomable(solomons):
     page = us.page()
     assert re.search(r'<svg data-zoomable [^>]*id="solomons-map"', page)
     assert '<script src="/static/map_zoom.js" defer></script>' in page
+
+
+def test_a_finished_game_names_its_result_in_words_on_the_victory_panel():
+    view = {"role": "japanese", "task_forces": {}, "enemy": {"markers": {}},
+            "outcome": {"winner": "japanese", "level": "decisive_japanese_victory",
+                        "score": {"japanese": 41, "allied": 12}}}
+    assert board_model(view)["result"] == "Japan wins: decisive Japanese victory."
