@@ -92,6 +92,8 @@
       const i = playback.step++;
       if (i >= runs.length) { finishPlayback(); return; }
       heads[i].hidden = false;
+      const turn = heads[i].closest("details");
+      if (turn) turn.open = true;  // a stretch that began in a Game-Turn folded away
       runs[i].forEach(function (li) { li.hidden = false; });
       if (now) {
         now.hidden = false;
@@ -122,7 +124,173 @@
     if (e.key === "Escape" && playback) finishPlayback();  // show the whole stretch at once
   });
 
+  // Rule numbers open the rule (issue 11, item 12). A game's page names its rulebook in data-rules; every rule
+  // cited in a prompt, a refusal, a log heading or a provenance note becomes a link to that case of the rules page
+  // (/rules/<book>#rule-6.35). "Guadalcanal 18" in a Solomons game points into the book the rule is borrowed from.
+  const RULE_ZONES = ".rule, .log-at, .sol-provenance, #prompt-title, .error-message";
+  const NUMBER = /(\b(?:rule|printed|example)\s+|\()?((?:Guadalcanal\s+)?(?:\d{1,2}\.\d{1,3}[a-z]?|\d{1,2}[a-z]\d*(?:\.\d+)?|\d{1,2}))(?=[\s).,;:]|$)/g;
+
+  function ruleBook() {
+    const el = document.querySelector("[data-rules]");
+    if (!el) return null;
+    let borrowed = {};
+    try { borrowed = JSON.parse(el.dataset.rulesBorrowed || "{}"); } catch (e) { borrowed = {}; }
+    return { id: el.dataset.rules, borrowed: borrowed };
+  }
+
+  function ruleAnchor(text) {
+    return "rule-" + text.toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
+  }
+
+  function ruleLink(book, ref) {
+    const a = document.createElement("a");
+    a.className = "rule-link";
+    const parts = /^(\S+)\s+(.+)$/.exec(ref);
+    const other = parts && book.borrowed[parts[1]];
+    a.href = "/rules/" + (other ? other.id : book.id) + "#" + ruleAnchor(other ? parts[2] : ref);
+    a.textContent = ref;
+    if (other) a.title = "Borrowed from " + other.title + ", rule " + parts[2];
+    return { link: a, borrowed: other ? other.title : null };
+  }
+
+  function linkRuleText(book, node) {
+    const text = node.nodeValue;
+    NUMBER.lastIndex = 0;
+    let m, last = 0, out = null;
+    while ((m = NUMBER.exec(text))) {
+      const ref = m[2];
+      const decimal = /\d\.\d|\d[a-z]/.test(ref) || /^Guadalcanal/.test(ref);
+      if (!decimal && !m[1]) continue;  // a bare whole number is a count, not a rule, unless "rule 18", "(18)"
+      out = out || document.createDocumentFragment();
+      const start = m.index + (m[1] || "").length;
+      out.appendChild(document.createTextNode(text.slice(last, start)));
+      const made = ruleLink(book, ref);
+      out.appendChild(made.link);
+      if (made.borrowed) out.appendChild(document.createTextNode(" (the umpired game is borrowed from " + made.borrowed + ")"));
+      last = start + ref.length;
+    }
+    if (!out) return;
+    out.appendChild(document.createTextNode(text.slice(last)));
+    node.parentNode.replaceChild(out, node);
+  }
+
+  function linkRules(root) {
+    const book = ruleBook();
+    if (!book) return;
+    const zones = Array.from((root || document).querySelectorAll(RULE_ZONES));
+    if (root && root.matches && root.matches(RULE_ZONES)) zones.push(root);
+    zones.forEach(function (zone) {
+      if (zone.querySelector(".rule-named")) return;  // linked already (text outside links is looked at again)
+      const named = zone.classList.contains("rule") && /^\(?rule\s+([^\d(][^)]*?)\)?$/.exec(zone.textContent.trim());
+      if (named) {  // a named section ("rule Using Action Charts") or a borrowed book ("rule Guadalcanal 18")
+        const made = ruleLink(book, named[1]);
+        const open = zone.textContent.trim().startsWith("(");
+        made.link.classList.add("rule-named");
+        zone.textContent = open ? "(rule " : "rule ";
+        zone.appendChild(made.link);
+        if (made.borrowed) zone.appendChild(document.createTextNode(" (the umpired game is borrowed from " + made.borrowed + ")"));
+        if (open) zone.appendChild(document.createTextNode(")"));
+        return;
+      }
+      const walker = document.createTreeWalker(zone, NodeFilter.SHOW_TEXT, {
+        acceptNode: function (n) { return n.parentNode.closest("a") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT; },
+      });
+      const nodes = [];
+      while (walker.nextNode()) nodes.push(walker.currentNode);
+      nodes.forEach(function (n) { linkRuleText(book, n); });
+    });
+  }
+  document.addEventListener("htmx:afterSwap", function (e) { linkRules(e.target); });
+  document.addEventListener("htmx:oobAfterSwap", function (e) { linkRules(e.target); });
+
+  // On a rules page, a link to a case the transcription does not give its own paragraph (14.33 inside 14.3)
+  // opens the nearest case that holds it.
+  function openRuleCase() {
+    if (!document.querySelector(".rulebook") || !location.hash) return;
+    let id = decodeURIComponent(location.hash.slice(1));
+    while (id.length > 5 && !document.getElementById(id)) id = id.slice(0, -1).replace(/[-.]+$/, "");
+    const target = document.getElementById(id);
+    if (!target) return;
+    document.querySelectorAll(".rulebook .rule-target").forEach(function (el) { el.classList.remove("rule-target"); });
+    target.classList.add("rule-target");
+    target.scrollIntoView({ block: "start" });
+  }
+  window.addEventListener("hashchange", openRuleCase);
+
+  // The log's own controls (issue 11, item 11): oldest or newest first, and which kinds of line to show. The
+  // choice is kept on <body> (the log itself is redrawn by every push) and remembered in this browser.
+  const LOG_PREFS = "ironbottom-log";
+  function logPrefs() {
+    try { return JSON.parse(localStorage.getItem(LOG_PREFS) || "{}"); } catch (e) { return {}; }
+  }
+  function applyLogPrefs() {
+    const prefs = logPrefs();
+    const hide = prefs.hide || [];
+    document.body.classList.toggle("log-oldest", !!prefs.oldest);
+    ["combat", "movement", "intelligence", "orders", "other"].forEach(function (k) {
+      document.body.classList.toggle("log-hide-" + k, hide.indexOf(k) >= 0);
+    });
+    document.querySelectorAll(".log-controls").forEach(function (form) {
+      form.hidden = false;
+      form.elements.oldest.checked = !!prefs.oldest;
+      form.querySelectorAll("input[name=kind]").forEach(function (box) { box.checked = hide.indexOf(box.value) < 0; });
+    });
+    document.querySelectorAll(".log .log-run").forEach(function (run) {
+      const shown = Array.from(run.querySelectorAll("li[data-n]")).some(function (li) {
+        return hide.indexOf((/kind-(\w+)/.exec(li.className) || [])[1]) < 0;
+      });
+      run.classList.toggle("log-run-filtered", !shown);
+    });
+  }
+  document.addEventListener("change", function (e) {
+    const form = e.target.closest && e.target.closest(".log-controls");
+    if (!form) return;
+    const hide = Array.from(form.querySelectorAll("input[name=kind]")).filter(function (b) { return !b.checked; })
+      .map(function (b) { return b.value; });
+    try { localStorage.setItem(LOG_PREFS, JSON.stringify({ oldest: form.elements.oldest.checked, hide: hide })); } catch (err) { /* private mode */ }
+    applyLogPrefs();
+  });
+  document.addEventListener("submit", function (e) {
+    if (e.target.classList && e.target.classList.contains("log-controls")) e.preventDefault();
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (e) { if (e.target && e.target.id === "log") applyLogPrefs(); });
+
+  // Reconnecting (issue 11, item 15). When the live connection drops (a server restart, a network change) the
+  // page says so at once and tries again within seconds; on reconnecting it asks for everything since the
+  // version it shows (the "since" message above) and says it has caught up.
+  if (htmx.config) {
+    htmx.config.wsReconnectDelay = function (retries) { return Math.min(500 * Math.pow(2, retries), 4000); };
+  }
+  let dropped = false, leaving = false;
+  function connection(text, state) {
+    const el = document.getElementById("connection");
+    if (!el) return;
+    el.textContent = text;
+    el.dataset.state = state;
+    el.hidden = !text;
+  }
+  document.addEventListener("htmx:wsClose", function (e) {
+    // the extension tries again after an abnormal close or a restart (1006, 1011-1013); other closes are the page's own
+    const code = e.detail && e.detail.event ? e.detail.event.code : 1006;
+    if (leaving || [1006, 1011, 1012, 1013].indexOf(code) < 0) return;
+    dropped = true;
+    connection("Connection lost: reconnecting… The page will catch up with anything that happened meanwhile.", "reconnecting");
+  });
+  document.addEventListener("htmx:wsOpen", function () {
+    if (!dropped) return;
+    dropped = false;
+    connection("Reconnected: the page has caught up.", "reconnected");
+    setTimeout(function () {
+      const el = document.getElementById("connection");
+      if (el && el.dataset.state === "reconnected") connection("", "open");
+    }, 4000);
+  });
+  window.addEventListener("pagehide", function () { leaving = true; });
+
   document.addEventListener("DOMContentLoaded", function () {
+    linkRules(document);
+    openRuleCase();
+    applyLogPrefs();
     refreshTitle();
     const ask = document.getElementById("notify");
     if (ask && window.Notification) {

@@ -31,8 +31,12 @@ def replay_view(db: DB, game: Game, viewer_role: str, seq: int, eyes: str | None
         raise BadRequest("See the game through one side's eyes, or all-seeing (umpire).")
     state = state_at(db, game, seq)
     row = db.scalar(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.seq == seq)) if seq else None
+    shown = row is not None and eyes in (UMPIRE, row.role)
     return {"seq": seq, "last": game.version, "eyes": eyes, "view": view_for(rules, state, eyes, False),
-            "action": {"role": row.role, "action": row.action} if row and eyes in (UMPIRE, row.role) else None}
+            "eyes_label": "the umpire (all-seeing)" if eyes == UMPIRE else ("a spectator" if eyes == SPECTATOR else
+                                                               rules.meta.label(eyes)),
+            "action": {"role": row.role, "words": action_words(rules.meta.label, row.role, row.action)}
+            if shown else None}
 
 
 def export(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
@@ -81,6 +85,60 @@ def replay_record(record: dict[str, Any]) -> dict[str, Any]:
             "same_position": final == record.get("final_state_hash"), "outcome": outcome,
             "same_outcome": same_outcome, "dice": dice, "actions": len(record["actions"]),
             "ok": final == record.get("final_state_hash") and same_outcome and (dice is None or dice["ok"])}
+
+
+# Words for the parts of a phase id ("turn-1-exec1-seg3"), so a person reads "Game-Turn 1, Plot Execution Phase 1,
+# Segment 3". A part not listed is read as its words ("reroll" -> "Reroll").
+PHASE_WORDS = {"plot": "Plot Phase", "exec": "Plot Execution Phase", "seg": "Segment", "ap": "Action Points",
+               "actions": "Allied actions", "japanese": "Japanese BOT action", "reroll": "Re-roll", "over": "Game over",
+               "round": "Round", "setup": "Set-up"}
+# Nationalities and other proper names a result's words may hold ("decisive_japanese_victory").
+PROPER = {"japanese": "Japanese", "american": "American", "allied": "Allied", "us": "US", "japan": "Japan",
+          "claimed": "claimed after the other side missed its orders"}
+
+
+def phase_words(phase: str | None) -> str:
+    """'turn-1-exec1-seg3' -> 'Game-Turn 1, Plot Execution Phase 1, Segment 3'."""
+    if not phase:
+        return ""
+    m = re.match(r"^turn-(\d+)(?:[-/](.*))?$", phase)
+    head, rest = ([f"Game-Turn {m.group(1)}"], m.group(2) or "") if m else ([], phase)
+    for part in filter(None, re.split(r"[-/]", rest)):
+        w = re.fullmatch(r"([a-z_]*?)_?(\d*)", part)
+        word, number = (w.group(1), w.group(2)) if w else (part, "")
+        if not word and head:  # 'round-2': the number belongs to the part before it
+            head[-1] += f" {number}"
+            continue
+        head.append(f"{PHASE_WORDS.get(word, word.replace('_', ' ').capitalize())} {number}".strip())
+    return ", ".join(head)
+
+
+def result_words(label, outcome: dict[str, Any] | None) -> str:
+    """'Japan wins: a decisive Japanese victory.' from {"winner": "japanese", "level":
+    "decisive_japanese_victory"}; `label` names a role as the game does."""
+    if not outcome:
+        return ""
+    level = " ".join(PROPER.get(w, w) for w in str(outcome.get("level") or "").replace("_", " ").split())
+    winner = outcome.get("winner")
+    head = f"{label(winner)} wins" if winner else "A draw"
+    if level and level.lower() not in ("draw", "victory"):
+        return f"{head}: {level}."
+    return f"{head}."
+
+
+def action_words(label, role: str, action: dict[str, Any]) -> str:
+    """An action as a sentence: 'United States gave their orders.', 'Allied: attack (front: india).'"""
+    verb = str(action.get("verb") or "")
+    args = action.get("args") or {}
+    who = "The umpire" if role == UMPIRE else label(role)
+    if verb == "submit":
+        return f"{who} gave their orders."
+    if verb.startswith("_"):
+        return f"{who}: {verb[1:].replace('_', ' ')} (a record the platform keeps)."
+    shown = [f"{k.replace('_', ' ')}: {str(v).replace('_', ' ')}" for k, v in sorted(args.items())
+             if isinstance(v, (str, int, float, bool))]
+    detail = f" ({', '.join(shown)})" if shown and len(shown) == len(args) else ""
+    return f"{who}: {verb.replace('_', ' ')}{detail}."
 
 
 def turn_of(phase: str) -> str:
@@ -154,7 +212,8 @@ def steps(db: DB, game: Game, seq: int) -> dict[str, Any]:
         return earlier[-1] if earlier else None
     same = lambda p: p  # noqa: E731
     return {"first": 0, "last": game.version, "prev": seq - 1 if seq > 0 else None,
-            "next": seq + 1 if seq < game.version else None, "phase": here, "turn": turn_of(here),
+            "next": seq + 1 if seq < game.version else None, "phase": here, "phase_words": phase_words(here),
+            "turn": turn_of(here),
             "prev_phase": boundary(same, False), "next_phase": boundary(same, True),
             "prev_turn": boundary(turn_of, False), "next_turn": boundary(turn_of, True)}
 
@@ -174,14 +233,16 @@ def after_action(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
     for row in rows:
         turn = turn_of(row.phase or "")
         if not turns or turns[-1]["turn"] != turn:
-            turns.append({"turn": turn, "from": row.seq, "to": row.seq})
+            turns.append({"turn": turn, "words": phase_words(turn), "from": row.seq, "to": row.seq})
         turns[-1]["to"] = row.seq
     extra = getattr(rules, "report", None)
     full = view_for(rules, state, UMPIRE, True)
     chart = losses_over_time(rules, db, game, rows) if extra and rows else None
     return {"title": rules.meta.title, "scenario": game.scenario, "outcome": game.outcome,
+            "result": result_words(rules.meta.label, game.outcome),
             "actions": len(rows), "missed": game.missed or {},
-            "missed_orders": [{"seq": r.seq, "role": r.role} for r in rows if r.note == "missed order"],
+            "missed_orders": [{"seq": r.seq, "role": "The umpire" if r.role == UMPIRE else rules.meta.label(r.role)}
+                              for r in rows if r.note == "missed order"],
             "dice": {k: dict(sorted(v.items())) for k, v in dice.items()}, "turns": turns,
             "final_state_hash": state_hash(state), "log": full.get("log", []) if isinstance(full, dict) else [],
             "game_report": extra(state) if extra else None, "chart": chart, "version": game.version,

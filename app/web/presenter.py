@@ -8,11 +8,13 @@ from sqlalchemy.orm import Session as DB
 from app.engine.contract import UMPIRE
 from sqlalchemy import select
 
-from app.play import chat
+from app.play import chat, rulebooks
+from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.lobby import seats_of
 from app.play.state import load_state, rules_for, view_for
 from app.store.models import ActionRow, Game, User
+from app.web.log_view import KIND_LABELS, log_groups
 from app.web.templating import has_template, render
 
 
@@ -36,11 +38,14 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
                  "type": meta.id, "type_title": meta.title, "scenario": game.scenario, "umpired": game.umpired,
                  "sandbox": game.sandbox, "commitment": game.commitment, "options": game.options,
                  "seed": game.seed.hex() if ended else None, "outcome": game.outcome if ended else None,
+                 "result": result_words(meta.label, game.outcome) if ended else "",
                  "clock": {"setting": game.clock.get("setting", "none")}},
         "role": role,
         "role_label": "Umpire" if role == UMPIRE else ("Spectator" if role == "spectator" else meta.label(role)),
         "view": view,
-        "log_groups": log_groups(view.get("log", []) if isinstance(view, dict) else []),
+        "log_groups": log_groups(view.get("log", []) if isinstance(view, dict) else [], role, meta.label),
+        "log_kinds": KIND_LABELS,
+        "rules_book": rules_book(meta.id),
         "prompt": prompt,
         "your_move": prompt is not None,
         "waiting": waiting,
@@ -57,16 +62,13 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
     }
 
 
-def log_groups(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The log as runs of lines written in one section of play (a game marks a line's section in "at"), newest run
-    first and each run in the order it happened, so a page can head each section and play a stretch in order."""
-    groups: list[dict[str, Any]] = []
-    for line in lines:
-        at = line.get("at")
-        if not groups or groups[-1]["at"] != at or at is None:
-            groups.append({"at": at, "lines": []})
-        groups[-1]["lines"].append(line)
-    return groups[::-1]
+def rules_book(game_type: str) -> dict[str, Any] | None:
+    """Where the page's rule numbers link to: the game's own rulebook, and the books it borrows rules from
+    ("Guadalcanal 18" in Solomons: the umpired game), for the page's script that turns "rule 6.35" into a link."""
+    if game_type not in rulebooks.BOOKS:
+        return None
+    return {"id": game_type, "borrowed": {name: {"id": book, "title": rulebooks.BOOKS[book].title}
+                                           for name, book in rulebooks.BORROWED.items()}}
 
 
 def clock_model(game: Game, role: str, meta) -> dict[str, Any]:

@@ -43,6 +43,7 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/redoc"): every("200"),
     ("MOUNT", "/static"): every("200"),
     ("GET", "/"): every("200"),
+    ("GET", "/rules/{book_id}"): every("404"),  # public: the same for everyone ("x" is no rulebook; see test_rules_pages)
     ("GET", "/lobby/options"): every("200"),
     ("GET", "/games/new"): signed("200", anon=SIGNIN),
     ("GET", "/signup"): every("200"),

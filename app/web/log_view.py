@@ -1,0 +1,89 @@
+"""The log as a page shows it: the lines a role may read, folded by Game-Turn and by section of play, each line
+marked with what it is about (combat, movement, intelligence, orders) so the page can filter it, and the "Your
+orders are in" filler of a section folded into one short line."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from app.engine.contract import UMPIRE
+
+# What a log line is about, for the log's filter: words of its section of play, then of its text, in this order
+# (a line in "Surface action" is combat even if it names a move). Lines that match nothing are "other".
+LOG_KINDS = (
+    ("intelligence", ("reveal", "intelligence", "intention", "sighted", "search", "spotted")),
+    ("combat", ("attack", "combat", "surface action", "bombard", "cap ", " cap", "sunk", "crippled", "hits",
+                "anti-aircraft", "battle", "fight")),
+    ("movement", ("movement", "plot", "allocation", "reset", "land troops", "transfer", "moves", "enters",
+                  "sortie", "reinforcement", "arrive", "advance", "retreat", "sails", "returns")),
+)
+KIND_LABELS = (("combat", "Combat"), ("movement", "Movement"), ("intelligence", "Intelligence"),
+               ("orders", "Orders in"), ("other", "Other"))
+ORDERS_LINE = re.compile(r"^Your orders are (in|revised)(?:: (.*?))?\.?$")
+# A Game-Turn starts at "Game-Turn 2 begins." (Solomons) or "Turn 1 (January 1942): ..." / "Turn 2 begins (...)"
+# (Pacific War 1942); "Game-Turn 1: no Japanese unit may sortie" names a turn without starting one.
+TURN_LINE = re.compile(r"^(Game-Turn|Turn) (\d+)(?: begins\b| \()")
+
+
+def line_kind(line: dict[str, Any]) -> str:
+    text = str(line.get("text", ""))
+    if ORDERS_LINE.match(text):
+        return "orders"
+    for hay in (str(line.get("at") or "").lower(), text.lower()):
+        for kind, words in LOG_KINDS:
+            if any(w in hay for w in words):
+                return kind
+    return "other"
+
+
+def fold_orders(lines: list[dict[str, Any]], at: str | None, role: str | None, label) -> list[dict[str, Any]]:
+    """The "Your orders are in" filler of one section as one short line: the section's heading already names
+    the decision, and the umpire (or anyone after the end) gets one line naming every side rather than one
+    "Your orders are in" per side."""
+    out: list[dict[str, Any]] = []
+    merged: dict[tuple[str, str], dict[str, Any]] = {}
+    for line in lines:
+        m = ORDERS_LINE.match(str(line.get("text", "")))
+        if not m:
+            out.append(line)
+            continue
+        word, what = m.group(1), (m.group(2) or "").strip()
+        key = (word, "" if what.rstrip(".") == (at or "").rstrip(".") else what)
+        if key not in merged:
+            merged[key] = dict(line, who=[])
+            out.append(merged[key])
+        into = merged[key]
+        into["n"] = max(into.get("n", 0), line.get("n", 0))
+        to = line.get("to")
+        into["who"].append("you" if to == role or label is None else
+                           ("the umpire" if to == UMPIRE else label(to)))
+    for (word, what), line in merged.items():
+        who = line.pop("who")
+        tail = f": {what}." if what else "."
+        if who == ["you"]:
+            line["text"] = f"Your orders are {word}{tail}"
+        else:
+            names = who[0] if len(who) == 1 else f"{', '.join(who[:-1])} and {who[-1]}"
+            line["text"] = f"Orders {word} from {names}{tail}"
+    return out
+
+
+def log_groups(lines: list[dict[str, Any]], role: str | None = None, label=None) -> list[dict[str, Any]]:
+    """The log as Game-Turns of runs of lines written in one section of play (a game marks a line's section in
+    "at"), newest turn and run first and each run in the order it happened, so a page can head each section,
+    play a stretch in order, and fold a turn away. Each line carries its kind for the log's filter."""
+    turns: list[dict[str, Any]] = [{"turn": None, "runs": []}]
+    for line in lines:
+        m = TURN_LINE.match(str(line.get("text", "")))
+        if m and turns[-1]["turn"] != f"{m.group(1)} {m.group(2)}":
+            turns.append({"turn": f"{m.group(1)} {m.group(2)}", "runs": []})
+        runs = turns[-1]["runs"]
+        at = line.get("at")
+        if not runs or runs[-1]["at"] != at or at is None:
+            runs.append({"at": at, "lines": []})
+        runs[-1]["lines"].append(dict(line, kind=line_kind(line)))
+    for turn in turns:
+        for run in turn["runs"]:
+            run["lines"] = fold_orders(run["lines"], run["at"], role, label)
+        turn["runs"].reverse()
+    return [t for t in reversed(turns) if t["runs"]]

@@ -1,0 +1,75 @@
+"""An automated accessibility check (issue 11): axe-core, run in the browser, finds no serious or critical
+violation on the lobby, each game's page, the umpire's page and a replay. axe-core 4.10.3 (MPL-2.0, Deque
+Systems) is vendored beside this file from its npm package, with its licence; it is a test tool, never served."""
+import json
+import re
+import uuid
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import sign_up
+
+pytestmark = pytest.mark.browser
+AXE = Path(__file__).parent / "vendor" / "axe-4.10.3.min.js"
+PASSWORD = "correct horse battery"
+
+
+def serious_violations(page) -> list[str]:
+    """axe's serious and critical violations on the page as it stands: rule, what it means, and where."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => ({ id: v.id, help: v.help, where: v.nodes.slice(0, 3).map(n => n.target.join(' ')) })); }""")
+    return [f"{v['id']} ({v['help']}): {json.dumps(v['where'])}" for v in found]
+
+
+def api_user(base: str) -> tuple[str, dict[str, str]]:
+    name = f"a{uuid.uuid4().hex[:8]}"
+    assert httpx.post(f"{base}/api/users", json={"username": name, "password": PASSWORD}).status_code == 201
+    token = httpx.post(f"{base}/api/sessions", json={"username": name, "password": PASSWORD}).json()["token"]
+    return name, {"Authorization": f"Bearer {token}"}
+
+
+def test_no_serious_accessibility_violation_on_the_lobby_the_games_the_umpire_and_a_replay(live_server, new_page):
+    base = live_server.url
+    page = new_page(1280, 900)
+    page.goto(f"{base}/")
+    assert serious_violations(page) == [], "the lobby, signed out"
+    sign_up(page, base, f"ax{uuid.uuid4().hex[:6]}")
+    expect(page.get_by_role("button", name="Create game")).to_be_visible()
+    assert serious_violations(page) == [], "the lobby"
+
+    # Pacific War 1942, solitaire
+    page.get_by_label("Game", exact=True).select_option("pacific_war_1942")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.locator("#prompt")).to_contain_text("Roll for Action Points")
+    assert serious_violations(page) == [], "Pacific War 1942"
+
+    # an umpired Solomons game: the umpire's page, a side's page, and the umpire's replay
+    page.goto(f"{base}/games/new?game=solomons")
+    page.get_by_label("Your side").select_option("umpire")
+    page.get_by_role("checkbox", name=re.compile("Umpired")).check()
+    page.get_by_role("button", name="Create game").click()
+    invites = {role: page.get_by_label(f"{role}:", exact=True).input_value() for role in ("allied", "japanese")}
+    game_id = page.url.rstrip("/").split("/")[-1]
+    side_page = new_page(1280, 900)
+    sign_up(side_page, base, f"sp{uuid.uuid4().hex[:6]}", next_url=invites["allied"].replace(base, ""))
+    side_page.get_by_role("button", name="Take the seat").click()
+    _, auth = api_user(base)
+    token = invites["japanese"].rstrip("/").split("/")[-1]
+    assert httpx.post(f"{base}/api/invites/{token}", headers=auth).status_code == 200
+    expect(side_page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=30_000)
+    assert serious_violations(side_page) == [], "Solomons, the American page with its orders"
+    page.goto(f"{base}/games/{game_id}")
+    expect(page.locator("#status")).to_contain_text("Waiting for")
+    assert serious_violations(page) == [], "the umpire's page"
+    page.goto(f"{base}/games/{game_id}/replay?seq=0")
+    expect(page.locator("h1")).to_contain_text("Replay")
+    assert serious_violations(page) == [], "the replay"
+    page.goto(f"{base}/rules/solomons#rule-6.35")
+    assert serious_violations(page) == [], "the rules page"

@@ -1,0 +1,52 @@
+"""Counters never hide each other (issue 11, item 7): your own task force and an enemy marker in the same hex, or
+several of your forces in one base, are fanned out so that no counter covers another even at the largest size
+the map draws them (1.25 times their 56 by 30 units when the whole map is in view)."""
+from __future__ import annotations
+
+import itertools
+import re
+
+from app.web.games.solomons.map_view import board_model
+
+WIDTH, HEIGHT = 56 * 1.25, 30 * 1.25
+
+
+def tf(number, hex_):
+    return {"id": f"allied-tf-{number}", "number": number, "hex": hex_, "mission": "anti_ship", "slot": False,
+            "anti_slot": False, "aborted": False, "units": [], "plot": {}}
+
+
+def overlapping(a, b) -> bool:
+    return abs(a["x"] - b["x"]) < WIDTH and abs(a["y"] - b["y"]) < HEIGHT
+
+
+def test_your_task_force_does_not_hide_under_an_enemy_marker_in_the_same_hex():
+    view = {"role": "allied", "segment": 2, "task_forces": {"allied-tf-1": tf(1, "M")},
+            "enemy": {"markers": {"J1": {"hex": "M", "segment": 2, "units": None}}}}
+    b = board_model(view)
+    own, enemy = b["task_forces"][0], b["markers"][0]
+    assert not overlapping(own, enemy), (own["x"], own["y"], enemy["x"], enemy["y"])
+
+
+def test_five_counters_in_one_hex_are_all_in_view():
+    view = {"role": "allied", "segment": 2, "task_forces": {f"allied-tf-{n}": tf(n, "L") for n in (1, 2, 3)},
+            "enemy": {"markers": {"J1": {"hex": "L", "segment": 1, "units": None},
+                                  "J2": {"hex": "L", "segment": 2, "units": None}}}}
+    b = board_model(view)
+    counters = b["task_forces"] + b["markers"]
+    for a, c in itertools.combinations(counters, 2):
+        assert not overlapping(a, c), (a.get("label") or a["id"], c.get("label") or c["id"])
+
+
+def test_the_map_on_the_page_is_zoomable(solomons):
+    us, _ = solomons
+    page = us.page()
+    assert re.search(r'<svg data-zoomable [^>]*id="solomons-map"', page)
+    assert '<script src="/static/map_zoom.js" defer></script>' in page
+
+
+def test_a_finished_game_names_its_result_in_words_on_the_victory_panel():
+    view = {"role": "japanese", "task_forces": {}, "enemy": {"markers": {}},
+            "outcome": {"winner": "japanese", "level": "decisive_japanese_victory",
+                        "score": {"japanese": 41, "allied": 12}}}
+    assert board_model(view)["result"] == "Japan wins: decisive Japanese victory."

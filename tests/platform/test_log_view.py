@@ -1,0 +1,35 @@
+"""The log a page shows (issue 11, item 11): folded by Game-Turn, newest first, each line marked with its kind for
+the filter, and the "Your orders are in" filler folded into one line per decision."""
+from __future__ import annotations
+
+from app.web.log_view import log_groups
+
+LABEL = {"allied": "United States", "japanese": "Japan"}.get
+
+
+def texts(groups):
+    return [(t["turn"], [[line["text"] for line in run["lines"]] for run in t["runs"]]) for t in groups]
+
+
+def test_the_log_folds_by_game_turn_newest_first_whatever_the_game_calls_its_turns():
+    pacific = [{"to": "public", "text": "Turn 1 (January 1942): Action Points roll 4: 2 AP.", "n": 0},
+               {"to": "public", "text": "Allied attack on the India front: roll 5, the front advances.", "n": 1},
+               {"to": "public", "text": "Turn 2 begins (April 1942).", "n": 2},
+               {"to": "public", "text": "Turn 2 (April 1942): Action Points roll 1: 1 AP.", "n": 3}]
+    groups = log_groups(pacific, "allied", LABEL)
+    assert [t["turn"] for t in groups] == ["Turn 2", "Turn 1"]
+    kinds = {line["text"].split(":")[0]: line["kind"] for run in groups[1]["runs"] for line in run["lines"]}
+    assert kinds == {"Turn 1 (January 1942)": "other", "Allied attack on the India front": "combat"}
+
+
+def test_orders_in_is_one_line_per_decision_and_names_the_sides_for_the_umpire():
+    at = "Plot Phase 1: Task Force Allocation (5.2)"
+    lines = [{"to": "public", "text": "Game-Turn 1 begins: the Americans have landed on Guadalcanal.", "n": 0},
+             {"to": "allied", "text": f"Your orders are in: {at}.", "at": at, "n": 1},
+             {"to": "japanese", "text": f"Your orders are in: {at}.", "at": at, "n": 2}]
+    umpire = log_groups(lines, "umpire", LABEL)
+    assert texts(umpire) == [("Game-Turn 1", [["Orders in from United States and Japan."],
+                                              ["Game-Turn 1 begins: the Americans have landed on Guadalcanal."]])]
+    assert umpire[0]["runs"][0]["lines"][0]["kind"] == "orders" and umpire[0]["runs"][0]["lines"][0]["n"] == 2
+    side = log_groups([lines[0], lines[1]], "allied", LABEL)
+    assert side[0]["runs"][0]["lines"][0]["text"] == "Your orders are in."
