@@ -32,4 +32,7 @@ def test_a_pacific_war_report_reads_its_victory_calculation_in_words(players):
     main = page.split("<main>")[1]
     assert not re.search(r"[{}]|&#39;|&#34;", main.split("<section class=\"card\"><h2>Turns")[0]), \
         "printed data on the report"
-    assert "<h2>Score</h2>" in main and "Total" in main
+    # The Victory Calculation line by line, then its total (the game's own report figures).
+    assert "<h2>Victory Points</h2>" in main and "<th>total</th>" in main
+    assert re.search(r"<td>each sea area controlled by the Japanese[^<]*</td><td>-\d+</td>", main) \
+        or re.search(r"<td>[A-Z][^<]+</td><td>-?\d+</td>", main)
