@@ -11,6 +11,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.games.solomons import board
+from app.games.solomons.combat.air import check_allocation as check_combat_allocation
 from app.games.solomons.intel import find_marker
 from app.games.solomons.units import has_carriers, side_tfs
 
@@ -123,8 +124,7 @@ def check_allocation(state: State, side: str, args: dict[str, Any], segment: int
     if hend and henderson_supply_needed(hend) > state["guadalcanal"]["supply"][side]:
         raise IllegalAction("Henderson Field air needs one Supply Point on Guadalcanal for every ten Air Points (or "
                             "fraction) sent to attack.", "16.22")
-    from app.games.solomons import combat_hooks  # the combat engineer's own checks (14.41, 14.63), if present
-    combat_hooks.call("air", "check_allocation", state, side, args)
+    check_combat_allocation(state, side, args)
 
 
 def check_target(state: State, side: str, m: dict[str, Any], segment: int) -> None:

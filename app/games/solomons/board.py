@@ -128,18 +128,12 @@ def initial_placement(options: dict[str, Any]) -> dict[str, Any]:
 
 def reinforcements(turn: int, side: str) -> dict[str, dict[str, Any]]:
     """21: {base: {"units", "lac", "nac" (untrained), "ground", "carrier_nac"}} for `side` on `turn`."""
-    try:
-        return _tables.reinforcements(turn, side)
-    except KeyError:
-        return {}
+    return _tables.reinforcements(turn, side)
 
 
 def reinforcement_extras(turn: int, side: str) -> dict[str, Any]:
     """Per-carrier NAC aboard and cargo of arriving units (21.2, 6.36)."""
-    try:
-        rec = _tables.reinforcement_record(turn, side)
-    except KeyError:
-        return {}
+    rec = _tables.reinforcement_record(turn, side)
     return {"nac_aboard": rec.get("nac_aboard", {}), "cargo": rec.get("cargo", {})}
 
 
@@ -203,4 +197,4 @@ def is_day(segment: int) -> bool:
 
 RABAUL_SHORTLANDS_LAC = int(_tables.airbase("shortlands")["combined_lac_with_rabaul"])  # 10.5
 AIR = _tables.chart("air")  # 10.1 radii, 14.64 extended range, 16.22 Supply per Henderson Air Points
-TURNS = int(getattr(_tables, "TURNS", 16))
+TURNS = _tables.TURNS

@@ -3,7 +3,7 @@
 Two layers. The procedures over explicit inputs (air_strike.py, surface_action.py, results.py, and the
 procedure functions at the top of ground.py, bombardment.py, submarine.py, supply.py) take lists of ships, Air
 Points and an Rng, and return plain data; they know nothing of the state. The state-level entry points below are
-what the core's execution walker calls (through app/games/solomons/combat_hooks.py), once per lettered section;
+what the core's execution walker (sequence.py) calls directly, once per lettered section;
 each works in place on the (already copied) state, takes every die from the given `rng`, and writes log lines with
 `app.engine.log.entry`, one line per reader, naming for each side only what it may know.
 
