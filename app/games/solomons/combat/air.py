@@ -158,8 +158,9 @@ def check_standing_orders(state: dict[str, Any], side: str, allocation: dict[str
             raise IllegalAction("Defence orders are given per task force of yours.", "14.3")
         groups = order.get("groups")
         if groups is not None:
-            if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
-                raise IllegalAction("Naval Defensive Groups are lists of your ships.", "14.3")
+            if not isinstance(groups, list) or not all(isinstance(g, list) and all(isinstance(u, str) for u in g)
+                                                       for g in groups):
+                raise IllegalAction("Naval Defensive Groups are lists of your ships, by name.", "14.3")
             ships = [u for g in groups for u in g]
             if any(len(g) > air_strike.GROUP_SIZE for g in groups) or len(set(ships)) != len(ships) \
                     or any(u not in tf["units"] for u in ships):

@@ -207,8 +207,9 @@ def test_rabaul_air_attacks_once_a_turn_and_transferred_air_not_at_all():
         air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
     assert refused.value.rule == "14.63"
     s["air"]["japanese"]["rabaul"].update(attacked=False, transferred=13)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
+    assert refused.value.rule == "14.63" and "transferred" in refused.value.message
 
 
 @pytest.mark.rule("14.64")
@@ -428,10 +429,12 @@ def test_ill_formed_standing_orders_are_refused():
            {"defence": {"japanese-tf-1": {}}},
            {"defence": {"allied-tf-1": {"point_cap": ["x"]}}},
            {"doctrine": {"priority": ["battleship"]}},
-           {"doctrine": {"odds": 5}}]
+           {"doctrine": {"odds": 5}},
+           {"defence": {"allied-tf-1": {"groups": [[["x"]]]}}}]   # issue 10: was a TypeError, a server error
     for orders in bad:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction) as refused:
             air.check_allocation(s, "allied", dict(orders, missions=[]))
+        assert refused.value.rule == "14.3", orders
     air.check_allocation(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2},
                                        "defence": {"allied-tf-1": {"groups": [["us-CV-1"], ["us-CA-1", "us-DD-1"]],
                                                                    "point_cap": [3, 0], "counterattack": False}}})
