@@ -45,8 +45,8 @@ def test_a_random_capital_ship_is_attacked_at_one_to_one():
 @pytest.mark.rule("13.2")
 def test_a_result_against_the_attacker_falls_on_the_submarine():
     s, tf = sub_in_f(units=("us-BB-1", "us-CA-1"))
-    # 1:1 die 1 prints ½D/½C: the submarine alone takes ½D (random: 2 = destroyed), the battleship ½C (1 = crippled)
-    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 1, 1, 2]))
+    # 1:1 die 1 prints ½D/½C: the battleship alone takes ½C (1: crippled), the submarine alone ½D (1: destroyed)
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 1, 1, 1]))
     assert s["units"]["us-BB-1"]["status"] == "crippled"
     assert s["submarines"]["jp-SS-1"]["status"] == "sunk"
     assert "the submarine is sunk" in told(s, "allied")

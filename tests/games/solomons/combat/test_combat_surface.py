@@ -39,8 +39,8 @@ def test_odds_round_down_and_above_three_to_one_use_three_to_one():
     r = surface_action.engage([ship("a", "BB", 30, 10)], [ship("d", "DD", 4, 2)], ScriptedRng([4]))
     assert (r["column"], r["defender_result"], r["effects"]) == ("3:1", "D", {"d": "sunk"})
     r = surface_action.engage([ship("a", "CA", 9, 4)], [ship("d", "CA", 8, 4)], ScriptedRng([4, 1]))
-    assert r["column"] == "2:1"  # 9:4 = 2.25 rounds down to 2:1; die 4 prints -/½D, the lone ship: 1 = crippled
-    assert r["effects"] == {"d": "crippled"}
+    assert r["column"] == "2:1"  # 9:4 = 2.25 rounds down to 2:1; die 4 prints -/½D, the lone ship: 1 = sunk
+    assert r["effects"] == {"d": "sunk"}
 
 
 @pytest.mark.rule("15.32")
