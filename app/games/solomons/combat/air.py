@@ -2,7 +2,7 @@
 
 The section D allocations are the `air` submissions left in state["decisions"] (STATE.md). Each strike is one
 "attack" (14.14): Area CAP intercepts it, then, against ships, the 14.3 steps run in air_strike.py; against the
-Guadalcanal airbase the survivors join the segment's combined air bombardment (bombardment.py).
+Guadalcanal airbase the survivors join the segment's one combined bombardment roll (bombardment.py).
 
 Mid-resolution decisions are standing orders, not prompts. Why: 14.3 asks for three decisions inside one attack
 (the defender's groups and Point CAP, the attacker's split among groups, then among revealed ships) and several
@@ -237,8 +237,9 @@ def resolve_air_attacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
         elif m.get("mission") == "bombard":
             base_strikes[side] = base_strikes.get(side, 0) + _base_strike(state, side, m, rng)
     for side, strength in base_strikes.items():
-        # 6.33 / 15.2: the segment's air bombardments are combined in one roll.
-        bombardment.bombard(state, scratch, side, strength, rng, "air", "14.2")
+        # 6.33 / 15.2: all of a side's bombardment in a segment, air and naval, is one roll, made in the
+        # bombardment section (bombardment.resolve_naval_bombardment).
+        scratch["air_bombardment"][side] = scratch["air_bombardment"].get(side, 0) + strength
     recover(state, scratch)
 
 

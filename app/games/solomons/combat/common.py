@@ -30,13 +30,14 @@ def combat_state(state: dict[str, Any], segment: int | None) -> dict[str, Any]:
 
     Holds what must last between sections of one segment: the Naval Defensive Groups (14.7: no regrouping between
     attacks), NAC in the air (14.42), air-bombardment losses waiting for the end of the segment (6.23, 14.2), and
-    which task forces were attacked by which carrier forces (6.25 counterattacks), carrier NAC in the air.
+    which task forces were attacked by which carrier forces (6.25 counterattacks), carrier NAC in the air, and
+    the surviving strength of air bombardment waiting for the segment's one bombardment roll (6.33, 15.2).
     """
     key = [state.get("turn"), segment]
     scratch = state.get("combat")
     if not scratch or scratch.get("key") != key:
         scratch = {"key": key, "groups": {}, "airborne": {}, "cap_nac": {}, "pending_air_loss": {},
-                   "carrier_attacks": [], "counterattacked": []}
+                   "carrier_attacks": [], "counterattacked": [], "air_bombardment": {}}
         state["combat"] = scratch
     return scratch
 

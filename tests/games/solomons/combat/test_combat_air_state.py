@@ -88,13 +88,18 @@ def test_air_bombardment_supply_losses_are_immediate_and_air_losses_wait_for_the
                                           "attacked": False}
     s["decisions"] = {"japanese": {"missions": [strike("shortlands", 80, "guadalcanal", "lac", "bombard")]},
                       "allied": {"missions": []}}
-    # Henderson's 5 LAC fly CAP at 10, die 1 prints 3: 77 bomb, column 70+, die 1 prints 2+S½
-    air.resolve_air_attacks(s, 3, ScriptedRng([1, 1]))
+    # Henderson's 5 LAC fly CAP at 10, die 1 prints 3: 77 bomb; the segment's one bombardment roll (6.33, 15.2)
+    # is made in the bombardment section: column 70+, die 1 prints 2+S½
+    air.resolve_air_attacks(s, 3, ScriptedRng([1]))
+    assert s["air"]["japanese"]["shortlands"]["lac"] == 77
+    bombardment.apply_air_losses(s, s["combat"])            # nothing is due before the roll
+    rng = ScriptedRng([1])
+    bombardment.bombard(s, s["combat"], "japanese", s["combat"]["air_bombardment"].pop("japanese"), rng, "air",
+                        "14.2")
     assert s["guadalcanal"]["supply"]["allied"] == 3        # half of 5, rounded down, gone at once
     assert s["air"]["allied"]["henderson"]["lac"] == 5       # still flying CAP this segment
-    assert s["air"]["japanese"]["shortlands"]["lac"] == 77
     assert "column 70+, die 1" in told(s, "allied")
-    bombardment.resolve_naval_bombardment(s, 3, ScriptedRng([]))
+    bombardment.apply_air_losses(s, s["combat"])
     assert s["air"]["allied"]["henderson"]["lac"] == 3       # the end of the segment
     assert s["losses"]["allied"] == {"lac": 2, "nac": 0, "ground": 0, "supply": 2}
 
@@ -107,8 +112,8 @@ def test_air_losses_are_ignored_when_no_air_is_based_there():
                                           "attacked": False}
     s["decisions"] = {"japanese": {"missions": [strike("shortlands", 80, "guadalcanal", "lac", "bombard")]},
                       "allied": {"missions": []}}
-    air.resolve_air_attacks(s, 3, ScriptedRng([1]))           # 80+, die 1: 3+S½ with no CAP
-    bombardment.resolve_naval_bombardment(s, 3, ScriptedRng([]))
+    air.resolve_air_attacks(s, 3, ScriptedRng([]))
+    bombardment.resolve_naval_bombardment(s, 3, ScriptedRng([1]))   # 80+, die 1: 3+S½ with no CAP
     assert s["losses"]["allied"]["lac"] == 0 and s["losses"]["allied"]["nac"] == 0
 
 
