@@ -90,6 +90,14 @@ def point_cap(state: dict[str, Any], side: str, tf_id: str) -> int:
                if m.get("mission") == "cap_point" and m.get("target") == tf_id)
 
 
+def slot_immune(tf: dict[str, Any]) -> bool:
+    """11.1: a Slot Run is immune to Henderson Field air "while the Task Force reaches M during a night segment":
+    the whole run is, if its plot puts it in M in a night segment; a run reaching M by day is not
+    (docs/games/solomons.md)."""
+    return bool(tf.get("slot")) and any(place == HENDERSON_HEX and not board.is_day(int(seg))
+                                        for seg, place in (tf.get("plot") or {}).items())
+
+
 def target_task_force(state: dict[str, Any], side: str, marker: str | None,
                       real: str | None = None) -> dict[str, Any] | None:
     """The enemy task force `side` knows as `marker` (STATE.md: markers never carry the real id); the core's
@@ -369,9 +377,9 @@ def _ship_strike(state: dict[str, Any], scratch: dict[str, Any], side: str, m: d
         say(state, side, f"Your {_strike_label(state, side, m, side)} found no target at {m.get('target')}.",
             rule="14.3")
         return
-    if tf.get("slot") and m["source"] == "henderson":
+    if m["source"] == "henderson" and slot_immune(tf):
         say(state, side, f"Your {_strike_label(state, side, m, side)} could not attack {marker_of(tf, side)}: "
-            "a Slot force is immune to Henderson Field air.", rule="15.1")
+            "a Slot force reaching Guadalcanal by night is immune to Henderson Field air.", rule="11.1")
         return
     # 6.25: a spent carrier force attacked by unspent carrier air (judged before the attack cripples anything)
     if m["source"] in state["task_forces"] and not scratch["spent_before"].get(m["source"]) \

@@ -268,18 +268,32 @@ def test_henderson_air_on_offensive_missions_costs_a_supply_point_per_ten_or_fra
     assert "2 American Supply Points spent" in told(s, "japanese")
 
 
-@pytest.mark.rule("15.1")
-def test_a_slot_force_is_immune_to_henderson_field_air():
+def slot_run_under_henderson_air(hex_id, plot):
     s = blank_state()
     s["guadalcanal"]["henderson"] = {"complete": True, "side": "allied"}
     s["air"]["allied"]["henderson"].update(lac=10)
     s["guadalcanal"]["supply"]["allied"] = 1
-    add_tf(s, "japanese", 2, ["jp-CA-1"], "M", mission="bombardment", slot=True)
+    add_tf(s, "japanese", 2, ["jp-CA-1"], hex_id, mission="bombardment", slot=True, plot=plot)
     s["decisions"] = {"allied": {"missions": [strike("henderson", 10, "tf-?12", kind="lac")]},
                       "japanese": {"missions": []}}
+    return s
+
+
+@pytest.mark.rule("11.1")
+@pytest.mark.rule("15.1")
+def test_a_slot_run_reaching_m_by_night_is_immune_to_henderson_field_air_and_one_reaching_it_by_day_is_not():
+    """11.1: "immune to attack by aircraft from Henderson Field while the Task Force reaches M during a night
+    segment"; Henderson air flies only by day, so the immunity covers the run whose M segment is a night one."""
+    # in L by day (segment 3), due in M in night segment 4: immune
+    s = slot_run_under_henderson_air("L", {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "L", "6": "K"})
     air.resolve_air_attacks(s, 3, ScriptedRng([]))
     assert s["units"]["jp-CA-1"]["status"] == "intact"
     assert "immune to Henderson Field air" in told(s, "allied")
+    # in M in day segment 3: no immunity, the strike goes in (10 LAC at 1.5:1, die 6: sunk)
+    s = slot_run_under_henderson_air("M", {"1": "K", "2": "L", "3": "M", "4": "L", "5": "K"})
+    air.resolve_air_attacks(s, 3, ScriptedRng([6]))
+    assert "immune" not in told(s, "allied")
+    assert s["units"]["jp-CA-1"]["status"] == "sunk"
 
 
 @pytest.mark.rule("14.7")
