@@ -44,7 +44,7 @@ def supply_american_ground(state: dict[str, Any]) -> None:
         survivors = isolation_survivors(points)
         lost = points - survivors
         g["ground"]["allied"] = survivors
-        state["losses"]["allied"]["ground"] += lost
+        # not in state["losses"]: 22 scores "destroying enemy units", and isolation is no enemy's doing
         g["unsupplied_turns"] = 0
         say(state, PUBLIC, f"Isolation: the American Ground Points on Guadalcanal, unsupplied for three Game-Turns, "
             f"lose {lost} and fall to {survivors}.", rule="16.21")

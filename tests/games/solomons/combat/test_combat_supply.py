@@ -67,8 +67,20 @@ def test_three_unsupplied_turns_cost_half_rounding_survivors_up_at_the_start_of_
     assert s["guadalcanal"]["ground"]["allied"] == 15 and s["guadalcanal"]["unsupplied_turns"] == 3
     supply.supply_american_ground(s)                # the fourth turn begins
     assert s["guadalcanal"]["ground"]["allied"] == 8
-    assert s["losses"]["allied"]["ground"] == 7
-    assert "Isolation" in told(s, "japanese")
+    assert "lose 7 and fall to 8" in told(s, "japanese")
+
+
+@pytest.mark.rule("16.21")
+@pytest.mark.rule("22")
+def test_isolation_losses_are_not_victory_points_for_japan():
+    """22: "Victory Points for destroying enemy units"; isolation is not an enemy's act of destruction."""
+    from app.games.solomons import victory
+    s = guadalcanal(points=15, stock=0, unsupplied_turns=3)
+    s["units"] = {}
+    before = victory.score(s)["japanese"]
+    supply.supply_american_ground(s)                 # the fourth turn: 15 fall to 8
+    assert s["guadalcanal"]["ground"]["allied"] == 8
+    assert victory.score(s)["japanese"] == before == 0
 
 
 @pytest.mark.rule("16.21")
