@@ -85,6 +85,19 @@ def shortest_path(a: str, b: str) -> list[str]:
     return path
 
 
+def air_reaches(side: str, source: str, kind: str, place: str, target_hex: str) -> bool:
+    """10.1: air reaches its radius from its base or carrier (`place`): one hex, Japanese LAC two; 14.64: Rabaul
+    LAC reach the Guadalcanal hex at three (and pay for it, `extended_range`)."""
+    dist = distance(place, target_hex)
+    return dist <= AIR["radius"][f"{side}_{kind}"] or (
+        extended_range(source, kind, target_hex) and dist <= AIR["rabaul_lac_extended_to_guadalcanal"])
+
+
+def extended_range(source: str, kind: str, target_hex: str) -> bool:
+    """14.64: Rabaul LAC attacking in the Guadalcanal hex fly at extended range."""
+    return source == "rabaul" and kind == "lac" and target_hex == GUADALCANAL
+
+
 def recon_zone(turn: int) -> frozenset[str]:
     """19.1 and 25.4: the Japanese Air Reconnaissance Zone; C, N, R and H join on Game-Turn 10."""
     return _tables.recon_zone(turn)

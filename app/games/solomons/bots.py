@@ -127,13 +127,6 @@ def air_source_place(view: View, source: str) -> str:
         source, view["task_forces"].get(source, {}).get("hex", source))
 
 
-def reaches(side: str, source: str, kind: str, place: str, target_hex: str) -> bool:
-    dist = board.distance(place, target_hex)
-    radius = board.AIR["radius"][f"{side}_{kind}"]  # 10.1, 14.64
-    return dist <= radius or (source == "rabaul" and kind == "lac" and target_hex == board.GUADALCANAL
-                              and dist <= board.AIR["rabaul_lac_extended_to_guadalcanal"])
-
-
 def air(view: View, side: str, segment: int, rng) -> dict[str, Any]:
     """Strike what the land-based air reaches. Which of the two likeliest targets, and how much of an on-map
     field's air stays over it as Area CAP (6.22, with a bluffing number of face-down counters), vary by game."""
@@ -157,7 +150,7 @@ def air(view: View, side: str, segment: int, rng) -> dict[str, Any]:
         if free <= 0 or base.get("attacked"):
             continue
         place = air_source_place(view, source)
-        targets = [mid for _, _, mid, m in marks if reaches(side, source, "lac", place, m["hex"])][:2]
+        targets = [mid for _, _, mid, m in marks if board.air_reaches(side, source, "lac", place, m["hex"])][:2]
         if source in ("rabaul", "shortlands") and targets and marks[0][0] == 0 and rng.die(2) == 1:
             continue  # 14.63: one attack a turn; with no capital ship in sight, sometimes wait for a better target
         if targets:

@@ -23,7 +23,7 @@ State-level entry points (`segment` is the Execution Segment 1..14):
 
 For prompts and validation (they raise IllegalAction with the rule):
 
-    air.check_allocation(state, side, allocation)              10.1, 10.7, 14.41, 14.63, 16.22, 6.22
+    air.check_standing_orders(state, side, allocation)         14.3, 6.25 (air_orders.check_allocation calls it)
     ground.effective_points(state) -> {side: points}           12.2
     ground.check_decision(state, side, {"attack", "points"})   12.2-12.4
 

@@ -4,7 +4,7 @@ from combat_kit import add_tf, blank_state, told
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.solomons import board, tables
+from app.games.solomons import air_orders, board, tables
 from app.games.solomons.combat import air, bombardment, supply
 
 MANY = [2] * 40  # enough dice of one face; the tests assert what that face gives
@@ -123,15 +123,15 @@ def test_all_the_carrier_air_of_one_task_force_makes_one_offensive_action_a_turn
     add_tf(s, "allied", 2, ["us-CA-2"], "M")
     two_targets = {"missions": [strike("japanese-tf-1", 4, "tf-?1"), strike("japanese-tf-1", 4, "tf-?2")]}
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", two_targets)
+        check(s, "japanese", two_targets)
     assert refused.value.rule == "14.41"
-    air.check_allocation(s, "japanese", {"missions": [strike("japanese-tf-1", 9, "tf-?1")]})
+    check(s, "japanese", {"missions": [strike("japanese-tf-1", 9, "tf-?1")]})
     jp["cag_spent"] = True
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("japanese-tf-1", 9, "tf-?1")]})
+        check(s, "japanese", {"missions": [strike("japanese-tf-1", 9, "tf-?1")]})
     assert refused.value.rule == "14.41"
     # defensive CAP stays unlimited
-    air.check_allocation(s, "japanese", {"missions": [strike("japanese-tf-1", 9, None, mission="cap_area",
+    check(s, "japanese", {"missions": [strike("japanese-tf-1", 9, None, mission="cap_area",
                                                                 hex_id="L")]})
 
 
@@ -209,11 +209,11 @@ def test_rabaul_air_attacks_once_a_turn_and_transferred_air_not_at_all():
     add_tf(s, "allied", 1, ["us-CA-1"], "K")
     s["air"]["japanese"]["rabaul"].update(lac=13, attacked=True)
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
+        check(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
     assert refused.value.rule == "14.63"
     s["air"]["japanese"]["rabaul"].update(attacked=False, transferred=13)
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
+        check(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
     assert refused.value.rule == "14.63" and "transferred" in refused.value.message
 
 
@@ -225,9 +225,9 @@ def test_rabaul_lac_reach_guadalcanal_at_three_hexes_and_lose_cap_losses_twice()
     s["air"]["japanese"]["rabaul"].update(lac=20, nac=20)
     s["guadalcanal"]["supply"]["allied"] = 4
     m = strike("rabaul", 20, "guadalcanal", "lac", "bombard")
-    air.check_allocation(s, "japanese", {"missions": [m]})
+    check(s, "japanese", {"missions": [m]})
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [dict(m, kind="nac")]})
+        check(s, "japanese", {"missions": [dict(m, kind="nac")]})
     assert refused.value.rule == "10.1"
     s["decisions"] = {"japanese": {"missions": [m]}, "allied": {"missions": []}}
     # CAP 5 doubled = 10, die 1 prints 3: 17 bomb (column 10+, die 3 prints -), then 3 more lost going home
@@ -243,9 +243,9 @@ def test_american_air_reaches_one_hex():
     add_tf(s, "japanese", 3, ["jp-CA-1"], "O")
     add_tf(s, "japanese", 4, ["jp-CA-2"], "N")
     s["air"]["allied"]["espiritu_santo"].update(lac=5)
-    air.check_allocation(s, "allied", {"missions": [strike("espiritu_santo", 5, "tf-?13", kind="lac")]})
+    check(s, "allied", {"missions": [strike("espiritu_santo", 5, "tf-?13", kind="lac")]})
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "allied", {"missions": [strike("espiritu_santo", 5, "tf-?14", kind="lac")]})
+        check(s, "allied", {"missions": [strike("espiritu_santo", 5, "tf-?14", kind="lac")]})
     assert refused.value.rule == "10.1"
 
 
@@ -258,10 +258,10 @@ def test_henderson_air_on_offensive_missions_costs_a_supply_point_per_ten_or_fra
     add_tf(s, "japanese", 2, ["jp-CA-1"], "M")
     m = strike("henderson", 15, "tf-?12", kind="lac")
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "allied", {"missions": [m]})
+        check(s, "allied", {"missions": [m]})
     assert refused.value.rule == "16.22"
     s["guadalcanal"]["supply"]["allied"] = 2
-    air.check_allocation(s, "allied", {"missions": [m]})
+    check(s, "allied", {"missions": [m]})
     s["decisions"] = {"allied": {"missions": [m]}, "japanese": {"missions": []}}
     supply.expend_air_supply(s, 3)
     assert s["guadalcanal"]["supply"]["allied"] == 0
@@ -358,7 +358,7 @@ def test_henderson_air_may_not_attack_shortlands():
     s["air"]["allied"]["henderson"].update(lac=10)
     add_tf(s, "japanese", 2, ["jp-CA-1"], "L")
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "allied", {"missions": [strike("henderson", 5, "tf-?12", kind="lac")]})
+        check(s, "allied", {"missions": [strike("henderson", 5, "tf-?12", kind="lac")]})
     assert refused.value.rule == "10.7"
 
 
@@ -367,7 +367,7 @@ def test_only_the_guadalcanal_airbase_may_be_bombarded_from_the_air():
     s = blank_state()
     s["air"]["japanese"]["rabaul"].update(lac=10)
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "espiritu_santo", "lac", "bombard")]})
+        check(s, "japanese", {"missions": [strike("rabaul", 5, "espiritu_santo", "lac", "bombard")]})
     assert refused.value.rule == "6.23"
 
 
@@ -377,8 +377,8 @@ def test_an_allocation_cannot_use_more_air_than_is_there():
     add_tf(s, "allied", 1, ["us-CA-1"], "K")
     s["air"]["japanese"]["rabaul"].update(lac=10)
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 6, "tf-?1", kind="lac"),
-                                                           strike("rabaul", 6, None, "lac", "cap_area")]})
+        check(s, "japanese", {"missions": [strike("rabaul", 6, "tf-?1", kind="lac"),
+                                           strike("rabaul", 6, "tf-?1", kind="lac")]})
     assert refused.value.rule == "14.11"
     assert "10" in refused.value.message
 
@@ -452,9 +452,9 @@ def test_ill_formed_standing_orders_are_refused():
            {"defence": {"allied-tf-1": {"groups": [[["x"]]]}}}]   # issue 10: was a TypeError, a server error
     for orders in bad:
         with pytest.raises(IllegalAction) as refused:
-            air.check_allocation(s, "allied", dict(orders, missions=[]))
+            check(s, "allied", dict(orders, missions=[]))
         assert refused.value.rule == "14.3", orders
-    air.check_allocation(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2},
+    check(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2},
                                        "defence": {"allied-tf-1": {"groups": [["us-CV-1"], ["us-CA-1", "us-DD-1"]],
                                                                    "point_cap": [3, 0], "counterattack": False}}})
 
@@ -480,4 +480,21 @@ def test_a_carrier_group_is_only_the_trained_nac_its_carrier_holds():
 
 
 def air_orders_check(state, side, args):
-    air.check_allocation(state, side, args)
+    check(state, side, args)
+
+
+def check(state, side, args):
+    """The one check of a section D allocation (air_orders.py), in the state's current segment."""
+    air_orders.check_allocation(state, side, args, state["segment"])
+
+
+@pytest.mark.rule("6.22")
+@pytest.mark.rule("14.11")
+def test_cap_may_be_all_blanks_but_an_attack_needs_air():
+    """6.22: "Place CAP face down; blanks may conceal its actual strength" - a CAP of no points under counters is
+    a bluff the rules allow; an attack or bombardment needs at least one Air Point (14.11)."""
+    s, us, jp = carrier_duel()
+    check(s, "allied", {"missions": [dict(strike("allied-tf-1", 0, None, mission="cap_area"), counters=3)]})
+    with pytest.raises(IllegalAction) as refused:
+        check(s, "allied", {"missions": [strike("allied-tf-1", 0, "tf-?11")]})
+    assert refused.value.rule == "14.11"
