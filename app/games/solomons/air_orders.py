@@ -16,7 +16,7 @@ from app.games.solomons.intel import find_marker
 from app.games.solomons.units import has_carriers, side_tfs
 
 State = dict[str, Any]
-BASE_HEX = {"henderson": "M", "shortlands": "L", "rabaul": "rabaul", "espiritu_santo": "espiritu_santo"}
+BASE_HEX = board.AIR_SOURCE_PLACE  # 10.5, 10.6
 ONCE_A_TURN = ("rabaul", "shortlands")  # 14.63
 MISSIONS = ("attack", "bombard", "cap_area", "cap_point")
 

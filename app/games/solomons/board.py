@@ -5,7 +5,6 @@ core needs. Nothing here reads the state.
 """
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 from typing import Any
 
@@ -14,21 +13,28 @@ from app.games.solomons import tables as _tables
 SIDES = ("allied", "japanese")
 ENEMY = {"allied": "japanese", "japanese": "allied"}
 
-# Off-map bases (3.1) and the on-map bases (10.5).
-BASES = {"allied": ("espiritu_santo", "australia"), "japanese": ("rabaul", "truk")}
+# The map's special hexes (data/map.toml): 8.7 Guadalcanal is hex M, 10.5 the Shortlands L, 6.37 the Slot K-L-M,
+# 6.37 / 11.1 the Anti-Slot O-N-M.
+GUADALCANAL = _tables.GUADALCANAL
+SHORTLANDS_HEX = _tables.SHORTLANDS
+SLOT = _tables.SLOT
+ANTI_SLOT = _tables.ANTI_SLOT
+# Each side's off-map bases (3.1, data/map.toml), its loading base first (6.34: Espiritu Santo, Rabaul): the base
+# where a force with nowhere better to go ends the turn.
+LOADING_BASES = _tables.LOADING_BASES
+BASES = {side: (LOADING_BASES[side],) + tuple(b for b in _tables.bases(side) if b != LOADING_BASES[side])
+         for side in SIDES}
+# Where air flies from onto the map (10.5, 10.6): the on-map airbases in their hexes, and the off-map bases whose
+# air reaches the map through an air entry hex (Rabaul by K, Espiritu Santo by O), counted from the base itself.
+AIR_SOURCE_PLACE = {**{a: _tables.airbase(a)["hex"] for a in ("henderson", "shortlands")},
+                    **{b: b for b in _tables.bases() if _tables.air_entry_hexes(b)}}
 BASE_LABEL = {"espiritu_santo": "Espiritu Santo", "australia": "Australia", "rabaul": "Rabaul", "truk": "Truk",
               "henderson": "Henderson Field", "shortlands": "Shortlands"}
-GUADALCANAL = "M"      # 8.7: a plot at Guadalcanal is hex M
-SHORTLANDS_HEX = "L"   # 10.5
-SLOT = ("K", "L", "M")          # 6.37
-ANTI_SLOT = ("O", "N", "M")     # 6.37, 11.1
 
 CAPITAL = ("CV", "CVL", "BB", "BC", "B")   # 6.3
 CARRIERS = ("CV", "CVL")
 TRANSPORTS = ("TR",)
 
-# 8.5 map entrance and exit hexes come from tables.entry_hexes; these name the off-map bases.
-ENTRY = ("truk", "rabaul", "espiritu_santo", "australia")
 
 
 # ---------------------------------------------------------------- map
@@ -44,45 +50,21 @@ def sea_hexes() -> list[str]:
 
 
 def is_base(place: str) -> bool:
-    return place in ENTRY
+    return _tables.is_base(place)
 
 
 def side_of_base(base: str) -> str | None:
     return next((s for s, bs in BASES.items() if base in bs), None)
 
 
-@lru_cache(maxsize=None)
-def distances(origin: str) -> dict[str, int]:
-    """Segments needed to reach each place from `origin` (one hex, or one base entry, per move)."""
-    graph = adjacency()
-    out = {origin: 0}
-    todo = deque([origin])
-    while todo:
-        here = todo.popleft()
-        for n in graph[here]:
-            if n not in out:
-                # a path may pass through a sea hex only; bases are ends, never waypoints
-                out[n] = out[here] + 1
-                if not is_base(n):
-                    todo.append(n)
-    return out
-
-
 def distance(a: str, b: str) -> int:
-    return distances(a).get(b, 99)
+    """Segments needed to go from a to b, one hex (or one base entry) per move; bases are ends, never waypoints."""
+    return _tables.distance(a, b)
 
 
 def shortest_path(a: str, b: str) -> list[str]:
-    """The places after `a` on a shortest route to `b` (ties broken alphabetically, so it is deterministic)."""
-    path: list[str] = []
-    here = a
-    while here != b:
-        dist_b = distances(b)
-        step = min((n for n in adjacency()[here] if n in dist_b and (not is_base(n) or n == b)),
-                   key=lambda n: (dist_b[n], n))
-        path.append(step)
-        here = step
-    return path
+    """The places after `a` on a shortest route to `b` (the alphabetically first, so it is deterministic)."""
+    return _tables.route(a, b)[1:]
 
 
 def air_reaches(side: str, source: str, kind: str, place: str, target_hex: str) -> bool:

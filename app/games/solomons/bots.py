@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from app.games.solomons import board
+from app.games.solomons.units import paced_course
 
 View = dict[str, Any]
-LOADING = {"allied": "espiritu_santo", "japanese": "rabaul"}
+LOADING = board.LOADING_BASES  # 6.34, 9.4
 SLOT_FORBIDDEN = ("CV", "CVL", "BB", "B", "TR")
-RUN = ["K", "L", "M", "L", "K", "rabaul"]
+RUN = [*board.SLOT, *reversed(board.SLOT[:-1]), "rabaul"]  # 6.37: K, L, M and back to Rabaul
 
 
 def submit(args: dict[str, Any]) -> dict[str, Any]:
@@ -75,19 +76,6 @@ def allocation(view: View, side: str, default: dict[str, Any], rng) -> dict[str,
     out: dict[str, Any] = {"task_forces": specs}
     if placement and side == "allied":
         out["placement"] = placement
-    return out
-
-
-def paced_course(here: str, plan: list[str], segments: list[int], last: int | None, transports: bool) -> dict[str, str]:
-    """Follow `plan` (the places after `here`), one hex a segment, or one every two segments with transports."""
-    out, plan = {}, list(plan)
-    for seg in segments:
-        if plan and (not transports or last != seg - 1):
-            nxt = plan.pop(0)
-            if nxt != here:
-                last = seg
-            here = nxt
-        out[str(seg)] = here
     return out
 
 

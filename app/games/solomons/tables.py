@@ -24,6 +24,7 @@ Vocabulary (the rulebook's words):
 """
 from __future__ import annotations
 
+import functools
 import math
 import tomllib
 from collections import deque
@@ -112,6 +113,10 @@ GUADALCANAL: str = _MAP["special"]["guadalcanal"]
 SHORTLANDS: str = _MAP["special"]["shortlands"]
 SLOT: tuple[str, ...] = tuple(_MAP["special"]["slot"])            # 6.37: K, L, M
 ANTI_SLOT: tuple[str, ...] = tuple(_MAP["special"]["anti_slot"])  # 6.37: O, N, M
+_check_provenance(_MAP["loading_bases"].get("provenance"), "loading_bases")
+LOADING_BASES: Mapping[str, str] = MappingProxyType({s: _MAP["loading_bases"][s] for s in SIDES})  # 6.34, 9.4
+for _s, _b in LOADING_BASES.items():
+    _require(_b in _BASES and _BASES[_b]["side"] == _s, f"loading base {_b} is not a base of {_s}")
 
 # The graph: hex-hex adjacency from the hex records, base-hex links from the bases' naval entry hexes (8.5).
 _ADJ: dict[str, set[str]] = {h: set(_HEXES[h]["neighbors"]) for h in _HEXES}
@@ -155,7 +160,9 @@ def adjacent(a: str, b: str | None = None) -> bool | tuple[str, ...]:
     return b in ADJACENCY[a]
 
 
-def _bfs(start: str, through_bases: bool) -> dict[str, int]:
+@functools.lru_cache(maxsize=None)
+def _bfs(start: str, through_bases: bool) -> Mapping[str, int]:
+    """Hexes from `start` to every node (cached: the map never changes; read-only)."""
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -166,7 +173,7 @@ def _bfs(start: str, through_bases: bool) -> dict[str, int]:
             if m not in dist:
                 dist[m] = dist[n] + 1
                 queue.append(m)
-    return dist
+    return MappingProxyType(dist)
 
 
 def distance(a: str, b: str, *, through_bases: bool = False) -> int:
@@ -204,7 +211,12 @@ def routes(a: str, b: str, *, through_bases: bool = False) -> list[list[str]]:
 
 def route(a: str, b: str, *, through_bases: bool = False) -> list[str]:
     """One shortest route from a to b (the alphabetically first of `routes`)."""
-    return routes(a, b, through_bases=through_bases)[0]
+    return list(_route(a, b, through_bases))
+
+
+@functools.lru_cache(maxsize=None)
+def _route(a: str, b: str, through_bases: bool) -> tuple[str, ...]:
+    return tuple(routes(a, b, through_bases=through_bases)[0])
 
 
 def within(node: str, radius: int) -> frozenset[str]:

@@ -40,8 +40,8 @@ from app.games.solomons.combat import air_strike, bombardment
 from app.games.solomons.combat.common import (SIDES, afloat, capacity, casualty, combat_state, enemy, is_carrier_force,
                                              label, marker_of, reveal, say, ship, ship_name, tf_label)
 
-HENDERSON_HEX = "M"
-BASE_HEX = {"henderson": "M", "shortlands": "L"}   # 10.5: on-map airbases; the others are off-map bases
+HENDERSON_HEX = board.GUADALCANAL
+BASE_HEX = board.AIR_SOURCE_PLACE   # 10.5, 10.6: on-map airbases in their hexes; off-map bases are places
 OFFENSIVE = ("attack", "bombard")
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.rng import Rng
+from app.games.solomons import board
 from app.games.solomons.combat import crt
 from app.games.solomons.combat.common import (afloat, combat_state, enemy, is_carrier_force, label, say, ship,
                                              task_forces_in, tf_label)
 
-GUADALCANAL = "M"
+GUADALCANAL = board.GUADALCANAL
 
 
 # === The procedure ===
