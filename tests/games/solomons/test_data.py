@@ -141,9 +141,22 @@ def test_entry_hexes_exist_and_are_as_printed():
 
 
 @pytest.mark.rule("10.6")
-def test_air_entry_hexes():
-    assert t.air_entry_hexes("rabaul") == ("K",)
-    assert t.air_entry_hexes("espiritu_santo") == ("O",)
+@pytest.mark.rule("10.1")
+def test_air_enters_the_map_only_from_rabaul_by_k_and_espiritu_santo_by_o():
+    """10.6: "Japanese air from Rabaul enters through K. American air from Espiritu Santo enters through O." The
+    entry hexes decide which bases' air flies missions (air_orders.flying_bases) and from where range counts."""
+    from app.games.solomons import air_orders, board
+    assert t.air_entry_hexes("rabaul") == ("K",) and t.air_entry_hexes("espiritu_santo") == ("O",)
+    assert t.air_entry_hexes("truk") == () and t.air_entry_hexes("australia") == ()
+    assert board.AIR_SOURCE_PLACE == {"henderson": "M", "shortlands": "L", "rabaul": "rabaul",
+                                      "espiritu_santo": "espiritu_santo"}
+    state = {"air": {"japanese": {"rabaul": {}, "truk": {}}, "allied": {"espiritu_santo": {}, "australia": {}}},
+             "guadalcanal": {"henderson": {"side": "allied", "complete": False}}}
+    assert air_orders.flying_bases(state, "japanese") == ["rabaul"]
+    assert air_orders.flying_bases(state, "allied") == ["espiritu_santo"]
+    # Rabaul's LAC reach K and L (two hexes, 10.1) through K, and M only at extended range (14.64)
+    assert board.air_reaches("japanese", "rabaul", "lac", "rabaul", "L")
+    assert not board.air_reaches("japanese", "rabaul", "nac", "rabaul", "L")
 
 
 @pytest.mark.rule("6.37")
