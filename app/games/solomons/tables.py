@@ -230,24 +230,9 @@ def bases(side: str | None = None) -> list[str]:
     return [b for b, r in _BASES.items() if side is None or r["side"] == _side(side)]
 
 
-def entry_hexes(base: str) -> tuple[str, ...]:
-    """8.5: the hexes through which Task Forces enter the map from `base` and leave it to `base`."""
-    return tuple(_BASES[base]["naval_entries"])
-
-
 def air_entry_hexes(base: str) -> tuple[str, ...]:
     """10.6: the hexes through which air based at `base` reaches the map (empty: only aboard carriers)."""
     return tuple(_BASES[base]["air_entries"])
-
-
-def nearest_base(node: str, side: str) -> tuple[str, list[str]]:
-    """6.38/8.4: the nearest friendly naval base and the (alphabetically first) shortest route to it."""
-    best = min((distance(node, b), b) for b in bases(side))
-    return best[1], route(node, best[1])
-
-
-ENTRY_HEXES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {b: tuple(r["naval_entries"]) for b, r in _BASES.items()})
 
 
 def recon_zone(turn: int) -> frozenset[str]:
@@ -283,20 +268,6 @@ def hex_polygon(node: str) -> list[tuple[float, float]]:
         lon = h["lon"] + math.degrees(de / (6371.0 * math.cos(math.radians(h["lat"]))))
         corners.append((round(lat, 3), round(lon, 3)))
     return corners
-
-
-def map_geojson() -> dict[str, Any]:
-    """The lettered hexes and bases as a GeoJSON FeatureCollection (lon, lat order), with provenance."""
-    feats = []
-    for h in HEXES:
-        ring = [[lon, lat] for lat, lon in hex_polygon(h)]
-        feats.append({"type": "Feature", "id": h,
-                      "geometry": {"type": "Polygon", "coordinates": [ring + [ring[0]]]},
-                      "properties": {"label": _HEXES[h]["label"], "provenance": _HEXES[h]["provenance"]}})
-    for b, r in _BASES.items():
-        feats.append({"type": "Feature", "id": b, "geometry": {"type": "Point", "coordinates": [r["lon"], r["lat"]]},
-                      "properties": {"label": r["label"], "side": r["side"], "provenance": r["provenance"]}})
-    return {"type": "FeatureCollection", "features": feats}
 
 
 # ================================================================================================ CRTs
@@ -418,11 +389,6 @@ def result(table: str, column: str, roll: int) -> dict[str, Any]:
 def cap_aa_column(strength: int) -> str | None:
     """14.1: the CAP/AA column for a fire strength (doubled CAP plus ship AA); None under 10 (no effect)."""
     return column_for_strength("cap_aa", strength)
-
-
-def cap_aa_result(column: str, die: int) -> int:
-    """14.13: attacking Air Points removed."""
-    return result("cap_aa", column, die)["air_points_lost"]
 
 
 def aircraft_naval_column(points: int, defense: int) -> str | None:
@@ -622,18 +588,6 @@ def reinforcement_record(turn: int, side: str) -> dict[str, Any]:
     return _plain(_REINF[(_side(side), turn)])
 
 
-def arrival_turn(unit_id: str) -> int | None:
-    """The Game-Turn a counter enters (1 for the initial placement); None for an option not in play."""
-    u = _UNITS[unit_id]
-    for ids in _OOB["placement"][u["side"]]["units"].values():
-        if unit_id in ids:
-            return 1
-    for (s, t), r in _REINF.items():
-        if s == u["side"] and any(unit_id in r.get(b, {}).get("units", []) for b in bases(s)):
-            return t
-    return None
-
-
 # ================================================================================================ CHARTS
 
 _CHARTS = _load("charts.toml")
@@ -813,11 +767,6 @@ def fog_intel_effect(die: int) -> str:
     return str(_FOG_INTEL[die]["effect"])
 
 
-def fog_provenance(table: str, die: int) -> str:
-    """Where a fog table row comes from: table "damage" or "intel"."""
-    return (_FOG_SHIFT if table == "damage" else _FOG_INTEL)[die]["provenance"]
-
-
 # ================================================================================================ provenance
 
 def provenance(kind: str, id: str) -> str:
@@ -827,7 +776,7 @@ def provenance(kind: str, id: str) -> str:
     crt "surface"; crt_cell "surface/2:1/5" (table/column/die); unit "jp-CA-1" (counter; then its values);
     placement "allied"; reinforcement "japanese/7"; option "yamato"; vp "CVL"; victory_level "draw";
     chart "repair" | "truk_sortie" | ...; refit "japanese/rabaul/CA"; phase "plot1"; segment "9";
-    section "day/G".
+    section "day/G"; fog_damage "9" | fog_intel "3" (the die).
     """
     if kind == "hex":
         return _HEXES[id]["provenance"]
@@ -871,6 +820,8 @@ def provenance(kind: str, id: str) -> str:
         return next(p for p in _SEQ["phase"] if p["id"] == id)["provenance"]
     if kind == "segment":
         return _SEQ["segment"][int(id) - 1]["provenance"]
+    if kind in ("fog_damage", "fog_intel"):
+        return (_FOG_SHIFT if kind == "fog_damage" else _FOG_INTEL)[int(id)]["provenance"]
     if kind == "section":
         sk, letter = id.split("/")
         return next(s for s in _SEQ["section"] if s["segment_kind"] == sk and s["letter"] == letter)["provenance"]

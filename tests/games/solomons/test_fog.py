@@ -50,7 +50,7 @@ def test_no_impossible_damage_is_reported():
     # a sunk ship under-reported by one or two hits (5 or 4 hits) is reported crippled
     assert fog.reported_damage("sunk", 3) == "crippled" and fog.reported_damage("sunk", 1) == "crippled"
     assert fog.reported_damage("crippled", 2) == "none"
-    assert tables.fog_provenance("damage", 9).startswith("printed Guadalcanal 18c2")
+    assert tables.provenance("fog_damage", "9").startswith("printed Guadalcanal 18c2")
 
 
 @pytest.mark.rule("Guadalcanal 18c2")

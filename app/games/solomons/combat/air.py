@@ -36,7 +36,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.rng import Rng
 from app.games.solomons import board, fog, tables
-from app.games.solomons.combat import air_strike, bombardment
+from app.games.solomons.combat import air_strike
 from app.games.solomons.combat.common import (SIDES, afloat, capacity, casualty, combat_state, enemy, is_carrier_force,
                                              label, marker_of, reveal, say, ship, ship_name, tf_label)
 

@@ -307,7 +307,7 @@ def test_the_defender_does_not_regroup_between_attacks_in_one_segment():
                       "allied": {"missions": [], "defence": {"allied-tf-1": {
                           "groups": [["us-CA-1", "us-DD-1"], ["us-CA-2", "us-DD-2", "us-DD-3"]]}}}}
     air.resolve_air_attacks(s, 3, ScriptedRng([1] * 40))
-    lines = [l["text"] for l in s["log"] if l["to"] == "japanese" and "attacked tf-?1" in l["text"]]
+    lines = [line["text"] for line in s["log"] if line["to"] == "japanese" and "attacked tf-?1" in line["text"]]
     assert len(lines) == 2
     assert "group 1: 2 ships, group 2: 3 ships" in lines[0]
     # after the first strike the groups are what is left of the same groups, not new ones

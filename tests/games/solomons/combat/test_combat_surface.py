@@ -55,7 +55,6 @@ def test_a_stronger_defense_sets_ships_aside_until_one_to_one_and_they_suffer_no
 
 @pytest.mark.rule("15.32")
 def test_the_defender_chooses_which_ships_to_set_aside():
-    attackers = [ship("a", "CA", 8, 4)]
     defenders = [ship("ca", "CA", 8, 4), ship("dd1", "DD", 4, 2), ship("dd2", "DD", 4, 2), ship("dd3", "DD", 4, 2)]
     engaged, aside = surface_action.set_aside(6, defenders, order=["dd1", "dd2"])
     assert [s["id"] for s in aside] == ["dd1", "dd2"]
