@@ -172,10 +172,7 @@ def rabaul_limit_ok(unit_ids: list[str]) -> bool:
 
 def air_capacity(base: str, turn: int) -> int | None:
     """10.5, 10.7, 17.2, 17.5: Air Points a base holds (None: unlimited)."""
-    try:
-        return _tables.air_capacity(base, turn)
-    except KeyError:
-        return None
+    return _tables.air_capacity(base, turn)
 
 
 def phases() -> list[dict[str, Any]]:
