@@ -12,6 +12,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.games.solomons import board
 from app.games.solomons.combat.air import check_standing_orders
+from app.games.solomons.combat.supply import air_supply_cost
 from app.games.solomons.intel import find_marker
 from app.games.solomons.units import has_carriers, side_tfs
 
@@ -72,9 +73,8 @@ def free_points(state: State, side: str, source: str, kind: str, offensive: bool
 
 
 def henderson_supply_needed(points: int) -> int:
-    """16.22, 10.7: one Supply Point per ten Air Points, or fraction."""
-    per = board.AIR["henderson_supply_per_air_points"]
-    return -(-points // per) if points > 0 else 0
+    """16.22, 10.7: one Supply Point per ten Air Points, or fraction (combat/supply.py)."""
+    return air_supply_cost(points)
 
 
 def check_allocation(state: State, side: str, args: dict[str, Any], segment: int) -> None:

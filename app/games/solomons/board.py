@@ -189,4 +189,6 @@ def is_day(segment: int) -> bool:
 
 RABAUL_SHORTLANDS_LAC = int(_tables.airbase("shortlands")["combined_lac_with_rabaul"])  # 10.5
 AIR = _tables.chart("air")  # 10.1 radii, 14.64 extended range, 16.22 Supply per Henderson Air Points
+GROUND = _tables.chart("ground")  # 12.2 the Henderson Field garrison, 16.21 turns before isolation losses
+CARGO = _tables.chart("cargo")  # 6.34, 9.1, 9.3-9.5
 TURNS = _tables.TURNS

@@ -59,7 +59,7 @@ def has_carriers(tf: dict[str, Any]) -> bool:
 def may_move(transports: bool, last_move: int | None, segment: int) -> bool:
     """9.1: "Task Forces containing transports move one hex every two Execution Segments": never in two
     consecutive segments (across the two Plot Execution Phases too)."""
-    return not transports or last_move != segment - 1
+    return not transports or last_move is None or segment - last_move >= board.CARGO["transport_moves_every"]
 
 
 def paced_course(here: str, plan: list[str], segments: list[int], last_move: int | None,

@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC
+from app.games.solomons import board
 from app.games.solomons.combat.common import say
 
-ISOLATION_TURNS = 3      # 16.21: "three complete consecutive Game-Turns"
-AIR_POINTS_PER_SUPPLY = 10  # 16.22, 10.7: "one Supply Point for each ten ... Air Points, or fraction thereof"
+ISOLATION_TURNS = board.GROUND["isolation_turns"]      # 16.21: "three complete consecutive Game-Turns"
+AIR_POINTS_PER_SUPPLY = board.AIR["henderson_supply_per_air_points"]  # 16.22, 10.7: "for each ten ... or fraction"
 
 
 # === Procedures ===
@@ -22,8 +23,9 @@ def isolation_survivors(points: int) -> int:
 
 
 def air_supply_cost(points: int) -> int:
-    """16.22: Supply Points for Henderson Field air on offensive missions."""
-    return -(-points // AIR_POINTS_PER_SUPPLY)
+    """16.22, 10.7, 10.3: Supply Points for Henderson Field Air Points on offensive missions (or leaving the field):
+    one per ten, or fraction."""
+    return -(-points // AIR_POINTS_PER_SUPPLY) if points > 0 else 0
 
 
 # === State ===
