@@ -18,7 +18,7 @@ State-level entry points (`segment` is the Execution Segment 1..14):
         every segment: it also removes the Air Points lost to air bombardment earlier in the segment (6.23, 14.2)
     ground.resolve_ground_combat(state, rng)                   Ground Combat Phase           (12.x, 16.12)
     supply.supply_american_ground(state)                       Plot Phase 1, before the American plot (16.11, 16.4)
-    supply.after_landing(state)                                after each landing section    (16.4, 16.21)
+    supply.after_landing(state)                                after each landing section    (16.21)
     supply.status_chart(state) -> dict                         the Guadalcanal Supply Status Chart (public)
 
 For prompts and validation (they raise IllegalAction with the rule):
