@@ -19,3 +19,11 @@ class IllegalAction(Exception):
 
 class MalformedAction(IllegalAction):
     """An action whose shape is wrong: unknown verb, missing or mistyped argument."""
+
+
+class DiceExhausted(RuntimeError):
+    """A scripted die was asked for after the script ran out.
+
+    Not an IllegalAction: it is a fault in a test or a sandbox script, never a refusal by the rules, so that a
+    test expecting a refusal cannot pass because the dice ran out instead.
+    """

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 from typing import Any, Sequence
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import DiceExhausted
 
 WORD = 4
 SPACE = 1 << (8 * WORD)
@@ -98,7 +98,7 @@ class HmacRng(Rng):
 class ScriptedRng(Rng):
     """Dice that come out as written: for rules tests and for sandbox games replaying an example.
 
-    Running out of scripted dice is an error, so a test notices a roll it did not expect.
+    Running out of scripted dice raises DiceExhausted, so a test notices a roll it did not expect.
     """
 
     def __init__(self, values: Sequence[int] = ()):
@@ -110,7 +110,7 @@ class ScriptedRng(Rng):
 
     def _draw(self, sides: int) -> int:
         if not self.script:
-            raise IllegalAction("the scripted dice have run out", None)
+            raise DiceExhausted(f"the scripted dice have run out (after {self.used} rolls)")
         value = self.script.pop(0)
         if not 1 <= value <= sides:
             raise ValueError(f"scripted roll {value} does not fit a d{sides}")

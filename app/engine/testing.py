@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.engine import orders
-from app.engine.contract import SPECTATOR, UMPIRE, Action, Role, Rules, State
+from app.engine.contract import UMPIRE, Action, Role, Rules, State
 from app.engine.errors import IllegalAction
 from app.engine.rng import Rng, SeededRng
 
@@ -119,10 +119,6 @@ def playout(rules: Rules, scenario: str, options: dict[str, Any] | None = None, 
         result.steps += 1
     result.state = state
     return result
-
-
-def viewing_roles(rules: Rules) -> list[Role]:
-    return [*rules.meta.roles, SPECTATOR]
 
 
 def check_non_interference(rules: Rules, state: State, role: Role, rng: Rng,

@@ -1,5 +1,4 @@
 """The engine harness, proven on the test-only game."""
-import pytest
 
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import (assert_plain_json, check_canaries, check_non_interference, playout,

@@ -62,3 +62,19 @@ def test_what_a_role_may_not_know_never_reaches_its_view_or_page(game_id):
             for role in (*rules.meta.roles, SPECTATOR):
                 check_non_interference(rules, state, role, SeededRng(seed), render=board_html(game_id, role))
                 check_canaries(rules, state, role)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if getattr(registry.get(g), "bots", None)])
+def test_bots_are_keyed_by_role_and_answer_their_role_s_prompts_legally(game_id):
+    """Bots are keyed by the role they play, and each one's answers to its own role's prompts are accepted. (That
+    the Solomons Japanese seat gets the Japanese bot is proved in tests/games/solomons/test_playout_invariants.py.)"""
+    rules = registry.get(game_id)
+    assert set(rules.bots) <= set(rules.meta.roles)
+    answered = set()
+    for state in positions(rules, seed=4, stops=(0, 5, 20, 60, 120)):
+        for role, prompt in rules.prompts(state).items():
+            if role in rules.bots:
+                action = rules.bots[role](rules.view(state, role), prompt, SeededRng(7))
+                rules.apply(state, role, action, SeededRng(8))
+                answered.add(role)
+    assert answered == set(rules.bots)

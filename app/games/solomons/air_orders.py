@@ -11,11 +11,13 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.games.solomons import board
+from app.games.solomons.combat.air import check_standing_orders
+from app.games.solomons.combat.supply import air_supply_cost
 from app.games.solomons.intel import find_marker
 from app.games.solomons.units import has_carriers, side_tfs
 
 State = dict[str, Any]
-BASE_HEX = {"henderson": "M", "shortlands": "L", "rabaul": "rabaul", "espiritu_santo": "espiritu_santo"}
+BASE_HEX = board.AIR_SOURCE_PLACE  # 10.5, 10.6
 ONCE_A_TURN = ("rabaul", "shortlands")  # 14.63
 MISSIONS = ("attack", "bombard", "cap_area", "cap_point")
 
@@ -53,12 +55,8 @@ def source_place(state: State, side: str, source: str) -> str:
 
 
 def in_range(state: State, side: str, source: str, kind: str, hex_: str) -> bool:
-    dist = board.distance(source_place(state, side, source), hex_)
-    if dist <= radius(side, kind):
-        return True
-    # 10.1, 14.64: Rabaul LAC alone reach the Guadalcanal hex at three hexes
-    return source == "rabaul" and kind == "lac" and hex_ == board.GUADALCANAL \
-        and dist <= board.AIR["rabaul_lac_extended_to_guadalcanal"]
+    """10.1, 14.64: whether air from `source` reaches `hex_`."""
+    return board.air_reaches(side, source, kind, source_place(state, side, source), hex_)
 
 
 def free_points(state: State, side: str, source: str, kind: str, offensive: bool) -> int:
@@ -75,19 +73,22 @@ def free_points(state: State, side: str, source: str, kind: str, offensive: bool
 
 
 def henderson_supply_needed(points: int) -> int:
-    """16.22, 10.7: one Supply Point per ten Air Points, or fraction."""
-    per = board.AIR["henderson_supply_per_air_points"]
-    return -(-points // per) if points > 0 else 0
+    """16.22, 10.7: one Supply Point per ten Air Points, or fraction (combat/supply.py)."""
+    return air_supply_cost(points)
 
 
 def check_allocation(state: State, side: str, args: dict[str, Any], segment: int) -> None:
+    """Section D: the one check of an air allocation (6.22, 6.23, 10.1, 10.6, 10.7, 14, 14.11, 14.41, 14.63, 16.22)
+    and of its standing orders (14.3, 6.25: combat/air.py)."""
     missions = args.get("missions")
     if not isinstance(missions, list):
         raise IllegalAction("List your air missions (an empty list flies none).", "14.11")
+    check_standing_orders(state, side, args)
     own_carriers = carrier_forces(state, side)
     sources = set(flying_bases(state, side)) | set(own_carriers)
     used: dict[tuple[str, str], int] = {}
     attacking: dict[tuple[str, str], int] = {}
+    carrier_targets: dict[str, set[Any]] = {}
     for m in missions:
         if not isinstance(m, dict):
             raise IllegalAction("Each air mission is an object.", "14.11")
@@ -107,14 +108,21 @@ def check_allocation(state: State, side: str, args: dict[str, Any], segment: int
                 raise IllegalAction("An attack needs at least one Air Point.", "14.11")
             attacking[key] = attacking.get(key, 0) + pts
             check_target(state, side, m, segment)
+            if src in own_carriers:
+                carrier_targets.setdefault(src, set()).add(m.get("target"))
+                if len(carrier_targets[src]) > 1:
+                    raise IllegalAction("All the carrier air of one task force makes one offensive action.", "14.41")
         else:
+            # 6.22: CAP may be all blanks (zero points under face-down counters) - a bluff the rules allow
             check_cap(state, side, m, own_carriers)
     for (src, kind), pts in used.items():
         if pts > free_points(state, side, src, kind, offensive=False):
-            raise IllegalAction(f"Not that many {kind.upper()} points at {label(state, src)}.", "14.11")
+            raise IllegalAction(f"Only {free_points(state, side, src, kind, offensive=False)} {kind.upper()} "
+                                f"points at {label(state, src)}.", "14.11")
     for (src, kind), pts in attacking.items():
         if pts > free_points(state, side, src, kind, offensive=True):
-            rule = "14.41" if src in own_carriers else "14"
+            # 14.41 a carrier force's one offensive action; 14.63 air that transferred; 14 one offensive mission
+            rule = "14.41" if src in own_carriers else "14.63" if state["air"][side][src]["transferred"] else "14"
             raise IllegalAction(f"{label(state, src)}: those Air Points have already flown their offensive mission "
                                 "this Game-Turn, or transferred.", rule)
         if src in ONCE_A_TURN and state["air"][side][src]["attacked"]:
@@ -123,8 +131,6 @@ def check_allocation(state: State, side: str, args: dict[str, Any], segment: int
     if hend and henderson_supply_needed(hend) > state["guadalcanal"]["supply"][side]:
         raise IllegalAction("Henderson Field air needs one Supply Point on Guadalcanal for every ten Air Points (or "
                             "fraction) sent to attack.", "16.22")
-    from app.games.solomons import combat_hooks  # the combat engineer's own checks (14.41, 14.63), if present
-    combat_hooks.call("air", "check_allocation", state, side, args)
 
 
 def check_target(state: State, side: str, m: dict[str, Any], segment: int) -> None:
@@ -141,6 +147,8 @@ def check_target(state: State, side: str, m: dict[str, Any], segment: int) -> No
         raise IllegalAction("Attack a task force revealed in this segment, by its marker.", "14.11")
     if mark["submarine"]:
         raise IllegalAction("Submarines are never attacked directly.", "13.6")
+    if src == "henderson" and mark["hex"] == board.SHORTLANDS_HEX:
+        raise IllegalAction("American air on Guadalcanal may not attack Shortlands.", "10.7")
     if not in_range(state, side, src, kind, mark["hex"]):
         raise IllegalAction(f"{mark['hex']} is out of range of {label(state, src)}.", "10.1")
 

@@ -15,7 +15,7 @@ from app.games.solomons.units import side_tfs, side_units
 
 State = dict[str, Any]
 MISSIONS = ("anti_ship", "bombardment", "transport")
-LOADING_BASE = {"allied": "espiritu_santo", "japanese": "rabaul"}  # 9.4
+LOADING_BASE = board.LOADING_BASES  # 9.4, 6.34 (data/map.toml)
 
 
 def available(state: State, side: str) -> dict[str, str]:

@@ -5,7 +5,6 @@ core needs. Nothing here reads the state.
 """
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 from typing import Any
 
@@ -14,21 +13,28 @@ from app.games.solomons import tables as _tables
 SIDES = ("allied", "japanese")
 ENEMY = {"allied": "japanese", "japanese": "allied"}
 
-# Off-map bases (3.1) and the on-map bases (10.5).
-BASES = {"allied": ("espiritu_santo", "australia"), "japanese": ("rabaul", "truk")}
+# The map's special hexes (data/map.toml): 8.7 Guadalcanal is hex M, 10.5 the Shortlands L, 6.37 the Slot K-L-M,
+# 6.37 / 11.1 the Anti-Slot O-N-M.
+GUADALCANAL = _tables.GUADALCANAL
+SHORTLANDS_HEX = _tables.SHORTLANDS
+SLOT = _tables.SLOT
+ANTI_SLOT = _tables.ANTI_SLOT
+# Each side's off-map bases (3.1, data/map.toml), its loading base first (6.34: Espiritu Santo, Rabaul): the base
+# where a force with nowhere better to go ends the turn.
+LOADING_BASES = _tables.LOADING_BASES
+BASES = {side: (LOADING_BASES[side],) + tuple(b for b in _tables.bases(side) if b != LOADING_BASES[side])
+         for side in SIDES}
+# Where air flies from onto the map (10.5, 10.6): the on-map airbases in their hexes, and the off-map bases whose
+# air reaches the map through an air entry hex (Rabaul by K, Espiritu Santo by O), counted from the base itself.
+AIR_SOURCE_PLACE = {**{a: _tables.airbase(a)["hex"] for a in ("henderson", "shortlands")},
+                    **{b: b for b in _tables.bases() if _tables.air_entry_hexes(b)}}
 BASE_LABEL = {"espiritu_santo": "Espiritu Santo", "australia": "Australia", "rabaul": "Rabaul", "truk": "Truk",
               "henderson": "Henderson Field", "shortlands": "Shortlands"}
-GUADALCANAL = "M"      # 8.7: a plot at Guadalcanal is hex M
-SHORTLANDS_HEX = "L"   # 10.5
-SLOT = ("K", "L", "M")          # 6.37
-ANTI_SLOT = ("O", "N", "M")     # 6.37, 11.1
 
 CAPITAL = ("CV", "CVL", "BB", "BC", "B")   # 6.3
 CARRIERS = ("CV", "CVL")
 TRANSPORTS = ("TR",)
 
-# 8.5 map entrance and exit hexes come from tables.entry_hexes; these name the off-map bases.
-ENTRY = ("truk", "rabaul", "espiritu_santo", "australia")
 
 
 # ---------------------------------------------------------------- map
@@ -44,45 +50,34 @@ def sea_hexes() -> list[str]:
 
 
 def is_base(place: str) -> bool:
-    return place in ENTRY
+    return _tables.is_base(place)
 
 
 def side_of_base(base: str) -> str | None:
     return next((s for s, bs in BASES.items() if base in bs), None)
 
 
-@lru_cache(maxsize=None)
-def distances(origin: str) -> dict[str, int]:
-    """Segments needed to reach each place from `origin` (one hex, or one base entry, per move)."""
-    graph = adjacency()
-    out = {origin: 0}
-    todo = deque([origin])
-    while todo:
-        here = todo.popleft()
-        for n in graph[here]:
-            if n not in out:
-                # a path may pass through a sea hex only; bases are ends, never waypoints
-                out[n] = out[here] + 1
-                if not is_base(n):
-                    todo.append(n)
-    return out
-
-
 def distance(a: str, b: str) -> int:
-    return distances(a).get(b, 99)
+    """Segments needed to go from a to b, one hex (or one base entry) per move; bases are ends, never waypoints."""
+    return _tables.distance(a, b)
 
 
 def shortest_path(a: str, b: str) -> list[str]:
-    """The places after `a` on a shortest route to `b` (ties broken alphabetically, so it is deterministic)."""
-    path: list[str] = []
-    here = a
-    while here != b:
-        dist_b = distances(b)
-        step = min((n for n in adjacency()[here] if n in dist_b and (not is_base(n) or n == b)),
-                   key=lambda n: (dist_b[n], n))
-        path.append(step)
-        here = step
-    return path
+    """The places after `a` on a shortest route to `b` (the alphabetically first, so it is deterministic)."""
+    return _tables.route(a, b)[1:]
+
+
+def air_reaches(side: str, source: str, kind: str, place: str, target_hex: str) -> bool:
+    """10.1: air reaches its radius from its base or carrier (`place`): one hex, Japanese LAC two; 14.64: Rabaul
+    LAC reach the Guadalcanal hex at three (and pay for it, `extended_range`)."""
+    dist = distance(place, target_hex)
+    return dist <= AIR["radius"][f"{side}_{kind}"] or (
+        extended_range(source, kind, target_hex) and dist <= AIR["rabaul_lac_extended_to_guadalcanal"])
+
+
+def extended_range(source: str, kind: str, target_hex: str) -> bool:
+    """14.64: Rabaul LAC attacking in the Guadalcanal hex fly at extended range."""
+    return source == "rabaul" and kind == "lac" and target_hex == GUADALCANAL
 
 
 def recon_zone(turn: int) -> frozenset[str]:
@@ -128,18 +123,12 @@ def initial_placement(options: dict[str, Any]) -> dict[str, Any]:
 
 def reinforcements(turn: int, side: str) -> dict[str, dict[str, Any]]:
     """21: {base: {"units", "lac", "nac" (untrained), "ground", "carrier_nac"}} for `side` on `turn`."""
-    try:
-        return _tables.reinforcements(turn, side)
-    except KeyError:
-        return {}
+    return _tables.reinforcements(turn, side)
 
 
 def reinforcement_extras(turn: int, side: str) -> dict[str, Any]:
     """Per-carrier NAC aboard and cargo of arriving units (21.2, 6.36)."""
-    try:
-        rec = _tables.reinforcement_record(turn, side)
-    except KeyError:
-        return {}
+    rec = _tables.reinforcement_record(turn, side)
     return {"nac_aboard": rec.get("nac_aboard", {}), "cargo": rec.get("cargo", {})}
 
 
@@ -183,10 +172,7 @@ def rabaul_limit_ok(unit_ids: list[str]) -> bool:
 
 def air_capacity(base: str, turn: int) -> int | None:
     """10.5, 10.7, 17.2, 17.5: Air Points a base holds (None: unlimited)."""
-    try:
-        return _tables.air_capacity(base, turn)
-    except KeyError:
-        return None
+    return _tables.air_capacity(base, turn)
 
 
 def phases() -> list[dict[str, Any]]:
@@ -203,4 +189,6 @@ def is_day(segment: int) -> bool:
 
 RABAUL_SHORTLANDS_LAC = int(_tables.airbase("shortlands")["combined_lac_with_rabaul"])  # 10.5
 AIR = _tables.chart("air")  # 10.1 radii, 14.64 extended range, 16.22 Supply per Henderson Air Points
-TURNS = int(getattr(_tables, "TURNS", 16))
+GROUND = _tables.chart("ground")  # 12.2 the Henderson Field garrison, 16.21 turns before isolation losses
+CARGO = _tables.chart("cargo")  # 6.34, 9.1, 9.3-9.5
+TURNS = _tables.TURNS

@@ -5,18 +5,21 @@ The plan is the historical one, kept simple: the Americans run supplies and troo
 Guadalcanal, cover them with an Anti-Slot force, and strike what their air can reach; the Japanese run the Tokyo
 Express down the Slot by night from Rabaul, ship troops from Rabaul, and strike with Rabaul's bombers. Carriers
 stay in port (the bot does not gamble them). Whatever the bot cannot build for sure falls back on the prompt's
-default orders, which are always legal.
+default orders, which are always legal. Where a player would vary (which ships sail, which target, how much air
+stays as CAP) the bot draws from its own random stream, never from the game's dice, so that its orders cannot be
+read off the public view.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from app.games.solomons import board
+from app.games.solomons.units import paced_course
 
 View = dict[str, Any]
-LOADING = {"allied": "espiritu_santo", "japanese": "rabaul"}
+LOADING = board.LOADING_BASES  # 6.34, 9.4
 SLOT_FORBIDDEN = ("CV", "CVL", "BB", "B", "TR")
-RUN = ["K", "L", "M", "L", "K", "rabaul"]
+RUN = [*board.SLOT, *reversed(board.SLOT[:-1]), "rabaul"]  # 6.37: K, L, M and back to Rabaul
 
 
 def submit(args: dict[str, Any]) -> dict[str, Any]:
@@ -33,7 +36,13 @@ def ready_in_port(view: View, base: str) -> list[str]:
                   and (u["task_force"] is None or view["task_forces"].get(u["task_force"], {}).get("hex") == base))
 
 
-def allocation(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
+def pick(ships: list[str], most: int, rng) -> list[str]:
+    """Up to `most` of `ships`, a different choice each game: which cruisers and destroyers sail is the kind of
+    choice a player varies, so that the enemy cannot read the force off the last game's."""
+    return sorted(rng.shuffle(ships)[:most])
+
+
+def allocation(view: View, side: str, default: dict[str, Any], rng) -> dict[str, Any]:
     base = LOADING[side]
     at_sea = {u for spec in default["task_forces"] for u in spec["units"]}
     placement = {}
@@ -50,32 +59,23 @@ def allocation(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]
         cargo = {}
         for u in carriers_of_cargo:
             room = board.strength(u)["cargo_capacity"]
-            ground = min(pool, room)
+            # the mix of troops and supply varies: now and then one more Supply Point in place of a Ground Point
+            ground = min(pool, room - (rng.die(3) == 1))
             pool -= ground
             cargo[u] = {"ground": ground, "supply": room - ground}
         specs.append({"units": carriers_of_cargo, "mission": "transport", "cargo": cargo})
     if side == "japanese":
-        express = [u for u in warships if board.unit_type(u) not in SLOT_FORBIDDEN][:6]
+        eligible = [u for u in warships if board.unit_type(u) not in SLOT_FORBIDDEN]
+        express = pick(eligible, 3 + rng.die(3), rng) if eligible else []
         if express and any(board.strength(u)["bombardment"] > 0 for u in express):
             specs.append({"units": express, "mission": "bombardment"})
     elif warships and any(board.strength(u)["attack"] > 0 for u in warships):
-        specs.append({"units": warships[:6], "mission": "anti_ship"})
+        force = pick(warships, 3 + rng.die(3), rng)
+        if any(board.strength(u)["attack"] > 0 for u in force):
+            specs.append({"units": force, "mission": "anti_ship"})
     out: dict[str, Any] = {"task_forces": specs}
     if placement and side == "allied":
         out["placement"] = placement
-    return out
-
-
-def paced_course(here: str, plan: list[str], segments: list[int], last: int | None, transports: bool) -> dict[str, str]:
-    """Follow `plan` (the places after `here`), one hex a segment, or one every two segments with transports."""
-    out, plan = {}, list(plan)
-    for seg in segments:
-        if plan and (not transports or last != seg - 1):
-            nxt = plan.pop(0)
-            if nxt != here:
-                last = seg
-            here = nxt
-        out[str(seg)] = here
     return out
 
 
@@ -115,33 +115,35 @@ def air_source_place(view: View, source: str) -> str:
         source, view["task_forces"].get(source, {}).get("hex", source))
 
 
-def reaches(side: str, source: str, kind: str, place: str, target_hex: str) -> bool:
-    dist = board.distance(place, target_hex)
-    radius = board.AIR["radius"][f"{side}_{kind}"]  # 10.1, 14.64
-    return dist <= radius or (source == "rabaul" and kind == "lac" and target_hex == board.GUADALCANAL
-                              and dist <= board.AIR["rabaul_lac_extended_to_guadalcanal"])
-
-
-def air(view: View, side: str, segment: int) -> dict[str, Any]:
+def air(view: View, side: str, segment: int, rng) -> dict[str, Any]:
+    """Strike what the land-based air reaches. Which of the two likeliest targets, and how much of an on-map
+    field's air stays over it as Area CAP (6.22, with a bluffing number of face-down counters), vary by game."""
     marks = sorted(((m["capital"], m["units"], mid, m) for mid, m in view["enemy"]["markers"].items()
                     if m["segment"] == segment and m["units"] and not m["submarine"]), reverse=True)
-    if not marks:
-        return {"missions": []}
     missions = []
     henderson_ok = view["guadalcanal"]["henderson"] == {"complete": True, "side": side}
     for source in ("rabaul", "shortlands", "henderson"):
         base = view["air"].get(source)
-        if not base or (source == "henderson" and not henderson_ok) or base.get("attacked"):
+        if not base or (source == "henderson" and not henderson_ok):
             continue
         free = base["lac"] - base["spent"] - base["transferred"]
+        if source != "rabaul" and base["lac"] > 0 and rng.die(3) == 1:
+            # Area CAP over the field: a quarter to a half of its air, under one to three counters
+            cap = min(free, base["lac"] * (1 + rng.die(2)) // 4) if free > 0 else 0
+            missions.append({"source": source, "kind": "lac", "points": cap, "mission": "cap_area",
+                             "counters": rng.die(3)})
+            free -= cap
         if source == "henderson":
             free = min(free, board.AIR["henderson_supply_per_air_points"] * view["guadalcanal"]["supply"][side])
-        if free <= 0:
+        if free <= 0 or base.get("attacked"):
             continue
         place = air_source_place(view, source)
-        target = next((mid for _, _, mid, m in marks if reaches(side, source, "lac", place, m["hex"])), None)
-        if target:
-            missions.append({"source": source, "kind": "lac", "points": free, "mission": "attack", "target": target})
+        targets = [mid for _, _, mid, m in marks if board.air_reaches(side, source, "lac", place, m["hex"])][:2]
+        if source in ("rabaul", "shortlands") and targets and marks[0][0] == 0 and rng.die(2) == 1:
+            continue  # 14.63: one attack a turn; with no capital ship in sight, sometimes wait for a better target
+        if targets:
+            missions.append({"source": source, "kind": "lac", "points": free, "mission": "attack",
+                             "target": rng.choice(targets)})
     return {"missions": missions}
 
 
@@ -156,11 +158,11 @@ def make_bot(side: str) -> Callable[[View, dict[str, Any], Any], dict[str, Any]]
         default = info.get("default", {})
         kind = info.get("kind")
         if kind == "allocation":
-            return submit(allocation(view, side, default))
+            return submit(allocation(view, side, default, rng))
         if kind == "intelligence" or (kind == "movement_plot" and view.get("pending") is None):
             return submit(plot(view, side, default))
         if kind == "air":
-            return submit(air(view, side, info.get("segment")))
+            return submit(air(view, side, info.get("segment"), rng))
         if kind == "ground":
             return submit(ground(view, info))
         return submit(default)

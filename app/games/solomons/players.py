@@ -11,7 +11,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.games.solomons import air_orders, allocation, board, ground_orders, plot, turn
 from app.games.solomons.sequence import current, deciders, plot_phase
-from app.games.solomons.units import at_sea, has_transports, side_tfs
+from app.games.solomons.units import at_sea, has_transports, paced_course, side_tfs
 from app.games.solomons import validate
 
 State = dict[str, Any]
@@ -197,19 +197,7 @@ def random_course(state: State, tf: dict[str, Any], segments: list[int], rng) ->
     back = board.shortest_path(target, home)
     wait = rng.die(3) - 1 if board.is_base(start) else 0
     plan = [start] * wait + out_path + [target] * dwell + back
-    course, here, last, i = {}, start, tf["last_move"], 0
-    for seg in segments:
-        if i < len(plan):
-            nxt = plan[i]
-            if nxt != here and has_transports(tf) and last == seg - 1:
-                nxt = here
-            else:
-                i += 1
-            if nxt != here:
-                last = seg
-            here = nxt
-        course[str(seg)] = here
-    return course
+    return paced_course(start, plan, segments, tf["last_move"], has_transports(tf))
 
 
 def random_plot(state: State, side: str, rng) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.games.solomons import board
 from app.games.solomons.combat import surface
-from app.games.solomons.units import has_carriers, has_transports, side_tfs
+from app.games.solomons.units import has_carriers, has_transports, may_move, paced_course, side_tfs
 
 State = dict[str, Any]
 SLOT_FORBIDDEN = ("CV", "CVL", "BB", "B", "TR")   # 11.1: battlecruisers may run the Slot
@@ -45,11 +45,9 @@ def rabaul_fits(state: State, units: list[str], already: list[str]) -> bool:
 
 def max_moves(tf: dict[str, Any], segments: list[int]) -> int:
     """Moves a force can still make in `segments` (9.1: a transport force moves one hex every two segments)."""
-    if not has_transports(tf):
-        return len(segments)
     moves, last = 0, tf["last_move"]
     for seg in segments:
-        if last != seg - 1:
+        if may_move(has_transports(tf), last, seg):
             moves += 1
             last = seg
     return moves
@@ -65,14 +63,7 @@ def retire_course(state: State, tf: dict[str, Any], segments: list[int], start: 
     if "rabaul" in bases and not rabaul_fits(state, tf["units"], already_rabaul or []):
         bases = [b for b in bases if b != "rabaul"]
     target = min(bases, key=lambda b: (board.distance(here, b), b))
-    path = board.shortest_path(here, target)
-    plot, last = {}, tf["last_move"]
-    for seg in segments:
-        if path and (not has_transports(tf) or last != seg - 1):
-            here = path.pop(0)
-            last = seg
-        plot[str(seg)] = here
-    return plot
+    return paced_course(here, board.shortest_path(here, target), segments, tf["last_move"], has_transports(tf))
 
 
 def slot_pattern_ok(places: list[str], complete: bool) -> bool:
@@ -121,7 +112,7 @@ def check_tf(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any],
             if board.is_base(nxt) and nxt not in allowed_bases(state, tf):
                 raise IllegalAction(f"{label}: carriers must return to {board.BASE_LABEL[CARRIER_BASES[side]]}.",
                                     "8.8")
-            if transports and last == seg - 1:
+            if not may_move(transports, last, seg):
                 raise IllegalAction(f"{label}: a task force with transports moves one hex every two segments.", "9.1")
             if board.is_base(here):
                 if been_at_sea:

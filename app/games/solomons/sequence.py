@@ -9,8 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.solomons import (air_orders, allocation, board, combat_hooks, ground_orders, intel, movement, plot,
+from app.games.solomons import (air_orders, allocation, board, ground_orders, intel, movement, plot,
                                 turn, victory)
+# Imported by name, so that a renamed or missing combat procedure is an import error, never a silent no-op.
+from app.games.solomons.combat.air import resolve_air_attacks, resolve_counterattacks
+from app.games.solomons.combat.bombardment import resolve_naval_bombardment
+from app.games.solomons.combat.ground import resolve_ground_combat
+from app.games.solomons.combat.submarine import resolve_attacks as resolve_submarine_attacks
+from app.games.solomons.combat.supply import after_landing, expend_air_supply, supply_american_ground
+from app.games.solomons.combat.surface import resolve_surface_actions
 from app.games.solomons.units import side_tfs, sweep
 
 State = dict[str, Any]
@@ -210,8 +217,7 @@ def run(state: State, step: dict[str, Any], rng) -> None:
     elif kind == "preliminary_setup":
         pass  # 5.1: units stay where they ended the last Game-Turn; nothing moves
     elif kind == "american_supply":
-        if not combat_hooks.american_supply(state):
-            ground_orders.supply_american_ground(state)
+        supply_american_ground(state)
     elif kind == "reveal_japanese":
         intel.clear(state)
         state["decisions"] = {"allied": None, "japanese": None}
@@ -221,19 +227,20 @@ def run(state: State, step: dict[str, Any], rng) -> None:
     elif kind == "reveal_american":
         intel.reveal(state, "allied", seg, is_day(seg), rng)
     elif kind == "submarines":
-        combat_hooks.submarine_attacks(state, seg, rng)
+        resolve_submarine_attacks(state, seg, rng)
     elif kind == "air_attacks":
-        combat_hooks.air_attacks(state, seg, rng)
+        expend_air_supply(state, seg)
+        resolve_air_attacks(state, seg, rng)
     elif kind == "counterattacks":
-        combat_hooks.counterattacks(state, seg, rng)
+        resolve_counterattacks(state, seg, rng)
     elif kind == "surface":
-        combat_hooks.surface(state, seg, rng)
+        resolve_surface_actions(state, seg, rng)
     elif kind == "bombardment":
-        combat_hooks.bombardment(state, seg, rng)
+        resolve_naval_bombardment(state, seg, rng)
         movement.bombardment_done(state)
     elif kind == "landing":
         movement.land(state, seg)
-        combat_hooks.after_landing(state)
+        after_landing(state)
     elif kind == "transfers_done":
         pass  # K: the transfers were resolved with the reset orders (see resolve)
     elif kind == "possession":
@@ -272,7 +279,7 @@ def resolve(state: State, step: dict[str, Any], sides: list[str], rng) -> None:
         for s in board.SIDES:
             movement.rewrite_retiring(state, s, seg)
     elif kind == "ground":
-        combat_hooks.ground_combat(state, rng)
+        resolve_ground_combat(state, rng)
 
 
 def announce_intentions(state: State, japanese_plot: dict[str, Any]) -> None:

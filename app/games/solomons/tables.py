@@ -24,6 +24,7 @@ Vocabulary (the rulebook's words):
 """
 from __future__ import annotations
 
+import functools
 import math
 import tomllib
 from collections import deque
@@ -112,6 +113,10 @@ GUADALCANAL: str = _MAP["special"]["guadalcanal"]
 SHORTLANDS: str = _MAP["special"]["shortlands"]
 SLOT: tuple[str, ...] = tuple(_MAP["special"]["slot"])            # 6.37: K, L, M
 ANTI_SLOT: tuple[str, ...] = tuple(_MAP["special"]["anti_slot"])  # 6.37: O, N, M
+_check_provenance(_MAP["loading_bases"].get("provenance"), "loading_bases")
+LOADING_BASES: Mapping[str, str] = MappingProxyType({s: _MAP["loading_bases"][s] for s in SIDES})  # 6.34, 9.4
+for _s, _b in LOADING_BASES.items():
+    _require(_b in _BASES and _BASES[_b]["side"] == _s, f"loading base {_b} is not a base of {_s}")
 
 # The graph: hex-hex adjacency from the hex records, base-hex links from the bases' naval entry hexes (8.5).
 _ADJ: dict[str, set[str]] = {h: set(_HEXES[h]["neighbors"]) for h in _HEXES}
@@ -155,7 +160,9 @@ def adjacent(a: str, b: str | None = None) -> bool | tuple[str, ...]:
     return b in ADJACENCY[a]
 
 
-def _bfs(start: str, through_bases: bool) -> dict[str, int]:
+@functools.lru_cache(maxsize=None)
+def _bfs(start: str, through_bases: bool) -> Mapping[str, int]:
+    """Hexes from `start` to every node (cached: the map never changes; read-only)."""
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -166,7 +173,7 @@ def _bfs(start: str, through_bases: bool) -> dict[str, int]:
             if m not in dist:
                 dist[m] = dist[n] + 1
                 queue.append(m)
-    return dist
+    return MappingProxyType(dist)
 
 
 def distance(a: str, b: str, *, through_bases: bool = False) -> int:
@@ -204,7 +211,12 @@ def routes(a: str, b: str, *, through_bases: bool = False) -> list[list[str]]:
 
 def route(a: str, b: str, *, through_bases: bool = False) -> list[str]:
     """One shortest route from a to b (the alphabetically first of `routes`)."""
-    return routes(a, b, through_bases=through_bases)[0]
+    return list(_route(a, b, through_bases))
+
+
+@functools.lru_cache(maxsize=None)
+def _route(a: str, b: str, through_bases: bool) -> tuple[str, ...]:
+    return tuple(routes(a, b, through_bases=through_bases)[0])
 
 
 def within(node: str, radius: int) -> frozenset[str]:
@@ -218,24 +230,9 @@ def bases(side: str | None = None) -> list[str]:
     return [b for b, r in _BASES.items() if side is None or r["side"] == _side(side)]
 
 
-def entry_hexes(base: str) -> tuple[str, ...]:
-    """8.5: the hexes through which Task Forces enter the map from `base` and leave it to `base`."""
-    return tuple(_BASES[base]["naval_entries"])
-
-
 def air_entry_hexes(base: str) -> tuple[str, ...]:
     """10.6: the hexes through which air based at `base` reaches the map (empty: only aboard carriers)."""
     return tuple(_BASES[base]["air_entries"])
-
-
-def nearest_base(node: str, side: str) -> tuple[str, list[str]]:
-    """6.38/8.4: the nearest friendly naval base and the (alphabetically first) shortest route to it."""
-    best = min((distance(node, b), b) for b in bases(side))
-    return best[1], route(node, best[1])
-
-
-ENTRY_HEXES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {b: tuple(r["naval_entries"]) for b, r in _BASES.items()})
 
 
 def recon_zone(turn: int) -> frozenset[str]:
@@ -271,20 +268,6 @@ def hex_polygon(node: str) -> list[tuple[float, float]]:
         lon = h["lon"] + math.degrees(de / (6371.0 * math.cos(math.radians(h["lat"]))))
         corners.append((round(lat, 3), round(lon, 3)))
     return corners
-
-
-def map_geojson() -> dict[str, Any]:
-    """The lettered hexes and bases as a GeoJSON FeatureCollection (lon, lat order), with provenance."""
-    feats = []
-    for h in HEXES:
-        ring = [[lon, lat] for lat, lon in hex_polygon(h)]
-        feats.append({"type": "Feature", "id": h,
-                      "geometry": {"type": "Polygon", "coordinates": [ring + [ring[0]]]},
-                      "properties": {"label": _HEXES[h]["label"], "provenance": _HEXES[h]["provenance"]}})
-    for b, r in _BASES.items():
-        feats.append({"type": "Feature", "id": b, "geometry": {"type": "Point", "coordinates": [r["lon"], r["lat"]]},
-                      "properties": {"label": r["label"], "side": r["side"], "provenance": r["provenance"]}})
-    return {"type": "FeatureCollection", "features": feats}
 
 
 # ================================================================================================ CRTs
@@ -406,11 +389,6 @@ def result(table: str, column: str, roll: int) -> dict[str, Any]:
 def cap_aa_column(strength: int) -> str | None:
     """14.1: the CAP/AA column for a fire strength (doubled CAP plus ship AA); None under 10 (no effect)."""
     return column_for_strength("cap_aa", strength)
-
-
-def cap_aa_result(column: str, die: int) -> int:
-    """14.13: attacking Air Points removed."""
-    return result("cap_aa", column, die)["air_points_lost"]
 
 
 def aircraft_naval_column(points: int, defense: int) -> str | None:
@@ -610,18 +588,6 @@ def reinforcement_record(turn: int, side: str) -> dict[str, Any]:
     return _plain(_REINF[(_side(side), turn)])
 
 
-def arrival_turn(unit_id: str) -> int | None:
-    """The Game-Turn a counter enters (1 for the initial placement); None for an option not in play."""
-    u = _UNITS[unit_id]
-    for ids in _OOB["placement"][u["side"]]["units"].values():
-        if unit_id in ids:
-            return 1
-    for (s, t), r in _REINF.items():
-        if s == u["side"] and any(unit_id in r.get(b, {}).get("units", []) for b in bases(s)):
-            return t
-    return None
-
-
 # ================================================================================================ CHARTS
 
 _CHARTS = _load("charts.toml")
@@ -801,11 +767,6 @@ def fog_intel_effect(die: int) -> str:
     return str(_FOG_INTEL[die]["effect"])
 
 
-def fog_provenance(table: str, die: int) -> str:
-    """Where a fog table row comes from: table "damage" or "intel"."""
-    return (_FOG_SHIFT if table == "damage" else _FOG_INTEL)[die]["provenance"]
-
-
 # ================================================================================================ provenance
 
 def provenance(kind: str, id: str) -> str:
@@ -815,7 +776,7 @@ def provenance(kind: str, id: str) -> str:
     crt "surface"; crt_cell "surface/2:1/5" (table/column/die); unit "jp-CA-1" (counter; then its values);
     placement "allied"; reinforcement "japanese/7"; option "yamato"; vp "CVL"; victory_level "draw";
     chart "repair" | "truk_sortie" | ...; refit "japanese/rabaul/CA"; phase "plot1"; segment "9";
-    section "day/G".
+    section "day/G"; fog_damage "9" | fog_intel "3" (the die).
     """
     if kind == "hex":
         return _HEXES[id]["provenance"]
@@ -859,6 +820,8 @@ def provenance(kind: str, id: str) -> str:
         return next(p for p in _SEQ["phase"] if p["id"] == id)["provenance"]
     if kind == "segment":
         return _SEQ["segment"][int(id) - 1]["provenance"]
+    if kind in ("fog_damage", "fog_intel"):
+        return (_FOG_SHIFT if kind == "fog_damage" else _FOG_INTEL)[int(id)]["provenance"]
     if kind == "section":
         sk, letter = id.split("/")
         return next(s for s in _SEQ["section"] if s["segment_kind"] == sk and s["letter"] == letter)["provenance"]

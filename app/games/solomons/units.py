@@ -56,6 +56,27 @@ def has_carriers(tf: dict[str, Any]) -> bool:
     return any(board.is_carrier(u) for u in tf["units"])
 
 
+def may_move(transports: bool, last_move: int | None, segment: int) -> bool:
+    """9.1: "Task Forces containing transports move one hex every two Execution Segments": never in two
+    consecutive segments (across the two Plot Execution Phases too)."""
+    return not transports or last_move is None or segment - last_move >= board.CARGO["transport_moves_every"]
+
+
+def paced_course(here: str, plan: list[str], segments: list[int], last_move: int | None,
+                 transports: bool) -> dict[str, str]:
+    """A plot that follows `plan` (the places after `here`, a repeated place being a segment's stay) as fast as
+    the force may go (8.2, 9.1): a move waits for the force's pace, a stay never does."""
+    out, plan = {}, list(plan)
+    for seg in segments:
+        if plan and (plan[0] == here or may_move(transports, last_move, seg)):
+            nxt = plan.pop(0)
+            if nxt != here:
+                last_move = seg
+            here = nxt
+        out[str(seg)] = here
+    return out
+
+
 def tf_label(tf: dict[str, Any]) -> str:
     return f"TF {tf['number']}"
 

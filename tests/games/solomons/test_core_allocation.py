@@ -208,8 +208,8 @@ def test_transports_land_their_cargo_after_two_consecutive_segments_in_m():
     s = until(s, "air", dice=[6] * 20, segment=1)
     assert s["guadalcanal"]["supply"]["allied"] == 0  # one segment in M is not enough
     s = until(s, "air", dice=[6] * 20, segment=3)
-    # landed in segment 2, section E; one is spent at once to supply the Marines (16.4 forced supply)
-    assert s["guadalcanal"]["supply"]["allied"] == 5
+    # landed in segment 2, section E; kept for the next Plot Phase 1 (16.11: supply status is set for the turn)
+    assert s["guadalcanal"]["supply"]["allied"] == 6
     assert any("land 0 Ground and 6 Supply" in line["text"] for line in rules.view(s, "japanese")["log"])
     assert tf_of(s, "us-TR-1")["mission_done"] is True  # 8.4: now it retires
 

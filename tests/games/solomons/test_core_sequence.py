@@ -71,10 +71,11 @@ def test_sixteen_game_turns_then_the_game_ends_with_an_outcome():
     while rules.outcome(s) is None:
         role = waiting(s)
         s = rules.apply(s, role, rules.default_action(s, role), rng)
-    # Nobody sails: the Marines starve (16.21, 15 -> 8 -> 4 -> 2 -> 1), 14 American Ground Points at 1 VP (22)
-    assert s["turn"] == 16
-    assert rules.outcome(s)["score"] == {"japanese": 14, "allied": 0}
-    assert rules.outcome(s)["level"] == "decisive_japanese_victory"
+    # Nobody sails: the Marines starve (16.21, 15 -> 8 -> 4 -> 2 -> 1), which scores nothing (22: "for destroying
+    # enemy units"); 0 to 0 is an American victory (22: "1:1 or less")
+    assert s["turn"] == 16 and s["guadalcanal"]["ground"]["allied"] == 1
+    assert rules.outcome(s)["score"] == {"japanese": 0, "allied": 0}
+    assert rules.outcome(s)["winner"] == "allied"
     assert rules.prompts(s) == {}
 
 

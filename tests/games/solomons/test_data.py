@@ -130,20 +130,32 @@ def test_adjacency_is_symmetric_and_connected():
 
 @pytest.mark.rule("8.5")
 def test_entry_hexes_exist_and_are_as_printed():
-    assert t.entry_hexes("truk") == tuple("PKFABCD")
-    assert t.entry_hexes("rabaul") == ("K",)
-    assert t.entry_hexes("espiritu_santo") == ("O",)
-    assert t.entry_hexes("australia") == tuple("RSOJE")
+    # a base touches the map only through its printed naval entry hexes (the movement graph, 8.2)
+    assert t.neighbors("truk") == set("PKFABCD")
+    assert t.neighbors("rabaul") == {"K"}
+    assert t.neighbors("espiritu_santo") == {"O"}
+    assert t.neighbors("australia") == set("RSOJE")
     for b in t.BASES:
-        for h in t.entry_hexes(b) + t.air_entry_hexes(b):
-            assert t.is_hex(h)
-        assert set(t.neighbors(b)) == set(t.entry_hexes(b))
+        assert all(t.is_hex(h) for h in set(t.neighbors(b)) | set(t.air_entry_hexes(b)))
 
 
 @pytest.mark.rule("10.6")
-def test_air_entry_hexes():
-    assert t.air_entry_hexes("rabaul") == ("K",)
-    assert t.air_entry_hexes("espiritu_santo") == ("O",)
+@pytest.mark.rule("10.1")
+def test_air_enters_the_map_only_from_rabaul_by_k_and_espiritu_santo_by_o():
+    """10.6: "Japanese air from Rabaul enters through K. American air from Espiritu Santo enters through O." The
+    entry hexes decide which bases' air flies missions (air_orders.flying_bases) and from where range counts."""
+    from app.games.solomons import air_orders, board
+    assert t.air_entry_hexes("rabaul") == ("K",) and t.air_entry_hexes("espiritu_santo") == ("O",)
+    assert t.air_entry_hexes("truk") == () and t.air_entry_hexes("australia") == ()
+    assert board.AIR_SOURCE_PLACE == {"henderson": "M", "shortlands": "L", "rabaul": "rabaul",
+                                      "espiritu_santo": "espiritu_santo"}
+    state = {"air": {"japanese": {"rabaul": {}, "truk": {}}, "allied": {"espiritu_santo": {}, "australia": {}}},
+             "guadalcanal": {"henderson": {"side": "allied", "complete": False}}}
+    assert air_orders.flying_bases(state, "japanese") == ["rabaul"]
+    assert air_orders.flying_bases(state, "allied") == ["espiritu_santo"]
+    # Rabaul's LAC reach K and L (two hexes, 10.1) through K, and M only at extended range (14.64)
+    assert board.air_reaches("japanese", "rabaul", "lac", "rabaul", "L")
+    assert not board.air_reaches("japanese", "rabaul", "nac", "rabaul", "L")
 
 
 @pytest.mark.rule("6.37")
@@ -208,7 +220,7 @@ def test_figure_1_plots_move_one_hex_at_a_time_except_the_two_transcription_conf
 def test_truk_and_australia_routes_of_8_5():
     assert t.distance("truk", "M") == 3
     assert t.distance("australia", "M") == 2
-    assert t.nearest_base("M", "allied") == ("australia", ["M", "R", "australia"])
+    assert t.route("M", "australia") == ["M", "R", "australia"]
     assert t.distance("O", "espiritu_santo") == t.distance("O", "australia") == 1  # O serves both (8.5)
     # routes never pass through a base: Truk is not a short cut from P to D
     assert t.distance("P", "D") == 4 and t.distance("P", "D", through_bases=True) == 2
@@ -236,7 +248,6 @@ def test_every_hex_has_a_real_centre_in_the_solomons_and_the_grid_matches_the_ad
     assert es["lat"] < m["lat"] and es["lon"] > m["lon"]         # Espiritu Santo to the south-east
     assert truk["lat"] > r["lat"]
     assert len(t.hex_polygon("M")) == 6
-    assert len(t.map_geojson()["features"]) == 23
 
 
 # ================================================================================================ CRTs
@@ -299,9 +310,10 @@ def test_ground_crt_printed_cells():
 
 @pytest.mark.rule("14.13")
 def test_cap_aa_crt_printed_cells():
-    assert t.cap_aa_result("10", 1) == 3
-    assert t.cap_aa_result("60", 3) == 9
-    assert t.cap_aa_result("30", 4) == 3
+    from app.games.solomons.combat import crt
+    assert crt.cap_aa_loss("10", 1) == 3
+    assert crt.cap_aa_loss("60", 3) == 9
+    assert crt.cap_aa_loss("30", 4) == 3
 
 
 @pytest.mark.rule("14.3")
@@ -545,7 +557,9 @@ def test_yamato_and_musashi_options():
     p = t.initial_placement({"yamato": True, "musashi": True})
     assert {"jp-BB-1", "jp-BB-2"} <= set(p["japanese"]["units"]["truk"])
     assert {o["id"] for o in t.options()} == {"yamato", "musashi"}
-    assert t.unit_type("jp-BB-1") == "BB" and t.arrival_turn("jp-BB-1") is None
+    assert t.unit_type("jp-BB-1") == "BB"
+    assert "jp-BB-1" not in t.initial_placement()["japanese"]["units"]["truk"]   # only with the option
+    assert not any("jp-BB-1" in e["units"] for n in range(1, 17) for e in t.reinforcements(n, "japanese").values())
 
 
 @pytest.mark.rule("5.16")
@@ -616,7 +630,7 @@ def test_printed_reinforcements_literally():
 
 @pytest.mark.rule("25.1")
 def test_the_apd_arrives_loaded_on_turn_2():
-    assert t.arrival_turn("us-APD-1") == 2
+    assert t.reinforcements(2, "allied")["espiritu_santo"]["units"] == ["us-DD-6", "us-APD-1"]
     assert "us-APD-1" not in t.initial_placement()["allied"]["units"]["M"]
     cargo = t.reinforcement_record(2, "allied")["cargo"]["us-APD-1"]
     assert sum(cargo.values()) == 1

@@ -50,7 +50,7 @@ def test_no_impossible_damage_is_reported():
     # a sunk ship under-reported by one or two hits (5 or 4 hits) is reported crippled
     assert fog.reported_damage("sunk", 3) == "crippled" and fog.reported_damage("sunk", 1) == "crippled"
     assert fog.reported_damage("crippled", 2) == "none"
-    assert tables.fog_provenance("damage", 9).startswith("printed Guadalcanal 18c2")
+    assert tables.provenance("fog_damage", "9").startswith("printed Guadalcanal 18c2")
 
 
 @pytest.mark.rule("Guadalcanal 18c2")
@@ -146,9 +146,9 @@ def test_without_fog_intel_the_marker_counts_are_true_and_no_die_is_rolled():
 
 # ---------------------------------------------------------------- in a game: a submarine attack
 
-def sub_attack(fate_die, fog_die):
-    """A Japanese submarine in F attacks BB-1 entering F (13.2): 6 attacks, 1:1 die 4 is -/½C, the lone ship's
-    fate (1 crippled, 2 sunk), then the umpire's 18c2 die."""
+def sub_attack(crt_die, fog_die):
+    """A Japanese submarine in F attacks BB-1 entering F (13.2): 6 attacks, 1:1 die 4 is -/½C and die 5 -/½D; the
+    lone ship suffers it on a 1 (15.34 note), then the umpire's 18c2 die."""
     s = game(fog_damage=True)
     s["day"] = True
     tf = {"id": "allied-tf-1", "side": "allied", "number": 1, "units": ["us-BB-1"], "base": "espiritu_santo",
@@ -159,13 +159,13 @@ def sub_attack(fate_die, fog_die):
     s["units"]["us-BB-1"].update(task_force=tf["id"], location="F")
     s["submarines"]["jp-SS-1"] = {"id": "jp-SS-1", "status": "deployed", "hex": "F", "deployed_turns": 1,
                                   "returns": None, "marker": {"allied": "tf-?9"}}
-    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 4, fate_die, fog_die]))
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, crt_die, 1, fog_die]))
     return s
 
 
 @pytest.mark.rule("Guadalcanal 18c2")
 def test_the_attacker_is_told_the_reported_damage_and_the_defender_the_truth():
-    s = sub_attack(2, 3)                                  # sunk, under-reported by one hit: 5 hits = crippled
+    s = sub_attack(5, 3)                                  # sunk, under-reported by one hit: 5 hits = crippled
     assert s["units"]["us-BB-1"]["status"] == "sunk"
     jp = json.dumps(rules.view(s, "japanese")["log"])
     assert "the ship is reported crippled" in jp and "sunk" not in jp and "die 4" not in jp
@@ -176,8 +176,8 @@ def test_the_attacker_is_told_the_reported_damage_and_the_defender_the_truth():
 
 @pytest.mark.rule("Guadalcanal 18c2")
 def test_a_different_true_loss_with_the_same_report_leaves_the_attackers_view_byte_identical():
-    crippled = sub_attack(1, 7)                           # crippled, over-reported by one hit: still crippled
-    sunk = sub_attack(2, 3)                               # sunk, under-reported by one hit: crippled
+    crippled = sub_attack(4, 7)                           # crippled, over-reported by one hit: still crippled
+    sunk = sub_attack(5, 3)                               # sunk, under-reported by one hit: crippled
     assert crippled["units"]["us-BB-1"]["status"] != sunk["units"]["us-BB-1"]["status"]
     assert json.dumps(rules.view(crippled, "japanese"), sort_keys=True) == \
         json.dumps(rules.view(sunk, "japanese"), sort_keys=True)

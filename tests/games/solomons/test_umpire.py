@@ -8,7 +8,7 @@ import json
 import pytest
 
 from app.engine.contract import SPECTATOR, UMPIRE
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import playout
 from app.games.solomons import rules
@@ -95,12 +95,13 @@ def test_the_umpire_may_not_act_while_the_sides_decide_nor_give_other_orders():
     rng = SeededRng(5)
     s = umpired()
     assert UMPIRE not in rules.prompts(s)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         rules.apply(s, UMPIRE, {"verb": "advance", "args": {}}, rng)
+    assert refused.value.rule == "Guadalcanal 18" and "nothing to decide" in refused.value.message
     s = until_umpire(s, rng)
-    with pytest.raises(Exception) as err:
+    with pytest.raises(MalformedAction) as err:
         rules.apply(s, UMPIRE, {"verb": "submit", "args": {}}, rng)
-    assert "advance" in str(err.value)
+    assert "advance" in err.value.message
 
 
 @pytest.mark.rule("Guadalcanal 18")
@@ -150,8 +151,9 @@ def test_an_unumpired_game_never_prompts_the_umpire_and_refuses_its_orders():
         assert UMPIRE not in rules.prompts(s)
         s = sides_decide(s, rng)
     assert current(s)["phase"] in ("exec1", "ground", "plot2", "exec2", "end")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         rules.apply(s, UMPIRE, {"verb": "advance", "args": {}}, ScriptedRng())
+    assert "Only a side gives orders" in refused.value.message
 
 
 def test_an_unumpired_game_plays_as_it_did_with_the_umpired_option_off():

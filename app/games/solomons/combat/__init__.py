@@ -3,7 +3,7 @@
 Two layers. The procedures over explicit inputs (air_strike.py, surface_action.py, results.py, and the
 procedure functions at the top of ground.py, bombardment.py, submarine.py, supply.py) take lists of ships, Air
 Points and an Rng, and return plain data; they know nothing of the state. The state-level entry points below are
-what the core's execution walker calls (through app/games/solomons/combat_hooks.py), once per lettered section;
+what the core's execution walker (sequence.py) calls directly, once per lettered section;
 each works in place on the (already copied) state, takes every die from the given `rng`, and writes log lines with
 `app.engine.log.entry`, one line per reader, naming for each side only what it may know.
 
@@ -18,12 +18,12 @@ State-level entry points (`segment` is the Execution Segment 1..14):
         every segment: it also removes the Air Points lost to air bombardment earlier in the segment (6.23, 14.2)
     ground.resolve_ground_combat(state, rng)                   Ground Combat Phase           (12.x, 16.12)
     supply.supply_american_ground(state)                       Plot Phase 1, before the American plot (16.11, 16.4)
-    supply.after_landing(state)                                after each landing section    (16.4, 16.21)
+    supply.after_landing(state)                                after each landing section    (16.21)
     supply.status_chart(state) -> dict                         the Guadalcanal Supply Status Chart (public)
 
 For prompts and validation (they raise IllegalAction with the rule):
 
-    air.check_allocation(state, side, allocation)              10.1, 10.7, 14.41, 14.63, 16.22, 6.22
+    air.check_standing_orders(state, side, allocation)         14.3, 6.25 (air_orders.check_allocation calls it)
     ground.effective_points(state) -> {side: points}           12.2
     ground.check_decision(state, side, {"attack", "points"})   12.2-12.4
 

@@ -2,7 +2,7 @@
 
 The section D allocations are the `air` submissions left in state["decisions"] (STATE.md). Each strike is one
 "attack" (14.14): Area CAP intercepts it, then, against ships, the 14.3 steps run in air_strike.py; against the
-Guadalcanal airbase the survivors join the segment's combined air bombardment (bombardment.py).
+Guadalcanal airbase the survivors join the segment's one combined bombardment roll (bombardment.py).
 
 Mid-resolution decisions are standing orders, not prompts. Why: 14.3 asks for three decisions inside one attack
 (the defender's groups and Point CAP, the attacker's split among groups, then among revealed ships) and several
@@ -36,14 +36,12 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.rng import Rng
 from app.games.solomons import board, fog, tables
-from app.games.solomons.combat import air_strike, bombardment
+from app.games.solomons.combat import air_strike
 from app.games.solomons.combat.common import (SIDES, afloat, capacity, casualty, combat_state, enemy, is_carrier_force,
                                              label, marker_of, reveal, say, ship, ship_name, tf_label)
 
-HENDERSON_HEX = "M"
-BASE_HEX = {"henderson": "M", "shortlands": "L"}   # 10.5: on-map airbases; the others are off-map bases
-RADIUS = {("allied", "lac"): 1, ("allied", "nac"): 1, ("japanese", "nac"): 1, ("japanese", "lac"): 2}  # 10.1
-EXTENDED = ("rabaul", "lac", "M", 3)  # 10.1, 14.64: Rabaul LAC reach the Guadalcanal hex at three hexes
+HENDERSON_HEX = board.GUADALCANAL
+BASE_HEX = board.AIR_SOURCE_PLACE   # 10.5, 10.6: on-map airbases in their hexes; off-map bases are places
 OFFENSIVE = ("attack", "bombard")
 
 
@@ -90,6 +88,14 @@ def point_cap(state: dict[str, Any], side: str, tf_id: str) -> int:
                if m.get("mission") == "cap_point" and m.get("target") == tf_id)
 
 
+def slot_immune(tf: dict[str, Any]) -> bool:
+    """11.1: a Slot Run is immune to Henderson Field air "while the Task Force reaches M during a night segment":
+    the whole run is, if its plot puts it in M in a night segment; a run reaching M by day is not
+    (docs/games/solomons.md)."""
+    return bool(tf.get("slot")) and any(place == HENDERSON_HEX and not board.is_day(int(seg))
+                                        for seg, place in (tf.get("plot") or {}).items())
+
+
 def target_task_force(state: dict[str, Any], side: str, marker: str | None,
                       real: str | None = None) -> dict[str, Any] | None:
     """The enemy task force `side` knows as `marker` (STATE.md: markers never carry the real id); the core's
@@ -102,50 +108,7 @@ def target_task_force(state: dict[str, Any], side: str, marker: str | None,
     return None
 
 
-# === Validation of a section D allocation ===
-
-def check_allocation(state: dict[str, Any], side: str, allocation: dict[str, Any]) -> None:
-    """Refuse an allocation the combat rules forbid: 10.1 range, 14 one offensive mission, 14.41, 14.63, 16.22."""
-    check_standing_orders(state, side, allocation)
-    used: dict[tuple[str, str], int] = {}
-    cag_targets: dict[str, set] = {}
-    henderson_offensive = 0
-    for m in allocation.get("missions", []):
-        source, kind, points = m.get("source"), m.get("kind"), m.get("points", 0)
-        if not isinstance(points, int) or points < 1:
-            raise IllegalAction("Each air mission needs at least one Air Point.", "14.11")
-        used[(source, kind)] = used.get((source, kind), 0) + points
-        tf = state["task_forces"].get(source)
-        if tf is not None:
-            if tf["side"] != side or kind != "nac":
-                raise IllegalAction("Only your own carriers' NAC fly from a task force.", "14.4")
-            available = sum(state["units"][u].get("nac", 0) for u in afloat(state, tf))
-        else:
-            air = state["air"][side].get(source)
-            if air is None:
-                raise IllegalAction("You have no air at that base.", "14.11")
-            available = air.get(kind, 0)
-        if used[(source, kind)] > available:
-            raise IllegalAction(f"Only {available} {kind.upper()} points are there.", "14.11")
-        if m.get("mission") == "cap_point" and (tf is None or m.get("target") != source):
-            raise IllegalAction("Point Defense uses only NAC from a carrier in the task force it covers.", "6.22")
-        if m.get("mission") == "cap_area" and (m.get("hex") or source_hex(state, source)) != source_hex(state, source):
-            raise IllegalAction("CAP flies only over its own base hex.", "10.1")
-        if m.get("mission") not in OFFENSIVE:
-            continue
-        _check_offensive(state, side, m, tf)
-        if tf is not None:
-            cag_targets.setdefault(source, set()).add(m.get("target"))
-            if len(cag_targets[source]) > 1:
-                raise IllegalAction("All the carrier air of one task force makes one offensive action.", "14.41")
-        if source == "henderson":
-            henderson_offensive += points
-    # 16.22: one Supply Point per ten Henderson Field Air Points (or fraction) on an offensive mission.
-    need = -(-henderson_offensive // 10)
-    if need > state["guadalcanal"]["supply"][side]:
-        raise IllegalAction(f"Henderson Field air on offensive missions needs {need} Supply Points on "
-                            "Guadalcanal.", "16.22")
-
+# === Standing orders of a section D allocation (checked by air_orders.check_allocation) ===
 
 def check_standing_orders(state: dict[str, Any], side: str, allocation: dict[str, Any]) -> None:
     """The optional standing orders of an allocation must be well formed (see the top of this module)."""
@@ -158,8 +121,9 @@ def check_standing_orders(state: dict[str, Any], side: str, allocation: dict[str
             raise IllegalAction("Defence orders are given per task force of yours.", "14.3")
         groups = order.get("groups")
         if groups is not None:
-            if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
-                raise IllegalAction("Naval Defensive Groups are lists of your ships.", "14.3")
+            if not isinstance(groups, list) or not all(isinstance(g, list) and all(isinstance(u, str) for u in g)
+                                                       for g in groups):
+                raise IllegalAction("Naval Defensive Groups are lists of your ships, by name.", "14.3")
             ships = [u for g in groups for u in g]
             if any(len(g) > air_strike.GROUP_SIZE for g in groups) or len(set(ships)) != len(ships) \
                     or any(u not in tf["units"] for u in ships):
@@ -186,35 +150,6 @@ def _count(n: Any) -> bool:
     return isinstance(n, int) and not isinstance(n, bool) and n >= 0
 
 
-def _check_offensive(state: dict[str, Any], side: str, m: dict[str, Any], tf: dict[str, Any] | None) -> None:
-    source, kind = m["source"], m["kind"]
-    if tf is not None and tf.get("cag_spent"):
-        raise IllegalAction("This task force's carrier air has made its offensive action this turn.", "14.41")
-    if tf is None:
-        air = state["air"][side][source]
-        if m["points"] > air.get(kind, 0) - air.get("spent", 0) - air.get("transferred", 0):
-            raise IllegalAction("Those Air Points have already flown their offensive mission or transferred "
-                                "this turn.", "14.63")
-        if source in ("rabaul", "shortlands") and air.get("attacked"):
-            raise IllegalAction("Air from this base has already attacked this turn.", "14.63")
-    if m["mission"] == "bombard":
-        if m.get("target") != "guadalcanal":
-            raise IllegalAction("Only the Guadalcanal airbase may be bombarded from the air.", "6.23")
-        target_hex = HENDERSON_HEX
-    else:
-        marker = state["markers"].get(side, {}).get(m.get("target"))
-        if marker is None:
-            raise IllegalAction("Attack a task force shown on your map.", "14.11")
-        target_hex = marker["hex"]
-    if source == "henderson" and target_hex == "L":
-        raise IllegalAction("American air on Guadalcanal may not attack Shortlands.", "10.7")
-    reach = RADIUS.get((side, kind), 1)
-    if (source, kind, target_hex) == EXTENDED[:3]:
-        reach = EXTENDED[3]
-    if tables.distance(source_hex(state, source), target_hex) > reach:
-        raise IllegalAction("That target is out of range.", "10.1")
-
-
 # === Section E ===
 
 def resolve_air_attacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
@@ -236,8 +171,9 @@ def resolve_air_attacks(state: dict[str, Any], segment: int, rng: Rng) -> None:
         elif m.get("mission") == "bombard":
             base_strikes[side] = base_strikes.get(side, 0) + _base_strike(state, side, m, rng)
     for side, strength in base_strikes.items():
-        # 6.33 / 15.2: the segment's air bombardments are combined in one roll.
-        bombardment.bombard(state, scratch, side, strength, rng, "air", "14.2")
+        # 6.33 / 15.2: all of a side's bombardment in a segment, air and naval, is one roll, made in the
+        # bombardment section (bombardment.resolve_naval_bombardment).
+        scratch["air_bombardment"][side] = scratch["air_bombardment"].get(side, 0) + strength
     recover(state, scratch)
 
 
@@ -367,9 +303,9 @@ def _ship_strike(state: dict[str, Any], scratch: dict[str, Any], side: str, m: d
         say(state, side, f"Your {_strike_label(state, side, m, side)} found no target at {m.get('target')}.",
             rule="14.3")
         return
-    if tf.get("slot") and m["source"] == "henderson":
+    if m["source"] == "henderson" and slot_immune(tf):
         say(state, side, f"Your {_strike_label(state, side, m, side)} could not attack {marker_of(tf, side)}: "
-            "a Slot force is immune to Henderson Field air.", rule="15.1")
+            "a Slot force reaching Guadalcanal by night is immune to Henderson Field air.", rule="11.1")
         return
     # 6.25: a spent carrier force attacked by unspent carrier air (judged before the attack cripples anything)
     if m["source"] in state["task_forces"] and not scratch["spent_before"].get(m["source"]) \
@@ -386,7 +322,7 @@ def _attack_task_force(state: dict[str, Any], scratch: dict[str, Any], side: str
     caps = _point_caps(state, tf, groups)
     doctrine = dict(standing(state, side, "doctrine"))
     doctrine.update({k: m[k] for k in ("priority", "odds") if k in m})
-    extended = (m["source"], m["kind"], tf["hex"]) == EXTENDED[:3]
+    extended = board.extended_range(m["source"], m["kind"], tf["hex"])
     report = air_strike.resolve_ship_strike(
         m["points"], ships, rng, area_cap=area_cap(state, defender, tf["hex"]), groups=groups, point_cap=caps,
         priority=doctrine.get("priority"), odds=doctrine.get("odds"), extended=extended)
@@ -476,7 +412,7 @@ def _word(result: str) -> str:
 
 def _base_strike(state: dict[str, Any], side: str, m: dict[str, Any], rng: Rng) -> int:
     defender = enemy(side)
-    extended = (m["source"], m["kind"], HENDERSON_HEX) == EXTENDED[:3]
+    extended = board.extended_range(m["source"], m["kind"], HENDERSON_HEX)
     report = air_strike.resolve_base_strike(m["points"], rng, area_cap=area_cap(state, defender, HENDERSON_HEX),
                                             extended=extended)
     _lose_air(state, side, m, report["lost_before"] + report["lost_after"])

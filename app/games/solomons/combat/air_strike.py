@@ -13,9 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.rng import Rng
+from app.games.solomons import board
 from app.games.solomons.combat import crt
 
 GROUP_SIZE = 4  # 14.3: "face down in groups of no more than four"
+CAP_MULTIPLIER = board.AIR["cap_multiplier"]  # 6.22, 14.12: "CAP strength is doubled" (data/charts.toml)
 
 # 14.3: the defender states which groups contain carriers, battleships, battlecruisers or transports.
 ANNOUNCED = {"CV": "carrier", "CVL": "carrier", "BB": "battleship", "B": "battleship",
@@ -148,7 +150,7 @@ def resolve_ship_strike(points: int, ships: list[dict[str, Any]], rng: Rng, *, a
     point_cap = list(point_cap or [0] * len(groups))
     report: dict[str, Any] = {"points": points, "extended": extended}
     # 1. Area CAP intercepts (14.13).
-    area = intercept(2 * area_cap, rng) if area_cap else None
+    area = intercept(CAP_MULTIPLIER * area_cap, rng) if area_cap else None
     lost = min(points, area["lost"]) if area else 0
     report["area"] = area
     left = points - lost
@@ -162,7 +164,7 @@ def resolve_ship_strike(points: int, ships: list[dict[str, Any]], rng: Rng, *, a
         if shares[i] <= 0:
             continue
         # 4. Anti-aircraft fire: ship AA plus doubled Point CAP in one roll (14.33).
-        aa = sum(by_id[u]["aa"] for u in group) + 2 * point_cap[i]
+        aa = sum(by_id[u]["aa"] for u in group) + CAP_MULTIPLIER * point_cap[i]
         fire = intercept(aa, rng)
         group_lost = min(shares[i], fire["lost"])
         lost += group_lost
@@ -192,7 +194,7 @@ def resolve_base_strike(points: int, rng: Rng, *, area_cap: int = 0, extended: b
     Area CAP intercepts first; the surviving points are what this strike adds to the segment's combined
     bombardment (bombardment.py rolls once for all of them).
     """
-    area = intercept(2 * area_cap, rng) if area_cap else None
+    area = intercept(CAP_MULTIPLIER * area_cap, rng) if area_cap else None
     lost = min(points, area["lost"]) if area else 0
     strength = points - lost
     lost_after = min(strength, lost) if extended else 0

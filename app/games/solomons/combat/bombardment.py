@@ -1,7 +1,7 @@
 """Bombardment of the Guadalcanal airbase, by air (6.23, 14.2) and by ships (6.33, 15.2), and 14.61.
 
-One roll on the Bombardment CRT per side per section for everything it bombards with (6.33: "Multiple
-bombardments in the same segment are combined"). Supply losses are immediate; Air Point losses wait for the end of
+One roll on the Bombardment CRT per side per segment for everything it bombards with, air and ships (6.33:
+"Multiple bombardments in the same segment are combined"; 15.2: "A player may bombard once per segment"). Supply losses are immediate; Air Point losses wait for the end of
 the segment (6.23, 6.33, 14.2), so a point that flies CAP keeps intercepting all segment. The airbase itself is
 never destroyed (14.61). What is bombarded is the enemy's: its Supply Points on Guadalcanal and its air at
 Henderson Field if it holds the completed field.
@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.rng import Rng
+from app.games.solomons import board
 from app.games.solomons.combat import crt
 from app.games.solomons.combat.common import (afloat, combat_state, enemy, is_carrier_force, label, say, ship,
                                              task_forces_in, tf_label)
 
-GUADALCANAL = "M"
+GUADALCANAL = board.GUADALCANAL
 
 
 # === The procedure ===
@@ -60,22 +61,29 @@ def bombard(state: dict[str, Any], scratch: dict[str, Any], side: str, strength:
 def resolve_naval_bombardment(state: dict[str, Any], segment: int, rng: Rng) -> None:
     """Day section H / night section D (6.33, 15.2), then the segment's deferred Air Point losses (6.23, 14.2).
 
-    Every Bombardment task force of a side in M that has not yet bombarded joins one combined bombardment; carrier
-    forces bombard only through their CAG (6.33). A force that bombards has done its mission and must withdraw
-    (15.2, 8.4): its mission_done is set for the core's plot reset.
+    A side's bombardment of the segment is one roll (6.33: "Multiple bombardments in the same segment are
+    combined"; 15.2: "Combine all friendly bombardment in that segment ... A player may bombard once per
+    segment"): the surviving strength of its air strikes on the airbase in section E plus every Bombardment task
+    force of its in M that has not yet bombarded. Carrier forces bombard only through their CAG (6.33). A force
+    that bombards has done its mission and must withdraw (15.2, 8.4): its mission_done is set for the core's plot
+    reset.
     """
     scratch = combat_state(state, segment)
     for side in ("japanese", "allied"):
         forces = [tf for tf in task_forces_in(state, GUADALCANAL, side)
                   if tf.get("mission") == "bombardment" and not tf.get("mission_done")
                   and not is_carrier_force(state, tf)]
-        strength = sum(ship(state, u)["bombardment"] for tf in forces for u in afloat(state, tf))
-        if not forces:
+        from_air = scratch["air_bombardment"].pop(side, 0)
+        if not forces and not from_air:
             continue
-        bombard(state, scratch, side, strength, rng, "naval", "6.33")
+        naval = sum(ship(state, u)["bombardment"] for tf in forces for u in afloat(state, tf))
+        by = "air and naval" if forces and from_air else "naval" if forces else "air"
+        bombard(state, scratch, side, naval + from_air, rng, by, "6.33" if forces else "14.2")
         for tf in forces:
             tf["mission_done"] = True
-        say(state, side, f"{', '.join(tf_label(tf) for tf in forces)} bombarded and must now withdraw.", rule="15.2")
+        if forces:
+            say(state, side, f"{', '.join(tf_label(tf) for tf in forces)} bombarded and must now withdraw.",
+                rule="15.2")
     apply_air_losses(state, scratch)
 
 

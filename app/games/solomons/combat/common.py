@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.solomons import board
+from app.games.solomons import board, units
 
 SIDES = ("allied", "japanese")
 LABEL = {"allied": "American", "japanese": "Japanese"}
@@ -30,13 +30,14 @@ def combat_state(state: dict[str, Any], segment: int | None) -> dict[str, Any]:
 
     Holds what must last between sections of one segment: the Naval Defensive Groups (14.7: no regrouping between
     attacks), NAC in the air (14.42), air-bombardment losses waiting for the end of the segment (6.23, 14.2), and
-    which task forces were attacked by which carrier forces (6.25 counterattacks), carrier NAC in the air.
+    which task forces were attacked by which carrier forces (6.25 counterattacks), carrier NAC in the air, and
+    the surviving strength of air bombardment waiting for the segment's one bombardment roll (6.33, 15.2).
     """
     key = [state.get("turn"), segment]
     scratch = state.get("combat")
     if not scratch or scratch.get("key") != key:
         scratch = {"key": key, "groups": {}, "airborne": {}, "cap_nac": {}, "pending_air_loss": {},
-                   "carrier_attacks": [], "counterattacked": []}
+                   "carrier_attacks": [], "counterattacked": [], "air_bombardment": {}}
         state["combat"] = scratch
     return scratch
 
@@ -44,15 +45,15 @@ def combat_state(state: dict[str, Any], segment: int | None) -> dict[str, Any]:
 def ship(state: dict[str, Any], unit_id: str) -> dict[str, Any]:
     """A ship as the procedures see it: id, type and its printed strengths."""
     s = board.strength(unit_id)
-    return {"id": unit_id, "type": board.unit_type(unit_id), "attack": s.get("attack", s.get("surface_attack", 0)),
-            "defense": s.get("defense", 0), "aa": s.get("aa", 0), "bombardment": s.get("bombardment", 0),
+    return {"id": unit_id, "type": board.unit_type(unit_id), "attack": s["attack"],
+            "defense": s["defense"], "aa": s["aa"], "bombardment": s["bombardment"],
             "capacity": capacity(unit_id)}
 
 
 def capacity(unit_id: str) -> int:
     """17.1: the NAC a carrier may hold."""
     s = board.strength(unit_id)
-    return int(s.get("capacity", s.get("nac_capacity", 0)) or 0)
+    return s["capacity"]
 
 
 def afloat(state: dict[str, Any], tf: dict[str, Any]) -> list[str]:
@@ -96,22 +97,5 @@ def reveal(state: dict[str, Any], viewer: str, tf: dict[str, Any], ships: list[s
 
 
 def casualty(state: dict[str, Any], unit_id: str, status: str, cause: str) -> None:
-    """Cripple or sink a unit through the core (units.casualty: cargo, NAC aboard, log, VP).
-
-    Until the core's function exists, the minimum the combat rules need: the status, cargo lost (9.4, 25.6), and
-    NAC aboard lost unless a submarine did it (14.43, 25.6).
-    """
-    try:
-        from app.games.solomons import units as core_units
-        fn = getattr(core_units, "casualty", None)
-    except ImportError:
-        fn = None
-    if fn is not None:
-        fn(state, unit_id, status, cause)
-        return
-    unit = state["units"][unit_id]
-    unit["status"] = status
-    unit["cargo"] = {"ground": 0, "supply": 0}
-    if board.is_carrier(unit_id) and (status == "sunk" or cause != "submarine"):
-        state["losses"][unit["side"]]["nac"] += unit.get("nac", 0)
-        unit["nac"] = 0
+    """Cripple or sink a unit through the core (units.casualty: cargo, NAC aboard, log, VP)."""
+    units.casualty(state, unit_id, status, cause)

@@ -13,10 +13,11 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.rng import Rng
+from app.games.solomons import board
 from app.games.solomons.combat import crt
 from app.games.solomons.combat.common import SIDES, enemy, label
 
-HENDERSON_GUARD = 10  # 12.2: "at least ten Ground Points exclusively to defend Henderson Field"
+HENDERSON_GUARD = board.GROUND["henderson_garrison"]  # 12.2: ten Ground Points always defend Henderson Field
 
 
 # === Procedures over explicit numbers ===

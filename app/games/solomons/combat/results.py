@@ -2,7 +2,7 @@
 
 Codes, as tables.py gives them after `normal_code`: "-" no effect, "C" all crippled, "D" all destroyed,
 "hC" / "hD" half (rounded down, chosen at random) crippled / destroyed, "hCD" half crippled and half destroyed
-with an odd ship crippled. A single ship given hC or hD is crippled or destroyed at random (CRT note).
+with an odd ship crippled. A single ship given hC or hD suffers that effect on a roll of 1 on a d2 (CRT note).
 """
 from __future__ import annotations
 
@@ -46,8 +46,9 @@ def apply_naval_result(code: str | None, ships: list[str], rng: Rng) -> dict[str
     if code == "D":
         return {s: SUNK for s in ships}
     if len(ships) == 1 and code in ("hC", "hD"):
-        # CRT note: "A single unit receiving ½C or ½D is randomly crippled or destroyed."
-        return {ships[0]: rng.choice([CRIPPLED, SUNK])}
+        # CRT note: "A single unit receiving ½C or ½D is randomly crippled or destroyed": the named effect on an
+        # even chance (half of one ship, chosen at random), so ½C never sinks (docs/games/solomons.md).
+        return {ships[0]: CRIPPLED if code == "hC" else SUNK} if rng.die(2) == 1 else {}
     order = rng.shuffle(ships)
     half = len(ships) // 2
     if code == "hC":

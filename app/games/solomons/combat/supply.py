@@ -8,10 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC
+from app.games.solomons import board
 from app.games.solomons.combat.common import say
 
-ISOLATION_TURNS = 3      # 16.21: "three complete consecutive Game-Turns"
-AIR_POINTS_PER_SUPPLY = 10  # 16.22, 10.7: "one Supply Point for each ten ... Air Points, or fraction thereof"
+ISOLATION_TURNS = board.GROUND["isolation_turns"]      # 16.21: "three complete consecutive Game-Turns"
+AIR_POINTS_PER_SUPPLY = board.AIR["henderson_supply_per_air_points"]  # 16.22, 10.7: "for each ten ... or fraction"
 
 
 # === Procedures ===
@@ -22,8 +23,9 @@ def isolation_survivors(points: int) -> int:
 
 
 def air_supply_cost(points: int) -> int:
-    """16.22: Supply Points for Henderson Field air on offensive missions."""
-    return -(-points // AIR_POINTS_PER_SUPPLY)
+    """16.22, 10.7, 10.3: Supply Points for Henderson Field Air Points on offensive missions (or leaving the field):
+    one per ten, or fraction."""
+    return -(-points // AIR_POINTS_PER_SUPPLY) if points > 0 else 0
 
 
 # === State ===
@@ -44,12 +46,18 @@ def supply_american_ground(state: dict[str, Any]) -> None:
         survivors = isolation_survivors(points)
         lost = points - survivors
         g["ground"]["allied"] = survivors
-        state["losses"]["allied"]["ground"] += lost
+        # not in state["losses"]: 22 scores "destroying enemy units", and isolation is no enemy's doing
         g["unsupplied_turns"] = 0
         say(state, PUBLIC, f"Isolation: the American Ground Points on Guadalcanal, unsupplied for three Game-Turns, "
             f"lose {lost} and fall to {survivors}.", rule="16.21")
     if g["supply"]["allied"] >= 1:
         _spend_for_ground(state)
+    elif state.get("turn") == 1:
+        # 21 places the Marines on Guadalcanal as Game-Turn 1 begins, the turn of their landing: "Newly landed
+        # units remain in supply for the remainder of the turn of landing" (16.11).
+        g["supplied"] = True
+        say(state, PUBLIC, "The American Ground Points landed on Guadalcanal this Game-Turn are in supply for the "
+            "turn.", rule="16.11")
     else:
         g["supplied"] = False
         g["unsupplied_turns"] = g.get("unsupplied_turns", 0) + 1
@@ -58,11 +66,19 @@ def supply_american_ground(state: dict[str, Any]) -> None:
 
 
 def after_landing(state: dict[str, Any]) -> None:
-    """After each landing section: supply that reaches unsupplied Americans is spent on them at once (16.4), and a
-    point delivered and spent on the third turn prevents the isolation loss (16.21)."""
+    """After each landing section. Supply status is fixed in Plot Phase 1 "for the turn" (16.11), and only the newly
+    landed units are in supply for the turn of landing (12.2, 16.11: `landed`), so Supply landed mid-turn stays on
+    the island for the next Plot Phase 1 - except on the third unsupplied turn, when "Delivery and expenditure of
+    a Supply Point on the third turn prevents the loss" (16.21): one is spent at once and the count of unsupplied
+    turns starts again, though the force stays unsupplied for the rest of this turn."""
     g = state["guadalcanal"]
-    if not g.get("supplied") and g["ground"]["allied"] > 0 and g["supply"]["allied"] >= 1:
-        _spend_for_ground(state)
+    if g.get("supplied") or g["ground"]["allied"] <= 0 or g["supply"]["allied"] < 1:
+        return
+    if g.get("unsupplied_turns", 0) >= ISOLATION_TURNS:
+        g["supply"]["allied"] -= 1
+        g["unsupplied_turns"] = 0
+        say(state, PUBLIC, "One American Supply Point, delivered on the third unsupplied Game-Turn, is spent at once: "
+            "the American Ground Points on Guadalcanal escape the isolation loss.", rule="16.21")
 
 
 def _spend_for_ground(state: dict[str, Any]) -> None:

@@ -27,12 +27,12 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC
 from app.engine.rng import Rng
-from app.games.solomons import fog
+from app.games.solomons import board, fog
 from app.games.solomons.combat import surface_action
 from app.games.solomons.combat.common import (SIDES, afloat, casualty, combat_state, enemy, is_carrier_force,
                                              label, reveal, say, ship, ship_name, tf_label)
 
-GUADALCANAL = "M"
+GUADALCANAL = board.GUADALCANAL
 MISSIONS = ("anti_ship", "bombardment", "transport")
 
 

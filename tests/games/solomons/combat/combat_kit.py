@@ -54,7 +54,7 @@ def add_tf(state: dict[str, Any], side: str, number: int, units: list[str], hex_
         state["units"][u]["task_force"] = tf_id
     state["task_forces"][tf_id] = tf
     state["markers"][enemy][marker] = {"hex": hex_id, "segment": state["segment"], "turn": state["turn"],
-                                       "units": len(units), "capital": 0, "transports": 0}
+                                       "units": len(units), "capital": 0, "transports": 0, "submarine": False}
     return tf
 
 

@@ -4,7 +4,7 @@ from combat_kit import add_tf, blank_state, told
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.solomons import board, tables
+from app.games.solomons import air_orders, board, tables
 from app.games.solomons.combat import air, bombardment, supply
 
 MANY = [2] * 40  # enough dice of one face; the tests assert what that face gives
@@ -88,13 +88,18 @@ def test_air_bombardment_supply_losses_are_immediate_and_air_losses_wait_for_the
                                           "attacked": False}
     s["decisions"] = {"japanese": {"missions": [strike("shortlands", 80, "guadalcanal", "lac", "bombard")]},
                       "allied": {"missions": []}}
-    # Henderson's 5 LAC fly CAP at 10, die 1 prints 3: 77 bomb, column 70+, die 1 prints 2+S½
-    air.resolve_air_attacks(s, 3, ScriptedRng([1, 1]))
+    # Henderson's 5 LAC fly CAP at 10, die 1 prints 3: 77 bomb; the segment's one bombardment roll (6.33, 15.2)
+    # is made in the bombardment section: column 70+, die 1 prints 2+S½
+    air.resolve_air_attacks(s, 3, ScriptedRng([1]))
+    assert s["air"]["japanese"]["shortlands"]["lac"] == 77
+    bombardment.apply_air_losses(s, s["combat"])            # nothing is due before the roll
+    rng = ScriptedRng([1])
+    bombardment.bombard(s, s["combat"], "japanese", s["combat"]["air_bombardment"].pop("japanese"), rng, "air",
+                        "14.2")
     assert s["guadalcanal"]["supply"]["allied"] == 3        # half of 5, rounded down, gone at once
     assert s["air"]["allied"]["henderson"]["lac"] == 5       # still flying CAP this segment
-    assert s["air"]["japanese"]["shortlands"]["lac"] == 77
     assert "column 70+, die 1" in told(s, "allied")
-    bombardment.resolve_naval_bombardment(s, 3, ScriptedRng([]))
+    bombardment.apply_air_losses(s, s["combat"])
     assert s["air"]["allied"]["henderson"]["lac"] == 3       # the end of the segment
     assert s["losses"]["allied"] == {"lac": 2, "nac": 0, "ground": 0, "supply": 2}
 
@@ -107,8 +112,8 @@ def test_air_losses_are_ignored_when_no_air_is_based_there():
                                           "attacked": False}
     s["decisions"] = {"japanese": {"missions": [strike("shortlands", 80, "guadalcanal", "lac", "bombard")]},
                       "allied": {"missions": []}}
-    air.resolve_air_attacks(s, 3, ScriptedRng([1]))           # 80+, die 1: 3+S½ with no CAP
-    bombardment.resolve_naval_bombardment(s, 3, ScriptedRng([]))
+    air.resolve_air_attacks(s, 3, ScriptedRng([]))
+    bombardment.resolve_naval_bombardment(s, 3, ScriptedRng([1]))   # 80+, die 1: 3+S½ with no CAP
     assert s["losses"]["allied"]["lac"] == 0 and s["losses"]["allied"]["nac"] == 0
 
 
@@ -118,15 +123,15 @@ def test_all_the_carrier_air_of_one_task_force_makes_one_offensive_action_a_turn
     add_tf(s, "allied", 2, ["us-CA-2"], "M")
     two_targets = {"missions": [strike("japanese-tf-1", 4, "tf-?1"), strike("japanese-tf-1", 4, "tf-?2")]}
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", two_targets)
+        check(s, "japanese", two_targets)
     assert refused.value.rule == "14.41"
-    air.check_allocation(s, "japanese", {"missions": [strike("japanese-tf-1", 9, "tf-?1")]})
+    check(s, "japanese", {"missions": [strike("japanese-tf-1", 9, "tf-?1")]})
     jp["cag_spent"] = True
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("japanese-tf-1", 9, "tf-?1")]})
+        check(s, "japanese", {"missions": [strike("japanese-tf-1", 9, "tf-?1")]})
     assert refused.value.rule == "14.41"
     # defensive CAP stays unlimited
-    air.check_allocation(s, "japanese", {"missions": [strike("japanese-tf-1", 9, None, mission="cap_area",
+    check(s, "japanese", {"missions": [strike("japanese-tf-1", 9, None, mission="cap_area",
                                                                 hex_id="L")]})
 
 
@@ -204,11 +209,12 @@ def test_rabaul_air_attacks_once_a_turn_and_transferred_air_not_at_all():
     add_tf(s, "allied", 1, ["us-CA-1"], "K")
     s["air"]["japanese"]["rabaul"].update(lac=13, attacked=True)
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
+        check(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
     assert refused.value.rule == "14.63"
     s["air"]["japanese"]["rabaul"].update(attacked=False, transferred=13)
-    with pytest.raises(IllegalAction):
-        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
+    with pytest.raises(IllegalAction) as refused:
+        check(s, "japanese", {"missions": [strike("rabaul", 5, "tf-?1", kind="lac")]})
+    assert refused.value.rule == "14.63" and "transferred" in refused.value.message
 
 
 @pytest.mark.rule("14.64")
@@ -219,9 +225,9 @@ def test_rabaul_lac_reach_guadalcanal_at_three_hexes_and_lose_cap_losses_twice()
     s["air"]["japanese"]["rabaul"].update(lac=20, nac=20)
     s["guadalcanal"]["supply"]["allied"] = 4
     m = strike("rabaul", 20, "guadalcanal", "lac", "bombard")
-    air.check_allocation(s, "japanese", {"missions": [m]})
+    check(s, "japanese", {"missions": [m]})
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [dict(m, kind="nac")]})
+        check(s, "japanese", {"missions": [dict(m, kind="nac")]})
     assert refused.value.rule == "10.1"
     s["decisions"] = {"japanese": {"missions": [m]}, "allied": {"missions": []}}
     # CAP 5 doubled = 10, die 1 prints 3: 17 bomb (column 10+, die 3 prints -), then 3 more lost going home
@@ -237,9 +243,9 @@ def test_american_air_reaches_one_hex():
     add_tf(s, "japanese", 3, ["jp-CA-1"], "O")
     add_tf(s, "japanese", 4, ["jp-CA-2"], "N")
     s["air"]["allied"]["espiritu_santo"].update(lac=5)
-    air.check_allocation(s, "allied", {"missions": [strike("espiritu_santo", 5, "tf-?13", kind="lac")]})
+    check(s, "allied", {"missions": [strike("espiritu_santo", 5, "tf-?13", kind="lac")]})
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "allied", {"missions": [strike("espiritu_santo", 5, "tf-?14", kind="lac")]})
+        check(s, "allied", {"missions": [strike("espiritu_santo", 5, "tf-?14", kind="lac")]})
     assert refused.value.rule == "10.1"
 
 
@@ -252,28 +258,42 @@ def test_henderson_air_on_offensive_missions_costs_a_supply_point_per_ten_or_fra
     add_tf(s, "japanese", 2, ["jp-CA-1"], "M")
     m = strike("henderson", 15, "tf-?12", kind="lac")
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "allied", {"missions": [m]})
+        check(s, "allied", {"missions": [m]})
     assert refused.value.rule == "16.22"
     s["guadalcanal"]["supply"]["allied"] = 2
-    air.check_allocation(s, "allied", {"missions": [m]})
+    check(s, "allied", {"missions": [m]})
     s["decisions"] = {"allied": {"missions": [m]}, "japanese": {"missions": []}}
     supply.expend_air_supply(s, 3)
     assert s["guadalcanal"]["supply"]["allied"] == 0
     assert "2 American Supply Points spent" in told(s, "japanese")
 
 
-@pytest.mark.rule("15.1")
-def test_a_slot_force_is_immune_to_henderson_field_air():
+def slot_run_under_henderson_air(hex_id, plot):
     s = blank_state()
     s["guadalcanal"]["henderson"] = {"complete": True, "side": "allied"}
     s["air"]["allied"]["henderson"].update(lac=10)
     s["guadalcanal"]["supply"]["allied"] = 1
-    add_tf(s, "japanese", 2, ["jp-CA-1"], "M", mission="bombardment", slot=True)
+    add_tf(s, "japanese", 2, ["jp-CA-1"], hex_id, mission="bombardment", slot=True, plot=plot)
     s["decisions"] = {"allied": {"missions": [strike("henderson", 10, "tf-?12", kind="lac")]},
                       "japanese": {"missions": []}}
+    return s
+
+
+@pytest.mark.rule("11.1")
+@pytest.mark.rule("15.1")
+def test_a_slot_run_reaching_m_by_night_is_immune_to_henderson_field_air_and_one_reaching_it_by_day_is_not():
+    """11.1: "immune to attack by aircraft from Henderson Field while the Task Force reaches M during a night
+    segment"; Henderson air flies only by day, so the immunity covers the run whose M segment is a night one."""
+    # in L by day (segment 3), due in M in night segment 4: immune
+    s = slot_run_under_henderson_air("L", {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "L", "6": "K"})
     air.resolve_air_attacks(s, 3, ScriptedRng([]))
     assert s["units"]["jp-CA-1"]["status"] == "intact"
     assert "immune to Henderson Field air" in told(s, "allied")
+    # in M in day segment 3: no immunity, the strike goes in (10 LAC at 1.5:1, die 6: sunk)
+    s = slot_run_under_henderson_air("M", {"1": "K", "2": "L", "3": "M", "4": "L", "5": "K"})
+    air.resolve_air_attacks(s, 3, ScriptedRng([6]))
+    assert "immune" not in told(s, "allied")
+    assert s["units"]["jp-CA-1"]["status"] == "sunk"
 
 
 @pytest.mark.rule("14.7")
@@ -287,7 +307,7 @@ def test_the_defender_does_not_regroup_between_attacks_in_one_segment():
                       "allied": {"missions": [], "defence": {"allied-tf-1": {
                           "groups": [["us-CA-1", "us-DD-1"], ["us-CA-2", "us-DD-2", "us-DD-3"]]}}}}
     air.resolve_air_attacks(s, 3, ScriptedRng([1] * 40))
-    lines = [l["text"] for l in s["log"] if l["to"] == "japanese" and "attacked tf-?1" in l["text"]]
+    lines = [line["text"] for line in s["log"] if line["to"] == "japanese" and "attacked tf-?1" in line["text"]]
     assert len(lines) == 2
     assert "group 1: 2 ships, group 2: 3 ships" in lines[0]
     # after the first strike the groups are what is left of the same groups, not new ones
@@ -338,7 +358,7 @@ def test_henderson_air_may_not_attack_shortlands():
     s["air"]["allied"]["henderson"].update(lac=10)
     add_tf(s, "japanese", 2, ["jp-CA-1"], "L")
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "allied", {"missions": [strike("henderson", 5, "tf-?12", kind="lac")]})
+        check(s, "allied", {"missions": [strike("henderson", 5, "tf-?12", kind="lac")]})
     assert refused.value.rule == "10.7"
 
 
@@ -347,7 +367,7 @@ def test_only_the_guadalcanal_airbase_may_be_bombarded_from_the_air():
     s = blank_state()
     s["air"]["japanese"]["rabaul"].update(lac=10)
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 5, "espiritu_santo", "lac", "bombard")]})
+        check(s, "japanese", {"missions": [strike("rabaul", 5, "espiritu_santo", "lac", "bombard")]})
     assert refused.value.rule == "6.23"
 
 
@@ -357,8 +377,8 @@ def test_an_allocation_cannot_use_more_air_than_is_there():
     add_tf(s, "allied", 1, ["us-CA-1"], "K")
     s["air"]["japanese"]["rabaul"].update(lac=10)
     with pytest.raises(IllegalAction) as refused:
-        air.check_allocation(s, "japanese", {"missions": [strike("rabaul", 6, "tf-?1", kind="lac"),
-                                                           strike("rabaul", 6, None, "lac", "cap_area")]})
+        check(s, "japanese", {"missions": [strike("rabaul", 6, "tf-?1", kind="lac"),
+                                           strike("rabaul", 6, "tf-?1", kind="lac")]})
     assert refused.value.rule == "14.11"
     assert "10" in refused.value.message
 
@@ -428,11 +448,13 @@ def test_ill_formed_standing_orders_are_refused():
            {"defence": {"japanese-tf-1": {}}},
            {"defence": {"allied-tf-1": {"point_cap": ["x"]}}},
            {"doctrine": {"priority": ["battleship"]}},
-           {"doctrine": {"odds": 5}}]
+           {"doctrine": {"odds": 5}},
+           {"defence": {"allied-tf-1": {"groups": [[["x"]]]}}}]   # issue 10: was a TypeError, a server error
     for orders in bad:
-        with pytest.raises(IllegalAction):
-            air.check_allocation(s, "allied", dict(orders, missions=[]))
-    air.check_allocation(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2},
+        with pytest.raises(IllegalAction) as refused:
+            check(s, "allied", dict(orders, missions=[]))
+        assert refused.value.rule == "14.3", orders
+    check(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2},
                                        "defence": {"allied-tf-1": {"groups": [["us-CV-1"], ["us-CA-1", "us-DD-1"]],
                                                                    "point_cap": [3, 0], "counterattack": False}}})
 
@@ -458,4 +480,21 @@ def test_a_carrier_group_is_only_the_trained_nac_its_carrier_holds():
 
 
 def air_orders_check(state, side, args):
-    air.check_allocation(state, side, args)
+    check(state, side, args)
+
+
+def check(state, side, args):
+    """The one check of a section D allocation (air_orders.py), in the state's current segment."""
+    air_orders.check_allocation(state, side, args, state["segment"])
+
+
+@pytest.mark.rule("6.22")
+@pytest.mark.rule("14.11")
+def test_cap_may_be_all_blanks_but_an_attack_needs_air():
+    """6.22: "Place CAP face down; blanks may conceal its actual strength" - a CAP of no points under counters is
+    a bluff the rules allow; an attack or bombardment needs at least one Air Point (14.11)."""
+    s, us, jp = carrier_duel()
+    check(s, "allied", {"missions": [dict(strike("allied-tf-1", 0, None, mission="cap_area"), counters=3)]})
+    with pytest.raises(IllegalAction) as refused:
+        check(s, "allied", {"missions": [strike("allied-tf-1", 0, "tf-?11")]})
+    assert refused.value.rule == "14.11"

@@ -75,3 +75,32 @@ def test_the_field_itself_is_never_destroyed():
     s = shelled(units)
     bombardment.resolve_naval_bombardment(s, 2, ScriptedRng([1]))
     assert s["guadalcanal"]["henderson"] == {"complete": True, "side": "allied"}
+
+
+@pytest.mark.rule("6.33")
+@pytest.mark.rule("15.2")
+def test_air_and_naval_bombardment_in_one_segment_are_one_roll():
+    """6.33 "Multiple bombardments in the same segment are combined"; 15.2 "Combine all friendly bombardment in
+    that segment ... A player may bombard once per segment": the air strike's survivors (section E) and the ships
+    in M (section H) make one roll on the Bombardment CRT, in the bombardment section."""
+    from app.games.solomons.combat import air
+    ships = ["jp-BC-5", "jp-CA-4"]
+    s = blank_state(turn=10, segment=3, day=True)
+    s["guadalcanal"]["henderson"] = {"complete": True, "side": "allied"}
+    s["guadalcanal"]["supply"]["allied"] = 6
+    s["air"]["japanese"]["shortlands"] = {"lac": 30, "nac": 0, "untrained": 0, "spent": 0, "transferred": 0,
+                                          "attacked": False}
+    add_tf(s, "japanese", 1, ships, "M", mission="bombardment")
+    s["decisions"] = {"japanese": {"missions": [{"source": "shortlands", "kind": "lac", "points": 30,
+                                                 "mission": "bombard", "target": "guadalcanal", "counters": 1}]},
+                      "allied": {"missions": []}}
+    rng = ScriptedRng([1])                       # no CAP over Guadalcanal: the only die is the combined roll
+    air.resolve_air_attacks(s, 3, rng)
+    assert rng.used == 0 and s["guadalcanal"]["supply"]["allied"] == 6   # nothing rolled yet
+    bombardment.resolve_naval_bombardment(s, 3, rng)
+    assert rng.used == 1
+    strength = 30 + total(ships)
+    assert f"strength {strength}" in told(s, "japanese") and "air and naval" in told(s, "allied")
+    from app.games.solomons import tables
+    cell = tables.result("bombardment", tables.column_for_strength("bombardment", strength), 1)
+    assert s["guadalcanal"]["supply"]["allied"] == 6 - {"none": 0, "half": 3, "all": 6}[cell["supply_lost"]]

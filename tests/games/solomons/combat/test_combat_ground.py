@@ -89,8 +89,9 @@ def test_example_of_12_4_replays_as_printed():
     attack-effective, the US spends its Supply Point and attacks 5 Japanese points at 1:1."""
     s = island(allied=15, japanese=9, us_supply=1, jp_supply=0)
     assert ground.effective_points(s) == {"allied": 5, "japanese": 0}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:   # Japan has no Supply Point: no attack-effective points
         ground.check_decision(s, "japanese", {"attack": True, "points": 9})
+    assert refused.value.rule == "12.2"
     s["decisions"] = {"allied": {"attack": True, "points": 5}, "japanese": None}
     ground.resolve_ground_combat(s, ScriptedRng([3]))
     text = told(s, "japanese")

@@ -33,7 +33,13 @@ def test_half_crippled_half_destroyed_cripples_the_odd_ship():
 
 
 @pytest.mark.rule("15.34")
-def test_a_single_ship_given_half_is_crippled_or_destroyed_at_random():
+def test_a_single_ship_given_half_suffers_the_named_result_on_an_even_chance():
+    """CRT note: "A single unit receiving ½C or ½D is randomly crippled or destroyed", read as the named effect
+    on a 50% chance (half of one, rounded down, is chosen at random): ½C never sinks, ½D never merely cripples
+    (docs/games/solomons.md, "½C and ½D on a lone ship")."""
     assert apply_naval_result("½C", ["a"], ScriptedRng([1])) == {"a": "crippled"}
-    assert apply_naval_result("½C", ["a"], ScriptedRng([2])) == {"a": "sunk"}
-    assert apply_naval_result("½D", ["a"], ScriptedRng([2])) == {"a": "sunk"}
+    assert apply_naval_result("½C", ["a"], ScriptedRng([2])) == {}
+    assert apply_naval_result("½D", ["a"], ScriptedRng([1])) == {"a": "sunk"}
+    assert apply_naval_result("½D", ["a"], ScriptedRng([2])) == {}
+    # ½CD: "with an odd unit crippled" - a lone ship is crippled, no die
+    assert apply_naval_result("½CD", ["a"], ScriptedRng([])) == {"a": "crippled"}

@@ -45,8 +45,8 @@ def test_a_random_capital_ship_is_attacked_at_one_to_one():
 @pytest.mark.rule("13.2")
 def test_a_result_against_the_attacker_falls_on_the_submarine():
     s, tf = sub_in_f(units=("us-BB-1", "us-CA-1"))
-    # 1:1 die 1 prints ½D/½C: the submarine alone takes ½D (random: 2 = destroyed), the battleship ½C (1 = crippled)
-    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 1, 1, 2]))
+    # 1:1 die 1 prints ½D/½C: the battleship alone takes ½C (1: crippled), the submarine alone ½D (1: destroyed)
+    submarine.resolve_attacks(s, 3, ScriptedRng([6, 1, 1, 1, 1]))
     assert s["units"]["us-BB-1"]["status"] == "crippled"
     assert s["submarines"]["jp-SS-1"]["status"] == "sunk"
     assert "the submarine is sunk" in told(s, "allied")
@@ -97,10 +97,15 @@ def test_submarines_deploy_one_per_hex_only_in_plot_phase_1():
     s, tf = sub_in_f()
     s["submarines"]["jp-SS-2"] = dict(s["submarines"]["jp-SS-1"], id="jp-SS-2", status="available", hex=None)
     plot.check_submarines(s, "japanese", {"jp-SS-1": "F", "jp-SS-2": "G"}, 1)
-    for subs, phase in (({"jp-SS-1": "F", "jp-SS-2": "F"}, 1), ({"jp-SS-1": "F"}, 2)):
+    for subs, phase, said in (({"jp-SS-1": "F", "jp-SS-2": "F"}, 1, "one submarine per hex"),
+                              ({"jp-SS-1": "F"}, 2, "only in Plot Phase 1"),
+                              ({"jp-SS-1": "truk"}, 1, "map hex")):
         with pytest.raises(IllegalAction) as refused:
             plot.check_submarines(s, "japanese", subs, phase)
-        assert refused.value.rule == "13.1"
+        assert refused.value.rule == "13.1" and said in refused.value.message
+    # "Truk Sortie limitations do not affect deployment": a roll that holds the fleet at Truk holds no submarine
+    s["truk_sortie"] = {"roll": 6, "released": False}
+    plot.check_submarines(s, "japanese", {"jp-SS-1": "F", "jp-SS-2": "G"}, 1)
 
 
 @pytest.mark.rule("13.4")

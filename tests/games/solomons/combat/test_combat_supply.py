@@ -7,7 +7,7 @@ from app.games.solomons.combat import ground, supply
 
 
 def guadalcanal(points=15, stock=0, unsupplied_turns=0):
-    s = blank_state()
+    s = blank_state(turn=2)
     g = s["guadalcanal"]
     g["ground"]["allied"] = points
     g["supply"]["allied"] = stock
@@ -25,12 +25,38 @@ def test_one_supply_point_supplies_every_american_ground_point_for_the_turn():
 
 @pytest.mark.rule("16.4")
 def test_the_american_may_not_leave_units_unsupplied_while_supply_is_on_the_island():
-    s = guadalcanal(points=15, stock=0)
+    s = guadalcanal(points=15, stock=2)
     supply.supply_american_ground(s)
-    assert s["guadalcanal"]["supplied"] is False
-    s["guadalcanal"]["supply"]["allied"] = 1       # a landing
+    assert s["guadalcanal"]["supplied"] is True and s["guadalcanal"]["supply"]["allied"] == 1
+
+
+@pytest.mark.rule("16.11")
+@pytest.mark.rule("12.2")
+def test_supply_landed_mid_turn_does_not_supply_the_island_force_until_the_next_plot_phase_1():
+    """16.11: the Supply Point spent "During Plot Phase 1, before writing the American plot" supplies the force
+    "for the turn"; 12.2 and 16.11: only the newly landed units are in supply for the turn of landing."""
+    s = guadalcanal(points=15, stock=0)
+    supply.supply_american_ground(s)                  # Plot Phase 1: nothing to spend, unsupplied this turn
+    g = s["guadalcanal"]
+    assert g["supplied"] is False and g["unsupplied_turns"] == 1
+    g["supply"]["allied"] = 1                         # a transport lands a Supply Point and 12 Ground Points
+    g["ground"]["allied"] += 12
+    g["landed"]["allied"] = 12
+    g["ground"]["japanese"] = 5                       # something to attack (12.1)
     supply.after_landing(s)
-    assert s["guadalcanal"]["supplied"] is True and s["guadalcanal"]["supply"]["allied"] == 0
+    assert g["supplied"] is False and g["supply"]["allied"] == 1   # kept on the island, not spent
+    assert ground.effective_points(s)["allied"] == 12              # only the 12 landed may attack (27 - 10 guard)
+    supply.supply_american_ground(s)                  # next Plot Phase 1: spent now, the whole force supplied
+    assert g["supplied"] is True and g["supply"]["allied"] == 0 and g["unsupplied_turns"] == 0
+
+
+@pytest.mark.rule("16.11")
+def test_the_marines_are_in_supply_on_game_turn_1_the_turn_of_their_landing():
+    s = guadalcanal(points=15, stock=0)
+    s["turn"] = 1
+    supply.supply_american_ground(s)
+    assert s["guadalcanal"]["supplied"] is True and s["guadalcanal"]["unsupplied_turns"] == 0
+    assert ground.effective_points(s)["allied"] == 0   # in supply, but no Supply Point to spend on an attack
 
 
 @pytest.mark.rule("16.21")
@@ -41,8 +67,20 @@ def test_three_unsupplied_turns_cost_half_rounding_survivors_up_at_the_start_of_
     assert s["guadalcanal"]["ground"]["allied"] == 15 and s["guadalcanal"]["unsupplied_turns"] == 3
     supply.supply_american_ground(s)                # the fourth turn begins
     assert s["guadalcanal"]["ground"]["allied"] == 8
-    assert s["losses"]["allied"]["ground"] == 7
-    assert "Isolation" in told(s, "japanese")
+    assert "lose 7 and fall to 8" in told(s, "japanese")
+
+
+@pytest.mark.rule("16.21")
+@pytest.mark.rule("22")
+def test_isolation_losses_are_not_victory_points_for_japan():
+    """22: "Victory Points for destroying enemy units"; isolation is not an enemy's act of destruction."""
+    from app.games.solomons import victory
+    s = guadalcanal(points=15, stock=0, unsupplied_turns=3)
+    s["units"] = {}
+    before = victory.score(s)["japanese"]
+    supply.supply_american_ground(s)                 # the fourth turn: 15 fall to 8
+    assert s["guadalcanal"]["ground"]["allied"] == 8
+    assert victory.score(s)["japanese"] == before == 0
 
 
 @pytest.mark.rule("16.21")
@@ -58,9 +96,10 @@ def test_supply_delivered_and_spent_on_the_third_turn_prevents_the_loss():
     s = guadalcanal(points=15, stock=0, unsupplied_turns=2)
     supply.supply_american_ground(s)                 # third unsupplied turn begins
     s["guadalcanal"]["supply"]["allied"] = 1         # landed during the third turn
-    supply.after_landing(s)
+    supply.after_landing(s)                          # "Delivery and expenditure ... on the third turn"
+    assert s["guadalcanal"]["supply"]["allied"] == 0 and s["guadalcanal"]["supplied"] is False
     supply.supply_american_ground(s)                 # the fourth turn: no loss
-    assert s["guadalcanal"]["ground"]["allied"] == 15
+    assert s["guadalcanal"]["ground"]["allied"] == 15 and s["losses"]["allied"]["ground"] == 0
 
 
 @pytest.mark.rule("16.21")

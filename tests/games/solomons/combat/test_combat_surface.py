@@ -3,7 +3,7 @@ import pytest
 from combat_kit import add_tf, blank_state, told
 
 from app.engine.rng import ScriptedRng
-from app.games.solomons import board
+from app.games.solomons import board, tables
 from app.games.solomons.combat import surface, surface_action
 
 
@@ -39,8 +39,8 @@ def test_odds_round_down_and_above_three_to_one_use_three_to_one():
     r = surface_action.engage([ship("a", "BB", 30, 10)], [ship("d", "DD", 4, 2)], ScriptedRng([4]))
     assert (r["column"], r["defender_result"], r["effects"]) == ("3:1", "D", {"d": "sunk"})
     r = surface_action.engage([ship("a", "CA", 9, 4)], [ship("d", "CA", 8, 4)], ScriptedRng([4, 1]))
-    assert r["column"] == "2:1"  # 9:4 = 2.25 rounds down to 2:1; die 4 prints -/½D, the lone ship: 1 = crippled
-    assert r["effects"] == {"d": "crippled"}
+    assert r["column"] == "2:1"  # 9:4 = 2.25 rounds down to 2:1; die 4 prints -/½D, the lone ship: 1 = sunk
+    assert r["effects"] == {"d": "sunk"}
 
 
 @pytest.mark.rule("15.32")
@@ -55,7 +55,6 @@ def test_a_stronger_defense_sets_ships_aside_until_one_to_one_and_they_suffer_no
 
 @pytest.mark.rule("15.32")
 def test_the_defender_chooses_which_ships_to_set_aside():
-    attackers = [ship("a", "CA", 8, 4)]
     defenders = [ship("ca", "CA", 8, 4), ship("dd1", "DD", 4, 2), ship("dd2", "DD", 4, 2), ship("dd3", "DD", 4, 2)]
     engaged, aside = surface_action.set_aside(6, defenders, order=["dd1", "dd2"])
     assert [s["id"] for s in aside] == ["dd1", "dd2"]
@@ -138,21 +137,32 @@ def test_an_anti_ship_force_attacks_the_enemy_transports_and_removes_cargo_with_
     assert s["losses"]["allied"]["ground"] == 2 and s["losses"]["allied"]["supply"] == 1
 
 
-@pytest.mark.rule("15.33")
-def test_forces_with_one_mission_merge_and_the_attacker_may_shield_ships_against_another_force():
+def two_japanese_anti_ship_forces_against_a_destroyer_and_transports(shield):
     s = blank_state()
     add_tf(s, "japanese", 1, ["jp-BC-5", "jp-CA-4"], "M", mission="anti_ship")
-    add_tf(s, "japanese", 2, ["jp-CA-5", "jp-DD-3"], "M", mission="anti_ship", orders={"shield": "max"})
+    add_tf(s, "japanese", 2, ["jp-CA-5", "jp-DD-3"], "M", mission="anti_ship", orders={"shield": shield})
     add_tf(s, "allied", 1, ["us-DD-1"], "M", mission="anti_ship")
     add_tf(s, "allied", 2, ["us-TR-1", "us-TR-2"], "M", mission="transport")
     surface.resolve_surface_actions(s, 2, ScriptedRng([1] * 30))
-    jp_text = told(s, "japanese")
-    # one Japanese force of four ships (merged), some of them shielded against the transports
-    fights = [l for l in s["log"] if l["to"] == "japanese" and l["text"].startswith("Surface action")]
-    assert len(fights) == 2
-    assert "attacks the American anti-ship force" in fights[0]["text"]
-    assert "attacks the American transport force" in fights[1]["text"]
-    assert "15.33" in [l["data"]["rule"] for l in s["log"] if l.get("data")]
+    return [line["text"] for line in s["log"] if line["to"] == "japanese" and line["text"].startswith("Surface")]
+
+
+@pytest.mark.rule("15.33")
+def test_forces_with_one_mission_merge_and_the_attacker_may_shield_ships_against_another_force():
+    """15.33: "Merge friendly Task Forces sharing the same mission ... If both sides have Anti-Ship forces, resolve
+    their combat first. The attacker may shield whole ships, lowering - but never below 1:1 - the odds against the
+    enemy Anti-Ship force; shielded ships then attack one other enemy force of the attacker's choice."""
+    names = {u: tables.unit_name(u) for u in ("jp-BC-5", "jp-CA-4", "jp-CA-5", "jp-DD-3")}
+    # shielding as much as 1:1 allows: the destroyer alone (7 against 4, 1.5:1) fights the Anti-Ship force first,
+    # the battlecruiser and both cruisers, shielded, fall on the transports
+    first, second = two_japanese_anti_ship_forces_against_a_destroyer_and_transports("max")
+    assert "attacks the American anti-ship force" in first and "1.5:1" in first
+    assert names["jp-DD-3"] in first and not any(names[u] in first for u in ("jp-BC-5", "jp-CA-4", "jp-CA-5"))
+    assert "attacks the American transport force" in second
+    assert all(names[u] in second for u in ("jp-BC-5", "jp-CA-4", "jp-CA-5"))
+    # no shielding: the merged force of all four ships fights the Anti-Ship force, and no one reaches the transports
+    fights = two_japanese_anti_ship_forces_against_a_destroyer_and_transports("none")
+    assert len(fights) == 1 and all(n in fights[0] for n in names.values()) and "3:1" in fights[0]
 
 
 @pytest.mark.rule("15.34")

@@ -26,12 +26,12 @@ def test_rabaul_lac_strike_on_ships_in_m_through_the_walker():
     strike = {"source": "rabaul", "points": 13, "kind": "lac", "mission": "attack", "target": marker, "hex": "M",
               "counters": 1}
     s = both(s, dice=[4] * 60, japanese={"missions": [strike]})
-    jp = "\n".join(l["text"] for l in rules.view(s, "japanese")["log"])
-    us = "\n".join(l["text"] for l in rules.view(s, "allied")["log"])
+    jp = "\n".join(line["text"] for line in rules.view(s, "japanese")["log"])
+    us = "\n".join(line["text"] for line in rules.view(s, "allied")["log"])
     assert f"Your 13 LAC from Rabaul attacked {marker} in M" in jp
     assert "was attacked by 13 LAC from Rabaul" in us
     assert "allied-tf-3" not in jp
-    spectator = "\n".join(l["text"] for l in rules.view(s, "spectator")["log"])
+    spectator = "\n".join(line["text"] for line in rules.view(s, "spectator")["log"])
     assert "Rabaul" not in spectator and "North Carolina" not in spectator
     # the ships of the attacked group(s) are in Japan's view; Rabaul spent its one attack of the turn (14.63)
     assert rules.view(s, "japanese")["enemy"]["revealed_ships"]
