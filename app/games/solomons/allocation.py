@@ -1,8 +1,8 @@
 """Task Force Allocation (5.2, 5.3) with the mission limits of 6.31 and the loading of cargo (9.3, 9.4, 6.35, 6.36).
 
 A side's submission lists the task forces it forms: `{"task_forces": [{"units": [...], "mission": "transport",
-"cargo": {"us-TR-1": {"ground": 2, "supply": 1}}, "emergency_dd": "jp-DD-1", "emergency_cargo": "supply"}],
-"placement": {"us-CV-1": "espiritu_santo"}}` (placement: Plot Phase 1 only, 5.14, 5.15).
+"cargo": {"us-TR-1": {"ground": 2, "supply": 1}}, "emergency_dd": "jp-DD-1", "emergency_cargo": "supply"}]}`.
+Ships change base earlier, in the Preliminary Set-Up (placement.py, 5.14, 5.15).
 Units in port that are not listed stay there; units at sea must all be listed (they cannot leave their hex).
 """
 from __future__ import annotations
@@ -123,36 +123,14 @@ def ground_needed(state: State, specs: list[dict[str, Any]], side: str) -> int:
     return total
 
 
-def check_placement(state: State, side: str, placement: Any, places: dict[str, str]) -> dict[str, str]:
-    """5.14, 5.15: at the start of the turn, ships ready in port may be placed at either base of their side
-    (Japan: carriers never at Rabaul, and Rabaul's limits, 5.16). Returns the places after placement."""
-    if not placement:
-        return places
-    rule = "5.14" if side == "allied" else "5.15"
-    if not isinstance(placement, dict):
-        raise IllegalAction("Placement maps a ship in port to the base it goes to.", rule)
-    if state["phase"] != "plot1":
-        raise IllegalAction("Ships are placed at their bases only at the start of the Game-Turn.", rule)
-    out = dict(places)
-    for uid, base in placement.items():
-        if uid not in places or not board.is_base(places[uid]) or base not in board.BASES[side]:
-            raise IllegalAction(f"{uid!r} cannot be placed at {base!r}.", rule)
-        out[uid] = base
-    if side == "japanese":
-        at_rabaul = [u for u, b in out.items() if b == "rabaul"]
-        others = [u["id"] for u in side_units(state, side) if u["location"] == "rabaul" and u["id"] not in out
-                  and u["status"] == "intact" and u["type"] != "SS"]
-        if not board.rabaul_limit_ok(at_rabaul + others):
-            raise IllegalAction("Rabaul may hold no more than ten naval units or 100 Bombardment Points, and never a "
-                                "carrier.", "5.16")
-    return out
-
-
 def check(state: State, side: str, args: dict[str, Any]) -> None:
     specs = args.get("task_forces")
     if not isinstance(specs, list):
         raise IllegalAction("List the task forces you form (an empty list keeps everything in port).", "5.2")
-    places = check_placement(state, side, args.get("placement"), available(state, side))
+    if args.get("placement"):
+        raise IllegalAction("Ships move between your bases in the Preliminary Set-Up, before Reinforcement and the "
+                            "Truk Sortie roll, not when task forces are formed.", "5.14" if side == "allied" else "5.15")
+    places = available(state, side)
     seen: set[str] = set()
     for spec in specs:
         if not isinstance(spec, dict):
@@ -180,11 +158,6 @@ def check(state: State, side: str, args: dict[str, Any]) -> None:
 
 def resolve(state: State, side: str, args: dict[str, Any]) -> None:
     """Form the submitted task forces; a force with exactly the units of an old one keeps its number and marker."""
-    for uid, base_ in (args.get("placement") or {}).items():  # 5.14, 5.15
-        state["units"][uid]["location"] = base_
-        tf_id = state["units"][uid]["task_force"]
-        if tf_id and tf_id in state["task_forces"]:
-            state["task_forces"][tf_id]["hex"] = base_
     old = {frozenset(tf["units"]): tf for tf in side_tfs(state, side)}
     keep: dict[str, dict[str, Any]] = {}
     base = LOADING_BASE[side]

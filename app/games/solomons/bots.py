@@ -33,15 +33,29 @@ def ready_in_port(view: View, base: str) -> list[str]:
                   and (u["task_force"] is None or view["task_forces"].get(u["task_force"], {}).get("hex") == base))
 
 
+def placement(view: View, side: str) -> dict[str, Any]:
+    """5.14: the Americans bring their transports to the loading base (9.4) before forming task forces."""
+    moves = {}
+    if side == "allied":
+        for other in board.BASES[side]:
+            if other != LOADING[side]:
+                moves.update({u: LOADING[side] for u in ready_in_port(view, other)
+                              if board.unit_type(u) in ("TR", "APD")})
+    return {"placement": moves}
+
+
+def intentions(default: dict[str, Any]) -> dict[str, Any]:
+    """18: Japan's answers cover what its plot may do: the forces at sea (the default), a Slot run (with or without
+    capital ships: battlecruisers may run it) and transports from Rabaul."""
+    answers = dict(default.get("answers") or {})
+    answers.update(slot=True, slot_capital=True, rabaul_sortie=True, rabaul_transports=True)
+    return {"answers": answers}
+
+
 def allocation(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
     base = LOADING[side]
     at_sea = {u for spec in default["task_forces"] for u in spec["units"]}
-    placement = {}
-    if view["phase"] == "plot1":  # 5.14, 5.15: bring transports to the loading base first
-        for other in board.BASES[side]:
-            if other != base:
-                placement.update({u: base for u in ready_in_port(view, other) if board.unit_type(u) in ("TR", "APD")})
-    ready = [u for u in ready_in_port(view, base) + sorted(placement) if u not in at_sea]
+    ready = [u for u in ready_in_port(view, base) if u not in at_sea]
     specs = list(default["task_forces"])
     carriers_of_cargo = [u for u in ready if board.unit_type(u) in ("TR", "APD")]
     warships = [u for u in ready if board.unit_type(u) not in ("TR", "APD", "CV", "CVL")]
@@ -60,10 +74,7 @@ def allocation(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]
             specs.append({"units": express, "mission": "bombardment"})
     elif warships and any(board.strength(u)["attack"] > 0 for u in warships):
         specs.append({"units": warships[:6], "mission": "anti_ship"})
-    out: dict[str, Any] = {"task_forces": specs}
-    if placement and side == "allied":
-        out["placement"] = placement
-    return out
+    return {"task_forces": specs}
 
 
 def paced_course(here: str, plan: list[str], segments: list[int], last: int | None, transports: bool) -> dict[str, str]:
@@ -155,9 +166,13 @@ def make_bot(side: str) -> Callable[[View, dict[str, Any], Any], dict[str, Any]]
         info = prompt.get("info", {})
         default = info.get("default", {})
         kind = info.get("kind")
+        if kind == "placement":
+            return submit(placement(view, side))
+        if kind == "intelligence":
+            return submit(intentions(default))
         if kind == "allocation":
             return submit(allocation(view, side, default))
-        if kind == "intelligence" or (kind == "movement_plot" and view.get("pending") is None):
+        if kind == "movement_plot" and view.get("pending") is None:
             return submit(plot(view, side, default))
         if kind == "air":
             return submit(air(view, side, info.get("segment")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.solomons import air_orders, allocation, board, plot, turn
+from app.games.solomons import air_orders, allocation, board, intentions, placement, plot, turn
 from app.games.solomons.sequence import current, plot_phase
 from app.games.solomons.units import at_sea, side_tfs
 
@@ -12,6 +12,12 @@ State = dict[str, Any]
 
 
 def for_side(state: State, side: str, kind: str) -> dict[str, Any]:
+    if kind == "placement":
+        return {"ships": {uid: {"at": base, "bases": placement.destinations(state, side, uid)}
+                          for uid, base in placement.movable(state, side).items()}}
+    if kind == "intelligence":
+        return {"questions": [{"key": k, "rule": r, "text": t, "qualifies": q} for k, r, t, q in intentions.QUESTIONS],
+                "truk_released": bool((state["truk_sortie"] or {}).get("released"))}
     if kind == "cag_training":
         carriers, untrained = turn.trainable(state, side)
         return {"carriers": {c: board.strength(c)["capacity"] - state["units"][c]["nac"] for c in carriers},
@@ -20,9 +26,8 @@ def for_side(state: State, side: str, kind: str) -> dict[str, Any]:
         places = allocation.available(state, side)
         return {"units": places, "must_allocate": sorted(allocation.must_allocate(state, side)),
                 "missions": list(allocation.MISSIONS), "loading_base": allocation.LOADING_BASE[side],
-                "ground_to_load": state["ground"][side].get(allocation.LOADING_BASE[side], 0),
-                "placement": state["phase"] == "plot1"}
-    if kind in ("intelligence", "movement_plot"):
+                "ground_to_load": state["ground"][side].get(allocation.LOADING_BASE[side], 0)}
+    if kind == "movement_plot":
         phase = plot_phase(state)
         out = {"segments": plot.phase_segments(phase),
                "task_forces": {tf["id"]: {"hex": tf["hex"], "mission": tf["mission"], "server_plotted":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
+from app.games.solomons.intentions import KEYS
 from app.play.errors import BadRequest
 from app.web.actions import action_from_form
 from app.web.games import parser
@@ -34,6 +35,17 @@ def _rows(form, prefix: str) -> list[str]:
 def parse_training(form) -> dict[str, Any]:
     return {"carriers": [{"unit": uid, "nac": _int(form, f"train.{uid}")}
                          for uid in sorted(_prefixed(form, "train.")) if _int(form, f"train.{uid}") > 0]}
+
+
+def parse_placement(form) -> dict[str, Any]:
+    """5.14, 5.15: `base.<ship>` is where it goes, `at.<ship>` where it is; only the ships that move are sent."""
+    return {"placement": {uid: base for uid, base in sorted(_prefixed(form, "base.").items())
+                          if base and base != str(form.get(f"at.{uid}") or "")}}
+
+
+def parse_intentions(form) -> dict[str, Any]:
+    """18: a ticked question is answered yes, every other one no."""
+    return {"answers": {key: bool(form.get(f"answer.{key}")) for key in KEYS}}
 
 
 def parse_allocation(form) -> dict[str, Any]:
@@ -161,7 +173,8 @@ def parse_ground(form) -> dict[str, Any]:
     return {"attack": True, "points": _int(form, "points")}
 
 
-PARSERS = {"cag_training": parse_training, "allocation": parse_allocation, "intelligence": parse_plot,
+PARSERS = {"placement": parse_placement, "cag_training": parse_training, "allocation": parse_allocation,
+           "intelligence": parse_intentions,
            "movement_plot": parse_plot, "air": parse_air, "reset": parse_reset, "ground": parse_ground}
 
 

@@ -1,5 +1,6 @@
-"""The other boards orders are given on: the Task Force Composition Board (5, 6.3, 9.3), air allocation and CAP
-(14, 6.22), abort / mission change / air transfer (6.38, 6.39, 6.26) and carrier air group training (6.21)."""
+"""The other boards orders are given on: the Preliminary Set-Up's base moves (5.14, 5.15), the Japanese answers to
+American Intelligence (18), the Task Force Composition Board (5, 6.3, 9.3), air allocation and CAP (14, 6.22),
+abort / mission change / air transfer (6.38, 6.39, 6.26) and carrier air group training (6.21)."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,6 +11,35 @@ from app.web.games.solomons.common import (AIR_BASE_HEX, AIR_MISSIONS, CARRIER_B
 
 EXTRA_TF_SLOTS = 3
 AIR_ROWS = 2
+
+
+def placement_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """The ships ready in port, by base, each with the bases it may be placed at (the prompt's choices: 5.14,
+    5.15, never a Japanese carrier at Rabaul, 5.16), starting from the orders given or "stays"."""
+    chosen = start_args(view, prompt).get("placement") or {}
+    ships = (((prompt or {}).get("info") or {}).get("choices") or {}).get("ships") or {}
+    bases: dict[str, list[dict[str, Any]]] = {}
+    for uid, ship in sorted(ships.items()):
+        here = ship["at"]
+        info = unit_info(view, uid)
+        info.update(at=here, value=chosen.get(uid, here),
+                    options=[{"value": b, "label": ("stays at " if b == here else "to ") + place_label(b)}
+                             for b in ship["bases"]])
+        bases.setdefault(here, []).append(info)
+    return {"bases": [{"id": b, "label": place_label(b), "ships": bases[b]} for b in board.BASES[view["role"]]
+                      if b in bases]}
+
+
+def intentions_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """Japan's yes/no answers to the American questions (18.1-18.4), in the printed order, each qualifier under
+    the sortie it qualifies; ticked from the orders given or the missed-order default."""
+    info = (prompt or {}).get("info") or {}
+    given = start_args(view, prompt).get("answers") or {}
+    questions = (info.get("choices") or {}).get("questions") or []
+    truk_ok = (info.get("choices") or {}).get("truk_released", False)
+    return {"questions": [dict(q, yes=bool(given.get(q["key"])),
+                               held=q["key"].startswith("truk") and not truk_ok) for q in questions],
+            "truk_ok": truk_ok}
 
 
 def allocation_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:

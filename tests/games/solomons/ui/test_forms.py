@@ -21,8 +21,16 @@ def pending(seat) -> dict:
     return seat.state()["view"]["pending"]
 
 
+def every_yes(fields: list[tuple[str, str]], html: str) -> list[tuple[str, str]]:
+    """The American Intelligence board with every question Japan may answer yes to ticked (18): then any plot
+    keeps to the answers (8.6)."""
+    keys = re.findall(r'<input type="checkbox"[^>]*name="(answer\.[a-z_]+)"(?![^>]*disabled)', html)
+    return [(k, v) for k, v in fields if not k.startswith("answer.")] + [(k, "yes") for k in keys]
+
+
 def to_kind(us, jp, kind: str, limit: int = 80) -> None:
-    """Both sides submit their default boards until one of them is asked for `kind`."""
+    """Both sides submit their default boards until one of them is asked for `kind`; Japan answers the American
+    questions with every yes it may (every_yes)."""
     for _ in range(limit):
         if kind in (us.kind(), jp.kind()):
             return
@@ -31,7 +39,7 @@ def to_kind(us, jp, kind: str, limit: int = 80) -> None:
             if now == kind:
                 return
             if now is not None and not seat.state()["prompt"]["info"]["submitted"]:
-                ok(seat.post(seat.form()))
+                ok(seat.post(every_yes(seat.form(), seat.page()) if now == "intelligence" else seat.form()))
     raise AssertionError(f"never reached {kind}")
 
 
@@ -47,12 +55,13 @@ def test_every_default_board_submits_unchanged_through_game_turn_1(solomons):
             if prompt and not prompt["info"]["submitted"]:
                 seen.add(prompt["info"]["kind"])
                 ok(seat.post(seat.form()))
-    assert {"cag_training", "allocation", "intelligence", "movement_plot", "air", "reset"} <= seen
+    assert {"placement", "cag_training", "allocation", "intelligence", "movement_plot", "air", "reset"} <= seen
     assert us.state()["view"]["turn"] == 2
 
 
 def test_carrier_training_board_trains_the_chosen_carrier(solomons):
     us, jp = solomons
+    to_kind(us, jp, "cag_training")
     assert jp.kind() == "cag_training"
     page = jp.page()
     assert 'name="train.jp-CV-' in page
@@ -88,7 +97,7 @@ def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solo
     to_kind(us, jp, "allocation")
     ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
     ok(us.post(us.form()))
-    assert jp.kind() == "intelligence"
+    assert jp.kind() == "movement_plot"
     version = jp.state()["game"]["version"]
     r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"plot.{JP_TF1}.1": "K"})
     assert r.status_code == 200

@@ -1,0 +1,82 @@
+"""The Preliminary Set-Up board (5.14, 5.15) and the American Intelligence board (18) as a player sees and uses them:
+ships ready in port, each with the bases it may go to; the eight questions Japan answers before allocation."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from starlette.datastructures import FormData
+
+from app.engine.rng import ScriptedRng
+from app.games.solomons import rules
+from app.games.solomons.board import unit_name as board_name
+from app.web.games.solomons import parse_form
+from tests.games.solomons.ui.conftest import form_fields, replace
+from tests.games.solomons.ui.test_forms import ok, to_kind
+from tests.games.solomons.ui.test_surface_orders import board, walk
+
+
+def choice_row(html: str, uid: str) -> tuple[str, list[str], str]:
+    """The row of one ship: its label, the options offered, and the one selected."""
+    sel = re.search(rf'<label class="sr-only" for="base-{uid}">Base for ([^<]+)</label>\s*<select[^>]*>(.*?)</select>',
+                    html, re.S)
+    assert sel, f"no base choice for {uid}"
+    options = re.findall(r"<option[^>]*>([^<]+)</option>", sel.group(2))
+    chosen = re.search(r"<option[^>]*selected>([^<]+)</option>", sel.group(2)).group(1)
+    return sel.group(1), options, chosen
+
+
+@pytest.mark.rule("5.14")
+def test_the_americans_move_transports_from_australia_to_espiritu_santo_on_the_page():
+    s = walk(rules.setup("campaign", {}, ScriptedRng()), "placement")
+    s = walk(s, "cag_training")
+    s = walk(s, "placement")  # Game-Turn 2's Preliminary Set-Up
+    for uid in ("us-TR-1", "us-TR-2"):  # transports ready in Australia, for the test
+        s["units"][uid].update(status="intact", location="australia", returns=None, return_base=None)
+    html, prompt = board(s, "allied")
+    assert "Preliminary Set-Up" in html and "In port at Australia" in html
+    label, options, chosen = choice_row(html, "us-TR-1")
+    assert label.startswith("TR ") and options == ["to Espiritu Santo", "stays at Australia"]
+    assert chosen == "stays at Australia"
+    action = parse_form(FormData(replace(form_fields(html), **{"base__us-TR-1": "espiritu_santo"})), prompt)
+    assert action["args"] == {"placement": {"us-TR-1": "espiritu_santo"}}
+    s = rules.apply(s, "allied", action, ScriptedRng())
+    html, _ = board(s, "allied")  # revising starts from the move given
+    assert choice_row(html, "us-TR-1")[2] == "to Espiritu Santo" and choice_row(html, "us-TR-2")[2] == \
+        "stays at Australia"
+
+
+@pytest.mark.rule("5.15")
+@pytest.mark.rule("5.16")
+def test_japan_moves_ships_from_truk_to_rabaul_on_the_game_page_but_never_a_carrier(solomons):
+    us, jp = solomons
+    assert jp.kind() == "placement" and us.kind() is None  # Game-Turn 1: the American fleet is at sea
+    page = jp.page()
+    assert "In port at Truk" in page and "Ships that arrive this Game-Turn" in page
+    assert choice_row(page, "jp-CA-4")[1] == ["to Rabaul", "stays at Truk"]
+    assert choice_row(page, "jp-CV-1")[1] == ["stays at Truk"]  # 5.16: never a carrier at Rabaul
+    ok(jp.post(replace(jp.form(), **{"base__jp-CA-4": "rabaul"})))
+    assert jp.kind() == "cag_training"
+    name = board_name("jp-CA-4")
+    assert f"Ships placed at your bases (5.15): {name} to Rabaul." in [line["text"] for line in
+                                                                      jp.state()["view"]["log"]]
+    assert name not in us.page()  # a secret move
+    to_kind(us, jp, "allocation")
+    page = jp.page()
+    rabaul = re.search(r"In port at Rabaul</legend>(.*?)</fieldset>", page, re.S).group(1)
+    assert 'name="tf.jp-CA-4"' in rabaul  # it forms task forces at Rabaul now
+
+
+@pytest.mark.rule("18")
+@pytest.mark.rule("4.1")
+def test_japan_answers_the_american_questions_before_forming_task_forces_and_the_americans_read_them(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "intelligence")
+    page = jp.page()
+    assert "Is a Task Force coming down the Slot?" in page and "Will Japan sortie from Truk?" in page
+    assert re.search(r'name="answer\.truk_sortie"[^>]*disabled', page)  # Game-Turn 1: no Truk sortie (20.3)
+    form = [(k, v) for k, v in jp.form() if not k.startswith("answer.")] + [("answer.slot", "yes")]
+    ok(jp.post(form))
+    assert us.kind() == "allocation" and jp.kind() == "allocation"
+    told = [line["text"] for line in us.state()["view"]["log"] if "Japanese Intentions" in line["text"]]
+    assert told and "a Task Force down the Slot: yes" in told[-1] and "a sortie from Truk: no" in told[-1]
