@@ -72,7 +72,9 @@ def parse_allocation(form) -> dict[str, Any]:
 def parse_plot(form) -> dict[str, Any]:
     plots: dict[str, Any] = {}
     for key, value in _prefixed(form, "plot.").items():
-        tf_id, seg = key.rsplit(".", 1)
+        tf_id, _, seg = key.rpartition(".")
+        if not tf_id or not seg.isdigit():
+            raise BadRequest("The plotting chart names each cell by task force and segment number. Reload the page.")
         plots.setdefault(tf_id, {"hexes": {}})["hexes"][seg] = value
     for tf_id in _prefixed(form, "column."):
         entry = plots.setdefault(tf_id, {"hexes": {}})
@@ -81,7 +83,9 @@ def parse_plot(form) -> dict[str, Any]:
             entry.update(hexes={}, anti_slot=True)  # 11.1: the server writes the course
         elif start:  # 6.37 shortcut: wait at Rabaul, then K L M L K and home, one segment in each
             segs = sorted(int(s) for s in entry["hexes"]) or []
-            first = _int(form, f"slot_start.{tf_id}")
+            if not start.strip().isdigit():
+                raise BadRequest("Slot run: choose the segment to leave Rabaul in.")
+            first = int(start)
             entry["hexes"] = {str(s): ("rabaul" if s < first else SLOT_RUN[min(s - first, 5)]) for s in segs}
             entry["slot"] = True
         elif form.get(f"slot.{tf_id}"):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.games.solomons.ui.conftest import replace
 
 US_ID = re.compile(r"\bus-(CV|CVL|BB|CA|DD|APD|TR)-\d+\b")
@@ -131,6 +133,33 @@ def test_slot_shortcut_writes_the_slot_run(solomons):
     assert plot["hexes"] == {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "L", "6": "K", "7": "rabaul"}
 
 
+@pytest.mark.rule("6.37")
+def test_a_slot_run_is_revised_unchanged_and_its_start_redraws_the_column(solomons):
+    """Issue 11, item 2: the revise form shows the saved Slot-run segment selected, so "Revise your orders" with
+    no change is accepted as the same plot; choosing the segment redraws the column with the run's course."""
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"slot_start.{JP_TF1}": "2"})
+    assert r.status_code == 200
+    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    assert cells == ["rabaul", "K", "L", "M", "L", "K", "rabaul"]
+    assert selected_option(r.text, f"slot_start.{JP_TF1}") == "2"
+    ok(jp.post(replace(jp.form(), **{f"slot_start__{JP_TF1}": "2"})))
+    first = pending(jp)
+    page = jp.page()
+    assert "Revise your orders" in page and selected_option(page, f"slot_start.{JP_TF1}") == "2"
+    ok(jp.post(jp.form()))                    # revised with no change: the same plot, not a 6.35 / 8.6 refusal
+    assert pending(jp) == first
+
+
+def selected_option(html: str, name: str) -> str:
+    sel = re.search(rf'<select[^>]*name="{re.escape(name)}"[^>]*>(.*?)</select>', html, re.S).group(1)
+    chosen = re.search(r'<option value="([^"]*)" selected', sel)
+    return chosen.group(1) if chosen else ""
+
+
 def test_air_board_sends_point_defense_cap_with_blank_counters(solomons):
     us, jp = solomons
     to_kind(us, jp, "air")
@@ -222,3 +251,24 @@ def test_an_umpired_game_the_umpire_releases_the_segments_from_the_page(players)
     version = umpire.state()["game"]["version"]
     ok(umpire.post([("verb", "advance"), ("expected_version", str(version)), ("key", f"{version}-umpire-0")]))
     assert umpire.state()["game"]["version"] == version + 1
+
+
+def test_a_malformed_plotting_chart_is_a_clear_400_in_the_post_and_the_live_check(solomons):
+    """Issue 10, item 11: `plot.nodot` (no segment number), or a segment that is not a number, or a Slot-run start
+    that is not one, never reach the rules as a server error: a 400 with a message, and nothing changes."""
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    assert jp.kind() == "movement_plot"
+    version = jp.state()["game"]["version"]
+    bad_forms = {"plot.nodot": jp.form() + [("plot.nodot", "K")],
+                 "segment x": jp.form() + [(f"plot.{JP_TF1}.x", "K")],
+                 "slot_start x": replace(jp.form(), **{f"slot_start__{JP_TF1}": "x"})}
+    for what, form in bad_forms.items():
+        r = jp.post(form)
+        assert r.status_code == 400, (what, r.status_code, r.text)
+        assert "Reload the page" in r.text or "segment to leave Rabaul" in r.text, what
+        r = jp.player.get(f"/games/{jp.game_id}/solomons/check", params=form, headers={"HX-Request": "true"})
+        assert r.status_code == 400, (what, r.status_code)
+    assert jp.state()["game"]["version"] == version and jp.state()["view"]["pending"] is None
