@@ -49,9 +49,10 @@ def check(state: State, side: str, args: dict[str, Any]) -> None:
         if base not in destinations(state, side, uid):
             raise IllegalAction(f"{board.unit_name(uid)} cannot be placed at {board.BASE_LABEL.get(base, base)!s}.",
                                 "5.16" if base == "rabaul" else rule)
-    if side == "japanese":
-        after = {uid: moves.get(uid, base) for uid, base in ready.items()}
-        if not board.rabaul_limit_ok([u for u, b in after.items() if b == "rabaul"]):
+    arriving = [uid for uid, base in moves.items() if base == "rabaul" and ready[uid] != "rabaul"]
+    if arriving:  # 5.16: the ships that stay at Rabaul and those placed there, transports not counted
+        after = [uid for uid, base in ready.items() if moves.get(uid, base) == "rabaul"]
+        if not board.rabaul_limit_ok(after):
             raise IllegalAction("Rabaul may hold no more than ten naval units or 100 Bombardment Points, and never "
                                 "a carrier.", "5.16")
 
