@@ -136,6 +136,9 @@ def check(state: State, side: str, args: dict[str, Any]) -> None:
         if not isinstance(spec, dict):
             raise IllegalAction("Each task force is an object with units and a mission.", "5.2")
         check_task_force(state, side, spec, places)
+        number = spec.get("number")
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99):
+            raise IllegalAction("A task force's number is a whole number from 1 to 99.", "5.2")
         dup = seen.intersection(spec["units"])
         if dup:
             raise IllegalAction(f"A unit can be in only one task force: {', '.join(sorted(dup))}.", "5.2")
@@ -156,12 +159,29 @@ def check(state: State, side: str, args: dict[str, Any]) -> None:
                             f"{board.BASE_LABEL[base]} to be loaded.", "9.4")
 
 
+def numbers(state: State, side: str, specs: list[dict[str, Any]]) -> list[int]:
+    """The number each submitted force is known by: a force with exactly the ships of an existing one keeps that
+    force's number (it is the same force); a new one takes the number it asks for (the form's "TF n") if no other
+    force has it, else the lowest free number. A number lasts as long as its force."""
+    old = {frozenset(tf["units"]): tf["number"] for tf in side_tfs(state, side)}
+    out: list[int | None] = [old.get(frozenset(spec["units"])) for spec in specs]
+    taken = {n for n in out if n is not None}
+    for i, spec in enumerate(specs):
+        want = spec.get("number")
+        if out[i] is None and isinstance(want, int) and want not in taken:
+            out[i] = want
+            taken.add(want)
+    free = (n for n in range(1, 1000) if n not in taken)
+    return [n if n is not None else next(free) for n in out]
+
+
 def resolve(state: State, side: str, args: dict[str, Any]) -> None:
-    """Form the submitted task forces; a force with exactly the units of an old one keeps its number and marker."""
+    """Form the submitted task forces; a force with exactly the units of an old one is that force: it keeps its
+    number and marker."""
     old = {frozenset(tf["units"]): tf for tf in side_tfs(state, side)}
     keep: dict[str, dict[str, Any]] = {}
     base = LOADING_BASE[side]
-    for spec in args["task_forces"]:
+    for spec, number in zip(args["task_forces"], numbers(state, side, args["task_forces"])):
         units = sorted(spec["units"])
         same = old.get(frozenset(units))
         place = state["task_forces"][state["units"][units[0]]["task_force"]]["hex"] \
@@ -169,7 +189,7 @@ def resolve(state: State, side: str, args: dict[str, Any]) -> None:
         if same is not None:
             tf = same
         else:
-            tf = new_task_force(state, side, units, place)
+            tf = new_task_force(state, side, units, place, number)
         tf["mission"] = spec["mission"]
         if spec.get("emergency_dd"):
             tf["emergency_dd"] = spec["emergency_dd"]
@@ -196,15 +216,16 @@ def resolve(state: State, side: str, args: dict[str, Any]) -> None:
             state["units"][uid]["task_force"] = tf["id"]
 
 
-def new_task_force(state: State, side: str, units: list[str], place: str) -> dict[str, Any]:
-    """A new force, carrying over what its ships' old forces had done this turn (5.31: re-formed in their hex)."""
+def new_task_force(state: State, side: str, units: list[str], place: str, number: int) -> dict[str, Any]:
+    """A new force, carrying over what its ships' old forces had done this turn (5.31: re-formed in their hex).
+    Its id is new for the whole game (markers and logs point to it); its number is the one players call it by."""
     state["counters"]["tf"][side] += 1
     n = state["counters"]["tf"][side]
     old = [state["task_forces"][t] for t in {state["units"][u]["task_force"] for u in units}
            if t and t in state["task_forces"]]
     old.sort(key=lambda t: t["id"])
     moves = [t["last_move"] for t in old if t["last_move"] is not None]
-    return {"id": f"{side}-tf-{n}", "side": side, "number": n, "units": units,
+    return {"id": f"{side}-tf-{n}", "side": side, "number": number, "units": units,
             "base": place if board.is_base(place) else origin_base(state, units, side),
             "plot": {}, "hex": place, "last_move": max(moves) if moves else None,
             "m_segments": max([t["m_segments"] for t in old if t["hex"] == place], default=0),

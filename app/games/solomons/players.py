@@ -60,6 +60,8 @@ def default_allocation(state: State, side: str) -> dict[str, Any]:
         current_mission = state["task_forces"][key]["mission"] if key in state["task_forces"] else None
         for mission in [m for m in (current_mission, "anti_ship", "bombardment", "transport") if m]:
             spec = {"units": units, "mission": mission}
+            if key in state["task_forces"]:
+                spec["number"] = state["task_forces"][key]["number"]  # the same force, by its number
             try:
                 allocation.check_task_force(state, side, spec, places)
             except IllegalAction:

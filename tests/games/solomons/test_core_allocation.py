@@ -301,3 +301,30 @@ def test_composition_is_fixed_during_plot_execution_phase_1():
     s = until(s, "reset", dice=[6] * 20, segment=1)
     assert "allocation" != kind(s) and current(s)["phase"] == "exec1"
     assert not any(st for st in rules.prompts(s).values() if st["info"]["kind"] == "allocation")
+
+
+@pytest.mark.rule("5.31")
+@pytest.mark.rule("5.2")
+def test_a_task_force_keeps_its_number_for_as_long_as_it_exists():
+    """Issue 11, item 5: the same ships are the same force, with the same number, from allocation to plot and into
+    Plot Phase 2; a new force takes the number it was formed under if free, else the lowest free one."""
+    s = turn1_allocation()
+    s = both(s, allied=american_turn1_forces())
+    numbers = {u: tf_of(s, u)["number"] for u in ("us-CV-1", "us-CA-1", "us-TR-1")}
+    assert numbers == {"us-CV-1": 1, "us-CA-1": 2, "us-TR-1": 3}  # in the order formed, from 1
+    stay = {str(n): "M" for n in range(1, 8)}
+    s = both(s, allied={"plots": {tf_of(s, u)["id"]: {"hexes": stay} for u in numbers}})
+    s = to_allocation(s, dice=[6] * 40, turn=1)
+    assert current(s)["phase"] == "plot2"
+    assert {u: tf_of(s, u)["number"] for u in numbers} == numbers  # the plot did not renumber them
+    cruisers = tf_of(s, "us-CA-1")["units"]
+    split = [{"units": [u for u in cruisers if u.startswith("us-CA")], "mission": "anti_ship", "number": 2},
+             {"units": [u for u in cruisers if u.startswith("us-DD")], "mission": "anti_ship", "number": 1}]
+    others = [spec for spec in rules.default_action(s, "allied")["args"]["task_forces"]
+              if not set(spec["units"]) & set(cruisers)]
+    assert [spec["number"] for spec in others] == [1]  # the carriers, still at sea in M
+    s = both(s, allied={"task_forces": others + split})
+    after = {u: tf_of(s, u)["number"] for u in ("us-CV-1", "us-CA-1", "us-DD-3")}
+    assert after == {"us-CV-1": 1, "us-CA-1": 2, "us-DD-3": 3}  # TF 1 is taken: the lowest free
+    labels = [line["text"] for line in rules.view(s, "allied")["log"]]
+    assert not any("TF 5" in t or "TF 6" in t for t in labels)

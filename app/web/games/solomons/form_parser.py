@@ -56,7 +56,7 @@ def parse_allocation(form) -> dict[str, Any]:
     specs = []
     for n in sorted(groups):
         units = sorted(groups[n])
-        spec: dict[str, Any] = {"units": units, "mission": str(form.get(f"mission.{n}") or "anti_ship")}
+        spec: dict[str, Any] = {"units": units, "mission": str(form.get(f"mission.{n}") or "anti_ship"), "number": n}
         cargo = {u: {"ground": _int(form, f"cargo.{u}.ground"), "supply": _int(form, f"cargo.{u}.supply")}
                  for u in units if f"cargo.{u}.ground" in form or f"cargo.{u}.supply" in form}
         if cargo:

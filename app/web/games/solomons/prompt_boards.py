@@ -46,11 +46,28 @@ def allocation_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, 
     """The Task Force Composition Board: ships by place, each assigned to a numbered task force or left in port."""
     args = start_args(view, prompt)
     specs = args.get("task_forces") or []
-    slot_of, cargo_of, emergency = {}, {}, {}
-    for i, spec in enumerate(specs, 1):
+    # each force in the slot of its number: a force that exists keeps its number (allocation.numbers)
+    existing = {frozenset(tf["units"]): tf["number"] for tf in (view.get("task_forces") or {}).values()}
+    taken: set[int] = set()
+    numbered = []
+    for spec in specs:
+        n = existing.get(frozenset(spec.get("units", [])))
+        n = n if n is not None else spec.get("number") if isinstance(spec.get("number"), int) else None
+        if n in taken:
+            n = None
+        if n is not None:
+            taken.add(n)
+        numbered.append([n, spec])
+    free = (k for k in range(1, 1000) if k not in taken)
+    for pair in numbered:
+        if pair[0] is None:
+            pair[0] = next(free)
+    slot_of, cargo_of, emergency, mission_of = {}, {}, {}, {}
+    for i, spec in numbered:
         for uid in spec.get("units", []):
             slot_of[uid] = i
         cargo_of.update(spec.get("cargo") or {})
+        mission_of[i] = spec.get("mission") or "anti_ship"
         if spec.get("emergency_dd"):
             emergency[i] = (spec["emergency_dd"], spec.get("emergency_cargo") or "supply")
     places: dict[str, list[dict[str, Any]]] = {}
@@ -67,9 +84,9 @@ def allocation_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, 
                     load=cargo_of.get(uid) or info["cargo"],
                     carries=board.unit_type(uid) in ("TR", "APD"))
         places.setdefault(place, []).append(info)
-    n = max(len(specs) + EXTRA_TF_SLOTS, 1)
-    slots = [{"n": i, "mission": specs[i - 1]["mission"] if i <= len(specs) else "anti_ship",
-              "emergency": emergency.get(i)} for i in range(1, n + 1)]
+    extra = [next(free) for _ in range(EXTRA_TF_SLOTS)]
+    slots = [{"n": i, "mission": mission_of.get(i, "anti_ship"), "emergency": emergency.get(i)}
+             for i in sorted(mission_of) + extra]
     dds = [u for us in places.values() for u in us if u["type"] == "DD"] if view.get("role") == "japanese" else []
     return {"places": [{"id": p, "label": place_label(p), "units": us, "loading": p == LOADING_BASE[view["role"]]}
                        for p, us in places.items()],

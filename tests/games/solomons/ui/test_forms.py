@@ -80,7 +80,7 @@ def test_task_force_board_forms_forces_and_shows_the_rules_refusals(solomons):
     # Japan: a heavy cruiser and a destroyer at Rabaul become TF 1, Anti-Ship.
     form = replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1", "mission__1": "anti_ship"})
     ok(jp.post(form))
-    assert pending(jp) == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "anti_ship"}]}
+    assert pending(jp) == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "anti_ship", "number": 1}]}
     # A force with a carrier and transports is refused by the rules (6.31), with their message beside the form.
     r = us.post(replace(us.form(), **{"tf__us-TR-1": "1"}))
     assert r.status_code == 422 and "both carriers and transports" in r.text and "6.31" in r.text

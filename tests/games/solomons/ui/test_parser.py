@@ -31,11 +31,11 @@ def test_emergency_destroyer_and_cargo_under_transports():
     args = parse("allocation", ("tf.jp-CA-1", "2"), ("tf.jp-DD-1", "2"), ("tf.jp-CA-2", ""),
                  ("mission.2", "bombardment"), ("emergency.2", "jp-DD-1"), ("emergency_cargo.2", "ground"),
                  ("mission.1", "anti_ship"))["args"]
-    assert args == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "bombardment",
+    assert args == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "bombardment", "number": 2,
                                      "emergency_dd": "jp-DD-1", "emergency_cargo": "ground"}]}
     args = parse("allocation", ("tf.us-TR-1", "1"), ("mission.1", "transport"), ("cargo.us-TR-1.ground", "2"),
                  ("cargo.us-TR-1.supply", "1"), ("cargo.us-TR-2.ground", "3"))["args"]
-    assert args == {"task_forces": [{"units": ["us-TR-1"], "mission": "transport",
+    assert args == {"task_forces": [{"units": ["us-TR-1"], "mission": "transport", "number": 1,
                                      "cargo": {"us-TR-1": {"ground": 2, "supply": 1}}}]}
 
 

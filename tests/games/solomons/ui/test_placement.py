@@ -80,3 +80,27 @@ def test_japan_answers_the_american_questions_before_forming_task_forces_and_the
     assert us.kind() == "allocation" and jp.kind() == "allocation"
     told = [line["text"] for line in us.state()["view"]["log"] if "Japanese Intentions" in line["text"]]
     assert told and "a Task Force down the Slot: yes" in told[-1] and "a sortie from Truk: no" in told[-1]
+
+
+@pytest.mark.rule("5.31")
+def test_the_composition_board_of_plot_phase_2_shows_each_force_under_its_own_number():
+    """Issue 11, item 5: the board names a force by the number it has had since it was formed."""
+    from tests.games.solomons.sol_core_helpers import american_turn1_forces
+    s = walk(rules.setup("campaign", {}, ScriptedRng()), "allocation")
+    forces = american_turn1_forces()["task_forces"]
+    s = rules.apply(s, "allied", {"verb": "submit", "args": {"task_forces": forces}},
+                    ScriptedRng())
+    s = walk(s, "movement_plot")
+    cruisers = s["task_forces"][s["units"]["us-CA-1"]["task_force"]]
+    assert cruisers["number"] == 2  # formed second; the carriers (TF 1) go home, the cruisers stay in M
+    stay = {str(n): "M" for n in range(1, 8)}
+    orders = rules.default_action(s, "allied")  # the others come home (missed-order plot)
+    orders["args"]["plots"][cruisers["id"]] = {"hexes": stay}
+    s = rules.apply(s, "allied", orders, ScriptedRng())
+    s = walk(s, "allocation")
+    assert s["phase"] == "plot2"
+    html, _ = board(s, "allied")
+    cell = re.search(r'<select id="tf-us-CA-1"[^>]*>(.*?)</select>', html, re.S).group(1)
+    assert re.search(r'<option value="2" selected>TF 2</option>', cell)  # not renumbered as the first force left
+    assert '<label for="mission-2">Task force 2 mission</label>' in html
+    assert "(TF 2)" in html  # the ship's row names its force
