@@ -27,11 +27,14 @@ def slot_start_of(hexes: dict[str, str], segments: list[int]) -> int | None:
 
 
 def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str], orders: Any = None,
-                slot_start: int | None = None) -> dict[str, Any]:
+                slot_start: int | None = None, was: dict[str, str] | None = None) -> dict[str, Any]:
     """One column of the Simultaneous Movement Plotting Chart: in each segment only the places the task force
     can reach from where the previous row leaves it (8.2, 8.5, 8.8, 8.9, 9.1 transport pace, 20 Truk), and under
     them its standing orders for a surface action in M (15.3). A Slot run chosen by its start (6.37) fills the
-    cells with its course."""
+    cells with its course.
+    `was` is the column as it was drawn before the player's change: a later cell the player did not touch keeps
+    its meaning ("stay", or "move to X") if it still can; one whose move is no longer legal from where the
+    changed row now leaves the force resets to "stay", and says so."""
     side = view["role"]
     if slot_start is not None:
         hexes = slot_course(plot_segments(view), slot_start)
@@ -44,6 +47,7 @@ def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str],
         and tf["mission"] != "none" and any(not board.is_base(p) for p in (tf.get("plot") or {}).values())
     held_at_truk = not (view.get("truk_sortie") or {}).get("released")
     here, moved_last, rows = tf["hex"], False, []
+    was_here = tf["hex"]  # where the force was, row by row, in the column as drawn before the change
     been_at_sea = done_at_sea or not board.is_base(here)
     for seg in plot_segments(view):
         options = [here]
@@ -53,12 +57,20 @@ def plot_column(view: dict[str, Any], tf: dict[str, Any], hexes: dict[str, str],
                 if board.is_base(n) and n not in bases:
                     continue
                 options.append(n)
-        chosen = hexes.get(str(seg), here)
+        chosen, reset = hexes.get(str(seg), here), None
+        before = (was or {}).get(str(seg))
+        if was is not None and before is not None and chosen == before:  # untouched: keep what it meant
+            stayed = before == was_here
+            chosen = here if stayed else before
+            if not stayed and (chosen == here or chosen not in options):
+                reset, chosen = before, here  # "move to X" can no longer mean that: stay, and say so
         if chosen not in options:
-            chosen = here
+            reset, chosen = chosen, here
+        was_here = before if before is not None else was_here
         moved_last = chosen != here
         been_at_sea = been_at_sea or not board.is_base(chosen)  # 6.3: once home again, it stays for the turn
         rows.append({"segment": seg, "night": not board.is_day(seg), "value": chosen, "pace": pace,
+                     "reset": place_label(reset) if reset else None,
                      "options": [{"value": o, "label": ("stay in " if o == here else "") + place_label(o)}
                                  for o in options]})
         here = chosen

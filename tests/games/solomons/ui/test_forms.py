@@ -272,3 +272,38 @@ def test_a_malformed_plotting_chart_is_a_clear_400_in_the_post_and_the_live_chec
         r = jp.player.get(f"/games/{jp.game_id}/solomons/check", params=form, headers={"HX-Request": "true"})
         assert r.status_code == 400, (what, r.status_code)
     assert jp.state()["game"]["version"] == version and jp.state()["view"]["pending"] is None
+
+
+def test_changing_an_earlier_cell_resets_later_cells_that_no_longer_mean_the_same_move(solomons):
+    """Issue 11, item 6: the column redrawn after a change keeps each later cell's meaning ("stay", "move to X")
+    where it can and resets the others to "stay", saying so; the column head names its ships."""
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    url = f"/games/{jp.game_id}/solomons/plot/{JP_TF1}"
+    # as drawn: stay in Rabaul in 1, then K, L, M in 2-4, and stay in M after
+    was = {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "M", "6": "M", "7": "M"}
+    params = {f"was.{JP_TF1}.{k}": v for k, v in was.items()}
+    # the player moves segment 1 to K: segment 2's "move to K" is no longer a move, 3 and 4 still can be
+    params.update({f"plot.{JP_TF1}.{k}": v for k, v in dict(was, **{"1": "K"}).items()})
+    r = jp.player.get(url, params=params)
+    assert r.status_code == 200
+    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    assert cells == ["K", "K", "L", "M", "M", "M", "M"]
+    assert r.text.count("reset to stay (was: move to hex K)") == 1
+    # the player moves segment 1 to K and segment 2 to rabaul: 3's "move to L" cannot be made from Rabaul
+    params.update({f"plot.{JP_TF1}.2": "rabaul"})
+    r = jp.player.get(url, params=params)
+    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    assert cells == ["K", "rabaul", "rabaul", "rabaul", "rabaul", "rabaul", "rabaul"]
+    assert "reset to stay (was: move to hex L)" in r.text
+    head = re.search(r'<ul class="sol-ships[^>]*>(.*?)</ul>', r.text, re.S).group(1)
+    assert "CA Chokai/Aoba" in head and "DD Mutsuki group" in head and "ships</span>" not in r.text
+    # the issue's case: "stay in Rabaul" in segment 2 must not become "back to Rabaul" when segment 1 leaves
+    was = {"1": "rabaul", "2": "rabaul", "3": "K", "4": "L", "5": "L", "6": "L", "7": "L"}
+    params = {f"was.{JP_TF1}.{k}": v for k, v in was.items()}
+    params.update({f"plot.{JP_TF1}.{k}": v for k, v in dict(was, **{"1": "K"}).items()})
+    r = jp.player.get(url, params=params)
+    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    assert cells == ["K", "K", "K", "L", "L", "L", "L"]
