@@ -45,7 +45,13 @@ def for_side(state: State, side: str, kind: str) -> dict[str, Any]:
                         for t, tf in air_orders.carrier_forces(state, side).items()})
         targets = sorted(mid for mid, m in state["markers"][side].items()
                          if m["segment"] == seg and m["units"] and not m["submarine"])
-        return {"sources": sources, "targets": targets, "missions": list(air_orders.MISSIONS)}
+        places = {mid: state["markers"][side][mid]["hex"] for mid in targets}
+        if state["guadalcanal"]["henderson"]["side"] == board.ENEMY[side]:
+            places["guadalcanal"] = board.GUADALCANAL  # 6.23: bombard the enemy's airbase
+        # 10.1, 14.64: what each source's air can reach, so a form offers only those targets
+        reach = {src: {kind: [t for t, hex_ in places.items() if air_orders.in_range(state, side, src, kind, hex_)]
+                       for kind in kinds} for src, kinds in sources.items()}
+        return {"sources": sources, "targets": targets, "missions": list(air_orders.MISSIONS), "reach": reach}
     if kind == "reset":
         forces = [tf for tf in side_tfs(state, side) if at_sea(tf) and not tf["aborted"]]
         out = {"may_abort": [tf["id"] for tf in forces], "transfers": state["day"],

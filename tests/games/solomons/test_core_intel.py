@@ -163,3 +163,15 @@ def test_the_anti_slot_course_does_not_tell_the_americans_when_the_slot_force_wi
         s = submit(s, "allied", {"plots": {tf_of(s, "us-DD-6")["id"]: {"anti_slot": True}}})
         views.append(json.dumps(rules.view(s, "allied")["task_forces"], sort_keys=True))
     assert views[0] == views[1]
+
+
+@pytest.mark.rule("15.31")
+def test_a_revealed_ship_is_named_once_with_its_type():
+    """Issue 11, item 13: "APD APD Colhoun": the view gives the type and the name without the type repeated."""
+    s = start(3)
+    s["combat_reveals"]["allied"] = [{"segment": 1, "marker": "tf-?1", "rule": "15.31",
+                                      "ships": [{"type": "CA", "name": "CA Chokai/Aoba"},
+                                                {"type": "DD", "name": "Mutsuki group"}]}]
+    ships = rules.view(s, "allied")["enemy"]["revealed_ships"][0]["ships"]
+    assert ships == [{"type": "CA", "name": "Chokai/Aoba"}, {"type": "DD", "name": "Mutsuki group"}]
+    assert s["combat_reveals"]["allied"][0]["ships"][0]["name"] == "CA Chokai/Aoba"  # the state is unchanged

@@ -310,3 +310,13 @@ def test_a_submarine_deployed_four_turns_goes_for_two_turns_of_refit():
     s["turn"] = 3
     turn.end_of_turn(s, ScriptedRng())
     assert s["submarines"]["jp-SS-1"]["status"] == "available"
+
+
+@pytest.mark.rule("6.21")
+def test_one_untrained_point_is_one_point_in_the_refusal():
+    """Issue 11, item 13: "1 untrained NAC points"."""
+    s = start(3)
+    s["air"]["japanese"]["truk"]["untrained"] = 1
+    s["units"]["jp-CV-1"]["nac"] = 0
+    err = refused(s, "japanese", {"carriers": [{"unit": "jp-CV-1", "nac": 2}]}, "6.21")
+    assert "Only 1 untrained NAC point waits at Truk" in err.message

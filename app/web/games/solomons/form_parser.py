@@ -148,8 +148,10 @@ def parse_air(form) -> dict[str, Any]:
         points = _int(form, f"m.{i}.points")
         if points <= 0:
             continue
+        if not form.get(f"m.{i}.mission"):
+            raise BadRequest("Air: choose a mission for each row you send Air Points on, or set its points to 0.")
         m: dict[str, Any] = {"source": str(form.get(f"m.{i}.source") or ""), "kind": str(form.get(f"m.{i}.kind")),
-                             "points": points, "mission": str(form.get(f"m.{i}.mission") or "attack")}
+                             "points": points, "mission": str(form.get(f"m.{i}.mission"))}
         if m["mission"] in ("attack", "bombard"):
             m["target"] = str(form.get(f"m.{i}.target") or "") or None
         else:

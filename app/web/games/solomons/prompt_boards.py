@@ -113,20 +113,25 @@ def air_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
             nac = sum(units.get(u, {}).get("nac", 0) for u in tf["units"] if board.is_carrier(u))
             sources.append({"source": tf["id"], "kind": "nac", "label": f"{tf_label(tf)} carriers", "total": nac,
                             "free": 0 if tf["cag_spent"] else nac, "place": tf["hex"], "carrier": True})
-    targets = [{"value": mid, "label": f"Enemy task force {mid} in {place_label(m['hex'])} ({m['units']} ships)"}
+    targets = [{"value": mid, "label": f"Enemy task force {mid} in {place_label(m['hex'])} ({m['units']} "
+                                       f"{'ship' if m['units'] == 1 else 'ships'})"}
                for mid, m in sorted(((view.get("enemy") or {}).get("markers") or {}).items())
                if m.get("segment") == segment and m.get("turn", view.get("turn")) == view.get("turn")
                and m.get("units") and not m.get("submarine")]
     if (g.get("henderson") or {}).get("side") not in (side, None):
         targets.append({"value": "guadalcanal", "label": "The enemy airbase on Guadalcanal"})
     given = (start_args(view, prompt).get("missions") or [])
+    reach = ((((prompt or {}).get("info") or {}).get("choices") or {}).get("reach")) or {}
     rows, i = [], 0
     for src in sources:
         mine = [m for m in given if m.get("source") == src["source"] and m.get("kind") == src["kind"]]
+        # 10.1, 14.64: only the targets this source's air can reach (the rules' own range, from the prompt)
+        in_range = reach.get(src["source"], {}).get(src["kind"])
+        offered = [t for t in targets if in_range is None or t["value"] in in_range]
         for k in range(max(AIR_ROWS, len(mine))):
             m = mine[k] if k < len(mine) else {}
-            rows.append(dict(src, i=i, first=k == 0, points=m.get("points", 0), mission=m.get("mission", "attack"),
-                             target=m.get("target") or "", counters=m.get("counters", 1)))
+            rows.append(dict(src, i=i, first=k == 0, points=m.get("points", 0), mission=m.get("mission", ""),
+                             target=m.get("target") or "", counters=m.get("counters", 1), targets=offered))
             i += 1
     return {"rows": rows, "targets": targets, "missions": AIR_MISSIONS,
             "henderson_supply": (g.get("supply") or {}).get(side, 0)}

@@ -8,7 +8,7 @@ import pytest
 from starlette.datastructures import FormData
 
 from app.engine.rng import ScriptedRng
-from app.games.solomons import rules
+from app.games.solomons import board as sol_board, rules
 from app.games.solomons.board import unit_name as board_name
 from app.web.games.solomons import parse_form
 from tests.games.solomons.ui.conftest import form_fields, replace
@@ -80,6 +80,9 @@ def test_japan_answers_the_american_questions_before_forming_task_forces_and_the
     assert us.kind() == "allocation" and jp.kind() == "allocation"
     told = [line["text"] for line in us.state()["view"]["log"] if "Japanese Intentions" in line["text"]]
     assert told and "a Task Force down the Slot: yes" in told[-1] and "a sortie from Truk: no" in told[-1]
+    page = us.page()  # the board's line is written for a person, not the answers' keys (issue 11, item 13)
+    assert "Japanese intentions announced for Plot Phase 1 (18)" in page and "a Task Force down the Slot: yes" in page
+    assert "high seas capital" not in page and "slot_capital" not in page and "rabaul_sortie" not in page
 
 
 @pytest.mark.rule("5.31")
@@ -104,3 +107,28 @@ def test_the_composition_board_of_plot_phase_2_shows_each_force_under_its_own_nu
     assert re.search(r'<option value="2" selected>TF 2</option>', cell)  # not renumbered as the first force left
     assert '<label for="mission-2">Task force 2 mission</label>' in html
     assert "(TF 2)" in html  # the ship's row names its force
+
+
+@pytest.mark.rule("14.11")
+@pytest.mark.rule("10.1")
+def test_the_air_board_offers_each_source_only_the_targets_its_air_reaches_and_blank_rows_fly_nothing():
+    """Issue 11, item 13: a target out of range is not offered; an unused row reads "no mission", not "Attack a
+    task force" with target "none (CAP)"."""
+    s = walk(rules.setup("campaign", {}, ScriptedRng()), "air", segment=1)
+    carriers = s["task_forces"]["allied-tf-1"]["hex"]  # on its way home from M
+    close = next(h for h in sol_board.sea_hexes() if sol_board.distance(carriers, h) == 1)
+    far = next(h for h in sol_board.sea_hexes() if sol_board.distance(carriers, h) >= 3 and sol_board.distance("O", h) >= 2)
+    near = {"hex": close, "segment": 1, "turn": 1, "units": 2, "capital": 0, "transports": 0, "submarine": False}
+    s["markers"]["allied"] = {"tf-?1": near, "tf-?2": dict(near, hex=far, units=1)}
+    html, prompt = board(s, "allied")
+    carrier_row = re.search(r'name="m\.(\d+)\.source" value="allied-tf-1"', html).group(1)
+    targets = re.search(rf'<select id="m-{carrier_row}-target".*?</select>', html, re.S).group(0)
+    assert f"tf-?1 in hex {close} (2 ships)" in targets and "tf-?2" not in targets  # carrier air: one hex
+    es_rows = re.findall(r'name="m\.(\d+)\.source" value="espiritu_santo"', html)
+    for row in es_rows:  # Espiritu Santo's air reaches from O (10.6): never the far marker
+        cell = re.search(rf'<select id="m-{row}-target".*?</select>', html, re.S).group(0)
+        assert "tf-?2" not in cell
+    mission = re.search(rf'<select id="m-{carrier_row}-mission".*?</select>', html, re.S).group(0)
+    assert re.search(r'<option value="" selected>no mission</option>', mission)
+    action = parse_form(FormData(form_fields(html)), prompt)  # the board as drawn flies nothing
+    assert action["args"]["missions"] == []
