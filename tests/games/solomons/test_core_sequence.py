@@ -146,3 +146,16 @@ def test_every_line_of_an_execution_stretch_names_the_lettered_section_it_happen
         order = [titles.index(a) for a in at]
         assert order == sorted(order)  # in the order the sections were played
         assert any(line["to"] == side for line in new)  # the side's own lines are marked too
+
+
+@pytest.mark.rule("5.31")
+@pytest.mark.rule("14.11")
+def test_a_prompt_cites_the_rule_of_its_step_in_the_sequence_table():
+    """Issue 12, item 13: one number per decision, from data/sequence.toml; the title and the prompt agree."""
+    s = until(start(3), "air", dice=[6] * 10, segment=1)
+    prompt = rules.prompts(s)["allied"]
+    assert prompt["rule"] == "14.11" == current(s)["rule"] and "(14.11)" in prompt["title"]
+    s = until(s, "allocation", dice=[6] * 60)
+    assert s["phase"] == "plot2"
+    prompt = rules.prompts(s)["allied"]
+    assert prompt["rule"] == "5.31" and "(5.31)" in prompt["title"]
