@@ -1,7 +1,7 @@
-"""Solomons Campaign in two browsers: create and join, then Game-Turn 1 Plot Phase 1 (carrier training, the Task
-Force Composition Board, American Intelligence and the Movement Plotting Chart) into Plot Execution Phase 1
-(the first reveal and the air allocation), asserting what each page shows and that neither shows the other
-side's secrets."""
+"""Solomons Campaign in two browsers: create and join, then Game-Turn 1 Plot Phase 1 (a base move in the Preliminary
+Set-Up, carrier training, American Intelligence, the Task Force Composition Board and the Movement Plotting Chart,
+with a Slot run revised unchanged) into Plot Execution Phase 1 (the first reveal and the air allocation), asserting
+what each page shows and that neither shows the other side's secrets."""
 import re
 import uuid
 
@@ -85,12 +85,22 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     base = live_server.url
     us, jp = start_game(new_page, base)
 
-    # Both are prompted at once; the map shows each side its own task forces only.
+    # Preliminary Set-Up (5.14, 5.15): only Japan has ships in port (the American fleet is at sea in M). It moves a
+    # heavy cruiser from Truk to Rabaul before the Truk Sortie roll; a carrier may never go there (5.16).
+    expect(jp.locator("#prompt-title")).to_contain_text("Preliminary Set-Up", timeout=10000)
+    expect(us.locator("#prompt")).to_contain_text("Nothing for you to decide now")
     for page in (us, jp):
-        expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
         expect(page.locator("#solomons-map")).to_be_visible()
         expect(page.locator("#board")).to_contain_text("Guadalcanal Supply Status")
         expect(page.locator("#board")).to_contain_text("Game-Turn 1 of 16")
+    expect(jp.locator("#base-jp-CV-1 option")).to_have_count(1)
+    jp.locator("#base-jp-CA-4").select_option("rabaul")
+    submit(jp)
+
+    # Both are prompted at once; the map shows each side its own task forces only.
+    for page in (us, jp):
+        expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+    expect(jp.locator("#log")).to_contain_text("to Rabaul")
     expect(us.locator("#sol-counters .sol-tf")).to_have_count(0)  # the Americans start at sea, not yet in TFs
     no_secrets_of(us, "japanese")
     no_secrets_of(jp, "allied")
@@ -99,11 +109,21 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     expect(us.locator("#sol-submission-status")).to_contain_text("The other side has not yet submitted")
     submit(jp)
 
-    # Task Force Composition Board: the Americans keep the default (three forces from the ships at M);
-    # Japan forms TF 1 from a heavy cruiser and a destroyer at Rabaul.
+    # American Intelligence, before either side forms its forces (4.1): Japan answers yes to a Slot run and to a
+    # high-seas sortie from Rabaul; the Truk questions are closed on Game-Turn 1 (20.3).
+    expect(jp.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=10000)
+    expect(jp.locator("#answer-truk_sortie")).to_be_disabled()
+    jp.locator("#answer-slot").check()
+    jp.locator("#answer-rabaul_sortie").check()
+    submit(jp)
+
+    # Task Force Composition Board: the Americans read the answers first, then keep the default (three forces
+    # from the ships at M); Japan forms TF 1 from a heavy cruiser and a destroyer at Rabaul.
     expect(us.locator("#prompt-title")).to_contain_text("Task Force Allocation", timeout=10000)
     expect(jp.locator("#prompt-title")).to_contain_text("Task Force Allocation")
+    expect(us.locator("#board")).to_contain_text("a Task Force down the Slot: yes")
     expect(us.locator("#sol-orders")).to_contain_text("At sea in hex M")
+    expect(jp.locator("#tf-jp-CA-4")).to_be_attached()  # moved to Rabaul, it may join a Rabaul force
     # The board is checked as it is filled in: a carrier at Truk cannot join a cruiser at Rabaul (5.21).
     jp.locator("#tf-jp-CA-1").select_option("1")
     jp.locator("#tf-jp-CV-1").select_option("1")
@@ -118,11 +138,12 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     jp.get_by_label("Task force 1 mission").select_option("anti_ship")
     submit(jp)
 
-    # American Intelligence: Japan plots TF 1 down to Guadalcanal on the chart, cell by cell.
-    expect(jp.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=10000)
+    # Movement Plot: Japan plots TF 1 down to Guadalcanal on the chart, cell by cell.
+    expect(jp.locator("#prompt-title")).to_contain_text("Movement Plot", timeout=10000)
     expect(jp.locator("#sol-orders .sol-night")).not_to_have_count(0)
     tf = jp.locator(".sol-col .sol-head").filter(has_text="TF 1")
     expect(tf).to_contain_text("Anti-Ship")
+    expect(tf.locator(".sol-ships li")).to_have_count(2)  # the head names its ships
     col = "#col-japanese-tf-1"
     # From the keyboard: the arrow key picks K in segment 1; the column is drawn again and the focus stays put.
     first = jp.locator("#plot-japanese-tf-1-1")
@@ -139,12 +160,29 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     pick(jp, "TF 1, segment 5 (day)", "K", f"{col} #plot-japanese-tf-1-6 option[value=rabaul]")
     pick(jp, "TF 1, segment 6 (night)", "rabaul")
     submit(jp)
+    expect(jp.locator("#sol-submission-status")).to_contain_text("Your orders are in")
 
-    # Movement Plot: the Americans learn Japan's announced intentions, plot, and both plots lock.
+    # Japan makes it a Slot run (6.37): choosing the start redraws the column with the run's course, and the
+    # revision, then a revision with nothing changed, both stand.
+    with jp.expect_response(lambda r: "/solomons/plot/" in r.url):
+        jp.get_by_label("Slot run (6.37): leave Rabaul in segment").select_option("1")
+    expect(jp.locator("#plot-japanese-tf-1-3")).to_have_value("M")
+    expect(jp.locator("#plot-japanese-tf-1-6")).to_have_value("rabaul")
+    version = jp.locator("#status").get_attribute("data-version")
+    submit(jp)
+    expect(jp.locator("#status")).not_to_have_attribute("data-version", version, timeout=10000)
+    jp.reload()
+    expect(jp.get_by_label("Slot run (6.37): leave Rabaul in segment")).to_have_value("1")
+    version = jp.locator("#status").get_attribute("data-version")
+    submit(jp)  # "Revise your orders" with no change
+    expect(jp.locator("#status")).not_to_have_attribute("data-version", version, timeout=10000)
+    expect(jp.locator("#prompt-error")).to_be_empty()
+    expect(jp.locator("#log")).to_contain_text("Your orders are revised")
+
+    # The Americans plot knowing Japan's announced intentions, and both plots lock.
     expect(us.locator("#prompt-title")).to_contain_text("Movement Plot", timeout=10000)
     expect(us.locator("#board")).to_contain_text("Japanese intentions announced")
     expect(us.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
-    expect(jp.locator("#sol-submission-status")).to_contain_text("Your orders are in")
     expect(jp.locator("#sol-submission-status")).to_contain_text("The other side has not yet submitted")
     no_secrets_of(us, "japanese")
     submit(us)
@@ -185,7 +223,7 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
 
 def test_two_browsers_play_game_turn_1_to_the_end_of_plot_execution_phase_2(live_server, new_page):
     us, jp = start_game(new_page, live_server.url)
-    expect(us.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+    expect(jp.locator("#prompt-title")).to_contain_text("Preliminary Set-Up", timeout=10000)
     play_defaults_until([us, jp], "Plot Phase 2")
     for page in (us, jp):
         expect(page.locator("#log")).to_contain_text("Segment 7 (day)")
@@ -207,9 +245,16 @@ def test_the_game_page_fits_a_phone_held_upright(live_server, new_page):
     phone, other = new_page(width=390, height=844), new_page()
     create_and_join(phone, other, base, "solomons", "japanese", f"phone{uuid.uuid4().hex[:5]}",
                     f"desk{uuid.uuid4().hex[:5]}")
+    expect(phone.locator("#prompt-title")).to_contain_text("Preliminary Set-Up", timeout=10000)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 392
+    assert phone.evaluate(UNLABELLED) == []
+    submit(phone)
     expect(phone.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
     submit(phone)
     submit(other)
+    expect(phone.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=10000)
+    assert phone.evaluate(UNLABELLED) == []
+    submit(phone)
     expect(phone.locator("#prompt-title")).to_contain_text("Task Force Allocation", timeout=10000)
     phone.reload()  # the one-time invite box (the platform's, shown only at creation) is gone on a later visit
     expect(phone.locator("#solomons-map")).to_be_visible()
@@ -227,7 +272,7 @@ def test_the_game_page_fits_a_phone_held_upright(live_server, new_page):
     phone.get_by_label("Task force 1 mission").select_option("anti_ship")
     submit(other)
     submit(phone)
-    expect(phone.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=10000)
+    expect(phone.locator("#prompt-title")).to_contain_text("Movement Plot", timeout=10000)
     phone.locator("#col-japanese-tf-1 details.sol-orders summary").click()
     expect(phone.get_by_label("Shielding (15.33, 15.35)")).to_be_visible()
     width = phone.evaluate("document.documentElement.scrollWidth")

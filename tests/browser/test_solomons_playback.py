@@ -22,7 +22,7 @@ def until_both_prompted(pages, title: str, limit: int = 150) -> None:
 
 def test_a_stretch_of_sections_plays_section_by_section_on_both_pages(live_server, new_page):
     us, jp = start_game(new_page, live_server.url)
-    expect(us.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+    expect(jp.locator("#prompt-title")).to_contain_text("Preliminary Set-Up", timeout=10000)
     until_both_prompted([us, jp], "Segment 1, J")
 
     # Japan's orders go in first; the Americans' complete the pair and Segment 2 runs to its reset. (Japan always
@@ -72,7 +72,7 @@ def watch_playback(page) -> None:
 
 def test_escape_shows_the_whole_stretch_at_once(live_server, new_page):
     us, jp = start_game(new_page, live_server.url)
-    expect(us.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+    expect(jp.locator("#prompt-title")).to_contain_text("Preliminary Set-Up", timeout=10000)
     until_both_prompted([us, jp], "Segment 1, J")
     submit(jp)
     submit(us)

@@ -22,7 +22,8 @@ SIDES = {"allied": ("United States", "Japan"), "japanese": ("Japan", "United Sta
 
 def create_against_the_computer(page, base: str, side: str) -> None:
     """Sign up and create a Solomons game on `side` against the computer; the page says who sits where and
-    opens on Carrier Air Group Training."""
+    opens on the first decision: Japan's base moves (the Preliminary Set-Up, 5.15), or for the Americans, whose
+    fleet starts at sea, Carrier Air Group Training."""
     sign_up(page, base, f"solo{uuid.uuid4().hex[:6]}")
     page.goto(f"{base}/games/new?game=solomons")
     page.get_by_label("Your side").select_option(side)
@@ -31,7 +32,8 @@ def create_against_the_computer(page, base: str, side: str) -> None:
     me, computer = SIDES[side]
     expect(page.locator(".game-head")).to_contain_text(f"You are {me}")
     expect(page.locator("#seats")).to_contain_text(f"{computer}: computer")
-    expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=SLOW)
+    first = "Preliminary Set-Up" if side == "japanese" else "Carrier Air Group Training"
+    expect(page.locator("#prompt-title")).to_contain_text(first, timeout=SLOW)
 
 
 def version(page) -> str:
@@ -175,20 +177,22 @@ def test_a_solo_player_may_take_the_japanese_side(live_server, new_page):
     page = new_page()
     create_against_the_computer(page, base, "japanese")
 
-    # Both sides decide at once: the computer's American orders are already in when the page asks Japan.
+    # The Americans have no ship in port to move, so Japan's base moves are its own; then both sides decide at
+    # once: the computer's American orders are already in when the page asks Japan.
+    submit_orders(page)
+    expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=SLOW)
     expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
     no_secrets_of(page, "allied")
     submit_orders(page)
-    expect(page.locator("#prompt-title")).to_contain_text("Task Force Allocation", timeout=SLOW)
-    expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
+    expect(page.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=SLOW)
     no_secrets_of(page, "allied")
 
-    # Japan plots under American Intelligence; the American Movement Plot then comes in by itself and
-    # Plot Execution Phase 1 begins without Japan being asked.
+    # Japan answers under American Intelligence, then forms and plots its forces; the American orders come in
+    # by themselves and Plot Execution Phase 1 begins.
     answered = play(page, "allied", stop=lambda page: "Execution Segment 1" in page.locator("#board").inner_text())
-    assert answered[0].startswith("Plot Phase 1: Task Force Allocation")
-    assert any(t.startswith("Plot Phase 1: American Intelligence") for t in answered)
-    assert not any("Movement Plot" in t for t in answered), answered
+    assert answered[0].startswith("Plot Phase 1: American Intelligence")
+    assert any(t.startswith("Plot Phase 1: Task Force Allocation") for t in answered)
+    assert any(t.startswith("Plot Phase 1: Movement Plot") for t in answered), answered
     expect(page.locator("#log")).to_contain_text("Segment 1")
     no_secrets_of(page, "allied")
 

@@ -36,5 +36,5 @@ def test_a_push_that_fails_does_not_keep_the_computer_from_answering(players, mo
     g = me.game(gid)
     assert me.act(gid, "submit", g["prompt"]["info"]["default"], version=g["game"]["version"]).status_code == 200
     after = me.game(gid)
-    assert after["prompt"]["title"].startswith("Plot Phase 1: Task Force Allocation")
+    assert after["prompt"]["title"].startswith("Plot Phase 1: Carrier Air Group Training")  # past the base moves (5.15)
     assert after["view"]["waiting_for"] == {"allied": False, "japanese": True}  # the computer's orders are in

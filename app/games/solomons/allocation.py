@@ -1,8 +1,8 @@
 """Task Force Allocation (5.2, 5.3) with the mission limits of 6.31 and the loading of cargo (9.3, 9.4, 6.35, 6.36).
 
 A side's submission lists the task forces it forms: `{"task_forces": [{"units": [...], "mission": "transport",
-"cargo": {"us-TR-1": {"ground": 2, "supply": 1}}, "emergency_dd": "jp-DD-1", "emergency_cargo": "supply"}],
-"placement": {"us-CV-1": "espiritu_santo"}}` (placement: Plot Phase 1 only, 5.14, 5.15).
+"cargo": {"us-TR-1": {"ground": 2, "supply": 1}}, "emergency_dd": "jp-DD-1", "emergency_cargo": "supply"}]}`.
+Ships change base earlier, in the Preliminary Set-Up (placement.py, 5.14, 5.15).
 Units in port that are not listed stay there; units at sea must all be listed (they cannot leave their hex).
 """
 from __future__ import annotations
@@ -123,41 +123,22 @@ def ground_needed(state: State, specs: list[dict[str, Any]], side: str) -> int:
     return total
 
 
-def check_placement(state: State, side: str, placement: Any, places: dict[str, str]) -> dict[str, str]:
-    """5.14, 5.15: at the start of the turn, ships ready in port may be placed at either base of their side
-    (Japan: carriers never at Rabaul, and Rabaul's limits, 5.16). Returns the places after placement."""
-    if not placement:
-        return places
-    rule = "5.14" if side == "allied" else "5.15"
-    if not isinstance(placement, dict):
-        raise IllegalAction("Placement maps a ship in port to the base it goes to.", rule)
-    if state["phase"] != "plot1":
-        raise IllegalAction("Ships are placed at their bases only at the start of the Game-Turn.", rule)
-    out = dict(places)
-    for uid, base in placement.items():
-        if uid not in places or not board.is_base(places[uid]) or base not in board.BASES[side]:
-            raise IllegalAction(f"{uid!r} cannot be placed at {base!r}.", rule)
-        out[uid] = base
-    if side == "japanese":
-        at_rabaul = [u for u, b in out.items() if b == "rabaul"]
-        others = [u["id"] for u in side_units(state, side) if u["location"] == "rabaul" and u["id"] not in out
-                  and u["status"] == "intact" and u["type"] != "SS"]
-        if not board.rabaul_limit_ok(at_rabaul + others):
-            raise IllegalAction("Rabaul may hold no more than ten naval units or 100 Bombardment Points, and never a "
-                                "carrier.", "5.16")
-    return out
-
-
 def check(state: State, side: str, args: dict[str, Any]) -> None:
     specs = args.get("task_forces")
     if not isinstance(specs, list):
         raise IllegalAction("List the task forces you form (an empty list keeps everything in port).", "5.2")
-    places = check_placement(state, side, args.get("placement"), available(state, side))
+    if args.get("placement"):
+        raise IllegalAction("Ships move between your bases in the Preliminary Set-Up, before Reinforcement and the "
+                            "Truk Sortie roll, not when task forces are formed.", "5.14" if side == "allied" else "5.15")
+    places = available(state, side)
     seen: set[str] = set()
     for spec in specs:
         if not isinstance(spec, dict):
             raise IllegalAction("Each task force is an object with units and a mission.", "5.2")
         check_task_force(state, side, spec, places)
+        number = spec.get("number")
+        if number is not None and (not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99):
+            raise IllegalAction("A task force's number is a whole number from 1 to 99.", "5.2")
         dup = seen.intersection(spec["units"])
         if dup:
             raise IllegalAction(f"A unit can be in only one task force: {', '.join(sorted(dup))}.", "5.2")
@@ -178,17 +159,29 @@ def check(state: State, side: str, args: dict[str, Any]) -> None:
                             f"{board.BASE_LABEL[base]} to be loaded.", "9.4")
 
 
+def numbers(state: State, side: str, specs: list[dict[str, Any]]) -> list[int]:
+    """The number each submitted force is known by: a force with exactly the ships of an existing one keeps that
+    force's number (it is the same force); a new one takes the number it asks for (the form's "TF n") if no other
+    force has it, else the lowest free number. A number lasts as long as its force."""
+    old = {frozenset(tf["units"]): tf["number"] for tf in side_tfs(state, side)}
+    out: list[int | None] = [old.get(frozenset(spec["units"])) for spec in specs]
+    taken = {n for n in out if n is not None}
+    for i, spec in enumerate(specs):
+        want = spec.get("number")
+        if out[i] is None and isinstance(want, int) and want not in taken:
+            out[i] = want
+            taken.add(want)
+    free = (n for n in range(1, 1000) if n not in taken)
+    return [n if n is not None else next(free) for n in out]
+
+
 def resolve(state: State, side: str, args: dict[str, Any]) -> None:
-    """Form the submitted task forces; a force with exactly the units of an old one keeps its number and marker."""
-    for uid, base_ in (args.get("placement") or {}).items():  # 5.14, 5.15
-        state["units"][uid]["location"] = base_
-        tf_id = state["units"][uid]["task_force"]
-        if tf_id and tf_id in state["task_forces"]:
-            state["task_forces"][tf_id]["hex"] = base_
+    """Form the submitted task forces; a force with exactly the units of an old one is that force: it keeps its
+    number and marker."""
     old = {frozenset(tf["units"]): tf for tf in side_tfs(state, side)}
     keep: dict[str, dict[str, Any]] = {}
     base = LOADING_BASE[side]
-    for spec in args["task_forces"]:
+    for spec, number in zip(args["task_forces"], numbers(state, side, args["task_forces"])):
         units = sorted(spec["units"])
         same = old.get(frozenset(units))
         place = state["task_forces"][state["units"][units[0]]["task_force"]]["hex"] \
@@ -196,7 +189,7 @@ def resolve(state: State, side: str, args: dict[str, Any]) -> None:
         if same is not None:
             tf = same
         else:
-            tf = new_task_force(state, side, units, place)
+            tf = new_task_force(state, side, units, place, number)
         tf["mission"] = spec["mission"]
         if spec.get("emergency_dd"):
             tf["emergency_dd"] = spec["emergency_dd"]
@@ -223,15 +216,16 @@ def resolve(state: State, side: str, args: dict[str, Any]) -> None:
             state["units"][uid]["task_force"] = tf["id"]
 
 
-def new_task_force(state: State, side: str, units: list[str], place: str) -> dict[str, Any]:
-    """A new force, carrying over what its ships' old forces had done this turn (5.31: re-formed in their hex)."""
+def new_task_force(state: State, side: str, units: list[str], place: str, number: int) -> dict[str, Any]:
+    """A new force, carrying over what its ships' old forces had done this turn (5.31: re-formed in their hex).
+    Its id is new for the whole game (markers and logs point to it); its number is the one players call it by."""
     state["counters"]["tf"][side] += 1
     n = state["counters"]["tf"][side]
     old = [state["task_forces"][t] for t in {state["units"][u]["task_force"] for u in units}
            if t and t in state["task_forces"]]
     old.sort(key=lambda t: t["id"])
     moves = [t["last_move"] for t in old if t["last_move"] is not None]
-    return {"id": f"{side}-tf-{n}", "side": side, "number": n, "units": units,
+    return {"id": f"{side}-tf-{n}", "side": side, "number": number, "units": units,
             "base": place if board.is_base(place) else origin_base(state, units, side),
             "plot": {}, "hex": place, "last_move": max(moves) if moves else None,
             "m_segments": max([t["m_segments"] for t in old if t["hex"] == place], default=0),

@@ -42,15 +42,29 @@ def pick(ships: list[str], most: int, rng) -> list[str]:
     return sorted(rng.shuffle(ships)[:most])
 
 
+def placement(view: View, side: str) -> dict[str, Any]:
+    """5.14: the Americans bring their transports to the loading base (9.4) before forming task forces."""
+    moves = {}
+    if side == "allied":
+        for other in board.BASES[side]:
+            if other != LOADING[side]:
+                moves.update({u: LOADING[side] for u in ready_in_port(view, other)
+                              if board.unit_type(u) in ("TR", "APD")})
+    return {"placement": moves}
+
+
+def intentions(default: dict[str, Any]) -> dict[str, Any]:
+    """18: Japan's answers cover what its plot may do: the forces at sea (the default), a Slot run (with or without
+    capital ships: battlecruisers may run it) and transports from Rabaul."""
+    answers = dict(default.get("answers") or {})
+    answers.update(slot=True, slot_capital=True, rabaul_sortie=True, rabaul_transports=True)
+    return {"answers": answers}
+
+
 def allocation(view: View, side: str, default: dict[str, Any], rng) -> dict[str, Any]:
     base = LOADING[side]
     at_sea = {u for spec in default["task_forces"] for u in spec["units"]}
-    placement = {}
-    if view["phase"] == "plot1":  # 5.14, 5.15: bring transports to the loading base first
-        for other in board.BASES[side]:
-            if other != base:
-                placement.update({u: base for u in ready_in_port(view, other) if board.unit_type(u) in ("TR", "APD")})
-    ready = [u for u in ready_in_port(view, base) + sorted(placement) if u not in at_sea]
+    ready = [u for u in ready_in_port(view, base) if u not in at_sea]
     specs = list(default["task_forces"])
     carriers_of_cargo = [u for u in ready if board.unit_type(u) in ("TR", "APD")]
     warships = [u for u in ready if board.unit_type(u) not in ("TR", "APD", "CV", "CVL")]
@@ -73,10 +87,7 @@ def allocation(view: View, side: str, default: dict[str, Any], rng) -> dict[str,
         force = pick(warships, 3 + rng.die(3), rng)
         if any(board.strength(u)["attack"] > 0 for u in force):
             specs.append({"units": force, "mission": "anti_ship"})
-    out: dict[str, Any] = {"task_forces": specs}
-    if placement and side == "allied":
-        out["placement"] = placement
-    return out
+    return {"task_forces": specs}
 
 
 def loaded(view: View, tf: dict[str, Any]) -> bool:
@@ -157,9 +168,13 @@ def make_bot(side: str) -> Callable[[View, dict[str, Any], Any], dict[str, Any]]
         info = prompt.get("info", {})
         default = info.get("default", {})
         kind = info.get("kind")
+        if kind == "placement":
+            return submit(placement(view, side))
+        if kind == "intelligence":
+            return submit(intentions(default))
         if kind == "allocation":
             return submit(allocation(view, side, default, rng))
-        if kind == "intelligence" or (kind == "movement_plot" and view.get("pending") is None):
+        if kind == "movement_plot" and view.get("pending") is None:
             return submit(plot(view, side, default))
         if kind == "air":
             return submit(air(view, side, info.get("segment"), rng))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.solomons import air_orders, allocation, board, plot, turn
+from app.games.solomons import air_orders, allocation, board, intentions, placement, plot, turn
 from app.games.solomons.sequence import current, plot_phase
 from app.games.solomons.units import at_sea, side_tfs
 
@@ -12,6 +12,12 @@ State = dict[str, Any]
 
 
 def for_side(state: State, side: str, kind: str) -> dict[str, Any]:
+    if kind == "placement":
+        return {"ships": {uid: {"at": base, "bases": placement.destinations(state, side, uid)}
+                          for uid, base in placement.movable(state, side).items()}}
+    if kind == "intelligence":
+        return {"questions": [{"key": k, "rule": r, "text": t, "qualifies": q} for k, r, t, q in intentions.QUESTIONS],
+                "truk_released": bool((state["truk_sortie"] or {}).get("released"))}
     if kind == "cag_training":
         carriers, untrained = turn.trainable(state, side)
         return {"carriers": {c: board.strength(c)["capacity"] - state["units"][c]["nac"] for c in carriers},
@@ -20,9 +26,8 @@ def for_side(state: State, side: str, kind: str) -> dict[str, Any]:
         places = allocation.available(state, side)
         return {"units": places, "must_allocate": sorted(allocation.must_allocate(state, side)),
                 "missions": list(allocation.MISSIONS), "loading_base": allocation.LOADING_BASE[side],
-                "ground_to_load": state["ground"][side].get(allocation.LOADING_BASE[side], 0),
-                "placement": state["phase"] == "plot1"}
-    if kind in ("intelligence", "movement_plot"):
+                "ground_to_load": state["ground"][side].get(allocation.LOADING_BASE[side], 0)}
+    if kind == "movement_plot":
         phase = plot_phase(state)
         out = {"segments": plot.phase_segments(phase),
                "task_forces": {tf["id"]: {"hex": tf["hex"], "mission": tf["mission"], "server_plotted":
@@ -40,7 +45,13 @@ def for_side(state: State, side: str, kind: str) -> dict[str, Any]:
                         for t, tf in air_orders.carrier_forces(state, side).items()})
         targets = sorted(mid for mid, m in state["markers"][side].items()
                          if m["segment"] == seg and m["units"] and not m["submarine"])
-        return {"sources": sources, "targets": targets, "missions": list(air_orders.MISSIONS)}
+        places = {mid: state["markers"][side][mid]["hex"] for mid in targets}
+        if state["guadalcanal"]["henderson"]["side"] == board.ENEMY[side]:
+            places["guadalcanal"] = board.GUADALCANAL  # 6.23: bombard the enemy's airbase
+        # 10.1, 14.64: what each source's air can reach, so a form offers only those targets
+        reach = {src: {kind: [t for t, hex_ in places.items() if air_orders.in_range(state, side, src, kind, hex_)]
+                       for kind in kinds} for src, kinds in sources.items()}
+        return {"sources": sources, "targets": targets, "missions": list(air_orders.MISSIONS), "reach": reach}
     if kind == "reset":
         forces = [tf for tf in side_tfs(state, side) if at_sea(tf) and not tf["aborted"]]
         out = {"may_abort": [tf["id"] for tf in forces], "transfers": state["day"],

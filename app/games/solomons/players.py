@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.solomons import air_orders, allocation, board, ground_orders, plot, turn
+from app.games.solomons import air_orders, allocation, board, ground_orders, intentions, placement, plot, turn
 from app.games.solomons.sequence import current, deciders, plot_phase
 from app.games.solomons.units import at_sea, has_transports, paced_course, side_tfs
 from app.games.solomons import validate
@@ -26,11 +26,15 @@ def submit(args: dict[str, Any]) -> dict[str, Any]:
 
 def default_args(state: State, side: str) -> dict[str, Any]:
     kind = current(state)["kind"]
+    if kind == "placement":
+        return {"placement": {}}
     if kind == "cag_training":
         return {"carriers": []}
     if kind == "allocation":
         return default_allocation(state, side)
-    if kind in ("intelligence", "movement_plot"):
+    if kind == "intelligence":  # 18: just the "yes" answers the missed-order plot needs (forces at sea)
+        return {"answers": default_answers(state)}
+    if kind == "movement_plot":
         if state["pending"][side] is not None:
             return state["pending"][side]
         return default_plot(state, side)
@@ -56,6 +60,8 @@ def default_allocation(state: State, side: str) -> dict[str, Any]:
         current_mission = state["task_forces"][key]["mission"] if key in state["task_forces"] else None
         for mission in [m for m in (current_mission, "anti_ship", "bombardment", "transport") if m]:
             spec = {"units": units, "mission": mission}
+            if key in state["task_forces"]:
+                spec["number"] = state["task_forces"][key]["number"]  # the same force, by its number
             try:
                 allocation.check_task_force(state, side, spec, places)
             except IllegalAction:
@@ -66,6 +72,10 @@ def default_allocation(state: State, side: str) -> dict[str, Any]:
             specs.append({"units": units, "mission": "transport" if any(board.is_transport(u) for u in units)
                           else "anti_ship"})
     return {"task_forces": specs}
+
+
+def default_answers(state: State) -> dict[str, bool]:
+    return intentions.from_plot(state, default_plot(state, "japanese")["plots"], plot_phase(state))
 
 
 def default_plot(state: State, side: str) -> dict[str, Any]:
@@ -177,14 +187,29 @@ def random_allocation(state: State, side: str, rng) -> dict[str, Any]:
                     spec["emergency_cargo"] = rng.choice(["ground", "supply"]) if pool > 0 else "supply"
                     pool -= 1 if spec["emergency_cargo"] == "ground" else 0
             specs.append(spec)
-    out: dict[str, Any] = {"task_forces": specs}
-    used = {u for spec in specs for u in spec["units"]}
-    idle = [u for units in by_place.values() for u in units if u not in used]
-    if current(state)["phase"] == "plot1" and idle and rng.die(4) == 1:
-        uid = rng.choice(sorted(idle))  # 5.14, 5.15: a ship in port moves to the side's other base
-        other = [b for b in board.BASES[side] if b != places[uid]]
-        out["placement"] = {uid: other[0]}
-    return out
+    return {"task_forces": specs}
+
+
+def random_placement(state: State, side: str, rng) -> dict[str, Any]:
+    """5.14, 5.15: now and then a ship in port (often a transport) moves to the side's other base."""
+    moves = {}
+    for uid, base in placement.movable(state, side).items():
+        others = [b for b in placement.destinations(state, side, uid) if b != base]
+        if others and rng.die(6) == 1:
+            moves[uid] = others[0]
+    return {"placement": moves}
+
+
+def random_intentions(state: State, side: str, rng) -> dict[str, Any]:
+    """18: the answers the default plot needs, and now and then another "yes" (a later random plot may use it)."""
+    answers = default_answers(state)
+    held = not (state["truk_sortie"] or {}).get("released")
+    for key, _, _, sortie in intentions.QUESTIONS:
+        if key.startswith("truk") and held:
+            continue
+        if rng.die(3) == 1 and (sortie is None or answers[sortie]):
+            answers[key] = True
+    return {"answers": answers}
 
 
 def random_course(state: State, tf: dict[str, Any], segments: list[int], rng) -> dict[str, str]:
@@ -229,8 +254,6 @@ def random_plot(state: State, side: str, rng) -> dict[str, Any]:
 
 
 def random_movement_plot(state: State, side: str, rng) -> dict[str, Any]:
-    if side == "japanese" and state["pending"]["japanese"] is not None and rng.die(3) > 1:
-        return state["pending"]["japanese"]
     return random_plot(state, side, rng)
 
 
@@ -297,5 +320,6 @@ def random_ground(state: State, side: str, rng) -> dict[str, Any]:
     return {"attack": False}
 
 
-RANDOM = {"cag_training": random_training, "allocation": random_allocation, "intelligence": random_plot,
+RANDOM = {"placement": random_placement, "cag_training": random_training, "allocation": random_allocation,
+          "intelligence": random_intentions,
           "movement_plot": random_movement_plot, "air": random_air, "reset": random_reset, "ground": random_ground}

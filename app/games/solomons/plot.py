@@ -1,4 +1,4 @@
-"""The Movement Plot (8.1-8.9, 9.1-9.2, 6.37, 11.1, 13.1, 20) and the Japanese Intentions derived from it (18.1-18.4).
+"""The Movement Plot (8.1-8.9, 9.1-9.2, 6.37, 11.1, 13.1, 20); the intentions it must keep to are in intentions.py.
 
 A side's plot submission: `{"plots": {tf_id: {"hexes": {"1": "K", "2": "L", ...}, "slot": false,
 "anti_slot": false, "orders": {...}}}, "submarines": {"jp-SS-1": "F"}}`. A segment left out means "stay".
@@ -253,34 +253,3 @@ def anti_slot_courses(state: State, phase: int) -> None:
             elif seg > arrival and back:
                 here = back.pop(0)
             tf["plot"][str(seg)] = here
-
-
-# ---------------------------------------------------------------- 18.1-18.4 Japanese Intentions
-
-def sails(tf: dict[str, Any], segments: list[int]) -> bool:
-    return any(not board.is_base(tf["plot"].get(str(s), tf["hex"])) for s in segments)
-
-
-def intentions(state: State, plots: dict[str, Any], phase: int) -> dict[str, Any]:
-    """The yes/no answers of 18.1-18.4, taken from the Japanese plot so that they are true by construction."""
-    segments = phase_segments(phase)
-    forces = []
-    for tf in side_tfs(state, "japanese"):
-        entry = plots.get(tf["id"], {})
-        places = course(tf, entry, segments) if not automatic(tf) else [tf["hex"]]
-        if any(not board.is_base(p) for p in places) or (not board.is_base(tf["hex"])):
-            forces.append((tf, bool(entry.get("slot") or tf.get("slot"))))
-    cap = lambda tf: any(board.is_capital(u) for u in tf["units"])  # noqa: E731
-    slot = [tf for tf, s in forces if s]
-    high = [tf for tf, s in forces if not s]
-    truk = [tf for tf, _ in forces if tf["base"] == "truk"]
-    transports = [tf for tf, _ in forces if has_transports(tf)]
-    return {
-        "slot": bool(slot), "slot_capital": any(map(cap, slot)),                      # 18.1
-        "high_seas": bool(high), "high_seas_capital": any(map(cap, high)),            # 18.1
-        "truk_sortie": bool(truk), "truk_capital": any(map(cap, truk)),               # 18.2
-        "truk_transports": any(has_transports(tf) for tf in truk),
-        "transports": bool(transports),                                               # 18.3
-        "transports_from": sorted({tf["base"] for tf in transports}),
-        "capital_sorties": sorted({("slot" if s else tf["base"]) for tf, s in forces if cap(tf)}),  # 18.4
-    }

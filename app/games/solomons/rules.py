@@ -12,19 +12,20 @@ from typing import Any
 from app.engine.contract import UMPIRE, GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.log import entry
-from app.games.solomons import board, choices, fog, ground_orders, opening, players, sequence, validate, views
+from app.games.solomons import (board, choices, fog, ground_orders, intentions, opening, players, sequence, validate,
+                                views)
 from app.games.solomons.bots import BOTS
 
 State = dict[str, Any]
-RULE = {"cag_training": "6.21", "allocation": "5.2", "intelligence": "18", "movement_plot": "8.1", "air": "14.11",
-        "reset": "6.38", "ground": "12"}
+# A prompt cites the rule of its step in the sequence table (data/sequence.toml): one number for each decision.
 ARGS = {
+    "placement": {"placement": {"type": "object", "items": "ship id -> base (5.14 Espiritu Santo or Australia; "
+                                                           "5.15 Rabaul or Truk)"}},
     "cag_training": {"carriers": {"type": "list", "items": {"unit": "carrier id", "nac": "integer"}}},
     "allocation": {"task_forces": {"type": "list", "items": {"units": "list of unit ids", "mission":
                    ["anti_ship", "bombardment", "transport"], "cargo": "{transport: {ground, supply}}",
                    "emergency_dd": "DD id (Japan)", "emergency_cargo": ["ground", "supply"]}}},
-    "intelligence": {"plots": {"type": "object", "items": {"hexes": "{segment: hex}", "slot": "bool"}},
-                     "submarines": {"type": "object", "items": "submarine id -> hex"}},
+    "intelligence": {"answers": {"type": "object", "items": {k: "bool" for k in intentions.KEYS}}},
     "movement_plot": {"plots": {"type": "object", "items": {"hexes": "{segment: hex}", "slot": "bool",
                                                             "anti_slot": "bool", "orders": "object"}},
                       "submarines": {"type": "object"}},
@@ -105,7 +106,7 @@ class Solomons:
             submitted = state["pending"][side] is not None
             out[side] = {
                 "title": step["title"] + (" (submitted: you may revise until both are in)" if submitted else ""),
-                "rule": RULE[kind],
+                "rule": step["rule"],
                 "actions": [{"verb": "submit", "label": "Submit your orders" if not submitted else "Revise",
                              "args": ARGS[kind]}],
                 "info": {"kind": kind, "submitted": submitted, "segment": step["segment"],

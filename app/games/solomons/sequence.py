@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.solomons import (air_orders, allocation, board, ground_orders, intel, movement, plot,
-                                turn, victory)
+from app.games.solomons import (air_orders, allocation, board, ground_orders, intel, intentions, movement,
+                                placement, plot, turn, victory)
 # Imported by name, so that a renamed or missing combat procedure is an import error, never a silent no-op.
 from app.games.solomons.combat.air import resolve_air_attacks, resolve_counterattacks
 from app.games.solomons.combat.bombardment import resolve_naval_bombardment
@@ -25,7 +25,7 @@ State = dict[str, Any]
 # The printed sequence (tables.phases / tables.sections, from data/sequence.toml) names each step; this maps
 # those ids to the procedure (automatic) or the decision (a secret submission) that carries it out.
 KIND = {
-    "preliminary_setup": "preliminary_setup", "reinforcement": "reinforcement", "cag_training": "cag_training",
+    "preliminary_setup": "placement", "reinforcement": "reinforcement", "cag_training": "cag_training",
     "truk_sortie": "truk_sortie", "american_intelligence": "intelligence", "task_force_allocation": "allocation",
     "movement_plot": "movement_plot", "ground_combat": "ground",
     "japan_reveals": "reveal_japanese", "us_reveals": "reveal_american", "japan_reveals_m": "reveal_japanese",
@@ -33,7 +33,7 @@ KIND = {
     "air_attacks": "air_attacks", "carrier_counterattacks": "counterattacks", "surface_action": "surface",
     "bombardment": "bombardment", "landing": "landing", "reset": "reset", "air_transfer": "transfers_done",
 }
-DECISIONS = {"cag_training", "allocation", "intelligence", "movement_plot", "air", "reset", "ground"}
+DECISIONS = {"placement", "cag_training", "allocation", "intelligence", "movement_plot", "air", "reset", "ground"}
 
 
 def is_day(segment: int) -> bool:
@@ -42,16 +42,10 @@ def is_day(segment: int) -> bool:
 
 
 def plot_phase_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Two steps the printed Plot Phase implies without listing, and one reordering (docs/games/solomons.md):
-    the Henderson Field roll "at the start of every Game-Turn before movement" (10.5) after Reinforcement; the
-    American supply "before writing the American plot" (16.11) before the Movement Plot; and American
-    Intelligence after Task Force Allocation, because the answers are taken from the Japanese plot (18, 8.6)."""
-    ids = [st["id"] for st in steps]
-    if "american_intelligence" in ids and "task_force_allocation" in ids:
-        intel_step = steps[ids.index("american_intelligence")]
-        steps = [st for st in steps if st["id"] != "american_intelligence"]
-        at = [st["id"] for st in steps].index("task_force_allocation") + 1
-        steps = steps[:at] + [intel_step] + steps[at:]
+    """Two steps the printed Plot Phase implies without listing (docs/games/solomons.md): the Henderson Field roll
+    "at the start of every Game-Turn before movement" (10.5) after Reinforcement, and the American supply "before
+    writing the American plot" (16.11) before the Movement Plot. Everything else is in its printed order (4.1,
+    4.4): base moves, then Reinforcement and the Truk roll; the Intentions before Task Force Allocation."""
     out = []
     for st in steps:
         if st["id"] == "movement_plot" and any(x["id"] == "reinforcement" for x in steps):
@@ -107,6 +101,8 @@ def deciders(state: State) -> list[str]:
     # prompted (or waiting) tells nobody anything about the other side's forces (architecture: Secrets).
     if kind in ("cag_training", "allocation", "movement_plot", "air", "reset"):
         return list(board.SIDES)
+    if kind == "placement":  # 5.14, 5.15: only a side with a ship ready in port has a base move to make
+        return [s for s in board.SIDES if placement.has_choice(state, s)]
     if kind == "intelligence":
         return ["japanese"]
     if kind == "ground":
@@ -166,9 +162,6 @@ def advance(state: State, rng) -> None:
                 return
             resolve(state, step, sides, rng)
             state["pending"] = {"allied": None, "japanese": None}
-            if step["kind"] == "intelligence" and sides:
-                # the plot Japan gave with its intentions stands as its Movement Plot unless revised (18, 8.6)
-                state["pending"]["japanese"] = state["decisions"]["japanese"]
         else:
             run(state, step, rng)
         sweep(state)
@@ -214,8 +207,6 @@ def run(state: State, step: dict[str, Any], rng) -> None:
         turn.henderson_roll(state, rng)
     elif kind == "truk_sortie":
         turn.truk_sortie(state, rng)
-    elif kind == "preliminary_setup":
-        pass  # 5.1: units stay where they ended the last Game-Turn; nothing moves
     elif kind == "american_supply":
         supply_american_ground(state)
     elif kind == "reveal_japanese":
@@ -253,14 +244,17 @@ def resolve(state: State, step: dict[str, Any], sides: list[str], rng) -> None:
     kind, seg = step["kind"], step["segment"]
     orders = {s: state["pending"][s] for s in board.SIDES if state["pending"][s] is not None}
     state["decisions"] = {"allied": orders.get("allied"), "japanese": orders.get("japanese")}
-    if kind == "cag_training":
+    if kind == "placement":
+        for s in sides:
+            placement.resolve(state, s, orders[s])
+    elif kind == "cag_training":
         for s in sides:
             turn.resolve_training(state, s, orders[s])
     elif kind == "allocation":
         for s in sides:
             allocation.resolve(state, s, orders[s])
     elif kind == "intelligence":
-        announce_intentions(state, orders.get("japanese") or {"plots": {}})
+        announce_intentions(state, orders.get("japanese") or {"answers": {}})
     elif kind == "movement_plot":
         phase = plot_phase(state)
         for s in board.SIDES:
@@ -282,22 +276,15 @@ def resolve(state: State, step: dict[str, Any], sides: list[str], rng) -> None:
         resolve_ground_combat(state, rng)
 
 
-def announce_intentions(state: State, japanese_plot: dict[str, Any]) -> None:
-    """18.1-18.4: the answers Japan gives, derived from its plot so that they are true."""
+def announce_intentions(state: State, japanese: dict[str, Any]) -> None:
+    """18.1-18.4: the answers Japan gives before Task Force Allocation (4.1, 4.4); 8.6 holds its plot to them."""
     phase = plot_phase(state)
-    answers = plot.intentions(state, japanese_plot.get("plots", {}), phase)
-    state["intentions"] = {"phase": phase, "answers": answers}
-    state["log"].append(entry("allied", intentions_text(answers, phase)))
-    state["log"].append(entry("japanese", "Your intentions are announced: " + intentions_text(answers, phase)))
-
-
-def intentions_text(a: dict[str, Any], phase: int) -> str:
-    yn = lambda v: "yes" if v else "no"  # noqa: E731
-    return (f"Japanese Intentions, Plot Phase {phase}: down the Slot {yn(a['slot'])} (capital ships "
-            f"{yn(a['slot_capital'])}); high-seas sortie {yn(a['high_seas'])} (capital ships "
-            f"{yn(a['high_seas_capital'])}); Truk sortie {yn(a['truk_sortie'])} (capital ships {yn(a['truk_capital'])}, "
-            f"transports {yn(a['truk_transports'])}); transports {yn(a['transports'])}"
-            f"{' from ' + ', '.join(a['transports_from']) if a['transports_from'] else ''}.")
+    questions = intentions.no_to_all() | (japanese.get("answers") or {})
+    answers = intentions.expand(questions)
+    text = intentions.text(answers, phase)
+    state["intentions"] = {"phase": phase, "answers": answers, "questions": questions, "text": text}
+    state["log"].append(entry("allied", text))
+    state["log"].append(entry("japanese", "Your intentions are announced: " + text))
 
 
 def show_cap(state: State, side: str, decision: dict[str, Any]) -> None:

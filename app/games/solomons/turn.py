@@ -185,7 +185,8 @@ def check_training(state: State, side: str, args: dict[str, Any]) -> None:
             raise IllegalAction(f"A carrier trains from 1 to {room} NAC points (its capacity).", "17.1")
         total += pts
     if total > untrained:
-        raise IllegalAction(f"Only {untrained} untrained NAC points wait at "
+        raise IllegalAction(f"Only {untrained} untrained NAC point{'' if untrained == 1 else 's'} wait"
+                            f"{'s' if untrained == 1 else ''} at "
                             f"{board.BASE_LABEL[CARRIER_BASES[side]]}.", "6.21")
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import entry, visible
-from app.games.solomons import board
+from app.games.solomons import board, intentions
 from app.games.solomons.sequence import current, deciders, section_title, umpire_due, umpired
 
 State = dict[str, Any]
@@ -72,10 +72,11 @@ def side_view(state: State, side: str) -> dict[str, Any]:
         v["submarines"] = {k: {f: copy.deepcopy(s[f]) for f in ("id", "status", "hex", "deployed_turns", "returns")}
                            for k, s in state["submarines"].items()}
         v["emergency_runs"] = dict(state["emergency_runs"])
-    v["intentions"] = copy.deepcopy(state["intentions"])  # 18: announced to the Americans; Japan gave them
+    v["intentions"] = intentions_shown(state, side)
     v["enemy"] = {"markers": copy.deepcopy(state["markers"][side]),
                   "cap": copy.deepcopy(state["cap_shown"][side]),
-                  "revealed_ships": copy.deepcopy(state["combat_reveals"][side])}
+                  "revealed_ships": [dict(r, ships=[ship_shown(x) for x in r["ships"]])
+                                     for r in copy.deepcopy(state["combat_reveals"][side])]}
     v["log"] = log_for(state, side, False)
     return v
 
@@ -161,3 +162,23 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
             for rec in marks.values():
                 rec["effect"] = f"{marker} {rec['effect']}"
     return state
+
+
+def ship_shown(ship: dict[str, Any]) -> dict[str, Any]:
+    """A revealed ship as type and name, the name without the type its counter already prints ("APD Colhoun"
+    is type APD, name "Colhoun"), so that a page writing "type name" does not say "APD APD Colhoun"."""
+    kind, name = ship.get("type", ""), ship.get("name", "")
+    return dict(ship, name=name[len(kind) + 1:] if kind and name.startswith(kind + " ") else name)
+
+
+def intentions_shown(state: dict[str, Any], side: str) -> dict[str, Any] | None:
+    """18: the printed answers, announced to the Americans; Japan also sees the eight answers it gave (its plot
+    is held to them, 8.6). The Americans never see those: "a high-seas sortie from Rabaul" is not a printed
+    question when Truk sorties too."""
+    given = state["intentions"]
+    if not given:
+        return None
+    out = {k: copy.deepcopy(v) for k, v in given.items() if k != "questions" or side == "japanese"}
+    out.setdefault("text", intentions.text(given["answers"], given["phase"]))
+    return out
+

@@ -12,8 +12,10 @@ SIDES = ("allied", "japanese")
 
 
 def start(*dice: int, **options: Any) -> dict[str, Any]:
-    """A new campaign. Game-Turn 1 rolls only the Henderson Field die (10.5) before the first decision."""
-    return rules.setup("campaign", options, ScriptedRng(dice or (6,)))
+    """A new campaign past its Preliminary Set-Up (5.14, 5.15: no ship changes base). Game-Turn 1 then rolls only
+    the Henderson Field die (10.5) before the next decision."""
+    s = rules.setup("campaign", options, ScriptedRng())
+    return both(s, dice or (6,)) if kind(s) == "placement" else s
 
 
 def kind(state: dict[str, Any]) -> str:
@@ -62,6 +64,22 @@ def until(state, want: str, dice=(), turn: int | None = None, segment: int | Non
         role = waiting(state)
         state = rules.apply(state, role, rules.default_action(state, role), rng)
     raise AssertionError(f"never reached {want}")
+
+
+def every_yes(state) -> dict[str, bool]:
+    """Japan's answers to the American questions (18): yes to all that the Truk Sortie roll allows (8.6)."""
+    from app.games.solomons.intentions import KEYS
+    held = not (state["truk_sortie"] or {}).get("released")
+    return {k: not (held and k.startswith("truk")) for k in KEYS}
+
+
+def to_allocation(state, dice=(), turn: int | None = None, answers: dict[str, bool] | None = None):
+    """Default orders up to American Intelligence (4.1, 4.4), where Japan announces `answers` (default: every
+    yes the Truk roll allows, so that any plot keeps to them, 8.6); then Task Force Allocation."""
+    state = until(state, "intelligence", dice, turn=turn)
+    state = submit(state, "japanese", {"answers": every_yes(state) if answers is None else answers})
+    assert kind(state) == "allocation"
+    return state
 
 
 def waiting(state) -> str:

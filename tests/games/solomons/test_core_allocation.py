@@ -5,19 +5,17 @@ import pytest
 
 from app.games.solomons import rules
 from app.games.solomons.sequence import current
-from sol_core_helpers import american_turn1_forces, both, kind, refused, start, submit, tf_of, until
+from sol_core_helpers import american_turn1_forces, both, kind, refused, start, submit, tf_of, to_allocation, until
 
 RABAUL_DD = {"units": ["jp-DD-1"], "mission": "bombardment"}
 
 
 def turn1_allocation():
-    s = both(start(3))
-    assert kind(s) == "allocation"
-    return s
+    return to_allocation(start(3))
 
 
 def turn2_allocation(truk_roll=1):
-    return until(start(3), "allocation", dice=[6, truk_roll], turn=2)
+    return to_allocation(start(3), dice=[6, truk_roll], turn=2)
 
 
 @pytest.mark.rule("5.11")
@@ -48,25 +46,10 @@ def test_american_ships_in_port_can_form_task_forces_at_espiritu_santo_or_austra
     assert out["pending"]["allied"] is not None
 
 
-@pytest.mark.rule("5.14")
-def test_american_ships_ready_in_port_may_be_placed_at_either_base_at_the_start_of_the_turn():
-    s = until(start(3), "allocation", dice=[6, 1, 6, 1], turn=3)
-    assert s["units"]["us-CA-1"]["location"] == "australia" and s["units"]["us-DD-6"]["location"] == "espiritu_santo"
-    force = {"units": ["us-CA-1", "us-DD-6"], "mission": "anti_ship"}
-    refused(s, "allied", {"task_forces": [force]}, "5.21")
-    s = submit(s, "allied", {"task_forces": [force], "placement": {"us-CA-1": "espiritu_santo"}})
-    s = both(s)
-    assert tf_of(s, "us-CA-1")["hex"] == "espiritu_santo" and s["units"]["us-CA-1"]["location"] == "espiritu_santo"
-
-
 @pytest.mark.rule("5.15")
 def test_japanese_ships_are_based_at_rabaul_or_truk():
     s = turn1_allocation()
     assert {s["units"][u]["location"] for u in s["units"] if u.startswith("jp-")} == {"rabaul", "truk"}
-    refused(s, "japanese", {"task_forces": [], "placement": {"jp-CV-1": "rabaul"}}, "5.16")
-    s = submit(s, "japanese", {"task_forces": [], "placement": {"jp-CA-4": "rabaul"}})
-    s = both(s, allied=american_turn1_forces())
-    assert s["units"]["jp-CA-4"]["location"] == "rabaul"
 
 
 @pytest.mark.rule("5.16")
@@ -76,7 +59,7 @@ def test_no_more_than_ten_ships_may_end_the_turn_at_rabaul():
                   and v["type"] in ("CA", "DD")][:6]
     s = submit(s, "japanese", {"task_forces": [{"units": truk_ships, "mission": "anti_ship"}]})
     s = both(s)
-    assert kind(s) == "intelligence"
+    assert kind(s) == "movement_plot"
     tf = tf_of(s, truk_ships[0])
     course = {"1": "K", "2": "rabaul", **{str(n): "rabaul" for n in range(3, 8)}}
     err = refused(s, "japanese", {"plots": {tf["id"]: {"hexes": course}}}, "5.16")
@@ -115,7 +98,6 @@ def test_ships_at_sea_must_stay_in_task_forces_in_their_hex():
 def test_plot_phase_2_combines_task_forces_that_ended_phase_1_in_the_same_hex():
     s = turn1_allocation()
     s = both(s, allied=american_turn1_forces())
-    s = both(s)  # intelligence: Japan stays home
     stay = {str(n): "M" for n in range(1, 8)}
     plots = {tf_of(s, u)["id"]: {"hexes": stay} for u in ("us-CV-1", "us-CA-1")}
     s = both(s, allied={"plots": plots})
@@ -132,7 +114,6 @@ def test_plot_phase_2_combines_task_forces_that_ended_phase_1_in_the_same_hex():
 def test_task_forces_whose_courses_coincide_remain_separate():
     s = turn1_allocation()
     s = both(s, allied=american_turn1_forces())
-    s = both(s)
     same = {str(n): "M" for n in range(1, 8)}
     s = both(s, allied={"plots": {tf_of(s, u)["id"]: {"hexes": same} for u in ("us-CV-1", "us-CA-1")}})
     s = until(s, "reset", dice=[6] * 20, segment=3)
@@ -202,7 +183,6 @@ def test_the_opponent_never_sees_the_cargo():
 def test_transports_land_their_cargo_after_two_consecutive_segments_in_m():
     s = turn1_allocation()
     s = both(s, allied=american_turn1_forces())
-    s = both(s)
     stay = {str(n): "M" for n in range(1, 8)}
     s = both(s, allied={"plots": {tf_of(s, "us-TR-1")["id"]: {"hexes": stay}}})
     s = until(s, "air", dice=[6] * 20, segment=1)
@@ -218,13 +198,12 @@ def test_transports_land_their_cargo_after_two_consecutive_segments_in_m():
 def test_a_task_force_with_transports_moves_one_hex_every_two_segments():
     s = turn1_allocation()
     s = both(s, allied=american_turn1_forces())
-    s = both(s)
     tr = tf_of(s, "us-TR-1")["id"]
     path = ["N", "O"]
     err = refused(s, "allied", {"plots": {tr: {"hexes": {"1": path[0], "2": path[1]}}}}, "9.1")
     assert "every two segments" in err.message
     ok = submit(s, "allied", {"plots": {tr: {"hexes": {"1": "N", "2": "N", "3": "O"}}}})
-    assert ok["task_forces"][tr]["plot"]["3"] == "O"
+    assert ok["pending"]["allied"]["plots"][tr]["hexes"]["3"] == "O"
 
 
 @pytest.mark.rule("9.2")
@@ -319,7 +298,33 @@ def test_composition_is_fixed_during_plot_execution_phase_1():
     s = turn1_allocation()
     s = both(s, allied=american_turn1_forces())
     s = both(s)
-    s = both(s)
     s = until(s, "reset", dice=[6] * 20, segment=1)
     assert "allocation" != kind(s) and current(s)["phase"] == "exec1"
     assert not any(st for st in rules.prompts(s).values() if st["info"]["kind"] == "allocation")
+
+
+@pytest.mark.rule("5.31")
+@pytest.mark.rule("5.2")
+def test_a_task_force_keeps_its_number_for_as_long_as_it_exists():
+    """Issue 11, item 5: the same ships are the same force, with the same number, from allocation to plot and into
+    Plot Phase 2; a new force takes the number it was formed under if free, else the lowest free one."""
+    s = turn1_allocation()
+    s = both(s, allied=american_turn1_forces())
+    numbers = {u: tf_of(s, u)["number"] for u in ("us-CV-1", "us-CA-1", "us-TR-1")}
+    assert numbers == {"us-CV-1": 1, "us-CA-1": 2, "us-TR-1": 3}  # in the order formed, from 1
+    stay = {str(n): "M" for n in range(1, 8)}
+    s = both(s, allied={"plots": {tf_of(s, u)["id"]: {"hexes": stay} for u in numbers}})
+    s = to_allocation(s, dice=[6] * 40, turn=1)
+    assert current(s)["phase"] == "plot2"
+    assert {u: tf_of(s, u)["number"] for u in numbers} == numbers  # the plot did not renumber them
+    cruisers = tf_of(s, "us-CA-1")["units"]
+    split = [{"units": [u for u in cruisers if u.startswith("us-CA")], "mission": "anti_ship", "number": 2},
+             {"units": [u for u in cruisers if u.startswith("us-DD")], "mission": "anti_ship", "number": 1}]
+    others = [spec for spec in rules.default_action(s, "allied")["args"]["task_forces"]
+              if not set(spec["units"]) & set(cruisers)]
+    assert [spec["number"] for spec in others] == [1]  # the carriers, still at sea in M
+    s = both(s, allied={"task_forces": others + split})
+    after = {u: tf_of(s, u)["number"] for u in ("us-CV-1", "us-CA-1", "us-DD-3")}
+    assert after == {"us-CV-1": 1, "us-CA-1": 2, "us-DD-3": 3}  # TF 1 is taken: the lowest free
+    labels = [line["text"] for line in rules.view(s, "allied")["log"]]
+    assert not any("TF 5" in t or "TF 6" in t for t in labels)

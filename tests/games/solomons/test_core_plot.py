@@ -3,18 +3,19 @@ import pytest
 
 from app.games.solomons import rules
 from app.games.solomons.sequence import current
-from sol_core_helpers import american_turn1_forces, both, kind, refused, start, submit, tf_of, until
+from sol_core_helpers import american_turn1_forces, both, kind, refused, start, submit, tf_of, to_allocation, until
 
 RUN = {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "L", "6": "K", "7": "rabaul"}
 
 
-def japan_at_intelligence(turn=1, truk_roll=1, *specs):
-    """Japan's plot step (American Intelligence) with the given task forces formed."""
+def japan_at_plot(turn=1, truk_roll=1, *specs, answers=None):
+    """Japan's Movement Plot with the given task forces formed, after announcing `answers` (default: every yes the
+    Truk roll allows)."""
     s = start(3) if turn == 1 else until(start(3), "cag_training", dice=[6, truk_roll], turn=turn)
-    s = until(s, "allocation", dice=[truk_roll] if turn > 1 else [], turn=turn)
+    s = to_allocation(s, dice=[truk_roll] if turn > 1 else [], turn=turn, answers=answers)
     s = submit(s, "japanese", {"task_forces": list(specs)})
     s = both(s, allied=american_turn1_forces() if turn == 1 else None)
-    assert kind(s) == "intelligence"
+    assert kind(s) == "movement_plot"
     return s
 
 
@@ -28,14 +29,14 @@ def truk_force():
 
 @pytest.mark.rule("8.1")
 def test_plot_phase_1_plots_segments_1_to_7_only():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     assert "segments 1-7" in refused(s, "japanese", {"plots": {tf: {"hexes": {"8": "K"}}}}, "8.1").message
 
 
 @pytest.mark.rule("8.2")
 def test_a_task_force_moves_one_hex_per_segment():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     assert "not next to" in refused(s, "japanese", {"plots": {tf: {"hexes": {"1": "K", "2": "M"}}}}, "8.2").message
     ok = submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K", "2": "L", "3": "M"}}}})
@@ -44,7 +45,7 @@ def test_a_task_force_moves_one_hex_per_segment():
 
 @pytest.mark.rule("8.3")
 def test_movement_is_voluntary_and_an_unplotted_force_stays_in_port():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     s = submit(s, "japanese", {"plots": {}})
     s = both(s)
     s = until(s, "air", dice=[6] * 10, segment=3)
@@ -53,29 +54,29 @@ def test_movement_is_voluntary_and_an_unplotted_force_stays_in_port():
 
 @pytest.mark.rule("8.5")
 def test_task_forces_leave_their_base_only_through_its_entry_hexes():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     refused(s, "japanese", {"plots": {tf: {"hexes": {"1": "L"}}}}, "8.2")  # Rabaul's only entry hex is K
 
 
 @pytest.mark.rule("20.3")
 def test_no_japanese_unit_sorties_from_truk_on_game_turn_1():
-    s = japan_at_intelligence(1, 1, truk_force())
+    s = japan_at_plot(1, 1, truk_force())
     tf = tf_of(s, "jp-CA-4")["id"]
     assert "Truk" in refused(s, "japanese", {"plots": {tf: {"hexes": {"1": "P"}}}}, "20.3").message
 
 
 @pytest.mark.rule("20.1")
 def test_a_truk_roll_of_1_to_4_releases_the_truk_force():
-    s = japan_at_intelligence(2, 4, truk_force())
+    s = japan_at_plot(2, 4, truk_force())
     assert s["truk_sortie"] == {"roll": 4, "released": True}
     tf = tf_of(s, "jp-CA-4")["id"]
-    assert submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "P"}}}})["intentions"]["answers"]["truk_sortie"]
+    assert submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "P"}}}})["pending"]["japanese"]["plots"][tf]
 
 
 @pytest.mark.rule("8.6")
 def test_japan_may_not_plot_a_truk_sortie_the_roll_prohibits():
-    s = japan_at_intelligence(2, 5, truk_force())
+    s = japan_at_plot(2, 5, truk_force())
     assert s["truk_sortie"] == {"roll": 5, "released": False}
     tf = tf_of(s, "jp-CA-4")["id"]
     refused(s, "japanese", {"plots": {tf: {"hexes": {"1": "P"}}}}, "8.6")
@@ -83,24 +84,25 @@ def test_japan_may_not_plot_a_truk_sortie_the_roll_prohibits():
 
 @pytest.mark.rule("20.2")
 def test_the_truk_roll_does_not_hold_rabaul_forces():
-    s = japan_at_intelligence(2, 6, rabaul_force())
+    s = japan_at_plot(2, 6, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
-    assert submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K"}}}})["intentions"]["answers"]["high_seas"]
+    assert submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K"}}}})["pending"]["japanese"]["plots"][tf]
 
 
 @pytest.mark.rule("8.6")
-def test_a_revised_japanese_plot_may_not_break_the_announced_intentions():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+def test_japan_may_not_plot_a_movement_it_did_not_disclose():
+    s = japan_at_plot(1, 1, rabaul_force(), answers={"slot": True})  # no high-seas sortie from Rabaul
     tf = tf_of(s, "jp-CA-1")["id"]
-    s = submit(s, "japanese", {"plots": {}})  # stays in port: "no" to every question
-    assert kind(s) == "movement_plot"
     err = refused(s, "japanese", {"plots": {tf: {"hexes": {"1": "K"}}}}, "8.6")
-    assert "intentions" in err.message
+    assert "intentions" in err.message and "high-seas sortie from Rabaul" in err.message
+    s = submit(s, "japanese", {"plots": {tf: {"hexes": RUN, "slot": True}}})  # the Slot run it announced
+    assert s["pending"]["japanese"]["plots"][tf]["slot"] is True
+    assert submit(s, "japanese", {"plots": {}})["pending"]["japanese"] == {"plots": {}}  # a "yes" need not be kept
 
 
 @pytest.mark.rule("8.7")
 def test_a_force_plotted_at_guadalcanal_is_shown_in_m_even_at_night():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     s = submit(s, "japanese", {"plots": {tf: {"hexes": RUN, "slot": True}}})
     s = both(s)
@@ -111,11 +113,11 @@ def test_a_force_plotted_at_guadalcanal_is_shown_in_m_even_at_night():
 
 @pytest.mark.rule("8.9")
 def test_every_unit_must_end_the_game_turn_in_a_friendly_base():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     s = submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K", "2": "L"}}}})
     s = both(s)
-    s = until(s, "intelligence", dice=[6] * 40)
+    s = until(s, "movement_plot", dice=[6] * 40)
     assert current(s)["phase"] == "plot2" and tf_of(s, "jp-CA-1")["hex"] == "L"
     stays = {str(n): "L" for n in range(8, 15)}
     assert "friendly naval base" in refused(s, "japanese", {"plots": {tf_of(s, "jp-CA-1")["id"]: {"hexes": stays}}},
@@ -124,7 +126,7 @@ def test_every_unit_must_end_the_game_turn_in_a_friendly_base():
 
 @pytest.mark.rule("8.4")
 def test_a_force_that_completes_its_mission_retires_by_the_shortest_route():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     s = submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K", "2": "L", "3": "M", "4": "M", "5": "M"}}}})
     s = both(s)
@@ -147,7 +149,7 @@ def test_refit_delays_depend_on_the_base_and_the_ship():
 
 @pytest.mark.rule("8.8")
 def test_a_ship_back_from_a_sortie_refits_before_it_is_ready_again():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     s = both(s)
     s = both(s)
     s = until(s, "cag_training", dice=[6] * 60, turn=2)
@@ -158,20 +160,19 @@ def test_a_ship_back_from_a_sortie_refits_before_it_is_ready_again():
 
 @pytest.mark.rule("6.37")
 def test_only_rabaul_forces_run_the_slot_and_straight_down_and_back():
-    s = japan_at_intelligence(2, 1, rabaul_force(), truk_force())
+    s = japan_at_plot(2, 1, rabaul_force(), truk_force())
     rab, truk = tf_of(s, "jp-CA-1")["id"], tf_of(s, "jp-CA-4")["id"]
     assert "Rabaul" in refused(s, "japanese", {"plots": {truk: {"hexes": {"1": "K"}, "slot": True}}}, "6.37").message
     bad = dict(RUN, **{"5": "M", "6": "L", "7": "K"})  # two segments in M
     refused(s, "japanese", {"plots": {rab: {"hexes": {"1": "K", "2": "L", "3": "L"}, "slot": True}}}, "6.37")
     refused(s, "japanese", {"plots": {rab: {"hexes": bad, "slot": True}}}, "6.37")
     ok = submit(s, "japanese", {"plots": {rab: {"hexes": RUN, "slot": True}}})
-    assert ok["intentions"]["answers"]["slot"] is True
+    assert ok["pending"]["japanese"]["plots"][rab]["slot"] is True
 
 
 @pytest.mark.rule("11.1")
 def test_carriers_battleships_and_transports_may_not_run_the_slot_but_battlecruisers_may():
-    s = start(3)
-    s = until(s, "allocation")
+    s = to_allocation(start(3))
     for uid in ("jp-BC-5", "jp-CV-1"):
         s["units"][uid]["location"] = "rabaul"  # placed there for the test
     s = submit(s, "japanese", {"task_forces": [rabaul_force("jp-BC-5", "jp-DD-1"),
@@ -179,12 +180,12 @@ def test_carriers_battleships_and_transports_may_not_run_the_slot_but_battlecrui
     s = both(s, allied=american_turn1_forces())
     bc, cv = tf_of(s, "jp-BC-5")["id"], tf_of(s, "jp-CV-1")["id"]
     refused(s, "japanese", {"plots": {cv: {"hexes": RUN, "slot": True}}}, "11.1")
-    assert submit(s, "japanese", {"plots": {bc: {"hexes": RUN, "slot": True}}})["intentions"]["answers"]["slot_capital"]
+    assert submit(s, "japanese", {"plots": {bc: {"hexes": RUN, "slot": True}}})["pending"]["japanese"]["plots"][bc]
 
 
 @pytest.mark.rule("11.1")
 def test_the_anti_slot_force_reaches_m_with_the_japanese_slot_force_by_o_and_n():
-    s = until(start(3), "allocation", dice=[6, 1], turn=2)
+    s = to_allocation(start(3), dice=[6, 1], turn=2)
     s = submit(s, "japanese", {"task_forces": [rabaul_force()]})
     s = submit(s, "allied", {"task_forces": [{"units": ["us-DD-6"], "mission": "anti_ship"}]})
     s = submit(s, "japanese", {"plots": {tf_of(s, "jp-CA-1")["id"]: {"hexes": RUN, "slot": True}}})
@@ -196,7 +197,7 @@ def test_the_anti_slot_force_reaches_m_with_the_japanese_slot_force_by_o_and_n()
 
 @pytest.mark.rule("6.38")
 def test_an_aborted_force_heads_for_the_nearest_base_by_the_shortest_route():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     s = submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K", "2": "L", "3": "L", "4": "L", "5": "L"}}}})
     s = both(s)
@@ -210,7 +211,7 @@ def test_an_aborted_force_heads_for_the_nearest_base_by_the_shortest_route():
 
 @pytest.mark.rule("6.39")
 def test_japan_may_change_bombardment_to_anti_ship_and_the_americans_may_not():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     s = submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K", "2": "L"}}}})
     s = both(s)
@@ -231,7 +232,7 @@ def test_submarines_deploy_one_per_hex_in_plot_phase_1_only():
     s = submit(s, "japanese", {"plots": {}, "submarines": {"jp-SS-1": "N"}})
     s = both(s)
     assert s["submarines"]["jp-SS-1"]["status"] == "deployed" and s["submarines"]["jp-SS-1"]["hex"] == "N"
-    s = until(s, "intelligence", dice=[6] * 40)
+    s = until(s, "movement_plot", dice=[6] * 40)
     assert current(s)["phase"] == "plot2"
     refused(s, "japanese", {"plots": {}, "submarines": {"jp-SS-1": "O"}}, "13.1")
 
@@ -256,7 +257,7 @@ def test_air_missions_are_allocated_only_in_day_segments():
 
 @pytest.mark.rule("6.3")
 def test_ships_back_in_port_may_not_sail_again_the_same_game_turn():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     s = submit(s, "japanese", {"plots": {tf: {"hexes": {"1": "K", "2": "rabaul"}}}})
     s = both(s)
@@ -270,7 +271,7 @@ def test_ships_back_in_port_may_not_sail_again_the_same_game_turn():
 def test_figure_1_plots_that_fit_the_map_are_accepted():
     """Figure 1 (segments 1-3): TF-1 AS Truk, Truk, F; TF-3 BM K, L, M; TF-4 AS Rabaul, Rabaul, K. (TF-2's
     Truk - G and TF-5's A - L do not fit the reconstructed map; see the report.)"""
-    s = japan_at_intelligence(2, 1, {"units": ["jp-CA-4"], "mission": "anti_ship"},
+    s = japan_at_plot(2, 1, {"units": ["jp-CA-4"], "mission": "anti_ship"},
                               rabaul_force("jp-CA-1", mission="bombardment"),
                               rabaul_force("jp-CA-2", mission="anti_ship"))
     tf1, tf3, tf4 = (tf_of(s, u)["id"] for u in ("jp-CA-4", "jp-CA-1", "jp-CA-2"))
@@ -285,7 +286,7 @@ def test_figure_1_plots_that_fit_the_map_are_accepted():
 @pytest.mark.rule("15.32")
 @pytest.mark.rule("15.3")
 def test_surface_action_orders_the_rules_do_not_know_are_refused_not_read_as_defaults():
-    s = japan_at_intelligence(1, 1, rabaul_force())
+    s = japan_at_plot(1, 1, rabaul_force())
     tf = tf_of(s, "jp-CA-1")["id"]
     course = {"1": "K", "2": "L", "3": "M"}
 

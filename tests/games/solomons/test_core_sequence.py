@@ -13,17 +13,38 @@ def titles_of(phase):
 
 @pytest.mark.rule("4.1")
 def test_plot_phase_1_runs_its_segments_in_order_and_stops_for_each_secret_decision():
-    assert titles_of("plot1") == ["preliminary_setup", "reinforcement", "henderson", "cag_training", "truk_sortie",
-                                  "allocation", "intelligence", "american_supply", "movement_plot"]
-    s = start(3)  # the Henderson Field die
+    assert titles_of("plot1") == ["placement", "reinforcement", "henderson", "cag_training", "truk_sortie",
+                                  "intelligence", "allocation", "american_supply", "movement_plot"]
+    s = rules.setup("campaign", {}, ScriptedRng())
+    assert kind(s) == "placement" and s["henderson_roll"] is None  # base moves first (5.14, 5.15)
+    s = start(3)  # past the Preliminary Set-Up: the Henderson Field die
     assert s["henderson_roll"] == 3 and kind(s) == "cag_training"
     assert set(rules.prompts(s)) == {"allied", "japanese"}  # both decide at once
     s = both(s)
-    assert kind(s) == "allocation" and s["truk_sortie"]["released"] is False  # 20.3 on Game-Turn 1
-    s = both(s)
     assert kind(s) == "intelligence" and set(rules.prompts(s)) == {"japanese"}
+    assert s["truk_sortie"]["released"] is False  # 20.3 on Game-Turn 1
+    s = both(s)
+    assert kind(s) == "allocation" and set(rules.prompts(s)) == {"allied", "japanese"}
     s = both(s)
     assert kind(s) == "movement_plot" and set(rules.prompts(s)) == {"allied", "japanese"}
+
+
+@pytest.mark.rule("4.1")
+@pytest.mark.rule("4.4")
+@pytest.mark.rule("18")
+def test_the_americans_form_their_task_forces_knowing_the_japanese_answers():
+    """4.1, 4.4: American Intelligence comes before Task Force Allocation in both Plot Phases."""
+    from sol_core_helpers import submit, to_allocation
+    s = to_allocation(start(3), answers={"slot": True})
+    assert kind(s) == "allocation" and s["units"]["jp-CA-1"]["task_force"] is None  # nothing formed yet
+    assert rules.view(s, "allied")["intentions"]["answers"]["slot"] is True
+    assert any("Japanese Intentions, Plot Phase 1" in line["text"] for line in rules.view(s, "allied")["log"])
+    assert rules.prompts(s)["allied"]["info"]["kind"] == "allocation"
+    s = until(s, "intelligence", dice=[6] * 40)
+    assert s["phase"] == "plot2" and s["intentions"]["phase"] == 1  # Plot Phase 2 asks again, before allocation
+    s = submit(s, "japanese", {"answers": {}})
+    assert kind(s) == "allocation" and s["intentions"]["phase"] == 2
+    assert rules.view(s, "allied")["intentions"]["answers"]["slot"] is False
 
 
 @pytest.mark.rule("4.2")
@@ -46,7 +67,7 @@ def test_the_ground_combat_phase_follows_segment_7():
 
 @pytest.mark.rule("4.4")
 def test_plot_phase_2_repeats_intentions_allocation_and_plot():
-    assert titles_of("plot2") == ["allocation", "intelligence", "movement_plot"]
+    assert titles_of("plot2") == ["intelligence", "allocation", "movement_plot"]
 
 
 @pytest.mark.rule("4.5")
@@ -81,22 +102,22 @@ def test_sixteen_game_turns_then_the_game_ends_with_an_outcome():
 
 @pytest.mark.rule("4.1")
 def test_a_side_may_revise_its_orders_until_both_are_in_and_the_other_learns_only_that_they_are_in():
-    from sol_core_helpers import submit
-    s = both(start(3))  # Task Force Allocation
+    from sol_core_helpers import submit, to_allocation
+    s = to_allocation(start(3))
     s = submit(s, "japanese", {"task_forces": [{"units": ["jp-DD-1"], "mission": "anti_ship"}]})
     assert rules.view(s, "allied")["waiting_for"] == {"allied": True, "japanese": False}
     assert "jp-DD-1" not in str(rules.view(s, "allied"))
     s = submit(s, "japanese", {"task_forces": [{"units": ["jp-CA-1"], "mission": "bombardment"}]})
     assert s["pending"]["japanese"]["task_forces"][0]["units"] == ["jp-CA-1"]
     s = submit(s, "allied", rules.default_action(s, "allied")["args"])
-    assert kind(s) == "intelligence"
+    assert kind(s) == "movement_plot"
     assert s["units"]["jp-CA-1"]["task_force"] and s["units"]["jp-DD-1"]["task_force"] is None
 
 
 def test_a_side_with_nothing_to_decide_is_told_so():
     from sol_core_helpers import refused
-    s = both(both(start(3)))  # American Intelligence: Japan alone plots
-    assert "nothing to decide" in refused(s, "allied", {"plots": {}}).message
+    s = both(start(3))  # American Intelligence: Japan alone answers
+    assert "nothing to decide" in refused(s, "allied", {"answers": {}}).message
 
 
 def test_missed_orders_are_always_legal():
@@ -126,3 +147,16 @@ def test_every_line_of_an_execution_stretch_names_the_lettered_section_it_happen
         order = [titles.index(a) for a in at]
         assert order == sorted(order)  # in the order the sections were played
         assert any(line["to"] == side for line in new)  # the side's own lines are marked too
+
+
+@pytest.mark.rule("5.31")
+@pytest.mark.rule("14.11")
+def test_a_prompt_cites_the_rule_of_its_step_in_the_sequence_table():
+    """Issue 12, item 13: one number per decision, from data/sequence.toml; the title and the prompt agree."""
+    s = until(start(3), "air", dice=[6] * 10, segment=1)
+    prompt = rules.prompts(s)["allied"]
+    assert prompt["rule"] == "14.11" == current(s)["rule"] and "(14.11)" in prompt["title"]
+    s = until(s, "allocation", dice=[6] * 60)
+    assert s["phase"] == "plot2"
+    prompt = rules.prompts(s)["allied"]
+    assert prompt["rule"] == "5.31" and "(5.31)" in prompt["title"]

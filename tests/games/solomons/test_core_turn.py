@@ -4,8 +4,8 @@ import pytest
 from app.engine.rng import ScriptedRng
 from app.games.solomons import board, rules, turn, victory
 from app.games.solomons.units import casualty
-from sol_core_helpers import american_turn1_forces, both, kind, refused, start, submit, tf_of, until
-from test_core_plot import japan_at_intelligence
+from sol_core_helpers import american_turn1_forces, both, kind, refused, start, submit, tf_of, to_allocation, until
+from test_core_plot import japan_at_plot
 
 
 @pytest.mark.rule("10.5")
@@ -150,7 +150,7 @@ def test_a_carrier_never_holds_more_nac_than_its_capacity():
 
 
 def at_segment_1_air(dice_first=3):
-    s = japan_at_intelligence(1, 1)
+    s = japan_at_plot(1, 1)
     s = submit(s, "japanese", {"plots": {}})
     stay = {str(n): "M" for n in range(1, 8)}
     s = both(s, allied={"plots": {tf_of(s, "us-CV-1")["id"]: {"hexes": stay}}})
@@ -222,7 +222,7 @@ def test_there_is_no_limit_to_ground_points_in_a_hex():
 
 @pytest.mark.rule("17.4")
 def test_any_number_of_task_forces_share_a_hex():
-    s = both(start(3))
+    s = to_allocation(start(3))
     forces = american_turn1_forces()
     split = [{"units": [u], "mission": "anti_ship"} for u in forces["task_forces"][1]["units"]]
     s = submit(s, "allied", {"task_forces": [forces["task_forces"][0], forces["task_forces"][2], *split]})
@@ -237,7 +237,7 @@ def test_truk_espiritu_santo_and_australia_hold_any_number_of_ships():
 
 @pytest.mark.rule("17.51")
 def test_carriers_come_home_to_truk_or_australia():
-    s = japan_at_intelligence(1, 1)
+    s = japan_at_plot(1, 1)
     s = submit(s, "japanese", {"plots": {}})
     cv = tf_of(s, "us-CV-1")["id"]
     err = refused(s, "allied", {"plots": {cv: {"hexes": {"1": "N", "2": "O", "3": "espiritu_santo"}}}}, "8.8")
@@ -310,3 +310,13 @@ def test_a_submarine_deployed_four_turns_goes_for_two_turns_of_refit():
     s["turn"] = 3
     turn.end_of_turn(s, ScriptedRng())
     assert s["submarines"]["jp-SS-1"]["status"] == "available"
+
+
+@pytest.mark.rule("6.21")
+def test_one_untrained_point_is_one_point_in_the_refusal():
+    """Issue 11, item 13: "1 untrained NAC points"."""
+    s = start(3)
+    s["air"]["japanese"]["truk"]["untrained"] = 1
+    s["units"]["jp-CV-1"]["nac"] = 0
+    err = refused(s, "japanese", {"carriers": [{"unit": "jp-CV-1", "nac": 2}]}, "6.21")
+    assert "Only 1 untrained NAC point waits at Truk" in err.message

@@ -110,7 +110,8 @@ def test_the_umpire_sees_both_plots_once_submitted_and_every_hidden_die():
     s = umpired()
     while current(s)["kind"] != "movement_plot":
         s = sides_decide(s, rng)
-    # Japan's plot (given with its intentions, 18) is in; the Americans' is not yet
+    s = rules.apply(s, "japanese", rules.default_action(s, "japanese"), rng)
+    # Japan's plot is in; the Americans' is not yet
     ump = rules.view(s, UMPIRE)
     assert ump["pending"]["japanese"] == s["pending"]["japanese"] is not None
     assert "pending" not in rules.view(s, SPECTATOR)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
+from app.games.solomons.intentions import KEYS
 from app.play.errors import BadRequest
 from app.web.actions import action_from_form
 from app.web.games import parser
@@ -36,6 +37,17 @@ def parse_training(form) -> dict[str, Any]:
                          for uid in sorted(_prefixed(form, "train.")) if _int(form, f"train.{uid}") > 0]}
 
 
+def parse_placement(form) -> dict[str, Any]:
+    """5.14, 5.15: `base.<ship>` is where it goes, `at.<ship>` where it is; only the ships that move are sent."""
+    return {"placement": {uid: base for uid, base in sorted(_prefixed(form, "base.").items())
+                          if base and base != str(form.get(f"at.{uid}") or "")}}
+
+
+def parse_intentions(form) -> dict[str, Any]:
+    """18: a ticked question is answered yes, every other one no."""
+    return {"answers": {key: bool(form.get(f"answer.{key}")) for key in KEYS}}
+
+
 def parse_allocation(form) -> dict[str, Any]:
     groups: dict[int, list[str]] = {}
     for uid, slot in _prefixed(form, "tf.").items():
@@ -44,7 +56,7 @@ def parse_allocation(form) -> dict[str, Any]:
     specs = []
     for n in sorted(groups):
         units = sorted(groups[n])
-        spec: dict[str, Any] = {"units": units, "mission": str(form.get(f"mission.{n}") or "anti_ship")}
+        spec: dict[str, Any] = {"units": units, "mission": str(form.get(f"mission.{n}") or "anti_ship"), "number": n}
         cargo = {u: {"ground": _int(form, f"cargo.{u}.ground"), "supply": _int(form, f"cargo.{u}.supply")}
                  for u in units if f"cargo.{u}.ground" in form or f"cargo.{u}.supply" in form}
         if cargo:
@@ -60,7 +72,9 @@ def parse_allocation(form) -> dict[str, Any]:
 def parse_plot(form) -> dict[str, Any]:
     plots: dict[str, Any] = {}
     for key, value in _prefixed(form, "plot.").items():
-        tf_id, seg = key.rsplit(".", 1)
+        tf_id, _, seg = key.rpartition(".")
+        if not tf_id or not seg.isdigit():
+            raise BadRequest("The plotting chart names each cell by task force and segment number. Reload the page.")
         plots.setdefault(tf_id, {"hexes": {}})["hexes"][seg] = value
     for tf_id in _prefixed(form, "column."):
         entry = plots.setdefault(tf_id, {"hexes": {}})
@@ -69,7 +83,9 @@ def parse_plot(form) -> dict[str, Any]:
             entry.update(hexes={}, anti_slot=True)  # 11.1: the server writes the course
         elif start:  # 6.37 shortcut: wait at Rabaul, then K L M L K and home, one segment in each
             segs = sorted(int(s) for s in entry["hexes"]) or []
-            first = _int(form, f"slot_start.{tf_id}")
+            if not start.strip().isdigit():
+                raise BadRequest("Slot run: choose the segment to leave Rabaul in.")
+            first = int(start)
             entry["hexes"] = {str(s): ("rabaul" if s < first else SLOT_RUN[min(s - first, 5)]) for s in segs}
             entry["slot"] = True
         elif form.get(f"slot.{tf_id}"):
@@ -132,8 +148,10 @@ def parse_air(form) -> dict[str, Any]:
         points = _int(form, f"m.{i}.points")
         if points <= 0:
             continue
+        if not form.get(f"m.{i}.mission"):
+            raise BadRequest("Air: choose a mission for each row you send Air Points on, or set its points to 0.")
         m: dict[str, Any] = {"source": str(form.get(f"m.{i}.source") or ""), "kind": str(form.get(f"m.{i}.kind")),
-                             "points": points, "mission": str(form.get(f"m.{i}.mission") or "attack")}
+                             "points": points, "mission": str(form.get(f"m.{i}.mission"))}
         if m["mission"] in ("attack", "bombard"):
             m["target"] = str(form.get(f"m.{i}.target") or "") or None
         else:
@@ -161,7 +179,8 @@ def parse_ground(form) -> dict[str, Any]:
     return {"attack": True, "points": _int(form, "points")}
 
 
-PARSERS = {"cag_training": parse_training, "allocation": parse_allocation, "intelligence": parse_plot,
+PARSERS = {"placement": parse_placement, "cag_training": parse_training, "allocation": parse_allocation,
+           "intelligence": parse_intentions,
            "movement_plot": parse_plot, "air": parse_air, "reset": parse_reset, "ground": parse_ground}
 
 

@@ -1,5 +1,6 @@
-"""The other boards orders are given on: the Task Force Composition Board (5, 6.3, 9.3), air allocation and CAP
-(14, 6.22), abort / mission change / air transfer (6.38, 6.39, 6.26) and carrier air group training (6.21)."""
+"""The other boards orders are given on: the Preliminary Set-Up's base moves (5.14, 5.15), the Japanese answers to
+American Intelligence (18), the Task Force Composition Board (5, 6.3, 9.3), air allocation and CAP (14, 6.22),
+abort / mission change / air transfer (6.38, 6.39, 6.26) and carrier air group training (6.21)."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,15 +13,61 @@ EXTRA_TF_SLOTS = 3
 AIR_ROWS = 2
 
 
+def placement_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """The ships ready in port, by base, each with the bases it may be placed at (the prompt's choices: 5.14,
+    5.15, never a Japanese carrier at Rabaul, 5.16), starting from the orders given or "stays"."""
+    chosen = start_args(view, prompt).get("placement") or {}
+    ships = (((prompt or {}).get("info") or {}).get("choices") or {}).get("ships") or {}
+    bases: dict[str, list[dict[str, Any]]] = {}
+    for uid, ship in sorted(ships.items()):
+        here = ship["at"]
+        info = unit_info(view, uid)
+        info.update(at=here, value=chosen.get(uid, here),
+                    options=[{"value": b, "label": ("stays at " if b == here else "to ") + place_label(b)}
+                             for b in ship["bases"]])
+        bases.setdefault(here, []).append(info)
+    return {"bases": [{"id": b, "label": place_label(b), "ships": bases[b]} for b in board.BASES[view["role"]]
+                      if b in bases]}
+
+
+def intentions_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
+    """Japan's yes/no answers to the American questions (18.1-18.4), in the printed order, each qualifier under
+    the sortie it qualifies; ticked from the orders given or the missed-order default."""
+    info = (prompt or {}).get("info") or {}
+    given = start_args(view, prompt).get("answers") or {}
+    questions = (info.get("choices") or {}).get("questions") or []
+    truk_ok = (info.get("choices") or {}).get("truk_released", False)
+    return {"questions": [dict(q, yes=bool(given.get(q["key"])),
+                               held=q["key"].startswith("truk") and not truk_ok) for q in questions],
+            "truk_ok": truk_ok}
+
+
 def allocation_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
     """The Task Force Composition Board: ships by place, each assigned to a numbered task force or left in port."""
     args = start_args(view, prompt)
     specs = args.get("task_forces") or []
-    slot_of, cargo_of, emergency = {}, {}, {}
-    for i, spec in enumerate(specs, 1):
+    # each force in the slot of its number: a force that exists keeps its number (allocation.numbers)
+    existing = {frozenset(tf["units"]): tf["number"] for tf in (view.get("task_forces") or {}).values()}
+    taken: set[int] = set()
+    numbered = []
+    for spec in specs:
+        n = existing.get(frozenset(spec.get("units", [])))
+        n = n if n is not None else spec.get("number") if isinstance(spec.get("number"), int) else None
+        if n in taken:
+            n = None
+        if n is not None:
+            taken.add(n)
+        numbered.append([n, spec])
+    free = (k for k in range(1, 1000) if k not in taken)
+    for pair in numbered:
+        if pair[0] is None:
+            pair[0] = next(free)
+    slot_of, cargo_of, emergency, mission_of = {}, {}, {}, {}
+    for i, spec in numbered:
         for uid in spec.get("units", []):
             slot_of[uid] = i
         cargo_of.update(spec.get("cargo") or {})
+        mission_of[i] = spec.get("mission") or "anti_ship"
         if spec.get("emergency_dd"):
             emergency[i] = (spec["emergency_dd"], spec.get("emergency_cargo") or "supply")
     places: dict[str, list[dict[str, Any]]] = {}
@@ -37,9 +84,9 @@ def allocation_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, 
                     load=cargo_of.get(uid) or info["cargo"],
                     carries=board.unit_type(uid) in ("TR", "APD"))
         places.setdefault(place, []).append(info)
-    n = max(len(specs) + EXTRA_TF_SLOTS, 1)
-    slots = [{"n": i, "mission": specs[i - 1]["mission"] if i <= len(specs) else "anti_ship",
-              "emergency": emergency.get(i)} for i in range(1, n + 1)]
+    extra = [next(free) for _ in range(EXTRA_TF_SLOTS)]
+    slots = [{"n": i, "mission": mission_of.get(i, "anti_ship"), "emergency": emergency.get(i)}
+             for i in sorted(mission_of) + extra]
     dds = [u for us in places.values() for u in us if u["type"] == "DD"] if view.get("role") == "japanese" else []
     return {"places": [{"id": p, "label": place_label(p), "units": us, "loading": p == LOADING_BASE[view["role"]]}
                        for p, us in places.items()],
@@ -66,20 +113,25 @@ def air_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
             nac = sum(units.get(u, {}).get("nac", 0) for u in tf["units"] if board.is_carrier(u))
             sources.append({"source": tf["id"], "kind": "nac", "label": f"{tf_label(tf)} carriers", "total": nac,
                             "free": 0 if tf["cag_spent"] else nac, "place": tf["hex"], "carrier": True})
-    targets = [{"value": mid, "label": f"Enemy task force {mid} in {place_label(m['hex'])} ({m['units']} ships)"}
+    targets = [{"value": mid, "label": f"Enemy task force {mid} in {place_label(m['hex'])} ({m['units']} "
+                                       f"{'ship' if m['units'] == 1 else 'ships'})"}
                for mid, m in sorted(((view.get("enemy") or {}).get("markers") or {}).items())
                if m.get("segment") == segment and m.get("turn", view.get("turn")) == view.get("turn")
                and m.get("units") and not m.get("submarine")]
     if (g.get("henderson") or {}).get("side") not in (side, None):
         targets.append({"value": "guadalcanal", "label": "The enemy airbase on Guadalcanal"})
     given = (start_args(view, prompt).get("missions") or [])
+    reach = ((((prompt or {}).get("info") or {}).get("choices") or {}).get("reach")) or {}
     rows, i = [], 0
     for src in sources:
         mine = [m for m in given if m.get("source") == src["source"] and m.get("kind") == src["kind"]]
+        # 10.1, 14.64: only the targets this source's air can reach (the rules' own range, from the prompt)
+        in_range = reach.get(src["source"], {}).get(src["kind"])
+        offered = [t for t in targets if in_range is None or t["value"] in in_range]
         for k in range(max(AIR_ROWS, len(mine))):
             m = mine[k] if k < len(mine) else {}
-            rows.append(dict(src, i=i, first=k == 0, points=m.get("points", 0), mission=m.get("mission", "attack"),
-                             target=m.get("target") or "", counters=m.get("counters", 1)))
+            rows.append(dict(src, i=i, first=k == 0, points=m.get("points", 0), mission=m.get("mission", ""),
+                             target=m.get("target") or "", counters=m.get("counters", 1), targets=offered))
             i += 1
     return {"rows": rows, "targets": targets, "missions": AIR_MISSIONS,
             "henderson_supply": (g.get("supply") or {}).get(side, 0)}

@@ -54,7 +54,12 @@ def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBD
         raise BadRequest("You have no such task force.")
     hexes = {k.split(".")[-1]: v for k, v in request.query_params.items() if k.startswith(f"plot.{tf_id}.")}
     orders = parse_surface_orders(request.query_params, tf_id)
-    col = plot_column(view, tf, hexes, tf.get("orders") if orders is None else orders)
+    start = str(request.query_params.get(f"slot_start.{tf_id}") or "").strip()
+    if start and not start.isdigit():
+        raise BadRequest("Slot run: choose the segment to leave Rabaul in.")
+    was = {k.split(".")[-1]: v for k, v in request.query_params.items() if k.startswith(f"was.{tf_id}.")}
+    col = plot_column(view, tf, hexes, tf.get("orders") if orders is None else orders,
+                      slot_start=int(start) if start else None, was=was or None)
     col["anti_slot_on"] = bool(request.query_params.get(f"anti_slot.{tf_id}"))
     return HTMLResponse(render("games/solomons/_plot_column.html", col=col, game={"id": game.id}))
 

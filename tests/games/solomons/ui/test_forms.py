@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.games.solomons.ui.conftest import replace
 
 US_ID = re.compile(r"\bus-(CV|CVL|BB|CA|DD|APD|TR)-\d+\b")
@@ -21,8 +23,16 @@ def pending(seat) -> dict:
     return seat.state()["view"]["pending"]
 
 
+def every_yes(fields: list[tuple[str, str]], html: str) -> list[tuple[str, str]]:
+    """The American Intelligence board with every question Japan may answer yes to ticked (18): then any plot
+    keeps to the answers (8.6)."""
+    keys = re.findall(r'<input type="checkbox"[^>]*name="(answer\.[a-z_]+)"(?![^>]*disabled)', html)
+    return [(k, v) for k, v in fields if not k.startswith("answer.")] + [(k, "yes") for k in keys]
+
+
 def to_kind(us, jp, kind: str, limit: int = 80) -> None:
-    """Both sides submit their default boards until one of them is asked for `kind`."""
+    """Both sides submit their default boards until one of them is asked for `kind`; Japan answers the American
+    questions with every yes it may (every_yes)."""
     for _ in range(limit):
         if kind in (us.kind(), jp.kind()):
             return
@@ -31,7 +41,7 @@ def to_kind(us, jp, kind: str, limit: int = 80) -> None:
             if now == kind:
                 return
             if now is not None and not seat.state()["prompt"]["info"]["submitted"]:
-                ok(seat.post(seat.form()))
+                ok(seat.post(every_yes(seat.form(), seat.page()) if now == "intelligence" else seat.form()))
     raise AssertionError(f"never reached {kind}")
 
 
@@ -47,12 +57,13 @@ def test_every_default_board_submits_unchanged_through_game_turn_1(solomons):
             if prompt and not prompt["info"]["submitted"]:
                 seen.add(prompt["info"]["kind"])
                 ok(seat.post(seat.form()))
-    assert {"cag_training", "allocation", "intelligence", "movement_plot", "air", "reset"} <= seen
+    assert {"placement", "cag_training", "allocation", "intelligence", "movement_plot", "air", "reset"} <= seen
     assert us.state()["view"]["turn"] == 2
 
 
 def test_carrier_training_board_trains_the_chosen_carrier(solomons):
     us, jp = solomons
+    to_kind(us, jp, "cag_training")
     assert jp.kind() == "cag_training"
     page = jp.page()
     assert 'name="train.jp-CV-' in page
@@ -69,7 +80,7 @@ def test_task_force_board_forms_forces_and_shows_the_rules_refusals(solomons):
     # Japan: a heavy cruiser and a destroyer at Rabaul become TF 1, Anti-Ship.
     form = replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1", "mission__1": "anti_ship"})
     ok(jp.post(form))
-    assert pending(jp) == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "anti_ship"}]}
+    assert pending(jp) == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "anti_ship", "number": 1}]}
     # A force with a carrier and transports is refused by the rules (6.31), with their message beside the form.
     r = us.post(replace(us.form(), **{"tf__us-TR-1": "1"}))
     assert r.status_code == 422 and "both carriers and transports" in r.text and "6.31" in r.text
@@ -88,7 +99,7 @@ def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solo
     to_kind(us, jp, "allocation")
     ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
     ok(us.post(us.form()))
-    assert jp.kind() == "intelligence"
+    assert jp.kind() == "movement_plot"
     version = jp.state()["game"]["version"]
     r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"plot.{JP_TF1}.1": "K"})
     assert r.status_code == 200
@@ -120,6 +131,33 @@ def test_slot_shortcut_writes_the_slot_run(solomons):
     plot = pending(jp)["plots"][JP_TF1]
     assert plot["slot"] is True
     assert plot["hexes"] == {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "L", "6": "K", "7": "rabaul"}
+
+
+@pytest.mark.rule("6.37")
+def test_a_slot_run_is_revised_unchanged_and_its_start_redraws_the_column(solomons):
+    """Issue 11, item 2: the revise form shows the saved Slot-run segment selected, so "Revise your orders" with
+    no change is accepted as the same plot; choosing the segment redraws the column with the run's course."""
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"slot_start.{JP_TF1}": "2"})
+    assert r.status_code == 200
+    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    assert cells == ["rabaul", "K", "L", "M", "L", "K", "rabaul"]
+    assert selected_option(r.text, f"slot_start.{JP_TF1}") == "2"
+    ok(jp.post(replace(jp.form(), **{f"slot_start__{JP_TF1}": "2"})))
+    first = pending(jp)
+    page = jp.page()
+    assert "Revise your orders" in page and selected_option(page, f"slot_start.{JP_TF1}") == "2"
+    ok(jp.post(jp.form()))                    # revised with no change: the same plot, not a 6.35 / 8.6 refusal
+    assert pending(jp) == first
+
+
+def selected_option(html: str, name: str) -> str:
+    sel = re.search(rf'<select[^>]*name="{re.escape(name)}"[^>]*>(.*?)</select>', html, re.S).group(1)
+    chosen = re.search(r'<option value="([^"]*)" selected', sel)
+    return chosen.group(1) if chosen else ""
 
 
 def test_air_board_sends_point_defense_cap_with_blank_counters(solomons):
@@ -213,3 +251,59 @@ def test_an_umpired_game_the_umpire_releases_the_segments_from_the_page(players)
     version = umpire.state()["game"]["version"]
     ok(umpire.post([("verb", "advance"), ("expected_version", str(version)), ("key", f"{version}-umpire-0")]))
     assert umpire.state()["game"]["version"] == version + 1
+
+
+def test_a_malformed_plotting_chart_is_a_clear_400_in_the_post_and_the_live_check(solomons):
+    """Issue 10, item 11: `plot.nodot` (no segment number), or a segment that is not a number, or a Slot-run start
+    that is not one, never reach the rules as a server error: a 400 with a message, and nothing changes."""
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    assert jp.kind() == "movement_plot"
+    version = jp.state()["game"]["version"]
+    bad_forms = {"plot.nodot": jp.form() + [("plot.nodot", "K")],
+                 "segment x": jp.form() + [(f"plot.{JP_TF1}.x", "K")],
+                 "slot_start x": replace(jp.form(), **{f"slot_start__{JP_TF1}": "x"})}
+    for what, form in bad_forms.items():
+        r = jp.post(form)
+        assert r.status_code == 400, (what, r.status_code, r.text)
+        assert "Reload the page" in r.text or "segment to leave Rabaul" in r.text, what
+        r = jp.player.get(f"/games/{jp.game_id}/solomons/check", params=form, headers={"HX-Request": "true"})
+        assert r.status_code == 400, (what, r.status_code)
+    assert jp.state()["game"]["version"] == version and jp.state()["view"]["pending"] is None
+
+
+def test_changing_an_earlier_cell_resets_later_cells_that_no_longer_mean_the_same_move(solomons):
+    """Issue 11, item 6: the column redrawn after a change keeps each later cell's meaning ("stay", "move to X")
+    where it can and resets the others to "stay", saying so; the column head names its ships."""
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
+    ok(us.post(us.form()))
+    url = f"/games/{jp.game_id}/solomons/plot/{JP_TF1}"
+    # as drawn: stay in Rabaul in 1, then K, L, M in 2-4, and stay in M after
+    was = {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "M", "6": "M", "7": "M"}
+    params = {f"was.{JP_TF1}.{k}": v for k, v in was.items()}
+    # the player moves segment 1 to K: segment 2's "move to K" is no longer a move, 3 and 4 still can be
+    params.update({f"plot.{JP_TF1}.{k}": v for k, v in dict(was, **{"1": "K"}).items()})
+    r = jp.player.get(url, params=params)
+    assert r.status_code == 200
+    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    assert cells == ["K", "K", "L", "M", "M", "M", "M"]
+    assert r.text.count("reset to stay (was: move to hex K)") == 1
+    # the player moves segment 1 to K and segment 2 to rabaul: 3's "move to L" cannot be made from Rabaul
+    params.update({f"plot.{JP_TF1}.2": "rabaul"})
+    r = jp.player.get(url, params=params)
+    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    assert cells == ["K", "rabaul", "rabaul", "rabaul", "rabaul", "rabaul", "rabaul"]
+    assert "reset to stay (was: move to hex L)" in r.text
+    head = re.search(r'<ul class="sol-ships[^>]*>(.*?)</ul>', r.text, re.S).group(1)
+    assert "CA Chokai/Aoba" in head and "DD Mutsuki group" in head and "ships</span>" not in r.text
+    # the issue's case: "stay in Rabaul" in segment 2 must not become "back to Rabaul" when segment 1 leaves
+    was = {"1": "rabaul", "2": "rabaul", "3": "K", "4": "L", "5": "L", "6": "L", "7": "L"}
+    params = {f"was.{JP_TF1}.{k}": v for k, v in was.items()}
+    params.update({f"plot.{JP_TF1}.{k}": v for k, v in dict(was, **{"1": "K"}).items()})
+    r = jp.player.get(url, params=params)
+    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    assert cells == ["K", "K", "K", "L", "L", "L", "L"]

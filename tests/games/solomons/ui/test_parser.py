@@ -31,11 +31,11 @@ def test_emergency_destroyer_and_cargo_under_transports():
     args = parse("allocation", ("tf.jp-CA-1", "2"), ("tf.jp-DD-1", "2"), ("tf.jp-CA-2", ""),
                  ("mission.2", "bombardment"), ("emergency.2", "jp-DD-1"), ("emergency_cargo.2", "ground"),
                  ("mission.1", "anti_ship"))["args"]
-    assert args == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "bombardment",
+    assert args == {"task_forces": [{"units": ["jp-CA-1", "jp-DD-1"], "mission": "bombardment", "number": 2,
                                      "emergency_dd": "jp-DD-1", "emergency_cargo": "ground"}]}
     args = parse("allocation", ("tf.us-TR-1", "1"), ("mission.1", "transport"), ("cargo.us-TR-1.ground", "2"),
                  ("cargo.us-TR-1.supply", "1"), ("cargo.us-TR-2.ground", "3"))["args"]
-    assert args == {"task_forces": [{"units": ["us-TR-1"], "mission": "transport",
+    assert args == {"task_forces": [{"units": ["us-TR-1"], "mission": "transport", "number": 1,
                                      "cargo": {"us-TR-1": {"ground": 2, "supply": 1}}}]}
 
 
@@ -43,8 +43,22 @@ def test_submarines_and_anti_slot():
     args = parse("movement_plot", ("column.allied-tf-4", "1"), ("anti_slot.allied-tf-4", "1"),
                  ("plot.allied-tf-4.1", "O"))["args"]
     assert args == {"plots": {"allied-tf-4": {"hexes": {}, "anti_slot": True}}}
-    args = parse("intelligence", ("sub.jp-SS-1", "F"), ("sub.jp-SS-2", ""))["args"]
+    args = parse("movement_plot", ("sub.jp-SS-1", "F"), ("sub.jp-SS-2", ""))["args"]
     assert args == {"plots": {}, "submarines": {"jp-SS-1": "F"}}
+
+
+@pytest.mark.rule("5.14")
+def test_base_moves_send_only_the_ships_that_change_base():
+    args = parse("placement", ("at.us-TR-1", "australia"), ("base.us-TR-1", "espiritu_santo"),
+                 ("at.us-CA-1", "australia"), ("base.us-CA-1", "australia"))["args"]
+    assert args == {"placement": {"us-TR-1": "espiritu_santo"}}
+
+
+@pytest.mark.rule("18")
+def test_a_ticked_question_is_a_yes_and_every_other_a_no():
+    args = parse("intelligence", ("answer.slot", "yes"), ("answer.rabaul_transports", "yes"))["args"]
+    assert args["answers"]["slot"] is True and args["answers"]["rabaul_transports"] is True
+    assert args["answers"]["truk_sortie"] is False and len(args["answers"]) == 8
 
 
 def test_an_unreadable_number_is_a_plain_message():

@@ -23,7 +23,7 @@ def test_surface_orders_are_submitted_revised_and_kept_when_a_column_is_redrawn(
     to_kind(us, jp, "allocation")
     ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
     ok(us.post(us.form()))
-    assert jp.kind() == "intelligence"
+    assert jp.kind() == "movement_plot"
     ok(jp.post(jp.form()))                                   # untouched: the rules' defaults, written out
     assert pending(jp)["plots"][JP_TF1]["orders"] == {"shield": "keep_odds", "target": "transport", "set_aside": []}
     ok(jp.post(replace(jp.form(), **{f"orders__{JP_TF1}__shield": "max", f"orders__{JP_TF1}__target": "bombardment",

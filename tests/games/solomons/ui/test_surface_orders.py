@@ -55,12 +55,15 @@ def walk(state, kind: str, segment: int | None = None):
             return state
         prompted = rules.prompts(state)
         role = next(r for r in sorted(prompted) if state["pending"][r] is None)
-        state = rules.apply(state, role, rules.default_action(state, role), rng)
+        action = rules.default_action(state, role)
+        if here["kind"] == "intelligence":  # 18: Japan announces its Slot run, so its plot may make it (8.6)
+            action = {"verb": "submit", "args": {"answers": {"slot": True}}}
+        state = rules.apply(state, role, action, rng)
     raise AssertionError(f"never reached {kind}")
 
 
 def to_plot(jp_mission: str = "anti_ship"):
-    state = walk(rules.setup("campaign", {}, ScriptedRng((6,))), "allocation")
+    state = walk(rules.setup("campaign", {}, ScriptedRng()), "allocation")
     state = rules.apply(state, "japanese", {"verb": "submit", "args": {"task_forces": [
         {"units": RABAUL, "mission": jp_mission}]}}, ScriptedRng())
     return rules.apply(state, "allied", {"verb": "submit", "args": {"task_forces": AMERICANS}}, ScriptedRng())
