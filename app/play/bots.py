@@ -55,5 +55,5 @@ def run_bots(game_id: str) -> list[Submitted]:
             else:  # a seat the rules play themselves but that was prompted all the same: any legal move
                 action = random_action(rules, state, seat.role, rng)
             moves.append(apply_action(db, game_id, seat.role, action, game.version,
-                                      f"bot:{game.version + 1}", None))
+                                      f"bot:{game.version + 1}", None, platform=True))
     return moves

@@ -61,7 +61,8 @@ def _expire(game_id: str, at: datetime) -> bool:
         if default is None:
             raise Conflict(f"{rules.meta.title} has no default for a missed order")
         key = f"missed:{role}:{game.prompt_versions.get(role, 0)}"
-        apply_action(db, game_id, role, default(state, role), game.version, key, None, note="missed order")
+        apply_action(db, game_id, role, default(state, role), game.version, key, None, note="missed order",
+                     platform=True)
         game.missed = dict(game.missed or {}, **{role: (game.missed or {}).get(role, 0) + 1})
         return True
 
