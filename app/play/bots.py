@@ -7,6 +7,7 @@ from sqlalchemy import func, select
 
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
+from app.play.deadlines import orders_in
 from app.play.state import load_state, rules_for, view_for
 from app.play.submit import Submitted, apply_action, lock_game
 from app.store.db import transaction
@@ -28,7 +29,7 @@ def _prompt_is_new(db, game, role: str, prompt: dict) -> bool:
     bot waits until its prompt changes after its last move."""
     info = prompt.get("info") if isinstance(prompt.get("info"), dict) else {}
     if isinstance(info.get("submitted"), bool):
-        return not info["submitted"]
+        return not orders_in(prompt)
     last = db.scalar(select(func.max(ActionRow.seq)).where(ActionRow.game_id == game.id, ActionRow.role == role))
     return last is None or last < (game.prompt_versions or {}).get(role, 0)
 
