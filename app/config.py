@@ -15,7 +15,8 @@ class Settings(BaseSettings):
     environment: str = "development"  # development | test | production
     secret_key: str = DEFAULT_SECRET
     database_url: str = "sqlite:///./var/ironbottom.db"
-    base_url: str = "http://127.0.0.1:8000"
+    # Where links sent to other people (invites) point. Empty: the host and port each request came to.
+    base_url: str = ""
     # Origins allowed to open a game websocket; empty means base_url's origin plus the request's own host.
     allowed_origins: list[str] = []
     extra_games: list[str] = []  # modules to register beside app.games.GAME_MODULES (the test-only game)

@@ -27,8 +27,9 @@ def origin_allowed(ws: WebSocket) -> bool:
         return True
     settings = get_settings()
     allowed = set(settings.allowed_origins)
-    base = urlsplit(settings.base_url)
-    allowed.add(f"{base.scheme}://{base.netloc}")
+    if settings.base_url:
+        base = urlsplit(settings.base_url)
+        allowed.add(f"{base.scheme}://{base.netloc}")
     host = ws.headers.get("host")
     if host:
         allowed.update({f"http://{host}", f"https://{host}"})

@@ -52,9 +52,15 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/signout"): every("303 /"),
     ("POST", "/games"): signed("303 /games"),
     ("POST", "/games/{game_id}/join"): signed("409"),
-    ("GET", "/invite/{token}"): signed("200", anon="303 /signup"),
+    ("GET", "/invite/{token}"): signed("404", anon="303 /signup"),  # the invite was used
     ("POST", "/invite/{token}"): signed("404"),
     ("GET", "/games/{game_id}"): signed("200", anon=SIGNIN),
+    # Invitations are the host's (the umpire created this game); the game has started, so no seat waits.
+    ("GET", "/games/{game_id}/invites"): seated("403", "403", anon=SIGNIN) | {"umpire": "200"},
+    ("POST", "/games/{game_id}/invites/{role}"): seated("403", "403") | {"umpire": "404"},
+    ("GET", "/api/games/{game_id}/invites"): seated("403", "403") | {"umpire": "200"},
+    ("POST", "/api/games/{game_id}/invites/{role}"): seated("403", "403") | {"umpire": "404"},
+    ("GET", "/api/invites/{token}"): signed("404"),
     ("POST", "/games/{game_id}/actions"): {"red": "303 /games", "blue": "303 /games", "umpire": "422",
                                            "spectator": "403", "other": "403", "anon": "401"},
     ("GET", "/games/{game_id}/verify"): signed("200", anon=SIGNIN),
@@ -179,6 +185,9 @@ def _request(world: World, role: str, method: str, path: str):
             c.post(url, data={"paused": "1"}, follow_redirects=False)
     if path.endswith("/undo"):
         return c.post(url, json={}) if path.startswith("/api") else c.post(url, follow_redirects=False)
+    if path.endswith("/invites/{role}"):
+        return c.post(url, json={"do": "renew"}) if path.startswith("/api") else \
+            c.post(url, data={"do": "renew"}, follow_redirects=False)
     if path.endswith("/join"):
         return c.post(url, data={"role": "blue"}, follow_redirects=False) if not path.startswith("/api") \
             else c.post(url, json={"role": "blue"})
