@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 
 from sqlalchemy import func, select
 
-from app.engine.rng import SeededRng
+from app.engine.rng import HmacRng
 from app.engine.testing import random_action
 from app.play.deadlines import orders_in
 from app.play.state import load_state, rules_for, view_for
@@ -16,9 +17,12 @@ from app.store.models import ActionRow, Seat
 MAX_BOT_MOVES = 2000  # a guard against a runaway loop; a game's whole turn is far fewer moves
 
 
-def _bot_rng(game_id: str, version: int) -> SeededRng:
-    """Bots' choices are not game dice: they come from their own stream, so they never shift the game's rolls."""
-    return SeededRng(int.from_bytes(hashlib.sha256(f"bot:{game_id}:{version}".encode()).digest()[:8], "big"))
+def bot_rng(seed: bytes, role: str, version: int) -> HmacRng:
+    """The computer's own random stream for one decision. Its choices are secret orders, so the stream comes from
+    the game's secret seed (never from the public game id and version alone, from which a player could replay
+    it); through a key of its own (HMAC of the seed), so it is never the game's dice nor shifts their rolls."""
+    key = hmac.new(seed, b"ironbottom computer players", hashlib.sha256).digest()
+    return HmacRng(key, f"{role}:{version}")
 
 
 def _prompt_is_new(db, game, role: str, prompt: dict) -> bool:
@@ -49,7 +53,7 @@ def run_bots(game_id: str) -> list[Submitted]:
                 if _prompt_is_new(db, game, s.role, prompts[s.role])), None)
             if seat is None:
                 break
-            rng = _bot_rng(game_id, game.version)
+            rng = bot_rng(game.seed, seat.role, game.version)
             bot = (getattr(rules, "bots", {}) or {}).get(seat.bot)
             if bot is not None:
                 action = bot(view_for(rules, state, seat.role, False), prompts[seat.role], rng)
