@@ -34,6 +34,12 @@ DBDep = Annotated[DB, Depends(get_db, scope="function")]
 ReadDBDep = Annotated[DB, Depends(get_read_db, scope="function")]  # for GET: a GET never changes state
 
 
+def client_address(request: Request) -> str | None:
+    """The address failed sign-ins are counted against: the connecting peer (a proxy in front must pass the
+    real one through uvicorn's --proxy-headers, which rewrites this)."""
+    return request.client.host if request.client else None
+
+
 def bearer_token(request: Request) -> str | None:
     auth = request.headers.get("authorization", "")
     return auth[7:].strip() if auth.lower().startswith("bearer ") else None

@@ -92,7 +92,10 @@ def create_app() -> FastAPI:
                 and not request.headers.get("hx-request"):
             from fastapi.responses import RedirectResponse
             return RedirectResponse(f"/signin?next={request.url.path}", status_code=303)
-        return _error_response(request, exc.status, body)
+        response = _error_response(request, exc.status, body)
+        if "retry_after" in exc.extra:
+            response.headers["Retry-After"] = str(exc.extra["retry_after"])
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):

@@ -16,7 +16,7 @@ from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, DBDep, MaybeUser, ReadDBDep, User,
-                          csrf_token_for, session_token)
+                          client_address, csrf_token_for, session_token)
 from app.web.games import parser_for
 from app.web.presenter import action_key, page_model
 from app.web.templating import templates
@@ -120,13 +120,12 @@ def signin_page(request: Request, user: MaybeUser, next: str = "/"):
     return page(request, "account/form.html", user, heading="Sign in", action="/signin", next=_safe_next(next))
 
 
-def _open_session(request: Request, action: str, heading: str, find_user, username: str, password: str,
+def _open_session(request: Request, action: str, heading: str, start, username: str, password: str,
                   next: str):
-    """Sign up or sign in, then start a session; on a refusal show the form again with the player's username
-    and the reason, where they are looking."""
+    """Sign up or sign in (the password is hashed or checked outside any transaction), then set the session
+    cookie; on a refusal show the form again with the player's username and the reason, where they are looking."""
     try:
-        with transaction() as db:
-            token = accounts.open_session(db, find_user(db, username, password))
+        _, token = start(username, password)
     except PlayError as e:
         return page(request, "account/form.html", None, status_code=e.status, heading=heading, action=action,
                     next=_safe_next(next), username=username, error=e.message)
@@ -140,7 +139,9 @@ def signup(request: Request, username: str = Form(""), password: str = Form(""),
 
 @router.post("/signin", dependencies=[CSRF])
 def signin(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
-    return _open_session(request, "/signin", "Sign in", accounts.check_password, username, password, next)
+    address = client_address(request)
+    return _open_session(request, "/signin", "Sign in", lambda u, p: accounts.sign_in(u, p, address), username,
+                         password, next)
 
 
 @router.post("/signout", dependencies=[CSRF])
