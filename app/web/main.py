@@ -17,6 +17,7 @@ from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
 from app.web import api, pages, records_pages, table_talk, ws
 from app.web.deps import csrf_token_for, current_user
+from app.web.guards import Guard
 from app.paths import ROOT
 from app.web.templating import render, templates
 
@@ -112,6 +113,7 @@ def create_app() -> FastAPI:
         return _error_response(request, exc.status_code, {"error": "http_error",
                                                           "message": messages.get(exc.status_code, str(exc.detail))})
 
+    app.add_middleware(Guard, respond=_error_response)
     return app
 
 
@@ -120,14 +122,15 @@ async def _current_view(request: Request) -> dict:
     from app.store.db import transaction
     from app.web.api import game_json
 
-    parts = request.url.path.strip("/").split("/")
+    # The game's id from the route itself: /api/games/{id}/actions and the page's /games/{id}/actions alike.
+    game_id = request.path_params.get("game_id")
     user = await run_in_threadpool(current_user, request)
-    if len(parts) < 3 or user is None:
+    if not game_id or user is None:
         return {}
 
     def load():
-        with transaction() as db:
-            return game_json(db, parts[2], user.user_id)
+        with transaction(read_only=True) as db:
+            return game_json(db, game_id, user.user_id)
     return {"current": await run_in_threadpool(load)}
 
 

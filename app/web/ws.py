@@ -77,6 +77,9 @@ async def game_socket(ws: WebSocket, game_id: str):
     try:
         while True:
             raw = await ws.receive_text()
+            if len(raw) > get_settings().max_ws_message_bytes:  # a page only ever sends {"since": n}
+                await ws.close(code=1009, reason="message too large")
+                break
             try:
                 since = int(json.loads(raw).get("since", -1))
             except (ValueError, AttributeError, TypeError):
