@@ -15,7 +15,7 @@ from app import games as registry
 from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
-from app.web import api, pages, records_pages, table_talk, ws
+from app.web import api, docs, pages, records_pages, table_talk, ws
 from app.web.deps import csrf_token_for, current_user
 from app.web.guards import Guard
 from app.paths import ROOT
@@ -64,7 +64,8 @@ def _error_response(request: Request, status: int, body: dict) -> object:
         return HTMLResponse(html, status_code=status, headers=headers)
     user = getattr(request.state, "user", None)  # only what is known already: no database work on the loop
     headings = {400: "That did not work", 401: "Sign in first", 403: "Not allowed", 404: "Not found",
-                409: "The game has moved on", 422: "Not allowed by the rules", 429: "Slow down"}
+                409: "The game has moved on", 413: "Too large", 422: "Not allowed by the rules",
+                429: "Slow down"}
     return templates.TemplateResponse(request, "error.html", {
         "user": user, "csrf": csrf_token_for(request, user), "status": status,
         "heading": headings.get(status, "Error"), "message": message, "rule": rule,
@@ -72,10 +73,11 @@ def _error_response(request: Request, status: int, body: dict) -> object:
 
 
 def create_app() -> FastAPI:
-    app = FastAPI(title="Ironbottom", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="Ironbottom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Hidden-movement wargames of the 1942 Pacific campaign. Every answer is rendered "
                               "from the requesting role's view of the game.")
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    docs.mount(app)  # /docs from local Swagger UI assets, and /favicon.ico
     app.include_router(pages.router)
     app.include_router(records_pages.router)
     app.include_router(table_talk.router)

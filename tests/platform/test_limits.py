@@ -112,3 +112,16 @@ def test_pages_hold_no_inline_script(players):
         html = red.get(url).text
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), url
         assert not re.search(r"\son[a-z]+=|hx-on|javascript:", html), url
+
+
+def test_the_api_docs_load_from_this_server_and_the_icon_exists(anon):
+    page = anon.get("/docs")
+    assert page.status_code == 200
+    sources = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert sources and all(s.startswith("/") and not s.startswith("//") for s in sources), sources
+    for s in sources:
+        assert anon.get(s).status_code == 200, s
+    assert "SwaggerUIBundle" in anon.get("/docs/assets/swagger-ui-bundle.js").text
+    assert "/openapi.json" in anon.get("/docs/init.js").text
+    icon = anon.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/")
