@@ -22,6 +22,11 @@ class Subscriber:
     user_id: int | None
     send: Callable[[str], Awaitable[None]]
     version: int = 0
+    session: str | None = None  # the hash of the session the socket was opened with
+    close: Callable[[], Awaitable[None]] | None = None
+
+
+SessionCheck = Callable[[set[str]], Awaitable[set[str]]]  # session hashes -> those still valid
 
 
 @dataclass
@@ -29,6 +34,7 @@ class Hub:
     channels: dict[str, set[Subscriber]] = field(default_factory=dict)
     renderer: Renderer | None = None
     published: int = 0
+    sessions_valid: SessionCheck | None = None
 
     def join(self, game_id: str, sub: Subscriber) -> None:
         self.channels.setdefault(game_id, set()).add(sub)
@@ -43,8 +49,30 @@ class Hub:
     def watchers(self, game_id: str) -> int:
         return len(self.channels.get(game_id, ()))
 
+    async def end_session(self, session: str) -> int:
+        """Close every socket opened with this session (it was signed out or expired). Returns how many."""
+        ended = [(gid, sub) for gid, subs in self.channels.items() for sub in subs if sub.session == session]
+        for gid, sub in ended:
+            await self._close(gid, sub)
+        return len(ended)
+
+    async def _close(self, game_id: str, sub: Subscriber) -> None:
+        self.leave(game_id, sub)
+        if sub.close is not None:
+            try:
+                await sub.close()
+            except Exception:  # already gone
+                pass
+
     async def publish(self, game_id: str) -> None:
         subs = list(self.channels.get(game_id, ()))
+        if subs and self.sessions_valid is not None:
+            # A session that ended in another process, or simply expired, gets no more pushes.
+            opened = {s.session for s in subs if s.session}
+            valid = await self.sessions_valid(opened) if opened else set()
+            for sub in [s for s in subs if s.session and s.session not in valid]:
+                await self._close(game_id, sub)
+            subs = list(self.channels.get(game_id, ()))
         if not subs or self.renderer is None:
             return
         self.published += 1

@@ -17,7 +17,7 @@ from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, session_token
 from app.play.errors import Forbidden
-from app.web.pages import game_types, in_transaction, invite_links, public_base
+from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
 from app.web.presenter import page_model
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -95,8 +95,9 @@ def sign_in(request: Request, body: Credentials) -> SessionOut:
 
 
 @router.delete("/sessions", status_code=204, dependencies=[CSRF])
-def sign_out(request: Request, db: DBDep, user: User) -> Response:
-    accounts.close_session(db, session_token(request))
+async def sign_out(request: Request, user: User) -> Response:
+    """End this session; its open game sockets are closed too."""
+    await sign_out_everywhere(session_token(request))
     return Response(status_code=204)
 
 

@@ -40,7 +40,7 @@ async def lifespan(app: FastAPI):
     from app.web.actions import publish
     tasks = [asyncio.create_task(run_ticker(publish))]
     if is_postgres():
-        tasks.append(asyncio.create_task(pg_notify.listen(hub.publish)))
+        tasks.append(asyncio.create_task(pg_notify.listen(hub.publish, hub.end_session)))
     yield
     for task in tasks:
         task.cancel()

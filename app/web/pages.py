@@ -145,11 +145,19 @@ def signin(request: Request, username: str = Form(""), password: str = Form(""),
 
 
 @router.post("/signout", dependencies=[CSRF])
-def signout(request: Request, db: DBDep):
-    accounts.close_session(db, session_token(request))
+async def signout(request: Request):
+    await sign_out_everywhere(session_token(request))
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+async def sign_out_everywhere(token: str | None) -> None:
+    """End the session, then (after the commit) close its open game sockets in every process."""
+    from app.web.ws import end_session
+
+    await run_in_threadpool(in_transaction, accounts.close_session, token)
+    await end_session(token)
 
 
 def _options_from_form(form) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from app.config import get_settings
 from app.play import accounts, lobby
 from app.realtime.hub import Subscriber, hub
+from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
 from app.web.deps import SESSION_COOKIE
 from app.web.presenter import page_model, render_fragments
@@ -58,6 +59,35 @@ async def render_for_hub(game_id: str, roles: set[str]) -> dict[str, str]:
 hub.renderer = render_for_hub
 
 
+def _valid_sessions(hashes: set[str]) -> set[str]:
+    from sqlalchemy import select
+
+    from app.play.clock import now
+    from app.store.models import Session
+
+    with transaction(read_only=True) as db:
+        rows = db.execute(select(Session.token_hash, Session.expires_at)
+                          .where(Session.token_hash.in_(sorted(hashes)))).all()
+    at = now()
+    return {h for h, expires in rows if (expires if expires.tzinfo else expires.replace(tzinfo=at.tzinfo)) > at}
+
+
+async def sessions_valid(hashes: set[str]) -> set[str]:
+    return await run_in_threadpool(_valid_sessions, hashes)
+
+
+hub.sessions_valid = sessions_valid
+
+
+async def end_session(token: str | None) -> None:
+    """After a sign-out has committed: close that session's sockets here and in every other process."""
+    if not token:
+        return
+    session = accounts.token_hash(token)
+    await hub.end_session(session)
+    await run_in_threadpool(notify_session_ended, session)
+
+
 @router.websocket("/games/{game_id}/ws")
 async def game_socket(ws: WebSocket, game_id: str):
     if not origin_allowed(ws):
@@ -72,7 +102,8 @@ async def game_socket(ws: WebSocket, game_id: str):
         await ws.close(code=4401, reason="sign in first")
         return
     await ws.accept()
-    sub = Subscriber(role=role, user_id=user.user_id, send=ws.send_text, version=version)
+    sub = Subscriber(role=role, user_id=user.user_id, send=ws.send_text, version=version,
+                     session=accounts.token_hash(token), close=lambda: ws.close(code=4401, reason="signed out"))
     hub.join(game_id, sub)
     try:
         while True:
@@ -84,6 +115,9 @@ async def game_socket(ws: WebSocket, game_id: str):
                 since = int(json.loads(raw).get("since", -1))
             except (ValueError, AttributeError, TypeError):
                 continue
+            if not await sessions_valid({sub.session}):  # expired while the page was open
+                await ws.close(code=4401, reason="session ended")
+                break
             if since < await run_in_threadpool(_version, game_id):
                 pages = await render_for_hub(game_id, {role})
                 await ws.send_text(pages[role])
