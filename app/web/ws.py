@@ -5,6 +5,7 @@ The server pushes out-of-band HTML fragments rendered from the viewer's role's v
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from urllib.parse import urlsplit
 
@@ -13,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.config import get_settings
 from app.play import accounts, lobby
-from app.realtime.hub import Subscriber, hub
+from app.realtime.hub import Fragment, Subscriber, hub
 from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
 from app.web.deps import SESSION_COOKIE
@@ -41,15 +42,26 @@ def _who(game_id: str, token: str | None):
     with transaction(read_only=True) as db:
         user = accounts.session_user(db, token)
         if user is None:
-            return None, None, None
+            return None, None, None, None
         game = lobby.require_game(db, game_id)
-        return user, lobby.role_of(db, game, user.user_id), game.version
+        role = lobby.role_of(db, game, user.user_id)
+        return user, role, game.version, model_digest(page_model(db, game, role))
+
+
+def model_digest(model: dict) -> str:
+    """What a role's page shows, less the game's version: equal digests mean nothing new for that role."""
+    shown = dict(model, game={k: v for k, v in model["game"].items() if k != "version"})
+    return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def render_roles(game_id: str, roles: set[str]) -> dict[str, str]:
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
-        return {role: render_fragments(page_model(db, game, role)) for role in roles}
+        out = {}
+        for role in roles:
+            model = page_model(db, game, role)
+            out[role] = Fragment(render_fragments(model), model_digest(model))
+        return out
 
 
 async def render_for_hub(game_id: str, roles: set[str]) -> dict[str, str]:
@@ -95,7 +107,7 @@ async def game_socket(ws: WebSocket, game_id: str):
         return
     token = ws.cookies.get(SESSION_COOKIE)
     try:
-        user, role, version = await run_in_threadpool(_who, game_id, token)
+        user, role, version, digest = await run_in_threadpool(_who, game_id, token)
     except Exception:
         user = None
     if user is None:
@@ -103,7 +115,8 @@ async def game_socket(ws: WebSocket, game_id: str):
         return
     await ws.accept()
     sub = Subscriber(role=role, user_id=user.user_id, send=ws.send_text, version=version,
-                     session=accounts.token_hash(token), close=lambda: ws.close(code=4401, reason="signed out"))
+                     session=accounts.token_hash(token), close=lambda: ws.close(code=4401, reason="signed out"),
+                     digest=digest)
     hub.join(game_id, sub)
     try:
         while True:
@@ -121,6 +134,7 @@ async def game_socket(ws: WebSocket, game_id: str):
             if since < await run_in_threadpool(_version, game_id):
                 pages = await render_for_hub(game_id, {role})
                 await ws.send_text(pages[role])
+                sub.digest = getattr(pages[role], "digest", None)
     except WebSocketDisconnect:
         pass
     finally:
