@@ -10,7 +10,6 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from app.config import get_settings
 from app.play import accounts, lobby, records
 from app.play.state import load_state, rules_for
 from app.store.db import transaction

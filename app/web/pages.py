@@ -15,7 +15,7 @@ from app.play.errors import BadRequest, Forbidden, PlayError
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
-from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, DBDep, MaybeUser, ReadDBDep, User,
+from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
                           client_address, csrf_token_for, session_token)
 from app.web.games import parser_for
 from app.web.presenter import action_key, page_model
