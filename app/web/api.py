@@ -14,7 +14,7 @@ from app.play import accounts, lobby, records
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
-from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, session_token
+from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, password_work, session_token
 from app.play.errors import Forbidden
 from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
 from app.web.presenter import page_model
@@ -75,22 +75,26 @@ class Submission(BaseModel):
 
 
 @router.post("/users", status_code=201, dependencies=[CSRF])
-def sign_up(body: Credentials) -> dict[str, Any]:
+async def sign_up(body: Credentials) -> dict[str, Any]:
     """Create an account (the password is hashed outside any transaction)."""
-    user, _ = accounts.sign_up(body.username, body.password, session=False)
+    user, _ = await password_work(accounts.sign_up, body.username, body.password, False)
     return {"id": user.id, "username": user.username}
 
 
 @router.post("/sessions", status_code=201, dependencies=[CSRF],
              responses={401: {"description": "Wrong username or password"},
                         429: {"description": "Too many failed sign-ins: try again in the seconds given"}})
-def sign_in(request: Request, body: Credentials) -> SessionOut:
+async def sign_in(request: Request, body: Credentials) -> SessionOut:
     """Sign in: a bearer token and the CSRF token for cookie use. Failed sign-ins are limited per account and
     per client address."""
-    user, token = accounts.sign_in(body.username, body.password, client_address(request))
-    with transaction(read_only=True) as db:
-        signed = accounts.session_user(db, token)
+    user, token = await password_work(accounts.sign_in, body.username, body.password, client_address(request))
+    signed = await run_in_threadpool(_session_of, token)
     return SessionOut(token=token, csrf_token=signed.csrf_token, username=user.username)
+
+
+def _session_of(token: str):
+    with transaction(read_only=True) as db:
+        return accounts.session_user(db, token)
 
 
 @router.delete("/sessions", status_code=204, dependencies=[CSRF])

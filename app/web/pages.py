@@ -16,7 +16,7 @@ from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
-                          client_address, csrf_token_for, session_token)
+                          client_address, csrf_token_for, password_work, session_token)
 from app.web.games import parser_for
 from app.web.presenter import action_key, page_model
 from app.web.templating import templates
@@ -120,12 +120,13 @@ def signin_page(request: Request, user: MaybeUser, next: str = "/"):
     return page(request, "account/form.html", user, heading="Sign in", action="/signin", next=_safe_next(next))
 
 
-def _open_session(request: Request, action: str, heading: str, start, username: str, password: str,
-                  next: str):
-    """Sign up or sign in (the password is hashed or checked outside any transaction), then set the session
-    cookie; on a refusal show the form again with the player's username and the reason, where they are looking."""
+async def _open_session(request: Request, action: str, heading: str, start, username: str, password: str,
+                        next: str):
+    """Sign up or sign in (the password is hashed or checked outside any transaction, in one of the few password
+    slots), then set the session cookie; on a refusal show the form again with the player's username and the
+    reason, where they are looking."""
     try:
-        _, token = start(username, password)
+        _, token = await password_work(start, username, password)
     except PlayError as e:
         return page(request, "account/form.html", None, status_code=e.status, heading=heading, action=action,
                     next=_safe_next(next), username=username, error=e.message)
@@ -133,14 +134,14 @@ def _open_session(request: Request, action: str, heading: str, start, username: 
 
 
 @router.post("/signup", dependencies=[CSRF])
-def signup(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
-    return _open_session(request, "/signup", "Sign up", accounts.sign_up, username, password, next)
+async def signup(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
+    return await _open_session(request, "/signup", "Sign up", accounts.sign_up, username, password, next)
 
 
 @router.post("/signin", dependencies=[CSRF])
-def signin(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
+async def signin(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
     address = client_address(request)
-    return _open_session(request, "/signin", "Sign in", lambda u, p: accounts.sign_in(u, p, address), username,
+    return await _open_session(request, "/signin", "Sign in", lambda u, p: accounts.sign_in(u, p, address), username,
                          password, next)
 
 

@@ -116,3 +116,43 @@ def test_failed_sign_ins_are_limited_per_address(anon, players, monkeypatch):
         assert anon.post("/api/sessions", json={"username": new_name("g"), "password": "guess"}).status_code == 401
     r = anon.post("/api/sessions", json={"username": new_name("g"), "password": "guess"})
     assert r.status_code == 429 and "Try again in" in r.json()["message"]
+
+
+def test_a_storm_of_sign_ins_never_fills_the_threadpool_a_players_write_needs(anon, players, monkeypatch):
+    """45 sign-ins stuck in their password check (more than the threadpool's 40 threads): a player's chat post
+    still goes through at once, because sign-ins wait for a password slot on the event loop, not in a thread."""
+    import time
+
+    red, blue = players(), players()
+    from tests.platform.conftest import start_duel
+
+    gid = start_duel(red, blue)
+    release = threading.Event()
+    real_verify = accounts._hasher.verify
+
+    def stuck_verify(hash_, password):
+        release.wait(30)
+        return real_verify(hash_, password)
+
+    monkeypatch.setattr(accounts, "_hasher", Hasher(accounts._hasher, stuck_verify))
+    storm = [threading.Thread(target=lambda: anon.post("/api/sessions", json={"username": new_name("g"),
+                                                                              "password": "guess"}))
+             for _ in range(45)]
+    for t in storm:
+        t.start()
+    time.sleep(1.0)
+    done = threading.Event()
+
+    def write():
+        # through the same client (one event loop, one threadpool) as the storm
+        r = anon.post(f"/api/games/{gid}/chat", json={"channel": "all", "text": "still here"},
+                      headers={"authorization": f"Bearer {red.token}"})
+        if r.status_code == 201:
+            done.set()
+    writer = threading.Thread(target=write)
+    writer.start()
+    got_through = done.wait(8)
+    release.set()
+    for t in storm + [writer]:
+        t.join(60)
+    assert got_through, "a player's write waited behind sign-ins"
