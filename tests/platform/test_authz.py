@@ -72,6 +72,10 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/games/{game_id}/claim"): {"red": "409", "blue": "409", "umpire": "403", "spectator": "403",
                                          "other": "403", "anon": "401"},
     ("POST", "/games/{game_id}/undo"): seated("403", "403") | {"umpire": "303 /games"},
+    ("POST", "/games/{game_id}/resign"): {"red": "303 /games", "blue": "303 /games", "umpire": "403",
+                                          "spectator": "403", "other": "403", "anon": "401"},
+    ("POST", "/api/games/{game_id}/resign"): {"red": "200", "blue": "200", "umpire": "403", "spectator": "403",
+                                              "other": "403", "anon": "401"},
     ("GET", "/api/games/{game_id}/chat"): signed("200"),
     ("POST", "/api/games/{game_id}/chat"): seated("201", "403"),
     ("POST", "/api/games/{game_id}/clock"): seated("403", "403") | {"umpire": "200"},
@@ -186,6 +190,8 @@ def _request(world: World, role: str, method: str, path: str):
     if path.endswith("/clock"):
         return c.post(url, json={"paused": True}) if path.startswith("/api") else \
             c.post(url, data={"paused": "1"}, follow_redirects=False)
+    if path.endswith("/resign") and not path.startswith("/api"):
+        return c.post(url, data={"confirm": "1"}, follow_redirects=False)
     if path.endswith("/undo"):
         return c.post(url, json={}) if path.startswith("/api") else c.post(url, follow_redirects=False)
     if path.endswith("/invites/{role}"):
