@@ -15,12 +15,20 @@ class Settings(BaseSettings):
     environment: str = "development"  # development | test | production
     secret_key: str = DEFAULT_SECRET
     database_url: str = "sqlite:///./var/ironbottom.db"
-    base_url: str = "http://127.0.0.1:8000"
+    # Where links sent to other people (invites) point. Empty: the host and port each request came to.
+    base_url: str = ""
     # Origins allowed to open a game websocket; empty means base_url's origin plus the request's own host.
     allowed_origins: list[str] = []
     extra_games: list[str] = []  # modules to register beside app.games.GAME_MODULES (the test-only game)
     session_days: int = 30
     chat_per_minute: int = 20
+    # Failed sign-ins allowed per account and per client address within the window before a 429.
+    signin_failures_per_account: int = 10
+    signin_failures_per_address: int = 50
+    signin_window_seconds: int = 900
+    # The largest request body (and websocket message) the server reads; larger ones get 413 unread.
+    max_body_bytes: int = 1_000_000
+    max_ws_message_bytes: int = 64_000
     snapshot_every: int = 25  # actions between snapshots, besides one at every phase change
 
     @model_validator(mode="after")

@@ -1,4 +1,9 @@
-"""Accounts and browser sessions: argon2id password hashes, random session tokens stored as SHA-256."""
+"""Accounts and browser sessions: argon2id password hashes, random session tokens stored as SHA-256.
+
+Signing up and signing in hash or verify the password outside any transaction (argon2 takes a third of a
+second on purpose; inside SQLite's write transaction it stalled every game, issue 10 item 5), then write the user
+or session row in a short transaction of its own. An unknown username is verified against a dummy hash, so
+the answer takes as long as for a real one and does not tell which usernames exist (item 6)."""
 from __future__ import annotations
 
 import hashlib
@@ -15,10 +20,13 @@ from sqlalchemy.orm import Session as DB
 
 from app.config import get_settings
 from app.play.clock import now
+from app.play import throttle
 from app.play.errors import BadRequest, Conflict, NotSignedIn
+from app.store.db import transaction
 from app.store.models import Session, User
 
 _hasher = PasswordHasher()  # argon2id with the library's current recommended parameters
+_DUMMY_HASH = _hasher.hash("ironbottom: no such user")  # checked for unknown usernames, to take the same time
 USERNAME = re.compile(r"^[A-Za-z0-9_.-]{3,30}$")
 
 
@@ -33,7 +41,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def sign_up(db: DB, username: str, password: str) -> User:
+def _check_new_account(username: str, password: str) -> str:
     username = (username or "").strip()
     if not USERNAME.match(username):
         raise BadRequest("A username is 3 to 30 letters, digits, dots, dashes or underscores.")
@@ -41,28 +49,50 @@ def sign_up(db: DB, username: str, password: str) -> User:
         raise BadRequest("A password needs at least 8 characters.")
     if len(password) > 200:
         raise BadRequest("A password may have at most 200 characters.")
-    taken = Conflict("That username is taken. Choose another.")
-    if db.scalar(select(User).where(func.lower(User.username) == username.lower())) is not None:
-        raise taken
-    user = User(username=username, password_hash=_hasher.hash(password), created_at=now())
+    return username
+
+
+def _taken() -> Conflict:
+    return Conflict("That username is taken. Choose another.")
+
+
+def sign_up(username: str, password: str, session: bool = True) -> tuple[User, str | None]:
+    """A new account and (if `session`) its first session: (user, session token). The hash is computed outside
+    any transaction; the rows are written in one short one."""
+    username = _check_new_account(username, password)
+    with transaction(read_only=True) as db:
+        if db.scalar(select(User.id).where(func.lower(User.username) == username.lower())) is not None:
+            raise _taken()
+    password_hash = _hasher.hash(password)
     try:
-        with db.begin_nested():  # a savepoint: a sign-up racing this one leaves the transaction usable
+        with transaction() as db:
+            user = User(username=username, password_hash=password_hash, created_at=now())
             db.add(user)
             db.flush()
-    except IntegrityError:
-        raise taken from None
-    return user
+            token = open_session(db, user) if session else None
+    except IntegrityError:  # a sign-up for the same name won the race
+        raise _taken() from None
+    return user, token
 
 
-def check_password(db: DB, username: str, password: str) -> User:
-    user = db.scalar(select(User).where(func.lower(User.username) == (username or "").strip().lower()))
+def sign_in(username: str, password: str, address: str | None = None) -> tuple[User, str]:
+    """Check the password (outside any transaction) and open a session: (user, session token). Too many
+    failures for this account or address are refused with 429 before any password is checked."""
+    throttle.check(username, address)
+    name = (username or "").strip().lower()
+    with transaction(read_only=True) as db:
+        user = db.scalar(select(User).where(func.lower(User.username) == name)) if "\x00" not in name else None
     try:
+        _hasher.verify(user.password_hash if user else _DUMMY_HASH, password or "")
         if user is None:
             raise VerifyMismatchError
-        _hasher.verify(user.password_hash, password or "")
     except (VerifyMismatchError, VerificationError, InvalidHashError):
+        throttle.failed(username, address)
         raise NotSignedIn("Wrong username or password.") from None
-    return user
+    throttle.succeeded(username)
+    with transaction() as db:
+        token = open_session(db, user)
+    return user, token
 
 
 def open_session(db: DB, user: User) -> str:

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 
 from sqlalchemy import func, select
 
-from app.engine.rng import SeededRng
+from app.engine.rng import HmacRng
 from app.engine.testing import random_action
+from app.play.deadlines import orders_in
 from app.play.state import load_state, rules_for, view_for
 from app.play.submit import Submitted, apply_action, lock_game
 from app.store.db import transaction
@@ -15,9 +17,12 @@ from app.store.models import ActionRow, Seat
 MAX_BOT_MOVES = 2000  # a guard against a runaway loop; a game's whole turn is far fewer moves
 
 
-def _bot_rng(game_id: str, version: int) -> SeededRng:
-    """Bots' choices are not game dice: they come from their own stream, so they never shift the game's rolls."""
-    return SeededRng(int.from_bytes(hashlib.sha256(f"bot:{game_id}:{version}".encode()).digest()[:8], "big"))
+def bot_rng(seed: bytes, role: str, version: int) -> HmacRng:
+    """The computer's own random stream for one decision. Its choices are secret orders, so the stream comes from
+    the game's secret seed (never from the public game id and version alone, from which a player could replay
+    it); through a key of its own (HMAC of the seed), so it is never the game's dice nor shifts their rolls."""
+    key = hmac.new(seed, b"ironbottom computer players", hashlib.sha256).digest()
+    return HmacRng(key, f"{role}:{version}")
 
 
 def _prompt_is_new(db, game, role: str, prompt: dict) -> bool:
@@ -28,7 +33,7 @@ def _prompt_is_new(db, game, role: str, prompt: dict) -> bool:
     bot waits until its prompt changes after its last move."""
     info = prompt.get("info") if isinstance(prompt.get("info"), dict) else {}
     if isinstance(info.get("submitted"), bool):
-        return not info["submitted"]
+        return not orders_in(prompt)
     last = db.scalar(select(func.max(ActionRow.seq)).where(ActionRow.game_id == game.id, ActionRow.role == role))
     return last is None or last < (game.prompt_versions or {}).get(role, 0)
 
@@ -48,12 +53,12 @@ def run_bots(game_id: str) -> list[Submitted]:
                 if _prompt_is_new(db, game, s.role, prompts[s.role])), None)
             if seat is None:
                 break
-            rng = _bot_rng(game_id, game.version)
+            rng = bot_rng(game.seed, seat.role, game.version)
             bot = (getattr(rules, "bots", {}) or {}).get(seat.bot)
             if bot is not None:
                 action = bot(view_for(rules, state, seat.role, False), prompts[seat.role], rng)
             else:  # a seat the rules play themselves but that was prompted all the same: any legal move
                 action = random_action(rules, state, seat.role, rng)
             moves.append(apply_action(db, game_id, seat.role, action, game.version,
-                                      f"bot:{game.version + 1}", None))
+                                      f"bot:{game.version + 1}", None, platform=True))
     return moves

@@ -15,7 +15,7 @@ from app.engine.contract import UMPIRE
 from app.play.clock import now
 from app.play.errors import Conflict, Forbidden, PlayError
 from app.play.state import load_state, phase_of, rules_for
-from app.play.deadlines import set_deadlines
+from app.play.deadlines import awaited, set_deadlines
 from app.play.submit import append_record, apply_action, lock_game
 from app.store.db import transaction
 from app.store.models import Game
@@ -48,22 +48,35 @@ def tick(at: datetime | None = None) -> list[str]:
 
 
 def _expire(game_id: str, at: datetime) -> bool:
+    """Take the default for each side whose deadline has passed and whose orders are not in. A side that has
+    submitted may still be prompted (to revise): its orders stand until the phase resolves, and it misses
+    nothing, whatever the order of the sides' names."""
+    changed = False
     with transaction() as db:
         game = lock_game(db, game_id)
         rules = rules_for(game)
-        state = load_state(db, game)
-        prompts = rules.prompts(state)
-        due = sorted(r for r, d in (game.deadlines or {}).items() if r in prompts and _due(d, at))
-        if not due:
-            return False
-        role = due[0]
-        default = getattr(rules, "default_action", None)
-        if default is None:
-            raise Conflict(f"{rules.meta.title} has no default for a missed order")
-        key = f"missed:{role}:{game.prompt_versions.get(role, 0)}"
-        apply_action(db, game_id, role, default(state, role), game.version, key, None, note="missed order")
-        game.missed = dict(game.missed or {}, **{role: (game.missed or {}).get(role, 0) + 1})
-        return True
+        for _ in range(len(game.deadlines or {})):
+            state = load_state(db, game)
+            owed = awaited(rules.prompts(state))
+            due = sorted(r for r, d in (game.deadlines or {}).items() if r in owed and _due(d, at))
+            if not due:
+                break
+            role = due[0]
+            default = getattr(rules, "default_action", None)
+            if default is None:
+                raise Conflict(f"{rules.meta.title} has no default for a missed order")
+            key = f"missed:{role}:{game.prompt_versions.get(role, 0)}"
+            apply_action(db, game_id, role, default(state, role), game.version, key, None, note="missed order",
+                         platform=True)
+            game.missed = dict(game.missed or {}, **{role: (game.missed or {}).get(role, 0) + 1})
+            changed = True
+            if game.status != "active":
+                break
+        stale = {r for r in (game.deadlines or {}) if r not in awaited(rules.prompts(load_state(db, game)))}
+        if stale and game.status == "active":  # a deadline left on a side whose orders are in (older games)
+            game.deadlines = {r: d for r, d in game.deadlines.items() if r not in stale}
+            changed = True
+    return changed
 
 
 def claim(game_id: str, role: str, user_id: int) -> None:
@@ -76,6 +89,9 @@ def claim(game_id: str, role: str, user_id: int) -> None:
         if role not in rules.meta.roles:
             raise Forbidden("Only a side can claim the game.")
         missed = {r: n for r, n in (game.missed or {}).items() if r != role and n >= CLAIM_AFTER}
+        own = (game.missed or {}).get(role, 0)
+        if missed and own >= CLAIM_AFTER:  # both sides walked away: neither wins by the other's absence
+            raise Conflict(f"You have missed {own} orders yourself, so you cannot claim the game.")
         if not missed:
             raise Conflict(f"You can claim the game once the other side has missed {CLAIM_AFTER} orders.")
         append_record(db, game, role, "_claim", {}, "claim", phase_of(rules, load_state(db, game)), user_id)

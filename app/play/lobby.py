@@ -1,7 +1,9 @@
 """The lobby: create a game, list open seats, join by seat or invite link, list my games."""
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -17,20 +19,38 @@ from app.play.clock import now
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.play.deadlines import set_deadlines
-from app.play.state import load_state, phase_of, remember, rules_for
+from app.play.state import load_state, phase_of, remember, rules_for, view_for
 from app.store.models import Game, Seat, Snapshot, User
 
 CLOCKS = {"none": None, "live": 10 * 60, "daily": 24 * 3600, "3days": 3 * 24 * 3600}
 
 
+ACCESS = ("invite", "open")  # a seat is joinable only through its invite, or by anyone from the lobby
+SANDBOX_WARNING = ("This is a sandbox game: its host may script the dice and so knows every roll in advance. "
+                   "It never counts for ratings or records.")
+
+
 @dataclass
 class Created:
     game: Game
-    invites: dict[str, str]  # role -> invite token (shown once, stored hashed)
+    invites: dict[str, str]  # role -> invite token (stored hashed; derived again for the host on request)
 
 
 def invite_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def invite_token(game: Game, seat: Seat) -> str:
+    """A seat's invite, derived from the game's secret seed and the invite's round: the host can be shown it
+    again at any time without it being stored, and renewing it (the next round) kills the old link."""
+    mac = hmac.new(game.seed, f"invite:{seat.role}:{seat.invite_round}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:24]).decode().rstrip("=")
+
+
+def _issue_invite(game: Game, seat: Seat) -> str:
+    token = invite_token(game, seat)
+    seat.invite_hash = invite_hash(token)
+    return token
 
 
 def _new_game_id(db: DB) -> str:
@@ -43,7 +63,9 @@ def _new_game_id(db: DB) -> str:
 def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = None, side: str | None = None,
                 options: dict[str, Any] | None = None, umpired: bool = False, clock: str = "none",
                 opponent: str = "human", sandbox: bool = False, dice_script: list[int] | None = None,
-                title: str = "") -> Created:
+                title: str = "", seat_access: dict[str, str] | None = None) -> Created:
+    """A new game. `seat_access` says, per seat left for a person, "invite" (the default: joinable only through
+    its invite link, never listed) or "open" (listed in the lobby for anyone to take)."""
     rules = registry.get(game_type)
     if rules is None or (not rules.meta.listed and game_type not in registry.all_games()):
         raise BadRequest(f"There is no game called {game_type!r}.")
@@ -76,6 +98,12 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
         raise BadRequest("Scripted dice are whole numbers from 1 upward, e.g. 3,6,1.")
     if umpired:
         seats_roles.append(UMPIRE)
+    seat_access = dict(seat_access or {})
+    for role, access in seat_access.items():
+        if role not in seats_roles:
+            raise BadRequest(f"This game has no seat {role!r} to open or keep for an invite.")
+        if access not in ACCESS:
+            raise BadRequest("A seat is taken by invitation ('invite') or open to anyone ('open').")
     side = side or (UMPIRE if umpired and meta.solitaire else meta.roles[0])
 
     seed = secrets.token_bytes(32)
@@ -97,23 +125,33 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     db.add(Snapshot(game_id=game.id, seq=0, phase=phase_of(rules, state), state=state))
     invites: dict[str, str] = {}
     for role in seats_roles:
-        seat = Seat(game_id=game.id, role=role)
+        seat = Seat(game_id=game.id, role=role, access="invite", invite_round=0)
         if role == side:
             seat.user_id, seat.joined_at = user_id, at
         elif meta.solitaire and role != UMPIRE:
             seat.bot, seat.joined_at = "rules", at
         elif opponent == "computer" and role != UMPIRE:
-            seat.bot, seat.joined_at = next(iter(bots)), at
+            seat.bot, seat.joined_at = bot_for(bots, role), at
         else:
-            token = secrets.token_urlsafe(24)
-            seat.invite_hash = invite_hash(token)
-            invites[role] = token
+            seat.access = seat_access.get(role, "invite")
+            if seat.access == "invite":
+                invites[role] = _issue_invite(game, seat)
         db.add(seat)
     db.flush()
     _start_if_full(db, game)
     game.setup_rolls = rng.record()  # so verification covers the set-up's dice too
     remember(game.id, game.version, state, db)
     return Created(game, invites)
+
+
+def bot_for(bots: dict[str, Any], role: str) -> str:
+    """The computer player for a seat: the game's bot named for that role (Solomons keys its bots by side), or
+    its only bot when it has one for every side."""
+    if role in bots:
+        return role
+    if len(bots) == 1:
+        return next(iter(bots))
+    raise BadRequest(f"This game has no computer player for {role!r}.")
 
 
 def _start_if_full(db: DB, game: Game) -> None:
@@ -129,7 +167,10 @@ def seats_of(db: DB, game_id: str) -> list[Seat]:
     return list(db.scalars(select(Seat).where(Seat.game_id == game_id).order_by(Seat.id)))
 
 
-def join_seat(db: DB, user_id: int, game_id: str, role: str) -> Seat:
+def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = False,
+              accept_scripted_dice: bool = False) -> Seat:
+    """Take a seat: an open seat from the lobby, an invite-only seat only through its invite (`via_invite`).
+    A sandbox game's seat is taken only once the player has been told its dice may be scripted."""
     # Lock the game row so two players taking seats at the same instant are served one after the other
     # (SQLite's BEGIN IMMEDIATE already serialises; PostgreSQL needs the row lock).
     query = select(Game).where(Game.id == game_id)
@@ -147,24 +188,96 @@ def join_seat(db: DB, user_id: int, game_id: str, role: str) -> Seat:
     db.refresh(seat)  # read it again under the game's lock: another join may have just committed
     if seat.user_id is not None or seat.bot is not None:
         raise Conflict("That seat is taken.")
+    if seat.access != "open" and not via_invite:
+        raise Forbidden("That seat is taken by invitation only: ask the host for the link.")
+    if game.sandbox and not accept_scripted_dice:
+        raise Conflict(SANDBOX_WARNING + " Take the seat again saying you accept scripted dice "
+                       "(accept_scripted_dice).", extra={"sandbox": True})
     seat.user_id, seat.joined_at, seat.invite_hash = user_id, now(), None
     db.flush()
     _start_if_full(db, game)
     return seat
 
 
-def join_by_invite(db: DB, user_id: int, token: str) -> Seat:
+def seat_by_invite(db: DB, token: str) -> tuple[Seat, Game]:
     seat = db.scalar(select(Seat).where(Seat.invite_hash == invite_hash(token or "")))
-    if seat is None:
+    game = db.get(Game, seat.game_id) if seat is not None else None
+    if seat is None or game is None:
         raise NotFound("This invitation has been used or does not exist.")
-    game_id, role = seat.game_id, seat.role
-    joined = join_seat(db, user_id, game_id, role)
-    return joined
+    return seat, game
+
+
+def join_by_invite(db: DB, user_id: int, token: str, accept_scripted_dice: bool = False) -> Seat:
+    seat, _ = seat_by_invite(db, token)
+    return join_seat(db, user_id, seat.game_id, seat.role, via_invite=True,
+                     accept_scripted_dice=accept_scripted_dice)
+
+
+def invitation(db: DB, token: str) -> dict[str, Any]:
+    """What an invite page tells the invited player before they take the seat: which game, which side, who
+    invites, and whether the dice may be scripted."""
+    seat, game = seat_by_invite(db, token)
+    rules = registry.get(game.game)
+    meta = rules.meta
+    host = db.get(User, game.created_by)
+    scenario = meta.scenario(game.scenario)
+    return {"game_id": game.id, "game": meta.title, "title": game.title or meta.title,
+            "scenario": scenario.title if scenario else game.scenario, "role": seat.role,
+            "role_label": _label(meta, seat.role), "host": host.username if host else "?",
+            "umpired": game.umpired, "sandbox": game.sandbox, "clock": game.clock.get("setting", "none"),
+            "sandbox_warning": SANDBOX_WARNING if game.sandbox else None}
+
+
+def _label(meta, role: str) -> str:
+    return "Umpire" if role == UMPIRE else meta.label(role)
+
+
+def seat_invites(db: DB, game: Game, user_id: int) -> list[dict[str, Any]]:
+    """The host's view of the seats still waiting for a person: each invite-only seat's current link token (shown
+    whenever the host looks, so a reload never loses it), and which seats are open to anyone."""
+    if game.created_by != user_id or game.status != "open":
+        return []
+    meta = rules_for(game).meta
+    out = []
+    for seat in seats_of(db, game.id):
+        if seat.user_id is not None or seat.bot is not None:
+            continue
+        out.append({"role": seat.role, "label": _label(meta, seat.role), "access": seat.access,
+                    "token": invite_token(game, seat) if seat.access == "invite" and seat.invite_hash else None})
+    return out
+
+
+def manage_invite(db: DB, user_id: int, game_id: str, role: str, do: str) -> Seat:
+    """The host renews a seat's invite (the old link stops working), revokes it (no link works until renewed),
+    or switches the seat between invite-only and open to anyone."""
+    game = db.scalar(select(Game).where(Game.id == game_id).with_for_update()
+                     if db.get_bind().dialect.name == "postgresql" else select(Game).where(Game.id == game_id))
+    if game is None:
+        raise NotFound("There is no such game.")
+    if game.created_by != user_id:
+        raise Forbidden("Only the game's host can manage its invitations.")
+    seat = next((s for s in seats_of(db, game_id) if s.role == role), None)
+    if seat is None:
+        raise NotFound("This game has no such seat.")
+    db.refresh(seat)
+    if seat.user_id is not None or seat.bot is not None:
+        raise Conflict("That seat is taken already.")
+    if do == "renew":
+        seat.access, seat.invite_round = "invite", seat.invite_round + 1
+        _issue_invite(game, seat)
+    elif do == "revoke":
+        seat.access, seat.invite_hash = "invite", None
+    elif do == "open":
+        seat.access, seat.invite_hash = "open", None
+    else:
+        raise BadRequest("Renew, revoke or open the seat.")
+    return seat
 
 
 def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:
     rows = db.execute(select(Seat, Game).join(Game, Game.id == Seat.game_id)
-                      .where(Game.status == "open", Seat.user_id.is_(None), Seat.bot.is_(None))
+                      .where(Game.status == "open", Seat.user_id.is_(None), Seat.bot.is_(None),
+                             Seat.access == "open")
                       .order_by(Game.created_at.desc()).limit(100)).all()
     out = []
     for seat, game in rows:
@@ -175,26 +288,74 @@ def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:
         out.append({"game_id": game.id, "game": rules.meta.title, "scenario": game.scenario,
                     "role": seat.role, "role_label": rules.meta.label(seat.role) if seat.role != UMPIRE else "Umpire",
                     "host": host.username if host else "?", "umpired": game.umpired,
-                    "clock": game.clock.get("setting", "none"), "mine": game.created_by == user_id})
+                    "clock": game.clock.get("setting", "none"), "mine": game.created_by == user_id,
+                    "sandbox": game.sandbox})
     return out
 
 
 def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
+    """The player's games, newest activity first: who they play against, where the game stands (Game-Turn and
+    phase, as the player's own view names them), and whose move it is."""
     from app.play.submit import prompted_roles  # late import: submit imports lobby helpers
 
     rows = db.execute(select(Seat, Game).join(Game, Game.id == Seat.game_id).where(Seat.user_id == user_id)
-                      .order_by(Game.updated_at.desc()).limit(200)).all()
+                      .order_by(Game.updated_at.desc(), Game.id).limit(200)).all()
     out = []
+    stamps = []
     for seat, game in rows:
         rules = registry.get(game.game)
         if rules is None:
             continue
+        meta = rules.meta
         waiting = prompted_roles(db, game) if game.status == "active" else []
-        out.append({"game_id": game.id, "game": rules.meta.title, "scenario": game.scenario, "role": seat.role,
-                    "role_label": rules.meta.label(seat.role) if seat.role != UMPIRE else "Umpire",
+        others = []
+        for other in seats_of(db, game.id):
+            if other.role == seat.role:
+                continue
+            who = db.get(User, other.user_id).username if other.user_id else ("computer" if other.bot else "open")
+            others.append({"role_label": _label(meta, other.role), "player": who})
+        out.append({"game_id": game.id, "game": meta.title, "title": game.title or meta.title,
+                    "scenario": game.scenario, "role": seat.role, "role_label": _label(meta, seat.role),
                     "status": game.status, "your_move": seat.role in waiting,
-                    "waiting_for": [rules.meta.label(r) for r in waiting], "version": game.version})
-    return out
+                    "waiting_for": [_label(meta, r) for r in waiting if r != seat.role], "version": game.version,
+                    "opponents": others, "stage": _stage(db, game, rules, seat.role), "sandbox": game.sandbox,
+                    "host": game.created_by == user_id})
+        stamps.append(_last_news(db, game, seat.role))
+    # Newest activity first, as this player knows it: when their own prompt last changed (or the game ended).
+    # Never the game's own last write, which would move a game up whenever the other side revised its orders.
+    order = sorted(range(len(out)), key=lambda i: stamps[i], reverse=True)
+    return [out[i] for i in order]
+
+
+def _last_news(db: DB, game: Game, role: str) -> str:
+    from app.store.models import ActionRow
+
+    seq = game.version if game.status == "ended" else (game.prompt_versions or {}).get(role, 0)
+    at = db.scalar(select(ActionRow.at).where(ActionRow.game_id == game.id, ActionRow.seq == seq)) if seq else None
+    at = at or game.created_at
+    return at.isoformat()[:26]
+
+
+def _stage(db: DB, game: Game, rules, role: str) -> str:
+    """'Game-Turn 2 · Plot Phase': what the player's own view says of where the game stands."""
+    if game.status == "open":
+        return "Waiting for players"
+    if game.status == "ended":
+        outcome = game.outcome or {}
+        winner = outcome.get("winner")
+        return f"Over: {_label(rules.meta, winner)} won" if winner in rules.meta.roles else "Over"
+    view = view_for(rules, load_state(db, game), role, False)
+    if not isinstance(view, dict):
+        return ""
+    parts = []
+    if isinstance(view.get("turn"), int):
+        parts.append(f"Game-Turn {view['turn']}")
+    step = view.get("step") or view.get("phase_title")
+    if isinstance(step, str) and step:
+        parts.append(step)
+    elif isinstance(view.get("round"), int):
+        parts.append(f"Round {view['round']}")
+    return " · ".join(parts)
 
 
 def role_of(db: DB, game: Game, user_id: int | None) -> str:

@@ -62,23 +62,38 @@ def check_action_shape(action: Any) -> Action:
     return {"verb": action["verb"], "args": args}
 
 
+# Keys the platform writes itself (the computer's moves, missed orders, the umpire's undo, claims, resignations).
+# A client may not send them: a side could otherwise take the key the clock or the computer will use next.
+PLATFORM_KEY_PREFIXES = ("bot:", "missed:", "undo:", "claim:", "resign:")
+
+
+def check_client_key(key: Any) -> str:
+    if not isinstance(key, str) or not key or len(key) > 80:
+        raise BadRequest("Every submission needs an idempotency key of 1 to 80 characters.")
+    if key.startswith(PLATFORM_KEY_PREFIXES):
+        raise BadRequest("Submission keys starting with " + ", ".join(PLATFORM_KEY_PREFIXES)
+                         + " are the server's own. Choose another key.")
+    return key
+
+
 def _prompt_fingerprint(prompt: Any) -> str:
     return hashlib.sha256(json.dumps(prompt, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version: int | None, key: str,
-                 user_id: int | None, note: str | None = None) -> Submitted:
-    """Apply one action inside the caller's transaction. See the module docstring."""
+                 user_id: int | None, note: str | None = None, platform: bool = False) -> Submitted:
+    """Apply one action inside the caller's transaction. See the module docstring. `platform` marks the
+    server's own submissions (computer players, missed orders), the only ones that may use its key prefixes."""
     action = check_action_shape(action)
     if action["verb"].startswith("_"):
         raise BadRequest("Orders starting with '_' are the platform's own (undo, claim); use their pages.")
-    if not key or len(key) > 80:
-        raise BadRequest("Every submission needs an idempotency key of 1 to 80 characters.")
+    if not platform:
+        check_client_key(key)
     game = lock_game(db, game_id)
-    prior = db.scalar(select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.key == key))
+    # A key belongs to the side that sent it: another side's use of the same text is a different submission.
+    prior = db.scalar(select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.role == role,
+                                              ActionRow.key == key))
     if prior is not None:
-        if prior.role != role:
-            raise Conflict("That submission key was used by someone else.")
         if prior.action != action:
             raise Stale("This form was already sent with other orders. Reload the page for the current position.",
                         extra={"version": game.version})

@@ -1,7 +1,9 @@
 """The in-process hub: which sockets watch which game, as which role.
 
 After a commit the web layer calls `publish(game_id)`. The hub loads the state once, renders each distinct
-role's fragment once (per role, not per socket) and sends it to every socket of that role. Rendering and
+role's fragment once (per role, not per socket) and sends it to every socket of that role whose page shows
+something else: a commit that changes nothing a role may see (the other side revising its secret orders) sends
+that role nothing. Rendering and
 sending run on the event loop; a slow or dead socket is dropped rather than holding up the others.
 """
 from __future__ import annotations
@@ -22,6 +24,23 @@ class Subscriber:
     user_id: int | None
     send: Callable[[str], Awaitable[None]]
     version: int = 0
+    session: str | None = None  # the hash of the session the socket was opened with
+    close: Callable[[], Awaitable[None]] | None = None
+    digest: str | None = None  # the fingerprint of what this socket's page shows now
+
+
+class Fragment(str):
+    """A rendered push with the fingerprint of what it shows its role (everything but the game's version)."""
+
+    digest: str | None
+
+    def __new__(cls, html: str, digest: str | None = None) -> "Fragment":
+        obj = super().__new__(cls, html)
+        obj.digest = digest
+        return obj
+
+
+SessionCheck = Callable[[set[str]], Awaitable[set[str]]]  # session hashes -> those still valid
 
 
 @dataclass
@@ -29,6 +48,7 @@ class Hub:
     channels: dict[str, set[Subscriber]] = field(default_factory=dict)
     renderer: Renderer | None = None
     published: int = 0
+    sessions_valid: SessionCheck | None = None
 
     def join(self, game_id: str, sub: Subscriber) -> None:
         self.channels.setdefault(game_id, set()).add(sub)
@@ -43,15 +63,42 @@ class Hub:
     def watchers(self, game_id: str) -> int:
         return len(self.channels.get(game_id, ()))
 
+    async def end_session(self, session: str) -> int:
+        """Close every socket opened with this session (it was signed out or expired). Returns how many."""
+        ended = [(gid, sub) for gid, subs in self.channels.items() for sub in subs if sub.session == session]
+        for gid, sub in ended:
+            await self._close(gid, sub)
+        return len(ended)
+
+    async def _close(self, game_id: str, sub: Subscriber) -> None:
+        self.leave(game_id, sub)
+        if sub.close is not None:
+            try:
+                await sub.close()
+            except Exception:  # already gone
+                pass
+
     async def publish(self, game_id: str) -> None:
         subs = list(self.channels.get(game_id, ()))
+        if subs and self.sessions_valid is not None:
+            # A session that ended in another process, or simply expired, gets no more pushes.
+            opened = {s.session for s in subs if s.session}
+            valid = await self.sessions_valid(opened) if opened else set()
+            for sub in [s for s in subs if s.session and s.session not in valid]:
+                await self._close(game_id, sub)
+            subs = list(self.channels.get(game_id, ()))
         if not subs or self.renderer is None:
             return
         self.published += 1
         pages = await self.renderer(game_id, {s.role for s in subs})
-        results = await asyncio.gather(*(s.send(pages[s.role]) for s in subs if s.role in pages),
-                                       return_exceptions=True)
-        for sub, result in zip([s for s in subs if s.role in pages], results):
+        # A role whose view did not change gets nothing: the other side's revisions of its secret orders bump
+        # the game's version, but the rules let this side learn only whether those orders are in.
+        due = [s for s in subs if s.role in pages
+               and (getattr(pages[s.role], "digest", None) is None or pages[s.role].digest != s.digest)]
+        results = await asyncio.gather(*(s.send(pages[s.role]) for s in due), return_exceptions=True)
+        for sub in due:
+            sub.digest = getattr(pages[sub.role], "digest", None)
+        for sub, result in zip(due, results):
             if isinstance(result, Exception):
                 log.info("dropping a socket of game %s: %s", game_id, result)
                 self.leave(game_id, sub)

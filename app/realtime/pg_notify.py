@@ -1,5 +1,6 @@
 """Fan-out between server processes on PostgreSQL: after a commit, NOTIFY carries only (process, game_id);
-every other process that has sockets on that game re-reads the game and renders its own views.
+every other process that has sockets on that game re-reads the game and renders its own views. A sign-out
+sends (process, "session:" + the session's hash), and every process closes that session's sockets.
 SQLite deployments run one process, so this is off there."""
 from __future__ import annotations
 
@@ -24,8 +25,16 @@ def notify(game_id: str) -> None:
         conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": f"{ORIGIN} {game_id}"})
 
 
-async def listen(publish) -> None:
-    """Run for the life of the app: LISTEN, and publish each game another process changed."""
+def notify_session_ended(session_hash: str) -> None:
+    notify(SESSION_PREFIX + session_hash)
+
+
+SESSION_PREFIX = "session:"
+
+
+async def listen(publish, end_session=None) -> None:
+    """Run for the life of the app: LISTEN, and publish each game another process changed (or close the
+    sockets of a session another process signed out)."""
     import psycopg
 
     url = engine().url.set(drivername="postgresql").render_as_string(hide_password=False)
@@ -35,7 +44,12 @@ async def listen(publish) -> None:
                 await conn.execute(f"LISTEN {CHANNEL}")
                 async for note in conn.notifies():
                     origin, _, game_id = note.payload.partition(" ")
-                    if origin != ORIGIN and game_id:
+                    if origin == ORIGIN or not game_id:
+                        continue
+                    if game_id.startswith(SESSION_PREFIX):
+                        if end_session is not None:
+                            await end_session(game_id[len(SESSION_PREFIX):])
+                    else:
                         await publish(game_id)
         except asyncio.CancelledError:
             raise

@@ -1,5 +1,6 @@
 """The tables (docs/architecture.md, Persistence). The actions table is append-only: rows are inserted, never
-updated or deleted, and (game_id, seq) and (game_id, key) are unique."""
+updated or deleted, and (game_id, seq) and (game_id, role, key) are unique: an idempotency key belongs to the
+side that sent it, so no side can take the key another side's page will carry."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -77,12 +78,16 @@ class Seat(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True, index=True)
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # "invite": joinable only through its invite link and never listed; "open": listed in the lobby for anyone.
+    access: Mapped[str] = mapped_column(String(10), default="invite", server_default="invite")
+    invite_round: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # renewals of the invite
     joined_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ActionRow(Base):
     __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("game_id", "seq"), UniqueConstraint("game_id", "key"))
+    __table_args__ = (UniqueConstraint("game_id", "seq"),
+                      UniqueConstraint("game_id", "role", "key", name="uq_actions_game_id_role_key"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)

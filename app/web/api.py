@@ -10,13 +10,13 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from app.config import get_settings
 from app.play import accounts, lobby, records
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
-from app.web.deps import CSRF, DBDep, ReadDBDep, User, session_token
-from app.web.pages import game_types, in_transaction
+from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, password_work, session_token
+from app.play.errors import Forbidden
+from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
 from app.web.presenter import page_model
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -44,10 +44,23 @@ class NewGame(BaseModel):
     sandbox: bool = False
     dice_script: list[int] | None = Field(None, max_length=10000)
     title: str = Field("", max_length=80)
+    seat_access: dict[str, Literal["invite", "open"]] = Field(
+        {}, description="Per seat left for a person: 'invite' (default; only through its invite link, never "
+                        "listed) or 'open' (listed in the lobby for anyone)")
 
 
 class Join(BaseModel):
     role: str = Field(max_length=20)
+    accept_scripted_dice: bool = Field(False, description="Required to take a seat in a sandbox game, whose host "
+                                                          "may script the dice")
+
+
+class AcceptInvite(BaseModel):
+    accept_scripted_dice: bool = False
+
+
+class InviteChange(BaseModel):
+    do: Literal["renew", "revoke", "open"]
 
 
 class ActionIn(BaseModel):
@@ -62,23 +75,32 @@ class Submission(BaseModel):
 
 
 @router.post("/users", status_code=201, dependencies=[CSRF])
-def sign_up(body: Credentials, db: DBDep) -> dict[str, Any]:
-    user = accounts.sign_up(db, body.username, body.password)
+async def sign_up(body: Credentials) -> dict[str, Any]:
+    """Create an account (the password is hashed outside any transaction)."""
+    user, _ = await password_work(accounts.sign_up, body.username, body.password, False)
     return {"id": user.id, "username": user.username}
 
 
-@router.post("/sessions", status_code=201, dependencies=[CSRF])
-def sign_in(body: Credentials, db: DBDep) -> SessionOut:
-    user = accounts.check_password(db, body.username, body.password)
-    token = accounts.open_session(db, user)
-    db.flush()
-    signed = accounts.session_user(db, token)
+@router.post("/sessions", status_code=201, dependencies=[CSRF],
+             responses={401: {"description": "Wrong username or password"},
+                        429: {"description": "Too many failed sign-ins: try again in the seconds given"}})
+async def sign_in(request: Request, body: Credentials) -> SessionOut:
+    """Sign in: a bearer token and the CSRF token for cookie use. Failed sign-ins are limited per account and
+    per client address."""
+    user, token = await password_work(accounts.sign_in, body.username, body.password, client_address(request))
+    signed = await run_in_threadpool(_session_of, token)
     return SessionOut(token=token, csrf_token=signed.csrf_token, username=user.username)
 
 
+def _session_of(token: str):
+    with transaction(read_only=True) as db:
+        return accounts.session_user(db, token)
+
+
 @router.delete("/sessions", status_code=204, dependencies=[CSRF])
-def sign_out(request: Request, db: DBDep, user: User) -> Response:
-    accounts.close_session(db, session_token(request))
+async def sign_out(request: Request, user: User) -> Response:
+    """End this session; its open game sockets are closed too."""
+    await sign_out_everywhere(session_token(request))
     return Response(status_code=204)
 
 
@@ -98,16 +120,17 @@ def my_games(db: ReadDBDep, user: User) -> list[dict[str, Any]]:
 
 
 @router.post("/games", status_code=201, dependencies=[CSRF])
-async def create(body: NewGame, user: User) -> dict[str, Any]:
+async def create(request: Request, body: NewGame, user: User) -> dict[str, Any]:
     def create_it():
         with transaction() as db:
             return lobby.create_game(db, user.user_id, body.game, body.scenario, body.side, body.options,
                                      umpired=body.umpired, clock=body.clock, opponent=body.opponent,
-                                     sandbox=body.sandbox, dice_script=body.dice_script, title=body.title)
+                                     sandbox=body.sandbox, dice_script=body.dice_script, title=body.title,
+                                     seat_access=body.seat_access)
     created = await run_in_threadpool(create_it)
     game_id, status = created.game.id, created.game.status
     await game_actions.after_commit(game_id)
-    base = get_settings().base_url
+    base = public_base(request)
     return {"id": game_id, "status": status,
             "invites": {role: f"{base}/invite/{token}" for role, token in created.invites.items()},
             "invite_tokens": created.invites}
@@ -115,17 +138,43 @@ async def create(body: NewGame, user: User) -> dict[str, Any]:
 
 @router.post("/games/{game_id}/join", dependencies=[CSRF])
 async def join(game_id: str, body: Join, user: User) -> dict[str, Any]:
-    role = (await run_in_threadpool(in_transaction, lobby.join_seat, user.user_id, game_id, body.role)).role
+    role = (await run_in_threadpool(in_transaction, lobby.join_seat, user.user_id, game_id, body.role, False,
+                                    body.accept_scripted_dice)).role
     await game_actions.after_commit(game_id)
     return {"id": game_id, "role": role}
+
+
+@router.get("/invites/{token}")
+def show_invite(token: str, db: ReadDBDep, user: User) -> dict[str, Any]:
+    """Which game, which side and who invites, and whether its dice may be scripted, before taking the seat."""
+    return lobby.invitation(db, token)
 
 
 @router.post("/invites/{token}", dependencies=[CSRF])
-async def accept_invite(token: str, user: User) -> dict[str, Any]:
-    seat = await run_in_threadpool(in_transaction, lobby.join_by_invite, user.user_id, token)
+async def accept_invite(token: str, user: User, body: AcceptInvite | None = None) -> dict[str, Any]:
+    seat = await run_in_threadpool(in_transaction, lobby.join_by_invite, user.user_id, token,
+                                   bool(body and body.accept_scripted_dice))
     game_id, role = seat.game_id, seat.role
     await game_actions.after_commit(game_id)
     return {"id": game_id, "role": role}
+
+
+@router.get("/games/{game_id}/invites")
+def list_invites(request: Request, game_id: str, db: ReadDBDep, user: User) -> list[dict[str, Any]]:
+    """The host's waiting seats with their current invite links (empty for anyone else or a started game)."""
+    game = lobby.require_game(db, game_id)
+    if game.created_by != user.user_id:
+        raise Forbidden("Only the game's host can manage its invitations.")
+    return invite_links(request, lobby.seat_invites(db, game, user.user_id))
+
+
+@router.post("/games/{game_id}/invites/{role}", dependencies=[CSRF])
+def change_invite(request: Request, game_id: str, role: str, body: InviteChange, db: DBDep,
+                  user: User) -> list[dict[str, Any]]:
+    """Renew a seat's invite (the old link stops working), revoke it, or open the seat to anyone."""
+    lobby.manage_invite(db, user.user_id, game_id, role, body.do)
+    db.flush()
+    return invite_links(request, lobby.seat_invites(db, lobby.require_game(db, game_id), user.user_id))
 
 
 def game_json(db, game_id: str, user_id: int) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Request dependencies: a database transaction, the signed-in user, and the CSRF check."""
 from __future__ import annotations
 
+import asyncio
 import hmac
+import os
 import secrets
 from typing import Annotated, Iterator
 
@@ -32,6 +34,27 @@ def get_read_db() -> Iterator[DB]:
 # whose change is not yet durable.
 DBDep = Annotated[DB, Depends(get_db, scope="function")]
 ReadDBDep = Annotated[DB, Depends(get_read_db, scope="function")]  # for GET: a GET never changes state
+
+
+# Password hashing is slow on purpose and takes a whole core. Sign-ins and sign-ups queue here, on the event
+# loop, for one of these few slots, so a storm of them never fills the threadpool that every player's move
+# and chat post also need (issue 10, item 5).
+PASSWORD_SLOTS = max(1, (os.cpu_count() or 2) // 2)
+_slots: dict[int, asyncio.Semaphore] = {}
+
+
+async def password_work(fn, *args):
+    """Run `fn(*args)` (a sign-in or sign-up) in the threadpool once a password slot is free."""
+    loop = asyncio.get_running_loop()
+    slots = _slots.setdefault(id(loop), asyncio.Semaphore(PASSWORD_SLOTS))
+    async with slots:
+        return await run_in_threadpool(fn, *args)
+
+
+def client_address(request: Request) -> str | None:
+    """The address failed sign-ins are counted against: the connecting peer (a proxy in front must pass the
+    real one through uvicorn's --proxy-headers, which rewrites this)."""
+    return request.client.host if request.client else None
 
 
 def bearer_token(request: Request) -> str | None:

@@ -15,8 +15,9 @@ from app import games as registry
 from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
-from app.web import api, pages, records_pages, table_talk, ws
+from app.web import api, docs, pages, records_pages, table_talk, ws
 from app.web.deps import csrf_token_for, current_user
+from app.web.guards import Guard
 from app.paths import ROOT
 from app.web.templating import render, templates
 
@@ -39,7 +40,7 @@ async def lifespan(app: FastAPI):
     from app.web.actions import publish
     tasks = [asyncio.create_task(run_ticker(publish))]
     if is_postgres():
-        tasks.append(asyncio.create_task(pg_notify.listen(hub.publish)))
+        tasks.append(asyncio.create_task(pg_notify.listen(hub.publish, hub.end_session)))
     yield
     for task in tasks:
         task.cancel()
@@ -63,7 +64,8 @@ def _error_response(request: Request, status: int, body: dict) -> object:
         return HTMLResponse(html, status_code=status, headers=headers)
     user = getattr(request.state, "user", None)  # only what is known already: no database work on the loop
     headings = {400: "That did not work", 401: "Sign in first", 403: "Not allowed", 404: "Not found",
-                409: "The game has moved on", 422: "Not allowed by the rules", 429: "Slow down"}
+                409: "The game has moved on", 413: "Too large", 422: "Not allowed by the rules",
+                429: "Slow down"}
     return templates.TemplateResponse(request, "error.html", {
         "user": user, "csrf": csrf_token_for(request, user), "status": status,
         "heading": headings.get(status, "Error"), "message": message, "rule": rule,
@@ -71,10 +73,11 @@ def _error_response(request: Request, status: int, body: dict) -> object:
 
 
 def create_app() -> FastAPI:
-    app = FastAPI(title="Ironbottom", version="0.1.0", lifespan=lifespan,
+    app = FastAPI(title="Ironbottom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Hidden-movement wargames of the 1942 Pacific campaign. Every answer is rendered "
                               "from the requesting role's view of the game.")
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
+    docs.mount(app)  # /docs from local Swagger UI assets, and /favicon.ico
     app.include_router(pages.router)
     app.include_router(records_pages.router)
     app.include_router(table_talk.router)
@@ -92,7 +95,10 @@ def create_app() -> FastAPI:
                 and not request.headers.get("hx-request"):
             from fastapi.responses import RedirectResponse
             return RedirectResponse(f"/signin?next={request.url.path}", status_code=303)
-        return _error_response(request, exc.status, body)
+        response = _error_response(request, exc.status, body)
+        if "retry_after" in exc.extra:
+            response.headers["Retry-After"] = str(exc.extra["retry_after"])
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):
@@ -109,6 +115,7 @@ def create_app() -> FastAPI:
         return _error_response(request, exc.status_code, {"error": "http_error",
                                                           "message": messages.get(exc.status_code, str(exc.detail))})
 
+    app.add_middleware(Guard, respond=_error_response)
     return app
 
 
@@ -117,14 +124,15 @@ async def _current_view(request: Request) -> dict:
     from app.store.db import transaction
     from app.web.api import game_json
 
-    parts = request.url.path.strip("/").split("/")
+    # The game's id from the route itself: /api/games/{id}/actions and the page's /games/{id}/actions alike.
+    game_id = request.path_params.get("game_id")
     user = await run_in_threadpool(current_user, request)
-    if len(parts) < 3 or user is None:
+    if not game_id or user is None:
         return {}
 
     def load():
-        with transaction() as db:
-            return game_json(db, parts[2], user.user_id)
+        with transaction(read_only=True) as db:
+            return game_json(db, game_id, user.user_id)
     return {"current": await run_in_threadpool(load)}
 
 

@@ -11,15 +11,14 @@ from starlette.concurrency import run_in_threadpool
 from app import games as registry
 from app.config import get_settings
 from app.play import accounts, lobby
-from app.play.errors import BadRequest, PlayError
+from app.play.errors import BadRequest, Forbidden, PlayError
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
-from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, DBDep, MaybeUser, ReadDBDep, User,
-                          csrf_token_for, session_token)
+from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
+                          client_address, csrf_token_for, password_work, session_token)
 from app.web.games import parser_for
 from app.web.presenter import action_key, page_model
-from app.web.signing import sign, unsign
 from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
@@ -38,18 +37,33 @@ def page(request: Request, name: str, user, status_code: int = 200, **context: A
     new_anon = getattr(request.state, "new_anon_csrf", None)
     if new_anon:
         response.set_cookie(ANON_CSRF_COOKIE, new_anon, httponly=True, samesite="lax",
-                            secure=get_settings().base_url.startswith("https"))
+                            secure=secure_cookies(request))
     return response
+
+
+def public_base(request: Request) -> str:
+    """Where links sent to other people point: the configured base URL, or else the host this request came to
+    (so an invite works on whatever host and port the server is reached at)."""
+    return get_settings().base_url.rstrip("/") or str(request.base_url).rstrip("/")
+
+
+def secure_cookies(request: Request) -> bool:
+    return public_base(request).startswith("https")
+
+
+def invite_links(request: Request, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    base = public_base(request)
+    return [dict(r, url=f"{base}/invite/{r['token']}" if r.get("token") else None) for r in rows]
 
 
 def _safe_next(target: str | None) -> str:
     return target if target and target.startswith("/") and not target.startswith("//") else "/"
 
 
-def _signed_in(token: str, target: str) -> RedirectResponse:
+def _signed_in(request: Request, token: str, target: str) -> RedirectResponse:
     response = RedirectResponse(_safe_next(target), status_code=303)
     response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax", max_age=get_settings().session_days * 86400,
-                        secure=get_settings().base_url.startswith("https"))
+                        secure=secure_cookies(request))
     return response
 
 
@@ -106,35 +120,45 @@ def signin_page(request: Request, user: MaybeUser, next: str = "/"):
     return page(request, "account/form.html", user, heading="Sign in", action="/signin", next=_safe_next(next))
 
 
-def _open_session(request: Request, action: str, heading: str, find_user, username: str, password: str,
-                  next: str):
-    """Sign up or sign in, then start a session; on a refusal show the form again with the player's username
-    and the reason, where they are looking."""
+async def _open_session(request: Request, action: str, heading: str, start, username: str, password: str,
+                        next: str):
+    """Sign up or sign in (the password is hashed or checked outside any transaction, in one of the few password
+    slots), then set the session cookie; on a refusal show the form again with the player's username and the
+    reason, where they are looking."""
     try:
-        with transaction() as db:
-            token = accounts.open_session(db, find_user(db, username, password))
+        _, token = await password_work(start, username, password)
     except PlayError as e:
         return page(request, "account/form.html", None, status_code=e.status, heading=heading, action=action,
                     next=_safe_next(next), username=username, error=e.message)
-    return _signed_in(token, next)
+    return _signed_in(request, token, next)
 
 
 @router.post("/signup", dependencies=[CSRF])
-def signup(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
-    return _open_session(request, "/signup", "Sign up", accounts.sign_up, username, password, next)
+async def signup(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
+    return await _open_session(request, "/signup", "Sign up", accounts.sign_up, username, password, next)
 
 
 @router.post("/signin", dependencies=[CSRF])
-def signin(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
-    return _open_session(request, "/signin", "Sign in", accounts.check_password, username, password, next)
+async def signin(request: Request, username: str = Form(""), password: str = Form(""), next: str = Form("/")):
+    address = client_address(request)
+    return await _open_session(request, "/signin", "Sign in", lambda u, p: accounts.sign_in(u, p, address), username,
+                         password, next)
 
 
 @router.post("/signout", dependencies=[CSRF])
-def signout(request: Request, db: DBDep):
-    accounts.close_session(db, session_token(request))
+async def signout(request: Request):
+    await sign_out_everywhere(session_token(request))
     response = RedirectResponse("/", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response
+
+
+async def sign_out_everywhere(token: str | None) -> None:
+    """End the session, then (after the commit) close its open game sockets in every process."""
+    from app.web.ws import end_session
+
+    await run_in_threadpool(in_transaction, accounts.close_session, token)
+    await end_session(token)
 
 
 def _options_from_form(form) -> dict[str, Any]:
@@ -169,21 +193,25 @@ async def create_game(request: Request, user: User):
                 db, user.user_id, str(form.get("game", "")), str(form.get("scenario") or "") or None,
                 str(form.get("side") or "") or None, _options_from_form(form), umpired=form.get("umpired") == "1",
                 clock=str(form.get("clock") or "none"), opponent=str(form.get("opponent") or "human"),
-                sandbox=sandbox, dice_script=_dice_script(str(form.get("dice_script", ""))) if sandbox else None)
+                sandbox=sandbox, dice_script=_dice_script(str(form.get("dice_script", ""))) if sandbox else None,
+                title=str(form.get("title") or "")[:80], seat_access=_seat_access(form))
     created = await run_in_threadpool(create)
     game_id = created.game.id
     await game_actions.after_commit(game_id)
-    # The invite tokens are shown once, on the page we redirect to; only their hashes are stored.
-    response = RedirectResponse(f"/games/{game_id}", status_code=303)
-    if created.invites:
-        response.set_cookie(f"ib_invites_{game_id}", sign(created.invites), httponly=True, samesite="lax",
-                            max_age=600, path=f"/games/{game_id}")
-    return response
+    # The host's game page shows each invite link (derived again from the game's seed whenever the host looks).
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+def _seat_access(form) -> dict[str, str]:
+    """`access.<role>` fields: "open" lists the seat for anyone; anything else keeps it for its invite."""
+    return {key[7:]: ("open" if str(value) == "open" else "invite")
+            for key, value in form.multi_items() if key.startswith("access.") and key[7:]}
 
 
 @router.post("/games/{game_id}/join", dependencies=[CSRF])
-async def join_game(game_id: str, user: User, role: str = Form("")):
-    await run_in_threadpool(in_transaction, lobby.join_seat, user.user_id, game_id, role)
+async def join_game(game_id: str, user: User, role: str = Form(""), accept_scripted_dice: str = Form("")):
+    await run_in_threadpool(in_transaction, lobby.join_seat, user.user_id, game_id, role, False,
+                            accept_scripted_dice == "1")
     await game_actions.after_commit(game_id)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
@@ -192,12 +220,15 @@ async def join_game(game_id: str, user: User, role: str = Form("")):
 def invite_page(request: Request, token: str, user: MaybeUser):
     if user is None:
         return RedirectResponse(f"/signup?next=/invite/{token}", status_code=303)
-    return page(request, "lobby/invite.html", user, token=token)
+    with transaction(read_only=True) as db:
+        invitation = lobby.invitation(db, token)
+    return page(request, "lobby/invite.html", user, token=token, invitation=invitation)
 
 
 @router.post("/invite/{token}", dependencies=[CSRF])
-async def accept_invite(token: str, user: User):
-    game_id = (await run_in_threadpool(in_transaction, lobby.join_by_invite, user.user_id, token)).game_id
+async def accept_invite(token: str, user: User, accept_scripted_dice: str = Form("")):
+    game_id = (await run_in_threadpool(in_transaction, lobby.join_by_invite, user.user_id, token,
+                                       accept_scripted_dice == "1")).game_id
     await game_actions.after_commit(game_id)
     return RedirectResponse(f"/games/{game_id}", status_code=303)
 
@@ -206,15 +237,27 @@ async def accept_invite(token: str, user: User):
 def game_page(request: Request, game_id: str, db: ReadDBDep, user: User):
     game = lobby.require_game(db, game_id)
     role = lobby.role_of(db, game, user.user_id)
-    invites = {}
-    raw = request.cookies.get(f"ib_invites_{game_id}")
-    shown = unsign(raw)
-    if isinstance(shown, dict) and game.created_by == user.user_id:
-        invites = {r: f"{get_settings().base_url}/invite/{t}" for r, t in shown.items()}
-    response = page(request, "game/page.html", user, m=page_model(db, game, role), oob=False, invites=invites)
-    if raw:
-        response.delete_cookie(f"ib_invites_{game_id}", path=f"/games/{game_id}")
-    return response
+    # The host sees each waiting seat's invite link, labelled with the side's name, on every visit.
+    seats = invite_links(request, lobby.seat_invites(db, game, user.user_id))
+    invites = {s["label"]: s["url"] for s in seats if s["url"]}
+    return page(request, "game/page.html", user, m=page_model(db, game, role), oob=False, invites=invites,
+                seat_invites=seats)
+
+
+@router.get("/games/{game_id}/invites", response_class=HTMLResponse)
+def invites_page(request: Request, game_id: str, db: ReadDBDep, user: User):
+    """The host's invitations: copy each seat's link, renew or revoke it, or open the seat to anyone."""
+    game = lobby.require_game(db, game_id)
+    if game.created_by != user.user_id:
+        raise Forbidden("Only the game's host can manage its invitations.")
+    return page(request, "lobby/invites.html", user, game=game,
+                seats=invite_links(request, lobby.seat_invites(db, game, user.user_id)))
+
+
+@router.post("/games/{game_id}/invites/{role}", dependencies=[CSRF])
+async def manage_invite(game_id: str, role: str, user: User, do: str = Form("")):
+    await run_in_threadpool(in_transaction, lobby.manage_invite, user.user_id, game_id, role, do)
+    return RedirectResponse(f"/games/{game_id}/invites", status_code=303)
 
 
 @router.post("/games/{game_id}/actions", dependencies=[CSRF])

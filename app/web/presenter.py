@@ -118,8 +118,16 @@ def prompt_template(game_type: str) -> str:
 
 def action_key(model: dict[str, Any], index: int) -> str:
     """A submission's idempotency key, fixed by what the page shows (its version, role and form), so a resent
-    form is applied once and the rendered page stays the same for the same view."""
-    return f"{model['game']['version']}-{model['role']}-{index}"
+    form is applied once and the rendered page stays the same for the same view; keyed with the server's secret
+    so nobody can work out the key another page will carry (issue 10, item 1). Keys are looked up per game and
+    side, so the same key in another game means nothing there."""
+    import hashlib
+    import hmac
+
+    from app.config import get_settings
+
+    text = f"{model['game']['version']}:{model['role']}:{index}"
+    return hmac.new(get_settings().secret_key.encode(), text.encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def render_fragments(model: dict[str, Any]) -> str:

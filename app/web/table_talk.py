@@ -1,4 +1,4 @@
-"""Running a game: chat, the umpire's clock and undo, and claiming a game after missed orders.
+"""Running a game: chat, the umpire's clock and undo, claiming a game after missed orders, and resigning.
 Each HTML route has its JSON twin under /api."""
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from app.play import chat, clocks, lobby, umpire
+from app.play.errors import BadRequest
+from app.play.resign import resign
 from app.store.db import transaction
 from app.web.actions import publish
 from app.web.deps import CSRF, ReadDBDep, User
@@ -62,6 +64,15 @@ async def claim_form(request: Request, game_id: str, user: User):
     return _done(request, game_id)
 
 
+@router.post("/games/{game_id}/resign", dependencies=[CSRF])
+async def resign_form(request: Request, game_id: str, user: User, confirm: str = Form("")):
+    if confirm != "1":
+        raise BadRequest("Tick the box to confirm that you resign.")
+    await run_in_threadpool(resign, game_id, await run_in_threadpool(_role, game_id, user.user_id), user.user_id)
+    await publish(game_id)
+    return _done(request, game_id)
+
+
 @router.post("/games/{game_id}/undo", dependencies=[CSRF])
 async def undo_form(request: Request, game_id: str, user: User, answer: str = Form("")):
     role = await run_in_threadpool(_role, game_id, user.user_id)
@@ -108,6 +119,15 @@ async def claim_api(game_id: str, user: User) -> dict:
     await run_in_threadpool(clocks.claim, game_id, await run_in_threadpool(_role, game_id, user.user_id), user.user_id)
     await publish(game_id)
     return {"claimed": True}
+
+
+@api.post("/games/{game_id}/resign", dependencies=[CSRF])
+async def resign_api(game_id: str, user: User) -> dict:
+    """Resign: the game ends now and the other side wins."""
+    outcome = await run_in_threadpool(resign, game_id, await run_in_threadpool(_role, game_id, user.user_id),
+                                      user.user_id)
+    await publish(game_id)
+    return {"outcome": outcome}
 
 
 @api.post("/games/{game_id}/undo", dependencies=[CSRF])

@@ -14,6 +14,15 @@ env = templates.env
 env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
 
 
+def _action_key(model: dict[str, Any], index: int) -> str:
+    from app.web.presenter import action_key  # late: the presenter renders through this module
+
+    return action_key(model, index)
+
+
+env.globals["action_key"] = _action_key  # imported macros (macros.html) see globals, not the render context
+
+
 def has_template(name: str) -> bool:
     try:
         env.get_template(name)

@@ -5,6 +5,7 @@ The server pushes out-of-band HTML fragments rendered from the viewer's role's v
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from urllib.parse import urlsplit
 
@@ -13,7 +14,8 @@ from starlette.concurrency import run_in_threadpool
 
 from app.config import get_settings
 from app.play import accounts, lobby
-from app.realtime.hub import Subscriber, hub
+from app.realtime.hub import Fragment, Subscriber, hub
+from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
 from app.web.deps import SESSION_COOKIE
 from app.web.presenter import page_model, render_fragments
@@ -27,8 +29,9 @@ def origin_allowed(ws: WebSocket) -> bool:
         return True
     settings = get_settings()
     allowed = set(settings.allowed_origins)
-    base = urlsplit(settings.base_url)
-    allowed.add(f"{base.scheme}://{base.netloc}")
+    if settings.base_url:
+        base = urlsplit(settings.base_url)
+        allowed.add(f"{base.scheme}://{base.netloc}")
     host = ws.headers.get("host")
     if host:
         allowed.update({f"http://{host}", f"https://{host}"})
@@ -39,15 +42,26 @@ def _who(game_id: str, token: str | None):
     with transaction(read_only=True) as db:
         user = accounts.session_user(db, token)
         if user is None:
-            return None, None, None
+            return None, None, None, None
         game = lobby.require_game(db, game_id)
-        return user, lobby.role_of(db, game, user.user_id), game.version
+        role = lobby.role_of(db, game, user.user_id)
+        return user, role, game.version, model_digest(page_model(db, game, role))
+
+
+def model_digest(model: dict) -> str:
+    """What a role's page shows, less the game's version: equal digests mean nothing new for that role."""
+    shown = dict(model, game={k: v for k, v in model["game"].items() if k != "version"})
+    return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
 
 def render_roles(game_id: str, roles: set[str]) -> dict[str, str]:
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
-        return {role: render_fragments(page_model(db, game, role)) for role in roles}
+        out = {}
+        for role in roles:
+            model = page_model(db, game, role)
+            out[role] = Fragment(render_fragments(model), model_digest(model))
+        return out
 
 
 async def render_for_hub(game_id: str, roles: set[str]) -> dict[str, str]:
@@ -57,6 +71,35 @@ async def render_for_hub(game_id: str, roles: set[str]) -> dict[str, str]:
 hub.renderer = render_for_hub
 
 
+def _valid_sessions(hashes: set[str]) -> set[str]:
+    from sqlalchemy import select
+
+    from app.play.clock import now
+    from app.store.models import Session
+
+    with transaction(read_only=True) as db:
+        rows = db.execute(select(Session.token_hash, Session.expires_at)
+                          .where(Session.token_hash.in_(sorted(hashes)))).all()
+    at = now()
+    return {h for h, expires in rows if (expires if expires.tzinfo else expires.replace(tzinfo=at.tzinfo)) > at}
+
+
+async def sessions_valid(hashes: set[str]) -> set[str]:
+    return await run_in_threadpool(_valid_sessions, hashes)
+
+
+hub.sessions_valid = sessions_valid
+
+
+async def end_session(token: str | None) -> None:
+    """After a sign-out has committed: close that session's sockets here and in every other process."""
+    if not token:
+        return
+    session = accounts.token_hash(token)
+    await hub.end_session(session)
+    await run_in_threadpool(notify_session_ended, session)
+
+
 @router.websocket("/games/{game_id}/ws")
 async def game_socket(ws: WebSocket, game_id: str):
     if not origin_allowed(ws):
@@ -64,25 +107,34 @@ async def game_socket(ws: WebSocket, game_id: str):
         return
     token = ws.cookies.get(SESSION_COOKIE)
     try:
-        user, role, version = await run_in_threadpool(_who, game_id, token)
+        user, role, version, digest = await run_in_threadpool(_who, game_id, token)
     except Exception:
         user = None
     if user is None:
         await ws.close(code=4401, reason="sign in first")
         return
     await ws.accept()
-    sub = Subscriber(role=role, user_id=user.user_id, send=ws.send_text, version=version)
+    sub = Subscriber(role=role, user_id=user.user_id, send=ws.send_text, version=version,
+                     session=accounts.token_hash(token), close=lambda: ws.close(code=4401, reason="signed out"),
+                     digest=digest)
     hub.join(game_id, sub)
     try:
         while True:
             raw = await ws.receive_text()
+            if len(raw) > get_settings().max_ws_message_bytes:  # a page only ever sends {"since": n}
+                await ws.close(code=1009, reason="message too large")
+                break
             try:
                 since = int(json.loads(raw).get("since", -1))
             except (ValueError, AttributeError, TypeError):
                 continue
+            if not await sessions_valid({sub.session}):  # expired while the page was open
+                await ws.close(code=4401, reason="session ended")
+                break
             if since < await run_in_threadpool(_version, game_id):
                 pages = await render_for_hub(game_id, {role})
                 await ws.send_text(pages[role])
+                sub.digest = getattr(pages[role], "digest", None)
     except WebSocketDisconnect:
         pass
     finally:

@@ -154,7 +154,8 @@ def start_duel(red, blue, *, sandbox: bool = False, dice: list[int] | None = Non
     made = r.json()
     for who, role in ((red, "red"), (blue, "blue")):
         if role in made["invite_tokens"]:
-            r = who.post(f"/api/invites/{made['invite_tokens'][role]}")
+            r = who.post(f"/api/invites/{made['invite_tokens'][role]}",
+                         json={"accept_scripted_dice": True} if sandbox else None)
             assert r.status_code == 200, r.text
     return made["id"]
 

@@ -23,12 +23,12 @@ def test_a_whole_game_through_the_api(players, anon):
     assert anon.get("/api/games", headers=bearer).json() == []
 
     r = anon.post("/api/games", headers=bearer, json={"game": "duel", "side": "blue",
-                                                      "options": {"hits_to_win": 2}, "title": "By script"})
+                                                      "options": {"hits_to_win": 2}, "title": "By script",
+                                                      "seat_access": {"red": "open"}})
     assert r.status_code == 201
     made = r.json()
     gid = made["id"]
-    assert made["status"] == "open" and set(made["invite_tokens"]) == {"red"}
-    assert made["invites"]["red"].endswith(f"/invite/{made['invite_tokens']['red']}")
+    assert made["status"] == "open" and made["invite_tokens"] == {}  # an open seat needs no invite
 
     r = red.post(f"/api/games/{gid}/join", json={"role": "red"})
     assert r.status_code == 200 and r.json() == {"id": gid, "role": "red"}

@@ -39,8 +39,9 @@ SIGNIN = "303 /signin"
 MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/openapi.json"): every("200"),
     ("GET", "/docs"): every("200"),
-    ("GET", "/docs/oauth2-redirect"): every("200"),
-    ("GET", "/redoc"): every("200"),
+    ("GET", "/docs/init.js"): every("200"),
+    ("MOUNT", "/docs/assets"): every("200"),
+    ("GET", "/favicon.ico"): every("200"),
     ("MOUNT", "/static"): every("200"),
     ("GET", "/"): every("200"),
     ("GET", "/rules/{book_id}"): every("404"),  # public: the same for everyone ("x" is no rulebook; see test_rules_pages)
@@ -53,9 +54,15 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/signout"): every("303 /"),
     ("POST", "/games"): signed("303 /games"),
     ("POST", "/games/{game_id}/join"): signed("409"),
-    ("GET", "/invite/{token}"): signed("200", anon="303 /signup"),
+    ("GET", "/invite/{token}"): signed("404", anon="303 /signup"),  # the invite was used
     ("POST", "/invite/{token}"): signed("404"),
     ("GET", "/games/{game_id}"): signed("200", anon=SIGNIN),
+    # Invitations are the host's (the umpire created this game); the game has started, so no seat waits.
+    ("GET", "/games/{game_id}/invites"): seated("403", "403", anon=SIGNIN) | {"umpire": "200"},
+    ("POST", "/games/{game_id}/invites/{role}"): seated("403", "403") | {"umpire": "404"},
+    ("GET", "/api/games/{game_id}/invites"): seated("403", "403") | {"umpire": "200"},
+    ("POST", "/api/games/{game_id}/invites/{role}"): seated("403", "403") | {"umpire": "404"},
+    ("GET", "/api/invites/{token}"): signed("404"),
     ("POST", "/games/{game_id}/actions"): {"red": "303 /games", "blue": "303 /games", "umpire": "422",
                                            "spectator": "403", "other": "403", "anon": "401"},
     ("GET", "/games/{game_id}/verify"): signed("200", anon=SIGNIN),
@@ -66,6 +73,10 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/games/{game_id}/claim"): {"red": "409", "blue": "409", "umpire": "403", "spectator": "403",
                                          "other": "403", "anon": "401"},
     ("POST", "/games/{game_id}/undo"): seated("403", "403") | {"umpire": "303 /games"},
+    ("POST", "/games/{game_id}/resign"): {"red": "303 /games", "blue": "303 /games", "umpire": "403",
+                                          "spectator": "403", "other": "403", "anon": "401"},
+    ("POST", "/api/games/{game_id}/resign"): {"red": "200", "blue": "200", "umpire": "403", "spectator": "403",
+                                              "other": "403", "anon": "401"},
     ("GET", "/api/games/{game_id}/chat"): signed("200"),
     ("POST", "/api/games/{game_id}/chat"): seated("201", "403"),
     ("POST", "/api/games/{game_id}/clock"): seated("403", "403") | {"umpire": "200"},
@@ -150,6 +161,8 @@ def _request(world: World, role: str, method: str, path: str):
     gid = world.game_id
     if (method, path) == ("MOUNT", "/static"):
         return c.get("/static/app.css")
+    if (method, path) == ("MOUNT", "/docs/assets"):
+        return c.get("/docs/assets/swagger-ui-bundle.js")
     if (method, path) == ("GET", "/lobby/options"):
         return c.get(f"/lobby/options?game={_listed_game()}")
     if (method, path) == ("GET", "/games/new"):
@@ -178,8 +191,13 @@ def _request(world: World, role: str, method: str, path: str):
     if path.endswith("/clock"):
         return c.post(url, json={"paused": True}) if path.startswith("/api") else \
             c.post(url, data={"paused": "1"}, follow_redirects=False)
+    if path.endswith("/resign") and not path.startswith("/api"):
+        return c.post(url, data={"confirm": "1"}, follow_redirects=False)
     if path.endswith("/undo"):
         return c.post(url, json={}) if path.startswith("/api") else c.post(url, follow_redirects=False)
+    if path.endswith("/invites/{role}"):
+        return c.post(url, json={"do": "renew"}) if path.startswith("/api") else \
+            c.post(url, data={"do": "renew"}, follow_redirects=False)
     if path.endswith("/join"):
         return c.post(url, data={"role": "blue"}, follow_redirects=False) if not path.startswith("/api") \
             else c.post(url, json={"role": "blue"})

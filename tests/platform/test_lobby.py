@@ -47,7 +47,7 @@ def _my_game_row(html: str, game_id: str) -> str:
 
 def test_create_from_the_form_then_join_from_the_open_seat_list(browsers, listed_duel):
     host, guest = browsers(), browsers()
-    game_id, page = _create_from_form(host, "duel_listed")
+    game_id, page = _create_from_form(host, "duel_listed", **{"access.blue": "open"})
     assert "You are <strong>Red</strong>" in page
     assert "Blue: open" in page
 
@@ -71,7 +71,7 @@ def test_create_from_the_form_then_join_from_the_open_seat_list(browsers, listed
 
 def test_joining_a_taken_seat_says_so_and_changes_nothing(browsers, listed_duel):
     host, guest, late = browsers(), browsers(), browsers()
-    game_id, _ = _create_from_form(host, "duel_listed")
+    game_id, _ = _create_from_form(host, "duel_listed", **{"access.blue": "open"})
     lobby = guest.get("/").text
     guest.post(f"/games/{game_id}/join", data={"csrf_token": csrf_of(lobby), "role": "blue"})
     lobby = late.get("/").text
@@ -90,8 +90,9 @@ def test_invite_link_is_single_use_and_stored_hashed(browsers):
     m = INVITE.search(page)
     assert m, "the creator is not shown the invite link"
     token = m.group(1)
-    # shown once: reloading the page no longer shows it
-    assert not INVITE.search(host.get(f"/games/{game_id}").text)
+    # the host sees it again on every visit, labelled with the side it is for (issue 11, item 14)
+    again = host.get(f"/games/{game_id}").text
+    assert INVITE.search(again).group(1) == token and "<label>Blue: <input" in again
 
     # stored hashed: the raw token is nowhere in the seats table, its SHA-256 is
     rows = fetch("SELECT * FROM seats WHERE game_id = :g", g=game_id)
@@ -99,7 +100,7 @@ def test_invite_link_is_single_use_and_stored_hashed(browsers):
     assert hashlib.sha256(token.encode()).hexdigest() in repr(rows)
 
     invite = guest.get(f"/invite/{token}")
-    assert invite.status_code == 200 and "You are invited to a game" in invite.text
+    assert invite.status_code == 200 and "invites you to play Blue" in invite.text
     r = guest.post(f"/invite/{token}", data={"csrf_token": csrf_of(invite.text)}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/games/{game_id}"
     assert "You are <strong>Blue</strong>" in guest.get(f"/games/{game_id}").text
@@ -200,7 +201,7 @@ def test_two_players_taking_the_same_seat_at_once_one_gets_it(players):
     UPDATE silently overwrites the first (SQLite's BEGIN IMMEDIATE happens to serialize them)."""
     host, first, second = players(), players(), players()
     for _ in range(6):
-        made = host.post("/api/games", json={"game": "duel", "side": "red"}).json()
+        made = host.post("/api/games", json={"game": "duel", "side": "red", "seat_access": {"blue": "open"}}).json()
         gid = made["id"]
         answers = _at_once([lambda p=p: p.post(f"/api/games/{gid}/join", json={"role": "blue"})
                             for p in (first, second)])

@@ -147,3 +147,40 @@ def test_the_host_sees_who_took_the_open_seat(players, anon):
     seats = pushed[pushed.index('<span id="seats" hx-swap-oob="true">'):]
     seats = seats[:seats.index("</span>")]
     assert f"Blue: {blue.name}" in seats and f"Red: {red.name}" in seats
+
+
+def test_signing_out_closes_that_sessions_sockets(players, anon):
+    red, blue = players(), players()
+    gid = start_duel(red, blue)
+    second = blue.post("/api/sessions", json={"username": blue.name, "password": "correct horse"}).json()
+    with anon.websocket_connect(f"/games/{gid}/ws", headers={"origin": "http://testserver",
+                                                             "cookie": f"ib_session={second['token']}"}) as gone, \
+            anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as stays:
+        r = anon.delete("/api/sessions", headers={"authorization": f"Bearer {second['token']}"})
+        assert r.status_code == 204
+        fire(red, gid, 1)  # blue's other session still gets its pushes; the signed-out one is closed
+        assert version_of(stays.receive_text()) == 1
+        with pytest.raises(WebSocketDisconnect) as closed:
+            gone.receive_text()
+        assert closed.value.code == 4401
+
+
+def test_an_expired_session_gets_no_more_pushes(players, anon):
+    from datetime import timedelta
+
+    from app.play.accounts import token_hash
+    from app.play.clock import now
+    from app.store.db import transaction
+    from app.store.models import Session
+
+    red, blue = players(), players()
+    gid = start_duel(red, blue)
+    second = blue.post("/api/sessions", json={"username": blue.name, "password": "correct horse"}).json()
+    with anon.websocket_connect(f"/games/{gid}/ws", headers={"origin": "http://testserver",
+                                                             "cookie": f"ib_session={second['token']}"}) as ws:
+        with transaction() as db:
+            db.get(Session, token_hash(second["token"])).expires_at = now() - timedelta(seconds=1)
+        fire(red, gid, 1)
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4401
