@@ -167,9 +167,12 @@ def _window(game: Game) -> float:
     return min(warn, seconds / 4) if seconds else warn
 
 
-def _due(db: DB, game: Game, kinds: tuple[str, ...], at: datetime) -> list[tuple[Seat, NotifySetting, str, str]]:
+def _due(db: DB, game: Game, kinds: tuple[str, ...], at: datetime,
+         watching: frozenset[int]) -> list[tuple[Seat, NotifySetting, str, str]]:
     """(seat, setting, kind, ref) for each notice now due in this game: a move when the seat's prompt is open and
-    its orders are not in (one per prompt version), a deadline within its warning window, the game's end."""
+    its orders are not in (one per prompt version), a deadline within its warning window, the game's end. A user
+    with the game open in a tab (`watching`) sees their move and the end there: those wait until the tab is
+    closed (the next commit after it notices them). A deadline warning goes out either way."""
     from app.play.state import load_state, rules_for
 
     subs = _subscribers(db, game.id)
@@ -182,13 +185,14 @@ def _due(db: DB, game: Game, kinds: tuple[str, ...], at: datetime) -> list[tuple
     for seat, setting in subs:
         version = str((game.prompt_versions or {}).get(seat.role, 0))
         events = set(setting.events or [])
+        here = seat.user_id in watching
         if game.status == "ended":
-            if "end" in kinds and "end" in events:
+            if "end" in kinds and "end" in events and not here:
                 out.append((seat, setting, "end", "end"))
             continue
         if seat.role not in owed:
             continue
-        if "move" in kinds and "move" in events:
+        if "move" in kinds and "move" in events and not here:
             out.append((seat, setting, "move", version))
         deadline = (game.deadlines or {}).get(seat.role)
         if "deadline" in kinds and "deadline" in events and deadline and not (game.clock or {}).get("paused"):
@@ -226,7 +230,7 @@ def _compose(db: DB, game: Game, seat: Seat, setting: NotifySetting, kind: str) 
             "unsubscribe_url": context["unsubscribe_url"]}
 
 
-def _claim(game_id: str, kinds: tuple[str, ...], at: datetime) -> list[Notice]:
+def _claim(game_id: str, kinds: tuple[str, ...], at: datetime, watching: frozenset[int]) -> list[Notice]:
     """Write a pending row for each notice due and not yet claimed, and return what to send."""
     with transaction(read_only=True) as db:  # most games have no subscriber: do not take the write lock for them
         if not _subscribers(db, game_id):
@@ -236,7 +240,7 @@ def _claim(game_id: str, kinds: tuple[str, ...], at: datetime) -> list[Notice]:
         game = db.get(Game, game_id)
         if game is None:
             return []
-        for seat, setting, kind, ref in _due(db, game, kinds, at):
+        for seat, setting, kind, ref in _due(db, game, kinds, at, watching):
             channels = []
             if setting.email and get_settings().smtp_host:
                 channels.append(("email", setting.email))
@@ -305,9 +309,9 @@ def _deliver(notice: Notice) -> None:
             row.status, row.error = status, error
 
 
-def _send(game_id: str, kinds: tuple[str, ...], at: datetime) -> int:
+def _send(game_id: str, kinds: tuple[str, ...], at: datetime, watching: frozenset[int] = frozenset()) -> int:
     try:
-        notices = _claim(game_id, kinds, at)
+        notices = _claim(game_id, kinds, at, watching)
         for notice in notices:
             _deliver(notice)
         return len(notices)
@@ -316,9 +320,10 @@ def _send(game_id: str, kinds: tuple[str, ...], at: datetime) -> int:
         return 0
 
 
-def send_for_game(game_id: str) -> int:
-    """After a commit: your-move and game-over notices now due in this game. Returns how many were tried."""
-    return _send(game_id, ("move", "end"), now())
+def send_for_game(game_id: str, watching: frozenset[int] = frozenset()) -> int:
+    """After a commit: your-move and game-over notices now due in this game, except to the users `watching` it
+    in an open tab. Returns how many were tried."""
+    return _send(game_id, ("move", "end"), now(), watching)
 
 
 def warn_deadlines(at: datetime | None = None) -> int:
@@ -341,8 +346,12 @@ def schedule(game_id: str) -> None:
     """Queue this game's notices behind the commit that made them due, in the threadpool, off the request."""
     from starlette.concurrency import run_in_threadpool
 
+    from app.realtime.hub import hub
+
+    # The sockets of this process (another process's are unknown here, so their users may hear twice: never none).
+    watching = frozenset(s.user_id for s in hub.channels.get(game_id, ()) if s.user_id is not None)
     try:
-        task = asyncio.get_running_loop().create_task(run_in_threadpool(send_for_game, game_id))
+        task = asyncio.get_running_loop().create_task(run_in_threadpool(send_for_game, game_id, watching))
     except RuntimeError:  # no running loop (a script): nothing to queue on
         return
     _tasks.add(task)  # keep a reference until it is done

@@ -149,6 +149,22 @@ def test_your_move_email_arrives_once_with_its_links_and_no_secret(inbox, player
     assert "Round 2: commit salvos" in inbox.to(address)[1].get_content()
 
 
+def test_a_player_with_the_game_open_hears_of_the_move_there_and_by_mail_once_the_tab_is_closed(inbox, players, anon):
+    from app.play import notify
+    from tests.platform.conftest import ws_headers
+
+    red, blue = players(), players()
+    game_id = start_duel(red, blue)
+    address = opt_in(blue)
+    with anon.websocket_connect(f"/games/{game_id}/ws", headers=ws_headers(blue)) as ws:
+        fire(red, game_id)
+        ws.receive_text()  # the move is pushed to blue's open page
+        wait_for(lambda: not notify._tasks)
+    assert inbox.to(address) == []
+    red.post(f"/api/games/{game_id}/chat", json={"channel": "all", "text": "your turn"})  # the next commit
+    assert wait_for(lambda: inbox.to(address))[0]["Subject"].startswith("Your move:")
+
+
 def test_no_email_for_a_user_who_has_not_opted_in(inbox, players):
     red, blue, third = players(), players(), players()
     game_id = start_duel(red, blue)
