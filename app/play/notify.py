@@ -202,6 +202,14 @@ def _due(db: DB, game: Game, kinds: tuple[str, ...], at: datetime,
     return out
 
 
+def _when(iso: str) -> str:
+    """'1 December 2026, 10:00 UTC': a deadline as a person reads it."""
+    from datetime import timezone
+
+    at = datetime.fromisoformat(iso).astimezone(timezone.utc)
+    return f"{at.day} {at:%B %Y, %H:%M} UTC"
+
+
 def _compose(db: DB, game: Game, seat: Seat, setting: NotifySetting, kind: str) -> dict[str, Any]:
     """The notice, from what the seat's own page shows: its view's stage, its own prompt's title, its deadline."""
     from app.play.lobby import _stage
@@ -219,7 +227,7 @@ def _compose(db: DB, game: Game, seat: Seat, setting: NotifySetting, kind: str) 
     context = {"kind": kind, "title": title, "game_type": meta.title, "side": side,
                "stage": _stage(db, game, rules, seat.role),
                "orders": (prompt or {}).get("title") if isinstance(prompt, dict) else None,
-               "deadline": deadline, "game_url": f"{base}/games/{game.id}",
+               "deadline": _when(deadline) if deadline else None, "game_url": f"{base}/games/{game.id}",
                "unsubscribe_url": f"{base}/notifications/unsubscribe/{unsubscribe_token(seat.user_id)}"}
     payload = {"event": {"move": "your_move", "deadline": "deadline_near", "end": "game_over"}[kind],
                "text": subject, "game": {"id": game.id, "title": title, "type": meta.title,

@@ -254,7 +254,7 @@ def test_a_deadline_near_is_noticed_once_within_its_window(inbox, players):
     assert notify.warn_deadlines(due - timedelta(minutes=20)) == 0  # once per prompt version
     msg = wait_for(lambda: inbox.to(address))[0]
     assert msg["Subject"] == "Your deadline is near: Gunnery Duel (test game) (Blue)"
-    assert due.isoformat() in msg.get_content()
+    assert f"your orders are due by {due.day} {due:%B %Y, %H:%M} UTC." in msg.get_content()
 
 
 @pytest.mark.parametrize("fields, message", [
