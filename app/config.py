@@ -30,6 +30,20 @@ class Settings(BaseSettings):
     max_body_bytes: int = 1_000_000
     max_ws_message_bytes: int = 64_000
     snapshot_every: int = 25  # actions between snapshots, besides one at every phase change
+    # Notices when the tab is closed (app/play/notify.py). No SMTP host: no e-mail is sent (webhooks still are).
+    smtp_host: str = ""
+    smtp_port: int = 25
+    smtp_username: str = ""
+    smtp_password: str = ""
+    smtp_starttls: bool = False
+    smtp_ssl: bool = False
+    smtp_timeout_seconds: float = 10.0
+    mail_from: str = "Ironbottom <noreply@localhost>"
+    webhook_timeout_seconds: float = 5.0
+    # Webhooks to loopback and private addresses are refused, so a user cannot aim the server at its own network;
+    # tests allow loopback to reach their local receiver.
+    webhook_allow_private: bool = False
+    deadline_warning_seconds: int = 3600  # "your deadline nears" this long before it (at most a quarter of the clock)
 
     @model_validator(mode="after")
     def refuse_default_secret(self) -> "Settings":

@@ -128,6 +128,7 @@ async def run_ticker(publish) -> None:
         try:
             for game_id in await run_in_threadpool(tick):
                 await publish(game_id)
+            await run_in_threadpool(__import__("app.play.notify", fromlist=["x"]).warn_deadlines)  # deadline notices
         except asyncio.CancelledError:
             raise
         except Exception:  # a database hiccup must not stop the clocks for good

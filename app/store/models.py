@@ -119,3 +119,32 @@ class ChatMessage(Base):
     role: Mapped[str] = mapped_column(String(20))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class NotifySetting(Base):
+    """A user's notices when the tab is closed (app/play/notify.py). No row, or `enabled` false: nothing is sent.
+    `base_url` is the address the user saved the settings from, so links in a notice reach the same server."""
+    __tablename__ = "notify_settings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=False)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    webhook_url: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    events: Mapped[list[Any]] = mapped_column(JSON, default=list)  # of "move", "deadline", "end"
+    base_url: Mapped[str] = mapped_column(String(200), default="")
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class NoticeSent(Base):
+    """One notice to one user by one channel. The unique key is the claim: a notice for a prompt version (or a
+    game's end) is written once before it is sent, so no process sends it twice."""
+    __tablename__ = "notices_sent"
+    __table_args__ = (UniqueConstraint("user_id", "game_id", "kind", "ref", "channel", name="uq_notices_sent_once"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))  # move | deadline | end
+    ref: Mapped[str] = mapped_column(String(40))  # the prompt version (move, deadline) or "end"
+    channel: Mapped[str] = mapped_column(String(10))  # email | webhook
+    status: Mapped[str] = mapped_column(String(10), default="pending")  # pending | sent | failed
+    error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -98,5 +98,6 @@ async def _publish_logged(game_id: str) -> None:
 
 async def publish(game_id: str) -> None:
     """Push to this process's sockets, and tell the other processes (PostgreSQL deployments)."""
+    __import__("app.play.notify", fromlist=["schedule"]).schedule(game_id)  # notices, after the commit, off the request
     await hub.publish(game_id)
     await run_in_threadpool(notify, game_id)

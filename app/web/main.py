@@ -84,6 +84,7 @@ def create_app() -> FastAPI:
     app.include_router(table_talk.api)
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(__import__("app.web.notify_pages", fromlist=["router"]).router)  # notices settings
     app.include_router(__import__("app.web.games.solomons", fromlist=["router"]).router)  # Solomons fragments
 
     @app.exception_handler(PlayError)

@@ -104,6 +104,12 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/games/{game_id}/solomons/plot/{tf_id}"): signed("400", anon=SIGNIN),
     ("GET", "/games/{game_id}/solomons/check"): signed("400", anon=SIGNIN),
     ("GET", "/solomons/provenance/{kind}/{ident:path}"): signed("400", anon=SIGNIN),
+    # Notices: each user's own settings; the unsubscribe link needs no sign-in, only a valid signed token ({token}
+    # here is an invite token, which is not one).
+    ("GET", "/account/notifications"): signed("200", anon=SIGNIN),
+    ("POST", "/account/notifications"): signed("303 /account"),
+    ("GET", "/notifications/unsubscribe/{token}"): every("404"),
+    ("POST", "/notifications/unsubscribe/{token}"): every("404"),
 }
 
 
