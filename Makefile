@@ -20,8 +20,9 @@ migrate: install
 	mkdir -p var
 	$(BIN)/alembic upgrade head
 
+# --ws-max-size: uvicorn reads a websocket frame whole (16 MB by default) before the app's 64 KB message limit applies.
 run: migrate
-	$(BIN)/uvicorn app.web.main:app --host 127.0.0.1 --port 8000
+	$(BIN)/uvicorn app.web.main:app --host 127.0.0.1 --port 8000 --ws-max-size 65536
 
 test: install
 	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest

@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if report["ok"] else 1
     if args.command == "serve":
         import uvicorn
-        uvicorn.run("app.web.main:app", host=args.host, port=args.port)
+        uvicorn.run("app.web.main:app", host=args.host, port=args.port, ws_max_size=65536)
         return 0
     from app.play.errors import PlayError
     from app.play.lobby import require_game
