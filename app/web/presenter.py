@@ -79,8 +79,9 @@ def clock_model(game: Game, role: str, meta) -> dict[str, Any]:
             "deadlines": [{"role": label(r), "due": d[:16].replace("T", " ") + " UTC"}
                           for r, d in sorted((game.deadlines or {}).items())],
             "missed": [{"role": label(r), "count": n} for r, n in sorted(missed.items()) if n],
-            "can_claim": game.status == "active" and role in meta.roles and any(
-                n >= CLAIM_AFTER for r, n in missed.items() if r != role),
+            # A side that has missed as many orders itself may not claim (the server refuses it too).
+            "can_claim": game.status == "active" and role in meta.roles and missed.get(role, 0) < CLAIM_AFTER
+            and any(n >= CLAIM_AFTER for r, n in missed.items() if r != role),
             "claim_after": CLAIM_AFTER, "umpire": role == UMPIRE}
 
 

@@ -84,9 +84,12 @@ def test_a_claim_needs_a_clean_record_of_ones_own(players):
     red, blue, gid = _start(players, "duel")
     with transaction() as db:
         db.get(Game, gid).missed = {"red": 3, "blue": 3}
+    # the page offers no claim it would refuse
+    assert "Claim the game" not in red.get(f"/games/{gid}").text
     r = red.post(f"/api/games/{gid}/claim")
     assert r.status_code == 409 and "missed 3 orders yourself" in r.json()["message"]
     assert _game(gid).status == "active"
     with transaction() as db:
         db.get(Game, gid).missed = {"red": 0, "blue": 3}
+    assert "Claim the game" in red.get(f"/games/{gid}").text
     assert red.post(f"/api/games/{gid}/claim").status_code == 200
