@@ -96,6 +96,9 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
         raise BadRequest("Only a sandbox game may script its dice.")
     if dice_script is not None and not all(isinstance(v, int) and 1 <= v <= 100 for v in dice_script):
         raise BadRequest("Scripted dice are whole numbers from 1 upward, e.g. 3,6,1.")
+    if umpired and meta.solitaire:
+        raise BadRequest(f"{meta.title} is a solitaire game: its own rules play the other side, so there is no "
+                         "umpire to seat.")
     if umpired:
         seats_roles.append(UMPIRE)
     seat_access = dict(seat_access or {})

@@ -69,6 +69,7 @@ def _signed_in(request: Request, token: str, target: str) -> RedirectResponse:
 
 def _game_type(r) -> dict[str, Any]:
     return {"id": r.meta.id, "title": r.meta.title, "publisher": r.meta.publisher, "year": r.meta.year,
+            "solitaire": r.meta.solitaire,
             "scenarios": [{"id": s.id, "title": s.title, "rule": s.rule} for s in r.meta.scenarios],
             "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles],
             "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": o.default,

@@ -44,3 +44,9 @@ def test_the_lobby_does_not_credit_a_publisher_the_rulebook_does_not_name(player
     assert option == "Pacific War 1942: Solitaire (publisher unknown, year unknown)"
     assert "Worthington" not in lobby and "2024" not in lobby
     assert re.search(r'<option value="solomons"[^>]*>[^<]*\(SPI, 1972\)</option>', lobby)
+
+
+def test_a_solitaire_game_cannot_be_created_umpired(players):
+    """The form offers no umpire for a solitaire game, and the API refuses one with a reason (issue 11, item 13)."""
+    r = players().post("/api/games", json={"game": "pacific_war_1942", "umpired": True})
+    assert r.status_code == 400 and "solitaire game" in r.json()["message"]
