@@ -12,6 +12,7 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from app.engine.contract import UMPIRE
+from app.play import notify
 from app.play.clock import now
 from app.play.errors import Conflict, Forbidden, PlayError
 from app.play.state import load_state, phase_of, rules_for
@@ -128,7 +129,7 @@ async def run_ticker(publish) -> None:
         try:
             for game_id in await run_in_threadpool(tick):
                 await publish(game_id)
-            await run_in_threadpool(__import__("app.play.notify", fromlist=["x"]).warn_deadlines)  # deadline notices
+            await run_in_threadpool(notify.warn_deadlines)  # deadline notices
         except asyncio.CancelledError:
             raise
         except Exception:  # a database hiccup must not stop the clocks for good

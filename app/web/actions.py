@@ -8,6 +8,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from app.play import notify as notices
 from app.play.bots import run_bots
 from app.play.errors import BadRequest
 from app.play.submit import Submitted, apply_action
@@ -98,6 +99,6 @@ async def _publish_logged(game_id: str) -> None:
 
 async def publish(game_id: str) -> None:
     """Push to this process's sockets, and tell the other processes (PostgreSQL deployments)."""
-    __import__("app.play.notify", fromlist=["schedule"]).schedule(game_id)  # notices, after the commit, off the request
+    notices.schedule(game_id)  # e-mail and webhook notices, after the commit, off the request
     await hub.publish(game_id)
     await run_in_threadpool(notify, game_id)

@@ -15,7 +15,7 @@ from app import games as registry
 from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
-from app.web import api, docs, pages, records_pages, table_talk, ws
+from app.web import api, docs, notify_pages, pages, records_pages, table_talk, ws
 from app.web.deps import csrf_token_for, current_user
 from app.web.guards import Guard
 from app.paths import ROOT
@@ -84,7 +84,7 @@ def create_app() -> FastAPI:
     app.include_router(table_talk.api)
     app.include_router(api.router)
     app.include_router(ws.router)
-    app.include_router(__import__("app.web.notify_pages", fromlist=["router"]).router)  # notices settings
+    app.include_router(notify_pages.router)
     app.include_router(__import__("app.web.games.solomons", fromlist=["router"]).router)  # Solomons fragments
 
     @app.exception_handler(PlayError)
