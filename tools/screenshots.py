@@ -5,16 +5,14 @@
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import tempfile
 import uuid
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import sync_playwright
 
-from tests.browser.conftest import CHROMIUM_ARGS, create_and_join, sign_up
+from tests.browser.conftest import CHROMIUM_ARGS, create_and_join, give_default_orders, sign_up, umpired_solomons
 from tests.support_server import LiveServer
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
@@ -107,32 +105,8 @@ def solomons(browser, base: str) -> None:
 def umpire(browser, base: str) -> None:
     """An umpired game at the first Execution Segment: the umpire's panel of both sides' task forces and plots."""
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    sign_up(page, base, f"umpire{uuid.uuid4().hex[:4]}")
-    page.goto(f"{base}/games/new?game=solomons")
-    page.get_by_label("Your side").select_option("umpire")
-    page.get_by_role("checkbox", name=re.compile("Umpired")).check()
-    page.get_by_role("button", name="Create game").click()
-    game_id = page.url.rstrip("/").split("/")[-1]
-    tokens = []
-    for role in ("allied", "japanese"):
-        invite = page.get_by_label(f"{role}:", exact=True).input_value().rstrip("/").split("/")[-1]
-        name = f"{role[:2]}{uuid.uuid4().hex[:6]}"
-        httpx.post(f"{base}/api/users", json={"username": name, "password": "correct horse battery"})
-        token = httpx.post(f"{base}/api/sessions", json={"username": name, "password": "correct horse battery"}).json()["token"]
-        httpx.post(f"{base}/api/invites/{invite}", headers={"Authorization": f"Bearer {token}"})
-        tokens.append({"Authorization": f"Bearer {token}"})
-    for _ in range(200):  # the sides give their default orders until the umpire must release a segment
-        moved = False
-        for auth in tokens:
-            g = httpx.get(f"{base}/api/games/{game_id}", headers=auth, timeout=60).json()
-            prompt = g["prompt"]
-            if prompt and not prompt["info"].get("submitted"):
-                httpx.post(f"{base}/api/games/{game_id}/actions", headers=auth, timeout=60, json={
-                    "action": {"verb": "submit", "args": prompt["info"]["default"]},
-                    "expected_version": g["game"]["version"], "key": uuid.uuid4().hex})
-                moved = True
-        if not moved:
-            break
+    game_id, sides = umpired_solomons(page, base)
+    give_default_orders(base, game_id, sides)  # until the umpire must release a segment
     page.goto(f"{base}/games/{game_id}")
     page.locator(".sol-sides").screenshot(path=str(OUT / "solomons-umpire.png"))
 

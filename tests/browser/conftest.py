@@ -72,3 +72,68 @@ def create_and_join(host, guest, base: str, game: str, side: str, host_name: str
     invite = host.locator("input.invite-link").first.input_value()
     sign_up(guest, base, guest_name, next_url=invite.replace(base, ""))
     guest.get_by_role("button", name="Take the seat").click()
+
+
+PASSWORD = "correct horse battery"
+# The game page labels each waiting seat's invite link with the side's name, as a host reads it.
+SOLOMONS_SIDES = {"allied": "United States", "japanese": "Japan"}
+
+
+def invite_link(page, role: str) -> str:
+    return page.get_by_label(f"{SOLOMONS_SIDES[role]}:", exact=True).input_value()
+
+
+def api_user(base: str) -> dict[str, str]:
+    """A new account signed in through the API: its bearer header."""
+    import uuid
+
+    import httpx
+
+    name = f"a{uuid.uuid4().hex[:8]}"
+    assert httpx.post(f"{base}/api/users", json={"username": name, "password": PASSWORD}).status_code == 201
+    token = httpx.post(f"{base}/api/sessions", json={"username": name, "password": PASSWORD}).json()["token"]
+    return {"Authorization": f"Bearer {token}"}
+
+
+def umpired_solomons(page, base: str) -> tuple[str, list[dict[str, str]]]:
+    """`page` signs up and creates an umpired Solomons game as the umpire; two API players take the sides' seats
+    through their invite links. Returns the game id and the two players' bearer headers."""
+    import re
+    import uuid
+
+    import httpx
+
+    sign_up(page, base, f"ump{uuid.uuid4().hex[:6]}")
+    page.goto(f"{base}/games/new?game=solomons")
+    page.get_by_label("Your side").select_option("umpire")
+    page.get_by_role("checkbox", name=re.compile("Umpired")).check()
+    page.get_by_role("button", name="Create game").click()
+    game_id = page.url.rstrip("/").split("/")[-1]
+    sides = []
+    for role in SOLOMONS_SIDES:
+        auth = api_user(base)
+        token = invite_link(page, role).rstrip("/").split("/")[-1]
+        assert httpx.post(f"{base}/api/invites/{token}", headers=auth).status_code == 200
+        sides.append(auth)
+    return game_id, sides
+
+
+def give_default_orders(base: str, game_id: str, sides: list[dict[str, str]], rounds: int = 200) -> None:
+    """Each side submits its prompt's default orders until neither is asked (e.g. the umpire must release a
+    segment)."""
+    import uuid
+
+    import httpx
+
+    for _ in range(rounds):
+        moved = False
+        for auth in sides:
+            g = httpx.get(f"{base}/api/games/{game_id}", headers=auth, timeout=60).json()
+            if g["prompt"] and not g["prompt"]["info"].get("submitted"):
+                r = httpx.post(f"{base}/api/games/{game_id}/actions", headers=auth, timeout=60, json={
+                    "action": {"verb": "submit", "args": g["prompt"]["info"]["default"]},
+                    "expected_version": g["game"]["version"], "key": uuid.uuid4().hex})
+                assert r.status_code == 200, r.text
+                moved = True
+        if not moved:
+            return

@@ -10,11 +10,10 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_up
+from tests.browser.conftest import api_user, invite_link, sign_up
 
 pytestmark = pytest.mark.browser
 AXE = Path(__file__).parent / "vendor" / "axe-4.10.3.min.js"
-PASSWORD = "correct horse battery"
 
 
 def serious_violations(page) -> list[str]:
@@ -26,13 +25,6 @@ def serious_violations(page) -> list[str]:
         return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
           .map(v => ({ id: v.id, help: v.help, where: v.nodes.slice(0, 3).map(n => n.target.join(' ')) })); }""")
     return [f"{v['id']} ({v['help']}): {json.dumps(v['where'])}" for v in found]
-
-
-def api_user(base: str) -> tuple[str, dict[str, str]]:
-    name = f"a{uuid.uuid4().hex[:8]}"
-    assert httpx.post(f"{base}/api/users", json={"username": name, "password": PASSWORD}).status_code == 201
-    token = httpx.post(f"{base}/api/sessions", json={"username": name, "password": PASSWORD}).json()["token"]
-    return name, {"Authorization": f"Bearer {token}"}
 
 
 def test_no_serious_accessibility_violation_on_the_lobby_the_games_the_umpire_and_a_replay(live_server, new_page):
@@ -55,12 +47,12 @@ def test_no_serious_accessibility_violation_on_the_lobby_the_games_the_umpire_an
     page.get_by_label("Your side").select_option("umpire")
     page.get_by_role("checkbox", name=re.compile("Umpired")).check()
     page.get_by_role("button", name="Create game").click()
-    invites = {role: page.get_by_label(f"{role}:", exact=True).input_value() for role in ("allied", "japanese")}
+    invites = {role: invite_link(page, role) for role in ("allied", "japanese")}
     game_id = page.url.rstrip("/").split("/")[-1]
     side_page = new_page(1280, 900)
     sign_up(side_page, base, f"sp{uuid.uuid4().hex[:6]}", next_url=invites["allied"].replace(base, ""))
     side_page.get_by_role("button", name="Take the seat").click()
-    _, auth = api_user(base)
+    auth = api_user(base)
     token = invites["japanese"].rstrip("/").split("/")[-1]
     assert httpx.post(f"{base}/api/invites/{token}", headers=auth).status_code == 200
     expect(side_page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=30_000)

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_up
+from tests.browser.conftest import give_default_orders, sign_up, umpired_solomons
 from tests.browser.test_solomons_solo import SLOW, create_against_the_computer, version
 from tests.support_server import LiveServer
 
@@ -139,34 +139,8 @@ def test_after_a_server_restart_the_page_says_it_is_reconnecting_then_catches_up
 def test_the_umpires_prompt_links_the_rule_it_borrows_from_guadalcanal(live_server, new_page):
     base = live_server.url
     page = new_page(1280, 900)
-    name = f"ump{uuid.uuid4().hex[:6]}"
-    sign_up(page, base, name)
-    page.goto(f"{base}/games/new?game=solomons")
-    page.get_by_label("Your side").select_option("umpire")
-    page.get_by_role("checkbox", name=re.compile("Umpired")).check()
-    page.get_by_role("button", name="Create game").click()
-    game_id = page.url.rstrip("/").split("/")[-1]
-    sides = []
-    for role in ("allied", "japanese"):
-        invite = page.get_by_label(f"{role}:", exact=True).input_value().rstrip("/").split("/")[-1]
-        who = f"{role[:2]}{uuid.uuid4().hex[:6]}"
-        httpx.post(f"{base}/api/users", json={"username": who, "password": "correct horse battery"})
-        token = httpx.post(f"{base}/api/sessions", json={"username": who, "password": "correct horse battery"}).json()["token"]
-        auth = {"Authorization": f"Bearer {token}"}
-        assert httpx.post(f"{base}/api/invites/{invite}", headers=auth).status_code == 200
-        sides.append(auth)
-    for _ in range(200):  # both sides give their default orders until the umpire must release Segment 1
-        moved = False
-        for auth in sides:
-            g = httpx.get(f"{base}/api/games/{game_id}", headers=auth, timeout=60).json()
-            if g["prompt"] and not g["prompt"]["info"].get("submitted"):
-                r = httpx.post(f"{base}/api/games/{game_id}/actions", headers=auth, timeout=60, json={
-                    "action": {"verb": "submit", "args": g["prompt"]["info"]["default"]},
-                    "expected_version": g["game"]["version"], "key": uuid.uuid4().hex})
-                assert r.status_code == 200, r.text
-                moved = True
-        if not moved:
-            break
+    game_id, sides = umpired_solomons(page, base)
+    give_default_orders(base, game_id, sides)  # until the umpire must release Segment 1
     page.goto(f"{base}/games/{game_id}")
     title = page.locator("#prompt-title")
     expect(title).to_contain_text("Segment 1 is next")
