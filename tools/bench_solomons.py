@@ -11,7 +11,7 @@ import uuid
 import httpx
 import websockets
 
-from tools.bench import drain_until, pct, user
+from tools.bench import pct, user
 
 PAGES_PER_SIDE = 2
 COMMITS = 80

@@ -17,7 +17,7 @@ import re
 import smtplib
 import socket
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from email.message import EmailMessage
 from typing import Any
 from urllib.parse import urlsplit

@@ -11,7 +11,6 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from app.play import accounts, lobby, records
-from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, password_work, session_token

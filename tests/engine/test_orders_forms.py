@@ -3,7 +3,7 @@ import json
 from html.parser import HTMLParser
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader
 
 from app.engine.orders import Assignment, Boolean, Choice, Group, Integer, Path as Route, Plot, Several, args_json
 from app.games.pacific_war_1942 import rules

@@ -7,7 +7,6 @@ the game runs and everything, with the seed, once it has ended."""
 from __future__ import annotations
 
 import json
-import uuid
 
 import pytest
 

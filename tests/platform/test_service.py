@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
-from tests.platform.conftest import (actions_of, fetch, fire, game_row, play_round, row_counts, snapshots_of,
+from tests.platform.conftest import (actions_of, fire, game_row, play_round, row_counts, snapshots_of,
                                      start_duel, version_of, ws_headers)
 
 

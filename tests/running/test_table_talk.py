@@ -2,7 +2,6 @@
 undo, spectators, replays and the after-action report."""
 from datetime import timedelta
 
-import pytest
 
 from app.play import clocks, state as state_module
 from app.play.clock import now
