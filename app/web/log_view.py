@@ -55,8 +55,9 @@ def fold_orders(lines: list[dict[str, Any]], at: str | None, role: str | None, l
         into = merged[key]
         into["n"] = max(into.get("n", 0), line.get("n", 0))
         to = line.get("to")
-        into["who"].append("you" if to == role or label is None else
-                           ("the umpire" if to == UMPIRE else label(to)))
+        who = "you" if to == role or label is None else ("the umpire" if to == UMPIRE else label(to))
+        if who not in into["who"]:  # a side that revised twice in one section is named once
+            into["who"].append(who)
     for (word, what), line in merged.items():
         who = line.pop("who")
         tail = f": {what}." if what else "."

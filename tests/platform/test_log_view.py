@@ -33,3 +33,14 @@ def test_orders_in_is_one_line_per_decision_and_names_the_sides_for_the_umpire()
     assert umpire[0]["runs"][0]["lines"][0]["kind"] == "orders" and umpire[0]["runs"][0]["lines"][0]["n"] == 2
     side = log_groups([lines[0], lines[1]], "allied", LABEL)
     assert side[0]["runs"][0]["lines"][0]["text"] == "Your orders are in."
+
+
+def test_a_side_that_revises_twice_in_one_section_reads_one_line_about_itself():
+    at = "Plot Phase 1: Movement Plot (8.1)"
+    lines = [{"to": "allied", "text": f"Your orders are revised: {at}.", "at": at, "n": 1},
+             {"to": "allied", "text": f"Your orders are revised: {at}.", "at": at, "n": 2},
+             {"to": "japanese", "text": f"Your orders are revised: {at}.", "at": at, "n": 3}]
+    side = log_groups(lines[:2], "allied", LABEL)
+    assert side[0]["runs"][0]["lines"][0]["text"] == "Your orders are revised."
+    umpire = log_groups(lines, "umpire", LABEL)
+    assert umpire[0]["runs"][0]["lines"][0]["text"] == "Orders revised from United States and Japan."
