@@ -45,8 +45,9 @@ def browser():
 def new_page(browser):
     contexts = []
 
-    def make(width=1280, height=800):
-        ctx = browser.new_context(viewport={"width": width, "height": height})
+    def make(width=1280, height=800, bypass_csp=False):
+        # bypass_csp: only for a test tool that injects its own script (axe); the pages themselves run under the CSP
+        ctx = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=bypass_csp)
         contexts.append(ctx)
         page = ctx.new_page()
         page.set_default_timeout(15000)

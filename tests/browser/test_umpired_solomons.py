@@ -8,7 +8,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import sign_up
+from tests.browser.conftest import invite_link, sign_up
 from tests.browser.test_solomons import names as names_of, no_secrets_of, submit_pending
 
 pytestmark = pytest.mark.browser
@@ -64,11 +64,11 @@ def test_umpired_solomons_in_three_browsers_then_a_spectators_replay(live_server
     ump.get_by_label("Your side").select_option("umpire")
     ump.get_by_role("checkbox", name=re.compile("Umpired")).check()
     ump.get_by_role("button", name="Create game").click()
-    invites = {label: ump.get_by_label(label, exact=True).input_value() for label in ("allied:", "japanese:")}
+    invites = {role: invite_link(ump, role) for role in ("allied", "japanese")}
     game_id = ump.url.rstrip("/").split("/")[-1]
-    sign_up(us, base, names["us"], next_url=invites["allied:"].replace(base, ""))
+    sign_up(us, base, names["us"], next_url=invites["allied"].replace(base, ""))
     us.get_by_role("button", name="Take the seat").click()
-    sign_up(jp, base, names["jp"], next_url=invites["japanese:"].replace(base, ""))
+    sign_up(jp, base, names["jp"], next_url=invites["japanese"].replace(base, ""))
     jp.get_by_role("button", name="Take the seat").click()
     sign_up(watcher, base, names["watch"], next_url=f"/games/{game_id}")
     expect(watcher.locator(".game-head")).to_contain_text("You are Spectator")
