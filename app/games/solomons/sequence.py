@@ -281,6 +281,8 @@ def resolve(state: State, step: dict[str, Any], sides: list[str], rng) -> None:
             show_cap(state, s, state["decisions"][s])
     elif kind == "reset":
         for s in sides:
+            if orders[s].get("standing") is not None:  # issue 11 item 4: "don't ask me about air transfers"
+                asking.set_standing(state, s, orders[s]["standing"])
             movement.resolve_reset(state, s, orders[s], seg)
             if is_day(seg):
                 air_orders.resolve_transfers(state, s, orders[s].get("transfers") or [])

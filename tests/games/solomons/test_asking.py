@@ -54,3 +54,30 @@ def test_the_harness_overlooks_only_whether_the_other_side_was_asked():
     assert rules.noticeable(rules.view(s, "umpire"), "umpire") == rules.view(s, "umpire")
     s = until(s, "allocation", dice=[6] * 60)
     assert rules.noticeable(rules.view(s, "allied"), "allied") == rules.view(s, "allied")
+
+
+@pytest.mark.rule("6.26")
+def test_a_standing_order_not_to_be_asked_about_air_transfers_holds_until_cleared():
+    s = until(start(3), "reset", dice=[6] * 200, segment=1)
+    assert s["day"] and "japanese" in rules.prompts(s)  # Japan has nothing at sea: only its air may transfer
+    s = submit(s, "japanese", {"aborts": [], "mission_changes": {}, "transfers": [],
+                               "standing": {"no_transfers": True}}, *[6] * 200)
+    s = both(s, [6] * 200)
+    assert rules.view(s, "japanese")["standing"]["no_transfers"] is True
+    assert "no_transfers" not in str(rules.view(s, "allied")) and "air transfers" not in str(rules.view(s, "allied"))
+    s = until(s, "reset", dice=[6] * 200, segment=3)
+    assert "japanese" not in rules.prompts(s)  # not asked again: as if it had transferred nothing
+    s = until(s, "movement_plot", dice=[6] * 400)
+    clear = next(a for a in rules.prompts(s)["japanese"]["actions"] if a["verb"] == "standing")
+    assert clear["label"] == "Ask me about air transfers again"
+    s = rules.apply(s, "japanese", {"verb": "standing", "args": {"no_transfers": False}}, None)
+    assert kind(s) == "movement_plot" and not rules.view(s, "japanese")["standing"]
+    s = until(s, "reset", dice=[6] * 400, segment=8)
+    assert s["day"] and "japanese" in rules.prompts(s)
+
+
+def test_a_standing_order_that_cannot_be_read_is_refused_and_changes_nothing():
+    s = until(start(3), "reset", dice=[6] * 200, segment=1)
+    e = refused(s, "japanese", {"aborts": [], "mission_changes": {}, "transfers": [], "standing": {"no_transfers": 1}},
+                "6.26")
+    assert "standing order" in e.message
