@@ -23,6 +23,7 @@ def test_the_reset_board_sets_the_standing_order_and_a_later_board_clears_it(sol
     assert jp.kind() == "reset" and "Don't ask me about air transfers from now on" in jp.page()
     ok(jp.post(replace(jp.form(), **{"standing__no_transfers": "1"})))
     assert pending(jp)["standing"] == {"no_transfers": True}
+    assert "The other side has submitted or has nothing to decide" in us.page()  # all it may learn
     ok(us.post(us.form()))
     to_kind(us, jp, "allocation")  # the reset boards on the way keep the order ticked
     page = jp.page()
