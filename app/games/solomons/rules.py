@@ -193,13 +193,12 @@ class Solomons:
 
     def noticeable(self, view: dict[str, Any], role: str) -> dict[str, Any]:
         """For the non-interference harness: the one thing a side may learn of the other's hidden forces (issue 11
-        item 4), whether the other side (for a spectator, either side) was asked at CAG training, an air allocation or a
-        reset section, blanked out as
+        item 4), whether the other side (for a spectator, either side) was asked at an air allocation or a reset section, blanked out as
         "submitted or nothing to decide" (views.public's `waiting_for`). Nothing else is blanked."""
         if role == UMPIRE or not isinstance(view.get("waiting_for"), dict):  # the umpire sees every force
             return view
         step_kind = sequence.current_kind(view)
-        if step_kind not in ("cag_training", "air", "reset"):
+        if step_kind not in ("air", "reset"):
             return view
         return dict(view, waiting_for={s: w if s == role else False for s, w in view["waiting_for"].items()})
 

@@ -88,7 +88,7 @@ def current(state: State) -> dict[str, Any]:
 def current_kind(view: dict[str, Any]) -> str | None:
     """The decision kind of the step a view shows (by its segment and section letter), or None."""
     for st in STEPS:
-        if (st["phase"], st["segment"], st["section"]) == (view.get("phase"), view.get("segment"), view.get("section")):
+        if st["segment"] is not None and st["segment"] == view.get("segment") and st["section"] == view.get("section"):
             return st["kind"]
     return None
 
@@ -107,10 +107,8 @@ def deciders(state: State) -> list[str]:
         return []
     # These secret decisions prompt both sides every time, whether or not a side has a real choice, so that being
     # prompted (or waiting) tells nobody anything about the other side's forces (architecture: Secrets).
-    if kind in ("allocation", "movement_plot"):
+    if kind in ("cag_training", "allocation", "movement_plot"):
         return list(board.SIDES)
-    if kind == "cag_training":  # 10.4: only a side with untrained NAC and a carrier in port with room trains
-        return [s for s in board.SIDES if all(turn.trainable(state, s))]
     # Issue 11 item 4: a side with nothing to decide in an air allocation or a reset section is not asked; the
     # other side may notice that it answered at once, as at the table, and sees "submitted or nothing to decide".
     if kind == "air":

@@ -69,9 +69,9 @@ def test_carrier_training_board_trains_the_chosen_carrier(solomons):
     assert 'name="train.jp-CV-' in page
     carrier = re.search(r'name="train\.(jp-CV-\d)"[^>]*max="(\d+)"', page)
     ok(jp.post(replace(jp.form(), **{f"train__{carrier.group(1)}": "1"})))
-    # the American carriers are at sea on Game-Turn 1: the Americans have nothing to train and are not asked
-    # (issue 11 item 4), so Japan's carrier leaves to train at once (6.21)
-    assert jp.state()["view"]["units"][carrier.group(1)]["training"]["nac"] == 1
+    assert pending(jp) == {"carriers": [{"unit": carrier.group(1), "nac": 1}]}
+    assert "Your orders are in" in jp.page() and "The other side has not yet submitted" in jp.page()
+    assert "The other side has submitted" in us.page()
 
 
 def test_task_force_board_forms_forces_and_shows_the_rules_refusals(solomons):
