@@ -32,6 +32,7 @@ def new_state(options: dict[str, Any]) -> State:
         "cap_shown": {"allied": [], "japanese": []},
         "combat_reveals": {"allied": [], "japanese": []},
         "pending": {"allied": None, "japanese": None},
+        "standing": {"allied": {}, "japanese": {}},  # issue 11 item 4: standing orders, each secret to its side
         "decisions": {"allied": None, "japanese": None},
         "emergency_runs": {"turn": 0, "phase": 0},
         "losses": {s: {"lac": 0, "nac": 0, "ground": 0, "supply": 0} for s in board.SIDES},

@@ -12,7 +12,7 @@ from typing import Any
 from app.engine.contract import UMPIRE, GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.log import entry
-from app.games.solomons import (board, choices, fog, ground_orders, intentions, opening, players, sequence, validate,
+from app.games.solomons import (asking, board, choices, fog, ground_orders, intentions, opening, players, sequence, validate,
                                 views)
 from app.games.solomons.bots import BOTS
 
@@ -115,6 +115,9 @@ class Solomons:
             if kind == "ground":  # 12.2: public, both sides' points and supply are on the island
                 out[side]["info"]["effective"] = ground_orders.effective(state)[side]
             out[side]["info"]["choices"] = choices.for_side(state, side, kind)
+            if asking.standing(state, side).get("no_transfers"):  # issue 11 item 4: the side may clear it
+                out[side]["actions"].append({"verb": "standing", "label": "Ask me about air transfers again",
+                                             "args": {"no_transfers": {"type": "boolean"}}})
         if sequence.umpire_due(state):
             out[UMPIRE] = umpire_prompt(state)
         return out
@@ -126,13 +129,15 @@ class Solomons:
             return self.apply_umpire(state, action, rng)
         if role not in board.SIDES:
             raise IllegalAction("Only a side gives orders.", None)
-        if not isinstance(action, dict) or action.get("verb") != "submit":
-            raise MalformedAction("The only order is 'submit'.")
+        if not isinstance(action, dict) or action.get("verb") not in ("submit", "standing"):
+            raise MalformedAction("The orders are 'submit' and 'standing'.")
         args = action.get("args")
         if not isinstance(args, dict):
             raise MalformedAction("Orders are an object of arguments.")
         if role not in sequence.deciders(state):
             raise IllegalAction("You have nothing to decide now; the other side is deciding.", None)
+        if action["verb"] == "standing":
+            return self.apply_standing(state, role, args, rng)
         kind = sequence.current(state)["kind"]
         validate.check(state, role, kind, args)
         s = clone(state)
@@ -140,6 +145,14 @@ class Solomons:
         s["pending"][role] = copy.deepcopy(args)
         title = sequence.current(s)["title"]
         s["log"].append(entry(role, f"Your orders are {word}: {title}.") | {"at": s["step"]})
+        sequence.advance(s, rng)
+        return s
+
+    def apply_standing(self, state: State, role: str, args: dict[str, Any], rng) -> State:
+        """Issue 11 item 4: set or clear a standing order from any prompt; the decision itself stays open."""
+        asking.check_standing(args)
+        s = clone(state)
+        asking.set_standing(s, role, args)
         sequence.advance(s, rng)
         return s
 
@@ -177,6 +190,17 @@ class Solomons:
 
     def perturb(self, state: State, role: str, rng) -> State:
         return views.perturb(state, role, rng)
+
+    def noticeable(self, view: dict[str, Any], role: str) -> dict[str, Any]:
+        """For the non-interference harness: the one thing a side may learn of the other's hidden forces (issue 11
+        item 4), whether the other side (for a spectator, either side) was asked at an air allocation or a reset section, blanked out as
+        "submitted or nothing to decide" (views.public's `waiting_for`). Nothing else is blanked."""
+        if role == UMPIRE or not isinstance(view.get("waiting_for"), dict):  # the umpire sees every force
+            return view
+        step_kind = sequence.current_kind(view)
+        if step_kind not in ("air", "reset"):
+            return view
+        return dict(view, waiting_for={s: w if s == role else False for s, w in view["waiting_for"].items()})
 
     def plant_canaries(self, state: State, role: str, marker: str) -> State:
         return views.plant_canaries(state, role, marker)

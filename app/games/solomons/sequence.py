@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.solomons import (air_orders, allocation, board, ground_orders, intel, intentions, movement,
+from app.games.solomons import (air_orders, allocation, asking, board, ground_orders, intel, intentions, movement,
                                 placement, plot, turn, victory)
 # Imported by name, so that a renamed or missing combat procedure is an import error, never a silent no-op.
 from app.games.solomons.combat.air import resolve_air_attacks, resolve_counterattacks
@@ -85,6 +85,14 @@ def current(state: State) -> dict[str, Any]:
     return STEPS[state["step"]]
 
 
+def current_kind(view: dict[str, Any]) -> str | None:
+    """The decision kind of the step a view shows (by its segment and section letter), or None."""
+    for st in STEPS:
+        if st["segment"] is not None and st["segment"] == view.get("segment") and st["section"] == view.get("section"):
+            return st["kind"]
+    return None
+
+
 def plot_phase(state: State) -> int:
     return 1 if current(state)["phase"] in ("plot1", "exec1") else 2
 
@@ -97,10 +105,16 @@ def deciders(state: State) -> list[str]:
     kind = step["kind"]
     if state["outcome"] or kind not in DECISIONS:
         return []
-    # Secret decisions prompt both sides every time, whether or not a side has a real choice, so that being
+    # These secret decisions prompt both sides every time, whether or not a side has a real choice, so that being
     # prompted (or waiting) tells nobody anything about the other side's forces (architecture: Secrets).
-    if kind in ("cag_training", "allocation", "movement_plot", "air", "reset"):
+    if kind in ("cag_training", "allocation", "movement_plot"):
         return list(board.SIDES)
+    # Issue 11 item 4: a side with nothing to decide in an air allocation or a reset section is not asked; the
+    # other side may notice that it answered at once, as at the table, and sees "submitted or nothing to decide".
+    if kind == "air":
+        return [s for s in board.SIDES if asking.air_choice(state, s, step["segment"])]
+    if kind == "reset":
+        return [s for s in board.SIDES if asking.reset_choice(state, s, is_day(step["segment"]))]
     if kind == "placement":  # 5.14, 5.15: only a side with a ship ready in port has a base move to make
         return [s for s in board.SIDES if placement.has_choice(state, s)]
     if kind == "intelligence":
@@ -267,6 +281,8 @@ def resolve(state: State, step: dict[str, Any], sides: list[str], rng) -> None:
             show_cap(state, s, state["decisions"][s])
     elif kind == "reset":
         for s in sides:
+            if orders[s].get("standing") is not None:  # issue 11 item 4: "don't ask me about air transfers"
+                asking.set_standing(state, s, orders[s]["standing"])
             movement.resolve_reset(state, s, orders[s], seg)
             if is_day(seg):
                 air_orders.resolve_transfers(state, s, orders[s].get("transfers") or [])

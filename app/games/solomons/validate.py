@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.solomons import air_orders, allocation, ground_orders, intentions, movement, placement, plot, turn
+from app.games.solomons import air_orders, allocation, asking, ground_orders, intentions, movement, placement, plot, turn
 from app.games.solomons.sequence import current, plot_phase
 
 State = dict[str, Any]
@@ -27,6 +27,8 @@ def check(state: State, side: str, kind: str, args: dict[str, Any]) -> None:
         air_orders.check_allocation(state, side, args, current(state)["segment"])
     elif kind == "reset":
         movement.check_reset(state, side, args)
+        if args.get("standing") is not None:
+            asking.check_standing(args["standing"])
     elif kind == "ground":
         ground_orders.check(state, side, args)
     else:

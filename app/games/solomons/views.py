@@ -12,7 +12,7 @@ from typing import Any
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import entry, visible
-from app.games.solomons import board, intentions
+from app.games.solomons import asking, board, intentions
 from app.games.solomons.sequence import current, deciders, section_title, umpire_due, umpired
 
 State = dict[str, Any]
@@ -68,6 +68,7 @@ def side_view(state: State, side: str) -> dict[str, Any]:
     v["ground_in_port"] = dict(state["ground"][side])
     v["losses"] = dict(state["losses"][side])
     v["pending"] = copy.deepcopy(state["pending"][side])
+    v["standing"] = copy.deepcopy(asking.standing(state, side))  # issue 11 item 4: the side's own standing orders
     if side == "japanese":
         v["submarines"] = {k: {f: copy.deepcopy(s[f]) for f in ("id", "status", "hex", "deployed_turns", "returns")}
                            for k, s in state["submarines"].items()}
@@ -130,6 +131,7 @@ def perturb(state: State, role: str, rng) -> State:
         if state["pending"][side] is not None:
             state["pending"][side] = dict(state["pending"][side], note=rng.die(1000))
         state["losses"][side]["supply"] += rng.die(5)
+        state.setdefault("standing", {})[side] = {"no_transfers": rng.die(2) == 1, "bases": ["perturbed"]}
         state["log"].append(entry(side, f"secret {rng.die(1000)}"))
     if role != UMPIRE and "fog" in state:
         # the truth behind every fog report, and its die, is the umpire's alone (Guadalcanal 18c)

@@ -170,7 +170,10 @@ def parse_reset(form) -> dict[str, Any]:
         if points > 0:
             transfers.append({"from": str(form.get(f"t.{i}.from")), "to": str(form.get(f"t.{i}.to")),
                               "kind": str(form.get(f"t.{i}.kind") or "lac"), "points": points})
-    return {"aborts": aborts, "mission_changes": changes, "transfers": transfers}
+    out = {"aborts": aborts, "mission_changes": changes, "transfers": transfers}
+    if form.get("standing.shown"):  # issue 11 item 4: the standing order on air transfers, set or cleared
+        out["standing"] = {"no_transfers": bool(form.get("standing.no_transfers"))}
+    return out
 
 
 def parse_ground(form) -> dict[str, Any]:
