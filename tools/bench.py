@@ -223,6 +223,23 @@ def machine() -> str:
            f"Python {platform.python_version()}, {platform.system()} {platform.release()}"
 
 
+def submissions_lines(seeds=(1, 2, 3, 4, 5)) -> list[str]:
+    """How often a human is asked to submit in a Solomons Game-Turn against the computer (issue 11, item 4)."""
+    import statistics
+
+    from tools.count_submissions import play_counts
+
+    out = ["## Solomons: a human's submissions per Game-Turn", "",
+           f"Seeded games {list(seeds)} against the computer, 16 Game-Turns each; the human's seat is played by its "
+           "side's bot standing in, which sets the reset board's standing order the first time it is offered "
+           "(`python -m tools.count_submissions`). Goal: at most 6 on a quiet Game-Turn, at most 12 on a busy one.", "",
+           "| side | mean | quiet (min) | median | busy (max) | Game-Turns |", "|---|---|---|---|---|---|"]
+    for side, name in (("allied", "United States"), ("japanese", "Japan")):
+        n = [c for seed in seeds for c in play_counts(seed, side, 16)]
+        out.append(f"| {name} | {statistics.mean(n):.1f} | {min(n)} | {statistics.median(n):.1f} | {max(n)} | {len(n)} |")
+    return out + [""]
+
+
 def main() -> None:
     from tools.bench_solomons import lines as solomons_lines, solomons_push
 
@@ -298,6 +315,7 @@ def main() -> None:
     rows = game_figures()
     if rows:
         lines += ["## Games", "", "| game | what | measured | target |", "|---|---|---|---|", *rows, ""]
+    lines += submissions_lines()
     OUT.write_text("\n".join(lines))
     print("\n".join(lines))
 
