@@ -8,7 +8,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.games.solomons import board
 from app.games.solomons.plot import automatic, phase_segments, retire_course
-from app.games.solomons.units import has_transports, side_tfs, tf_label
+from app.games.solomons.units import side_tfs, tf_label
 
 State = dict[str, Any]
 

@@ -18,7 +18,7 @@ from app.games.solomons.combat.ground import resolve_ground_combat
 from app.games.solomons.combat.submarine import resolve_attacks as resolve_submarine_attacks
 from app.games.solomons.combat.supply import after_landing, expend_air_supply, supply_american_ground
 from app.games.solomons.combat.surface import resolve_surface_actions
-from app.games.solomons.units import side_tfs, sweep
+from app.games.solomons.units import sweep
 
 State = dict[str, Any]
 

@@ -180,6 +180,7 @@ def test_the_opponent_never_sees_the_cargo():
 
 
 @pytest.mark.rule("6.34")
+@pytest.mark.rule("6.4")  # the landed Supply Points are recorded on Guadalcanal
 def test_transports_land_their_cargo_after_two_consecutive_segments_in_m():
     s = turn1_allocation()
     s = both(s, allied=american_turn1_forces())

@@ -4,9 +4,9 @@ import json
 import pytest
 
 from app.games.solomons import board, intel, rules
-from app.games.solomons.units import make_unit, tf_counts
-from sol_core_helpers import american_turn1_forces, both, refused, start, submit, tf_of, to_allocation, until
-from test_core_plot import RUN, japan_at_plot, rabaul_force, truk_force
+from app.games.solomons.units import tf_counts
+from sol_core_helpers import both, refused, start, submit, tf_of, to_allocation, until
+from test_core_plot import RUN, japan_at_plot, rabaul_force
 
 
 def announced(answers, turn=1, truk_roll=1):
@@ -151,7 +151,6 @@ def test_the_enemy_sees_cap_only_as_face_down_counters_blanks_included():
 
 @pytest.mark.rule("11.1")
 def test_the_anti_slot_course_does_not_tell_the_americans_when_the_slot_force_will_arrive():
-    from sol_core_helpers import until as walk
     views = []
     for late in (False, True):
         s = to_allocation(start(3), dice=[6, 1], turn=2)

@@ -244,12 +244,6 @@ def test_carriers_come_home_to_truk_or_australia():
     assert "Australia" in err.message
 
 
-@pytest.mark.rule("17.52")
-def test_rabaul_limit_counts_ten_ships_or_100_bombardment_points_transports_excluded():
-    assert board.rabaul_limit_ok([f"jp-TR-{i}" for i in range(1, 4)] + ["jp-CA-1"])
-    assert not board.rabaul_limit_ok(["jp-CV-1"])
-
-
 @pytest.mark.rule("22")
 @pytest.mark.parametrize("japanese,american,winner,level", [
     (0, 0, "allied", "american_victory"), (10, 10, "allied", "american_victory"),
@@ -279,12 +273,6 @@ def test_a_crippled_transport_loses_its_cargo_and_a_crippled_carrier_its_aircraf
     casualty(s, "us-CV-1", "crippled", "air attack")
     assert s["units"]["us-CV-2"]["nac"] > 0 and s["units"]["us-CV-1"]["nac"] == 0
     assert s["losses"]["allied"]["nac"] == aboard
-
-
-@pytest.mark.rule("6.4")
-def test_supply_points_landed_are_recorded_on_guadalcanal():
-    from test_core_allocation import test_transports_land_their_cargo_after_two_consecutive_segments_in_m as landed
-    landed()
 
 
 @pytest.mark.rule("10.5")
