@@ -474,8 +474,9 @@ def test_surviving_aircraft_return_to_the_carrier_they_flew_from():
 def test_a_carrier_group_is_only_the_trained_nac_its_carrier_holds():
     s, us, jp = carrier_duel(us_nac=0, jp_nac=4)
     too_many = {"missions": [strike("japanese-tf-1", 9, "tf-?1", hex_id="M")]}
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as refused:
         air_orders_check(s, "japanese", too_many)
+    assert "Only 4 NAC points" in refused.value.message
     air_orders_check(s, "japanese", {"missions": [strike("japanese-tf-1", 4, "tf-?1", hex_id="M")]})
 
 
