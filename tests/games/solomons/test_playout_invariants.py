@@ -13,7 +13,9 @@ from app.engine.testing import playout
 from app.games.solomons import rules, sequence, tables
 from app.games.solomons.units import side_units
 
-SEEDS = range(8)
+# Seed 21 is the first random game in which both sides' Anti-Ship forces meet in M (15.31): since the 4.1 sequence
+# and the bots changed, none of seeds 0-7 does.
+SEEDS = (*range(8), 21)
 
 # Sections whose procedure may rightly say nothing in a whole game, and why.
 SILENT = {
