@@ -94,11 +94,16 @@ def test_task_force_board_forms_forces_and_shows_the_rules_refusals(solomons):
     assert "TF 1" in page_jp and not US_ID.search(page_jp) and "allied-tf-" not in page_jp
 
 
-def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solomons):
-    us, jp = solomons
+def to_japanese_plot(us, jp) -> None:
+    """Japan forms TF 1 (a cruiser and a destroyer at Rabaul), the Americans keep their forces: both plot next."""
     to_kind(us, jp, "allocation")
     ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
     ok(us.post(us.form()))
+
+
+def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solomons):
+    us, jp = solomons
+    to_japanese_plot(us, jp)
     assert jp.kind() == "movement_plot"
     version = jp.state()["game"]["version"]
     r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"plot.{JP_TF1}.1": "K"})
@@ -124,9 +129,7 @@ def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solo
 
 def test_slot_shortcut_writes_the_slot_run(solomons):
     us, jp = solomons
-    to_kind(us, jp, "allocation")
-    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
-    ok(us.post(us.form()))
+    to_japanese_plot(us, jp)
     ok(jp.post(replace(jp.form(), **{f"slot_start__{JP_TF1}": "2"})))
     plot = pending(jp)["plots"][JP_TF1]
     assert plot["slot"] is True
@@ -138,9 +141,7 @@ def test_a_slot_run_is_revised_unchanged_and_its_start_redraws_the_column(solomo
     """Issue 11, item 2: the revise form shows the saved Slot-run segment selected, so "Revise your orders" with
     no change is accepted as the same plot; choosing the segment redraws the column with the run's course."""
     us, jp = solomons
-    to_kind(us, jp, "allocation")
-    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
-    ok(us.post(us.form()))
+    to_japanese_plot(us, jp)
     r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"slot_start.{JP_TF1}": "2"})
     assert r.status_code == 200
     cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
@@ -257,9 +258,7 @@ def test_a_malformed_plotting_chart_is_a_clear_400_in_the_post_and_the_live_chec
     """Issue 10, item 11: `plot.nodot` (no segment number), or a segment that is not a number, or a Slot-run start
     that is not one, never reach the rules as a server error: a 400 with a message, and nothing changes."""
     us, jp = solomons
-    to_kind(us, jp, "allocation")
-    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
-    ok(us.post(us.form()))
+    to_japanese_plot(us, jp)
     assert jp.kind() == "movement_plot"
     version = jp.state()["game"]["version"]
     bad_forms = {"plot.nodot": jp.form() + [("plot.nodot", "K")],
@@ -278,9 +277,7 @@ def test_changing_an_earlier_cell_resets_later_cells_that_no_longer_mean_the_sam
     """Issue 11, item 6: the column redrawn after a change keeps each later cell's meaning ("stay", "move to X")
     where it can and resets the others to "stay", saying so; the column head names its ships."""
     us, jp = solomons
-    to_kind(us, jp, "allocation")
-    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
-    ok(us.post(us.form()))
+    to_japanese_plot(us, jp)
     url = f"/games/{jp.game_id}/solomons/plot/{JP_TF1}"
     # as drawn: stay in Rabaul in 1, then K, L, M in 2-4, and stay in M after
     was = {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "M", "6": "M", "7": "M"}

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.games.solomons.ui.conftest import replace
-from tests.games.solomons.ui.test_forms import JP_TF1, ok, pending, to_kind
+from tests.games.solomons.ui.test_forms import JP_TF1, ok, pending, to_japanese_plot, to_kind
 
 
 def selected(html: str, name: str) -> str:
@@ -20,9 +20,7 @@ def selected(html: str, name: str) -> str:
 @pytest.mark.rule("15.33")
 def test_surface_orders_are_submitted_revised_and_kept_when_a_column_is_redrawn(solomons):
     us, jp = solomons
-    to_kind(us, jp, "allocation")
-    ok(jp.post(replace(jp.form(), **{"tf__jp-CA-1": "1", "tf__jp-DD-1": "1"})))
-    ok(us.post(us.form()))
+    to_japanese_plot(us, jp)
     assert jp.kind() == "movement_plot"
     ok(jp.post(jp.form()))                                   # untouched: the rules' defaults, written out
     assert pending(jp)["plots"][JP_TF1]["orders"] == {"shield": "keep_odds", "target": "transport", "set_aside": []}
