@@ -66,6 +66,25 @@ class Scenario:
 
 
 @dataclass(frozen=True)
+class Side:
+    """A side of the game and the seats (roles) on it. A two-player game has one seat per side, whose id is the
+    side's id; a team game (Guadalcanal 17) has several commanders' seats on one side. Log lines and views may be
+    addressed to a seat (its role), to a whole side (`to_side(id)`), to the umpire or to everyone."""
+    id: str
+    label: str
+    seats: tuple[Role, ...]
+
+
+@dataclass(frozen=True)
+class ChatPolicy:
+    """Who may talk to whom, as a game's rules say. `teammates`: seats of one side may talk to each other (False
+    under Guadalcanal 17c1, where they communicate only by radio messages, which are game actions); `opponents`:
+    the sides may talk across the table (the "all" channel)."""
+    teammates: bool = True
+    opponents: bool = True
+
+
+@dataclass(frozen=True)
 class GameMeta:
     id: str
     title: str
@@ -77,9 +96,23 @@ class GameMeta:
     solitaire: bool = False  # one human seat; the other sides are played by the rules themselves
     listed: bool = True  # shown in the lobby; test-only games are not
     role_labels: dict[Role, str] = field(default_factory=dict)
+    # Sides and their seats. Empty means one side per role, its one seat being the role itself (every two-player
+    # game); `sides_of()` always answers. A scenario may offer fewer seats (`seats_offered`).
+    sides: tuple[Side, ...] = ()
+    chat: ChatPolicy = ChatPolicy()
 
     def label(self, role: Role) -> str:
         return self.role_labels.get(role, role.replace("_", " ").title())
+
+    def sides_of(self) -> tuple[Side, ...]:
+        return self.sides or tuple(Side(r, self.label(r), (r,)) for r in self.roles)
+
+    def side_of(self, role: Role) -> Side | None:
+        """The side a seat sits on; None for the umpire and spectators."""
+        return next((s for s in self.sides_of() if role in s.seats), None)
+
+    def seats(self) -> tuple[Role, ...]:
+        return tuple(seat for s in self.sides_of() for seat in s.seats)
 
     def scenario(self, scenario_id: str) -> Scenario | None:
         return next((s for s in self.scenarios if s.id == scenario_id), None)
@@ -106,6 +139,14 @@ class Rules(Protocol):
     def outcome(self, state: State) -> Outcome | None: ...
 
 
+SIDE_PREFIX = "side:"
+
+
+def to_side(side_id: str) -> str:
+    """The address of a log line or message meant for every seat of a side (Guadalcanal 17: spotting reports)."""
+    return SIDE_PREFIX + side_id
+
+
 # Optional members a game may add; the harness and the platform use them when present:
 #   random_action(state, role, rng) -> Action        a random legal action (fuzzing, missed orders)
 #   perturb(state, role, rng) -> State               change only what `role` may not know
@@ -113,6 +154,9 @@ class Rules(Protocol):
 #   phase(state) -> str                              the current phase; the platform snapshots when it changes
 #   bots: dict[str, Callable[[dict, Prompt, Rng], Action]]  computer players deciding from a view only
 #   default_action(state, role) -> Action            what a missed order becomes when a clock runs out
+#   states: app.engine.states.StatesTable            one record per decision kind (contract v2)
+#   check(state, role, action) -> None               judge a half-made order without applying it (raises)
+#   seats_offered(scenario, options) -> tuple[Role]  the seats a scenario offers, when fewer than meta.seats()
 Bot = Callable[[dict[str, Any], Prompt, "Rng"], Action]
 
 from app.engine.rng import Rng  # noqa: E402  (type names only; rng imports nothing from here)

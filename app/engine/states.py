@@ -1,0 +1,90 @@
+"""The states table: one record per decision kind, so that everything about a decision lives in one place.
+
+A game's sequence of play names the decision kinds it reaches ("allocation", "movement_plot", "air"); each kind is a
+`Decision` kept in the module of its rulebook section, and the game's `StatesTable` gathers them. The platform and the
+harness read the table instead of dispatching on the kind's name in ten places:
+
+- the prompt (`prompt`) publishes typed orders (`verbs`, app/engine/orders.py) narrowed to what is offered now;
+- `apply` checks shape against `verbs` first (MalformedAction), then `check` judges legality (IllegalAction citing
+  `rule`), then `resolve` carries the order out;
+- `default` is what a missed order becomes when a clock runs out; `random` is a random legal order (fuzzing and random
+  play); `bot` is the computer player's answer, deciding from the role's view only;
+- `form` names the web form that draws and reads the order (None: the generic form over `verbs`).
+
+`StatesTable.missing(kinds)` lists every kind of the game's sequence data that has no record or lacks a part, and a
+test per game asserts that it is empty, so a missing branch is a failing test, never a silent fall-through.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Iterable, Mapping
+
+from app.engine.contract import Action, Prompt, Role, State
+from app.engine.orders import Order, check_action
+from app.engine.rng import Rng
+
+# Parts every record must have; `check`, `form` and `bot` may be None (no extra check, the generic form, no bot).
+REQUIRED = ("rule", "verbs", "deciders", "prompt", "resolve", "default", "random")
+
+
+@dataclass(frozen=True)
+class Decision:
+    id: str
+    rule: str  # the rule the decision's step cites ("14.33", "3d", "§7.4")
+    verbs: Mapping[str, Mapping[str, Order]]  # the one record of its orders over their whole domain
+    deciders: Callable[[State], Iterable[Role]]  # who must decide now (several: a secret simultaneous decision)
+    prompt: Callable[[State, Role], Prompt]
+    resolve: Callable[[State, Role, Action, Rng], State]  # apply a checked order (store, or carry out when all are in)
+    default: Callable[[State, Role], Action]  # a missed order
+    random: Callable[[State, Role, Rng], Action]  # a random legal order
+    check: Callable[[State, Role, Action], None] | None = None  # raise IllegalAction citing the rule
+    bot: Callable[[dict[str, Any], Prompt, Rng], Action] | None = None
+    form: str | None = None  # the web form's id in the game's plug-in; None draws the generic form from `verbs`
+
+    def shape(self, action: Any) -> dict[str, Any]:
+        """The action with its shape checked against `verbs` (MalformedAction names the argument)."""
+        return check_action(self.verbs, action)
+
+    def judge(self, state: State, role: Role, action: Any) -> dict[str, Any]:
+        """Shape, then legality, without changing anything: what a page's live check of a half-made order runs."""
+        checked = self.shape(action)
+        if self.check is not None:
+            self.check(state, role, checked)
+        return checked
+
+    def carry_out(self, state: State, role: Role, action: Any, rng: Rng) -> State:
+        return self.resolve(state, role, self.judge(state, role, action), rng)
+
+
+class StatesTable:
+    """A game's decisions by kind."""
+
+    def __init__(self, decisions: Iterable[Decision]):
+        self.decisions: dict[str, Decision] = {}
+        for d in decisions:
+            if d.id in self.decisions:
+                raise ValueError(f"decision kind {d.id!r} is recorded twice")
+            self.decisions[d.id] = d
+
+    def __getitem__(self, kind: str) -> Decision:
+        try:
+            return self.decisions[kind]
+        except KeyError:
+            raise KeyError(f"no record for decision kind {kind!r} in the states table") from None
+
+    def __contains__(self, kind: str) -> bool:
+        return kind in self.decisions
+
+    def __iter__(self):
+        return iter(self.decisions.values())
+
+    def missing(self, kinds: Iterable[str]) -> list[str]:
+        """What the sequence reaches but the table lacks: "<kind>" for no record, "<kind>.<part>" for a part."""
+        out = []
+        for kind in kinds:
+            d = self.decisions.get(kind)
+            if d is None:
+                out.append(kind)
+                continue
+            out += [f"{kind}.{f.name}" for f in fields(d) if f.name in REQUIRED and not getattr(d, f.name)]
+        return out
