@@ -150,3 +150,9 @@ def test_the_pacific_war_board_is_drawn_by_the_one_renderer_with_every_marker_a_
     assert len(counters) == 8 + 3  # two front markers a front, a control marker in each sea area
     assert "Allied Southwest Pacific front marker" in counters
     assert 'data-details="Port Moresby"' in html  # where the marker stands, read on focus, hover or tap
+
+
+def test_a_game_without_a_board_template_gets_its_described_board_drawn():
+    html = render("games/_generic_board.html", view={"board": stack_of(2), "turn": 1})
+    assert '<svg data-zoomable id="test-map"' in html and html.count('class="board-counter board-piece') == 2
+    assert '<svg' not in render("games/_generic_board.html", view={"turn": 1})
