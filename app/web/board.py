@@ -38,10 +38,6 @@ def dom_id(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", lambda m: "q" if m.group() == "?" else "_", str(text))
 
 
-def classes(*parts: Any) -> str:
-    return " ".join(str(p) for p in parts if p)
-
-
 # --- hex grids ---------------------------------------------------------------------------------------------------
 
 def grid_of(spec: dict[str, Any]) -> OffsetGrid:
@@ -164,7 +160,7 @@ def layout(board: dict[str, Any], again: bool = False) -> dict[str, Any]:
             _points(hex_corners(b.grid, b.hex_size, hex_centre(b.grid, b.hex_size, h)), k, o) for h in a["hexes"]]
         label_at = xy(tuple(a["label_at"])) if a.get("label_at") else None
         areas.append({"id": a["id"], "label": a["label"], "kind": a.get("kind"), "shapes": shapes,
-                      "label_at": label_at, "round": _fmt(a.get("round", 0) * k)})
+                      "label_at": label_at})
 
     edges = []
     for e in board.get("edges", []):
