@@ -27,7 +27,7 @@ def _location_details(state: State, loc_id: str) -> str:
     return (f"{', '.join(what)}; " if what else "") + f"occupied by {held}. {loc['provenance']}"
 
 
-def _front(state: State, row: int, front: str) -> dict[str, Any]:
+def _front(state: State, front: str) -> dict[str, Any]:
     f = state["fronts"][front]
     r = data.route(front)
     i = f["allied"]
@@ -171,7 +171,7 @@ def view(state: State, role: str) -> dict[str, Any]:
     ended = state["over"] is not None
     pending = state["pending"]
     last_bot = state["last_bot"]
-    fronts = [_front(state, row, f) for row, f in enumerate(data.FRONT_ORDER)]
+    fronts = [_front(state, f) for f in data.FRONT_ORDER]
     return {
         "turn": state["turn"], "turns": state["turns"], "date": data.turn_date(state["turn"]),
         "phase": state["phase"], "ap": state["ap"], "ap_roll": state["ap_roll"],
