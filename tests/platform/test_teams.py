@@ -252,13 +252,13 @@ def test_what_a_seat_may_not_know_reaches_it_through_no_channel(players, anon):
     """Rendered non-interference and canaries for every seat of both sides and a spectator, mid-round: North's
     commander has fired, the rest have not."""
     seated, gid = four_seats(players, sandbox=True, dice_script=[4, 4])
-    umpire_free_watcher = players()
+    watcher = players()
     play_round(seated, gid)
     assert fire(seated["north.1"], gid, 1).status_code == 200
     rules = Teams()
-    for seat, who in [*seated.items(), ("spectator", umpire_free_watcher)]:
+    for seat, who in [*seated.items(), ("spectator", watcher)]:
         harness.assert_rendered_non_interference(who, gid, seat, rules, anon, SeededRng(3),
                                                  probes=[("fire", {"salvos": 9})], moment="mid-round")
-    for seat, who in [*seated.items(), ("spectator", umpire_free_watcher)]:
+    for seat, who in [*seated.items(), ("spectator", watcher)]:
         harness.assert_rendered_canaries(who, None, gid, seat, rules, anon, marker=f"CANARY-{seat}",
                                          probes=[("fire", {"salvos": 9})], moment="mid-round")
