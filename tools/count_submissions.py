@@ -38,6 +38,7 @@ def play(seed: int, human: str, turns: int, kinds: Counter | None = None) -> Cou
     counts: Counter = Counter()
     standing_set = False
     while rules.outcome(state) is None and state["turn"] <= turns:
+        counts[state["turn"]] += 0  # a Game-Turn in which the human is never asked counts, as 0
         prompts = rules.prompts(state)
         role = next(r for r in sorted(prompts) if state["pending"].get(r) is None)
         kind = current(state)["kind"]
@@ -80,10 +81,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def play_counts(seed: int, side: str, turns: int, kinds: Counter | None = None) -> list[int]:
-    """Submissions in each Game-Turn of one game, a Game-Turn with none counted as 0."""
+    """Submissions in each Game-Turn of one game."""
     counts = play(seed, side, turns, kinds)
-    last = max(counts) if counts else 0
-    return [counts.get(t, 0) for t in range(1, min(turns, max(last, turns)) + 1) if t <= last or t <= turns]
+    return [counts[t] for t in sorted(counts)]
 
 
 if __name__ == "__main__":
