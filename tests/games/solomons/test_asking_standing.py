@@ -150,9 +150,11 @@ def test_air_hold_asks_when_an_enemy_force_is_in_reach():
 @pytest.mark.rule("14.63")
 def test_rabaul_air_that_has_attacked_this_game_turn_leaves_nothing_to_decide():
     s = until(start(3), "air", DICE, segment=1)
-    assert asking.air_choice(s, "japanese", 1)
-    s["air"]["japanese"]["rabaul"]["attacked"] = True  # 14.63: once per Game-Turn
-    assert not asking.strike_choice(s, "japanese", 1)
+    s["markers"]["japanese"]["tf-?9"] = {"hex": "M", "segment": 1, "turn": 1, "units": 3, "capital": 1,
+                                         "transports": 0, "at_m": True, "submarine": False}
+    assert asking.strike_choice(s, "japanese", 1)  # Rabaul's LAC reaches M (10.1)
+    s["air"]["japanese"]["rabaul"]["attacked"] = True  # 14.63: once per Game-Turn, whatever points are left
+    assert not asking.strike_choice(s, "japanese", 1) and not asking.air_choice(s, "japanese", 1)
 
 
 @pytest.mark.rule("5.15")
