@@ -16,7 +16,8 @@ The standing orders, each cleared by the player at any prompt (the standing-orde
 
 - `no_transfers` (6.26): never transfer air; holds until the side's air bases change.
 - `carry_on` (6.38, 6.39): at a reset, no aborts and no mission changes; the side is asked instead when an enemy
-  force is revealed to it this segment next to one of its forces at sea, or one of its ships is hit this segment.
+  force is revealed to it this segment next to one of its forces at sea, or one of its ships is hit this segment
+  (and by day when its air may transfer, unless `no_transfers` holds too).
 - `air_hold` (14.11, 6.22, 6.23): at an air allocation, no missions (no CAP, no strike on an airfield); the side is
   asked instead when its air can reach an enemy force revealed to it this segment, or a carrier force of its own
   is at sea (its CAP and counterattack orders, 6.25, are written with the allocation).

@@ -191,7 +191,7 @@ class Solomons:
 
     def noticeable(self, view: dict[str, Any], role: str) -> dict[str, Any]:
         """For the non-interference harness: the one thing a side may learn of the other's hidden forces (issue 11
-        item 4), whether the other side (for a spectator, either side) was asked at an air allocation or a reset section, blanked out as
+        item 4), whether the other side (for a spectator, either side) was asked at an air allocation, a reset section or Carrier Air Group Training, blanked out as
         "submitted or nothing to decide" (views.public's `waiting_for`). Nothing else is blanked."""
         if role == UMPIRE or not isinstance(view.get("waiting_for"), dict):  # the umpire sees every force
             return view
