@@ -76,8 +76,9 @@ def standing_action(state: State, side: str) -> dict[str, Any]:
 
 
 def check_standing(args: Any, side: str | None = None) -> None:
-    """Standing orders: {order: true or false}, and Japan's `intentions` may also be the eight answers."""
-    known = [k for k in ORDERS if k != "intentions" or side in (None, "japanese")]
+    """Standing orders: {order: true or false}, and Japan's `intentions` may also be the eight answers. Without a
+    side (the reset board's own `standing` part, validate.py) only the order on air transfers."""
+    known = ["no_transfers"] if side is None else [k for k in ORDERS if k != "intentions" or side == "japanese"]
     if not isinstance(args, dict) or not args or any(k not in known for k in args):
         raise IllegalAction(f"A standing order is one of {', '.join(known)}, set (true) or cleared (false).", None)
     for key, value in args.items():
