@@ -15,7 +15,7 @@ from app.web.games.solomons.plot_chart import plot_model
 from app.web.games.solomons.prompt_boards import (air_model, allocation_model, intentions_model, placement_model,
                                                   reset_model, training_model)
 from app.web.games.solomons.routes import router
-from app.web.games.solomons.standing_orders import air_orders
+from app.web.games.solomons.standing_orders import air_orders, standing_panel
 from app.web.templating import env
 
 __all__ = ["parse_form", "router"]
@@ -26,5 +26,5 @@ env.globals["sol"] = {
     "allocation_model": allocation_model, "plot_model": plot_model, "air_model": air_model,
     "reset_model": reset_model, "training_model": training_model, "placement_model": placement_model,
     "intentions_model": intentions_model, "missions": MISSIONS,
-    "is_day": board.is_day, "unit_info": unit_info, "air_orders": air_orders,
+    "is_day": board.is_day, "unit_info": unit_info, "air_orders": air_orders, "standing_panel": standing_panel,
 }
