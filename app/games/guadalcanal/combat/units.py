@@ -48,3 +48,10 @@ def has_back(unit_id: str) -> bool:
 
 def is_scout(unit_id: str) -> bool:
     return record(unit_id)["type"] == "S"
+
+
+@lru_cache(maxsize=1)
+def task_forces() -> dict[str, dict[str, Any]]:
+    """{id: record} of the task force markers (1b2): the scenarios' named ones and spares for 4e1."""
+    doc = data.load(DATA / "units.toml")
+    return data.index(doc["task_force"], where="units.toml task_force")
