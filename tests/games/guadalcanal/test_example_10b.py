@@ -26,8 +26,8 @@ def combats(state):
     return out
 
 
-def play_n2(rng):
-    state = example_10_state()
+def play_n2(rng, state=None):
+    state = state or example_10_state()
     begin_combat(state, ["N2", "P4"], rng)
     assert pending_decision(state) == ("battle_order", ["japanese"])
     decide(state, "japanese", {"verb": "order_battles", "args": {"order": ["N2", "P4"]}}, rng)

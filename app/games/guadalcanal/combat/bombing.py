@@ -61,9 +61,12 @@ def anvil(state: State, target: str, air: list[str]) -> bool:
     board = bt.board(state)
     quarters = set(bow_quarters(board[target]["hex"], board[target]["facing"])) - {None}
     sides = {board[u]["hex"] for u in air} & quarters
-    if tables()["bombing"]["anvil_geometry"] == "either_bow_quarter":
+    geometry = tables()["bombing"]["anvil_geometry"]
+    if geometry == "either_bow_quarter":
         return bool(sides)
-    return len(sides) == 2
+    if geometry == "both_bow_quarters":
+        return len(sides) == 2
+    raise ValueError(f"tables.toml: anvil_geometry is both_bow_quarters or either_bow_quarter, not {geometry!r}")
 
 
 def ready_combat_air(state: State, ship: str) -> list[str]:
