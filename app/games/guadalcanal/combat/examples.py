@@ -47,3 +47,28 @@ def example_10_state(ready_on_hornet: tuple[str, ...] = ("us-s8", "us-vv")) -> S
         "sides": {"A": ij, "B": us},
         "log": [],
     }
+
+
+def position(task_forces: dict[str, str] | None = None, ships: dict[str, str] | None = None,
+             bases: dict[str, str] | None = None, air: dict[str, str] | None = None,
+             aboard: dict[str, tuple[str, str]] | None = None, side_a: str = "japanese") -> State:
+    """A searchboard position in the Combat Phase's state shape, for rules cases and sandboxes:
+    task_forces {tf: hex}; ships {ship: tf}; bases {base: hex}; air {air unit: hex it flew to};
+    aboard {air unit: (ship or base, "arming"|"ready")}."""
+    from app.games.guadalcanal.combat import units as u
+
+    def side(uid: str) -> str:
+        return (u.task_forces().get(uid) or u.record(uid))["side"]
+
+    out: dict[str, Any] = {}
+    for s, tf in (ships or {}).items():
+        out[s] = _unit(side(s), {"tf": tf}, "ships")
+    for b, h in (bases or {}).items():
+        out[b] = _unit(side(b), {"hex": h}, "base")
+    for a, h in (air or {}).items():
+        out[a] = _unit(side(a), {"hex": h}, "flying")
+    for a, (carrier, box) in (aboard or {}).items():
+        out[a] = _unit(side(a), {u.record(carrier)["kind"]: carrier}, box)
+    tfs = {tf: {"side": side(tf), "name": u.task_forces()[tf]["name"], "hex": h} for tf, h in (task_forces or {}).items()}
+    other = "allied" if side_a == "japanese" else "japanese"
+    return {"units": out, "task_forces": tfs, "sides": {"A": side_a, "B": other}, "log": []}
