@@ -113,11 +113,14 @@ def on_board(state: State, uid: str) -> bool:
 
 def defenders_on_board(state: State) -> list[str]:
     b = battle(state)
+    if b is None:
+        return []
     return [u for u in [*b["ships"], *([b["base"]] if b["base"] else [])] if on_board(state, u)]
 
 
 def attackers_on_board(state: State) -> list[str]:
-    return [u for u in battle(state)["air"] if on_board(state, u)]
+    b = battle(state)
+    return [u for u in b["air"] if on_board(state, u)] if b else []
 
 
 def air_hex(state: State, uid: str) -> str:
