@@ -167,3 +167,11 @@ def test_random_legal_play_through_the_combat_phase_ends_and_stays_json():
             decide(s, role, action, rng)
         assert combat_over(s), seed
         assert json.loads(json.dumps(s)) == s
+
+
+@pytest.mark.rule("4e1")
+def test_a_reorganisation_is_told_to_its_own_side_only():
+    s = after_battle_p4()
+    reorganise(s, {"us-juneau": "us-tf-spare1"})
+    line = s["log"][-2] if s["log"][-1]["text"] == "The Combat Phase is over." else s["log"][-1]
+    assert line["to"] == "allied" and "Spare task force 1" in line["text"]

@@ -5,7 +5,8 @@ Interface for the sequence of play (the game's other modules) and the lead:
     from app.games.guadalcanal.combat import begin_combat, combat_over, pending_decision, COMBAT_DECISIONS
 
     state = begin_combat(state, battle_hexes, rng)
-        Starts the Combat Phase. `battle_hexes` are the searchboard hexes where air strikes ended their move (3d4);
+        Starts the Combat Phase. `battle_hexes` are the searchboard hexes where air strikes ended their move (3d4),
+        as ids or as records with a "hex" (the sequence's battle_hexes(state));
         a hex makes a battle for each side whose bombers (D, H, M, T; not scouts, not fighters in the Basic Game,
         4a) stand there over enemy ships or an enemy base. Runs to the first decision (or to the end). Changes
         `state` in place and returns it.
@@ -25,8 +26,9 @@ Interface for the sequence of play (the game's other modules) and the lead:
 What it reads from the state (design/games/guadalcanal.md §2.1):
     state["units"][id] = {"face": "front"|"back", "hits": 0-2, "location": {...}, "box": ..., "eliminated": bool}
         location: {"tf": task force id} for a ship (box "ships"); {"hex": "N6"} for a base and for an air unit on
-        the searchboard (flying: the strike over its hex); {"ship": id} / {"base": id} for an air unit On Board /
-        On Ground (box "arming" or "ready"). Side, kind and type come from data/units.toml by id.
+        the searchboard (box "flying": the strike over its hex); {"area": ship or base id} (or {"ship": id} /
+        {"base": id}) for an air unit On Board / On Ground (box "arming" or "ready"). An eliminated unit has
+        box "eliminated", eliminated true and location None. Side, kind and type come from data/units.toml by id.
     state["task_forces"][id] = {"side", "name", "hex"}   (hex None: off the searchboard); ids in units.toml.
     state["sides"] = {"A": role, "B": role}; roles are the sides "allied" and "japanese".
     state["log"]: public lines, each with "at" naming the battle and step.

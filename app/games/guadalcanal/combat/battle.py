@@ -18,7 +18,7 @@ from typing import Any
 from app.engine.contract import State
 from app.engine.log import PUBLIC, entry
 from app.games.guadalcanal.combat import units
-from app.games.guadalcanal.combat.damage import alive
+from app.games.guadalcanal.combat.damage import aboard, alive
 
 SIDES = ("allied", "japanese")
 BOMBER_TYPES = ("D", "H", "M", "T")  # 4a: the only air units that fight in the Basic Game
@@ -58,11 +58,11 @@ def name(uid: str) -> str:
     return units.record(uid)["name"]
 
 
-def say(state: State, step: str, text: str, **data: Any) -> None:
-    """A public line, marked with the section of play it was written in."""
+def say(state: State, step: str, text: str, to: str = PUBLIC, **data: Any) -> None:
+    """A line for `to` (everyone, unless given), marked with the section of play it was written in."""
     b = battle(state)
     where = f"Combat Phase, battle {b['hex']}: " if b else "Combat Phase: "
-    state["log"].append(entry(PUBLIC, text, **data) | {"at": where + SECTIONS[step]})
+    state["log"].append(entry(to, text, **data) | {"at": where + SECTIONS[step]})
 
 
 # --- who is where on the searchboard -------------------------------------------------------------------------------
@@ -79,8 +79,8 @@ def hex_of(state: State, uid: str) -> str | None:
         return loc["hex"]
     if "tf" in loc:
         return task_force_hex(state, loc["tf"])
-    if "ship" in loc or "base" in loc:
-        return hex_of(state, loc.get("ship") or loc.get("base"))
+    if aboard(loc):
+        return hex_of(state, aboard(loc))
     return None
 
 

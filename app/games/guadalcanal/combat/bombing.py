@@ -22,7 +22,7 @@ from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat import units
-from app.games.guadalcanal.combat.damage import alive, apply_result, factor
+from app.games.guadalcanal.combat.damage import alive, apply_result, carried, factor
 from app.games.guadalcanal.combat.resolution import FLIP, HIT, roll_combat
 from app.games.guadalcanal.combat.setup import SHIPS_AND_BASES
 from app.games.guadalcanal.combat.tables import bow_quarters, tables
@@ -71,8 +71,7 @@ def anvil(state: State, target: str, air: list[str]) -> bool:
 
 def ready_combat_air(state: State, ship: str) -> list[str]:
     """The combat air units (not scouts) in a ship's Ready box (4d3.3)."""
-    return [a for a, u in state["units"].items() if alive(state, a) and u.get("location") == {"ship": ship}
-            and u.get("box") == "ready" and not units.is_scout(a)]
+    return [a for a in carried(state, ship, ("ready",)) if not units.is_scout(a)]
 
 
 def modifiers(state: State, target: str, cat: str, air: list[str]) -> dict[str, int]:

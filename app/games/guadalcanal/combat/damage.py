@@ -9,7 +9,7 @@ unit, and a unit's current factors.
   11b4 quoting 4b5).
 
 A unit in the state: `{face: "front"|"back", hits: 0-2, location: {...}, eliminated?: true}`; an eliminated unit
-keeps its record with `eliminated: true` and `location: None`.
+keeps its record with `eliminated: true`, `box: "eliminated"` and `location: None`.
 """
 from __future__ import annotations
 
@@ -33,14 +33,19 @@ def factor(state: State, uid: str, name: str) -> int | None:
 
 def alive(state: State, uid: str) -> bool:
     u = state["units"].get(uid)
-    return u is not None and not u.get("eliminated")
+    return u is not None and not u.get("eliminated") and u.get("box") != "eliminated"
 
 
-def carried(state: State, uid: str) -> list[str]:
+def aboard(location: dict[str, Any] | None) -> str | None:
+    """The ship or base whose area holds a unit: {"area": id} (the sequence's cards), or {"ship": id} / {"base": id}."""
+    loc = location or {}
+    return loc.get("area") or loc.get("ship") or loc.get("base")
+
+
+def carried(state: State, uid: str, boxes: tuple[str, ...] = ("arming", "ready")) -> list[str]:
     """The air units On Board a ship or On Ground at a base (its Arming and Ready boxes, 2c2-2c3)."""
-    kind = units.record(uid)["kind"]
-    return [a for a, u in state["units"].items() if alive(state, a) and u.get("location") == {kind: uid}
-            and u.get("box") in ("arming", "ready")]
+    return [a for a, u in state["units"].items() if alive(state, a) and units.record(a)["kind"] == "air"
+            and aboard(u.get("location")) == uid and u.get("box") in boxes]
 
 
 def apply_result(state: State, uid: str, outcome: str) -> list[str]:
@@ -71,6 +76,7 @@ def eliminate(state: State, uid: str) -> list[str]:
     for x in [uid, *lost]:
         u = state["units"][x]
         u["eliminated"] = True
+        u["box"] = "eliminated"
         u["location"] = None
         u["hits"] = 0
     return [f"{uid} eliminated"] + [f"{a} eliminated with {uid}" for a in lost]

@@ -39,7 +39,7 @@ def example_10_state(ready_on_hornet: tuple[str, ...] = ("us-s8", "us-vv")) -> S
         "ij-2sd": _unit(ij, {"hex": "P4"}, "flying"),
     }
     for a in ("us-s8", "us-vv"):
-        units[a] = _unit(us, {"ship": "us-hornet"}, "ready" if a in ready_on_hornet else "arming")
+        units[a] = _unit(us, {"area": "us-hornet"}, "ready" if a in ready_on_hornet else "arming")
     return {
         "units": units,
         "task_forces": {"us-tf17": {"side": us, "name": "Task Force 17", "hex": "P4"},
@@ -68,7 +68,7 @@ def position(task_forces: dict[str, str] | None = None, ships: dict[str, str] | 
     for a, h in (air or {}).items():
         out[a] = _unit(side(a), {"hex": h}, "flying")
     for a, (carrier, box) in (aboard or {}).items():
-        out[a] = _unit(side(a), {u.record(carrier)["kind"]: carrier}, box)
+        out[a] = _unit(side(a), {"area": carrier}, box)
     tfs = {tf: {"side": side(tf), "name": u.task_forces()[tf]["name"], "hex": h} for tf, h in (task_forces or {}).items()}
     other = "allied" if side_a == "japanese" else "japanese"
     return {"units": out, "task_forces": tfs, "sides": {"A": side_a, "B": other}, "log": []}

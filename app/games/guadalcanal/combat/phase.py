@@ -20,10 +20,11 @@ from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
 
-def find_battles(state: State, battle_hexes: list[str]) -> list[dict[str, Any]]:
-    """4: one battle per hex and per side whose bombers ended there over enemy ships and/or an enemy base."""
+def find_battles(state: State, battle_hexes: list[Any]) -> list[dict[str, Any]]:
+    """4: one battle per hex and per side whose bombers ended there over enemy ships and/or an enemy base.
+    `battle_hexes` lists hex ids, or records with a "hex" (the sequence's battle_hexes)."""
     found = []
-    for h in battle_hexes:
+    for h in dict.fromkeys(x["hex"] if isinstance(x, dict) else x for x in battle_hexes):
         for attacker in bt.SIDES:
             defender = bt.other(attacker)
             air = bt.bombers_over(state, h, attacker)
@@ -38,7 +39,7 @@ def find_battles(state: State, battle_hexes: list[str]) -> list[dict[str, Any]]:
     return found
 
 
-def begin_combat(state: State, battle_hexes: list[str], rng: Rng) -> State:
+def begin_combat(state: State, battle_hexes: list[Any], rng: Rng) -> State:
     """Start the Combat Phase over the given searchboard hexes (those where strikes ended, 3d4) and run it to its
     first decision. The state is changed in place and returned."""
     battles = find_battles(state, battle_hexes)

@@ -70,7 +70,8 @@ def reorganise(state: State, side: str, moves: dict[str, str]) -> None:
     for ship, tf in moves.items():
         if not (tfs.get(tf) or {}).get("hex"):
             rec = units.task_forces()[tf]
-            tfs[tf] = {**tfs.get(tf, {}), "side": side, "name": rec["name"], "hex": bt.hex_of(state, ship)}
+            tfs[tf] = {"area": None, "entered_from": None, **tfs.get(tf, {}), "side": side, "name": rec["name"],
+                       "hex": bt.hex_of(state, ship)}
         state["units"][ship]["location"] = {"tf": tf}
         state["units"][ship]["box"] = "ships"
     held = {state["units"][u]["location"]["tf"] for u in side_ships(state, side)}
@@ -78,11 +79,12 @@ def reorganise(state: State, side: str, moves: dict[str, str]) -> None:
     for t in removed:
         tfs[t]["hex"] = None
     if moves or removed:
-        # the enemy sees the Operations Card (2c), not where the markers stand
+        # the side's own line: where its markers stand is its secret (3c); what the enemy may see of its
+        # Operations Card (2c, not when umpired, 18c) is the views' business
         text = "; ".join(f"{bt.name(s)} to {units.task_forces()[t]['name']}" for s, t in moves.items())
         gone = ", ".join(units.task_forces()[t]["name"] for t in removed)
         bt.say(state, "reorganise", f"{side.title()} reorganises: " + (text or "no ships move")
-               + (f"; {gone} leaves the searchboard" if gone else "") + ".", moves=moves, removed=removed)
+               + (f"; {gone} leaves the searchboard" if gone else "") + ".", to=side, moves=moves, removed=removed)
 
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
