@@ -175,3 +175,21 @@ def test_a_reorganisation_is_told_to_its_own_side_only():
     reorganise(s, {"us-juneau": "us-tf-spare1"})
     line = s["log"][-2] if s["log"][-1]["text"] == "The Combat Phase is over." else s["log"][-1]
     assert line["to"] == "allied" and "Spare task force 1" in line["text"]
+
+
+def test_the_records_work_through_decision_carry_out_too():
+    """app.engine.states.Decision.carry_out hands check and resolve the checked arguments alone; the records tell the
+    verb by its argument names, so the sequence may use either door."""
+    table = StatesTable(COMBAT_DECISIONS)
+    s = example_10_state()
+    begin_combat(s, ["N2"], ScriptedRng([]))
+    table["battle_setup_defender"].carry_out(s, "japanese", {"verb": "set_up", "args": {
+        "hexes": {"ij-junyo": "J12", "ij-haruna": "H12", "ij-kongo": "L12", "ij-isuzu": "J14"}, "facing": "N"}},
+        ScriptedRng([]))
+    table["battle_setup_attacker"].carry_out(s, "allied", {"verb": "attack", "args": {
+        "targets": {"us-b8": "ij-junyo", "us-t6": "ij-junyo"}, "approach": {"us-t6": "J11"}}}, ScriptedRng([]))
+    table["aa_combat"].carry_out(s, "japanese", {"verb": "cease_fire", "args": {}}, ScriptedRng([]))
+    assert pending_decision(s) == ("bombing_combat", ["allied"])
+    with pytest.raises(IllegalAction):
+        table["bombing_combat"].carry_out(s, "japanese", {"verb": "bomb", "args": {"combat": "ij-junyo:dive"}},
+                                          ScriptedRng([]))
