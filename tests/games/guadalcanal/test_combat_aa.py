@@ -99,7 +99,8 @@ def test_minus_one_against_medium_level_bombing_and_t_units_attacking_a_base():
     f = fights(s)[0]
     assert (f["attacker_total"], f["defender_total"]) == (3 - 1, 2)  # Henderson AA 3 against a Betty bombing a base
     s = japanese_ship_attacked_by("us-bg42")
-    decide(s, "japanese", {"verb": "fire", "args": {"guns": ["ij-kongo"], "target": "us-bg42"}}, ScriptedRng([5, 5, 5, 5]))
+    decide(s, "japanese", {"verb": "fire", "args": {"guns": ["ij-kongo"], "target": "us-bg42"}},
+           ScriptedRng([5, 5, 5, 5]))
     assert fights(s)[0]["attacker_total"] == 2 - 1  # the B-26 (M) bombs at medium level
 
 
