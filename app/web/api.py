@@ -197,7 +197,8 @@ async def act(game_id: str, body: Submission, user: User) -> dict[str, Any]:
     result = await game_actions.submit(game_id, role, body.action.model_dump(), body.expected_version, body.key,
                                        user.user_id)
     out = await run_in_threadpool(in_transaction, game_json, game_id, user.user_id)
-    out.update(seq=result.seq, replayed=result.replayed)
+    # No seq: the game's own count would tell a side how often the other side revised its orders.
+    out.update(replayed=result.replayed)
     return out
 
 
