@@ -39,13 +39,13 @@ def origin_allowed(ws: WebSocket) -> bool:
     return origin in allowed
 
 
-def _who(game_id: str, token: str | None):
+def _who(game_id: str, token: str | None, seat: str | None = None):
     with transaction(read_only=True) as db:
         user = accounts.session_user(db, token)
         if user is None:
             return None, None, None, None
         game = lobby.require_game(db, game_id)
-        role = lobby.role_of(db, game, user.user_id)
+        role = lobby.role_of(db, game, user.user_id, seat)  # a player holding several seats watches one
         return user, role, role_version(game, role), model_digest(page_model(db, game, role))
 
 
@@ -108,7 +108,7 @@ async def game_socket(ws: WebSocket, game_id: str):
         return
     token = ws.cookies.get(SESSION_COOKIE)
     try:
-        user, role, version, digest = await run_in_threadpool(_who, game_id, token)
+        user, role, version, digest = await run_in_threadpool(_who, game_id, token, ws.query_params.get("seat"))
     except Exception:
         user = None
     if user is None:

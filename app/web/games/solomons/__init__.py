@@ -9,21 +9,22 @@ from __future__ import annotations
 from app.games.solomons import board
 from app.web.games.solomons.common import MISSIONS, place_label, unit_info
 from app.web.games.solomons.form_parser import parse_form
-from app.web.games.solomons.map_view import board_model, in_port, losses_vp, map_svg_open, reinforcement_chart, tracks
+from app.web.games.solomons.map_view import (board_description, board_model, in_port, losses_vp, reinforcement_chart,
+                                            tracks)
 from app.web.games.solomons.plot_chart import plot_model
 from app.web.games.solomons.prompt_boards import (air_model, allocation_model, intentions_model, placement_model,
                                                   reset_model, training_model)
 from app.web.games.solomons.routes import router
-from app.web.games.solomons.standing_orders import air_orders
+from app.web.games.solomons.standing_orders import air_orders, standing_panel
 from app.web.templating import env
 
 __all__ = ["parse_form", "router"]
 
 env.globals["sol"] = {
-    "map_svg_open": map_svg_open, "board_model": board_model, "in_port": in_port, "tracks": tracks,
+    "board_description": board_description, "board_model": board_model, "in_port": in_port, "tracks": tracks,
     "reinforcement_chart": reinforcement_chart, "losses_vp": losses_vp, "place_label": place_label,
     "allocation_model": allocation_model, "plot_model": plot_model, "air_model": air_model,
     "reset_model": reset_model, "training_model": training_model, "placement_model": placement_model,
     "intentions_model": intentions_model, "missions": MISSIONS,
-    "is_day": board.is_day, "unit_info": unit_info, "air_orders": air_orders,
+    "is_day": board.is_day, "unit_info": unit_info, "air_orders": air_orders, "standing_panel": standing_panel,
 }
