@@ -17,20 +17,24 @@ def submit_default(seat, gid: str, version: int | None = None):
 
 
 @pytest.fixture
-def at_the_cag_training(players):
-    """A Solomons game at its first decision both sides make at once (CAG training), Japan's orders in."""
+def at_the_allocation(players):
+    """A Solomons game at its first decision both sides make at once (Task Force Allocation, 5.2), nobody's orders
+    in: Japan's decisions before it (ships changing base, training, the Intelligence answers) taken as offered."""
     us, jp = players(), players()
     body = us.post("/api/games", json={"game": "solomons", "side": "allied"}).json()
     assert jp.post(f"/api/invites/{body['invite_tokens']['japanese']}").status_code == 200
     gid = body["id"]
-    assert submit_default(jp, gid).status_code == 200           # the Japanese ships change base (5.1)
-    assert us.game(gid)["prompt"]["info"]["kind"] == jp.game(gid)["prompt"]["info"]["kind"] == "cag_training"
-    assert submit_default(jp, gid).status_code == 200           # Japan's orders are in; it may revise them
+    for _ in range(5):
+        if us.game(gid)["prompt"] is not None:
+            break
+        assert submit_default(jp, gid).status_code == 200
+    assert us.game(gid)["prompt"]["info"]["kind"] == jp.game(gid)["prompt"]["info"]["kind"] == "allocation"
     return us, jp, gid
 
 
-def test_the_other_sides_revisions_leave_the_american_page_and_json_byte_identical(at_the_cag_training):
-    us, jp, gid = at_the_cag_training
+def test_the_other_sides_revisions_leave_the_american_page_and_json_byte_identical(at_the_allocation):
+    us, jp, gid = at_the_allocation
+    assert submit_default(jp, gid).status_code == 200           # Japan's orders are in; it may revise them
     page, api = us.get(f"/games/{gid}").text, us.get(f"/api/games/{gid}").text
     seen = us.game(gid)["game"]["version"]
     for _ in range(2):                                           # Japan revises its orders twice
@@ -50,17 +54,16 @@ def test_the_other_sides_revisions_leave_the_american_page_and_json_byte_identic
     assert r.json()["game"]["version"] == seen + 1              # one more thing the American saw change
 
 
-def test_a_genuinely_stale_american_submission_is_still_refused(at_the_cag_training):
-    us, jp, gid = at_the_cag_training
-    assert submit_default(us, gid).status_code == 200           # both in: the training resolves
-    assert us.game(gid)["prompt"] is None                       # Japan answers the Intelligence questions (18)
+def test_a_genuinely_stale_american_submission_is_still_refused(at_the_allocation):
+    us, jp, gid = at_the_allocation
+    assert submit_default(us, gid).status_code == 200           # the American orders are in
     old = us.game(gid)["game"]["version"]
-    assert submit_default(jp, gid).status_code == 200           # the American page drawn at `old` is out of date
-    assert us.game(gid)["prompt"]["info"]["kind"] == "allocation"
+    stale = {"verb": "submit", "args": us.game(gid)["prompt"]["info"]["default"]}
+    assert submit_default(jp, gid).status_code == 200           # Japan's too: the allocation resolves (5.2)
+    assert us.game(gid)["prompt"]["info"]["kind"] == "movement_plot"
     before = row_counts()
-    r = us.post(f"/api/games/{gid}/actions", json={
-        "action": {"verb": "submit", "args": us.game(gid)["prompt"]["info"]["default"]},
-        "expected_version": old, "key": uuid.uuid4().hex})
+    r = us.post(f"/api/games/{gid}/actions", json={"action": stale, "expected_version": old,
+                                                   "key": uuid.uuid4().hex})
     assert r.status_code == 409 and r.json()["error"] == "stale_version", r.text
     assert r.json()["version"] == us.game(gid)["game"]["version"] == old + 1
     assert row_counts() == before
