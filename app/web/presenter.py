@@ -13,6 +13,7 @@ from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.lobby import seats_of
 from app.play.state import load_state, rules_for, view_for
+from app.play.versions import role_version
 from app.store.models import ActionRow, Game, User
 from app.web.log_view import KIND_LABELS, log_groups
 from app.web.templating import has_template, render
@@ -34,7 +35,8 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
     # Who is being waited for is public (the other side learns "submitted" or "not yet", nothing more).
     waiting = [("Umpire" if r == UMPIRE else meta.label(r)) for r in sorted(prompts)]
     return {
-        "game": {"id": game.id, "version": game.version, "status": game.status, "title": game.title or meta.title,
+        # The role's own version, never the game's: the game's counts the other side's secret revisions.
+        "game": {"id": game.id, "version": role_version(game, role), "status": game.status, "title": game.title or meta.title,
                  "type": meta.id, "type_title": meta.title, "scenario": game.scenario, "umpired": game.umpired,
                  "sandbox": game.sandbox, "commitment": game.commitment, "options": game.options,
                  "seed": game.seed.hex() if ended else None, "outcome": game.outcome if ended else None,
