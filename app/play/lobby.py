@@ -25,6 +25,7 @@ from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.play.deadlines import set_deadlines
 from app.play.state import load_state, phase_of, remember, rules_for, view_for
+from app.play.versions import role_version
 from app.store.models import Game, Seat, Snapshot, User
 
 CLOCKS = {"none": None, "live": 10 * 60, "daily": 24 * 3600, "3days": 3 * 24 * 3600}
@@ -362,7 +363,8 @@ def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
         out.append({"game_id": game.id, "game": meta.title, "title": game.title or meta.title,
                     "scenario": game.scenario, "role": seat.role, "role_label": _label(meta, seat.role),
                     "status": game.status, "your_move": seat.role in waiting,
-                    "waiting_for": [_label(meta, r) for r in waiting if r != seat.role], "version": game.version,
+                    "waiting_for": [_label(meta, r) for r in waiting if r != seat.role],
+                    "version": role_version(game, seat.role),
                     "opponents": others, "stage": _stage(db, game, rules, seat.role), "sandbox": game.sandbox,
                     "host": game.created_by == user_id,
                     # a user holding several seats opens the game at this one (the page's seat switcher)

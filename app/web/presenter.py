@@ -88,14 +88,15 @@ def clock_model(game: Game, role: str, meta) -> dict[str, Any]:
 
 
 def notices(db: DB, game: Game, meta) -> list[str]:
-    """Public records the platform itself writes: missed orders, undos, claims."""
+    """Public records the platform itself writes: missed orders, undos, claims. Numbered in the order they were
+    written, not by the game's action count, which would tell a side how many commits it could not see."""
     rows = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.note.is_not(None))
                       .order_by(ActionRow.seq))
     label = lambda r: "The umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
     text = {"missed order": "{who} missed an order; the default was taken.",
             "undo": "Both sides agreed: the last resolution was undone.",
             "claim": "{who} claimed the game."}
-    return [f"Action {r.seq}: " + text.get(r.note, r.note).format(who=label(r.role)) for r in rows]
+    return [f"{i}. " + text.get(r.note, r.note).format(who=label(r.role)) for i, r in enumerate(rows, 1)]
 
 
 def undo_model(game: Game, role: str, meta) -> dict[str, Any] | None:

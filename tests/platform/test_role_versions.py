@@ -36,11 +36,13 @@ def test_the_other_sides_revisions_leave_the_american_page_and_json_byte_identic
     us, jp, gid = at_the_allocation
     assert submit_default(jp, gid).status_code == 200           # Japan's orders are in; it may revise them
     page, api = us.get(f"/games/{gid}").text, us.get(f"/api/games/{gid}").text
+    mine = us.get("/api/games").text                             # "my games" lists the version too
     seen = us.game(gid)["game"]["version"]
     for _ in range(2):                                           # Japan revises its orders twice
         assert submit_default(jp, gid).status_code == 200
     assert us.get(f"/games/{gid}").text == page
     assert us.get(f"/api/games/{gid}").text == api
+    assert us.get("/api/games").text == mine
     # A version the American page never showed is refused, whatever Japan did: no probing the game's count.
     before = row_counts()
     r = submit_default(us, gid, version=seen + 1)
