@@ -2,7 +2,7 @@
 then the side's sea searches (3d5). Strikes that end on an enemy task force or base become battles (3d4)."""
 from __future__ import annotations
 
-import copy
+from functools import lru_cache
 from typing import Any
 
 from app.engine.errors import IllegalAction
@@ -44,6 +44,7 @@ def reach(units: list[str]) -> int:
     return max(AIR[u]["mf"] for u in units)
 
 
+@lru_cache(maxsize=None)
 def _disk(start: str, n: int) -> dict[str, tuple[str, ...]]:
     disk = set(searchboard.within(start, n))
     return {h: tuple(x for x in EDGES[h] if x in disk) for h in sorted(disk)}
@@ -83,7 +84,7 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = copy.deepcopy(state)
+    s = cards.clone(state)
     args = action["args"]
     group, path, called = args["units"], args["path"], set(args["search"])
     start = origin(s, group[0])
@@ -148,7 +149,7 @@ def sea_search_check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = copy.deepcopy(state)
+    s = cards.clone(state)
     at = "Action Phase, sea search (3d5)"
     if not action["args"]["hexes"]:
         s["log"].append(entry(side, "No sea search.", at=at))

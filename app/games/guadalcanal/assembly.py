@@ -2,7 +2,6 @@
 shift between Arming and Ready. Both are done on the Operations Card, which the enemy may watch (2c; not umpired, 18c)."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from app.engine.errors import IllegalAction
@@ -63,7 +62,7 @@ def assembly_check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def assembly_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = copy.deepcopy(state)
+    s = cards.clone(state)
     by_area: dict[str, list[str]] = {}
     for u in action["args"]["units"]:
         rec = s["units"][u]
@@ -122,7 +121,7 @@ def ready_check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def ready_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = copy.deepcopy(state)
+    s = cards.clone(state)
     at = "Action Phase, Ready Step (3b)"
     for key, box in (("to_ready", "ready"), ("to_arming", "arming")):
         for u in action["args"][key]:

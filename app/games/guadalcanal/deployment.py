@@ -2,7 +2,6 @@
 (7a2.2), the Operations Cards filled (7a2.3). The `deploy` decision is both sides' secret placement at once."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from app.engine.errors import IllegalAction
@@ -106,7 +105,7 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = copy.deepcopy(state)
+    s = cards.clone(state)
     s["orders"][side] = action["args"]
     s["log"].append(entry(side, f"Your set-up is in (7a2.2): {_summary(s, side, action['args'])}.",
                           at="Set-up (7a2)"))

@@ -2,7 +2,6 @@
 basing colour allows (5a1), within capacity (5a3), into the Arming box there (5b); one that cannot is eliminated (5c)."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from app.engine.errors import IllegalAction
@@ -81,7 +80,7 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = copy.deepcopy(state)
+    s = cards.clone(state)
     by_place: dict[str, list[str]] = {}
     for u, p in action["args"]["landings"].items():
         by_place.setdefault(p, []).append(u)

@@ -7,14 +7,13 @@ first (MalformedAction), then who may decide now, then the decision's own check 
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from app.engine.contract import UMPIRE, ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable
-from app.games.guadalcanal import (air, assembly, deployment, hidden, landing, sea, sequence, timetrack,
+from app.games.guadalcanal import (air, assembly, cards, deployment, hidden, landing, sea, sequence, timetrack,
                                    views)
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 
@@ -44,7 +43,7 @@ def _umpire_prompt(state: State, role: str) -> dict[str, Any]:
 
 
 def _umpire_roll(state: State, role: str, action: dict[str, Any], rng) -> State:
-    s = copy.deepcopy(state)
+    s = cards.clone(state)
     sequence.roll_sides(s, rng)
     return s
 

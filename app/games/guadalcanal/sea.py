@@ -1,7 +1,6 @@
 """The Sea Movement Step (3c): task force markers move in secret, at most one hex, never through an all-green hexside."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from app.engine.errors import IllegalAction
@@ -21,7 +20,8 @@ def needed(state: State, side: str) -> bool:
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     tfs = cards.task_forces_of(state, side)
-    dest = tuple(dict.fromkeys(h for t in tfs for h in searchboard.sea_steps(state["task_forces"][t]["hex"])))
+    dest = tuple(dict.fromkeys(h for t in tfs for h in [state["task_forces"][t]["hex"],
+                                                          *searchboard.sea_steps(state["task_forces"][t]["hex"])]))
     where = "; ".join(f"{state['task_forces'][t]['name']} in {state['task_forces'][t]['hex']}" for t in tfs)
     return {"title": f"Sea Movement Step: move task force markers one hex at most ({where})", "rule": RULE,
             "info": {"kind": "sea"},
@@ -45,7 +45,7 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = copy.deepcopy(state)
+    s = cards.clone(state)
     moved = []
     for t, h in action["args"]["moves"].items():
         tf = s["task_forces"][t]

@@ -1,6 +1,8 @@
 """The searchboard (1a): hexes, green hexsides and set-up areas; where a task force may sail (3c)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from app.games.guadalcanal.gamedata import AREAS, BLOCKED, EDGES, GRID, HEXES, LAND
 
 
@@ -18,8 +20,13 @@ def distance(a: str, b: str) -> int:
     return GRID.distance(a, b)
 
 
+@lru_cache(maxsize=None)
+def _within(hex_id: str, n: int) -> tuple[str, ...]:
+    return tuple(GRID.within(hex_id, n))
+
+
 def within(hex_id: str, n: int) -> list[str]:
-    return GRID.within(hex_id, n)
+    return list(_within(hex_id, n))
 
 
 def area_of(area_id: str) -> tuple[str, ...]:
