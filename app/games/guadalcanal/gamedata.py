@@ -1,7 +1,7 @@
 """The game's tables, loaded once through app/engine/data.py (every value carries its provenance).
 
 map.toml (the searchboard), time.toml (the TIME RECORD TRACK), scenarios.toml (7b-7e set-ups), victory.toml (7a3) and
-interim_units.toml (the counter values the sequence reads, until the combat helper's units.toml is merged).
+data/units.toml (the counters: the combat package's loader, combat/units.py).
 """
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from typing import Any
 
 from app.engine import data
 from app.engine.hexgrid import OffsetGrid
+from app.games.guadalcanal.combat import units as counters
 
 FOLDER = Path(__file__).parent / "data"
-DOCS = data.load_all(FOLDER, "map", "time", "scenarios", "victory", "interim_units")
+DOCS = data.load_all(FOLDER, "map", "time", "scenarios", "victory")
 
 SIDES = ("allied", "japanese")
 PREFIX = {"us": "allied", "ij": "japanese"}
@@ -42,21 +43,28 @@ BASE_HEX: dict[str, dict[str, Any]] = {b["id"]: {"side": b["side"], "name": b["n
 # --- the TIME RECORD TRACK (6) ----------------------------------------------------------------------------------
 TRACK = DOCS["time"]["track"]
 
-# --- counters ---------------------------------------------------------------------------------------------------
+# --- counters: data/units.toml, read through the combat package's loader (one table for the whole game) --------
+def _pair(rec: dict[str, Any], key: str) -> list[int] | None:
+    """A front/back value (2c4: "4/2"); a back side without its own value keeps the front's."""
+    if key not in rec:
+        return None
+    back = rec.get("back") or {}
+    return [rec[key], back.get(key, rec[key])]
+
+
 SHIPS: dict[str, dict[str, Any]] = {}
-for rec in DOCS["interim_units"]["ship"]:
-    for i, uid in enumerate(rec["ids"]):
-        SHIPS[uid] = {"type": rec["type"], "name": rec["names"][i], "capacity": rec.get("capacity"),
-                      "launch": rec.get("launch")}
 BASES: dict[str, dict[str, Any]] = {}
-for rec in DOCS["interim_units"]["base"]:
-    for i, uid in enumerate(rec["ids"]):
-        BASES[uid] = {"type": "B", "name": rec["names"][i], "capacity": rec["capacity"][i],
-                      "launch": rec["launch"][i]}
 AIR: dict[str, dict[str, Any]] = {}
-for rec in DOCS["interim_units"]["air"]:
-    for i, uid in enumerate(rec["ids"]):
-        AIR[uid] = {"type": rec["type"], "name": rec["names"][i], "basing": rec["basing"], "mf": rec["mf"]}
+for _uid, _rec in counters.units().items():
+    if _rec["kind"] == "ship":
+        SHIPS[_uid] = {"type": _rec["type"], "name": _rec["name"], "capacity": _pair(_rec, "capacity"),
+                       "launch": _pair(_rec, "launch")}
+    elif _rec["kind"] == "base":
+        BASES[_uid] = {"type": "B", "name": _rec["name"], "capacity": _pair(_rec, "capacity"),
+                       "launch": _pair(_rec, "launch")}
+    else:
+        # 3d1, 5a2: the movement factor; the digest keeps it on both sides of an air counter (§4.2).
+        AIR[_uid] = {"type": _rec["type"], "name": _rec["name"], "basing": _rec["basing"], "mf": _rec["movement"]}
 
 # --- scenarios (7b-7e) ------------------------------------------------------------------------------------------
 SCENARIOS: dict[str, dict[str, Any]] = {s["id"]: s for s in DOCS["scenarios"]["scenario"]}
