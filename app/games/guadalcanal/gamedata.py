@@ -68,7 +68,9 @@ for _uid, _rec in counters.units().items():
 
 # --- scenarios (7b-7e) ------------------------------------------------------------------------------------------
 SCENARIOS: dict[str, dict[str, Any]] = {s["id"]: s for s in DOCS["scenarios"]["scenario"]}
-ALL_TASK_FORCES: tuple[str, ...] = tuple(dict.fromkeys(tf["id"] for s in SCENARIOS.values() for tf in s["task_force"]))
+# Every task force marker: the scenarios' and those a reorganisation may place (4e1; units.toml's markers).
+ALL_TASK_FORCES: tuple[str, ...] = tuple(dict.fromkeys([*(tf["id"] for s in SCENARIOS.values() for tf in s["task_force"]),
+                                                        *counters.task_forces()]))
 ALL_AIR: tuple[str, ...] = tuple(AIR)
 LANDING_PLACES: tuple[str, ...] = tuple([*(u for u, v in SHIPS.items() if v["capacity"]), *BASES])
 

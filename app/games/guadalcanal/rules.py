@@ -13,7 +13,7 @@ from app.engine.contract import UMPIRE, ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable
-from app.games.guadalcanal import (air, assembly, cards, deployment, hidden, landing, sea, sequence, timetrack,
+from app.games.guadalcanal import (air, assembly, cards, combat, deployment, hidden, landing, sea, sequence, timetrack,
                                    views)
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 
@@ -65,8 +65,22 @@ STATES = StatesTable([
              air.sea_search_check),
     Decision("air_return", "5", landing.VERBS, _one, landing.prompt, _walking(landing.resolve), landing.default,
              landing.random, landing.check),
+    *combat.COMBAT_DECISIONS,  # the Combat Phase's own records (4-4e1), from the combat package
 ])
 ALL_VERBS = {verb: args for d in STATES for verb, args in d.verbs.items()}
+
+
+class _NoDice:
+    """For judging an order without carrying it out: once resolution reaches for a die the order was legal."""
+    def die(self, sides: int = 10):
+        raise _Judged()
+
+    def d10(self):
+        raise _Judged()
+
+
+class _Judged(Exception):
+    pass
 
 
 class Guadalcanal:
@@ -86,16 +100,22 @@ class Guadalcanal:
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(SCENARIOS)}).")
         return deployment.new_state(scenario, options or {})
 
+    @staticmethod
+    def decision(state: State) -> Decision:
+        """The record of the decision waited on now: the step's own, or in the Combat Phase the battle's."""
+        return STATES[sequence.combat_kind(state) or state["step"]["kind"]]
+
     def phase(self, state: State) -> str:
         t, step = state["time"], state["step"]
         date = timetrack.label(t).split(",")[0].replace(" ", "").lower()
         side = step.get("side") or ""
-        return f"turn-{t['scenario_turn']}-{date}-{t['turn']}-{step['kind']}" + (f"-{side}" if side else "")
+        kind = sequence.combat_kind(state) or step["kind"]
+        return f"turn-{t['scenario_turn']}-{date}-{t['turn']}-{kind}" + (f"-{side}" if side else "")
 
     def prompts(self, state: State) -> dict[str, Any]:
         if state["outcome"] is not None:
             return {}
-        d = STATES[state["step"]["kind"]]
+        d = self.decision(state)
         return {role: d.prompt(state, role) for role in sequence.acting(state)}
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
@@ -103,12 +123,17 @@ class Guadalcanal:
         if state["outcome"] is not None:
             raise IllegalAction("The game is over.", "6")
         kind = state["step"]["kind"]
-        d = STATES[kind]
+        d = self.decision(state)
         if role not in sequence.acting(state):
             who = " and ".join(TITLE.get(r, r) for r in sequence.acting(state))
             raise IllegalAction(f"It is not your decision now: {sequence.TITLES[kind]}, waiting for {who}.", d.rule)
         if action["verb"] not in d.verbs:
             raise IllegalAction(f"That order is not asked for now ({sequence.TITLES[kind]}).", d.rule)
+        if kind == "combat":
+            # The combat package changes the state in place and walks its battles; then the sequence walks on.
+            s = combat.decide(cards.clone(state), role, action, rng)
+            sequence.after_decision(s, rng)
+            return s
         return d.resolve(state, role, self._judged(d, state, role, action), rng)
 
     @staticmethod
@@ -121,7 +146,13 @@ class Guadalcanal:
 
     def check(self, state: State, role: str, action: Any) -> None:
         check_action(ALL_VERBS, action)
-        self._judged(STATES[state["step"]["kind"]], state, role, action)
+        if state["step"]["kind"] == "combat":
+            try:
+                combat.decide(cards.clone(state), role, action, _NoDice())
+            except _Judged:
+                pass
+            return
+        self._judged(self.decision(state), state, role, action)
 
     def view(self, state: State, role: str) -> dict[str, Any]:
         return views.view(state, role)
@@ -130,10 +161,10 @@ class Guadalcanal:
         return state["outcome"]
 
     def random_action(self, state: State, role: str, rng) -> dict[str, Any]:
-        return STATES[state["step"]["kind"]].random(state, role, rng)
+        return self.decision(state).random(state, role, rng)
 
     def default_action(self, state: State, role: str) -> dict[str, Any]:
-        return STATES[state["step"]["kind"]].default(state, role)
+        return self.decision(state).default(state, role)
 
     def perturb(self, state: State, role: str, rng) -> State:
         return hidden.perturb(state, role, rng)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import air, assembly, cards, landing, sea, timetrack, victory
+from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, timetrack, victory
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
 
 State = dict[str, Any]
@@ -35,8 +35,10 @@ NEEDED: dict[str, Callable[[State, str], bool]] = {
     "assembly": assembly.assembly_needed, "ready": assembly.ready_needed, "sea": sea.needed, "air": air.needed,
     "sea_search": air.sea_search_needed, "air_return": landing.needed,
 }
-# Every decision kind the sequence reaches (the states table must hold a full record of each).
-DECISION_KINDS = ("deploy", "sides", *NEEDED)
+# Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
+# are the combat package's (combat/__init__.py), waited on while the step is "combat".
+COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
+DECISION_KINDS = ("deploy", "sides", *NEEDED, *COMBAT_KINDS)
 
 
 def acting(state: State) -> list[str]:
@@ -48,7 +50,16 @@ def acting(state: State) -> list[str]:
         return [s for s in SIDES if state["orders"][s] is None]
     if step["kind"] == "sides":
         return ["umpire"]
+    if step["kind"] == "combat":
+        pending = combat.pending_decision(state)
+        return list(pending[1]) if pending else []
     return [step["side"]]
+
+
+def combat_kind(state: State) -> str | None:
+    """The Combat Phase's decision waited on now (battle_order, aa_combat, ...), or None."""
+    pending = combat.pending_decision(state) if state["step"]["kind"] == "combat" else None
+    return pending[0] if pending else None
 
 
 def begin_turn(state: State, rng) -> None:
@@ -84,7 +95,8 @@ def advance(state: State, rng) -> None:
         if who is None:
             state["step"] = {"kind": kind, "side": None, "index": i}
             if kind == "combat":
-                combat_phase(state, rng)
+                if not combat_phase(state, rng):
+                    return  # a battle waits on a decision
             elif kind == "record":
                 turn_record(state, rng)
                 return
@@ -102,6 +114,8 @@ def after_decision(state: State, rng) -> None:
     if step["kind"] == "air" and air.needed(state, step["side"]):
         return
     if step["kind"] in ("deploy", "sides"):
+        return
+    if step["kind"] == "combat" and not combat.combat_over(state):
         return
     advance(state, rng)
 
@@ -128,9 +142,9 @@ def battle_hexes(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def combat_phase(state: State, rng) -> None:
-    """4: the battle hexes are found and recorded. The battles themselves (4a-4e) are the combat package's, on
-    branch gcalcombat; until it is integrated, this step records each battle hex, tells both sides, and moves on."""
+def combat_phase(state: State, rng) -> bool:
+    """4: the battle hexes are found and recorded, each side told of the strikes it made or met (3d4); then the
+    combat package fights them (4a-4e). True when the Combat Phase is over, False while a battle waits on someone."""
     at = f"{timetrack.label(state['time'])}: Combat Phase (4)"
     state["battles"] = battle_hexes(state)
     for b in state["battles"]:
@@ -138,11 +152,11 @@ def combat_phase(state: State, rng) -> None:
         target = ", ".join([state["task_forces"][t]["name"] for t in b["task_forces"]] +
                            [cards.name(state, x) for x in b["bases"]])
         state["log"].append(entry(side, f"Battle hex {b['hex']} (3d4): {cards.names(state, b['air'])} must fight "
-                                        f"there. [The Combat Phase is not yet integrated: no combat is resolved.]",
-                                  at=at, hex=b["hex"]))
+                                        f"there.", at=at, hex=b["hex"]))
         state["log"].append(entry(other, f"An {TITLE[side]} air strike arrives at {b['hex']} on your {target}: "
-                                         f"{cards.names(state, b['air'])} (3d4). [The Combat Phase is not yet "
-                                         f"integrated: no combat is resolved.]", at=at, hex=b["hex"]))
+                                         f"{cards.names(state, b['air'])} (3d4).", at=at, hex=b["hex"]))
+    combat.begin_combat(state, state["battles"], rng)
+    return combat.combat_over(state)
 
 
 # --- the Turn Record Phase (6) ---------------------------------------------------------------------------------

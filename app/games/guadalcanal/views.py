@@ -84,6 +84,23 @@ def battles(state: State, role: str) -> list[dict[str, Any]]:
             for b in state["battles"] if role == UMPIRE or role in SIDES]
 
 
+def combat_view(state: State) -> dict[str, Any] | None:
+    """The Combat Phase at the Battleboard (4): every battle is fought in the open, so both sides see the battle being
+    fought (its ships, base and air units, and the Battleboard) and the ones already fought; of a battle still to
+    come only its hex and who strikes whom (the battle hexes are known to both, 3d4)."""
+    c = state.get("combat")
+    if not c:
+        return None
+    shown = []
+    for b in c["battles"]:
+        rec = {k: b[k] for k in ("id", "hex", "attacker", "defender", "fought")}
+        if b["fought"] or b["id"] == c.get("current"):
+            rec.update(ships=list(b["ships"]), base=b["base"], air=list(b["air"]))
+        shown.append(rec)
+    return {"step": c["step"], "order": list(c["order"]) if c.get("order") else None, "current": c.get("current"),
+            "battles": shown, "board": {u: dict(x) for u, x in (c.get("board") or {}).items()}}
+
+
 def pieces(state: State, side: str, prefix: str = "") -> list[dict[str, Any]]:
     out = []
     for t in cards.task_forces_of(state, side):
@@ -146,6 +163,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         if state["open_cards"]:
             out["cards"][enemy(role)] = card(state, enemy(role), own=False)
         out["battles"] = battles(state, role)
+        out["combat"] = combat_view(state)
         out["my_orders"] = state["orders"][role]
     elif role == UMPIRE or ended:
         out["searchboards"] = {s: {"task_forces": {t: state["task_forces"][t]["hex"]
@@ -153,6 +171,7 @@ def view(state: State, role: str) -> dict[str, Any]:
                                    "contacts": contacts(state, s)} for s in SIDES}
         out["cards"] = {s: card(state, s, own=True) for s in SIDES}
         out["battles"] = battles(state, UMPIRE)
+        out["combat"] = state.get("combat")
         out["orders"] = {s: state["orders"][s] for s in SIDES}
     out["board"] = board(state, role)
     out["log"] = visible(state["log"], role if role != SPECTATOR else SPECTATOR, ended)
