@@ -78,3 +78,17 @@ def test_the_board_shows_own_task_forces_flights_and_contacts_as_hex_pieces():
     assert {("task_force", "Q5"), ("flight", "N2"), ("contact", "N2"), ("base", "N6")} <= kinds
     contact = next(p for p in board["pieces"] if p["kind"] == "contact")
     assert contact["name"].startswith("Enemy task force marker 1, Exact: Junyo")
+
+
+@pytest.mark.rule("4")
+def test_during_a_battle_each_side_still_sees_only_its_own_searchboard():
+    from tests.games.guadalcanal.test_example_10a import N2, through_air_step
+    s = play(through_air_step(), "allied", {"verb": "sea_search", "args": {"hexes": []}})
+    s = play(s, "japanese", {"verb": "sea_search", "args": {"hexes": []}})
+    s = play(s, "japanese", N2[0][1])
+    s = play(s, "allied", N2[1][1])
+    assert rules.view(s, "allied")["combat"]["current"] == "N2"
+    assert rules.view(s, SPECTATOR).get("combat") is None
+    for role in ("allied", "japanese", SPECTATOR):
+        check_non_interference(rules, s, role, SeededRng(5))
+        check_canaries(rules, s, role)
