@@ -105,8 +105,16 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
 
 
 def random(state: State, side: str, rng) -> dict[str, Any]:
+    """A random legal flight; half the time a strike heads for an enemy task force marker it can reach (so random
+    games reach the Combat Phase), announcing the hex it ends in."""
     group = flights(state, side)[0]
     start, mf = origin(state, group[0]), reach(group)
+    shortest = min(AIR[u]["mf"] for u in group)
+    targets = sorted({c["hex"] for c in state["boards"][side]["contacts"].values()
+                      if c["hex"] in EDGES and 0 < searchboard.distance(start, c["hex"]) <= shortest})
+    if cards.is_combat(group[0]) and targets and rng.die(2) == 1:
+        route = searchboard.GRID.path(start, rng.choice(targets))[0][1:]
+        return {"verb": "fly", "args": {"units": group, "path": route, "search": route[-1:]}}
     path, here = [], start
     for _ in range(rng.die(mf + 1) - 1):
         here = rng.choice(EDGES[here])

@@ -58,11 +58,18 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
 
 
 def random(state: State, side: str, rng) -> dict[str, Any]:
+    """Random legal moves; half the time a task force closes on the nearest enemy marker its side has placed (so
+    random games come within strike range)."""
+    contacts = [c["hex"] for c in state["boards"][side]["contacts"].values() if searchboard.is_hex(c["hex"])]
     moves = {}
     for t in cards.task_forces_of(state, side):
         here = state["task_forces"][t]["hex"]
         options = [here, *searchboard.sea_steps(here)]
-        moves[t] = rng.choice(options)
+        if contacts and rng.die(2) == 1:
+            goal = min(contacts, key=lambda h: (searchboard.distance(here, h), h))
+            moves[t] = min(options, key=lambda h: (searchboard.distance(h, goal), h))
+        else:
+            moves[t] = rng.choice(options)
     return {"verb": "move", "args": {"moves": moves}}
 
 
