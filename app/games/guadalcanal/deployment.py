@@ -15,7 +15,8 @@ State = dict[str, Any]
 RULE = "7a2.2"
 
 VERBS = {"deploy": {"hexes": Assignment(ALL_TASK_FORCES, HEXES, required=False, label="Task force hexes"),
-                    "ready": Several(ALL_AIR, label="Air units in Ready boxes")}}
+                    "ready": Several(ALL_AIR, label="Air units in Ready boxes"),
+                    "bases": Assignment(ALL_AIR, tuple(BASES), required=False, label="Air units' bases")}}
 
 
 def new_state(scenario: str, options: dict[str, Any]) -> State:
@@ -34,6 +35,11 @@ def new_state(scenario: str, options: dict[str, Any]) -> State:
         "log": [],
     }
     back = set(sc.get("back", [])) | set(sc.get("back_japanese", []))
+    # 7c2, 7d2: land air "may be spread between them in any desired manner": placed by its side at set-up.
+    state["spread"] = {x["side"]: {"bases": list(x["bases"]), "air": list(x["air"])} for x in sc.get("spread", [])}
+    for x in sc.get("spread", []):
+        for a in x["air"]:
+            _add(state, a, "air", AIR[a], {"area": x["bases"][0]}, "arming", back)
     for b in sc["base"]:
         _add(state, b["id"], "base", BASES[b["id"]], {"hex": BASE_HEX[b["id"]]["hex"]}, None, back)
         for a in b["air"]:
@@ -78,8 +84,12 @@ def prompt(state: State, side: str) -> dict[str, Any]:
     hexes = tuple(dict.fromkeys(h for t in tfs for h in AREAS[state["task_forces"][t]["area"]]))
     areas = "; ".join(f"{state['task_forces'][t]['name']} in area {state['task_forces'][t]['area']}" for t in tfs)
     air = own_air(state, side)
+    spread = state["spread"].get(side, {"bases": [], "air": []})
     args = {"hexes": Assignment(tuple(tfs), hexes, required=True, label="Task force hexes").to_json(),
-            "ready": Several(tuple(air), label="Air units in Ready boxes (the rest are Arming)").to_json()}
+            "ready": Several(tuple(air), label="Air units in Ready boxes (the rest are Arming)").to_json(),
+            "bases": Assignment(tuple(spread["air"]), tuple(spread["bases"]) or tuple(BASES)[:1], required=True,
+                                labels=tuple(BASES[b]["name"] for b in spread["bases"]) or None,
+                                label="Air units' bases (spread as desired)").to_json()}
     return {"title": f"Set-up: place your task force markers in secret ({areas}) and fill your Operations Card",
             "rule": RULE, "actions": [{"verb": "deploy", "label": "Place the task forces", "args": args}],
             "info": {"kind": "deploy"}}
@@ -102,6 +112,20 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
     for u in args["ready"]:
         if u not in mine:
             raise IllegalAction(f"{u} is not one of your air units.", "7a2.3")
+    spread = state["spread"].get(side, {"bases": [], "air": []})
+    for u, b in args["bases"].items():
+        if u not in spread["air"] or b not in spread["bases"]:
+            raise IllegalAction(f"{u} is not placed by you between {', '.join(spread['bases']) or 'bases'} "
+                                f"at set-up.", "7a2.3")
+    missing = [state["units"][u]["name"] for u in spread["air"] if u not in args["bases"]]
+    if missing:
+        raise IllegalAction(f"Say at which base {', '.join(missing)} start.", "7a2.3")
+    for b in spread["bases"]:
+        n = sum(1 for u in cards.aboard(state, b) if u not in spread["air"]) + \
+            sum(1 for x in args["bases"].values() if x == b)
+        if n > cards.capacity(state, b):
+            raise IllegalAction(f"{cards.area_name(state, b)} can hold no more than {cards.capacity(state, b)} air "
+                                f"units.", "2c4")
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
@@ -125,6 +149,8 @@ def _summary(state: State, side: str, args: dict[str, Any]) -> str:
 def _carry_out(state: State, side: str, args: dict[str, Any]) -> None:
     for t, h in args["hexes"].items():
         state["task_forces"][t]["hex"] = h
+    for u, b in args["bases"].items():
+        state["units"][u]["location"] = {"area": b}
     ready = set(args["ready"])
     for u in own_air(state, side):
         state["units"][u]["box"] = "ready" if u in ready else "arming"
@@ -138,11 +164,24 @@ def _carry_out(state: State, side: str, args: dict[str, Any]) -> None:
 def random(state: State, side: str, rng) -> dict[str, Any]:
     hexes = {t: rng.choice(AREAS[state["task_forces"][t]["area"]]) for t in own_task_forces(state, side)}
     air = own_air(state, side)
-    return {"verb": "deploy", "args": {"hexes": hexes, "ready": [u for u in air if rng.die(3) > 1]}}
+    return {"verb": "deploy", "args": {"hexes": hexes, "ready": [u for u in air if rng.die(3) > 1],
+                                       "bases": _spread(state, side, lambda free: rng.choice(free))}}
+
+
+def _spread(state: State, side: str, pick) -> dict[str, str]:
+    """Place the side's spread air units one by one at a base with room (2c4)."""
+    spread = state["spread"].get(side, {"bases": [], "air": []})
+    room = {b: cards.capacity(state, b) - sum(1 for u in cards.aboard(state, b) if u not in spread["air"])
+            for b in spread["bases"]}
+    out = {}
+    for u in spread["air"]:
+        b = pick([x for x in spread["bases"] if room[x] > 0])
+        out[u], room[b] = b, room[b] - 1
+    return out
 
 
 def default(state: State, side: str) -> dict[str, Any]:
     """A missed set-up: each task force in the first hex of its area, every air unit Ready."""
     return {"verb": "deploy", "args": {"hexes": {t: AREAS[state["task_forces"][t]["area"]][0]
                                                  for t in own_task_forces(state, side)},
-                                       "ready": own_air(state, side)}}
+                                       "ready": own_air(state, side), "bases": _spread(state, side, lambda f: f[0])}}

@@ -8,10 +8,11 @@ from app.engine.rng import ScriptedRng
 from app.games.guadalcanal import rules, sequence
 
 ALLIED_DEPLOY = {"verb": "deploy", "args": {"hexes": {"us-tf16": "R7", "us-tf17": "Q7"},
-                                            "ready": ["us-b10", "us-s10", "us-t10", "us-rr", "us-b8", "us-ss"]}}
+                                            "ready": ["us-b10", "us-s10", "us-t10", "us-rr", "us-b8", "us-ss"],
+                                            "bases": {}}}
 JAPANESE_DEPLOY = {"verb": "deploy", "args": {"hexes": {"ij-advance-force": "N2", "ij-striking-force": "P1",
                                                         "ij-vanguard-force": "L2"},
-                                              "ready": ["ij-1sd", "ij-aa"]}}
+                                              "ready": ["ij-1sd", "ij-aa"], "bases": {}}}
 
 
 def new_game(umpired: bool = False) -> dict[str, Any]:

@@ -33,6 +33,9 @@ def test_every_named_hex_is_on_the_board_and_every_scenario_unit_has_its_values(
             assert all(c in tf["ships"] and gamedata.SHIPS[c]["capacity"] for c in tf["air"])
         for b in sc["base"]:
             assert b["id"] in gamedata.BASES and all(u in gamedata.AIR for u in b["air"])
+        for x in sc.get("spread", []):
+            assert all(b in gamedata.BASES for b in x["bases"]) and all(u in gamedata.AIR for u in x["air"])
+        assert all(tf["area"] in AREAS for tf in sc["task_force"])
 
 
 @pytest.mark.rule("3c")

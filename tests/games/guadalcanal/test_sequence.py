@@ -21,7 +21,7 @@ def test_scenario_one_starts_on_october_27_turn_1_with_both_sides_placing_in_sec
 @pytest.mark.rule("7a2.2")
 def test_task_forces_set_up_only_in_their_area_and_the_enemy_never_learns_the_hexes():
     s = new_game()
-    bad = {"verb": "deploy", "args": {"hexes": {"us-tf16": "N6", "us-tf17": "Q7"}, "ready": []}}
+    bad = {"verb": "deploy", "args": {"hexes": {"us-tf16": "N6", "us-tf17": "Q7"}, "ready": [], "bases": {}}}
     with pytest.raises(IllegalAction, match="area III") as e:
         rules.apply(s, "allied", bad, ScriptedRng())
     assert e.value.rule == "7a2.2"
@@ -128,3 +128,32 @@ def test_a_misshapen_order_is_malformed_before_any_rule():
         rules.apply(s, "japanese", {"verb": "move", "args": {"moves": {"ij-advance-force": "Z99"}}}, ScriptedRng())
     with pytest.raises(MalformedAction):
         rules.apply(s, "japanese", {"verb": "bombard"}, ScriptedRng())
+
+
+@pytest.mark.rule("7c2")
+def test_scenario_two_land_air_is_spread_between_the_bases_as_the_allies_wish_within_capacity():
+    s = rules.setup("2", {}, ScriptedRng())
+    assert s["units"]["us-henderson"]["face"] == "back" and s["units"]["us-dd7"]["face"] == "back"
+    assert "us-1f5" not in s["units"]  # 7: the Basic Game leaves the F units out
+    spread = s["spread"]["allied"]["air"]
+    tfs = {"us-tf11": "O7", "us-tf16": "P8", "us-tf18": "Q9"}
+    order = {"verb": "deploy", "args": {"hexes": tfs, "ready": [], "bases": {u: "us-henderson" for u in spread}}}
+    with pytest.raises(IllegalAction, match="no more than 8") as e:  # Henderson's back side holds 8
+        rules.apply(s, "allied", order, ScriptedRng())
+    assert e.value.rule == "2c4"
+    half = {u: ("us-henderson" if i % 2 else "us-espiritu-santo") for i, u in enumerate(spread)}
+    s = rules.apply(s, "allied", dict(order, args=dict(order["args"], bases=half)), ScriptedRng())
+    s = rules.apply(s, "japanese", rules.default_action(s, "japanese"), ScriptedRng([7, 2]))
+    assert s["units"][spread[0]]["location"] == {"area": "us-espiritu-santo"}
+    assert s["units"][spread[1]]["location"] == {"area": "us-henderson"}
+
+
+@pytest.mark.rule("7d1")
+def test_scenarios_two_and_three_run_seventeen_turns_to_the_end():
+    from app.engine.testing import playout
+    for scenario, start in (("2", "AUG 24, Turn 1"), ("3", "OCT 25, Turn 1")):
+        s = rules.setup(scenario, {}, ScriptedRng())
+        assert rules.view(s, "spectator")["time"]["label"] == start
+        for seed in range(3):
+            p = playout(rules, scenario, seed=seed)
+            assert p.state["time"]["scenario_turn"] == 17 and p.state["outcome"] is not None
