@@ -92,3 +92,20 @@ def test_during_a_battle_each_side_still_sees_only_its_own_searchboard():
     for role in ("allied", "japanese", SPECTATOR):
         check_non_interference(rules, s, role, SeededRng(5))
         check_canaries(rules, s, role)
+
+
+@pytest.mark.rule("4")
+def test_a_battle_still_to_come_shows_only_its_hex_and_who_strikes_whom():
+    from app.games.guadalcanal import views
+    s = example_10()
+    s["combat"] = {"step": "order", "order": None, "current": None, "board": {},
+                   "battles": [{"id": h, "hex": h, "attacker": a, "defender": d, "ships": ships, "base": None,
+                                "air": air, "fought": False}
+                               for h, a, d, ships, air in (("N2", "allied", "japanese", ["ij-junyo"], ["us-b8"]),
+                                                           ("P4", "japanese", "allied", ["us-hornet"], ["ij-1sd"]))]}
+    shown = views.combat_view(s)["battles"]
+    assert shown == [{"id": "N2", "hex": "N2", "attacker": "allied", "defender": "japanese", "fought": False},
+                     {"id": "P4", "hex": "P4", "attacker": "japanese", "defender": "allied", "fought": False}]
+    s["combat"]["current"] = "N2"
+    assert views.combat_view(s)["battles"][0]["ships"] == ["ij-junyo"] and "ships" not in \
+        views.combat_view(s)["battles"][1]
