@@ -1,5 +1,6 @@
 """The Assembly Step (3a) and the Ready Step (3b): air units take off from Ready boxes to Normal Strike boxes, and
-shift between Arming and Ready. Both are done on the Operations Card, which the enemy may watch (2c; not umpired, 18c)."""
+shift between Arming and Ready. Both are done on the Operations Card, which the enemy may watch (2c; not when
+umpired, 18c)."""
 from __future__ import annotations
 
 from typing import Any
@@ -18,7 +19,8 @@ VERBS_READY = {"shift": {"to_ready": Several(ALL_AIR, label="Arming to Ready"),
 
 
 def card_news(state: State, side: str, text: str, at: str) -> None:
-    """A line about an Operations Card: to its side, and to the enemy who may watch the card (2c) unless umpired (18c)."""
+    """A line about an Operations Card: to its side, and to the enemy, who may watch the card (2c), unless umpired
+    (18c)."""
     state["log"].append(entry(side, text, at=at))
     if state["open_cards"]:
         state["log"].append(entry(enemy(side), f"{TITLE[side]} Operations Card: {text}", at=at))

@@ -17,7 +17,6 @@ DOCS = data.load_all(FOLDER, "map", "time", "scenarios", "victory")
 
 SIDES = ("allied", "japanese")
 PREFIX = {"us": "allied", "ij": "japanese"}
-LABEL = {"allied": "the Allies", "japanese": "the Japanese"}
 TITLE = {"allied": "Allied", "japanese": "Japanese"}
 
 
@@ -69,8 +68,8 @@ for _uid, _rec in counters.units().items():
 # --- scenarios (7b-7e) ------------------------------------------------------------------------------------------
 SCENARIOS: dict[str, dict[str, Any]] = {s["id"]: s for s in DOCS["scenarios"]["scenario"]}
 # Every task force marker: the scenarios' and those a reorganisation may place (4e1; units.toml's markers).
-ALL_TASK_FORCES: tuple[str, ...] = tuple(dict.fromkeys([*(tf["id"] for s in SCENARIOS.values() for tf in s["task_force"]),
-                                                        *counters.task_forces()]))
+_SCENARIO_TFS = [tf["id"] for s in SCENARIOS.values() for tf in s["task_force"]]
+ALL_TASK_FORCES: tuple[str, ...] = tuple(dict.fromkeys([*_SCENARIO_TFS, *counters.task_forces()]))
 ALL_AIR: tuple[str, ...] = tuple(AIR)
 LANDING_PLACES: tuple[str, ...] = tuple([*(u for u, v in SHIPS.items() if v["capacity"]), *BASES])
 

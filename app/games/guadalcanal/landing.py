@@ -1,5 +1,6 @@
 """The Air Return Phase (5): every flying air unit lands, if it can, within its movement factor (5a2), where its
-basing colour allows (5a1), within capacity (5a3), into the Arming box there (5b); one that cannot is eliminated (5c)."""
+basing colour allows (5a1), within capacity (5a3), into the Arming box there (5b); one that cannot is eliminated
+(5c)."""
 from __future__ import annotations
 
 from typing import Any

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.contract import UMPIRE, ChatPolicy, GameMeta, Scenario, Side
+from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable

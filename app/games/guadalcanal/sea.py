@@ -1,4 +1,5 @@
-"""The Sea Movement Step (3c): task force markers move in secret, at most one hex, never through an all-green hexside."""
+"""The Sea Movement Step (3c): task force markers move in secret, at most one hex, never through an all-green
+hexside."""
 from __future__ import annotations
 
 from typing import Any

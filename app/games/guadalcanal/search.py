@@ -6,7 +6,7 @@ from typing import Any
 
 from app.engine.log import entry
 from app.games.guadalcanal import cards, timetrack
-from app.games.guadalcanal.gamedata import LABEL, TITLE, enemy
+from app.games.guadalcanal.gamedata import TITLE, enemy
 
 State = dict[str, Any]
 
@@ -49,4 +49,3 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str) -> dict[
     return {"hex": hex_id, "spotted": told}
 
 
-__all__ = ["answer", "ships_of", "LABEL"]
