@@ -3,7 +3,8 @@
 Each Turn: the competitive roll for Side A and Side B (3); the Action Phase, Side B then Side A in every step
 (assembly 3a, ready 3b, sea movement 3c, air movement and search 3d with sea search 3d5); the Combat Phase (4);
 the Air Return Phase (5), B then A; the Turn Record Phase (6). Steps in which a side has nothing to decide are
-passed over; steps with no decision at all ("sides", "combat", "record") are carried out by the walker.
+passed over; the steps that are nobody's decision ("sides" outside umpired play, "record") are carried out by the
+walker, and the Combat Phase runs the combat package (combat/), whose own decisions the step waits on.
 """
 from __future__ import annotations
 
