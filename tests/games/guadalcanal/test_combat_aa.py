@@ -99,7 +99,8 @@ def test_minus_one_against_medium_level_bombing_and_t_units_attacking_a_base():
     f = fights(s)[0]
     assert (f["attacker_total"], f["defender_total"]) == (3 - 1, 2)  # Henderson AA 3 against a Betty bombing a base
     s = japanese_ship_attacked_by("us-bg42")
-    decide(s, "japanese", {"verb": "fire", "args": {"guns": ["ij-kongo"], "target": "us-bg42"}}, ScriptedRng([5, 5, 5, 5]))
+    decide(s, "japanese", {"verb": "fire", "args": {"guns": ["ij-kongo"], "target": "us-bg42"}},
+           ScriptedRng([5, 5, 5, 5]))
     assert fights(s)[0]["attacker_total"] == 2 - 1  # the B-26 (M) bombs at medium level
 
 
@@ -119,3 +120,23 @@ def test_the_ship_side_may_stop_firing():
     s = battle_at_p4(["ij-1sd", "ij-2sd"], targets={"ij-1sd": "us-hornet", "ij-2sd": "us-juneau"})
     decide(s, "allied", {"verb": "cease_fire", "args": {}}, ScriptedRng([]))
     assert pending_decision(s) == ("bombing_combat", ["japanese"])
+
+
+@pytest.mark.rule("4b1")
+def test_one_combat_has_one_target_even_in_a_stack():
+    s = battle_at_p4(["ij-1sd", "ij-2sd"], targets={"ij-1sd": "us-hornet", "ij-2sd": "us-hornet"},
+                     hexes={"us-hornet": "J12", "us-juneau": "J14", "us-dd6": "L13"})
+    fire(s, ["us-hornet"], "ij-1sd", 10, 1)  # 10 + 4 = 14 against 1 + 1 = 2: eliminated
+    assert s["units"]["ij-1sd"]["eliminated"] and not s["units"]["ij-2sd"].get("eliminated")
+    assert s["units"]["ij-2sd"]["hits"] == 0  # stacked with it on Hornet, untouched
+
+
+@pytest.mark.rule("4b2")
+def test_a_zero_factor_takes_part_and_adds_nothing():
+    s = position(task_forces={"ij-reinforcement-group": "J4"}, ships={"ij-ap1": "ij-reinforcement-group"},
+                 air={"us-b6": "J4"})
+    begin_combat(s, ["J4"], ScriptedRng([]))
+    decide(s, "japanese", {"verb": "set_up", "args": {"hexes": {"ij-ap1": "J12"}, "facing": "N"}}, ScriptedRng([]))
+    decide(s, "japanese", {"verb": "fire", "args": {"guns": ["ij-ap1"], "target": "us-b6"}},
+           ScriptedRng([10, 1]))  # the AP's AA 0: 10 + 0 = 10 against 1 + 2 = 3, three times
+    assert (fights(s)[0]["attacker_total"], fights(s)[0]["result"]) == (0, "eliminate")

@@ -34,6 +34,10 @@ def bomb(s, combat, *dice):
 
 
 @pytest.mark.rule("4d1")
+@pytest.mark.rule("4d1.1")
+@pytest.mark.rule("4d1.2")
+@pytest.mark.rule("4d1.3")
+@pytest.mark.rule("4d1.4")
 def test_bombing_categories_by_type_and_target():
     assert category("ij-1sd", "us-hornet") == "dive"
     assert category("us-bg5", "ij-kongo") == "high"

@@ -175,3 +175,40 @@ def test_a_reorganisation_is_told_to_its_own_side_only():
     reorganise(s, {"us-juneau": "us-tf-spare1"})
     line = s["log"][-2] if s["log"][-1]["text"] == "The Combat Phase is over." else s["log"][-1]
     assert line["to"] == "allied" and "Spare task force 1" in line["text"]
+
+
+def test_the_records_work_through_decision_carry_out_too():
+    """app.engine.states.Decision.carry_out hands check and resolve the checked arguments alone; the records tell the
+    verb by its argument names, so the sequence may use either door."""
+    table = StatesTable(COMBAT_DECISIONS)
+    s = example_10_state()
+    begin_combat(s, ["N2"], ScriptedRng([]))
+    table["battle_setup_defender"].carry_out(s, "japanese", {"verb": "set_up", "args": {
+        "hexes": {"ij-junyo": "J12", "ij-haruna": "H12", "ij-kongo": "L12", "ij-isuzu": "J14"}, "facing": "N"}},
+        ScriptedRng([]))
+    table["battle_setup_attacker"].carry_out(s, "allied", {"verb": "attack", "args": {
+        "targets": {"us-b8": "ij-junyo", "us-t6": "ij-junyo"}, "approach": {"us-t6": "J11"}}}, ScriptedRng([]))
+    table["aa_combat"].carry_out(s, "japanese", {"verb": "cease_fire", "args": {}}, ScriptedRng([]))
+    assert pending_decision(s) == ("bombing_combat", ["allied"])
+    with pytest.raises(IllegalAction):
+        table["bombing_combat"].carry_out(s, "japanese", {"verb": "bomb", "args": {"combat": "ij-junyo:dive"}},
+                                          ScriptedRng([]))
+
+
+@pytest.mark.rule("4e")
+def test_each_battle_is_fought_to_its_end_before_the_next():
+    s = example_10_state()
+    begin_combat(s, ["N2", "P4"], ScriptedRng([]))
+    decide(s, "japanese", {"verb": "order_battles", "args": {"order": ["P4", "N2"]}}, ScriptedRng([]))
+    decide(s, "allied", {"verb": "set_up", "args": {"hexes": {"us-hornet": "J12", "us-juneau": "H13",
+                                                              "us-pensacola": "J14", "us-dd6": "L13"},
+                                                    "facing": "N"}}, ScriptedRng([]))
+    decide(s, "japanese", {"verb": "attack", "args": {
+        "targets": {"ij-1zt": "us-hornet", "ij-2zt": "us-hornet", "ij-2sd": "us-hornet", "ij-1sd": "us-hornet"},
+        "approach": {"ij-1zt": "I12", "ij-2zt": "K12"}}}, ScriptedRng([]))
+    decide(s, "allied", {"verb": "cease_fire", "args": {}}, ScriptedRng([]))
+    decide(s, "japanese", {"verb": "bomb", "args": {"combat": "us-hornet:dive"}}, ScriptedRng([1, 10, 1, 10]))
+    # P4 is over (its board cleared, Hornet untouched) and N2 begins with Japan setting up
+    assert s["combat"]["current"] == "N2" and set(s["combat"]["board"]) == set()
+    assert pending_decision(s) == ("battle_setup_defender", ["japanese"])
+    assert [x["at"] for x in s["log"]][-1] == "Combat Phase, battle N2: defender's set-up (4a1-4a2)"

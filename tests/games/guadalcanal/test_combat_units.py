@@ -40,7 +40,8 @@ def test_the_values_example_10_prints():
     assert p("us-juneau")["aa"] + p("us-pensacola")["aa"] + p("us-dd6")["aa"] == 7
     assert (p("us-hornet")["aa"], p("us-hornet")["defense"], p("us-hornet", "back")["defense"]) == (4, 3, 2)
     assert (p("ij-1zt")["bombing"], p("ij-1zt", "back")["bombing"], p("ij-1zt")["defense"]) == (6, 3, 1)
-    assert (p("ij-2zt")["bombing"], p("ij-1sd")["bombing"], p("ij-2sd")["bombing"], p("ij-2sd")["defense"]) == (6, 5, 5, 1)
+    assert (p("ij-2zt")["bombing"], p("ij-1sd")["bombing"]) == (6, 5)
+    assert (p("ij-2sd")["bombing"], p("ij-2sd")["defense"]) == (5, 1)
     assert p("us-pensacola")["defense"] == 3
 
 

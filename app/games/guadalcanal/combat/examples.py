@@ -69,6 +69,7 @@ def position(task_forces: dict[str, str] | None = None, ships: dict[str, str] | 
         out[a] = _unit(side(a), {"hex": h}, "flying")
     for a, (carrier, box) in (aboard or {}).items():
         out[a] = _unit(side(a), {"area": carrier}, box)
-    tfs = {tf: {"side": side(tf), "name": u.task_forces()[tf]["name"], "hex": h} for tf, h in (task_forces or {}).items()}
+    tfs = {tf: {"side": side(tf), "name": u.task_forces()[tf]["name"], "hex": h}
+           for tf, h in (task_forces or {}).items()}
     other = "allied" if side_a == "japanese" else "japanese"
     return {"units": out, "task_forces": tfs, "sides": {"A": side_a, "B": other}, "log": []}

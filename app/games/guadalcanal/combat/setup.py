@@ -11,7 +11,6 @@ places them on their targets (4a3).
 """
 from __future__ import annotations
 
-from typing import Any
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
@@ -259,7 +258,3 @@ def deciders_attacker(state: State) -> list[Role]:
 SETUP_ATTACKER = Decision(
     id="battle_setup_attacker", rule="4a3", verbs=VERBS_ATTACKER, deciders=deciders_attacker, prompt=prompt_attacker,
     resolve=resolve_attacker, default=default_attacker, random=random_attacker, check=check_attacker)
-
-
-def info(state: State) -> dict[str, Any]:
-    return {"board": dict(bt.board(state))}
