@@ -13,6 +13,7 @@ from app.engine.contract import Rules
 GAME_MODULES: tuple[str, ...] = (
     "app.games.solomons",
     "app.games.pacific_war_1942",
+    "app.games.guadalcanal",
 )
 
 _registry: dict[str, Rules] = {}
