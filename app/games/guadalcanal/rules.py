@@ -134,15 +134,7 @@ class Guadalcanal:
             s = combat.decide(cards.clone(state), role, action, rng)
             sequence.after_decision(s, rng)
             return s
-        return d.resolve(state, role, self._judged(d, state, role, action), rng)
-
-    @staticmethod
-    def _judged(d: Decision, state: State, role: str, action: Any) -> dict[str, Any]:
-        # Decision.judge hands on what check_action returns, the arguments alone; our checks read the whole order.
-        d.shape(action)
-        if d.check is not None:
-            d.check(state, role, action)
-        return action
+        return d.carry_out(state, role, action, rng)
 
     def check(self, state: State, role: str, action: Any) -> None:
         check_action(ALL_VERBS, action)
@@ -152,7 +144,7 @@ class Guadalcanal:
             except _Judged:
                 pass
             return
-        self._judged(self.decision(state), state, role, action)
+        self.decision(state).judge(state, role, action)
 
     def view(self, state: State, role: str) -> dict[str, Any]:
         return views.view(state, role)

@@ -58,7 +58,6 @@ def possible(state: State) -> bool:
 
 
 def check(state: State, role: Role, action: Action) -> None:
-    action = bt.as_action(VERBS, action)
     b = bt.battle(state)
     if bt.combat(state)["step"] != "aa" or role != b["defender"]:
         raise IllegalAction("It is not your anti-aircraft fire now.", "4c")
@@ -100,7 +99,6 @@ def _words(result: str, uid: str) -> str:
 
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
-    action = bt.as_action(VERBS, action)
     if action["verb"] == "cease_fire":
         bt.say(state, "aa", f"{role.title()} fires no more AA in this battle.")
         bt.combat(state)["step"] = "bombing"

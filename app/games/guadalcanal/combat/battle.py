@@ -126,13 +126,3 @@ def attackers_on_board(state: State) -> list[str]:
 def air_hex(state: State, uid: str) -> str:
     """Where an attacking air unit sits: on its target (D, H, M; T against a base) or beside it (T, 4a3.2)."""
     return board(state)[uid]["hex"]
-
-
-def as_action(verbs: dict[str, dict[str, Any]], order: dict[str, Any]) -> dict[str, Any]:
-    """`{"verb", "args"}` from either a whole action or the checked arguments alone (what
-    app.engine.states.Decision.judge hands to `check` and `resolve` today): each verb of a combat decision takes its
-    own set of argument names, so the names say which verb it was."""
-    if "verb" in order and isinstance(order.get("args", {}), dict) and set(order) <= {"verb", "args"}:
-        return {"verb": order["verb"], "args": order.get("args") or {}}
-    verb = next(v for v, args in verbs.items() if set(args) == set(order))
-    return {"verb": verb, "args": order}

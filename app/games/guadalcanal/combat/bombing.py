@@ -112,7 +112,6 @@ def _words(result: str, uid: str) -> str:
 
 
 def check(state: State, role: Role, action: Action) -> None:
-    action = bt.as_action(VERBS, action)
     b = bt.battle(state)
     if bt.combat(state)["step"] != "bombing" or role != b["attacker"]:
         raise IllegalAction("It is not your bombing now.", "4d")
@@ -122,7 +121,6 @@ def check(state: State, role: Role, action: Action) -> None:
 
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
-    action = bt.as_action(VERBS, action)
     bomb(state, action["args"]["combat"], rng)
     from app.games.guadalcanal.combat import phase
     return phase.advance(state, rng)

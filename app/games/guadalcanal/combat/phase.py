@@ -74,10 +74,7 @@ def decide(state: State, role: Role, action: Action, rng: Rng) -> State:
     a refused order (MalformedAction, IllegalAction) changes nothing."""
     for d in COMBAT_DECISION_RECORDS():
         if role in d.deciders(state):
-            whole = {"verb": action.get("verb") if isinstance(action, dict) else None, "args": d.shape(action)}
-            if d.check is not None:
-                d.check(state, role, whole)
-            return d.resolve(state, role, whole, rng)
+            return d.carry_out(state, role, action, rng)
     raise IllegalAction("There is nothing for you to decide in the Combat Phase now.", "4")
 
 
@@ -191,7 +188,6 @@ ORDER_VERBS = {"order_battles": {"order": Several(_battle_ids(), minimum=1, labe
 
 
 def check_order(state: State, role: Role, action: Action) -> None:
-    action = bt.as_action(ORDER_VERBS, action)
     c = bt.combat(state)
     if c["step"] != "order" or role != state["sides"]["A"]:
         raise IllegalAction("Only Side A orders the battles, before the first one.", "4")
@@ -201,7 +197,6 @@ def check_order(state: State, role: Role, action: Action) -> None:
 
 
 def resolve_order(state: State, role: Role, action: Action, rng: Rng) -> State:
-    action = bt.as_action(ORDER_VERBS, action)
     c = bt.combat(state)
     c["order"] = list(action["args"]["order"])
     bt.say(state, "order", f"Side A ({role.title()}) orders the battles: " + ", then ".join(c["order"]) + ".",

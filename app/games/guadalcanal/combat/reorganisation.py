@@ -40,7 +40,6 @@ def spare_markers(state: State, side: str) -> list[str]:
 
 
 def check(state: State, role: Role, action: Action) -> None:
-    action = bt.as_action(VERBS, action)
     c = bt.combat(state)
     if c["step"] != "reorganise" or not c["reorganise"] or role != c["reorganise"][0]:
         raise IllegalAction("It is not your task force reorganisation now.", "4e1")
@@ -88,7 +87,6 @@ def reorganise(state: State, side: str, moves: dict[str, str]) -> None:
 
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
-    action = bt.as_action(VERBS, action)
     reorganise(state, role, action["args"]["moves"] if action["verb"] == "reorganise" else {})
     bt.combat(state)["reorganise"].pop(0)
     from app.games.guadalcanal.combat import phase

@@ -39,7 +39,6 @@ def defender_pieces(state: State) -> list[str]:
 
 
 def check_defender(state: State, role: Role, action: Action) -> None:
-    action = bt.as_action(VERBS_DEFENDER, action)
     b = bt.battle(state)
     if bt.combat(state)["step"] != "setup_defender" or role != b["defender"]:
         raise IllegalAction("It is not your set-up now.", "4a")
@@ -78,7 +77,6 @@ def place_defender(state: State, placed: dict[str, str], facing: str) -> None:
 
 
 def resolve_defender(state: State, role: Role, action: Action, rng: Rng) -> State:
-    action = bt.as_action(VERBS_DEFENDER, action)
     place_defender(state, action["args"]["hexes"], action["args"]["facing"])
     bt.combat(state)["step"] = "setup_attacker"
     from app.games.guadalcanal.combat import phase
@@ -144,7 +142,6 @@ def torpedo_against_ship(uid: str, target: str) -> bool:
 
 
 def check_attacker(state: State, role: Role, action: Action) -> None:
-    action = bt.as_action(VERBS_ATTACKER, action)
     b = bt.battle(state)
     if bt.combat(state)["step"] != "setup_attacker" or role != b["attacker"]:
         raise IllegalAction("It is not your air attack set-up now.", "4a3")
@@ -192,7 +189,6 @@ def place_attacker(state: State, targets: dict[str, str], approach: dict[str, st
 
 
 def resolve_attacker(state: State, role: Role, action: Action, rng: Rng) -> State:
-    action = bt.as_action(VERBS_ATTACKER, action)
     place_attacker(state, action["args"]["targets"], action["args"]["approach"])
     bt.combat(state)["step"] = "aa"
     from app.games.guadalcanal.combat import phase
