@@ -18,10 +18,11 @@ from app.games.guadalcanal.sequence import RULES, TITLES, acting
 
 State = dict[str, Any]
 
-BOARD_SHAPE = """{"kind": "hexgrid", "id", "label",
- "grid": {"lines", "shifted", "toward", "ids", "cols", "rows"}     (app.engine.hexgrid.OffsetGrid's arguments),
- "land": [{"hex", "island"}], "blocked_hexsides": [[hex, hex]], "areas": [{"id", "label", "hexes"}],
- "pieces": [{"id", "kind": task_force|base|flight|contact, "side", "hex", "label", "name", ...}]}"""
+# The platform's board description (docs/architecture.md, "Board"): hexes by their printed ids, islands and set-up
+# areas as areas of hexes, each counter with its accessible name (`label`), its face and its details.
+BOARD_SHAPE = """{"id", "label", "grid": {OffsetGrid's arguments, "show_ids"},
+ "areas": [{"id", "label", "kind": land|setup, "hexes"}], "blocked_hexsides": [[hex, hex]],
+ "pieces": [{"id", "kind": task_force|base|flight|contact, "side", "at": hex, "label", "face", "details"}]}"""
 
 
 def _grid() -> dict[str, Any]:
@@ -105,27 +106,29 @@ def pieces(state: State, side: str, prefix: str = "") -> list[dict[str, Any]]:
     out = []
     for t in cards.task_forces_of(state, side):
         tf = state["task_forces"][t]
-        out.append({"id": prefix + t, "kind": "task_force", "side": side, "hex": tf["hex"], "label": tf["name"],
-                    "name": f"{TITLE[side]} {tf['name']}, {tf['hex']}"})
+        out.append(_piece(prefix + t, "task_force", side, tf["hex"], tf["name"], f"{TITLE[side]} {tf['name']}"))
     by_hex: dict[str, list[str]] = {}
     for u in cards.in_box(state, side, "flying"):
         by_hex.setdefault(state["units"][u]["location"]["hex"], []).append(u)
     for h, units in sorted(by_hex.items()):
-        out.append({"id": f"{prefix}flight-{side}-{h}", "kind": "flight", "side": side, "hex": h,
-                    "units": units, "label": cards.names(state, units),
-                    "name": f"{TITLE[side]} air units {cards.names(state, units)} in {h}"})
+        out.append(dict(_piece(f"{prefix}flight-{side}-{h}", "flight", side, h, "Air",
+                                f"{TITLE[side]} air units {cards.names(state, units)}"), units=units))
     for c in state["boards"][side]["contacts"].values():
         ships = ", ".join(cards.describe_ship(r) for r in c["ships"])
-        out.append({"id": f"{prefix}contact-{side}-{c['marker']}", "kind": "contact", "side": enemy(side),
-                    "hex": c["hex"], "label": f"{c['marker']} Exact",
-                    "name": f"Enemy task force marker {c['marker']}, Exact: {ships} (seen {c['seen']})"})
+        out.append(_piece(f"{prefix}contact-{side}-{c['marker']}", "contact", enemy(side), c["hex"],
+                          f"{c['marker']} Exact", f"Enemy task force marker {c['marker']}, Exact: {ships} "
+                                                  f"(seen {c['seen']})"))
     return out
 
 
+def _piece(pid: str, kind: str, side: str, hex_id: str, face: str, name: str) -> dict[str, Any]:
+    return {"id": pid, "kind": kind, "side": side, "at": hex_id, "face": face, "label": f"{name}, {hex_id}",
+            "details": f"{name}, in hex {hex_id}."}
+
+
 def board(state: State, role: str) -> dict[str, Any]:
-    base_pieces = [{"id": b["id"], "kind": "base", "side": b["side"], "hex": b["hex"], "label": b["name"],
-                    "name": f"{TITLE[b['side']]} base {b['name']}, {b['hex']}"
-                            + (" (eliminated)" if b["eliminated"] else "")}
+    base_pieces = [_piece(b["id"], "base", b["side"], b["hex"], b["name"],
+                          f"{TITLE[b['side']]} base {b['name']}" + (" (eliminated)" if b["eliminated"] else ""))
                    for b in bases(state)]
     if role in SIDES:
         label, moving = f"{TITLE[role]} Searchboard", pieces(state, role)
@@ -133,10 +136,14 @@ def board(state: State, role: str) -> dict[str, Any]:
         label, moving = "Umpire's Searchboard", [p for s in SIDES for p in pieces(state, s, prefix=f"{s}:")]
     else:
         label, moving = "Searchboard (public)", []
-    return {"kind": "hexgrid", "id": "searchboard", "label": label, "grid": _grid(),
-            "land": [{"hex": h, "island": i} for h, i in LAND.items()],
+    islands: dict[str, list[str]] = {}
+    for h, island in LAND.items():
+        islands.setdefault(island, []).append(h)
+    return {"id": "searchboard", "label": label, "grid": dict(_grid(), show_ids=True),
+            "areas": [{"id": f"land-{i}", "label": i, "kind": "land", "hexes": hs} for i, hs in islands.items()]
+                     + [{"id": f"area-{a}", "label": f"Area {a}", "kind": "setup", "hexes": list(hs)}
+                        for a, hs in AREAS.items()],
             "blocked_hexsides": [sorted(p) for p in sorted(BLOCKED, key=sorted)],
-            "areas": [{"id": a, "label": f"Area {a}", "hexes": list(hs)} for a, hs in AREAS.items()],
             "pieces": base_pieces + moving}
 
 

@@ -6,6 +6,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import check_canaries, check_non_interference, random_action
 from app.games.guadalcanal import rules
+from app.web.templating import env
 from tests.games.guadalcanal.helpers import deployed, example_10, fly, play, take_off
 
 
@@ -73,11 +74,13 @@ def test_the_board_shows_own_task_forces_flights_and_contacts_as_hex_pieces():
     s = play(s, "japanese", {"verb": "move", "args": {"moves": {}}})
     s = play(s, "allied", fly(["us-ss"], ["P4", "O4", "N3", "N2"], ["N2"]))
     board = rules.view(s, "allied")["board"]
-    assert board["kind"] == "hexgrid" and board["grid"]["ids"] == "A1" and board["grid"]["cols"] == [0, 21]
-    kinds = {(p["kind"], p["hex"]) for p in board["pieces"]}
+    assert board["grid"]["ids"] == "A1" and board["grid"]["cols"] == [0, 21]
+    kinds = {(p["kind"], p["at"]) for p in board["pieces"]}
     assert {("task_force", "Q5"), ("flight", "N2"), ("contact", "N2"), ("base", "N6")} <= kinds
     contact = next(p for p in board["pieces"] if p["kind"] == "contact")
-    assert contact["name"].startswith("Enemy task force marker 1, Exact: Junyo")
+    svg = str(env.get_template("game/_board.html").module.board_svg(board))                                       # the page draws it through the one renderer
+    assert 'aria-label="Enemy task force marker 1, Exact: Junyo' in svg and "Hex N2" in svg
+    assert contact["label"].startswith("Enemy task force marker 1, Exact: Junyo")
 
 
 @pytest.mark.rule("4")
