@@ -391,4 +391,4 @@ DECISION = Kind(
     id="air", rule="14.11", verbs={VERB: ARGS}, deciders=air_deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"missions": []}), random=randomly(later("players", "random_air")),
     check=lambda state, side, args: check_allocation(state, side, args, segment(state)), bot=bots.air_bot,
-    form="air", offered=air_offered, choices=air_choices, conclude=conclude_air)
+    form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True)

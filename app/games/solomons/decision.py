@@ -40,11 +40,14 @@ class Kind(Decision):
     - `choices(state, side)`: the values the boards list (the prompt's `info.choices`): the side's own forces and
       what the rules have shown it of the enemy, never more;
     - `conclude(state, orders, sides, rng)`: carry out every side's stored order once all are in;
-    - `info(state, side)`: anything else the prompt tells (ground combat's attack-effective points, 12.2)."""
+    - `info(state, side)`: anything else the prompt tells (ground combat's attack-effective points, 12.2);
+    - `skips`: a side with nothing to decide is not asked (issue 11 item 4), so the other side may notice that it
+      answered at once; the harness blanks that one fact (rules.noticeable)."""
     offered: Callable[[State, str], Mapping[str, Order]] | None = None
     choices: Callable[[State, str], dict[str, Any]] | None = None
     conclude: Callable[[State, dict[str, Any], list[str], Any], None] | None = None
     info: Callable[[State, str], dict[str, Any]] | None = None
+    skips: bool = False
 
     def args(self) -> Mapping[str, Order]:
         """The `submit` arguments over their whole domain (what `apply` checks the shape against)."""

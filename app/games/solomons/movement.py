@@ -205,4 +205,4 @@ DECISION = Kind(
     id="reset", rule="6.38", verbs={VERB: ARGS}, deciders=reset_deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"aborts": [], "mission_changes": {}, "transfers": []}),
     random=randomly(later("players", "random_reset")), check=check_reset_orders, bot=by_default, form="reset",
-    offered=reset_offered, choices=reset_choices, conclude=conclude_reset)
+    offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True)

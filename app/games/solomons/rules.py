@@ -163,7 +163,7 @@ class Solomons:
         if role == UMPIRE or not isinstance(view.get("waiting_for"), dict):  # the umpire sees every force
             return view
         step_kind = sequence.current_kind(view)
-        if step_kind not in ("air", "reset"):
+        if step_kind not in STATES or not STATES[step_kind].skips:
             return view
         return dict(view, waiting_for={s: w if s == role else False for s, w in view["waiting_for"].items()})
 

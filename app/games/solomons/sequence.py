@@ -6,7 +6,7 @@ a decision is resolved once every side that has one has submitted (a side may re
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from app.engine.log import entry
 from app.games.solomons import board, intel, movement, turn, victory
@@ -194,47 +194,59 @@ def next_step(state: State) -> None:
     state["log"].append(entry("public", f"Game-Turn {state['turn']} begins.") | {"at": 0})
 
 
+def reveal_japanese(state: State, seg: int, rng) -> None:
+    """A (day) / A (night): every force moves to its plotted hex (8.2), then Japan's forces are revealed (18.5)."""
+    intel.clear(state)
+    state["decisions"] = {"allied": None, "japanese": None}
+    movement.move_all(state, seg)
+    state["log"].append(entry("public", f"Segment {seg} ({'day' if is_day(seg) else 'night'})."))
+    intel.reveal(state, "japanese", seg, is_day(seg), rng)
+
+
+def start_of_turn(state: State, seg: Any, rng) -> None:
+    intel.clear(state)
+    state["intentions"] = None
+    turn.reinforcement(state)
+
+
+def air_attacks(state: State, seg: int, rng) -> None:
+    expend_air_supply(state, seg)
+    resolve_air_attacks(state, seg, rng)
+
+
+def bombardment(state: State, seg: int, rng) -> None:
+    resolve_naval_bombardment(state, seg, rng)
+    movement.bombardment_done(state)
+
+
+def landing(state: State, seg: int, rng) -> None:
+    movement.land(state, seg)
+    after_landing(state)
+
+
+# The steps that run by themselves, by kind: (state, segment, rng). Every other kind of the sequence is a decision,
+# whose record is in the states table (states.py); a kind in neither is a failing test (test_states.py).
+PROCEDURES: dict[str, Callable[[State, Any, Any], None]] = {
+    "reinforcement": start_of_turn,
+    "henderson": lambda state, seg, rng: turn.henderson_roll(state, rng),
+    "truk_sortie": lambda state, seg, rng: turn.truk_sortie(state, rng),
+    "american_supply": lambda state, seg, rng: supply_american_ground(state),
+    "reveal_japanese": reveal_japanese,
+    "reveal_american": lambda state, seg, rng: intel.reveal(state, "allied", seg, is_day(seg), rng),
+    "submarines": resolve_submarine_attacks,
+    "air_attacks": air_attacks,
+    "counterattacks": resolve_counterattacks,
+    "surface": resolve_surface_actions,
+    "bombardment": bombardment,
+    "landing": landing,
+    "transfers_done": lambda state, seg, rng: None,  # K: the transfers were resolved with the reset orders (J)
+    "possession": lambda state, seg, rng: turn.possession(state),
+    "end_of_turn": lambda state, seg, rng: turn.end_of_turn(state, rng),
+}
+
+
 def run(state: State, step: dict[str, Any], rng) -> None:
-    kind, seg = step["kind"], step["segment"]
-    if kind == "reinforcement":
-        intel.clear(state)
-        state["intentions"] = None
-        turn.reinforcement(state)
-    elif kind == "henderson":
-        turn.henderson_roll(state, rng)
-    elif kind == "truk_sortie":
-        turn.truk_sortie(state, rng)
-    elif kind == "american_supply":
-        supply_american_ground(state)
-    elif kind == "reveal_japanese":
-        intel.clear(state)
-        state["decisions"] = {"allied": None, "japanese": None}
-        movement.move_all(state, seg)
-        state["log"].append(entry("public", f"Segment {seg} ({'day' if is_day(seg) else 'night'})."))
-        intel.reveal(state, "japanese", seg, is_day(seg), rng)
-    elif kind == "reveal_american":
-        intel.reveal(state, "allied", seg, is_day(seg), rng)
-    elif kind == "submarines":
-        resolve_submarine_attacks(state, seg, rng)
-    elif kind == "air_attacks":
-        expend_air_supply(state, seg)
-        resolve_air_attacks(state, seg, rng)
-    elif kind == "counterattacks":
-        resolve_counterattacks(state, seg, rng)
-    elif kind == "surface":
-        resolve_surface_actions(state, seg, rng)
-    elif kind == "bombardment":
-        resolve_naval_bombardment(state, seg, rng)
-        movement.bombardment_done(state)
-    elif kind == "landing":
-        movement.land(state, seg)
-        after_landing(state)
-    elif kind == "transfers_done":
-        pass  # K: the transfers were resolved with the reset orders (see resolve)
-    elif kind == "possession":
-        turn.possession(state)
-    elif kind == "end_of_turn":
-        turn.end_of_turn(state, rng)
+    PROCEDURES[step["kind"]](state, step["segment"], rng)
 
 
 def resolve(state: State, step: dict[str, Any], sides: list[str], rng) -> None:
