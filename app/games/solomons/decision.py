@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Mapping
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Order
-from app.engine.states import REQUIRED, Decision, StatesTable
+from app.engine.states import Decision, StatesTable
 
 State = dict[str, Any]
 VERB = "submit"

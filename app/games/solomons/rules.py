@@ -105,12 +105,14 @@ class Solomons:
         args = action.get("args")
         if not isinstance(args, dict):
             raise MalformedAction("Orders are an object of arguments.")
+        kind = STATES.decisions.get(sequence.current(state)["kind"])
+        if kind is not None and action["verb"] == VERB:
+            kind.shape(action)  # the shape first (MalformedAction naming the argument), then the rules
         if role not in sequence.deciders(state):
             raise IllegalAction("You have nothing to decide now; the other side is deciding.", None)
         if action["verb"] == "standing":
             return self.apply_standing(state, role, args, rng)
-        kind = STATES[sequence.current(state)["kind"]]
-        args = kind.judge(state, role, action)  # the shape first (MalformedAction), then the rules (IllegalAction)
+        args = kind.judge(state, role, action)  # the rules of the kind's record (IllegalAction citing them)
         return kind.resolve(clone(state), role, args, rng)
 
     def apply_standing(self, state: State, role: str, args: dict[str, Any], rng) -> State:
