@@ -497,7 +497,8 @@ class Group(Order):
 
     def schema(self) -> dict[str, Any]:
         return {"type": "object", "properties": {k: v.schema() for k, v in self.fields.items()},
-                "required": [k for k in self.fields if k not in self.optional], "additionalProperties": False}
+                "required": [k for k in self.fields if k not in _omittable(self.fields, self.optional)],
+                "additionalProperties": False}
 
     def check(self, value: Any, name: str = "value") -> Any:
         if not isinstance(value, dict):
@@ -505,7 +506,8 @@ class Group(Order):
         return check_args(self.fields, value, self.optional, within=_title(name, self.label))
 
     def random(self, rng: Rng) -> dict[str, Any]:
-        return {k: v.random(rng) for k, v in self.fields.items() if k not in self.optional or rng.die(2) == 1}
+        optional = _omittable(self.fields, self.optional)
+        return {k: v.random(rng) for k, v in self.fields.items() if k not in optional or rng.die(2) == 1}
 
     def values(self) -> list[dict[str, Any]] | None:
         return _product(self.fields, self.optional)
@@ -514,7 +516,170 @@ class Group(Order):
         return "; ".join(f"{_title(k, v.label)}: {v.describe()}" for k, v in self.fields.items())
 
 
-KINDS: dict[str, type[Order]] = {k.type: k for k in (Choice, Several, Integer, Boolean, Assignment, Path, Plot, Group)}
+@dataclass(frozen=True)
+class Repeated(Order):
+    """A list of values of one kind (the task forces a side forms, the air missions it flies), `minimum`..`maximum`
+    long. Unlike `several` the items are not drawn from a list: each is a value of the kind `each`, often a group."""
+    each: Order
+    minimum: int = 0
+    maximum: int | None = None
+    label: str | None = None
+    type = "repeated"
+
+    def to_json(self) -> dict[str, Any]:
+        return self._base(each=self.each.to_json(), minimum=self.minimum, maximum=self.maximum)
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.each.schema(), "minItems": self.minimum}
+        if self.maximum is not None:
+            out["maxItems"] = self.maximum
+        return out
+
+    def check(self, value: Any, name: str = "value") -> Any:
+        if not isinstance(value, list):
+            raise _fail(name, self.label, f"give a list ({self.describe()}).")
+        if len(value) < self.minimum or (self.maximum is not None and len(value) > self.maximum):
+            most = "" if self.maximum is None else f" and at most {self.maximum}"
+            raise _fail(name, self.label, f"give at least {self.minimum}{most}, not {len(value)}.")
+        for i, v in enumerate(value):
+            self.each.check(v, f"{_title(name, self.label)}, item {i + 1}")
+        return value
+
+    def random(self, rng: Rng) -> list[Any]:
+        most = self.maximum if self.maximum is not None else self.minimum + 3
+        return [self.each.random(rng) for _ in range(self.minimum + rng.die(most - self.minimum + 1) - 1)]
+
+    def values(self) -> list[list[Any]] | None:
+        each = self.each.values()
+        if each is None or self.maximum is None:
+            return None
+        out: list[list[Any]] = []
+        for n in range(self.minimum, self.maximum + 1):
+            for combo in itertools.product(each, repeat=n):
+                out.append(list(combo))
+                if len(out) > ENUMERATION_LIMIT:
+                    return None
+        return out
+
+    def describe(self) -> str:
+        most = f"at most {self.maximum}" if self.maximum is not None else "any number of"
+        return f"a list of {most} items (at least {self.minimum}), each {self.each.describe()}"
+
+
+@dataclass(frozen=True)
+class Keyed(Order):
+    """{id: value} for any of `ids` (task forces, transports), each value of the kind `each` (a group, a choice).
+
+    `ids` None accepts any id: the whole domain of pieces a game names as they are made (a task force formed in
+    play); the prompt then publishes the ids offered now. An id left out is not ordered."""
+    each: Order
+    ids: tuple[str, ...] | None = None
+    label: str | None = None
+    type = "keyed"
+
+    def __post_init__(self) -> None:
+        if self.ids is not None:
+            object.__setattr__(self, "ids", tuple(self.ids))
+
+    def to_json(self) -> dict[str, Any]:
+        return self._base(each=self.each.to_json(), ids=None if self.ids is None else list(self.ids))
+
+    def schema(self) -> dict[str, Any]:
+        if self.ids is None:
+            return {"type": "object", "additionalProperties": self.each.schema()}
+        return {"type": "object", "properties": {i: self.each.schema() for i in self.ids},
+                "additionalProperties": False}
+
+    def check(self, value: Any, name: str = "value") -> Any:
+        if not isinstance(value, dict):
+            raise _fail(name, self.label, f"give {self.describe()}.")
+        for k, v in value.items():
+            if self.ids is not None and k not in self.ids:
+                raise _fail(name, self.label, f"{_show(k)} is not one of {_choice_text(self.ids, None)}.")
+            self.each.check(v, f"{_title(name, self.label)}, {k}")
+        return value
+
+    def random(self, rng: Rng) -> dict[str, Any]:
+        return {i: self.each.random(rng) for i in self.ids or () if rng.die(2) == 1}
+
+    def values(self) -> list[dict[str, Any]] | None:
+        each = self.each.values()
+        if each is None or self.ids is None:
+            return None
+        options = [[*each, _UNSET] for _ in self.ids]
+        total = 1
+        for o in options:
+            total *= len(o)
+            if total > ENUMERATION_LIMIT:
+                return None
+        return [{i: v for i, v in zip(self.ids, combo) if v is not _UNSET} for combo in itertools.product(*options)]
+
+    def describe(self) -> str:
+        which = "any id" if self.ids is None else f"any of {_choice_text(self.ids, None)}"
+        return f"for {which}: {self.each.describe()}"
+
+
+@dataclass(frozen=True)
+class Free(Order):
+    """A value whose parts the rules read and check themselves, citing their rule (a game's standing orders for its
+    combat procedures, an id of a piece made in play): the shape says nothing more. Use sparingly: what a form draws
+    should be one of the kinds above."""
+    description: str = "a value the rules check"
+    label: str | None = None
+    type = "free"
+
+    def to_json(self) -> dict[str, Any]:
+        return self._base(description=self.description)
+
+    def schema(self) -> dict[str, Any]:
+        return {"description": self.description}
+
+    def check(self, value: Any, name: str = "value") -> Any:
+        return value
+
+    def random(self, rng: Rng) -> Any:
+        return None
+
+    def values(self) -> list[Any]:
+        return [None]
+
+    def describe(self) -> str:
+        return self.description
+
+
+@dataclass(frozen=True)
+class Optional(Order):
+    """An argument (or a group's part) that may be left out; when given, a value of the kind `each`."""
+    each: Order
+    label: str | None = None
+    type = "optional"
+
+    def to_json(self) -> dict[str, Any]:
+        return self._base(each=self.each.to_json())
+
+    def schema(self) -> dict[str, Any]:
+        return self.each.schema()
+
+    def check(self, value: Any, name: str = "value") -> Any:
+        return self.each.check(value, _title(name, self.label))
+
+    def random(self, rng: Rng) -> Any:
+        return self.each.random(rng)
+
+    def values(self) -> list[Any] | None:
+        return self.each.values()
+
+    def describe(self) -> str:
+        return f"optional: {self.each.describe()}"
+
+
+def _omittable(orders: Mapping[str, Order], optional: Iterable[str] = ()) -> set[str]:
+    """The names that may be left out: listed as optional, or wrapped in `Optional`."""
+    return set(optional) | {k for k, v in orders.items() if isinstance(v, Optional)}
+
+
+KINDS: dict[str, type[Order]] = {k.type: k for k in (Choice, Several, Integer, Boolean, Assignment, Path, Plot, Group,
+                                                     Repeated, Keyed, Free, Optional)}
 
 
 def from_json(spec: Any) -> Order | None:
@@ -542,6 +707,17 @@ def from_json(spec: Any) -> Order | None:
         if kind == "plot":
             each = from_json(spec["each"])
             return None if each is None else Plot(tuple(spec["segments"]), each, spec.get("required", False), label)
+        if kind in ("repeated", "keyed", "optional"):
+            each = from_json(spec["each"])
+            if each is None:
+                return None
+            if kind == "repeated":
+                return Repeated(each, spec.get("minimum", 0), spec.get("maximum"), label)
+            if kind == "keyed":
+                return Keyed(each, None if spec.get("ids") is None else tuple(spec["ids"]), label)
+            return Optional(each, label)
+        if kind == "free":
+            return Free(spec.get("description") or "a value the rules check", label)
         fields = {k: from_json(v) for k, v in spec["fields"].items()}
         if any(v is None for v in fields.values()):
             return None
@@ -572,7 +748,7 @@ def check_args(orders: Mapping[str, Order], args: Any, optional: Iterable[str] =
     for k in args:
         if k not in orders:
             raise MalformedAction(f"{where}this order takes no argument {k!r}.")
-    optional = set(optional)
+    optional = _omittable(orders, optional)
     for k, order in orders.items():
         if k not in args:
             if k in optional:
@@ -596,7 +772,7 @@ def check_action(verbs: Mapping[str, Mapping[str, Order]], action: Any) -> dict[
 
 
 def _product(orders: Mapping[str, Order], optional: Iterable[str] = ()) -> list[dict[str, Any]] | None:
-    optional = set(optional)
+    optional = _omittable(orders, optional)
     names, options = [], []
     for k, order in orders.items():
         vals = order.values()
@@ -635,7 +811,7 @@ def action_schema(spec: Mapping[str, Any]) -> dict[str, Any] | None:
     if orders is None:
         return None
     args = {"type": "object", "properties": {k: v.schema() for k, v in orders.items()},
-            "required": list(orders), "additionalProperties": False}
+            "required": [k for k in orders if k not in _omittable(orders)], "additionalProperties": False}
     out: dict[str, Any] = {"type": "object", "properties": {"verb": {"const": spec["verb"]}, "args": args},
                            "required": ["verb"] + (["args"] if orders else []), "additionalProperties": False}
     if spec.get("label"):
@@ -656,6 +832,7 @@ def args_json(orders: Mapping[str, Order]) -> dict[str, Any]:
     return {k: v.to_json() for k, v in orders.items()}
 
 
-__all__ = ["Assignment", "Boolean", "Choice", "Group", "Integer", "Order", "Path", "Plot", "Several", "action_schema",
+__all__ = ["Assignment", "Boolean", "Choice", "Free", "Group", "Integer", "Keyed", "Optional", "Order", "Path", "Plot",
+           "Repeated", "Several", "action_schema",
            "args_json", "check_action", "check_args", "enumerate_spec", "from_json", "prompt_schema", "random_args",
            "typed_args"]

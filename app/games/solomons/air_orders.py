@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.solomons import board
+from app.engine.orders import Choice, Free, Group, Integer, Optional, Repeated
+from app.games.solomons import board, bots
 from app.games.solomons.combat.air import check_standing_orders
 from app.games.solomons.combat.supply import air_supply_cost
+from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, segment, store
 from app.games.solomons.intel import find_marker
 from app.games.solomons.units import has_carriers, side_tfs
 
@@ -297,3 +299,96 @@ def put_on_carriers(state: State, tf: dict[str, Any], pts: int) -> None:
             give = min(pts, room)
             state["units"][u]["nac"] += give
             pts -= give
+
+
+# ---------------------------------------------------------------- the decision (states table)
+
+def _air_args(sources: Any, targets: Any, points: Integer, counters: Integer, extra: dict[str, Any]) -> dict[str, Any]:
+    """Section D: a list of missions (14.11): the air's source and kind, its points, the mission, its target (an
+    enemy marker, the enemy's Guadalcanal airbase 6.23, or the own carrier force it covers 6.22) and the face-down
+    CAP counters (6.22); the standing orders of the strike (combat/air.py checks them: 14.3, 6.25)."""
+    mission = Group({"source": sources, "kind": Choice(("lac", "nac"), ("LAC", "NAC"), label="Air"),
+                     "points": points, "mission": Choice(MISSIONS, label="Mission"), "target": Optional(targets),
+                     "counters": Optional(counters), "priority": Optional(Free("target priority (14.3)")),
+                     "odds": Optional(Free("odds sought (14.3)")), **extra})
+    return {"missions": Repeated(mission, label="Missions"),
+            "defence": Optional(Free("defence orders per task force (14.3, 6.25)")),
+            "doctrine": Optional(Free("attack doctrine (14.3)"))}
+
+
+# The whole domain: sources and targets are named in play (task forces, markers), so the rules judge them (10.6,
+# 14.11); a mission may say the hex it flies over, which the record fills in anyway.
+ARGS = _air_args(Free("a base or carrier task force of yours"), Free("a marker, guadalcanal or your task force"),
+                 Integer(label="Air points"), Integer(label="CAP counters"),
+                 {"hex": Optional(Free("the hex (filled in from the source)"))})
+
+
+def sources_now(state: State, side: str) -> dict[str, dict[str, int]]:
+    """Where this side's air may fly from now, and how many points of each kind are there (14.11)."""
+    sources = {b: {k: free_points(state, side, b, k, offensive=False) for k in ("lac", "nac")}
+               for b in flying_bases(state, side)}
+    sources.update({t: {"nac": carrier_nac(state, tf)} for t, tf in carrier_forces(state, side).items()})
+    return sources
+
+
+def targets_now(state: State, side: str) -> list[str]:
+    """The enemy markers revealed to this side in this segment (14.11: attack a force revealed now)."""
+    seg = segment(state)
+    return sorted(mid for mid, m in state["markers"][side].items()
+                  if m["segment"] == seg and m["units"] and not m["submarine"])
+
+
+def air_offered(state: State, side: str) -> dict[str, Any]:
+    sources = sources_now(state, side)
+    targets = [*targets_now(state, side), *(["guadalcanal"] if state["guadalcanal"]["henderson"]["side"]
+                                            == board.ENEMY[side] else []),
+               *(t for t in sources if t in state["task_forces"]), None]
+    most = max((p for kinds in sources.values() for p in kinds.values()), default=0)
+    return _air_args(Choice(tuple(sources), tuple(label(state, s) for s in sources), label="Source"),
+                     Choice(tuple(targets), label="Target"), Integer(0, most, label="Air points"),
+                     Integer(1, 20, label="CAP counters"), {})
+
+
+def air_choices(state: State, side: str) -> dict[str, Any]:
+    sources = sources_now(state, side)
+    targets = targets_now(state, side)
+    places = {mid: state["markers"][side][mid]["hex"] for mid in targets}
+    if state["guadalcanal"]["henderson"]["side"] == board.ENEMY[side]:
+        places["guadalcanal"] = board.GUADALCANAL  # 6.23: bombard the enemy's airbase
+    # 10.1, 14.64: what each source's air can reach, so a form offers only those targets
+    reach = {src: {kind: [t for t, hex_ in places.items() if in_range(state, side, src, kind, hex_)]
+                   for kind in kinds} for src, kinds in sources.items()}
+    return {"sources": sources, "targets": targets, "missions": list(MISSIONS), "reach": reach}
+
+
+def air_deciders(state: State) -> list[str]:
+    """Issue 11 item 4: a side with nothing to decide in an air allocation is not asked; the other side may notice
+    that it answered at once, as at the table, and sees "submitted or nothing to decide"."""
+    from app.games.solomons import asking  # it reads this module's air bases
+    return [s for s in board.SIDES if asking.air_choice(state, s, segment(state))]
+
+
+def conclude_air(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
+    """The allocations as the combat modules read them; CAP is shown to the enemy face down (6.22)."""
+    for s in sides:
+        state["decisions"][s] = record(state, s, orders[s], segment(state))
+        show_cap(state, s, state["decisions"][s])
+
+
+def show_cap(state: State, side: str, decision: dict[str, Any]) -> None:
+    """6.22: the enemy sees CAP as face-down counters (blanks included) over the hex or with the revealed force."""
+    enemy = board.ENEMY[side]
+    for m in decision["missions"]:
+        if m["mission"] == "cap_area":
+            state["cap_shown"][enemy].append({"hex": m["hex"], "group": None, "counters": m.get("counters", 1)})
+        elif m["mission"] == "cap_point":
+            mid = state["task_forces"][m["source"]].get("marker", {}).get(enemy)
+            if mid and mid in state["markers"][enemy]:
+                state["cap_shown"][enemy].append({"hex": m["hex"], "group": mid, "counters": m.get("counters", 1)})
+
+
+DECISION = Kind(
+    id="air", rule="14.11", verbs={VERB: ARGS}, deciders=air_deciders, prompt=ask, resolve=store,
+    default=fixed(lambda state, side: {"missions": []}), random=randomly(later("players", "random_air")),
+    check=lambda state, side, args: check_allocation(state, side, args, segment(state)), bot=bots.air_bot,
+    form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True)

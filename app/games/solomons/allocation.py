@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.solomons import board
+from app.engine.orders import Choice, Free, Group, Integer, Keyed, Optional, Repeated, Several
+from app.games.solomons import board, bots
+from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, store
 from app.games.solomons.units import side_tfs, side_units
 
 State = dict[str, Any]
@@ -245,3 +247,63 @@ def origin_base(state: State, units: list[str], side: str) -> str:
         if tf:
             return tf["base"]
     return board.BASES[side][0]
+
+
+# ---------------------------------------------------------------- the decision (states table)
+
+def _task_forces(units: tuple[str, ...], transports: tuple[str, ...], destroyers: tuple[Any, ...] | None,
+                 cargo_most: int | None = None, numbers: Integer = Integer()) -> dict[str, Any]:
+    """A list of task forces: the ships, the mission (6.3), and optionally the cargo each transport loads (9.3, 9.4),
+    the number the side calls it by, and Japan's emergency transport destroyer with its one point (6.35)."""
+    load = Integer(None if cargo_most is None else 0, cargo_most)
+    parts: dict[str, Any] = {
+        "units": Several(units, minimum=1, label="Ships"),
+        "mission": Choice(MISSIONS, tuple(m.replace("_", "-").title() for m in MISSIONS), label="Mission"),
+        "cargo": Optional(Keyed(Group({"ground": load, "supply": load}, optional=("ground", "supply")), transports,
+                                label="Cargo")),
+        "number": Optional(numbers, label="Number"),
+    }
+    if destroyers is not None:
+        parts["emergency_dd"] = Optional(Choice(destroyers, label="Emergency transport destroyer"))
+        parts["emergency_cargo"] = Optional(Choice(("ground", "supply"), label="Emergency cargo"))
+    return {"task_forces": Repeated(Group(parts), label="Task forces")}
+
+
+# The whole domain: every ship; the limits of 9.3 and 5.2 are the rules' (they cite them). Ships change base in the
+# Preliminary Set-Up, and a `placement` given here is refused by the rules with the reason (5.14, 5.15).
+ARGS = {**_task_forces(board.ship_ids(), board.ship_ids(), (None, *board.ship_ids())),
+        "placement": Optional(Free("ship moves belong to the Preliminary Set-Up (5.14, 5.15)"))}
+
+
+def offered(state: State, side: str) -> dict[str, Any]:
+    """The ships available now (5.21, 5.31); cargo only for transports (9.3: three points, the APD one, 6.36); the
+    emergency destroyer only for Japan's destroyers at Rabaul (6.35)."""
+    places = available(state, side)
+    units = tuple(sorted(places))
+    transports = tuple(u for u in units if board.unit_type(u) in ("TR", "APD"))
+    most = max((board.strength(u)["cargo_capacity"] for u in transports), default=0)
+    dds = None
+    if side == "japanese":
+        dds = (None, *(u for u in units if board.unit_type(u) == "DD" and places[u] == "rabaul"))
+    out = _task_forces(units, transports, dds, most, Integer(1, 99))
+    if not units:  # no ship free to allocate (5.21, 5.31): the one order offered is no task force
+        out["task_forces"] = Repeated(out["task_forces"].each, maximum=0, label="Task forces")
+    return out
+
+
+def choices(state: State, side: str) -> dict[str, Any]:
+    return {"units": available(state, side), "must_allocate": sorted(must_allocate(state, side)),
+            "missions": list(MISSIONS), "loading_base": LOADING_BASE[side],
+            "ground_to_load": state["ground"][side].get(LOADING_BASE[side], 0)}
+
+
+def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
+    for s in sides:
+        resolve(state, s, orders[s])
+
+
+DECISION = Kind(
+    id="allocation", rule="5.2", verbs={VERB: ARGS}, deciders=lambda state: list(board.SIDES), prompt=ask,
+    resolve=store, default=fixed(later("players", "default_allocation")),
+    random=randomly(later("players", "random_allocation")), check=check, bot=bots.allocation_bot,
+    form="allocation", offered=offered, choices=choices, conclude=conclude)

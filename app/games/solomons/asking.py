@@ -35,6 +35,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
+from app.engine.orders import Boolean, Free, Optional, args_json
 from app.games.solomons import air_orders, board, intentions, placement, turn
 from app.games.solomons.plot import automatic
 from app.games.solomons.units import at_sea, side_tfs
@@ -54,6 +55,20 @@ ORDERS = {
     "no_training": ("Train no Carrier Air Group; ask me when a carrier could take more NAC than now", "6.21"),
     "no_transfers": ("Make no air transfers; ask me again when I gain an air base", "6.26"),
 }
+def _standing_args(side: str) -> dict[str, Optional]:
+    """Typed orders (app/engine/orders.py): each standing order is set (true) or cleared (false), and may be left
+    out; Japan's Intentions order may also be the eight answers, which check_standing reads (rule 18)."""
+    out = {}
+    for k, (text, rule) in ORDERS.items():
+        if k == "intentions" and side != "japanese":
+            continue
+        label = f"{text} (rule {rule})"
+        each = Free("true, false, or the eight Intentions answers", label) if k == "intentions" else Boolean(label)
+        out[k] = Optional(each, label)
+    return out
+
+
+STANDING_ARGS = {side: _standing_args(side) for side in board.SIDES}
 EMPTY = {"placement": {"placement": {}}, "air": {"missions": []},
          "reset": {"aborts": [], "mission_changes": {}, "transfers": []}}
 
@@ -70,9 +85,7 @@ def standing(state: State, side: str) -> dict[str, Any]:
 def standing_action(state: State, side: str) -> dict[str, Any]:
     """The prompt's "standing" order: set (true; for `intentions` also the eight answers) or clear (false) any of
     the side's standing orders, from any prompt; the decision in hand stays open."""
-    keys = [k for k in ORDERS if k != "intentions" or side == "japanese"]
-    return {"verb": "standing", "label": "Change your standing orders",
-            "args": {k: {"label": ORDERS[k][0], "rule": ORDERS[k][1]} for k in keys}}
+    return {"verb": "standing", "label": "Change your standing orders", "args": args_json(STANDING_ARGS[side])}
 
 
 def check_standing(args: Any, side: str | None = None) -> None:

@@ -45,6 +45,21 @@ def adjacency() -> dict[str, tuple[str, ...]]:
     return {n: tuple(sorted(ns)) for n, ns in _tables.ADJACENCY.items()}
 
 
+def places() -> tuple[str, ...]:
+    """Every place a task force may be plotted to: the lettered hexes and the off-map bases (8.3)."""
+    return tuple(adjacency())
+
+
+def ship_ids(side: str | None = None) -> tuple[str, ...]:
+    """Every naval counter of the game (21, 21.9 options included), submarines apart: the whole domain of the ships
+    an order may name."""
+    return tuple(sorted(u["id"] for u in _tables.units(side) if u["type"] != "SS"))
+
+
+def submarine_ids() -> tuple[str, ...]:
+    return tuple(sorted(u["id"] for u in _tables.units("japanese", "SS")))
+
+
 def sea_hexes() -> list[str]:
     return sorted(_tables.HEXES)
 

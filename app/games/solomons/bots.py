@@ -163,24 +163,50 @@ def ground(view: View, info: dict[str, Any]) -> dict[str, Any]:
     return {"attack": True, "points": most} if most else {"attack": False}
 
 
+# ---------------------------------------------------------------- each decision kind's answer (its record's `bot`)
+
+def _side(view: View) -> str:
+    return view["role"]
+
+
+def _info(prompt: dict[str, Any]) -> dict[str, Any]:
+    return (prompt or {}).get("info") or {}
+
+
+def placement_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return submit(placement(view, _side(view)))
+
+
+def intentions_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return submit(intentions(_info(prompt).get("default", {})))
+
+
+def allocation_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return submit(allocation(view, _side(view), _info(prompt).get("default", {}), rng))
+
+
+def plot_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    default = _info(prompt).get("default", {})
+    if view.get("pending") is not None:
+        return submit(default)  # its plot is in: it stands by it
+    return submit(plot(view, _side(view), default))
+
+
+def air_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return submit(air(view, _side(view), _info(prompt).get("segment"), rng))
+
+
+def ground_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return submit(ground(view, _info(prompt)))
+
+
 def make_bot(side: str) -> Callable[[View, dict[str, Any], Any], dict[str, Any]]:
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
-        info = prompt.get("info", {})
-        default = info.get("default", {})
-        kind = info.get("kind")
-        if kind == "placement":
-            return submit(placement(view, side))
-        if kind == "intelligence":
-            return submit(intentions(default))
-        if kind == "allocation":
-            return submit(allocation(view, side, default, rng))
-        if kind == "movement_plot" and view.get("pending") is None:
-            return submit(plot(view, side, default))
-        if kind == "air":
-            return submit(air(view, side, info.get("segment"), rng))
-        if kind == "ground":
-            return submit(ground(view, info))
-        return submit(default)
+        from app.games.solomons.states import STATES  # the records name the functions above
+        kind = _info(prompt).get("kind")
+        if kind in STATES:
+            return STATES[kind].bot(view, prompt, rng)
+        return submit(_info(prompt).get("default", {}))
     bot.__name__ = f"solomons_{side}_bot"
     return bot
 

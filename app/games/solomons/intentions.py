@@ -15,7 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.solomons import board
+from app.engine.log import entry
+from app.engine.orders import Assignment
+from app.games.solomons import board, bots
+from app.games.solomons.decision import VERB, Kind, ask, fixed, later, plot_phase, randomly, store
 from app.games.solomons.plot import automatic, course, phase_segments
 from app.games.solomons.units import has_transports, side_tfs
 
@@ -122,3 +125,38 @@ def text(a: dict[str, Any], phase: int) -> str:
             f"{yn(a['transports'])}"
             f"{' (from ' + ' and '.join(where[b] for b in a['transports_from']) + ')' if a['transports_from'] else ''}"
             f"; sorties with capital ships: {capital}.")
+
+
+# ---------------------------------------------------------------- the decision (states table)
+
+ARGS = {"answers": Assignment(KEYS, (True, False), required=False, labels=("yes", "no"), label="Answers")}
+
+
+def choices(state: State, side: str) -> dict[str, Any]:
+    return {"questions": [{"key": k, "rule": r, "text": t, "qualifies": q} for k, r, t, q in QUESTIONS],
+            "truk_released": bool((state["truk_sortie"] or {}).get("released"))}
+
+
+def default_answers(state: State) -> dict[str, bool]:
+    """18, missed: just the "yes" answers the missed-order plot needs (forces at sea)."""
+    from app.games.solomons.players import default_plot
+    return from_plot(state, default_plot(state, "japanese")["plots"], plot_phase(state))
+
+
+def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
+    """18.1-18.4: the answers Japan gives before Task Force Allocation (4.1, 4.4); 8.6 holds its plot to them."""
+    japanese = orders.get("japanese") or {"answers": {}}
+    phase = plot_phase(state)
+    questions = no_to_all() | (japanese.get("answers") or {})
+    answers = expand(questions)
+    said = text(answers, phase)
+    state["intentions"] = {"phase": phase, "answers": answers, "questions": questions, "text": said}
+    state["log"].append(entry("allied", said))
+    state["log"].append(entry("japanese", "Your intentions are announced: " + said))
+
+
+DECISION = Kind(
+    id="intelligence", rule="18", verbs={VERB: ARGS}, deciders=lambda state: ["japanese"], prompt=ask,
+    resolve=store, default=fixed(lambda state, side: {"answers": default_answers(state)}),
+    random=randomly(later("players", "random_intentions")), check=lambda state, side, args: check(state, args),
+    bot=bots.intentions_bot, form="intentions", offered=lambda state, side: ARGS, choices=choices, conclude=conclude)

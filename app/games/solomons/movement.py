@@ -6,9 +6,11 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
+from app.engine.orders import Choice, Free, Group, Integer, Keyed, Optional, Repeated, Several
 from app.games.solomons import board
+from app.games.solomons.decision import VERB, Kind, ask, by_default, fixed, later, randomly, segment, store
 from app.games.solomons.plot import automatic, phase_segments, retire_course
-from app.games.solomons.units import side_tfs, tf_label
+from app.games.solomons.units import at_sea, side_tfs, tf_label
 
 State = dict[str, Any]
 
@@ -132,3 +134,75 @@ def rewrite_retiring(state: State, side: str, segment: int) -> None:
             tf["plot"].update(retire_course(state, tf, rest, already_rabaul=heading_rabaul))
             if tf["plot"][str(rest[-1])] == "rabaul" and tf["hex"] != "rabaul":
                 heading_rabaul += tf["units"]
+
+
+# ---------------------------------------------------------------- the reset decision (states table)
+
+def _reset_args(forces: Any, changes: Keyed, place: Any, points: Integer, most: int | None) -> dict[str, Any]:
+    """Aborts (6.38), Japan's mission changes to Anti-Ship (6.39), the day's air transfers (6.26, section K), and
+    the standing order on being asked about transfers (asking.py checks it)."""
+    transfer = Group({"from": place, "to": place, "kind": Choice(("lac", "nac"), ("LAC", "NAC"), label="Air"),
+                      "points": points})
+    return {"aborts": Optional(forces), "mission_changes": Optional(changes),
+            "transfers": Optional(Repeated(transfer, maximum=most, label="Transfers")),
+            "standing": Optional(Free("a standing order (6.26)"))}
+
+
+# The whole domain: task forces and carriers are named in play, so the rules judge them (6.38, 6.39, 6.26).
+ARGS = _reset_args(Repeated(Free("one of your task forces"), label="Aborts"),
+                   Keyed(Choice(("anti_ship", "bombardment", "transport")), label="Mission changes"),
+                   Free("a base or carrier task force of yours"), Integer(label="Air points"), None)
+
+
+def reset_offered(state: State, side: str) -> dict[str, Any]:
+    from app.games.solomons.air_orders import carrier_forces
+    own = [tf["id"] for tf in side_tfs(state, side)]
+    changeable = [tf["id"] for tf in side_tfs(state, side) if side == "japanese"
+                  and tf["mission"] in ("transport", "bombardment")]
+    places = (*sorted(state["air"][side]), *sorted(carrier_forces(state, side)))
+    return _reset_args(Several(tuple(own), label="Aborts"),
+                       Keyed(Choice(("anti_ship",), ("Anti-Ship",)), tuple(changeable), label="Mission changes"),
+                       Choice(places, label="Air base or carriers"), Integer(1, label="Air points"),
+                       None if state["day"] else 0)
+
+
+def reset_choices(state: State, side: str) -> dict[str, Any]:
+    forces = [tf for tf in side_tfs(state, side) if at_sea(tf) and not tf["aborted"]]
+    out = {"may_abort": [tf["id"] for tf in forces], "transfers": state["day"], "bases": sorted(state["air"][side])}
+    if side == "japanese":
+        out["may_change_to_anti_ship"] = [tf["id"] for tf in side_tfs(state, side)
+                                          if tf["mission"] in ("transport", "bombardment")]
+    return out
+
+
+def reset_deciders(state: State) -> list[str]:
+    """Issue 11 item 4: a side with nothing to decide at a reset section is not asked."""
+    from app.games.solomons import asking  # it reads the plots and the air bases
+    return [s for s in board.SIDES if asking.reset_choice(state, s, board.is_day(segment(state)))]
+
+
+def check_reset_orders(state: State, side: str, args: dict[str, Any]) -> None:
+    from app.games.solomons import asking
+    check_reset(state, side, args)
+    if args.get("standing") is not None:
+        asking.check_standing(args["standing"])
+
+
+def conclude_reset(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
+    from app.games.solomons import air_orders, asking
+    seg = segment(state)
+    for s in sides:
+        if orders[s].get("standing") is not None:  # issue 11 item 4: "don't ask me about air transfers"
+            asking.set_standing(state, s, orders[s]["standing"])
+        resolve_reset(state, s, orders[s], seg)
+        if board.is_day(seg):
+            air_orders.resolve_transfers(state, s, orders[s].get("transfers") or [])
+    for s in board.SIDES:
+        rewrite_retiring(state, s, seg)
+
+
+DECISION = Kind(
+    id="reset", rule="6.38", verbs={VERB: ARGS}, deciders=reset_deciders, prompt=ask, resolve=store,
+    default=fixed(lambda state, side: {"aborts": [], "mission_changes": {}, "transfers": []}),
+    random=randomly(later("players", "random_reset")), check=check_reset_orders, bot=by_default, form="reset",
+    offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True)

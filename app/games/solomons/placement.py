@@ -13,7 +13,9 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.games.solomons import board
+from app.engine.orders import Assignment, Optional
+from app.games.solomons import board, bots
+from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, store
 from app.games.solomons.units import side_units
 
 State = dict[str, Any]
@@ -67,3 +69,36 @@ def resolve(state: State, side: str, args: dict[str, Any]) -> None:
     if moved:
         state["log"].append(entry(side, f"Ships placed at your bases (5.1{4 if side == 'allied' else 5}): "
                                         f"{', '.join(moved)}."))
+
+
+# ---------------------------------------------------------------- the decision (states table)
+
+ARGS = {"placement": Optional(Assignment(board.ship_ids(), tuple(sorted({b for bs in board.BASES.values() for b in bs})),
+                                         required=False, label="Placement"))}
+
+
+def deciders(state: State) -> list[str]:
+    """5.14, 5.15: only a side with a ship ready in port has a base move to make."""
+    return [s for s in board.SIDES if has_choice(state, s)]
+
+
+def offered(state: State, side: str) -> dict[str, Any]:
+    """Each ship ready in port, to one of the side's bases (a carrier at Rabaul is the rules' to refuse, 5.16)."""
+    return {"placement": Assignment(tuple(movable(state, side)), board.BASES[side], required=False,
+                                    label="Placement")}
+
+
+def choices(state: State, side: str) -> dict[str, Any]:
+    return {"ships": {uid: {"at": base, "bases": destinations(state, side, uid)}
+                      for uid, base in movable(state, side).items()}}
+
+
+def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
+    for s in sides:
+        resolve(state, s, orders[s])
+
+
+DECISION = Kind(
+    id="placement", rule="5.1", verbs={VERB: ARGS}, deciders=deciders, prompt=ask, resolve=store,
+    default=fixed(lambda state, side: {"placement": {}}), random=randomly(later("players", "random_placement")),
+    check=check, bot=bots.placement_bot, form="placement", offered=offered, choices=choices, conclude=conclude)

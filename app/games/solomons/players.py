@@ -2,7 +2,7 @@
 
 `default_action` is always legal: stay in port, keep forces at sea together and bring them home, fly nothing,
 abort nothing, do not attack. `random_action` draws orders and keeps only those the rules accept, falling back
-to the default, so a random player is never refused.
+to the default, so a random player is never refused. Each decision kind's record (states.py) names its makers here.
 """
 from __future__ import annotations
 
@@ -10,41 +10,19 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.games.solomons import air_orders, allocation, board, ground_orders, intentions, placement, plot, turn
+from app.games.solomons.decision import submit
 from app.games.solomons.sequence import current, deciders, plot_phase
+from app.games.solomons.states import STATES
 from app.games.solomons.units import at_sea, has_transports, paced_course, side_tfs
-from app.games.solomons import validate
 
 State = dict[str, Any]
-TRIES = 12
-
-
-def submit(args: dict[str, Any]) -> dict[str, Any]:
-    return {"verb": "submit", "args": args}
 
 
 # ---------------------------------------------------------------- defaults
 
 def default_args(state: State, side: str) -> dict[str, Any]:
     kind = current(state)["kind"]
-    if kind == "placement":
-        return {"placement": {}}
-    if kind == "cag_training":
-        return {"carriers": []}
-    if kind == "allocation":
-        return default_allocation(state, side)
-    if kind == "intelligence":  # 18: just the "yes" answers the missed-order plot needs (forces at sea)
-        return {"answers": default_answers(state)}
-    if kind == "movement_plot":
-        if state["pending"][side] is not None:
-            return state["pending"][side]
-        return default_plot(state, side)
-    if kind == "air":
-        return {"missions": []}
-    if kind == "reset":
-        return {"aborts": [], "mission_changes": {}, "transfers": []}
-    if kind == "ground":
-        return {"attack": False}
-    return {}
+    return STATES[kind].default(state, side)["args"] if kind in STATES else {}
 
 
 def default_allocation(state: State, side: str) -> dict[str, Any]:
@@ -75,7 +53,7 @@ def default_allocation(state: State, side: str) -> dict[str, Any]:
 
 
 def default_answers(state: State) -> dict[str, bool]:
-    return intentions.from_plot(state, default_plot(state, "japanese")["plots"], plot_phase(state))
+    return intentions.default_answers(state)
 
 
 def default_plot(state: State, side: str) -> dict[str, Any]:
@@ -109,6 +87,14 @@ def slot_continuation(tf: dict[str, Any], segments: list[int]) -> dict[str, str]
     return out
 
 
+def default_plot_args(state: State, side: str) -> dict[str, Any]:
+    """The missed plot: the side's plot as it stands if it has submitted one (it stands by it), else forces in port
+    stay and forces at sea come home."""
+    if state["pending"][side] is not None:
+        return state["pending"][side]
+    return default_plot(state, side)
+
+
 def default_action(state: State, role: str) -> dict[str, Any]:
     return submit(default_args(state, role))
 
@@ -117,18 +103,9 @@ def default_action(state: State, role: str) -> dict[str, Any]:
 
 def random_action(state: State, role: str, rng) -> dict[str, Any]:
     kind = current(state)["kind"]
-    if role not in deciders(state):
+    if role not in deciders(state) or kind not in STATES:
         return default_action(state, role)
-    maker = RANDOM.get(kind)
-    if maker is not None:
-        for _ in range(TRIES):
-            args = maker(state, role, rng)
-            try:
-                validate.check(state, role, kind, args)
-            except IllegalAction:
-                continue
-            return submit(args)
-    return default_action(state, role)
+    return STATES[kind].random(state, role, rng)
 
 
 def random_training(state: State, side: str, rng) -> dict[str, Any]:
@@ -253,10 +230,6 @@ def random_plot(state: State, side: str, rng) -> dict[str, Any]:
     return args
 
 
-def random_movement_plot(state: State, side: str, rng) -> dict[str, Any]:
-    return random_plot(state, side, rng)
-
-
 def random_air(state: State, side: str, rng) -> dict[str, Any]:
     seg = current(state)["segment"]
     missions = []
@@ -319,7 +292,3 @@ def random_ground(state: State, side: str, rng) -> dict[str, Any]:
         return {"attack": True, "points": rng.die(most)}
     return {"attack": False}
 
-
-RANDOM = {"placement": random_placement, "cag_training": random_training, "allocation": random_allocation,
-          "intelligence": random_intentions,
-          "movement_plot": random_movement_plot, "air": random_air, "reset": random_reset, "ground": random_ground}

@@ -10,7 +10,10 @@ import re
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.solomons import board
+from app.engine.log import entry
+from app.engine.orders import Boolean, Choice, Free, Group, Keyed, Optional, Plot
+from app.games.solomons import board, bots
+from app.games.solomons.decision import VERB, Kind, ask, fixed, later, plot_phase, randomly, store
 from app.games.solomons.combat import surface
 from app.games.solomons.units import has_carriers, has_transports, may_move, paced_course, side_tfs
 
@@ -253,3 +256,69 @@ def anti_slot_courses(state: State, phase: int) -> None:
             elif seg > arrival and back:
                 here = back.pop(0)
             tf["plot"][str(seg)] = here
+
+
+# ---------------------------------------------------------------- the decision (states table)
+
+def _plot_args(forces: tuple[str, ...] | None, segments: list[int], submarines: Any) -> dict[str, Any]:
+    """Per task force: the hex (or base) of each segment (8.1; a segment left out means stay), a Slot run (6.37) or
+    the Anti-Slot course (11.1), and its standing orders for a surface action (combat/surface.py checks them, 15.3x).
+    Japan's submarines, in Plot Phase 1 only: the hex of each (13.1)."""
+    entry = Group({"hexes": Plot(tuple(str(s) for s in segments), Choice(board.places()), label="Hexes"),
+                   "slot": Boolean(label="Slot run"), "anti_slot": Boolean(label="Anti-Slot"),
+                   "orders": Free("surface action orders (15.32-15.35)")},
+                  optional=("hexes", "slot", "anti_slot", "orders"))
+    out: dict[str, Any] = {"plots": Optional(Keyed(entry, forces, label="Plots"))}
+    if submarines is not None:
+        out["submarines"] = Optional(submarines)
+    return out
+
+
+# The whole domain: any task force (they are named as they form), every segment, every place; submarines are the
+# rules' to judge (13.1: Japan's, in Plot Phase 1, one to a lettered hex; 13.4: available).
+ARGS = _plot_args(None, list(range(1, 15)), Free("Japan's submarines: {submarine: hex} (13.1)"))
+
+
+def plot_args(state: State, side: str) -> dict[str, Any]:
+    phase = plot_phase(state)
+    subs = None
+    if side == "japanese" and phase == 1:
+        subs = Keyed(Choice(tuple(board.sea_hexes()), label="Hex"),
+                     tuple(sorted(k for k, v in state["submarines"].items()
+                                  if v["status"] in ("available", "deployed", "used"))), label="Submarines")
+    return _plot_args(tuple(tf["id"] for tf in side_tfs(state, side)), phase_segments(phase), subs)
+
+
+def plot_choices(state: State, side: str) -> dict[str, Any]:
+    phase = plot_phase(state)
+    out = {"segments": phase_segments(phase),
+           "task_forces": {tf["id"]: {"hex": tf["hex"], "mission": tf["mission"], "server_plotted": automatic(tf)}
+                           for tf in side_tfs(state, side)},
+           "truk_released": bool((state["truk_sortie"] or {}).get("released"))}
+    if side == "japanese" and phase == 1:
+        out["submarines"] = sorted(k for k, v in state["submarines"].items()
+                                   if v["status"] in ("available", "deployed", "used"))
+    return out
+
+
+def check_plot(state: State, side: str, args: dict[str, Any]) -> None:
+    from app.games.solomons import intentions  # it reads plots (course, automatic): imported when first needed
+    check(state, side, args, plot_phase(state))
+    if side == "japanese":
+        intentions.check_plot(state, args.get("plots", {}), plot_phase(state))  # 8.6
+
+
+def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
+    """Both plots are written (8.1); the server writes the Anti-Slot course against the Slot run (11.1)."""
+    phase = plot_phase(state)
+    for s in board.SIDES:
+        resolve(state, s, orders.get(s) or {"plots": {}}, phase)
+    anti_slot_courses(state, phase)
+    state["log"].append(entry("public", f"Both Movement Plots for Plot Execution Phase {phase} are written."))
+
+
+DECISION = Kind(
+    id="movement_plot", rule="8.1", verbs={VERB: ARGS}, deciders=lambda state: list(board.SIDES), prompt=ask,
+    resolve=store, default=fixed(later("players", "default_plot_args")),
+    random=randomly(later("players", "random_plot")), check=check_plot, bot=bots.plot_bot, form="plot",
+    offered=plot_args, choices=plot_choices, conclude=conclude)

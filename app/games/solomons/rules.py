@@ -5,37 +5,20 @@ every prompted side has submitted (a side may resubmit until then).
 """
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
 from app.engine.contract import UMPIRE, GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.log import entry
-from app.games.solomons import (asking, board, choices, fog, ground_orders, intentions, opening, players, sequence, validate,
-                                views)
+from app.games.solomons import asking, board, fog, opening, players, sequence, views
 from app.games.solomons.bots import BOTS
+from app.games.solomons.decision import VERB
+from app.games.solomons.states import STATES
 
 State = dict[str, Any]
-# A prompt cites the rule of its step in the sequence table (data/sequence.toml): one number for each decision.
-ARGS = {
-    "placement": {"placement": {"type": "object", "items": "ship id -> base (5.14 Espiritu Santo or Australia; "
-                                                           "5.15 Rabaul or Truk)"}},
-    "cag_training": {"carriers": {"type": "list", "items": {"unit": "carrier id", "nac": "integer"}}},
-    "allocation": {"task_forces": {"type": "list", "items": {"units": "list of unit ids", "mission":
-                   ["anti_ship", "bombardment", "transport"], "cargo": "{transport: {ground, supply}}",
-                   "emergency_dd": "DD id (Japan)", "emergency_cargo": ["ground", "supply"]}}},
-    "intelligence": {"answers": {"type": "object", "items": {k: "bool" for k in intentions.KEYS}}},
-    "movement_plot": {"plots": {"type": "object", "items": {"hexes": "{segment: hex}", "slot": "bool",
-                                                            "anti_slot": "bool", "orders": "object"}},
-                      "submarines": {"type": "object"}},
-    "air": {"missions": {"type": "list", "items": {"source": "base or task force", "kind": ["lac", "nac"],
-                         "points": "integer", "mission": ["attack", "bombard", "cap_area", "cap_point"],
-                         "target": "marker, guadalcanal or own task force", "counters": "integer"}},
-            "defence": {"type": "object"}, "doctrine": {"type": "object"}},
-    "reset": {"aborts": {"type": "list"}, "mission_changes": {"type": "object"}, "transfers": {"type": "list"}},
-    "ground": {"attack": {"type": "choice", "choices": [True, False]}, "points": {"type": "integer", "minimum": 1}},
-}
+# Each decision kind's prompt, checks and resolution are its record in the states table (states.py); a prompt cites
+# the rule of its step in the sequence table (data/sequence.toml).
 
 
 UMPIRE_VERBS = {"advance": "advance one segment", "run": "run to the end of this Plot Execution Phase"}
@@ -100,21 +83,9 @@ class Solomons:
 
     def prompts(self, state: State) -> dict[str, Any]:
         out = {}
-        step = sequence.current(state)
+        kind = sequence.current(state)["kind"]
         for side in sequence.deciders(state):
-            kind = step["kind"]
-            submitted = state["pending"][side] is not None
-            out[side] = {
-                "title": step["title"] + (" (submitted: you may revise until both are in)" if submitted else ""),
-                "rule": step["rule"],
-                "actions": [{"verb": "submit", "label": "Submit your orders" if not submitted else "Revise",
-                             "args": ARGS[kind]}],
-                "info": {"kind": kind, "submitted": submitted, "segment": step["segment"],
-                         "default": players.default_args(state, side)},
-            }
-            if kind == "ground":  # 12.2: public, both sides' points and supply are on the island
-                out[side]["info"]["effective"] = ground_orders.effective(state)[side]
-            out[side]["info"]["choices"] = choices.for_side(state, side, kind)
+            out[side] = STATES[kind].prompt(state, side)
             out[side]["actions"].append(asking.standing_action(state, side))  # issue 11 item 4, from any prompt
         if sequence.umpire_due(state):
             out[UMPIRE] = umpire_prompt(state)
@@ -127,24 +98,20 @@ class Solomons:
             return self.apply_umpire(state, action, rng)
         if role not in board.SIDES:
             raise IllegalAction("Only a side gives orders.", None)
-        if not isinstance(action, dict) or action.get("verb") not in ("submit", "standing"):
+        if not isinstance(action, dict) or action.get("verb") not in (VERB, "standing"):
             raise MalformedAction("The orders are 'submit' and 'standing'.")
         args = action.get("args")
         if not isinstance(args, dict):
             raise MalformedAction("Orders are an object of arguments.")
+        kind = STATES.decisions.get(sequence.current(state)["kind"])
+        if kind is not None and action["verb"] == VERB:
+            kind.shape(action)  # the shape first (MalformedAction naming the argument), then the rules
         if role not in sequence.deciders(state):
             raise IllegalAction("You have nothing to decide now; the other side is deciding.", None)
         if action["verb"] == "standing":
             return self.apply_standing(state, role, args, rng)
-        kind = sequence.current(state)["kind"]
-        validate.check(state, role, kind, args)
-        s = clone(state)
-        word = "revised" if s["pending"][role] is not None else "in"
-        s["pending"][role] = copy.deepcopy(args)
-        title = sequence.current(s)["title"]
-        s["log"].append(entry(role, f"Your orders are {word}: {title}.") | {"at": s["step"]})
-        sequence.advance(s, rng)
-        return s
+        args = kind.judge(state, role, action)  # the rules of the kind's record (IllegalAction citing them)
+        return kind.resolve(clone(state), role, args, rng)
 
     def apply_standing(self, state: State, role: str, args: dict[str, Any], rng) -> State:
         """Issue 11 item 4: set or clear a standing order from any prompt; the decision itself stays open."""
@@ -196,7 +163,7 @@ class Solomons:
         if role == UMPIRE or not isinstance(view.get("waiting_for"), dict):  # the umpire sees every force
             return view
         step_kind = sequence.current_kind(view) or view.get("section")  # plot steps: the section is the step
-        if step_kind not in ("air", "reset", "cag_training"):
+        if step_kind not in STATES or not STATES[step_kind].skips:
             return view
         return dict(view, waiting_for={s: w if s == role else False for s, w in view["waiting_for"].items()})
 

@@ -6,24 +6,23 @@ a decision is resolved once every side that has one has submitted (a side may re
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from app.engine.log import entry
-from app.games.solomons import (air_orders, allocation, asking, board, ground_orders, intel, intentions, movement,
-                                placement, plot, turn, victory)
+from app.games.solomons import asking, board, intel, movement, turn, victory
 # Imported by name, so that a renamed or missing combat procedure is an import error, never a silent no-op.
 from app.games.solomons.combat.air import resolve_air_attacks, resolve_counterattacks
 from app.games.solomons.combat.bombardment import resolve_naval_bombardment
-from app.games.solomons.combat.ground import resolve_ground_combat
 from app.games.solomons.combat.submarine import resolve_attacks as resolve_submarine_attacks
 from app.games.solomons.combat.supply import after_landing, expend_air_supply, supply_american_ground
 from app.games.solomons.combat.surface import resolve_surface_actions
+from app.games.solomons.states import STATES
 from app.games.solomons.units import sweep
 
 State = dict[str, Any]
 
 # The printed sequence (tables.phases / tables.sections, from data/sequence.toml) names each step; this maps
-# those ids to the procedure (automatic) or the decision (a secret submission) that carries it out.
+# those ids to the procedure (automatic, `run`) or the decision kind (a secret submission, its record in STATES).
 KIND = {
     "preliminary_setup": "placement", "reinforcement": "reinforcement", "cag_training": "cag_training",
     "truk_sortie": "truk_sortie", "american_intelligence": "intelligence", "task_force_allocation": "allocation",
@@ -33,7 +32,6 @@ KIND = {
     "air_attacks": "air_attacks", "carrier_counterattacks": "counterattacks", "surface_action": "surface",
     "bombardment": "bombardment", "landing": "landing", "reset": "reset", "air_transfer": "transfers_done",
 }
-DECISIONS = {"placement", "cag_training", "allocation", "intelligence", "movement_plot", "air", "reset", "ground"}
 
 
 def is_day(segment: int) -> bool:
@@ -100,30 +98,13 @@ def plot_phase(state: State) -> int:
 # ---------------------------------------------------------------- who decides
 
 def deciders(state: State) -> list[str]:
-    """The sides with a decision at the current step (empty: the step runs by itself)."""
-    step = current(state)
-    kind = step["kind"]
-    if state["outcome"] or kind not in DECISIONS:
+    """The sides with a decision at the current step (empty: the step runs by itself). Some kinds prompt both sides
+    every time, whether or not a side has a real choice, so that being prompted tells nobody anything about the
+    other side's forces (architecture: Secrets); the kind's record says (states.py)."""
+    kind = current(state)["kind"]
+    if state["outcome"] or kind not in STATES:
         return []
-    # These secret decisions prompt both sides every time, whether or not a side has a real choice, so that being
-    # prompted (or waiting) tells nobody anything about the other side's forces (architecture: Secrets).
-    if kind in ("allocation", "movement_plot"):
-        return list(board.SIDES)
-    if kind == "cag_training":  # issue 11 item 4; 6.21, 10.4: only a side with a carrier that can train is asked
-        return [s for s in board.SIDES if asking.training_choice(state, s)]
-    # Issue 11 item 4: a side with nothing to decide in an air allocation or a reset section is not asked; the
-    # other side may notice that it answered at once, as at the table, and sees "submitted or nothing to decide".
-    if kind == "air":
-        return [s for s in board.SIDES if asking.air_choice(state, s, step["segment"])]
-    if kind == "reset":
-        return [s for s in board.SIDES if asking.reset_choice(state, s, is_day(step["segment"]))]
-    if kind == "placement":  # 5.14, 5.15: only a side with a ship ready in port has a base move to make
-        return [s for s in board.SIDES if placement.has_choice(state, s)]
-    if kind == "intelligence":
-        return ["japanese"]
-    if kind == "ground":
-        return ground_orders.attackers(state)  # public: points and supply on Guadalcanal are on the map
-    return []
+    return list(STATES[kind].deciders(state))
 
 
 # ---------------------------------------------------------------- the umpire (Guadalcanal 18)
@@ -172,7 +153,7 @@ def advance(state: State, rng) -> None:
         if umpire_due(state):
             return
         first_line = len(state["log"])
-        if step["kind"] in DECISIONS:
+        if step["kind"] in STATES:
             sides = deciders(state)
             asking.stand_in(state, step, sides)  # issue 11 item 4: standing orders submit for their side
             if sides and any(state["pending"][s] is None for s in sides):
@@ -214,105 +195,63 @@ def next_step(state: State) -> None:
     state["log"].append(entry("public", f"Game-Turn {state['turn']} begins.") | {"at": 0})
 
 
+def reveal_japanese(state: State, seg: int, rng) -> None:
+    """A (day) / A (night): every force moves to its plotted hex (8.2), then Japan's forces are revealed (18.5)."""
+    intel.clear(state)
+    state["decisions"] = {"allied": None, "japanese": None}
+    movement.move_all(state, seg)
+    state["log"].append(entry("public", f"Segment {seg} ({'day' if is_day(seg) else 'night'})."))
+    intel.reveal(state, "japanese", seg, is_day(seg), rng)
+
+
+def start_of_turn(state: State, seg: Any, rng) -> None:
+    intel.clear(state)
+    state["intentions"] = None
+    turn.reinforcement(state)
+
+
+def air_attacks(state: State, seg: int, rng) -> None:
+    expend_air_supply(state, seg)
+    resolve_air_attacks(state, seg, rng)
+
+
+def bombardment(state: State, seg: int, rng) -> None:
+    resolve_naval_bombardment(state, seg, rng)
+    movement.bombardment_done(state)
+
+
+def landing(state: State, seg: int, rng) -> None:
+    movement.land(state, seg)
+    after_landing(state)
+
+
+# The steps that run by themselves, by kind: (state, segment, rng). Every other kind of the sequence is a decision,
+# whose record is in the states table (states.py); a kind in neither is a failing test (test_states.py).
+PROCEDURES: dict[str, Callable[[State, Any, Any], None]] = {
+    "reinforcement": start_of_turn,
+    "henderson": lambda state, seg, rng: turn.henderson_roll(state, rng),
+    "truk_sortie": lambda state, seg, rng: turn.truk_sortie(state, rng),
+    "american_supply": lambda state, seg, rng: supply_american_ground(state),
+    "reveal_japanese": reveal_japanese,
+    "reveal_american": lambda state, seg, rng: intel.reveal(state, "allied", seg, is_day(seg), rng),
+    "submarines": resolve_submarine_attacks,
+    "air_attacks": air_attacks,
+    "counterattacks": resolve_counterattacks,
+    "surface": resolve_surface_actions,
+    "bombardment": bombardment,
+    "landing": landing,
+    "transfers_done": lambda state, seg, rng: None,  # K: the transfers were resolved with the reset orders (J)
+    "possession": lambda state, seg, rng: turn.possession(state),
+    "end_of_turn": lambda state, seg, rng: turn.end_of_turn(state, rng),
+}
+
+
 def run(state: State, step: dict[str, Any], rng) -> None:
-    kind, seg = step["kind"], step["segment"]
-    if kind == "reinforcement":
-        intel.clear(state)
-        state["intentions"] = None
-        turn.reinforcement(state)
-    elif kind == "henderson":
-        turn.henderson_roll(state, rng)
-    elif kind == "truk_sortie":
-        turn.truk_sortie(state, rng)
-    elif kind == "american_supply":
-        supply_american_ground(state)
-    elif kind == "reveal_japanese":
-        intel.clear(state)
-        state["decisions"] = {"allied": None, "japanese": None}
-        movement.move_all(state, seg)
-        state["log"].append(entry("public", f"Segment {seg} ({'day' if is_day(seg) else 'night'})."))
-        intel.reveal(state, "japanese", seg, is_day(seg), rng)
-    elif kind == "reveal_american":
-        intel.reveal(state, "allied", seg, is_day(seg), rng)
-    elif kind == "submarines":
-        resolve_submarine_attacks(state, seg, rng)
-    elif kind == "air_attacks":
-        expend_air_supply(state, seg)
-        resolve_air_attacks(state, seg, rng)
-    elif kind == "counterattacks":
-        resolve_counterattacks(state, seg, rng)
-    elif kind == "surface":
-        resolve_surface_actions(state, seg, rng)
-    elif kind == "bombardment":
-        resolve_naval_bombardment(state, seg, rng)
-        movement.bombardment_done(state)
-    elif kind == "landing":
-        movement.land(state, seg)
-        after_landing(state)
-    elif kind == "transfers_done":
-        pass  # K: the transfers were resolved with the reset orders (see resolve)
-    elif kind == "possession":
-        turn.possession(state)
-    elif kind == "end_of_turn":
-        turn.end_of_turn(state, rng)
+    PROCEDURES[step["kind"]](state, step["segment"], rng)
 
 
 def resolve(state: State, step: dict[str, Any], sides: list[str], rng) -> None:
-    kind, seg = step["kind"], step["segment"]
+    """Every prompted side's order is in: record the pair and let the kind's record carry it out."""
     orders = {s: state["pending"][s] for s in board.SIDES if state["pending"][s] is not None}
     state["decisions"] = {"allied": orders.get("allied"), "japanese": orders.get("japanese")}
-    if kind == "placement":
-        for s in sides:
-            placement.resolve(state, s, orders[s])
-    elif kind == "cag_training":
-        for s in sides:
-            turn.resolve_training(state, s, orders[s])
-    elif kind == "allocation":
-        for s in sides:
-            allocation.resolve(state, s, orders[s])
-    elif kind == "intelligence":
-        announce_intentions(state, orders.get("japanese") or {"answers": {}})
-    elif kind == "movement_plot":
-        phase = plot_phase(state)
-        for s in board.SIDES:
-            plot.resolve(state, s, orders.get(s) or {"plots": {}}, phase)
-        plot.anti_slot_courses(state, phase)
-        state["log"].append(entry("public", f"Both Movement Plots for Plot Execution Phase {phase} are written."))
-    elif kind == "air":
-        for s in sides:
-            state["decisions"][s] = air_orders.record(state, s, orders[s], seg)
-            show_cap(state, s, state["decisions"][s])
-    elif kind == "reset":
-        for s in sides:
-            if orders[s].get("standing") is not None:  # issue 11 item 4: "don't ask me about air transfers"
-                asking.set_standing(state, s, orders[s]["standing"])
-            movement.resolve_reset(state, s, orders[s], seg)
-            if is_day(seg):
-                air_orders.resolve_transfers(state, s, orders[s].get("transfers") or [])
-        for s in board.SIDES:
-            movement.rewrite_retiring(state, s, seg)
-    elif kind == "ground":
-        resolve_ground_combat(state, rng)
-
-
-def announce_intentions(state: State, japanese: dict[str, Any]) -> None:
-    """18.1-18.4: the answers Japan gives before Task Force Allocation (4.1, 4.4); 8.6 holds its plot to them."""
-    phase = plot_phase(state)
-    questions = intentions.no_to_all() | (japanese.get("answers") or {})
-    answers = intentions.expand(questions)
-    text = intentions.text(answers, phase)
-    state["intentions"] = {"phase": phase, "answers": answers, "questions": questions, "text": text}
-    state["log"].append(entry("allied", text))
-    state["log"].append(entry("japanese", "Your intentions are announced: " + text))
-
-
-def show_cap(state: State, side: str, decision: dict[str, Any]) -> None:
-    """6.22: the enemy sees CAP as face-down counters (blanks included) over the hex or with the revealed force."""
-    enemy = board.ENEMY[side]
-    for m in decision["missions"]:
-        if m["mission"] == "cap_area":
-            state["cap_shown"][enemy].append({"hex": m["hex"], "group": None, "counters": m.get("counters", 1)})
-        elif m["mission"] == "cap_point":
-            mid = state["task_forces"][m["source"]].get("marker", {}).get(enemy)
-            if mid and mid in state["markers"][enemy]:
-                state["cap_shown"][enemy].append({"hex": m["hex"], "group": mid, "counters": m.get("counters", 1)})
+    STATES[step["kind"]].conclude(state, orders, sides, rng)

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import functools
 import math
-import tomllib
-from collections import deque
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping
+
+from app.engine import data as _data
+from app.engine import graph
 
 DATA_DIR = Path(__file__).with_name("data")
 
@@ -55,8 +56,8 @@ def _side(side: str) -> str:
 
 
 def _load(name: str) -> dict[str, Any]:
-    with open(DATA_DIR / name, "rb") as f:
-        return tomllib.load(f)
+    """One data file, refused (engine DataError) unless every value carries its provenance (app/engine/data.py)."""
+    return _data.load(DATA_DIR / name)
 
 
 def _require(cond: bool, message: str) -> None:
@@ -82,38 +83,26 @@ def _plain(obj: Any) -> Any:
     return obj
 
 
-def _check_provenance(p: Any, where: str) -> None:
-    _require(isinstance(p, str) and p.strip() != "", f"{where}: missing provenance")
-    _require(p.startswith(("printed ", "example ", "reconstructed: ")),
-             f"{where}: provenance must start 'printed ', 'example ' or 'reconstructed: ' ({p!r})")
-
-
 # ================================================================================================ MAP
 
 _MAP = _load("map.toml")
 
 _HEXES: dict[str, dict[str, Any]] = {}
 for _h in _MAP["hex"]:
-    _check_provenance(_h.get("provenance"), f"hex {_h.get('id')}")
     for _k in ("id", "label", "row", "col", "lat", "lon", "neighbors"):
         _require(_k in _h, f"hex {_h.get('id')}: missing {_k}")
     _HEXES[_h["id"]] = _h
 _BASES: dict[str, dict[str, Any]] = {}
 for _b in _MAP["base"]:
-    _check_provenance(_b.get("provenance"), f"base {_b.get('id')}")
     _require(_b["side"] in SIDES, f"base {_b['id']}: bad side")
     _BASES[_b["id"]] = _b
 _AIRBASES: dict[str, dict[str, Any]] = {a["id"]: a for a in _MAP["airbase"]}
-for _a in _AIRBASES.values():
-    _check_provenance(_a.get("provenance"), f"airbase {_a['id']}")
-
 HEXES: tuple[str, ...] = tuple(sorted(_HEXES))
 BASES: tuple[str, ...] = tuple(_BASES)
 GUADALCANAL: str = _MAP["special"]["guadalcanal"]
 SHORTLANDS: str = _MAP["special"]["shortlands"]
 SLOT: tuple[str, ...] = tuple(_MAP["special"]["slot"])            # 6.37: K, L, M
 ANTI_SLOT: tuple[str, ...] = tuple(_MAP["special"]["anti_slot"])  # 6.37: O, N, M
-_check_provenance(_MAP["loading_bases"].get("provenance"), "loading_bases")
 LOADING_BASES: Mapping[str, str] = MappingProxyType({s: _MAP["loading_bases"][s] for s in SIDES})  # 6.34, 9.4
 for _s, _b in LOADING_BASES.items():
     _require(_b in _BASES and _BASES[_b]["side"] == _s, f"loading base {_b} is not a base of {_s}")
@@ -160,20 +149,20 @@ def adjacent(a: str, b: str | None = None) -> bool | tuple[str, ...]:
     return b in ADJACENCY[a]
 
 
+def _steps(start: str, through_bases: bool):
+    """The map as engine/graph walks it: neighbours in alphabetical order (so replays agree on ties); a base ends a
+    route (moving through Truk is entering and leaving port, not movement) unless `through_bases`."""
+    def steps(n: str) -> list[str]:
+        if n != start and n in _BASES and not through_bases:
+            return []
+        return sorted(ADJACENCY[n])
+    return steps
+
+
 @functools.lru_cache(maxsize=None)
 def _bfs(start: str, through_bases: bool) -> Mapping[str, int]:
     """Hexes from `start` to every node (cached: the map never changes; read-only)."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        n = queue.popleft()
-        if n != start and n in _BASES and not through_bases:
-            continue  # a base ends a route: moving through Truk is entering and leaving port, not movement
-        for m in sorted(ADJACENCY[n]):
-            if m not in dist:
-                dist[m] = dist[n] + 1
-                queue.append(m)
-    return MappingProxyType(dist)
+    return MappingProxyType(graph.distances(start, _steps(start, through_bases)))
 
 
 def distance(a: str, b: str, *, through_bases: bool = False) -> int:
@@ -216,7 +205,11 @@ def route(a: str, b: str, *, through_bases: bool = False) -> list[str]:
 
 @functools.lru_cache(maxsize=None)
 def _route(a: str, b: str, through_bases: bool) -> tuple[str, ...]:
-    return tuple(routes(a, b, through_bases=through_bases)[0])
+    """Breadth-first over alphabetically ordered neighbours finds the alphabetically first shortest route."""
+    found = graph.route(a, b, _steps(a, through_bases))
+    if found is None:
+        raise ValueError(f"no route from {a} to {b}")
+    return tuple(found)
 
 
 def within(node: str, radius: int) -> frozenset[str]:
@@ -300,7 +293,6 @@ def _parse_cell(table: str, text: str) -> dict[str, Any]:
 
 for _t in TABLES:
     _raw = _CRT_RAW[_t]
-    _check_provenance(_raw.get("provenance"), f"crt {_t}")
     _cols = list(_raw["columns"])
     _require(len(_cols) == len(_raw["column_values"]), f"crt {_t}: columns and column_values differ")
     _require(list(_raw["column_values"]) == sorted(_raw["column_values"]), f"crt {_t}: columns out of order")
@@ -312,8 +304,7 @@ for _t in TABLES:
         _provs = [_prov] * len(_res) if isinstance(_prov, str) else list(_prov)
         _require(len(_provs) == len(_res), f"crt {_t} row {_row['die']}: provenance count")
         _cells = []
-        for _c, (_text, _p) in enumerate(zip(_res, _provs)):
-            _check_provenance(_p, f"crt {_t} row {_row['die']} column {_cols[_c]}")
+        for _text, _p in zip(_res, _provs):
             _cells.append({"text": _text, "provenance": _p, **_parse_cell(_t, _text)})
         _rows[_row["die"]] = _cells
     _require(sorted(_rows) == [1, 2, 3, 4, 5, 6], f"crt {_t}: rows must be 1..6")
@@ -448,8 +439,6 @@ for _u in _UNITS_RAW["unit"]:
     _require(_u["type"] in UNIT_TYPES, f"{_where}: bad type {_u['type']}")
     _require(_u["id"] == ("us-" if _u["side"] == "allied" else "jp-") + _u["counter"], f"{_where}: id/counter")
     _require(_u["id"] not in _UNITS, f"{_where}: duplicate")
-    _check_provenance(_u.get("provenance"), _where)
-    _check_provenance(_u.get("values_provenance"), _where + " values")
     _UNITS[_u["id"]] = _frozen(_u)
 
 UNITS: tuple[str, ...] = tuple(_UNITS)
@@ -506,8 +495,6 @@ def _check_units_exist(ids: Iterable[str], where: str, side: str | None = None) 
 
 for _s, _p in _OOB["placement"].items():
     _require(_s in SIDES, f"placement: bad side {_s}")
-    for _k in ("provenance", "nac_aboard_provenance", "cargo_provenance"):
-        _check_provenance(_p.get(_k), f"placement {_s} {_k}")
     for _place, _ids in _p["units"].items():
         _require(_place in _PLACES, f"placement {_s}: unknown place {_place}")
         _check_units_exist(_ids, f"placement {_s}", _s)
@@ -516,7 +503,6 @@ for _s, _p in _OOB["placement"].items():
         _require(_n <= _UNITS[_c]["nac_capacity"], f"placement {_s}: {_c} over capacity")
 _OPTIONS = {o["id"]: o for o in _OOB["option"]}
 for _o in _OPTIONS.values():
-    _check_provenance(_o.get("provenance"), f"option {_o['id']}")
     for _ids in _o["units"].values():
         _check_units_exist(_ids, f"option {_o['id']}", "japanese")
 
@@ -526,10 +512,6 @@ for _r in _OOB["reinforcement"]:
     _key = (_r["side"], _r["turn"])
     _where = f"reinforcement {_key}"
     _require(_r["side"] in SIDES and _key not in _REINF, f"{_where}: bad side or duplicate")
-    _check_provenance(_r.get("provenance"), _where)
-    for _k in ("carrier_nac_provenance", "cargo_provenance"):
-        if _k in _r:
-            _check_provenance(_r[_k], f"{_where} {_k}")
     for _b in bases(_r["side"]):
         _e = _r.get(_b, {})
         _require(set(_e) <= _REINF_KEYS, f"{_where} {_b}: unknown keys {set(_e) - _REINF_KEYS}")
@@ -591,9 +573,6 @@ def reinforcement_record(turn: int, side: str) -> dict[str, Any]:
 # ================================================================================================ CHARTS
 
 _CHARTS = _load("charts.toml")
-for _name, _c in _CHARTS.items():
-    for _rec in (_c if isinstance(_c, list) else [_c]):
-        _check_provenance(_rec.get("provenance"), f"chart {_name}")
 _VP = {v["item"]: v for v in _CHARTS["vp"]}
 for _t in UNIT_TYPES:
     _require(_t in _VP, f"vp chart: no value for {_t}")
@@ -704,15 +683,8 @@ def air_capacity(base_or_airbase: str, turn: int = 1) -> int | None:
 # ================================================================================================ SEQUENCE OF PLAY
 
 _SEQ = _load("sequence.toml")
-for _ph in _SEQ["phase"]:
-    _check_provenance(_ph.get("provenance"), f"phase {_ph['id']}")
-    for _st in _ph.get("steps", []):
-        _check_provenance(_st.get("provenance"), f"phase {_ph['id']} step {_st['id']}")
 for _sg in _SEQ["segment"]:
-    _check_provenance(_sg.get("provenance"), f"segment {_sg['number']}")
     _require(_sg["kind"] in ("day", "night"), f"segment {_sg['number']}: kind")
-for _sc in _SEQ["section"]:
-    _check_provenance(_sc.get("provenance"), f"section {_sc['segment_kind']}/{_sc['letter']}")
 _require([s["number"] for s in _SEQ["segment"]] == list(range(1, 15)), "segments must be 1..14")
 
 

@@ -7,7 +7,9 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
+from app.engine.orders import Choice, Group, Integer, Repeated
 from app.games.solomons import board
+from app.games.solomons.decision import VERB, Kind, ask, by_default, fixed, later, randomly, store
 from app.games.solomons.opening import blank_air
 from app.games.solomons.plot import CARRIER_BASES, rabaul_fits, retire_course
 from app.games.solomons.units import make_unit, side_units
@@ -243,3 +245,46 @@ def end_of_turn(state: State, rng) -> None:
             base["attacked"] = False
     state["guadalcanal"]["landed"] = {"allied": 0, "japanese": 0}
     state["emergency_runs"] = {"turn": 0, "phase": 0}
+
+
+# ---------------------------------------------------------------- CAG training, the decision (states table)
+
+def _training(carriers: tuple[str, ...], most: int | None, count: int | None) -> dict[str, Any]:
+    return {"carriers": Repeated(Group({"unit": Choice(carriers, label="Carrier"),
+                                        "nac": Integer(1 if most is not None else None, most, label="NAC points")}),
+                                 maximum=count, label="Carriers")}
+
+
+ARGS = _training(tuple(u for u in board.ship_ids() if board.is_carrier(u)), None, None)  # 17.1's limit is a rule
+
+
+def training_offered(state: State, side: str) -> dict[str, Any]:
+    """The carriers that may train now, each from 1 to the NAC it has room for (17.1)."""
+    carriers, _ = trainable(state, side)
+    room = [board.strength(c)["capacity"] - state["units"][c]["nac"] for c in carriers]
+    return _training(tuple(carriers), max(room, default=1), len(carriers))
+
+
+def training_choices(state: State, side: str) -> dict[str, Any]:
+    carriers, untrained = trainable(state, side)
+    return {"carriers": {c: board.strength(c)["capacity"] - state["units"][c]["nac"] for c in carriers},
+            "untrained": untrained}
+
+
+def conclude_training(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
+    for s in sides:
+        resolve_training(state, s, orders[s])
+
+
+def training_deciders(state: State) -> list[str]:
+    """Issue 11 item 4; 6.21, 10.4: only a side with a carrier that can train is asked (the other side may notice that
+    it answered at once, as at the table, and sees "submitted or nothing to decide")."""
+    from app.games.solomons import asking  # it reads this module's carriers
+    return [s for s in board.SIDES if asking.training_choice(state, s)]
+
+
+DECISION = Kind(
+    id="cag_training", rule="6.21", verbs={VERB: ARGS}, deciders=training_deciders, prompt=ask,
+    resolve=store, default=fixed(lambda state, side: {"carriers": []}),
+    random=randomly(later("players", "random_training")), check=check_training, bot=by_default, form="training",
+    offered=training_offered, choices=training_choices, conclude=conclude_training, skips=True)

@@ -6,6 +6,7 @@ from typing import Any
 
 from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
 from app.games.solomons.intentions import KEYS
+from app.games.solomons.states import STATES
 from app.play.errors import BadRequest
 from app.web.actions import action_from_form
 from app.web.games import parser
@@ -182,18 +183,23 @@ def parse_ground(form) -> dict[str, Any]:
     return {"attack": True, "points": _int(form, "points")}
 
 
-PARSERS = {"placement": parse_placement, "cag_training": parse_training, "allocation": parse_allocation,
-           "intelligence": parse_intentions,
-           "movement_plot": parse_plot, "air": parse_air, "reset": parse_reset, "ground": parse_ground}
+# Keyed by the board (form) id each decision kind's record names (app/games/solomons/states.py), the same id as the
+# board's template, templates/games/solomons/_<form>.html.
+PARSERS = {"placement": parse_placement, "training": parse_training, "allocation": parse_allocation,
+           "intentions": parse_intentions, "plot": parse_plot, "air": parse_air, "reset": parse_reset,
+           "ground": parse_ground}
 
 
 @parser("solomons")
 def parse_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:
-    """The boards' fields back into {"verb": "submit", "args": ...}, by the kind of decision the form was drawn for."""
+    """The boards' fields back into {"verb": "submit", "args": ...}, by the board the form was drawn for."""
     if str(form.get("verb") or "") not in ("", "submit"):
         return action_from_form(form, prompt)  # the umpire's plain orders (advance, run): the generic form
-    kind = str(form.get("kind") or ((prompt or {}).get("info") or {}).get("kind") or "")
-    if str(form.get("verb") or "") != "submit" or kind not in PARSERS:
+    info = (prompt or {}).get("info") or {}
+    board = str(form.get("form") or info.get("form") or "")
+    if not board:  # a page drawn before boards were named, or a client that says only the decision kind
+        kind = str(form.get("kind") or info.get("kind") or "")
+        board = STATES[kind].form if kind in STATES else ""
+    if str(form.get("verb") or "") != "submit" or board not in PARSERS:
         raise BadRequest("The form has no order in it. Reload the page.")
-    return {"verb": "submit", "args": PARSERS[kind](form)}
-
+    return {"verb": "submit", "args": PARSERS[board](form)}

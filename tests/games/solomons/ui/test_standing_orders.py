@@ -81,7 +81,8 @@ def test_the_forms_say_where_a_choice_spends_supply():
     from app.web.templating import render
     import app.web.games.solomons  # noqa: F401
 
-    m = {"role": "japanese", "prompt": {"info": {"kind": "ground", "effective": 6, "default": {"attack": False}},
+    m = {"role": "japanese", "prompt": {"info": {"kind": "ground", "form": "ground", "effective": 6,
+                                                 "default": {"attack": False}},
                                         "title": "Ground combat", "rule": "12"},
          "view": {"role": "japanese", "guadalcanal": {"supply": {"japanese": 2, "allied": 1}}},
          "game": {"id": "g", "version": 0, "status": "active"}, "waiting": []}
