@@ -103,6 +103,7 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     # signed-in reach the handler and are told so (400); the anonymous visitor is sent to sign in first.
     ("GET", "/games/{game_id}/solomons/plot/{tf_id}"): signed("400", anon=SIGNIN),
     ("GET", "/games/{game_id}/solomons/check"): signed("400", anon=SIGNIN),
+    ("GET", "/games/{game_id}/solomons/provenance/{kind}/{ident:path}"): signed("400", anon=SIGNIN),
     ("GET", "/solomons/provenance/{kind}/{ident:path}"): signed("400", anon=SIGNIN),
     # Notices: each user's own settings; the unsubscribe link needs no sign-in, only a valid signed token ({token}
     # here is an invite token, which is not one).
