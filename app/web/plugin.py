@@ -85,7 +85,7 @@ class WebPlugin:
 
 GENERIC = WebPlugin(id=None)
 
-_plugins: dict[str, WebPlugin] = {}
+_plugins: dict[tuple[str, str | None], WebPlugin] = {}
 _installed: set[int] = set()   # plug-ins (by identity) whose templates and globals are in the environment
 _folders: dict[str, FileSystemLoader] = {}  # "games/<id>/" -> the folder its plug-in declares
 _MISSING = object()
@@ -166,11 +166,12 @@ class _PluginLoader(PrefixLoader):
 
 def plugin_for(game_id: str) -> WebPlugin:
     """The checked, installed plug-in of a registered game."""
-    plugin = _plugins.get(game_id)
+    key = (game_id, registry.web_plugin(game_id))  # a game registered again may name another plug-in
+    plugin = _plugins.get(key)
     if plugin is None:
         plugin = resolve(game_id)
         _install(plugin)
-        _plugins[game_id] = plugin
+        _plugins[key] = plugin
     return plugin
 
 
@@ -193,7 +194,7 @@ def game_of_kind(plugin: WebPlugin):
 
     def check(game_id: str, db: ReadDBDep, user: User) -> None:
         if lobby.require_game(db, game_id).game != plugin.id:
-            raise BadRequest(f"That is not a {title} game.")
+            raise BadRequest(f"That game is not a game of {title}.")
     return Depends(check)
 
 
