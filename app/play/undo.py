@@ -29,28 +29,31 @@ from app.store.models import ActionRow, Game, Snapshot
 TAKE_BACK = "take back"
 
 
-def standing_moves(db: DB, game: Game) -> list[ActionRow]:
-    """The log as it stands: every row that produced the current position, in order. A take-back removes the move
-    it took back (and is itself transparent); any other platform record (a claim, the umpire's undo) stays as a
-    barrier."""
-    out: list[ActionRow] = []
-    for row in db.scalars(select(ActionRow).where(ActionRow.game_id == game.id).order_by(ActionRow.seq)):
-        if row.action.get("verb") == "_undo":
-            out = [r for r in out if r.seq <= row.action["args"]["to"]]
-            if row.note == TAKE_BACK:
-                continue
-        out.append(row)
-    return out
+def last_standing(db: DB, game: Game) -> ActionRow | None:
+    """The last row of the log as it stands (the move that made the current position), read backwards: a
+    take-back hides the moves it took back (and is itself transparent); any other platform record (a claim, the
+    umpire's undo) is returned as it is, a barrier."""
+    hidden_after: int | None = None  # rows after this seq were taken back
+    rows = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id).order_by(ActionRow.seq.desc())
+                      .execution_options(yield_per=64))
+    for row in rows:
+        if hidden_after is not None and row.seq > hidden_after:
+            continue
+        if row.action.get("verb") == "_undo" and row.note == TAKE_BACK:
+            to = row.action["args"]["to"]
+            hidden_after = to if hidden_after is None else min(hidden_after, to)
+            continue
+        return row
+    return None
 
 
 def why_not(db: DB, game: Game, role: str) -> str | None:
     """None if `role` may take back its last move now, else the reason in a player's words."""
     if game.status != "active":
         return "Only a running game's moves can be taken back."
-    moves = standing_moves(db, game)
-    if not moves:
+    last = last_standing(db, game)
+    if last is None:
         return "There is no move to take back."
-    last = moves[-1]
     if last.action.get("verb", "").startswith("_"):
         return "The last entry in the log is the platform's own record; nothing before it can be taken back."
     if last.role != role:
@@ -78,7 +81,7 @@ def take_back(db: DB, game_id: str, role: str, user_id: int | None = None) -> in
     reason = why_not(db, game, role)
     if reason:
         raise Conflict(reason)
-    last = standing_moves(db, game)[-1]
+    last = last_standing(db, game)
     now_prompts = rules.prompts(load_state(db, game))
     state = state_at(db, game, last.seq - 1)
     phase = phase_of(rules, state)

@@ -11,7 +11,7 @@ from app.play.state import forget_all
 from app.play.undo import take_back
 from app.store.db import transaction
 from tests.fixtures.duel import Duel
-from tests.platform.conftest import actions_of, fire, start_duel
+from tests.platform.conftest import actions_of, csrf_of, fire, start_duel
 
 
 def back(game_id: str, role: str) -> int:
@@ -90,3 +90,19 @@ def test_a_move_the_game_declares_a_reveal_cannot_be_taken_back(players, reveali
     assert blue.post(f"/api/invites/{r.json()['invite_tokens']['blue']}").status_code == 200
     fire(red, gid, 2)
     assert "revealed hidden information" in refused(gid, "red")
+
+
+def test_the_page_and_the_api_take_back_a_move_and_a_spectator_cannot(players):
+    red, blue, watcher = players(), players(), players()
+    gid = start_duel(red, blue)
+    fire(red, gid, 2)
+    assert watcher.post(f"/api/games/{gid}/take-back").status_code == 403
+    r = red.post(f"/api/games/{gid}/take-back")
+    assert r.status_code == 200 and r.json()["version"] == red.game(gid)["game"]["version"]
+    assert red.game(gid)["view"]["magazine"] == {"red": 8}
+    fire(red, gid, 1)
+    csrf = csrf_of(red.get(f"/games/{gid}").text)
+    r = red.post(f"/games/{gid}/take-back", data={"csrf_token": csrf}, follow_redirects=False)
+    assert r.status_code == 303 and red.game(gid)["view"]["magazine"] == {"red": 8}
+    r = red.post(f"/api/games/{gid}/take-back")
+    assert r.status_code == 409 and "no move to take back" in r.json()["message"]
