@@ -180,14 +180,6 @@ def load_all() -> dict[str, WebPlugin]:
     return {game_id: plugin_for(game_id) for game_id in registry.all_games()}
 
 
-def board_template(game_id: str) -> str:
-    return plugin_for(game_id).board_template
-
-
-def prompt_template(game_id: str) -> str:
-    return plugin_for(game_id).prompt_template
-
-
 def game_of_kind(plugin: WebPlugin):
     """A dependency for a plug-in's routes: the signed-in user asks about a game of this plug-in's kind."""
     title = registry.get(plugin.id).meta.title if registry.get(plugin.id) else plugin.id
@@ -203,8 +195,6 @@ def mount(app, plugins: dict[str, WebPlugin]) -> None:
     /static mount serves it already when the folder is static/<id>). A path the platform already serves is an
     error."""
     from fastapi.staticfiles import StaticFiles
-
-    from app.web.templating import env  # noqa: F401 - the environment the plug-ins installed into
 
     taken = set(_served_paths(app.routes))
     for plugin in {id(p): p for p in plugins.values()}.values():
