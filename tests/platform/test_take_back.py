@@ -106,3 +106,19 @@ def test_the_page_and_the_api_take_back_a_move_and_a_spectator_cannot(players):
     assert r.status_code == 303 and red.game(gid)["view"]["magazine"] == {"red": 8}
     r = red.post(f"/api/games/{gid}/take-back")
     assert r.status_code == 409 and "no move to take back" in r.json()["message"]
+
+
+def test_pacific_war_takes_back_an_action_that_rolled_no_die_but_not_the_roll_before_it(players):
+    me = players()
+    r = me.post("/api/games", json={"game": "pacific_war_1942"})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    assert me.act(gid, "roll_ap").status_code == 200
+    g = me.game(gid)
+    ap = g["prompt"]["info"]["ap"]
+    assert me.act(gid, "add_reserve", {"front": "india"}).status_code == 200
+    assert me.game(gid)["prompt"]["info"]["ap"] == ap - 1
+    assert me.post(f"/api/games/{gid}/take-back").status_code == 200
+    assert me.game(gid)["view"] == g["view"] and me.game(gid)["prompt"]["info"]["ap"] == ap
+    r = me.post(f"/api/games/{gid}/take-back")  # the Action Point roll before it stands
+    assert r.status_code == 409 and "rolled a die" in r.json()["message"]
