@@ -12,6 +12,7 @@ from app.play import chat, rulebooks
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.lobby import seats_of
+from app.play.undo import can_take_back
 from app.play.state import load_state, rules_for, view_for
 from app.store.models import ActionRow, Game, User
 from app.web.log_view import KIND_LABELS, log_groups
@@ -60,6 +61,7 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "clock": clock_model(game, role, meta),
         "notices": notices(db, game, meta),
         "undo": undo_model(game, role, meta),
+        "take_back": role != "spectator" and can_take_back(db, game, role),  # app/play/undo.py
     }
 
 
@@ -93,7 +95,7 @@ def notices(db: DB, game: Game, meta) -> list[str]:
     label = lambda r: "The umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
     text = {"missed order": "{who} missed an order; the default was taken.",
             "undo": "Both sides agreed: the last resolution was undone.",
-            "claim": "{who} claimed the game."}
+            "claim": "{who} claimed the game.", "take back": "{who} took back a move."}
     return [f"Action {r.seq}: " + text.get(r.note, r.note).format(who=label(r.role)) for r in rows]
 
 
