@@ -12,7 +12,7 @@ _tmp = tempfile.mkdtemp(prefix="ironbottom-test-")
 os.environ.setdefault("IRONBOTTOM_ENVIRONMENT", "test")
 if not os.environ.get("DATABASE_URL", "").startswith("postgresql"):
     os.environ["DATABASE_URL"] = f"sqlite:///{_tmp}/test.db"
-os.environ["IRONBOTTOM_EXTRA_GAMES"] = '["tests.fixtures.duel"]'
+os.environ["IRONBOTTOM_EXTRA_GAMES"] = '["tests.fixtures.duel", "tests.fixtures.teams"]'
 os.environ.setdefault("IRONBOTTOM_BASE_URL", "http://testserver")
 
 
@@ -37,7 +37,7 @@ def app():
     from app import games as registry
     from app.web.main import create_app
 
-    registry.load(["tests.fixtures.duel"])
+    registry.load(["tests.fixtures.duel", "tests.fixtures.teams"])
     return create_app()
 
 

@@ -231,8 +231,14 @@ def submissions_lines(seeds=(1, 2, 3, 4, 5)) -> list[str]:
 
     out = ["## Solomons: a human's submissions per Game-Turn", "",
            f"Seeded games {list(seeds)} against the computer, 16 Game-Turns each; the human's seat is played by its "
-           "side's bot standing in, which sets the reset board's standing order the first time it is offered "
-           "(`python -m tools.count_submissions`). Goal: at most 6 on a quiet Game-Turn, at most 12 on a busy one.", "",
+           "side's bot standing in, with the standing orders a sensible player of that side sets once, at its first "
+           "Task Force Allocation, and keeps (tools/count_submissions.py `STANDING`: carry on at the resets, no air "
+           "unless an enemy force is in reach, no air transfers, no Carrier Air Group Training, no base moves, and "
+           "for Japan its first answers to the American questions); each asks again when something changes that "
+           "could change its answer. That post counts as a submission; a decision a standing order answered does "
+           "not (`python -m tools.count_submissions --kinds` shows where the rest go: the two Task Force "
+           "Allocations and two Movement Plots of every Game-Turn are four of them). "
+           "Goal: at most 6 on a quiet Game-Turn, at most 12 on a busy one.", "",
            "| side | mean | quiet (min) | median | busy (max) | Game-Turns |", "|---|---|---|---|---|---|"]
     for side, name in (("allied", "United States"), ("japanese", "Japan")):
         n = [c for seed in seeds for c in play_counts(seed, side, 16)]

@@ -82,6 +82,7 @@ class ChatPolicy:
     the sides may talk across the table (the "all" channel)."""
     teammates: bool = True
     opponents: bool = True
+    rule: str | None = None  # the rule that forbids it, cited when a post is refused ("17c1")
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,13 @@ class GameMeta:
     chat: ChatPolicy = ChatPolicy()
 
     def label(self, role: Role) -> str:
-        return self.role_labels.get(role, role.replace("_", " ").title())
+        """A seat's name, or a side's (a side id, or its address `to_side(id)`), as the game gives them."""
+        if role in self.role_labels:
+            return self.role_labels[role]
+        side = next((s for s in self.sides if role in (s.id, to_side(s.id))), None)
+        if side is not None:
+            return side.label
+        return role.replace("_", " ").replace(".", " ").title()
 
     def sides_of(self) -> tuple[Side, ...]:
         return self.sides or tuple(Side(r, self.label(r), (r,)) for r in self.roles)
@@ -113,6 +120,13 @@ class GameMeta:
 
     def seats(self) -> tuple[Role, ...]:
         return tuple(seat for s in self.sides_of() for seat in s.seats)
+
+    def seat_sides(self) -> dict[Role, str]:
+        """{seat: side id}: what `log.visible` needs to read side-addressed lines, without the meta."""
+        return {seat: s.id for s in self.sides_of() for seat in s.seats}
+
+    def side_by_id(self, side_id: str) -> Side | None:
+        return next((s for s in self.sides_of() if s.id == side_id), None)
 
     def scenario(self, scenario_id: str) -> Scenario | None:
         return next((s for s in self.scenarios if s.id == scenario_id), None)
@@ -134,7 +148,11 @@ class Rules(Protocol):
 
     def apply(self, state: State, role: Role, action: Action, rng: "Rng") -> State: ...
 
-    def view(self, state: State, role: Role) -> dict[str, Any]: ...
+    def view(self, state: State, role: Role) -> dict[str, Any]:
+        """All and only what `role` may know. A game whose sides have several seats is also asked for a side's
+        address, `to_side(id)`: what the side as a whole knows (public and side-addressed things, no seat's own),
+        for replays through a side's eyes."""
+        ...
 
     def outcome(self, state: State) -> Outcome | None: ...
 

@@ -1,9 +1,15 @@
-"""The game log lives in the state. Each entry says who may read it: "public", a side, or "umpire"."""
+"""The game log lives in the state. Each entry says who may read it: everyone ("public"), one seat (its role), a
+whole side (`to_side(id)`, "side:<id>": Guadalcanal 18c1's spotting reports go to every player of a side), or the
+umpire.
+
+Reading a side's line needs to know the reader's side. The engine stays pure: the caller passes `sides`, a
+{seat: side id} map (`meta.seat_sides()`). Without it a seat is taken to be its own side, as in every two-player
+game, whose sides and seats share ids."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
-from app.engine.contract import SPECTATOR, UMPIRE, Role
+from app.engine.contract import SIDE_PREFIX, SPECTATOR, UMPIRE, Role, to_side
 
 PUBLIC = "public"
 
@@ -16,23 +22,36 @@ def entry(to: Role | str, text: str, **data: Any) -> dict[str, Any]:
     return line
 
 
-def readable(line: dict[str, Any], role: Role, ended: bool = False) -> bool:
+def reader_addresses(role: Role, sides: Mapping[Role, str] | None = None) -> frozenset[str]:
+    """The addresses whose lines `role` reads besides the public ones: its own, and its side's. A side's address
+    itself (a replay through a side's eyes) reads the side's lines and no seat's."""
+    if role in (UMPIRE, SPECTATOR):
+        return frozenset({role}) if role == UMPIRE else frozenset()
+    if role.startswith(SIDE_PREFIX):
+        return frozenset({role})
+    side = sides.get(role) if sides is not None else role
+    return frozenset({role, to_side(side)}) if side is not None else frozenset({role})
+
+
+def readable(line: dict[str, Any], role: Role, ended: bool = False,
+             sides: Mapping[Role, str] | None = None) -> bool:
     """Whether `role` may read `line`. The umpire reads everything, and so does anyone once the game is over."""
     if role == UMPIRE or ended:
         return True
     to = line.get("to", PUBLIC)
     if to == PUBLIC:
         return True
-    if role == SPECTATOR:
-        return False
-    return to == role
+    return to in reader_addresses(role, sides)
 
 
-def visible(log: list[dict[str, Any]], role: Role, ended: bool = False) -> list[dict[str, Any]]:
+def visible(log: list[dict[str, Any]], role: Role, ended: bool = False,
+            sides: Mapping[Role, str] | None = None) -> list[dict[str, Any]]:
     """The lines of `log` that `role` may read, numbered within what `role` sees.
 
     The numbers count only readable lines: numbering by position in the whole log would show the gaps
     where the other side's lines are, and so how much it is doing.
     """
-    lines = [line for line in log if readable(line, role, ended)]
+    addresses = None if role == UMPIRE or ended else reader_addresses(role, sides)
+    lines = [line for line in log
+             if addresses is None or line.get("to", PUBLIC) == PUBLIC or line.get("to") in addresses]
     return [dict(line, n=i) for i, line in enumerate(lines)]

@@ -42,8 +42,9 @@ class Decision:
     form: str | None = None  # the web form's id in the game's plug-in; None draws the generic form from `verbs`
 
     def shape(self, action: Any) -> dict[str, Any]:
-        """The action with its shape checked against `verbs` (MalformedAction names the argument)."""
-        return check_action(self.verbs, action)
+        """The action (verb and arguments) with its shape checked against `verbs` (MalformedAction names the
+        argument)."""
+        return {"verb": action["verb"], "args": check_action(self.verbs, action)}
 
     def judge(self, state: State, role: Role, action: Any) -> dict[str, Any]:
         """Shape, then legality, without changing anything: what a page's live check of a half-made order runs."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.engine import orders
-from app.engine.contract import UMPIRE, Action, Role, Rules, State
+from app.engine.contract import SPECTATOR, UMPIRE, Action, GameMeta, Role, Rules, State, to_side
 from app.engine.errors import IllegalAction
 from app.engine.rng import Rng, SeededRng
 
@@ -147,3 +147,25 @@ def check_canaries(rules: Rules, state: State, role: Role, marker: str = "CANARY
     assert marker in canonical(rules.view(planted, UMPIRE)), "canaries were not planted where the umpire sees them"
     assert marker not in canonical(rules.view(planted, role)), f"a hidden field reached {role}'s view"
     return planted
+
+
+def readers(meta: GameMeta) -> tuple[Role, ...]:
+    """Everyone a game's secrets are checked for: every seat of every side, each side of several seats as a whole
+    (its address `to_side(id)`: a replay through the side's eyes), the umpire and a spectator. For a two-player
+    game: its two roles, the umpire and a spectator, as before."""
+    sides = tuple(to_side(s.id) for s in meta.sides_of() if len(s.seats) > 1)
+    return (*meta.seats(), *sides, UMPIRE, SPECTATOR)
+
+
+def check_every_reader(rules: Rules, state: State, rng: Rng,
+                       render: Callable[[Role], Callable[[dict[str, Any]], str]] | None = None) -> list[Role]:
+    """Non-interference for every reader (`readers`), and canaries for every reader but the umpire (who may read
+    everything, so nothing can be planted out of his sight). `render(role)`, if given, draws `role`'s page from a
+    view. Returns the readers checked, so a test can say whom it covered."""
+    checked = []
+    for role in readers(rules.meta):
+        check_non_interference(rules, state, role, rng, render=render(role) if render else None)
+        if role != UMPIRE:
+            check_canaries(rules, state, role)
+        checked.append(role)
+    return checked

@@ -17,6 +17,7 @@ from app.engine.contract import Rules
 GAMES: dict[str, str] = {
     "app.games.solomons": "app.web.games.solomons",
     "app.games.pacific_war_1942": "app.web.games.pacific_war_1942",
+    "app.games.guadalcanal": "app.web.games.guadalcanal",
 }
 GAME_MODULES: tuple[str, ...] = tuple(GAMES)
 

@@ -1,5 +1,9 @@
-"""Chat: one team channel per side and one channel for all players. The umpire reads and writes every channel.
-A spectator reads nothing of the players' chat while the game runs (it could carry plans), and everything after.
+"""Chat, as the game's chat policy allows (contract `ChatPolicy`): one channel for all players while the sides may
+talk across the table, and one channel per side. A side's channel is its team channel, offered only while teammates
+may talk (Guadalcanal 17c1 forbids it: teammates communicate by radio messages, which are game actions); a side of a
+single seat keeps its channel whatever the policy, since no teammate reads it (it carries the seat's word to the
+umpire). The umpire reads and writes every channel there is. A spectator reads nothing of the players' chat while
+the game runs (it could carry plans), and everything after.
 Messages are stored, pushed live, and rate-limited per user."""
 from __future__ import annotations
 
@@ -20,23 +24,47 @@ ALL = "all"
 MAX_LENGTH = 1000
 
 
+def channels(game: Game) -> list[str]:
+    """Every channel the game's policy opens: "all" if the sides may talk, and each side's whose seats may."""
+    meta = rules_for(game).meta
+    sides = [s.id for s in meta.sides_of() if meta.chat.teammates or len(s.seats) == 1]
+    return ([ALL] if meta.chat.opponents else []) + sides
+
+
+def _own(game: Game, role: str) -> list[str]:
+    side = rules_for(game).meta.side_of(role)
+    return [c for c in channels(game) if c == ALL or (side is not None and c == side.id)]
+
+
 def readable_channels(game: Game, role: str) -> list[str]:
-    sides = list(rules_for(game).meta.roles)
     if role == UMPIRE or (game.status == "ended"):
-        return [ALL, *sides]
+        return [ALL, *(s.id for s in rules_for(game).meta.sides_of())]  # all there ever was
     if role == SPECTATOR:
         return []
-    return [ALL, role]
+    return _own(game, role)
 
 
 def writable_channels(game: Game, role: str) -> list[str]:
-    if game.status == "ended" and role == SPECTATOR:
-        return []
-    if role == UMPIRE:
-        return [ALL, *rules_for(game).meta.roles]
     if role == SPECTATOR:
         return []
-    return [ALL, role]
+    if role == UMPIRE:
+        return channels(game)
+    return _own(game, role)
+
+
+def refusal(game: Game, role: str, channel: str) -> str:
+    """Why `role` may not write to `channel`, in the game's words and citing its rule when it gives one."""
+    meta = rules_for(game).meta
+    rule = f" (rule {meta.chat.rule})" if meta.chat.rule else ""
+    side = meta.side_of(role)
+    if role == SPECTATOR:
+        return "You cannot write to that channel: only the players and the umpire can write here."
+    if channel == ALL and not meta.chat.opponents:
+        return f"The sides may not talk to each other in this game{rule}."
+    if side is not None and channel == side.id and not meta.chat.teammates:
+        return f"The players of one side may not talk to each other in this game{rule}."
+    return ("You cannot write to that channel: only to your own side's"
+            + (" and to all players'." if ALL in channels(game) else "."))
 
 
 def post(db: DB, game: Game, user_id: int, role: str, channel: str, text: str) -> ChatMessage:
@@ -46,7 +74,7 @@ def post(db: DB, game: Game, user_id: int, role: str, channel: str, text: str) -
     if len(text) > MAX_LENGTH:
         raise BadRequest(f"A message has at most {MAX_LENGTH} characters.")
     if channel not in writable_channels(game, role):
-        raise Forbidden("You cannot write to that channel.")
+        raise Forbidden(refusal(game, role, channel))
     since = now() - timedelta(minutes=1)
     recent = db.scalar(select(func.count()).select_from(ChatMessage)
                        .where(ChatMessage.user_id == user_id, ChatMessage.at >= since))
@@ -59,14 +87,14 @@ def post(db: DB, game: Game, user_id: int, role: str, channel: str, text: str) -
 
 
 def messages(db: DB, game: Game, role: str, limit: int = 200) -> list[dict[str, Any]]:
-    channels = readable_channels(game, role)
-    if not channels:
+    readable = readable_channels(game, role)
+    if not readable:
         return []
     rows = db.execute(select(ChatMessage, User.username).join(User, User.id == ChatMessage.user_id)
-                      .where(ChatMessage.game_id == game.id, ChatMessage.channel.in_(channels))
+                      .where(ChatMessage.game_id == game.id, ChatMessage.channel.in_(readable))
                       .order_by(ChatMessage.id.desc()).limit(limit)).all()
     meta = rules_for(game).meta
-    label = lambda r: "Umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
+    label = lambda r: "Umpire" if r == UMPIRE else meta.label(r)  # noqa: E731  (a side's id names the side)
     return [{"channel": m.channel, "channel_label": "All" if m.channel == ALL else label(m.channel),
              "from": name, "role": label(m.role), "text": m.text, "at": m.at.strftime("%H:%M")}
             for m, name in reversed(rows)]

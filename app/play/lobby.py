@@ -1,4 +1,9 @@
-"""The lobby: create a game, list open seats, join by seat or invite link, list my games."""
+"""The lobby: create a game, list open seats, join by seat or invite link, list my games.
+
+Seats belong to sides (contract `GameMeta.sides`). A game offers the seats of its scenario (`seats_offered`, else
+every seat); one user per seat; a user may hold several seats of one side (a smaller table playing a team game),
+never seats of two sides and never the umpire's beside another. Each seat is taken through its own invite or, if
+open, from the lobby. Acting for a seat needs holding it (`require_seat`)."""
 from __future__ import annotations
 
 import base64
@@ -12,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
 from app import games as registry
-from app.engine.contract import UMPIRE
+from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import commitment
 from app.play.clock import now
@@ -20,6 +25,7 @@ from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.play.deadlines import set_deadlines
 from app.play.state import load_state, phase_of, remember, rules_for, view_for
+from app.play.versions import role_version
 from app.store.models import Game, Seat, Snapshot, User
 
 CLOCKS = {"none": None, "live": 10 * 60, "daily": 24 * 3600, "3days": 3 * 24 * 3600}
@@ -82,7 +88,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
         if value not in opt.choices:
             raise BadRequest(f"Option {opt.label!r} can be " + ", ".join(map(str, opt.choices)) + ".")
         chosen[key] = value
-    seats_roles = list(meta.roles)
+    seats_roles = list(seats_offered(rules, scenario, chosen))
     if side is not None and side not in seats_roles and not (umpired and side == UMPIRE):
         raise BadRequest(f"Choose a side: " + ", ".join(seats_roles) + ".")
     if clock not in CLOCKS:
@@ -107,7 +113,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
             raise BadRequest(f"This game has no seat {role!r} to open or keep for an invite.")
         if access not in ACCESS:
             raise BadRequest("A seat is taken by invitation ('invite') or open to anyone ('open').")
-    side = side or (UMPIRE if umpired and meta.solitaire else meta.roles[0])
+    side = side or (UMPIRE if umpired and meta.solitaire else seats_roles[0])
 
     seed = secrets.token_bytes(32)
     at = now()
@@ -147,6 +153,18 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     return Created(game, invites)
 
 
+def seats_offered(rules, scenario: str, options: dict[str, Any]) -> tuple[str, ...]:
+    """The seats a scenario offers: the game's `seats_offered` if it has one, else every seat of every side. A seat
+    the game does not declare is refused: the platform would seat someone the rules never prompt."""
+    meta = rules.meta
+    own = getattr(rules, "seats_offered", None)
+    offered = tuple(own(scenario, options)) if own is not None else meta.seats()
+    unknown = [r for r in offered if r not in meta.seats()]
+    if unknown:
+        raise ValueError(f"{meta.id} offers seats no side declares: {unknown}")
+    return offered
+
+
 def bot_for(bots: dict[str, Any], role: str) -> str:
     """The computer player for a seat: the game's bot declared for that role, strictly (app/play/bots.py)."""
     if role in bots:
@@ -180,8 +198,8 @@ def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = 
     if game is None:
         raise NotFound("There is no such game.")
     seats = seats_of(db, game_id)
-    if any(s.user_id == user_id for s in seats):
-        raise Conflict("You already have a seat in this game.")
+    meta = rules_for(game).meta
+    _may_add_seat(meta, [s.role for s in seats if s.user_id == user_id], role)
     seat = next((s for s in seats if s.role == role), None)
     if seat is None:
         raise NotFound("This game has no such seat.")
@@ -197,6 +215,20 @@ def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = 
     db.flush()
     _start_if_full(db, game)
     return seat
+
+
+def _may_add_seat(meta, held: list[str], role: str) -> None:
+    """A user may hold several seats of one side, never seats of two sides, never the umpire's beside another."""
+    if not held:
+        return
+    if role in held:
+        raise Conflict("You already hold that seat.")
+    side = meta.side_of(held[0])
+    if role == UMPIRE or side is None or meta.side_of(role) != side:
+        if len(side.seats if side else ()) > 1:
+            raise Conflict(f"You already have a seat of {side.label} in this game: you may take more seats of "
+                           f"{side.label} only, never a seat of another side or the umpire's.")
+        raise Conflict("You already have a seat in this game.")
 
 
 def seat_by_invite(db: DB, token: str) -> tuple[Seat, Game]:
@@ -223,13 +255,20 @@ def invitation(db: DB, token: str) -> dict[str, Any]:
     scenario = meta.scenario(game.scenario)
     return {"game_id": game.id, "game": meta.title, "title": game.title or meta.title,
             "scenario": scenario.title if scenario else game.scenario, "role": seat.role,
-            "role_label": _label(meta, seat.role), "host": host.username if host else "?",
+            "role_label": _label(meta, seat.role), "side_label": _side_label(meta, seat.role),
+            "host": host.username if host else "?",
             "umpired": game.umpired, "sandbox": game.sandbox, "clock": game.clock.get("setting", "none"),
             "sandbox_warning": SANDBOX_WARNING if game.sandbox else None}
 
 
 def _label(meta, role: str) -> str:
     return "Umpire" if role == UMPIRE else meta.label(role)
+
+
+def _side_label(meta, role: str) -> str | None:
+    """The side a seat sits on, named only when the side has several seats (else the seat's name says it)."""
+    side = meta.side_of(role)
+    return side.label if side is not None and len(side.seats) > 1 else None
 
 
 def seat_invites(db: DB, game: Game, user_id: int) -> list[dict[str, Any]]:
@@ -242,7 +281,8 @@ def seat_invites(db: DB, game: Game, user_id: int) -> list[dict[str, Any]]:
     for seat in seats_of(db, game.id):
         if seat.user_id is not None or seat.bot is not None:
             continue
-        out.append({"role": seat.role, "label": _label(meta, seat.role), "access": seat.access,
+        out.append({"role": seat.role, "label": _label(meta, seat.role), "side_label": _side_label(meta, seat.role),
+                    "access": seat.access,
                     "token": invite_token(game, seat) if seat.access == "invite" and seat.invite_hash else None})
     return out
 
@@ -286,7 +326,8 @@ def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:
             continue
         host = db.get(User, game.created_by)
         out.append({"game_id": game.id, "game": rules.meta.title, "scenario": game.scenario,
-                    "role": seat.role, "role_label": rules.meta.label(seat.role) if seat.role != UMPIRE else "Umpire",
+                    "role": seat.role, "role_label": _label(rules.meta, seat.role),
+                    "side_label": _side_label(rules.meta, seat.role),
                     "host": host.username if host else "?", "umpired": game.umpired,
                     "clock": game.clock.get("setting", "none"), "mine": game.created_by == user_id,
                     "sandbox": game.sandbox})
@@ -299,7 +340,7 @@ def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
     from app.play.submit import prompted_roles  # late import: submit imports lobby helpers
 
     rows = db.execute(select(Seat, Game).join(Game, Game.id == Seat.game_id).where(Seat.user_id == user_id)
-                      .order_by(Game.updated_at.desc(), Game.id).limit(200)).all()
+                      .order_by(Game.updated_at.desc(), Game.id, Seat.id).limit(200)).all()
     out = []
     stamps = []
     for seat, game in rows:
@@ -309,7 +350,9 @@ def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
         meta = rules.meta
         waiting = prompted_roles(db, game) if game.status == "active" else []
         others = []
-        for other in seats_of(db, game.id):
+        all_seats = seats_of(db, game.id)
+        several = sum(1 for s in all_seats if s.user_id == user_id) > 1
+        for other in all_seats:
             if other.role == seat.role:
                 continue
             who = db.get(User, other.user_id).username if other.user_id else ("computer" if other.bot else "open")
@@ -317,9 +360,12 @@ def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
         out.append({"game_id": game.id, "game": meta.title, "title": game.title or meta.title,
                     "scenario": game.scenario, "role": seat.role, "role_label": _label(meta, seat.role),
                     "status": game.status, "your_move": seat.role in waiting,
-                    "waiting_for": [_label(meta, r) for r in waiting if r != seat.role], "version": game.version,
+                    "waiting_for": [_label(meta, r) for r in waiting if r != seat.role],
+                    "version": role_version(game, seat.role),
                     "opponents": others, "stage": _stage(db, game, rules, seat.role), "sandbox": game.sandbox,
-                    "host": game.created_by == user_id})
+                    "host": game.created_by == user_id,
+                    # a user holding several seats opens the game at this one (the page's seat switcher)
+                    "url": f"/games/{game.id}?seat={seat.role}" if several else f"/games/{game.id}"})
         stamps.append(_last_news(db, game, seat.role))
     # Newest activity first, as this player knows it: when their own prompt last changed (or the game ended).
     # Never the game's own last write, which would move a game up whenever the other side revised its orders.
@@ -343,7 +389,8 @@ def _stage(db: DB, game: Game, rules, role: str) -> str:
     if game.status == "ended":
         outcome = game.outcome or {}
         winner = outcome.get("winner")
-        return f"Over: {_label(rules.meta, winner)} won" if winner in rules.meta.roles else "Over"
+        known = (*rules.meta.roles, *(s.id for s in rules.meta.sides_of()))  # a team game's winner is a side
+        return f"Over: {_label(rules.meta, winner)} won" if winner in known else "Over"
     view = view_for(rules, load_state(db, game), role, False)
     if not isinstance(view, dict):
         return ""
@@ -358,13 +405,32 @@ def _stage(db: DB, game: Game, rules, role: str) -> str:
     return " · ".join(parts)
 
 
-def role_of(db: DB, game: Game, user_id: int | None) -> str:
-    """The viewer's role in a game: their seat, or spectator."""
-    if user_id is not None:
-        seat = db.scalar(select(Seat).where(Seat.game_id == game.id, Seat.user_id == user_id))
-        if seat is not None:
-            return seat.role
-    return "spectator"
+def seats_held(db: DB, game: Game, user_id: int | None) -> list[str]:
+    """The seats a user holds in a game, in the order the game lists its seats (the umpire's last)."""
+    if user_id is None:
+        return []
+    held = set(db.scalars(select(Seat.role).where(Seat.game_id == game.id, Seat.user_id == user_id)))
+    order = [*rules_for(game).meta.seats(), UMPIRE]
+    return sorted(held, key=lambda r: order.index(r) if r in order else len(order))
+
+
+def role_of(db: DB, game: Game, user_id: int | None, seat: str | None = None) -> str:
+    """The viewer's role in a game: the seat they name (which they must hold), else their first seat, else
+    spectator."""
+    held = seats_held(db, game, user_id)
+    if seat:
+        return _held(game, held, seat)
+    return held[0] if held else SPECTATOR
+
+
+def _held(game: Game, held: list[str], seat: str) -> str:
+    if seat not in held:
+        meta = rules_for(game).meta
+        known = seat in (*meta.seats(), UMPIRE)
+        name = _label(meta, seat) if known else repr(seat)
+        raise Forbidden(f"You do not hold the seat {name} in this game: only its own player may see or act for it."
+                        if known else f"This game has no seat {name}.")
+    return seat
 
 
 def require_game(db: DB, game_id: str) -> Game:
@@ -374,8 +440,16 @@ def require_game(db: DB, game_id: str) -> Game:
     return game
 
 
-def require_seat(db: DB, game: Game, user_id: int) -> str:
-    role = role_of(db, game, user_id)
-    if role == "spectator":
+def require_seat(db: DB, game: Game, user_id: int, seat: str | None = None) -> str:
+    """The seat a user acts for: the one they name, which they must hold (a teammate may not act for another's
+    seat), or their only seat. A user holding several seats must say which one."""
+    held = seats_held(db, game, user_id)
+    if not held:
         raise Forbidden("Only a player with a seat in this game can do that.")
-    return role
+    if seat:
+        return _held(game, held, seat)
+    if len(held) > 1:
+        meta = rules_for(game).meta
+        raise BadRequest("You hold several seats in this game (" + ", ".join(_label(meta, r) for r in held)
+                         + "): say which one you act for (seat).")
+    return held[0]

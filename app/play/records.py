@@ -7,7 +7,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
-from app.engine.contract import SPECTATOR, UMPIRE
+from app.engine.contract import SPECTATOR, UMPIRE, to_side
 from app.engine.testing import state_hash
 from app.play.dice import seed_matches, verify_rolls
 from app.play.errors import BadRequest, Forbidden
@@ -26,9 +26,7 @@ def replay_view(db: DB, game: Game, viewer_role: str, seq: int, eyes: str | None
     if not 0 <= seq <= game.version:
         raise BadRequest(f"Choose a moment from 0 to {game.version}.")
     rules = rules_for(game)
-    eyes = eyes or UMPIRE
-    if eyes not in (*rules.meta.roles, UMPIRE, SPECTATOR):
-        raise BadRequest("See the game through one side's eyes, or all-seeing (umpire).")
+    eyes = replay_eyes(rules.meta, eyes or UMPIRE)
     state = state_at(db, game, seq)
     row = db.scalar(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.seq == seq)) if seq else None
     shown = row is not None and eyes in (UMPIRE, row.role)
@@ -37,6 +35,18 @@ def replay_view(db: DB, game: Game, viewer_role: str, seq: int, eyes: str | None
                                                                rules.meta.label(eyes)),
             "action": {"role": row.role, "words": action_words(rules.meta.label, row.role, row.action)}
             if shown else None}
+
+
+def replay_eyes(meta, eyes: str) -> str:
+    """Whose eyes a replay looks through: a seat, the umpire, a spectator, or a side. A side of one seat is that
+    seat; a side of several is asked of the game by its address (`to_side`): what the side as a whole knew (its
+    spotting reports and the public record), no seat's own orders."""
+    if eyes in (*meta.seats(), UMPIRE, SPECTATOR):
+        return eyes
+    side = meta.side_by_id(eyes[len("side:"):] if eyes.startswith("side:") else eyes)
+    if side is None:
+        raise BadRequest("See the game through one side's or one seat's eyes, or all-seeing (umpire).")
+    return side.seats[0] if len(side.seats) == 1 else to_side(side.id)
 
 
 def export(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
@@ -191,8 +201,9 @@ def losses_over_time(rules, db: DB, game: Game, rows: list[ActionRow]) -> dict[s
 
 def eyes_choices(game: Game) -> list[dict[str, str]]:
     rules = rules_for(game)
-    return [*({"id": r, "label": rules.meta.label(r)} for r in rules.meta.roles),
-            {"id": UMPIRE, "label": "All-seeing"}]
+    meta = rules.meta
+    teams = [{"id": to_side(s.id), "label": f"{s.label} (the whole side)"} for s in meta.sides_of() if len(s.seats) > 1]
+    return [*({"id": r, "label": meta.label(r)} for r in meta.seats()), *teams, {"id": UMPIRE, "label": "All-seeing"}]
 
 
 def steps(db: DB, game: Game, seq: int) -> dict[str, Any]:

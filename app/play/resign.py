@@ -1,4 +1,5 @@
-"""A side resigns: the game ends at once and the other side wins. Recorded in the action log as the platform's
+"""A side resigns: the game ends at once and the other side wins. In a team game any seat of a side resigns for
+the whole side (the side loses as one), and the winner is the other side. Recorded in the action log as the platform's
 own '_resign' (never passed to the rules), so replays and exports show where the game stopped."""
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ def resign(game_id: str, role: str, user_id: int) -> dict:
         game = lock_game(db, game_id)
         rules = rules_for(game)
         meta = rules.meta
-        if role not in meta.roles:
+        side = meta.side_of(role)
+        if side is None:
             raise Forbidden("Only a side can resign.")
         if game.status != "active":
             raise Conflict("Only a running game can be resigned.")
         append_record(db, game, role, "_resign", {}, "resigned", phase_of(rules, load_state(db, game)), user_id)
-        others = [r for r in meta.roles if r != role]
+        others = [s.id for s in meta.sides_of() if s.id != side.id]
+        who = meta.label(role) if len(side.seats) == 1 else f"{side.label} ({meta.label(role)})"
         game.status, game.deadlines = "ended", {}
         game.outcome = {"winner": others[0] if len(others) == 1 else None, "level": "resigned",
-                        "reason": f"{meta.label(role)} resigned"}
+                        "reason": f"{who} resigned"}
         return dict(game.outcome)

@@ -19,6 +19,7 @@ from app.play.deadlines import set_deadlines
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Illegal, NotFound, Stale
 from app.play.state import load_state, phase_of, remember, rules_for
+from app.play.versions import bump, changed_for, prompt_count, role_version, watchers
 from app.store.db import is_postgres
 from app.store.models import ActionRow, Game, Snapshot
 
@@ -27,7 +28,7 @@ from app.store.models import ActionRow, Game, Snapshot
 class Submitted:
     game_id: str
     seq: int
-    version: int
+    version: int  # the submitter's own version (app/play/versions.py), never the game's
     replayed: bool = False  # the idempotency key was seen before; nothing new was applied
     ended: bool = False
     bot_moves: list[int] = field(default_factory=list)
@@ -96,8 +97,8 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     if prior is not None:
         if prior.action != action:
             raise Stale("This form was already sent with other orders. Reload the page for the current position.",
-                        extra={"version": game.version})
-        return Submitted(game_id, prior.seq, game.version, replayed=True, ended=game.status == "ended")
+                        extra={"version": role_version(game, role)})
+        return Submitted(game_id, prior.seq, role_version(game, role), replayed=True, ended=game.status == "ended")
     if game.status == "open":
         raise Conflict("The game has not started: a seat is still open.")
     if game.status == "ended":
@@ -105,9 +106,13 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     seen = game.prompt_versions.get(role, 0)
     if expected_version is None:
         raise BadRequest("Every submission needs the version of the page it was made on (expected_version).")
-    if expected_version < seen or expected_version > game.version:
+    # Stale: the submitter's own prompt moved on after the page it saw, or a version it was never shown. Pages
+    # carry the role's own version (app/play/versions.py), never the game's, which would let a side probe how
+    # often the other side revised its orders; the platform's own submissions give the game's version.
+    low, high = (seen, game.version) if platform else (prompt_count(game, role), role_version(game, role))
+    if expected_version < low or expected_version > high:
         raise Stale("The game has moved on since your page was drawn. Here is the current position.",
-                    extra={"version": game.version})
+                    extra={"version": role_version(game, role)})
     rules = rules_for(game)
     state = load_state(db, game)
     before = rules.prompts(state)
@@ -130,17 +135,25 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
             versions[r] = seq
             renewed.add(r)
     game.prompt_versions = versions
+    deadlines = dict(game.deadlines or {})
     set_deadlines(game, after, renewed)
+    outcome = rules.outcome(new_state)
+    # Whose page this commit changes: the submitter's (it made it), and each role whose view, prompt or list of
+    # who is awaited changed; everyone's when a public record is written (deadlines, notices, the end).
+    if outcome is not None or note is not None or game.deadlines != deadlines:
+        changed = watchers(rules)
+    else:
+        changed = [role, *changed_for(rules, state, before, new_state, after)]
+    bump(game, rules, changed, renewed)
     game.version = seq
     game.roll_count += rng.used
     game.updated_at = now()
-    outcome = rules.outcome(new_state)
     if outcome is not None:
         game.status, game.outcome, game.deadlines = "ended", dict(outcome), {}
     _maybe_snapshot(db, game, rules, new_state, seq)
     db.flush()
     remember(game_id, seq, new_state, db)
-    return Submitted(game_id, seq, seq, ended=outcome is not None)
+    return Submitted(game_id, seq, role_version(game, role), ended=outcome is not None)
 
 
 def append_record(db: DB, game: Game, role: str, verb: str, args: dict[str, Any], note: str, phase: str,
@@ -150,6 +163,9 @@ def append_record(db: DB, game: Game, role: str, verb: str, args: dict[str, Any]
     seq = game.version + 1
     db.add(ActionRow(game_id=game.id, seq=seq, role=role, action={"verb": verb, "args": args}, key=f"{note}:{seq}",
                      rolls=[], user_id=user_id, at=now(), phase=phase, note=note))
+    rules = rules_for(game)
+    everyone = watchers(rules)
+    bump(game, rules, everyone, everyone)  # a public record every page shows; a page drawn before it is stale
     game.version = seq
     game.updated_at = now()
     return seq

@@ -34,37 +34,82 @@ def _spec_for(prompt: dict[str, Any] | None, verb: str) -> dict[str, Any]:
 
 
 def action_from_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:
-    """Turn the form fields `verb` and `arg.<name>` into an action, typed by the prompt's argument spec.
-    The rules check legality; this only reads the values."""
+    """Turn the form fields into an action, typed by the prompt's argument spec: `verb`, then for each argument
+    the fields templates/game/_prompt.html draws for its kind (`arg.<name>`, `arg.<name>.<part>`, repeated
+    `arg.<name>` for several choices). The rules check legality; this only reads the values."""
     verb = str(form.get("verb") or "")
     if not verb:
         raise BadRequest("The form has no order in it. Reload the page.")
     spec = _spec_for(prompt, verb).get("args") or {}
     args: dict[str, Any] = {}
+    for name, arg in spec.items():
+        value = _read(form, f"arg.{name}", arg if isinstance(arg, dict) else {}, name)
+        if value is not _MISSING:
+            args[name] = value
+    # Fields for arguments the prompt does not list are read as JSON and left for the rules to refuse by name.
     for key, raw in form.multi_items():
-        if not key.startswith("arg."):
-            continue
-        name, arg = key[4:], spec.get(key[4:], {})
-        raw = str(raw)
-        kind = arg.get("type") if isinstance(arg, dict) else None
-        try:
-            if isinstance(arg, dict) and "choices" in arg:
-                args[name] = json.loads(raw)
-            elif kind == "integer":
-                args[name] = int(raw)
-            elif kind == "boolean":
-                args[name] = raw in ("true", "1", "on")
-            elif kind == "string":
-                args[name] = raw
-            else:
-                args[name] = json.loads(raw) if raw.strip() else None
-        except ValueError:
-            label = arg.get("label") if isinstance(arg, dict) else None
-            raise BadRequest(f"{label or name.replace('_', ' ').capitalize()}: that value cannot be read.") from None
-    for name, arg in spec.items():  # an unchecked checkbox sends nothing
-        if isinstance(arg, dict) and arg.get("type") == "boolean" and name not in args:
-            args[name] = False
+        if key.startswith("arg.") and key[4:].split(".")[0] not in spec:
+            args[key[4:]] = _loads(str(raw), {}, key[4:])
     return {"verb": verb, "args": args}
+
+
+_MISSING = object()
+_PARTS = ("assignment", "plot", "group")  # kinds drawn as parts `arg.<name>.<part>`, or as JSON when too deep
+
+
+def _read(form, field: str, arg: dict[str, Any], name: str) -> Any:
+    """One argument (or part) of the kind `arg` describes, from the fields named `field` or `field.<part>`;
+    _MISSING if the form holds nothing for it (an optional part left blank)."""
+    kind = arg.get("type")
+    raw = form.get(field)
+    if kind == "several":  # ticked boxes, each one value (a JSON list, from a client that sends one, is taken whole)
+        ticked = [_loads(str(v), arg, name) for v in form.getlist(field)]
+        return ticked[0] if len(ticked) == 1 and isinstance(ticked[0], list) else ticked
+    if kind == "boolean":  # an unticked box sends nothing
+        return raw is not None and str(raw) in ("true", "1", "on")
+    if kind in _PARTS:
+        if raw is not None:  # drawn as JSON (nested too deep for fields)
+            return _loads(str(raw), arg, name) if str(raw).strip() else _MISSING
+        if kind == "assignment":
+            parts = [(i, arg) for i in arg.get("ids", [])]
+        elif kind == "plot":
+            parts = [(s, arg.get("each") or {}) for s in arg.get("segments", [])]
+        else:
+            parts = list((arg.get("fields") or {}).items())
+        out = {}
+        for part, sub in parts:
+            value = _read(form, f"{field}.{part}", sub if isinstance(sub, dict) else {}, f"{name}, {part}")
+            if value is not _MISSING:
+                out[str(part)] = value
+        return out
+    if raw is None:
+        return _MISSING
+    raw = str(raw)
+    if kind is None:  # an older prose spec: the field holds JSON (blank: null), as the form drew it
+        return _loads(raw, arg, name)
+    if kind != "string" and not raw.strip():
+        return _MISSING  # a blank choice ("no move", "(none)") or an empty number
+    if kind == "path" and not raw.lstrip().startswith("["):  # "P4, O4" or "P4 O4": the spaces in order
+        return [s for s in raw.replace(",", " ").split()]
+    if kind == "integer":
+        try:
+            return int(raw)
+        except ValueError:
+            raise _unreadable(arg, name) from None
+    if kind == "string":
+        return raw
+    return _loads(raw, arg, name)
+
+
+def _loads(raw: str, arg: dict[str, Any], name: str) -> Any:
+    try:
+        return json.loads(raw) if raw.strip() else None
+    except ValueError:
+        raise _unreadable(arg, name) from None
+
+
+def _unreadable(arg: dict[str, Any], name: str) -> BadRequest:
+    return BadRequest(f"{arg.get('label') or name.replace('_', ' ').capitalize()}: that value cannot be read.")
 
 
 def _apply_in_transaction(game_id: str, role: str, action: Any, expected: int | None, key: str,

@@ -10,7 +10,9 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
+from app.engine import orders
 from app.play import accounts, lobby, records
+from app.play.check import check_order
 from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, password_work, session_token
@@ -71,6 +73,8 @@ class Submission(BaseModel):
     action: ActionIn
     expected_version: int = Field(ge=0, description="The version of the position the order was made on")
     key: str = Field(min_length=1, max_length=80, description="Idempotency key: a retry with the same key is applied once")
+    seat: str | None = Field(None, max_length=20, description="The seat the order is for; needed only by a player "
+                                                              "holding several seats of one side (a team game)")
 
 
 @router.post("/users", status_code=201, dependencies=[CSRF])
@@ -176,29 +180,54 @@ def change_invite(request: Request, game_id: str, role: str, body: InviteChange,
     return invite_links(request, lobby.seat_invites(db, lobby.require_game(db, game_id), user.user_id))
 
 
-def game_json(db, game_id: str, user_id: int) -> dict[str, Any]:
+def game_json(db, game_id: str, user_id: int, seat: str | None = None) -> dict[str, Any]:
     game = lobby.require_game(db, game_id)
-    m = page_model(db, game, lobby.role_of(db, game, user_id))
-    return {"game": m["game"], "role": m["role"], "view": m["view"], "prompt": m["prompt"],
-            "waiting": m["waiting"], "seats": m["seats"]}
+    m = page_model(db, game, lobby.role_of(db, game, user_id, seat))
+    # Beside the prompt, the JSON Schema of every order it allows (None while a game's specs are still prose).
+    schema = orders.prompt_schema(m["prompt"]) if m["prompt"] else None
+    return {"game": m["game"], "role": m["role"], "view": m["view"], "prompt": m["prompt"], "prompt_schema": schema,
+            "waiting": m["waiting"], "seats": m["seats"], "my_seats": lobby.seats_held(db, game, user_id)}
 
 
 @router.get("/games/{game_id}")
-def show(game_id: str, db: ReadDBDep, user: User) -> dict[str, Any]:
-    return game_json(db, game_id, user.user_id)
+def show(game_id: str, db: ReadDBDep, user: User, seat: str | None = None) -> dict[str, Any]:
+    """The game as one of your seats sees it (`seat`, when you hold several; else your first seat)."""
+    return game_json(db, game_id, user.user_id, seat)
 
 
 @router.post("/games/{game_id}/actions", dependencies=[CSRF])
 async def act(game_id: str, body: Submission, user: User) -> dict[str, Any]:
     def seat():
         with transaction() as db:
-            return lobby.require_seat(db, lobby.require_game(db, game_id), user.user_id)
+            return lobby.require_seat(db, lobby.require_game(db, game_id), user.user_id, body.seat)
     role = await run_in_threadpool(seat)
     result = await game_actions.submit(game_id, role, body.action.model_dump(), body.expected_version, body.key,
                                        user.user_id)
-    out = await run_in_threadpool(in_transaction, game_json, game_id, user.user_id)
-    out.update(seq=result.seq, replayed=result.replayed)
+    out = await run_in_threadpool(in_transaction, game_json, game_id, user.user_id, role)
+    # No seq: the game's own count would tell a side how often the other side revised its orders.
+    out.update(replayed=result.replayed)
     return out
+
+
+class OrderDraft(BaseModel):
+    action: ActionIn
+    seat: str | None = Field(None, max_length=20, description="The seat the order is for, as in a submission")
+
+
+@router.post("/games/{game_id}/check", dependencies=[CSRF],
+             responses={400: {"description": "The order cannot be read"},
+                        403: {"description": "Only a player with a seat in this game can check orders"},
+                        409: {"description": "The game has not started or is over"},
+                        422: {"description": "Its shape or the rules refuse it now: the message, and the rule"}})
+async def check(game_id: str, body: OrderDraft, user: User) -> dict[str, bool]:
+    """Check a half-made order without applying it: its shape against the prompt's argument types, then the
+    game's own rules check if it has one. Nothing changes; the guards are the submission's."""
+    def judge():
+        with transaction(read_only=True) as db:
+            role = lobby.require_seat(db, lobby.require_game(db, game_id), user.user_id, body.seat)
+            check_order(db, game_id, role, body.action.model_dump())
+    await run_in_threadpool(judge)
+    return {"ok": True}
 
 
 @router.get("/games/{game_id}/replay")

@@ -72,6 +72,9 @@ def _game_type(r) -> dict[str, Any]:
             "solitaire": r.meta.solitaire,
             "scenarios": [{"id": s.id, "title": s.title, "rule": s.rule} for s in r.meta.scenarios],
             "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles],
+            "sides": [{"label": s.label, "seats": [{"id": x, "label": r.meta.label(x)} for x in s.seats]}
+                      for s in r.meta.sides_of()],
+            "teams": any(len(s.seats) > 1 for s in r.meta.sides_of()),
             "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": o.default,
                          "choices": list(o.choices)} for o in r.meta.options]}
 
@@ -235,9 +238,9 @@ async def accept_invite(token: str, user: User, accept_scripted_dice: str = Form
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
-def game_page(request: Request, game_id: str, db: ReadDBDep, user: User):
+def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: str | None = None):
     game = lobby.require_game(db, game_id)
-    role = lobby.role_of(db, game, user.user_id)
+    role = lobby.role_of(db, game, user.user_id, seat)
     # The host sees each waiting seat's invite link, labelled with the side's name, on every visit.
     seats = invite_links(request, lobby.seat_invites(db, game, user.user_id))
     invites = {s["label"]: s["url"] for s in seats if s["url"]}
@@ -269,7 +272,7 @@ async def submit_form(request: Request, game_id: str, user: User):
     def seat_and_prompt():
         with transaction(read_only=True) as db:
             game = lobby.require_game(db, game_id)
-            role = lobby.require_seat(db, game, user.user_id)
+            role = lobby.require_seat(db, game, user.user_id, str(form.get("seat") or "") or None)
             return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role)
     game_type, role, prompt = await run_in_threadpool(seat_and_prompt)
     action = plugin_for(game_type).parse_form(form, prompt)

@@ -14,6 +14,7 @@ from app.play.clocks import CLAIM_AFTER
 from app.play.lobby import seats_of
 from app.play.undo import can_take_back
 from app.play.state import load_state, rules_for, view_for
+from app.play.versions import role_version
 from app.store.models import ActionRow, Game, User
 from app.web.log_view import KIND_LABELS, log_groups
 from app.web.plugin import plugin_for
@@ -36,7 +37,8 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
     # Who is being waited for is public (the other side learns "submitted" or "not yet", nothing more).
     waiting = [("Umpire" if r == UMPIRE else meta.label(r)) for r in sorted(prompts)]
     return {
-        "game": {"id": game.id, "version": game.version, "status": game.status, "title": game.title or meta.title,
+        # The role's own version, never the game's: the game's counts the other side's secret revisions.
+        "game": {"id": game.id, "version": role_version(game, role), "status": game.status, "title": game.title or meta.title,
                  "type": meta.id, "type_title": meta.title, "scenario": game.scenario, "umpired": game.umpired,
                  "sandbox": game.sandbox, "commitment": game.commitment, "options": game.options,
                  "seed": game.seed.hex() if ended else None, "outcome": game.outcome if ended else None,
@@ -89,14 +91,15 @@ def clock_model(game: Game, role: str, meta) -> dict[str, Any]:
 
 
 def notices(db: DB, game: Game, meta) -> list[str]:
-    """Public records the platform itself writes: missed orders, undos, claims."""
+    """Public records the platform itself writes: missed orders, undos, claims. Numbered in the order they were
+    written, not by the game's action count, which would tell a side how many commits it could not see."""
     rows = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.note.is_not(None))
                       .order_by(ActionRow.seq))
     label = lambda r: "The umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
     text = {"missed order": "{who} missed an order; the default was taken.",
             "undo": "Both sides agreed: the last resolution was undone.",
             "claim": "{who} claimed the game.", "take back": "{who} took back a move."}
-    return [f"Action {r.seq}: " + text.get(r.note, r.note).format(who=label(r.role)) for r in rows]
+    return [f"{i}. " + text.get(r.note, r.note).format(who=label(r.role)) for i, r in enumerate(rows, 1)]
 
 
 def undo_model(game: Game, role: str, meta) -> dict[str, Any] | None:

@@ -43,15 +43,15 @@ def _undo(game_id: str, role: str, answer: bool | None) -> None:
             umpire.answer_undo(db, game_id, role, answer)
 
 
-def _take_back(game_id: str, user_id: int) -> int:
+def _take_back(game_id: str, user_id: int, seat: str | None) -> int:
     with transaction() as db:
         game = lobby.require_game(db, game_id)
-        return undo.take_back(db, game_id, lobby.require_seat(db, game, user_id), user_id)
+        return undo.take_back(db, game_id, lobby.require_seat(db, game, user_id, seat or None), user_id)
 
 
 @router.post("/games/{game_id}/take-back", dependencies=[CSRF])
-async def take_back_form(request: Request, game_id: str, user: User):
-    await run_in_threadpool(_take_back, game_id, user.user_id)
+async def take_back_form(request: Request, game_id: str, user: User, seat: str = Form("")):
+    await run_in_threadpool(_take_back, game_id, user.user_id, seat)
     await publish(game_id)
     return _done(request, game_id)
 
@@ -144,9 +144,10 @@ async def resign_api(game_id: str, user: User) -> dict:
 
 
 @api.post("/games/{game_id}/take-back", dependencies=[CSRF])
-async def take_back_api(game_id: str, user: User) -> dict:
-    """Take back your own last move: allowed until the next die roll, a reveal, or another side's move."""
-    version = await run_in_threadpool(_take_back, game_id, user.user_id)
+async def take_back_api(game_id: str, user: User, seat: str | None = None) -> dict:
+    """Take back your own last move (your `seat`'s, if you hold several): allowed until the next die roll, a
+    reveal, or another side's move."""
+    version = await run_in_threadpool(_take_back, game_id, user.user_id, seat)
     await publish(game_id)
     return {"version": version}
 

@@ -8,6 +8,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 
 from app.paths import ROOT
+from app.web.board import layout as board_layout
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 env = templates.env
 env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
@@ -20,6 +21,7 @@ def _action_key(model: dict[str, Any], index: int) -> str:
 
 
 env.globals["action_key"] = _action_key  # imported macros (macros.html) see globals, not the render context
+env.globals["board_layout"] = board_layout  # the one board renderer (templates/game/_board.html)
 
 
 def has_template(name: str) -> bool:

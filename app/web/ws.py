@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.config import get_settings
 from app.play import accounts, lobby
+from app.play.versions import role_version
 from app.realtime.hub import Fragment, Subscriber, hub
 from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
@@ -38,14 +39,14 @@ def origin_allowed(ws: WebSocket) -> bool:
     return origin in allowed
 
 
-def _who(game_id: str, token: str | None):
+def _who(game_id: str, token: str | None, seat: str | None = None):
     with transaction(read_only=True) as db:
         user = accounts.session_user(db, token)
         if user is None:
             return None, None, None, None
         game = lobby.require_game(db, game_id)
-        role = lobby.role_of(db, game, user.user_id)
-        return user, role, game.version, model_digest(page_model(db, game, role))
+        role = lobby.role_of(db, game, user.user_id, seat)  # a player holding several seats watches one
+        return user, role, role_version(game, role), model_digest(page_model(db, game, role))
 
 
 def model_digest(model: dict) -> str:
@@ -107,7 +108,7 @@ async def game_socket(ws: WebSocket, game_id: str):
         return
     token = ws.cookies.get(SESSION_COOKIE)
     try:
-        user, role, version, digest = await run_in_threadpool(_who, game_id, token)
+        user, role, version, digest = await run_in_threadpool(_who, game_id, token, ws.query_params.get("seat"))
     except Exception:
         user = None
     if user is None:
@@ -131,7 +132,7 @@ async def game_socket(ws: WebSocket, game_id: str):
             if not await sessions_valid({sub.session}):  # expired while the page was open
                 await ws.close(code=4401, reason="session ended")
                 break
-            if since < await run_in_threadpool(_version, game_id):
+            if since < await run_in_threadpool(_version, game_id, role):
                 pages = await render_for_hub(game_id, {role})
                 await ws.send_text(pages[role])
                 sub.digest = getattr(pages[role], "digest", None)
@@ -141,6 +142,8 @@ async def game_socket(ws: WebSocket, game_id: str):
         hub.leave(game_id, sub)
 
 
-def _version(game_id: str) -> int:
+def _version(game_id: str, role: str) -> int:
+    """The role's own version (app/play/versions.py): the game's would tell a page coming back that the other
+    side revised its orders."""
     with transaction(read_only=True) as db:
-        return lobby.require_game(db, game_id).version
+        return role_version(lobby.require_game(db, game_id), role)

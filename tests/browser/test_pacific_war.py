@@ -40,6 +40,11 @@ def test_attacks_reserves_and_a_flip_against_the_japanese_bot(live_server, new_p
     expect(page.locator("#status")).to_contain_text("Your move")
     expect(page.locator("#prompt")).to_contain_text("Roll for Action Points")
     expect(page.locator("svg[data-zoomable]")).to_have_count(1)
+    # the one board renderer: eight front markers and three sea control markers, each a tab stop with its details
+    expect(page.locator("#pw-map .board-counter[tabindex='0']")).to_have_count(11)
+    swpa = page.get_by_role("button", name="Allied Southwest Pacific front marker", exact=True)
+    swpa.focus()
+    expect(page.locator("#pw-map-details")).to_have_text("Allied Southwest Pacific front marker: Port Moresby")
 
     click(page, "Roll the die for Action Points")
     logged(page, "Action Points roll 6: 4 AP.")
@@ -49,6 +54,7 @@ def test_attacks_reserves_and_a_flip_against_the_japanese_bot(live_server, new_p
     logged(page, "Allied attack on Guadalcanal (Southwest Pacific front): die 5, -1 defender sea control, "
                  "modified 4: advance.")
     logged(page, "The Allied Southwest Pacific front marker advances into Guadalcanal")
+    expect(swpa).to_have_attribute("data-details", "Guadalcanal")  # the marker moved on the map
     expect(page.locator("#prompt h2")).to_contain_text("3 AP left")
 
     click(page, "Add a reserve to the China front")
@@ -69,6 +75,9 @@ def test_attacks_reserves_and_a_flip_against_the_japanese_bot(live_server, new_p
     logged(page, "Japanese BOT action: die 3, Ichi-Go")
     logged(page, "Japanese attack on Chungking (China front): die 1")
     logged(page, "The Allied China front is stalled")
+    china = page.get_by_role("button", name="Allied China front marker", exact=True)
+    expect(china).to_have_attribute("data-details", "Chungking, stalled")
+    expect(china.locator("text")).to_have_text("S")  # what the counter's face shows
     expect(page.locator("#prompt")).to_contain_text("Turn 2")
 
     click(page, "Roll the die for Action Points")

@@ -101,7 +101,7 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     for page in (us, jp):
         expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
     expect(jp.locator("#log")).to_contain_text("to Rabaul")
-    expect(us.locator("#sol-counters .sol-tf")).to_have_count(0)  # the Americans start at sea, not yet in TFs
+    expect(us.locator("#solomons-map-counters .board-piece")).to_have_count(0)  # the Americans start at sea, not yet in TFs
     no_secrets_of(us, "japanese")
     no_secrets_of(jp, "allied")
 
@@ -191,11 +191,13 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     for page in (us, jp):
         expect(page.locator("#prompt-title")).to_contain_text("Segment 1, D", timeout=10000)
         expect(page.locator("#board")).to_contain_text("Execution Segment 1")
-    expect(us.locator("#sol-counters .sol-marker")).to_have_count(1)
+    expect(us.locator("#solomons-map-counters .board-marker")).to_have_count(1)
+    us.locator("#solomons-map-counters .board-marker").focus()  # a tab stop: its details under the map
+    expect(us.locator("#solomons-map-details")).to_contain_text("Enemy task force tf-?1: last seen at hex K in segment 1")
     expect(us.locator("#board .sol-enemy")).to_contain_text("Task force tf-?1: hex K, seen in segment 1: 2 ships")
     expect(us.locator("#log")).to_contain_text("Japanese task force tf-?1 in K")
-    expect(jp.locator("#sol-counters .sol-marker")).to_have_count(0)
-    expect(jp.locator("#sol-counters .sol-tf")).to_have_count(1)
+    expect(jp.locator("#solomons-map-counters .board-marker")).to_have_count(0)
+    expect(jp.locator("#solomons-map-counters .board-piece")).to_have_count(1)
     us.get_by_label("TF 1 carriers NAC points", exact=True).fill("4")
     us.get_by_label("TF 1 carriers NAC mission", exact=True).select_option("cap_point")
     us.get_by_label("TF 1 carriers NAC CAP counters, blanks included", exact=True).fill("3")
@@ -211,7 +213,7 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     no_secrets_of(jp, "allied")
 
     # Nobody resets: Segment 2 runs, and on Japan's map TF 1 glides from K to L as the section plays.
-    counter = jp.locator("#counter-japanese-tf-1")
+    counter = jp.locator("#piece-japanese-tf-1")
     at_k = counter.get_attribute("transform")
     submit(jp)
     submit(us)

@@ -23,7 +23,8 @@ SIDES = {"allied": ("United States", "Japan"), "japanese": ("Japan", "United Sta
 def create_against_the_computer(page, base: str, side: str) -> None:
     """Sign up and create a Solomons game on `side` against the computer; the page says who sits where and
     opens on the first decision: Japan's base moves (the Preliminary Set-Up, 5.15), or for the Americans, whose
-    fleet starts at sea, Carrier Air Group Training."""
+    fleet starts at sea with no ship in port to move and no carrier in port to train (6.21: they are not asked),
+    Task Force Allocation, once the computer has answered the American questions for Japan."""
     sign_up(page, base, f"solo{uuid.uuid4().hex[:6]}")
     page.goto(f"{base}/games/new?game=solomons")
     page.get_by_label("Your side").select_option(side)
@@ -32,7 +33,7 @@ def create_against_the_computer(page, base: str, side: str) -> None:
     me, computer = SIDES[side]
     expect(page.locator(".game-head")).to_contain_text(f"You are {me}")
     expect(page.locator("#seats")).to_contain_text(f"{computer}: computer")
-    first = "Preliminary Set-Up" if side == "japanese" else "Carrier Air Group Training"
+    first = "Preliminary Set-Up" if side == "japanese" else "Task Force Allocation"
     expect(page.locator("#prompt-title")).to_contain_text(first, timeout=SLOW)
 
 
@@ -177,14 +178,21 @@ def test_a_solo_player_may_take_the_japanese_side(live_server, new_page):
     page = new_page()
     create_against_the_computer(page, base, "japanese")
 
-    # The Americans have no ship in port to move, so Japan's base moves are its own; then both sides decide at
-    # once: the computer's American orders are already in when the page asks Japan.
+    # The Americans have no ship in port to move, so Japan's base moves are its own; then Carrier Air Group
+    # Training, which only Japan is asked: the American carriers are at sea, none can train (6.21, 10.4).
     submit_orders(page)
     expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=SLOW)
-    expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
+    expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted or has nothing")
     no_secrets_of(page, "allied")
-    submit_orders(page)
+    # Japan gives two standing orders from the panel (issue 11 item 4): no training, no base moves. The first
+    # answers the training in hand as if submitted, and the game moves on to the American questions.
+    page.locator("#sol-standing-orders summary").click()
+    page.get_by_label("Train no Carrier Air Group").check()
+    page.get_by_label("Keep my ships at their bases").check()
+    page.locator("#sol-standing").get_by_role("button", name="Save standing orders").click()
     expect(page.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=SLOW)
+    expect(page.locator("#sol-standing-orders summary")).to_contain_text("Standing orders (2 set)")
+    expect(page.locator("#log")).to_contain_text("Your standing orders answered for you")
     no_secrets_of(page, "allied")
 
     # Japan answers under American Intelligence, then forms and plots its forces; the American orders come in
@@ -199,6 +207,9 @@ def test_a_solo_player_may_take_the_japanese_side(live_server, new_page):
     # On to the end of the Game-Turn: every American decision is the computer's.
     answered += play(page, "allied", stop=lambda page: turn(page).startswith("Game-Turn 2 "))
     assert turn(page).startswith("Game-Turn 2 ")
+    # Game-Turn 2: the standing orders answer the base moves and the training (no new ship, no carrier with more
+    # room); the first question Japan is asked is the American one
+    expect(page.locator("#prompt-title")).to_contain_text("Plot Phase 1: American Intelligence", timeout=SLOW)
     expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
     expect(page.locator("#log")).to_contain_text("Segment 14")
     no_secrets_of(page, "allied")

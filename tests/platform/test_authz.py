@@ -95,6 +95,9 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/games/{game_id}"): signed("200"),
     ("POST", "/api/games/{game_id}/actions"): {"red": "200", "blue": "200", "umpire": "422", "spectator": "403",
                                                "other": "403", "anon": "401"},
+    # The live check of a half-made order has the submission's guards (nobody is prompted to fire but the sides).
+    ("POST", "/api/games/{game_id}/check"): {"red": "200", "blue": "200", "umpire": "422", "spectator": "403",
+                                             "other": "403", "anon": "401"},
     ("GET", "/api/games/{game_id}/replay"): seated("403", "403") | {"umpire": "200"},
     ("GET", "/api/games/{game_id}/export"): seated("403", "403") | {"umpire": "200"},
     ("GET", "/api/games/{game_id}/verify"): signed("200"),
@@ -219,6 +222,8 @@ def _request(world: World, role: str, method: str, path: str):
         version = world.umpire.game(gid)["game"]["version"]
         return c.post(url, json={"action": {"verb": "fire", "args": {"salvos": 1}}, "expected_version": version,
                                  "key": uuid.uuid4().hex})
+    if (method, path) == ("POST", "/api/games/{game_id}/check"):
+        return c.post(url, json={"action": {"verb": "fire", "args": {"salvos": 1}}})
     if method == "GET":
         return c.get(url, follow_redirects=False)
     if method == "POST":

@@ -47,7 +47,7 @@ def test_a_repeated_idempotency_key_is_applied_once(players):
     key = uuid.uuid4().hex
     first = fire(red, gid, 2, version=0, key=key)
     again = fire(red, gid, 2, version=0, key=key)
-    assert first["seq"] == again["seq"] == 1
+    assert "seq" not in first  # the game's own count would tell red how often blue revised (app/play/versions.py)
     assert first["replayed"] is False and again["replayed"] is True
     assert again["game"]["version"] == 1
     rows = actions_of(gid)
@@ -120,7 +120,6 @@ def test_simultaneous_submissions_are_each_applied_once_and_the_round_resolves_o
             out = results[0]
             assert out["red"].status_code == 200, out["red"].text
             assert out["blue"].status_code == 200, out["blue"].text
-            assert {out["red"].json()["seq"], out["blue"].json()["seq"]} == {2 * rounds + 1, 2 * rounds + 2}
             rounds += 1
         rows = actions_of(gid)
         game = game_row(gid)

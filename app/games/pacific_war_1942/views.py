@@ -10,60 +10,105 @@ from app.games.pacific_war_1942.allied import attack_block
 
 State = dict[str, Any]
 
-# Map layout (SVG units): one row per front, the Allied end on the left, Japan one node on the right. Spaced so
-# that names in 15-unit type do not touch (issue 11, item 7); the page keeps the map at least 720 px wide.
-X0, DX, Y0, DY = 90, 110, 74, 118
-JAPAN_XY = (X0 + 7 * DX + 36, Y0 + 1.5 * DY)
-WIDTH, HEIGHT = JAPAN_XY[0] + 100, Y0 + 3 * DY + 64
+# The board as drawn (map.toml [board], in board units: one unit is a step along a front); pixels are the web's.
+LAYOUT = data.MAP["board"]
+SIDE_NAME = {"allied": "Allied", "japanese": "Japanese"}
 
 
-def _location(state: State, loc_id: str, x: float, y: float) -> dict[str, Any]:
+def _row_y(row: int) -> float:
+    return round(row * LAYOUT["row_step"], 3)
+
+
+def _location_details(state: State, loc_id: str) -> str:
     loc = data.LOCATIONS[loc_id]
-    return {"id": loc_id, "name": loc["name"], "x": x, "y": y, "fortified": bool(loc.get("fortified")),
-            "start": bool(loc.get("start")), "flag": bool(loc.get("flag")), "japan": bool(loc.get("japan")),
-            "japanese_start": bool(loc.get("japanese_start")),
-            "occupied_by": "allied" if board.occupied_by_allies(state, loc_id) else "japanese",
-            "provenance": loc["provenance"]}
+    what = [w for key, w in (("fortified", "fortified"), ("start", "Allied start"), ("flag", "Allied location"))
+            if loc.get(key)]
+    held = "the Allies" if board.occupied_by_allies(state, loc_id) else "the Japanese"
+    return (f"{', '.join(what)}; " if what else "") + f"occupied by {held}. {loc['provenance']}"
 
 
-def _front(state: State, row: int, front: str) -> dict[str, Any]:
+def _front(state: State, front: str) -> dict[str, Any]:
     f = state["fronts"][front]
-    y = Y0 + row * DY
     r = data.route(front)
-    locs = [_location(state, loc, X0 + i * DX, y) for i, loc in enumerate(r) if loc != data.JAPAN]
     i = f["allied"]
-    if i < 0:
-        allied_xy = (X0 - 60, y)  # outside the last location, clear of its flag
-    elif r[i] == data.JAPAN:
-        allied_xy = (JAPAN_XY[0], JAPAN_XY[1])
-    else:
-        allied_xy = (locs[i]["x"], y)
     j = i + 1
     # Key Game Concepts: Japanese markers may not occupy Japan while the Allies do; they stand beside it.
     beside = j >= len(r) or (r[j] == data.JAPAN and board.japan_front(state) is not None)
-    if beside:
-        japanese_xy = (JAPAN_XY[0] + 62, JAPAN_XY[1] - 51 + row * 34)  # beside Japan (Key Game Concepts)
-    elif r[j] == data.JAPAN:
-        japanese_xy = (JAPAN_XY[0] - 19 + (row % 2) * 38, JAPAN_XY[1] - 13 + (row // 2) * 26)
-    else:
-        japanese_xy = (locs[j]["x"], y)
     sea = board.sea_of(front)
     drms = board.land_drms(state, front, "allied")
     block = attack_block(state, front)
     target = board.japanese_location(state, front)
     return {
-        "id": front, "name": data.FRONTS[front]["name"], "y": y, "locations": locs,
+        "id": front, "name": data.FRONTS[front]["name"],
         "sea_area": sea, "sea_name": data.SEA_AREAS[sea]["name"] if sea else None,
         "sea_control": state["seas"][sea] if sea else None,
         "allied_location": data.name(r[i]) if i >= 0 else None, "allied_outside": i < 0,
         "outside_of": data.name(r[0]),
         "japanese_location": None if beside else data.name(r[j]), "japanese_beside_japan": beside,
-        "allied_marker": {"x": allied_xy[0], "y": allied_xy[1]},
-        "japanese_marker": {"x": japanese_xy[0], "y": japanese_xy[1]},
         "stalled": f["stalled"], "reserve": f["reserve"], "japanese_reserve": f["japanese_reserve"],
         "attack": {"target": data.name(target) if target else None, "blocked": block,
                    "drms": drms, "succeeds_on": board.odds_text("land", sum(d["value"] for d in drms))},
     }
+
+
+def _markers_of(state: State, f: dict[str, Any], row: int) -> list[dict[str, Any]]:
+    """The two front markers of a front as board pieces: where they stand, and what a player reads on them."""
+    route, name = data.route(f["id"]), f["name"]
+    i = board.allied_index(state, f["id"])
+    allied_at: Any = [LAYOUT["outside_x"], _row_y(row)] if i < 0 else route[i]
+    where = f"outside {f['outside_of']}" if i < 0 else f["allied_location"]
+    allied = {"id": f"allied-{f['id']}", "label": f"Allied {name} front marker", "side": "allied",
+              "kind": "front-marker", "at": allied_at,
+              "face": ("S" if f["stalled"] else "A") + ("+R" if f["reserve"] else ""),
+              "tags": [t for t, on in (("stalled", f["stalled"]), ("reserve", f["reserve"])) if on],
+              "details": where + (", stalled" if f["stalled"] else "") + (", with a reserve" if f["reserve"] else "")}
+    japanese_at = "beside_japan" if f["japanese_beside_japan"] else route[i + 1]
+    japanese = {"id": f"japanese-{f['id']}", "label": f"Japanese {name} front marker", "side": "japanese",
+                "kind": "front-marker", "at": japanese_at, "face": "J" + ("R" if f["japanese_reserve"] else ""),
+                "tags": ["reserve"] if f["japanese_reserve"] else [],
+                "details": ("beside Japan" if f["japanese_beside_japan"] else f["japanese_location"])
+                + (", reserve side (-1 DRM to Allied attacks)" if f["japanese_reserve"] else "")}
+    return [allied, japanese]
+
+
+def board_view(state: State, fronts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The board as data for the one renderer (docs/architecture.md, Contract v2, Board): a band per front with
+    its sea area, the locations along each route to Japan, the front markers and the sea control markers."""
+    spaces, edges, areas, pieces, markers = [], [], [], [], []
+    bx, by, bw, bh = LAYOUT["band"]
+    for row, f in enumerate(fronts):
+        y = _row_y(row)
+        route = data.route(f["id"])
+        sea = f"{f['sea_name']} sea area: {SIDE_NAME[f['sea_control']]} control" if f["sea_area"] else "no sea area"
+        areas.append({"id": f"front-{f['id']}", "label": f"{f['name']} front · {sea}",
+                      "kind": "sea" if f["sea_area"] else "land", "rect": [bx, y + by, bw, bh],
+                      "label_at": [LAYOUT["band_label_at"][0], y + LAYOUT["band_label_at"][1]]})
+        for n, loc_id in enumerate(route):
+            if loc_id != data.JAPAN:
+                loc = data.LOCATIONS[loc_id]
+                spaces.append({"id": loc_id, "label": loc["name"], "at": [n, y],
+                               "kind": "allied" if board.occupied_by_allies(state, loc_id) else "japanese",
+                               "shape": "pentagon" if loc.get("fortified") else "circle",
+                               "marks": [m for m, key in (("ring", "start"), ("flag", "flag")) if loc.get(key)],
+                               "details": _location_details(state, loc_id)})
+            if n:
+                edges.append({"from": route[n - 1], "to": loc_id, "kind": "route"})
+        pieces += _markers_of(state, f, row)
+        if f["sea_area"]:
+            control = SIDE_NAME[f["sea_control"]]
+            markers.append({"id": f"sea-{f['sea_area']}", "label": f"{f['sea_name']} sea area control marker",
+                            "side": f["sea_control"], "kind": "sea-control", "face": control[0] + "C",
+                            "at": [LAYOUT["sea_marker_x"], y + LAYOUT["band_label_at"][1]],
+                            "details": f"{control} control"})
+    japan = data.LOCATIONS[data.JAPAN]
+    spaces.append({"id": data.JAPAN, "label": "Japan", "at": LAYOUT["japan_at"], "kind": "japan",
+                   "size": LAYOUT["japan_size"], "stack_offset": [0, -0.13],
+                   "details": ("occupied by the Allies. " if board.japan_front(state) else "") + japan["provenance"]})
+    spaces.append({"id": "beside_japan", "label": "Beside Japan", "at": LAYOUT["beside_japan_at"], "shape": "none",
+                   "per_row": 1})
+    return {"id": "pw-map", "label": "Map of the four fronts, the three sea areas and the markers",
+            "extent": LAYOUT["extent"], "space_size": LAYOUT["space_size"], "piece_size": LAYOUT["piece_size"],
+            "areas": areas, "spaces": spaces, "edges": edges, "pieces": pieces, "markers": markers}
 
 
 def _charts() -> dict[str, Any]:
@@ -126,11 +171,13 @@ def view(state: State, role: str) -> dict[str, Any]:
     ended = state["over"] is not None
     pending = state["pending"]
     last_bot = state["last_bot"]
+    fronts = [_front(state, f) for f in data.FRONT_ORDER]
     return {
         "turn": state["turn"], "turns": state["turns"], "date": data.turn_date(state["turn"]),
         "phase": state["phase"], "ap": state["ap"], "ap_roll": state["ap_roll"],
-        "fronts": [_front(state, row, f) for row, f in enumerate(data.FRONT_ORDER)],
-        "japan": {"x": JAPAN_XY[0], "y": JAPAN_XY[1], "occupied_by_front": board.japan_front(state),
+        "fronts": fronts,
+        "board": board_view(state, fronts),
+        "japan": {"occupied_by_front": board.japan_front(state),
                   "provenance": data.LOCATIONS[data.JAPAN]["provenance"]},
         "seas": [{"id": sea, "name": data.SEA_AREAS[sea]["name"], "control": state["seas"][sea]}
                  for sea in data.SEA_AREAS],
@@ -148,7 +195,6 @@ def view(state: State, role: str) -> dict[str, Any]:
         "outcome": _outcome(state["over"]),
         "charts": _charts(),
         "rules": rules_view(),
-        "svg": {"width": WIDTH, "height": HEIGHT},
     }
 
 

@@ -115,9 +115,7 @@ class Solomons:
             if kind == "ground":  # 12.2: public, both sides' points and supply are on the island
                 out[side]["info"]["effective"] = ground_orders.effective(state)[side]
             out[side]["info"]["choices"] = choices.for_side(state, side, kind)
-            if asking.standing(state, side).get("no_transfers"):  # issue 11 item 4: the side may clear it
-                out[side]["actions"].append({"verb": "standing", "label": "Ask me about air transfers again",
-                                             "args": {"no_transfers": {"type": "boolean"}}})
+            out[side]["actions"].append(asking.standing_action(state, side))  # issue 11 item 4, from any prompt
         if sequence.umpire_due(state):
             out[UMPIRE] = umpire_prompt(state)
         return out
@@ -150,7 +148,7 @@ class Solomons:
 
     def apply_standing(self, state: State, role: str, args: dict[str, Any], rng) -> State:
         """Issue 11 item 4: set or clear a standing order from any prompt; the decision itself stays open."""
-        asking.check_standing(args)
+        asking.check_standing(args, role)
         s = clone(state)
         asking.set_standing(s, role, args)
         sequence.advance(s, rng)
@@ -193,12 +191,12 @@ class Solomons:
 
     def noticeable(self, view: dict[str, Any], role: str) -> dict[str, Any]:
         """For the non-interference harness: the one thing a side may learn of the other's hidden forces (issue 11
-        item 4), whether the other side (for a spectator, either side) was asked at an air allocation or a reset section, blanked out as
+        item 4), whether the other side (for a spectator, either side) was asked at an air allocation, a reset section or Carrier Air Group Training, blanked out as
         "submitted or nothing to decide" (views.public's `waiting_for`). Nothing else is blanked."""
         if role == UMPIRE or not isinstance(view.get("waiting_for"), dict):  # the umpire sees every force
             return view
-        step_kind = sequence.current_kind(view)
-        if step_kind not in ("air", "reset"):
+        step_kind = sequence.current_kind(view) or view.get("section")  # plot steps: the section is the step
+        if step_kind not in ("air", "reset", "cag_training"):
             return view
         return dict(view, waiting_for={s: w if s == role else False for s, w in view["waiting_for"].items()})
 

@@ -107,8 +107,10 @@ def deciders(state: State) -> list[str]:
         return []
     # These secret decisions prompt both sides every time, whether or not a side has a real choice, so that being
     # prompted (or waiting) tells nobody anything about the other side's forces (architecture: Secrets).
-    if kind in ("cag_training", "allocation", "movement_plot"):
+    if kind in ("allocation", "movement_plot"):
         return list(board.SIDES)
+    if kind == "cag_training":  # issue 11 item 4; 6.21, 10.4: only a side with a carrier that can train is asked
+        return [s for s in board.SIDES if asking.training_choice(state, s)]
     # Issue 11 item 4: a side with nothing to decide in an air allocation or a reset section is not asked; the
     # other side may notice that it answered at once, as at the table, and sees "submitted or nothing to decide".
     if kind == "air":
@@ -172,6 +174,7 @@ def advance(state: State, rng) -> None:
         first_line = len(state["log"])
         if step["kind"] in DECISIONS:
             sides = deciders(state)
+            asking.stand_in(state, step, sides)  # issue 11 item 4: standing orders submit for their side
             if sides and any(state["pending"][s] is None for s in sides):
                 return
             resolve(state, step, sides, rng)

@@ -1,16 +1,14 @@
 """board.html draws every state the game reaches from the view alone (the platform wraps it in its page)."""
-from pathlib import Path
-
 import pytest
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import StrictUndefined
 
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.games.pacific_war_1942 import rules
+from app.web.templating import env as app_env
 from tests.games.pacific_war_1942.helpers import actions_phase, at, play
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
-env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined)
+env = app_env.overlay(undefined=StrictUndefined)  # the web app's templates, with the one board renderer
 
 
 class Game:
@@ -28,10 +26,11 @@ def test_the_map_shows_fronts_seas_markers_and_ap():
     s = at("southwest_pacific", "japan", actions_phase(ap=3))
     s["europe"], s["fronts"]["china"]["stalled"], s["fronts"]["india"]["japanese_reserve"] = True, True, True
     html = render(s)
-    assert "<svg" in html and html.count("class=\"pw-marker pw-marker-allied") == 4 and html.count("class=\"pw-marker pw-marker-japanese") == 4
+    assert "<svg" in html and html.count("board-piece side-allied kind-front-marker") == 4 \
+        and html.count("board-piece side-japanese kind-front-marker") == 4
     for text in ("India front", "China front", "Southwest Pacific front", "Central Pacific front",
                  "Indian Ocean sea area", "<strong>3 AP</strong> remaining", "Europe marker in play",
-                 "Japanese Southwest Pacific front marker: beside Japan", "pw-marker-stalled",
+                 "Japanese Southwest Pacific front marker: beside Japan", "tag-stalled",
                  "(-1 DRM to Allied attacks)", "Score estimate"):
         assert text in html, text
 

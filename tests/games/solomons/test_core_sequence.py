@@ -19,7 +19,8 @@ def test_plot_phase_1_runs_its_segments_in_order_and_stops_for_each_secret_decis
     assert kind(s) == "placement" and s["henderson_roll"] is None  # base moves first (5.14, 5.15)
     s = start(3)  # past the Preliminary Set-Up: the Henderson Field die
     assert s["henderson_roll"] == 3 and kind(s) == "cag_training"
-    assert set(rules.prompts(s)) == {"allied", "japanese"}  # both decide at once
+    # only Japan has a carrier in port that can train (6.21, 10.4): the American carriers are at sea (issue 11 item 4)
+    assert set(rules.prompts(s)) == {"japanese"}
     s = both(s)
     assert kind(s) == "intelligence" and set(rules.prompts(s)) == {"japanese"}
     assert s["truk_sortie"]["released"] is False  # 20.3 on Game-Turn 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons import board, tables
+from app.games.solomons.intentions import ASKED, KEYS
 from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY
 from app.web.games.solomons.common import has_type, start_args, tf_label, unit_info
 
@@ -75,3 +76,22 @@ def air_orders(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
 def number(value: Any) -> str:
     """An odds value as the form writes it: 2, 2.5, 0.5."""
     return str(value).removesuffix(".0")
+
+
+def standing_panel(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any] | None:
+    """Issue 11 item 4: the side's standing orders (asking.py), each set or not, with what it does and the rule
+    that lets the side leave the decision to it, from the prompt's "standing" order; Japan's kept answers to the
+    American questions are spelt out. None when the prompt offers no standing orders (the umpire's)."""
+    spec = next((a for a in (prompt or {}).get("actions") or [] if a.get("verb") == "standing"), None)
+    if spec is None:
+        return None
+    given = view.get("standing") or {}
+    orders = []
+    for key, arg in (spec.get("args") or {}).items():
+        detail = None
+        if key == "intentions" and isinstance(given.get(key), dict):
+            yes = [ASKED[k] for k in KEYS if given[key].get(k)]
+            detail = "Yes to: " + " ".join(yes) if yes else "No to every question."
+        orders.append({"key": key, "text": arg.get("label", key), "rule": arg.get("rule"), "set": key in given,
+                       "detail": detail})
+    return {"orders": orders, "any": any(o["set"] for o in orders)}

@@ -1,5 +1,6 @@
-"""Issue 11 item 4 on the page: the reset board sets the standing order "don't ask me about air transfers" (6.26)
-and every later board offers to clear it; the enemy's page never shows it."""
+"""Issue 11 item 4 on the page: the reset board sets the standing order "don't ask me about air transfers" (6.26);
+every board shows the side's standing orders (asking.py) in a panel that sets and clears them; the enemy's page
+never shows them."""
 from __future__ import annotations
 
 import re
@@ -10,14 +11,30 @@ from tests.games.solomons.ui.conftest import _attr, replace
 from tests.games.solomons.ui.test_forms import ok, pending, to_kind
 
 
-def standing_form(html: str) -> list[tuple[str, str]]:
+def standing_form(html: str, **ticks: bool) -> list[tuple[str, str]]:
+    """The standing-orders panel's form as a browser posts it: hidden fields, ticked boxes (a box sent after its
+    hidden "false" wins), with `ticks` changing which boxes are ticked."""
     m = re.search(r'<form[^>]*id="sol-standing".*?</form>', html, re.S)
-    assert m, "no standing-order form on the page"
-    return [(_attr(t, "name"), _attr(t, "value") or "") for t in re.findall(r"<input\b[^>]*>", m.group(0))]
+    assert m, "no standing-orders form on the page"
+    out = []
+    for t in re.findall(r"<input\b[^>]*>", m.group(0)):
+        name, value = _attr(t, "name"), _attr(t, "value") or ""
+        if _attr(t, "type") == "checkbox":
+            key = name.removeprefix("arg.")
+            if not ticks.get(key, " checked" in t):
+                continue
+        out.append((name, value))
+    return out
+
+
+def ticked(html: str) -> set[str]:
+    m = re.search(r'<form[^>]*id="sol-standing".*?</form>', html, re.S)
+    return {_attr(t, "name").removeprefix("arg.") for t in re.findall(r"<input\b[^>]*>", m.group(0))
+            if _attr(t, "type") == "checkbox" and " checked" in t}
 
 
 @pytest.mark.rule("6.26")
-def test_the_reset_board_sets_the_standing_order_and_a_later_board_clears_it(solomons):
+def test_the_reset_board_sets_the_standing_order_and_the_panel_clears_it(solomons):
     us, jp = solomons
     to_kind(us, jp, "reset")
     assert jp.kind() == "reset" and "Don't ask me about air transfers from now on" in jp.page()
@@ -27,7 +44,29 @@ def test_the_reset_board_sets_the_standing_order_and_a_later_board_clears_it(sol
     ok(us.post(us.form()))
     to_kind(us, jp, "allocation")  # the reset boards on the way keep the order ticked
     page = jp.page()
-    assert "Ask me about air transfers again" in page and jp.state()["view"]["standing"]["no_transfers"] is True
-    assert "air transfers again" not in us.page() and "no_transfers" not in str(us.state())
-    ok(jp.post(standing_form(page)))
-    assert not jp.state()["view"]["standing"] and "Ask me about air transfers again" not in jp.page()
+    assert ticked(page) == {"no_transfers"} and jp.state()["view"]["standing"]["no_transfers"] is True
+    assert "Standing orders (1 set)" in page and "Standing orders (" not in us.page()
+    assert us.state()["view"]["standing"] == {}
+    ok(jp.post(standing_form(page, no_transfers=False)))
+    assert not jp.state()["view"]["standing"] and ticked(jp.page()) == set()
+
+
+@pytest.mark.rule("6.38")
+@pytest.mark.rule("14.11")
+def test_the_panel_sets_standing_orders_that_answer_for_the_side(solomons):
+    us, jp = solomons
+    to_kind(us, jp, "allocation")
+    page = jp.page()
+    assert "Keep every task force on its mission" in page and "Answer the American questions" in page
+    assert "Answer the American questions" not in us.page()  # 18: only Japan announces Intentions
+    ok(jp.post(standing_form(page, carry_on=True, air_hold=True, intentions=True)))
+    view = jp.state()["view"]
+    assert set(view["standing"]) == {"carry_on", "air_hold", "intentions"}
+    page = jp.page()
+    assert ticked(page) == {"carry_on", "air_hold", "intentions"} and "Yes to:" in page  # the kept answers
+    assert jp.kind() == "allocation" and pending(jp) is None  # the decision in hand stays open
+    assert us.state()["view"]["standing"] == {} and "Yes to:" not in us.page()
+    # a refused order changes nothing and says why, beside the form
+    r = us.post(standing_form(us.page(), carry_on=True) + [("arg.intentions", "true")])
+    assert r.status_code == 422 and "standing order" in r.text
+    assert us.state()["view"]["standing"] == {}

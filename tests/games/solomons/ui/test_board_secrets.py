@@ -16,7 +16,7 @@ def board(role):
     def draw(view):
         html = render("games/solomons/board.html", view=view, role=role, prompt=None,
                       game={"id": "g", "version": 0, "status": "active"})
-        assert 'id="sol-counters"' in html  # the full board, not the fallback
+        assert 'id="solomons-map-counters"' in html  # the full board (the one renderer's map), not the fallback
         return html
     return draw
 

@@ -68,10 +68,10 @@ def test_carrier_training_board_trains_the_chosen_carrier(solomons):
     page = jp.page()
     assert 'name="train.jp-CV-' in page
     carrier = re.search(r'name="train\.(jp-CV-\d)"[^>]*max="(\d+)"', page)
+    assert us.kind() != "cag_training"  # 6.21, 10.4: no American carrier can train (issue 11 item 4)
     ok(jp.post(replace(jp.form(), **{f"train__{carrier.group(1)}": "1"})))
-    assert pending(jp) == {"carriers": [{"unit": carrier.group(1), "nac": 1}]}
-    assert "Your orders are in" in jp.page() and "The other side has not yet submitted" in jp.page()
-    assert "The other side has submitted" in us.page()
+    # Japan was the only side asked: its orders resolve the step at once, the carrier leaves to train (6.21)
+    assert jp.state()["view"]["units"][carrier.group(1)]["location"] == "training"
 
 
 def test_task_force_board_forms_forces_and_shows_the_rules_refusals(solomons):

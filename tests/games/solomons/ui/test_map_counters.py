@@ -6,9 +6,15 @@ from __future__ import annotations
 import itertools
 import re
 
-from app.web.games.solomons.map_view import board_model
+from app.web.board import layout
+from app.web.games.solomons.map_view import board_description, board_model
 
 WIDTH, HEIGHT = 56 * 1.25, 30 * 1.25
+
+
+def drawn(view):
+    """The counters as the one board renderer places them on the map (map units are the SVG's own)."""
+    return {c["id"]: c for c in layout(board_description(view, board_model(view)))["counters"]}
 
 
 def tf(number, hex_):
@@ -23,8 +29,8 @@ def overlapping(a, b) -> bool:
 def test_your_task_force_does_not_hide_under_an_enemy_marker_in_the_same_hex():
     view = {"role": "allied", "segment": 2, "task_forces": {"allied-tf-1": tf(1, "M")},
             "enemy": {"markers": {"J1": {"hex": "M", "segment": 2, "units": None}}}}
-    b = board_model(view)
-    own, enemy = b["task_forces"][0], b["markers"][0]
+    c = drawn(view)
+    own, enemy = c["allied-tf-1"], c["J1"]
     assert not overlapping(own, enemy), (own["x"], own["y"], enemy["x"], enemy["y"])
 
 
@@ -32,10 +38,10 @@ def test_five_counters_in_one_hex_are_all_in_view():
     view = {"role": "allied", "segment": 2, "task_forces": {f"allied-tf-{n}": tf(n, "L") for n in (1, 2, 3)},
             "enemy": {"markers": {"J1": {"hex": "L", "segment": 1, "units": None},
                                   "J2": {"hex": "L", "segment": 2, "units": None}}}}
-    b = board_model(view)
-    counters = b["task_forces"] + b["markers"]
+    counters = list(drawn(view).values())
+    assert len(counters) == 5
     for a, c in itertools.combinations(counters, 2):
-        assert not overlapping(a, c), (a.get("label") or a["id"], c.get("label") or c["id"])
+        assert not overlapping(a, c), (a["label"], c["label"])
 
 
 def test_the_map_on_the_page_is_zoomable(solomons):

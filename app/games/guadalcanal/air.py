@@ -1,0 +1,174 @@
+"""The Air Movement and Search Step (3d): flights move one at a time, each announced hex answered at once (3d3);
+then the side's sea searches (3d5). Strikes that end on an enemy task force or base become battles (3d4)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.log import entry
+from app.engine.orders import Path, Several
+from app.games.guadalcanal import cards, search, searchboard
+from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
+
+State = dict[str, Any]
+RULE = "3d"
+VERBS = {"fly": {"units": Several(ALL_AIR, minimum=1, label="Flight"),
+                 "path": Path(EDGES, minimum=0, label="Route"),
+                 "search": Several(HEXES, label="Hexes announced")}}
+VERBS_SEA_SEARCH = {"sea_search": {"hexes": Several(HEXES, label="Hexes called")}}
+AT = "Action Phase, Air Movement and Search Step (3d)"
+
+
+def origin(state: State, uid: str) -> str:
+    return cards.hex_of(state, uid)
+
+
+def flights(state: State, side: str) -> list[list[str]]:
+    """The flights still to move (3d2): each scout alone; all combat air units from the same hex together."""
+    out: list[list[str]] = []
+    strikes: dict[str, list[str]] = {}
+    for u in cards.in_box(state, side, "normal_strike"):
+        if cards.is_combat(u):
+            strikes.setdefault(origin(state, u), []).append(u)
+        else:
+            out.append([u])
+    return out + list(strikes.values())
+
+
+def needed(state: State, side: str) -> bool:
+    return bool(flights(state, side))
+
+
+def reach(units: list[str]) -> int:
+    return max(AIR[u]["mf"] for u in units)
+
+
+@lru_cache(maxsize=None)
+def _disk(start: str, n: int) -> dict[str, tuple[str, ...]]:
+    disk = set(searchboard.within(start, n))
+    return {h: tuple(x for x in EDGES[h] if x in disk) for h in sorted(disk)}
+
+
+def prompt(state: State, side: str) -> dict[str, Any]:
+    actions = []
+    for group in flights(state, side):
+        start, mf = origin(state, group[0]), reach(group)
+        kind = "Scout" if len(group) == 1 and not cards.is_combat(group[0]) else "Strike"
+        actions.append({"verb": "fly", "label": f"{kind} {cards.names(state, group)} from {start} (MF {mf})",
+                        "args": {"units": Several(tuple(group), minimum=len(group), label="Flight").to_json(),
+                                 "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf,
+                                              label="Route").to_json(),
+                                 "search": Several(tuple(sorted(searchboard.within(start, mf))),
+                                                   label="Hexes announced (of those entered)").to_json()}})
+    return {"title": "Air Movement and Search Step: move each flight; every hex you announce is answered at once",
+            "rule": RULE, "info": {"kind": "air", "flights": len(actions)}, "actions": actions}
+
+
+def check(state: State, side: str, action: dict[str, Any]) -> None:
+    args = action["args"]
+    group = sorted(args["units"])
+    if group not in [sorted(g) for g in flights(state, side)]:
+        raise IllegalAction("Scouts fly one at a time, and all combat air units from the same hex fly together "
+                            "(3d2): choose one of the flights offered.", "3d2")
+    start, path = origin(state, group[0]), args["path"]
+    if path and path[0] not in EDGES[start]:
+        raise IllegalAction(f"A flight moves from its hex ({start}) without skipping hexes: {path[0]} is not next "
+                            f"to it.", "2e")
+    mf = reach(group)
+    if len(path) > mf:
+        raise IllegalAction(f"The flight may enter at most {mf} hexes (its movement factor), not {len(path)}.", "3d1")
+    for h in args["search"]:
+        if h not in path:
+            raise IllegalAction(f"A flight may search only hexes it enters; it does not enter {h}.", "3d3.1")
+
+
+def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
+    s = cards.clone(state)
+    args = action["args"]
+    group, path, called = args["units"], args["path"], set(args["search"])
+    start = origin(s, group[0])
+    ends = {}
+    for u in group:
+        # 3d2: slower units drop off as their last hex is entered.
+        end = path[min(AIR[u]["mf"], len(path)) - 1] if path else start
+        ends[u] = end
+        s["units"][u]["box"], s["units"][u]["location"] = "flying", {"hex": end, "from": start}
+    announced = [h for h in dict.fromkeys(path) if h in called]
+    route = ", ".join(path) or "no hex (it stays)"
+    s["log"].append(entry(side, f"{cards.names(s, group)} fly from {start}: {route}"
+                                f"{'; announced ' + ', '.join(announced) if announced else '; nothing announced'}.",
+                          at=AT))
+    for h in announced:
+        search.answer(s, side, h, "Air search", AT)
+    return s
+
+
+def random(state: State, side: str, rng) -> dict[str, Any]:
+    """A random legal flight; half the time a strike heads for an enemy task force marker it can reach (so random
+    games reach the Combat Phase), announcing the hex it ends in."""
+    group = flights(state, side)[0]
+    start, mf = origin(state, group[0]), reach(group)
+    shortest = min(AIR[u]["mf"] for u in group)
+    targets = sorted({c["hex"] for c in state["boards"][side]["contacts"].values()
+                      if c["hex"] in EDGES and 0 < searchboard.distance(start, c["hex"]) <= shortest})
+    if cards.is_combat(group[0]) and targets and rng.die(2) == 1:
+        route = searchboard.GRID.path(start, rng.choice(targets))[0][1:]
+        return {"verb": "fly", "args": {"units": group, "path": route, "search": route[-1:]}}
+    path, here = [], start
+    for _ in range(rng.die(mf + 1) - 1):
+        here = rng.choice(EDGES[here])
+        path.append(here)
+    return {"verb": "fly", "args": {"units": group, "path": path,
+                                    "search": [h for h in dict.fromkeys(path) if rng.die(2) == 1]}}
+
+
+def default(state: State, side: str) -> dict[str, Any]:
+    """A missed flight stays in its hex, searching nothing."""
+    return {"verb": "fly", "args": {"units": flights(state, side)[0], "path": [], "search": []}}
+
+
+# --- 3d5: sea search -------------------------------------------------------------------------------------------
+
+def callable_hexes(state: State, side: str) -> list[str]:
+    hexes = [state["task_forces"][t]["hex"] for t in cards.task_forces_of(state, side)]
+    hexes += [cards.hex_of(state, b) for b in cards.units_of(state, side, "base")]
+    return list(dict.fromkeys(hexes))
+
+
+def sea_search_needed(state: State, side: str) -> bool:
+    return bool(callable_hexes(state, side))
+
+
+def sea_search_prompt(state: State, side: str) -> dict[str, Any]:
+    return {"title": "Sea search: call any hexes holding your task forces or bases (calling an unspotted task "
+                     "force's hex tells the enemy where it is)", "rule": "3d5", "info": {"kind": "sea_search"},
+            "actions": [{"verb": "sea_search", "label": "Call these hexes (none: no sea search)",
+                         "args": {"hexes": Several(tuple(callable_hexes(state, side)),
+                                                   label="Hexes called").to_json()}}]}
+
+
+def sea_search_check(state: State, side: str, action: dict[str, Any]) -> None:
+    mine = set(callable_hexes(state, side))
+    for h in action["args"]["hexes"]:
+        if h not in mine:
+            raise IllegalAction(f"A sea search calls only hexes holding your task forces or bases; {h} holds none.",
+                                "3d5")
+
+
+def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
+    s = cards.clone(state)
+    at = "Action Phase, sea search (3d5)"
+    if not action["args"]["hexes"]:
+        s["log"].append(entry(side, "No sea search.", at=at))
+    for h in action["args"]["hexes"]:
+        search.answer(s, side, h, "Sea search", at)
+    return s
+
+
+def sea_search_random(state: State, side: str, rng) -> dict[str, Any]:
+    return {"verb": "sea_search", "args": {"hexes": [h for h in callable_hexes(state, side) if rng.die(2) == 1]}}
+
+
+def sea_search_default(state: State, side: str) -> dict[str, Any]:
+    return {"verb": "sea_search", "args": {"hexes": []}}

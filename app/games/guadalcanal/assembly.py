@@ -1,0 +1,142 @@
+"""The Assembly Step (3a) and the Ready Step (3b): air units take off from Ready boxes to Normal Strike boxes, and
+shift between Arming and Ready. Both are done on the Operations Card, which the enemy may watch (2c; not when
+umpired, 18c)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.log import entry
+from app.engine.orders import Several
+from app.games.guadalcanal import cards, timetrack
+from app.games.guadalcanal.gamedata import ALL_AIR, BASES, TITLE, enemy
+
+State = dict[str, Any]
+
+VERBS_ASSEMBLY = {"take_off": {"units": Several(ALL_AIR, label="Air units taking off")}}
+VERBS_READY = {"shift": {"to_ready": Several(ALL_AIR, label="Arming to Ready"),
+                         "to_arming": Several(ALL_AIR, label="Ready to Arming")}}
+
+
+def card_news(state: State, side: str, text: str, at: str) -> None:
+    """A line about an Operations Card: to its side, and to the enemy, who may watch the card (2c), unless umpired
+    (18c)."""
+    state["log"].append(entry(side, text, at=at))
+    if state["open_cards"]:
+        state["log"].append(entry(enemy(side), f"{TITLE[side]} Operations Card: {text}", at=at))
+
+
+# --- 3a: the Assembly Step -----------------------------------------------------------------------------------------
+
+def assembly_needed(state: State, side: str) -> bool:
+    return not timetrack.is_night(state) and bool(cards.in_box(state, side, "ready"))
+
+
+def assembly_prompt(state: State, side: str) -> dict[str, Any]:
+    ready = cards.in_box(state, side, "ready")
+    limits = "; ".join(f"{cards.area_name(state, a)} {cards.launch_factor(state, a)}"
+                       for a in cards.air_areas(state, side) if cards.aboard(state, a, ("ready",)))
+    return {"title": f"Assembly Step: choose the air units that take off (launch factors: {limits})",
+            "rule": "3a", "info": {"kind": "assembly"},
+            "actions": [{"verb": "take_off", "label": "Take off (none: no take-off this Turn)",
+                         "args": {"units": Several(tuple(ready), label="Air units taking off").to_json()}}]}
+
+
+def assembly_check(state: State, side: str, action: dict[str, Any]) -> None:
+    units = action["args"]["units"]
+    if timetrack.is_night(state) and units:
+        raise IllegalAction("No air units may fly during night Turns.", "3a1")
+    count: dict[str, int] = {}
+    for u in units:
+        rec = state["units"][u]
+        if rec["side"] != side:
+            raise IllegalAction(f"{u} is not one of your air units.", "3a")
+        if rec["box"] != "ready":
+            raise IllegalAction(f"{rec['name']} is not in a Ready box: only air units in Ready boxes may take off.",
+                                "3a2")
+        area = rec["location"]["area"]
+        count[area] = count.get(area, 0) + 1
+    for area, n in count.items():
+        most = cards.launch_factor(state, area)
+        if n > most:
+            raise IllegalAction(f"{cards.area_name(state, area)} may launch at most {most} air units this Turn, "
+                                f"not {n}.", "3a4")
+
+
+def assembly_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
+    s = cards.clone(state)
+    by_area: dict[str, list[str]] = {}
+    for u in action["args"]["units"]:
+        rec = s["units"][u]
+        area = rec["location"]["area"]
+        by_area.setdefault(area, []).append(u)
+        # 3a3: from a base's Ready box to its Normal Strike box; from a ship's to its task force's.
+        rec["location"] = {"base": area, "from": area} if area in BASES else \
+            {"tf": s["units"][area]["location"]["tf"], "from": area}
+        rec["box"] = "normal_strike"
+    at = "Action Phase, Assembly Step (3a)"
+    if not by_area:
+        card_news(s, side, "no air units take off.", at)
+    for area, units in by_area.items():
+        where = cards.area_name(s, area) if area in BASES else \
+            s["task_forces"][s["units"][area]["location"]["tf"]]["name"]
+        card_news(s, side, f"{cards.names(s, units)} take off from {cards.area_name(s, area)} to the Normal Strike "
+                           f"box of {where}.", at)
+    return s
+
+
+def assembly_random(state: State, side: str, rng) -> dict[str, Any]:
+    out: list[str] = []
+    for area in cards.air_areas(state, side):
+        ready = cards.aboard(state, area, ("ready",))
+        if ready:
+            n = rng.die(min(len(ready), cards.launch_factor(state, area)) + 1) - 1
+            out += rng.shuffle(ready)[:n]
+    return {"verb": "take_off", "args": {"units": out}}
+
+
+def assembly_default(state: State, side: str) -> dict[str, Any]:
+    return {"verb": "take_off", "args": {"units": []}}
+
+
+# --- 3b: the Ready Step --------------------------------------------------------------------------------------------
+
+def ready_needed(state: State, side: str) -> bool:
+    return bool(cards.in_box(state, side, "arming") or cards.in_box(state, side, "ready"))
+
+
+def ready_prompt(state: State, side: str) -> dict[str, Any]:
+    arming, ready = cards.in_box(state, side, "arming"), cards.in_box(state, side, "ready")
+    return {"title": "Ready Step: shift air units from Arming to Ready, or back", "rule": "3b",
+            "info": {"kind": "ready"},
+            "actions": [{"verb": "shift", "label": "Shift (none: leave the boxes as they are)",
+                         "args": {"to_ready": Several(tuple(arming), label="Arming to Ready").to_json(),
+                                  "to_arming": Several(tuple(ready), label="Ready to Arming").to_json()}}]}
+
+
+def ready_check(state: State, side: str, action: dict[str, Any]) -> None:
+    for key, box in (("to_ready", "arming"), ("to_arming", "ready")):
+        for u in action["args"][key]:
+            rec = state["units"][u]
+            if rec["side"] != side or rec["box"] != box:
+                raise IllegalAction(f"{rec['name']} is not in one of your {box.capitalize()} boxes.", "3b")
+
+
+def ready_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
+    s = cards.clone(state)
+    at = "Action Phase, Ready Step (3b)"
+    for key, box in (("to_ready", "ready"), ("to_arming", "arming")):
+        for u in action["args"][key]:
+            s["units"][u]["box"] = box
+    a, r = action["args"]["to_ready"], action["args"]["to_arming"]
+    card_news(s, side, f"to Ready: {cards.names(s, a)}; to Arming: {cards.names(s, r)}.", at)
+    return s
+
+
+def ready_random(state: State, side: str, rng) -> dict[str, Any]:
+    return {"verb": "shift", "args": {"to_ready": [u for u in cards.in_box(state, side, "arming") if rng.die(4) > 1],
+                                      "to_arming": [u for u in cards.in_box(state, side, "ready") if rng.die(6) == 1]}}
+
+
+def ready_default(state: State, side: str) -> dict[str, Any]:
+    return {"verb": "shift", "args": {"to_ready": [], "to_arming": []}}

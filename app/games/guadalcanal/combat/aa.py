@@ -1,0 +1,149 @@
+"""4c: anti-aircraft combat. The side with the ships and/or base is the attacker and decides, one combat at a time,
+which of its units fire at which enemy air unit.
+
+- Range: up to 3 Battleboard hexes from each firing unit, counted through any units (4c1).
+- The AA factors of the units firing together add up; each unit's AA factor may be used once per Combat Phase
+  (4c2). Against an air unit using high level bombing (H) -2 (4c2.1), medium level (M, or T attacking a base) -1
+  (4c2.2).
+- The defender adds only the air unit's defense factor (4c3).
+Each combat is resolved at once (4b) and its result marked at once (10b: B8's hit lowers its bombing).
+"""
+from __future__ import annotations
+
+from app.engine.contract import Action, Prompt, Role, State
+from app.engine.errors import IllegalAction
+from app.engine.orders import Choice, Several, args_json
+from app.engine.rng import Rng
+from app.engine.states import Decision
+from app.games.guadalcanal.combat import battle as bt
+from app.games.guadalcanal.combat.damage import apply_result, factor
+from app.games.guadalcanal.combat.resolution import roll_combat
+from app.games.guadalcanal.combat.setup import AIR, SHIPS_AND_BASES
+from app.games.guadalcanal.combat.tables import grid, tables
+
+VERBS = {"fire": {"guns": Several(SHIPS_AND_BASES, minimum=1, label="Firing units"),
+                  "target": Choice(AIR, label="Target air unit")},
+         "cease_fire": {}}
+
+
+def bombing_level(state: State, air: str) -> str | None:
+    """"high" for H units, "medium" for M units and T units attacking a base (4d1.2-4d1.4), else None."""
+    t = bt.utype(air)
+    target = bt.board(state)[air]["target"]
+    if t == "H":
+        return "high"
+    if t == "M" or (t == "T" and bt.kind(target) == "base"):
+        return "medium"
+    return None
+
+
+def modifier(state: State, air: str) -> int:
+    level = bombing_level(state, air)
+    aa = tables()["aa"]
+    return {"high": aa["high_level"], "medium": aa["medium_level"]}.get(level, 0)
+
+
+def guns(state: State) -> list[str]:
+    """The defender's units on the Battleboard whose AA factor is not yet used this Combat Phase (4c2)."""
+    used = bt.combat(state)["aa_used"]
+    return [u for u in bt.defenders_on_board(state) if u not in used and factor(state, u, "aa") is not None]
+
+
+def in_range(state: State, gun: str, air: str) -> bool:
+    return grid().distance(bt.board(state)[gun]["hex"], bt.air_hex(state, air)) <= tables()["aa"]["range"]
+
+
+def possible(state: State) -> bool:
+    return any(in_range(state, g, a) for g in guns(state) for a in bt.attackers_on_board(state))
+
+
+def check(state: State, role: Role, action: Action) -> None:
+    b = bt.battle(state)
+    if bt.combat(state)["step"] != "aa" or role != b["defender"]:
+        raise IllegalAction("It is not your anti-aircraft fire now.", "4c")
+    if action["verb"] == "cease_fire":
+        return
+    target = action["args"]["target"]
+    if target not in bt.attackers_on_board(state):
+        raise IllegalAction(f"{bt.name(target)} is not an enemy air unit on the Battleboard.", "4c")
+    available = guns(state)
+    for g in action["args"]["guns"]:
+        if g in bt.combat(state)["aa_used"]:
+            raise IllegalAction(f"{bt.name(g)} has already fired its AA this Combat Phase.", "4c2")
+        if g not in available:
+            raise IllegalAction(f"{bt.name(g)} is not one of your units on the Battleboard.", "4c")
+        if not in_range(state, g, target):
+            raise IllegalAction(f"{bt.name(target)} is more than {tables()['aa']['range']} hexes from {bt.name(g)}.",
+                                "4c1")
+
+
+def fire(state: State, guns_: list[str], target: str, rng: Rng) -> dict:
+    """One AA combat (4c), resolved and marked at once."""
+    total = sum(factor(state, g, "aa") for g in guns_) + modifier(state, target)
+    roll = roll_combat(rng, total, factor(state, target, "defense"))
+    bt.combat(state)["aa_used"].extend(guns_)
+    effects = apply_result(state, target, roll["result"])
+    if not bt.on_board(state, target):
+        bt.board(state).pop(target, None)
+    names = " + ".join(bt.name(g) for g in guns_)
+    bt.say(state, "aa", f"AA: {names} (+{total}) fire at {bt.name(target)} (+{roll['defender_total']}): "
+           f"{roll['attacker_roll']}+{total}={roll['attacker_number']} against {roll['defender_roll']}+"
+           f"{roll['defender_total']}={roll['defender_number']}: {_words(roll['result'], target)}.",
+           combat="aa", guns=guns_, target=target, **roll, effects=effects)
+    return roll
+
+
+def _words(result: str, uid: str) -> str:
+    return {"miss": "no damage", "hit": f"{bt.name(uid)} 1 hit", "flip": f"{bt.name(uid)} flipped",
+            "eliminate": f"{bt.name(uid)} eliminated"}[result]
+
+
+def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
+    if action["verb"] == "cease_fire":
+        bt.say(state, "aa", f"{role.title()} fires no more AA in this battle.")
+        bt.combat(state)["step"] = "bombing"
+    else:
+        fire(state, action["args"]["guns"], action["args"]["target"], rng)
+    from app.games.guadalcanal.combat import phase
+    return phase.advance(state, rng)
+
+
+def prompt(state: State, role: Role) -> Prompt:
+    b = bt.battle(state)
+    ready, targets = guns(state), bt.attackers_on_board(state)
+    reach = {g: [a for a in targets if in_range(state, g, a)] for g in ready}
+    args = {"guns": Several(tuple(ready), minimum=1, label="Firing units"),
+            "target": Choice(tuple(targets), tuple(bt.name(a) for a in targets), label="Target air unit")}
+    return {"title": f"Battle {b['hex']}: anti-aircraft fire", "rule": "4c",
+            "actions": [{"verb": "fire", "label": "Fire", "args": args_json(args)},
+                        {"verb": "cease_fire", "label": "Fire no more AA", "args": {}}],
+            "info": {"battle": b["hex"], "in_range": reach,
+                     "aa": {g: factor(state, g, "aa") for g in ready},
+                     "modifiers": {a: modifier(state, a) for a in targets}}}
+
+
+def default(state: State, role: Role) -> Action:
+    """Missed orders: every unused gun fires together at the first air unit in range of any of them."""
+    for a in bt.attackers_on_board(state):
+        ready = [g for g in guns(state) if in_range(state, g, a)]
+        if ready:
+            return {"verb": "fire", "args": {"guns": ready, "target": a}}
+    return {"verb": "cease_fire", "args": {}}
+
+
+def random(state: State, role: Role, rng: Rng) -> Action:
+    if rng.die(4) == 1:
+        return {"verb": "cease_fire", "args": {}}
+    pairs = [(g, a) for g in guns(state) for a in bt.attackers_on_board(state) if in_range(state, g, a)]
+    g, a = rng.choice(pairs)
+    more = [x for x in guns(state) if x != g and in_range(state, x, a) and rng.die(2) == 1]
+    return {"verb": "fire", "args": {"guns": [g, *more], "target": a}}
+
+
+def deciders(state: State) -> list[Role]:
+    c = state.get("combat")
+    return [bt.battle(state)["defender"]] if c and c["step"] == "aa" else []
+
+
+AA = Decision(id="aa_combat", rule="4c", verbs=VERBS, deciders=deciders, prompt=prompt, resolve=resolve,
+              default=default, random=random, check=check)

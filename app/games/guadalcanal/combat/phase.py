@@ -1,0 +1,234 @@
+"""4: the Combat Phase. Every hex where combat air units ended their move with an enemy task force or base is a
+battle; Side A orders the battles when there are two or more; each battle is then fought in turn: set-up (4a),
+AA (4c), bombing (4d), battle's end (4e). After the last battle the sides reorganise their task forces (4e1).
+
+`advance` walks the steps that need nobody's decision and stops at the next one (or at the end), so each decision
+resolves, with everything it sets off, in one action.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from app.engine.contract import Action, Prompt, Role, State
+from app.engine.errors import IllegalAction
+from app.engine.orders import Several, args_json
+from app.engine.rng import Rng
+from app.engine.states import Decision
+from app.games.guadalcanal.combat import aa, bombing, setup
+from app.games.guadalcanal.combat import battle as bt
+from app.games.guadalcanal.combat.damage import alive
+
+
+def find_battles(state: State, battle_hexes: list[Any]) -> list[dict[str, Any]]:
+    """4: one battle per hex and per side whose bombers ended there over enemy ships and/or an enemy base.
+    `battle_hexes` lists hex ids, or records with a "hex" (the sequence's battle_hexes)."""
+    found = []
+    for h in dict.fromkeys(x["hex"] if isinstance(x, dict) else x for x in battle_hexes):
+        for attacker in bt.SIDES:
+            defender = bt.other(attacker)
+            air = bt.bombers_over(state, h, attacker)
+            ships, base = bt.ships_in(state, h, defender), bt.base_in(state, h, defender)
+            if air and (ships or base):
+                found.append({"id": h, "hex": h, "attacker": attacker, "defender": defender, "ships": ships,
+                              "base": base, "air": air, "fought": False})
+    ids = [b["hex"] for b in found]
+    for b in found:  # both sides striking the same hex (both have ships there): two battles, told apart by side
+        if ids.count(b["hex"]) > 1:
+            b["id"] = f"{b['hex']}-{b['attacker']}"
+    return found
+
+
+def begin_combat(state: State, battle_hexes: list[Any], rng: Rng) -> State:
+    """Start the Combat Phase over the given searchboard hexes (those where strikes ended, 3d4) and run it to its
+    first decision. The state is changed in place and returned."""
+    battles = find_battles(state, battle_hexes)
+    state["combat"] = {"battles": battles, "order": None, "current": None, "step": "order", "board": {},
+                       "aa_used": [], "bombing_used": [], "damaged": [], "reorganise": []}
+    if not battles:
+        state["combat"]["step"] = "over"
+        return state
+    bt.say(state, "order", "Battles this Turn: " + ", ".join(b["hex"] for b in battles) + ".",
+           battles=[b["id"] for b in battles])
+    return advance(state, rng)
+
+
+def combat_over(state: State) -> bool:
+    """True once every battle is fought and the task forces reorganised (or when there was no battle)."""
+    c = state.get("combat")
+    return c is None or c["step"] == "over"
+
+
+def pending_decision(state: State) -> tuple[str, list[Role]] | None:
+    """(decision id, roles) that the Combat Phase waits on, or None when it is over."""
+    for d in COMBAT_DECISION_RECORDS():
+        roles = list(d.deciders(state))
+        if roles:
+            return d.id, roles
+    return None
+
+
+def decide(state: State, role: Role, action: Action, rng: Rng) -> State:
+    """Apply `role`'s order to the decision the Combat Phase waits on (shape, then legality, then resolution, which
+    walks on to the next decision). Changes `state` in place: a caller that must keep its input copies it first;
+    a refused order (MalformedAction, IllegalAction) changes nothing."""
+    for d in COMBAT_DECISION_RECORDS():
+        if role in d.deciders(state):
+            return d.carry_out(state, role, action, rng)
+    raise IllegalAction("There is nothing for you to decide in the Combat Phase now.", "4")
+
+
+# --- the walker ---------------------------------------------------------------------------------------------------
+
+def advance(state: State, rng: Rng) -> State:
+    c = bt.combat(state)
+    while True:
+        step = c["step"]
+        if step == "order":
+            if c["order"] is None:
+                if len(c["battles"]) > 1:
+                    return state
+                c["order"] = [b["id"] for b in c["battles"]]
+            _next_battle(state)
+        elif step == "setup_defender":
+            b = bt.battle(state)
+            if not b["air"] or not (b["ships"] or b["base"]):  # all lost in an earlier battle of this phase
+                end_battle(state)
+                continue
+            if b["ships"]:
+                return state
+            setup.place_lone_base(state)
+            c["step"] = "setup_attacker"
+        elif step == "setup_attacker":
+            if setup.needs_attacker_decision(state):
+                return state
+            only = bt.defenders_on_board(state)[0]
+            setup.place_attacker(state, {u: only for u in bt.battle(state)["air"]}, {})
+            c["step"] = "aa"
+        elif step == "aa":
+            if aa.possible(state):
+                return state
+            c["step"] = "bombing"
+        elif step == "bombing":
+            open_ = bombing.pending(state)
+            if len(open_) > 1:
+                return state
+            if open_:
+                bombing.bomb(state, next(iter(open_)), rng)
+                continue
+            end_battle(state)
+        elif step == "reorganise":
+            while c["reorganise"] and not _has_ships(state, c["reorganise"][0]):
+                c["reorganise"].pop(0)
+            if c["reorganise"]:
+                return state
+            c["step"] = "over"
+            bt.say(state, "reorganise", "The Combat Phase is over.")
+        else:  # over
+            return state
+
+
+def _next_battle(state: State) -> None:
+    c = bt.combat(state)
+    nxt = next((bid for bid in c["order"] if not bt.battle(state, bid)["fought"]), None)
+    if nxt is None:
+        c["current"] = None
+        c["step"] = "reorganise"
+        c["reorganise"] = [state["sides"]["B"], state["sides"]["A"]]
+        return
+    c["current"] = nxt
+    c["board"] = {}
+    b = bt.battle(state)
+    # units lost in an earlier battle of this phase do not come to this one
+    b["ships"] = [u for u in b["ships"] if alive(state, u)]
+    b["air"] = [u for u in b["air"] if alive(state, u)]
+    if b["base"] and not alive(state, b["base"]):
+        b["base"] = None
+    c["step"] = "setup_defender"
+    bt.say(state, "setup_defender", f"Battle {b['hex']}: {b['attacker'].title()} air units attack "
+           f"{b['defender'].title()} {'ships' if b['ships'] else 'base'}.", battle=b["id"])
+
+
+def end_battle(state: State) -> None:
+    """4e: every unit goes back to the searchboard with its damage recorded: ships to their task forces' Ships boxes
+    (reorganised at the end of the phase, 4e1), the base to its hex, damage on the one base record both players see
+    (4e2), air units to the searchboard battle hex (4e3), where they already stand."""
+    c = bt.combat(state)
+    b = bt.battle(state)
+    b["fought"] = True
+    lost = [u for u in [*b["ships"], *([b["base"]] if b["base"] else []), *b["air"]] if not alive(state, u)]
+    survivors = [u for u in [*b["ships"], *([b["base"]] if b["base"] else []), *b["air"]] if alive(state, u)]
+    hurt = {u: state["units"][u].get("face", "front") + (f", {state['units'][u].get('hits', 0)} hit"
+                                                          if state["units"][u].get("hits") else "")
+            for u in survivors}
+    bt.say(state, "end", f"Battle {b['hex']} ends. " + "; ".join(
+        f"{bt.name(u)} {v}" for u, v in hurt.items()) + (". Lost: " + ", ".join(bt.name(u) for u in lost)
+                                                          if lost else "") + ".",
+        battle=b["id"], survivors=hurt, lost=lost)
+    c["board"] = {}
+    _next_battle(state)
+
+
+def _has_ships(state: State, side: str) -> bool:
+    return any(alive(state, u) and bt.kind(u) == "ship" and bt.side_of(u) == side
+               and "tf" in (x.get("location") or {}) for u, x in state["units"].items())
+
+
+# --- 4: Side A orders the battles ------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _battle_ids() -> tuple[str, ...]:
+    """Every possible battle id: a searchboard hex (letter and number), or the hex and the striking side when both
+    sides strike one hex."""
+    hexes = [f"{chr(65 + c)}{r}" for c in range(26) for r in range(0, 31)]
+    return tuple(hexes + [f"{h}-{s}" for h in hexes for s in bt.SIDES])
+
+
+ORDER_VERBS = {"order_battles": {"order": Several(_battle_ids(), minimum=1, label="Battle order")}}
+
+
+def check_order(state: State, role: Role, action: Action) -> None:
+    c = bt.combat(state)
+    if c["step"] != "order" or role != state["sides"]["A"]:
+        raise IllegalAction("Only Side A orders the battles, before the first one.", "4")
+    ids = sorted(b["id"] for b in c["battles"])
+    if sorted(action["args"]["order"]) != ids:
+        raise IllegalAction("List every battle of this Turn once: " + ", ".join(ids) + ".", "4")
+
+
+def resolve_order(state: State, role: Role, action: Action, rng: Rng) -> State:
+    c = bt.combat(state)
+    c["order"] = list(action["args"]["order"])
+    bt.say(state, "order", f"Side A ({role.title()}) orders the battles: " + ", then ".join(c["order"]) + ".",
+           order=c["order"])
+    return advance(state, rng)
+
+
+def prompt_order(state: State, role: Role) -> Prompt:
+    ids = tuple(b["id"] for b in bt.combat(state)["battles"])
+    args = {"order": Several(ids, minimum=len(ids), maximum=len(ids), label="Battle order")}
+    return {"title": "Order this Turn's battles", "rule": "4",
+            "actions": [{"verb": "order_battles", "label": "Fight in this order", "args": args_json(args)}],
+            "info": {"battles": list(ids)}}
+
+
+def default_order(state: State, role: Role) -> Action:
+    return {"verb": "order_battles", "args": {"order": [b["id"] for b in bt.combat(state)["battles"]]}}
+
+
+def random_order(state: State, role: Role, rng: Rng) -> Action:
+    return {"verb": "order_battles", "args": {"order": rng.shuffle([b["id"] for b in bt.combat(state)["battles"]])}}
+
+
+def deciders_order(state: State) -> list[Role]:
+    c = state.get("combat")
+    return [state["sides"]["A"]] if c and c["step"] == "order" else []
+
+
+BATTLE_ORDER = Decision(id="battle_order", rule="4", verbs=ORDER_VERBS, deciders=deciders_order, prompt=prompt_order,
+                        resolve=resolve_order, default=default_order, random=random_order, check=check_order)
+
+
+def COMBAT_DECISION_RECORDS() -> list[Decision]:  # noqa: N802 - the package exports the list as COMBAT_DECISIONS
+    from app.games.guadalcanal.combat.reorganisation import REORGANISE
+    return [BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING, REORGANISE]

@@ -1,0 +1,74 @@
+"""The non-interference and canary hooks (app/engine/testing.py): change, or mark, only what a role may not know.
+
+Hidden from a side: the enemy's task force hexes, flights and searchboard markers, its orders not yet carried out,
+its log lines, and, in an umpired game (18c), its Operations Card. Hidden from a spectator: all of these, both sides.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.engine.contract import UMPIRE
+from app.engine.log import entry
+from app.games.guadalcanal import cards
+from app.games.guadalcanal.gamedata import HEXES, SIDES, enemy
+
+State = dict[str, Any]
+
+
+def hidden_sides(role: str) -> list[str]:
+    if role == UMPIRE:
+        return []
+    return [enemy(role)] if role in SIDES else list(SIDES)
+
+
+def cards_hidden(state: State, role: str) -> bool:
+    return role not in SIDES or not state["open_cards"]
+
+
+def perturb(state: State, role: str, rng) -> State:
+    s = copy.deepcopy(state)
+    for side in hidden_sides(role):
+        for t in cards.task_forces_of(s, side):
+            s["task_forces"][t]["hex"] = rng.choice([h for h in HEXES if h != s["task_forces"][t]["hex"]])
+        for u in cards.in_box(s, side, "flying"):
+            s["units"][u]["location"]["hex"] = rng.choice(HEXES)
+        board = s["boards"][side]
+        for c in board["contacts"].values():
+            c["hex"] = rng.choice(HEXES)
+        board["contacts"]["99"] = {"marker": 99, "hex": rng.choice(HEXES), "exact": True, "ships": [],
+                                   "seen": "OCT 27, Turn 1", "how": "air search"}
+        board["next_marker"] += 1
+        if s["orders"][side] is not None:
+            s["orders"][side] = {"hexes": {}, "ready": []}
+        if cards_hidden(s, role):
+            for u in cards.units_of(s, side, "air"):
+                box = s["units"][u]["box"]
+                if box in ("arming", "ready"):
+                    s["units"][u]["box"] = "ready" if box == "arming" else "arming"
+            for t in cards.task_forces_of(s, side):
+                s["task_forces"][t]["name"] += " (perturbed)"
+        s["log"].append(entry(side, "A line only this side may read."))
+    return s
+
+
+def plant_canaries(state: State, role: str, marker: str) -> State:
+    s = copy.deepcopy(state)
+    for side in hidden_sides(role):
+        for t in cards.task_forces_of(s, side):
+            s["task_forces"][t]["hex"] = marker
+        for u in cards.in_box(s, side, "flying"):
+            s["units"][u]["location"]["hex"] = marker
+        board = s["boards"][side]
+        board["contacts"][marker] = {"marker": marker, "hex": marker, "exact": True, "ships": [],
+                                     "seen": marker, "how": marker}
+        if s["orders"][side] is not None:
+            s["orders"][side] = {"hexes": {marker: marker}, "ready": [marker]}
+        if cards_hidden(s, role):
+            for u in cards.units_of(s, side):
+                if s["units"][u]["kind"] != "base":
+                    s["units"][u]["name"] = marker
+            for t in cards.task_forces_of(s, side):
+                s["task_forces"][t]["name"] = marker
+        s["log"].append(entry(side, f"{marker}: a line only this side may read."))
+    return s

@@ -1,0 +1,115 @@
+"""The Air Return Phase (5): every flying air unit lands, if it can, within its movement factor (5a2), where its
+basing colour allows (5a1), within capacity (5a3), into the Arming box there (5b); one that cannot is eliminated
+(5c)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.orders import Assignment
+from app.games.guadalcanal import cards, searchboard
+from app.games.guadalcanal.assembly import card_news
+from app.games.guadalcanal.gamedata import AIR, ALL_AIR, BASES, LANDING_PLACES, SHIPS
+
+State = dict[str, Any]
+ELIMINATED = "eliminated"
+VERBS = {"land": {"landings": Assignment(ALL_AIR, (*LANDING_PLACES, ELIMINATED), required=False, label="Landings")}}
+AT = "Air Return Phase (5)"
+CARRIERS = {"white": ("CV", "CVL"), "yellow": ("AV",), "green": ()}  # 5a1; every colour may land at a base
+
+
+def needed(state: State, side: str) -> bool:
+    return bool(cards.in_box(state, side, "flying"))
+
+
+def may_land(state: State, uid: str, place: str) -> bool:
+    """5a1 basing and 5a2 reach (capacity is counted over the whole order)."""
+    rec = state["units"].get(place)
+    if rec is None or rec["box"] == "eliminated" or rec["side"] != state["units"][uid]["side"]:
+        return False
+    if place not in BASES and (place not in SHIPS or SHIPS[place]["type"] not in CARRIERS[AIR[uid]["basing"]]):
+        return False
+    here, there = cards.hex_of(state, uid), cards.hex_of(state, place)
+    return there is not None and searchboard.distance(here, there) <= AIR[uid]["mf"]
+
+
+def places(state: State, uid: str) -> list[str]:
+    side = state["units"][uid]["side"]
+    return [p for p in cards.air_areas(state, side) if may_land(state, uid, p)]
+
+
+def room(state: State, place: str, landings: dict[str, str]) -> int:
+    taken = len(cards.aboard(state, place)) + sum(1 for p in landings.values() if p == place)
+    return cards.capacity(state, place) - taken
+
+
+def prompt(state: State, side: str) -> dict[str, Any]:
+    flying = cards.in_box(state, side, "flying")
+    choices = tuple(dict.fromkeys(p for u in flying for p in places(state, u))) + (ELIMINATED,)
+    labels = tuple(f"{cards.area_name(state, p)} ({cards.hex_of(state, p)}, room "
+                   f"{cards.capacity(state, p) - len(cards.aboard(state, p))})" for p in choices[:-1]) + \
+        ("eliminated (cannot land, 5c)",)
+    return {"title": "Air Return Phase: land every flying air unit (into the Arming box where it lands)", "rule": "5",
+            "info": {"kind": "air_return"},
+            "actions": [{"verb": "land", "label": "Land",
+                         "args": {"landings": Assignment(tuple(flying), choices, required=True, labels=labels,
+                                                         label="Landings").to_json()}}]}
+
+
+def check(state: State, side: str, action: dict[str, Any]) -> None:
+    landings = action["args"]["landings"]
+    flying = cards.in_box(state, side, "flying")
+    for u in flying:
+        if u not in landings:
+            raise IllegalAction(f"Say where {cards.name(state, u)} lands (or that it cannot).", "5")
+    for u, p in landings.items():
+        if u not in flying:
+            raise IllegalAction(f"{u} is not one of your flying air units.", "5")
+        if p != ELIMINATED and not may_land(state, u, p):
+            raise IllegalAction(f"{cards.name(state, u)} cannot land at {p}: its basing colour or movement factor "
+                                f"does not allow it.", "5a")
+    for p in set(landings.values()) - {ELIMINATED}:
+        if room(state, p, landings) < 0:
+            raise IllegalAction(f"{cards.area_name(state, p)} can take no more than {cards.capacity(state, p)} "
+                                f"air units.", "5a3")
+    for u, p in landings.items():
+        if p == ELIMINATED:
+            free = [q for q in places(state, u) if room(state, q, landings) > 0]
+            if free:
+                raise IllegalAction(f"{cards.name(state, u)} can still land at {cards.area_name(state, free[0])}: "
+                                    f"every air unit must land if possible.", "5")
+
+
+def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
+    s = cards.clone(state)
+    by_place: dict[str, list[str]] = {}
+    for u, p in action["args"]["landings"].items():
+        by_place.setdefault(p, []).append(u)
+        if p == ELIMINATED:
+            s["units"][u]["box"], s["units"][u]["location"] = "eliminated", None
+        else:
+            s["units"][u]["box"], s["units"][u]["location"] = "arming", {"area": p}
+    for p, units in by_place.items():
+        if p == ELIMINATED:
+            card_news(s, side, f"{cards.names(s, units)} cannot land and are eliminated (5c).", AT)
+        else:
+            card_news(s, side, f"{cards.names(s, units)} land in the Arming box of {cards.area_name(s, p)} (5b).", AT)
+    return s
+
+
+def _assign(state: State, side: str, pick) -> dict[str, Any]:
+    landings: dict[str, str] = {}
+    for u in cards.in_box(state, side, "flying"):
+        free = [p for p in places(state, u) if room(state, p, landings) > 0]
+        landings[u] = pick(u, free) if free else ELIMINATED
+    return {"verb": "land", "args": {"landings": landings}}
+
+
+def random(state: State, side: str, rng) -> dict[str, Any]:
+    return _assign(state, side, lambda u, free: rng.choice(free))
+
+
+def default(state: State, side: str) -> dict[str, Any]:
+    """A missed landing order: the nearest place with room."""
+    return _assign(state, side, lambda u, free: min(
+        free, key=lambda p: (searchboard.distance(cards.hex_of(state, u), cards.hex_of(state, p)), p)))

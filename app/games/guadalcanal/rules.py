@@ -1,0 +1,168 @@
+"""Guadalcanal (Avalon Hill, 1992), the Basic Game, on the rules contract (Contract v2).
+
+The sequence of play is the table in sequence.py; each decision kind it reaches is one `Decision` record in the
+module of its rule section (setup 7a2: deployment.py; 3a/3b: assembly.py; 3c: sea.py; 3d/3d5: air.py; 5: landing.py;
+18c1: the umpire's roll, here), gathered in STATES. `apply` checks an order's shape against every verb of the game
+first (MalformedAction), then who may decide now, then the decision's own check (IllegalAction citing its rule).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
+from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.orders import check_action
+from app.engine.states import Decision, StatesTable
+from app.games.guadalcanal import (air, assembly, cards, combat, deployment, hidden, landing, sea, sequence, timetrack,
+                                   views)
+from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
+
+State = dict[str, Any]
+
+
+def _walking(resolve):
+    """A decision's resolution, then the walk on to the next decision (sequence.after_decision)."""
+    def run(state, role, action, rng):
+        s = resolve(state, role, action, rng)
+        sequence.after_decision(s, rng)
+        return s
+    return run
+
+
+def _one(state: State) -> list[str]:
+    return sequence.acting(state)
+
+
+# 18c1: in an umpired game the umpire rolls the two dice for Sides A and B at the start of every Turn.
+UMPIRE_VERBS = {"roll": {}}
+
+
+def _umpire_prompt(state: State, role: str) -> dict[str, Any]:
+    return {"title": f"{timetrack.label(state['time'])}: roll the two dice for Sides A and B", "rule": "18c1",
+            "info": {"kind": "sides"}, "actions": [{"verb": "roll", "label": "Roll for the sides", "args": {}}]}
+
+
+def _umpire_roll(state: State, role: str, action: dict[str, Any], rng) -> State:
+    s = cards.clone(state)
+    sequence.roll_sides(s, rng)
+    return s
+
+
+STATES = StatesTable([
+    Decision("deploy", "7a2.2", deployment.VERBS, _one, deployment.prompt, deployment.resolve, deployment.default,
+             deployment.random, deployment.check),
+    Decision("sides", "18c1", UMPIRE_VERBS, _one, _umpire_prompt, _umpire_roll,
+             lambda s, r: {"verb": "roll", "args": {}}, lambda s, r, rng: {"verb": "roll", "args": {}}),
+    Decision("assembly", "3a", assembly.VERBS_ASSEMBLY, _one, assembly.assembly_prompt,
+             _walking(assembly.assembly_resolve), assembly.assembly_default, assembly.assembly_random,
+             assembly.assembly_check),
+    Decision("ready", "3b", assembly.VERBS_READY, _one, assembly.ready_prompt, _walking(assembly.ready_resolve),
+             assembly.ready_default, assembly.ready_random, assembly.ready_check),
+    Decision("sea", "3c", sea.VERBS, _one, sea.prompt, _walking(sea.resolve), sea.default, sea.random, sea.check),
+    Decision("air", "3d", air.VERBS, _one, air.prompt, _walking(air.resolve), air.default, air.random, air.check),
+    Decision("sea_search", "3d5", air.VERBS_SEA_SEARCH, _one, air.sea_search_prompt,
+             _walking(air.sea_search_resolve), air.sea_search_default, air.sea_search_random,
+             air.sea_search_check),
+    Decision("air_return", "5", landing.VERBS, _one, landing.prompt, _walking(landing.resolve), landing.default,
+             landing.random, landing.check),
+    *combat.COMBAT_DECISIONS,  # the Combat Phase's own records (4-4e1), from the combat package
+])
+ALL_VERBS = {verb: args for d in STATES for verb, args in d.verbs.items()}
+
+
+class _NoDice:
+    """For judging an order without carrying it out: once resolution reaches for a die the order was legal."""
+    def die(self, sides: int = 10):
+        raise _Judged()
+
+    def d10(self):
+        raise _Judged()
+
+
+class _Judged(Exception):
+    pass
+
+
+class Guadalcanal:
+    meta = GameMeta(
+        id="guadalcanal", title="Guadalcanal", publisher="Avalon Hill", year=1992, roles=("allied", "japanese"),
+        scenarios=tuple(Scenario(s["id"], s["title"], s["rule"],
+                                 f"{s['turns']} Turns from {s['start_date']}, Turn {s['start_turn']}; Basic Game.")
+                        for s in SCENARIOS.values()),
+        role_labels={"allied": "Allied", "japanese": "Japanese"},
+        sides=(Side("allied", "Allied", ("allied",)), Side("japanese", "Japanese", ("japanese",))),
+        chat=ChatPolicy(),
+    )
+    states = STATES
+
+    def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
+        if scenario not in SCENARIOS:
+            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(SCENARIOS)}).")
+        return deployment.new_state(scenario, options or {})
+
+    @staticmethod
+    def decision(state: State) -> Decision:
+        """The record of the decision waited on now: the step's own, or in the Combat Phase the battle's."""
+        return STATES[sequence.combat_kind(state) or state["step"]["kind"]]
+
+    def phase(self, state: State) -> str:
+        t, step = state["time"], state["step"]
+        date = timetrack.label(t).split(",")[0].replace(" ", "").lower()
+        side = step.get("side") or ""
+        kind = sequence.combat_kind(state) or step["kind"]
+        return f"turn-{t['scenario_turn']}-{date}-{t['turn']}-{kind}" + (f"-{side}" if side else "")
+
+    def prompts(self, state: State) -> dict[str, Any]:
+        if state["outcome"] is not None:
+            return {}
+        d = self.decision(state)
+        return {role: d.prompt(state, role) for role in sequence.acting(state)}
+
+    def apply(self, state: State, role: str, action: Any, rng) -> State:
+        check_action(ALL_VERBS, action)  # shape first: an unknown verb or a misshapen argument
+        if state["outcome"] is not None:
+            raise IllegalAction("The game is over.", "6")
+        kind = state["step"]["kind"]
+        d = self.decision(state)
+        if role not in sequence.acting(state):
+            who = " and ".join(TITLE.get(r, r) for r in sequence.acting(state))
+            raise IllegalAction(f"It is not your decision now: {sequence.TITLES[kind]}, waiting for {who}.", d.rule)
+        if action["verb"] not in d.verbs:
+            raise IllegalAction(f"That order is not asked for now ({sequence.TITLES[kind]}).", d.rule)
+        if kind == "combat":
+            # The combat package changes the state in place and walks its battles; then the sequence walks on.
+            s = combat.decide(cards.clone(state), role, action, rng)
+            sequence.after_decision(s, rng)
+            return s
+        return d.carry_out(state, role, action, rng)
+
+    def check(self, state: State, role: str, action: Any) -> None:
+        check_action(ALL_VERBS, action)
+        if state["step"]["kind"] == "combat":
+            try:
+                combat.decide(cards.clone(state), role, action, _NoDice())
+            except _Judged:
+                pass
+            return
+        self.decision(state).judge(state, role, action)
+
+    def view(self, state: State, role: str) -> dict[str, Any]:
+        return views.view(state, role)
+
+    def outcome(self, state: State):
+        return state["outcome"]
+
+    def random_action(self, state: State, role: str, rng) -> dict[str, Any]:
+        return self.decision(state).random(state, role, rng)
+
+    def default_action(self, state: State, role: str) -> dict[str, Any]:
+        return self.decision(state).default(state, role)
+
+    def perturb(self, state: State, role: str, rng) -> State:
+        return hidden.perturb(state, role, rng)
+
+    def plant_canaries(self, state: State, role: str, marker: str) -> State:
+        return hidden.plant_canaries(state, role, marker)
+
+
+rules = Guadalcanal()

@@ -1,0 +1,175 @@
+"""The Basic Game's sequence of play (2b, 3-6) as a table the code walks.
+
+Each Turn: the competitive roll for Side A and Side B (3); the Action Phase, Side B then Side A in every step
+(assembly 3a, ready 3b, sea movement 3c, air movement and search 3d with sea search 3d5); the Combat Phase (4);
+the Air Return Phase (5), B then A; the Turn Record Phase (6). Steps in which a side has nothing to decide are
+passed over; the steps that are nobody's decision ("sides" outside umpired play, "record") are carried out by the
+walker, and the Combat Phase runs the combat package (combat/), whose own decisions the step waits on.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from app.engine.log import PUBLIC, entry
+from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, timetrack, victory
+from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
+
+State = dict[str, Any]
+
+# (kind, who): "B"/"A" is the side of that letter this Turn (3: B performs each step first), None the walker.
+TURN: tuple[tuple[str, str | None], ...] = (
+    ("assembly", "B"), ("assembly", "A"),
+    ("ready", "B"), ("ready", "A"),
+    ("sea", "B"), ("sea", "A"),
+    ("air", "B"), ("sea_search", "B"),
+    ("air", "A"), ("sea_search", "A"),
+    ("combat", None),
+    ("air_return", "B"), ("air_return", "A"),
+    ("record", None),
+)
+RULES = {"deploy": "7a2.2", "sides": "3", "assembly": "3a", "ready": "3b", "sea": "3c", "air": "3d",
+         "sea_search": "3d5", "combat": "4", "air_return": "5", "record": "6"}
+TITLES = {"deploy": "Set-up", "sides": "Sides A and B", "assembly": "Assembly Step", "ready": "Ready Step",
+          "sea": "Sea Movement Step", "air": "Air Movement and Search Step", "sea_search": "Sea search",
+          "combat": "Combat Phase", "air_return": "Air Return Phase", "record": "Turn Record Phase"}
+NEEDED: dict[str, Callable[[State, str], bool]] = {
+    "assembly": assembly.assembly_needed, "ready": assembly.ready_needed, "sea": sea.needed, "air": air.needed,
+    "sea_search": air.sea_search_needed, "air_return": landing.needed,
+}
+# Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
+# are the combat package's (combat/__init__.py), waited on while the step is "combat".
+COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
+DECISION_KINDS = ("deploy", "sides", *NEEDED, *COMBAT_KINDS)
+
+
+def acting(state: State) -> list[str]:
+    """Who must decide now: sides, or the umpire (an umpired Turn starts with his roll, 18c1)."""
+    step = state["step"]
+    if state["outcome"] is not None:
+        return []
+    if step["kind"] == "deploy":
+        return [s for s in SIDES if state["orders"][s] is None]
+    if step["kind"] == "sides":
+        return ["umpire"]
+    if step["kind"] == "combat":
+        pending = combat.pending_decision(state)
+        return list(pending[1]) if pending else []
+    return [step["side"]]
+
+
+def combat_kind(state: State) -> str | None:
+    """The Combat Phase's decision waited on now (battle_order, aa_combat, ...), or None."""
+    pending = combat.pending_decision(state) if state["step"]["kind"] == "combat" else None
+    return pending[0] if pending else None
+
+
+def begin_turn(state: State, rng) -> None:
+    """The start of a Turn: in an umpired game the umpire rolls for the sides (18c1); otherwise the roll is made."""
+    state["launched"], state["battles"] = {}, []
+    state["step"] = {"kind": "sides", "side": None, "index": -1}
+    if not state["umpired"]:
+        roll_sides(state, rng)
+
+
+def roll_sides(state: State, rng) -> None:
+    """3: a competitive roll, one die each; ties are rolled again; the high roll is Side A."""
+    at = f"{timetrack.label(state['time'])}: Action Phase (3)"
+    while True:
+        a, j = rng.d10(), rng.d10()
+        if a != j:
+            break
+        state["log"].append(entry(PUBLIC, f"Sides roll: Allied {a}, Japanese {j}: a tie, roll again (3).", at=at))
+    high = "allied" if a > j else "japanese"
+    state["sides"] = {"A": high, "B": enemy(high), "rolls": {"allied": a, "japanese": j}}
+    night = " A night Turn: no air units may fly (3a1)." if timetrack.is_night(state) else ""
+    state["log"].append(entry(PUBLIC, f"{timetrack.label(state['time'])}. Sides roll: Allied {a}, Japanese {j}: "
+                                      f"{TITLE[high]} is Side A; {TITLE[enemy(high)]} acts first in each step (3)."
+                                      f"{night}", at=at))
+    advance(state, rng)
+
+
+def advance(state: State, rng) -> None:
+    """Walk on from the current step to the next decision someone must make, carrying out the steps between."""
+    i = state["step"].get("index", -1) + 1
+    while i < len(TURN):
+        kind, who = TURN[i]
+        if who is None:
+            state["step"] = {"kind": kind, "side": None, "index": i}
+            if kind == "combat":
+                if not combat_phase(state, rng):
+                    return  # a battle waits on a decision
+            elif kind == "record":
+                turn_record(state, rng)
+                return
+        else:
+            side = state["sides"][who]
+            if NEEDED[kind](state, side):
+                state["step"] = {"kind": kind, "side": side, "index": i}
+                return
+        i += 1
+
+
+def after_decision(state: State, rng) -> None:
+    """A decision was carried out: the air step goes on while flights remain (3d); every other step moves on."""
+    step = state["step"]
+    if step["kind"] == "air" and air.needed(state, step["side"]):
+        return
+    if step["kind"] in ("deploy", "sides"):
+        return
+    if step["kind"] == "combat" and not combat.combat_over(state):
+        return
+    advance(state, rng)
+
+
+# --- the Combat Phase (4) --------------------------------------------------------------------------------------
+
+def battle_hexes(state: State) -> list[dict[str, Any]]:
+    """3d4 and 4: each hex where one side's combat air units ended their move on an enemy task force or base."""
+    out = []
+    for side in SIDES:
+        by_hex: dict[str, list[str]] = {}
+        for u in cards.in_box(state, side, "flying"):
+            if cards.is_combat(u):
+                by_hex.setdefault(cards.hex_of(state, u), []).append(u)
+        for h, units in sorted(by_hex.items()):
+            tfs = [t for t in cards.task_forces_of(state, enemy(side)) if state["task_forces"][t]["hex"] == h]
+            bases = [b for b in cards.units_of(state, enemy(side), "base") if cards.hex_of(state, b) == h]
+            if tfs or bases:
+                # What the defender sees at battle set-up (4a3), as of then.
+                reports = [{"id": u, "name": cards.name(state, u), "type": state["units"][u]["type"],
+                            "face": state["units"][u]["face"], "hits": state["units"][u]["hits"]} for u in units]
+                out.append({"hex": h, "attacker": side, "air": units, "reports": reports, "task_forces": tfs,
+                            "bases": bases})
+    return out
+
+
+def combat_phase(state: State, rng) -> bool:
+    """4: the battle hexes are found and recorded, each side told of the strikes it made or met (3d4); then the
+    combat package fights them (4a-4e). True when the Combat Phase is over, False while a battle waits on someone."""
+    at = f"{timetrack.label(state['time'])}: Combat Phase (4)"
+    state["battles"] = battle_hexes(state)
+    for b in state["battles"]:
+        side, other = b["attacker"], enemy(b["attacker"])
+        target = ", ".join([state["task_forces"][t]["name"] for t in b["task_forces"]] +
+                           [cards.name(state, x) for x in b["bases"]])
+        state["log"].append(entry(side, f"Battle hex {b['hex']} (3d4): {cards.names(state, b['air'])} must fight "
+                                        f"there.", at=at, hex=b["hex"]))
+        state["log"].append(entry(other, f"An {TITLE[side]} air strike arrives at {b['hex']} on your {target}: "
+                                         f"{cards.names(state, b['air'])} (3d4).", at=at, hex=b["hex"]))
+    combat.begin_combat(state, state["battles"], rng)
+    return combat.combat_over(state)
+
+
+# --- the Turn Record Phase (6) ---------------------------------------------------------------------------------
+
+def turn_record(state: State, rng) -> None:
+    was = timetrack.label(state["time"])
+    if timetrack.advance(state):
+        state["outcome"] = victory.outcome(state)
+        state["step"] = {"kind": "over", "side": None, "index": len(TURN)}
+        state["log"].append(entry(PUBLIC, f"{was} was the last Turn. {state['outcome']['reason']}",
+                                  at="Turn Record Phase (6)"))
+        return
+    state["log"].append(entry(PUBLIC, f"Turn Record Phase: {was} is over; the Turn markers advance to "
+                                      f"{timetrack.label(state['time'])} (6).", at="Turn Record Phase (6)"))
+    begin_turn(state, rng)

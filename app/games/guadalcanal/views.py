@@ -1,0 +1,178 @@
+"""What each role may know (view), built fresh from an allow-list.
+
+- A side sees its own searchboard (its task forces, its flights, every base, and the enemy task force markers its
+  searches placed, each with what was revealed as of that moment), its own Operations Card, and the enemy's card
+  when the game is not umpired (2c; 18c). Enemy hexes and flights never reach it.
+- The umpire sees both searchboards and both cards (18b). A spectator sees what is public: time, sides, bases.
+- `board` describes the searchboard as data (BOARD_SHAPE below; no pixels): the renderer draws it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.contract import SPECTATOR, UMPIRE
+from app.engine.log import visible
+from app.games.guadalcanal import cards, timetrack
+from app.games.guadalcanal.gamedata import AREAS, BLOCKED, DOCS, LAND, SIDES, TITLE, enemy
+from app.games.guadalcanal.sequence import RULES, TITLES, acting
+
+State = dict[str, Any]
+
+BOARD_SHAPE = """{"kind": "hexgrid", "id", "label",
+ "grid": {"lines", "shifted", "toward", "ids", "cols", "rows"}     (app.engine.hexgrid.OffsetGrid's arguments),
+ "land": [{"hex", "island"}], "blocked_hexsides": [[hex, hex]], "areas": [{"id", "label", "hexes"}],
+ "pieces": [{"id", "kind": task_force|base|flight|contact, "side", "hex", "label", "name", ...}]}"""
+
+
+def _grid() -> dict[str, Any]:
+    g = DOCS["map"]["grid"]
+    return {k: (list(g[k]) if isinstance(g[k], list) else g[k]) for k in ("lines", "shifted", "toward", "ids", "cols",
+                                                                            "rows")}
+
+
+def air_entry(state: State, uid: str, with_hex: bool) -> dict[str, Any]:
+    rec = state["units"][uid]
+    out = {"id": uid, "name": rec["name"], "type": rec["type"], "face": rec["face"], "hits": rec["hits"]}
+    if with_hex and rec["box"] == "flying":
+        out["hex"] = rec["location"]["hex"]
+    return out
+
+
+def card(state: State, side: str, own: bool) -> dict[str, Any]:
+    """A side's Operations Card (2c-2c4). `own` adds what is on the searchboard, not the card: where flights are."""
+    tfs = []
+    for t, tf in state["task_forces"].items():
+        if tf["side"] != side or tf["hex"] is None:
+            continue
+        ships = [cards.ship_report(state, u) for u, r in state["units"].items()
+                 if r["box"] == "ships" and r["location"].get("tf") == t]
+        strike = [air_entry(state, u, False) for u, r in state["units"].items()
+                  if r["box"] == "normal_strike" and r["location"].get("tf") == t]
+        entry = {"id": t, "name": tf["name"], "ships": ships, "normal_strike": strike}
+        if own:
+            entry["hex"] = tf["hex"]
+        tfs.append(entry)
+    areas = []
+    for a in cards.air_areas(state, side):
+        rec = {"id": a, "name": cards.area_name(state, a), "kind": state["units"][a]["kind"],
+               "capacity": cards.capacity(state, a), "launch": cards.launch_factor(state, a),
+               "arming": [air_entry(state, u, False) for u in cards.aboard(state, a, ("arming",))],
+               "ready": [air_entry(state, u, False) for u in cards.aboard(state, a, ("ready",))]}
+        if state["units"][a]["kind"] == "base":
+            rec["normal_strike"] = [air_entry(state, u, False) for u, r in state["units"].items()
+                                    if r["box"] == "normal_strike" and r["location"].get("base") == a]
+        areas.append(rec)
+    return {"side": side, "task_forces": tfs, "areas": areas,
+            "flying": [air_entry(state, u, own) for u in cards.in_box(state, side, "flying")],
+            "eliminated": [u for u, r in state["units"].items() if r["side"] == side and r["box"] == "eliminated"]}
+
+
+def bases(state: State) -> list[dict[str, Any]]:
+    """Base units are on both searchboards, their damage recorded on both (7a2.2, 4e2): public."""
+    return [{"id": b, "name": r["name"], "side": r["side"], "hex": r["location"]["hex"], "face": r["face"],
+             "hits": r["hits"], "eliminated": r["box"] == "eliminated"}
+            for b, r in state["units"].items() if r["kind"] == "base"]
+
+
+def contacts(state: State, side: str) -> list[dict[str, Any]]:
+    return [dict(c, ships=[dict(r) for r in c["ships"]]) for c in state["boards"][side]["contacts"].values()]
+
+
+def battles(state: State, role: str) -> list[dict[str, Any]]:
+    """Both sides see a battle hex and the strike at set-up (4a); nobody else until the end."""
+    return [{"hex": b["hex"], "attacker": b["attacker"], "air": [dict(r) for r in b["reports"]]}
+            for b in state["battles"] if role == UMPIRE or role in SIDES]
+
+
+def combat_view(state: State) -> dict[str, Any] | None:
+    """The Combat Phase at the Battleboard (4): every battle is fought in the open, so both sides see the battle being
+    fought (its ships, base and air units, and the Battleboard) and the ones already fought; of a battle still to
+    come only its hex and who strikes whom (the battle hexes are known to both, 3d4)."""
+    c = state.get("combat")
+    if not c:
+        return None
+    shown = []
+    for b in c["battles"]:
+        rec = {k: b[k] for k in ("id", "hex", "attacker", "defender", "fought")}
+        if b["fought"] or b["id"] == c.get("current"):
+            rec.update(ships=list(b["ships"]), base=b["base"], air=list(b["air"]))
+        shown.append(rec)
+    return {"step": c["step"], "order": list(c["order"]) if c.get("order") else None, "current": c.get("current"),
+            "battles": shown, "board": {u: dict(x) for u, x in (c.get("board") or {}).items()}}
+
+
+def pieces(state: State, side: str, prefix: str = "") -> list[dict[str, Any]]:
+    out = []
+    for t in cards.task_forces_of(state, side):
+        tf = state["task_forces"][t]
+        out.append({"id": prefix + t, "kind": "task_force", "side": side, "hex": tf["hex"], "label": tf["name"],
+                    "name": f"{TITLE[side]} {tf['name']}, {tf['hex']}"})
+    by_hex: dict[str, list[str]] = {}
+    for u in cards.in_box(state, side, "flying"):
+        by_hex.setdefault(state["units"][u]["location"]["hex"], []).append(u)
+    for h, units in sorted(by_hex.items()):
+        out.append({"id": f"{prefix}flight-{side}-{h}", "kind": "flight", "side": side, "hex": h,
+                    "units": units, "label": cards.names(state, units),
+                    "name": f"{TITLE[side]} air units {cards.names(state, units)} in {h}"})
+    for c in state["boards"][side]["contacts"].values():
+        ships = ", ".join(cards.describe_ship(r) for r in c["ships"])
+        out.append({"id": f"{prefix}contact-{side}-{c['marker']}", "kind": "contact", "side": enemy(side),
+                    "hex": c["hex"], "label": f"{c['marker']} Exact",
+                    "name": f"Enemy task force marker {c['marker']}, Exact: {ships} (seen {c['seen']})"})
+    return out
+
+
+def board(state: State, role: str) -> dict[str, Any]:
+    base_pieces = [{"id": b["id"], "kind": "base", "side": b["side"], "hex": b["hex"], "label": b["name"],
+                    "name": f"{TITLE[b['side']]} base {b['name']}, {b['hex']}"
+                            + (" (eliminated)" if b["eliminated"] else "")}
+                   for b in bases(state)]
+    if role in SIDES:
+        label, moving = f"{TITLE[role]} Searchboard", pieces(state, role)
+    elif role == UMPIRE or state["outcome"] is not None:
+        label, moving = "Umpire's Searchboard", [p for s in SIDES for p in pieces(state, s, prefix=f"{s}:")]
+    else:
+        label, moving = "Searchboard (public)", []
+    return {"kind": "hexgrid", "id": "searchboard", "label": label, "grid": _grid(),
+            "land": [{"hex": h, "island": i} for h, i in LAND.items()],
+            "blocked_hexsides": [sorted(p) for p in sorted(BLOCKED, key=sorted)],
+            "areas": [{"id": a, "label": f"Area {a}", "hexes": list(hs)} for a, hs in AREAS.items()],
+            "pieces": base_pieces + moving}
+
+
+def step(state: State) -> dict[str, Any]:
+    kind, side = state["step"]["kind"], state["step"].get("side")
+    return {"kind": kind, "side": side, "title": TITLES.get(kind, "Game over"), "rule": RULES.get(kind)}
+
+
+def view(state: State, role: str) -> dict[str, Any]:
+    ended = state["outcome"] is not None
+    out: dict[str, Any] = {
+        "game": "guadalcanal", "scenario": state["scenario"], "role": role, "umpired": state["umpired"],
+        "open_operations_cards": state["open_cards"], "time": timetrack.public(state),
+        "sides": dict(state["sides"]) if state["sides"] else None, "step": step(state),
+        "waiting_for": acting(state), "deployed": {s: state["orders"][s] is not None for s in SIDES},
+        "bases": bases(state), "outcome": state["outcome"],
+    }
+    if role in SIDES:
+        out["searchboard"] = {"task_forces": [{"id": t, "name": state["task_forces"][t]["name"],
+                                               "hex": state["task_forces"][t]["hex"]}
+                                              for t in cards.task_forces_of(state, role)],
+                              "contacts": contacts(state, role)}
+        out["cards"] = {role: card(state, role, own=True)}
+        if state["open_cards"]:
+            out["cards"][enemy(role)] = card(state, enemy(role), own=False)
+        out["battles"] = battles(state, role)
+        out["combat"] = combat_view(state)
+        out["my_orders"] = state["orders"][role]
+    elif role == UMPIRE or ended:
+        out["searchboards"] = {s: {"task_forces": {t: state["task_forces"][t]["hex"]
+                                                   for t in cards.task_forces_of(state, s)},
+                                   "contacts": contacts(state, s)} for s in SIDES}
+        out["cards"] = {s: card(state, s, own=True) for s in SIDES}
+        out["battles"] = battles(state, UMPIRE)
+        out["combat"] = state.get("combat")
+        out["orders"] = {s: state["orders"][s] for s in SIDES}
+    out["board"] = board(state, role)
+    out["log"] = visible(state["log"], role if role != SPECTATOR else SPECTATOR, ended)
+    return out

@@ -1,0 +1,97 @@
+"""The Air Movement and Search Step (3d): movement factors, flights kept together, searches answered at once,
+strikes ending in battle hexes, and sea search (3d5)."""
+import pytest
+
+from app.engine.errors import IllegalAction
+from app.engine.rng import ScriptedRng
+from app.games.guadalcanal import rules
+from tests.games.guadalcanal.helpers import (example_10, fly, lines, move, play, sea_search, shift, step, take_off)
+
+
+def at_air_step(*units, tf17="P4"):
+    s = example_10()
+    s = play(s, "allied", take_off(*units))
+    s = play(s, "allied", shift())
+    s = play(s, "japanese", shift())
+    s = play(s, "allied", move(us_tf17=tf17))
+    return play(s, "japanese", move())
+
+
+@pytest.mark.rule("3d1")
+def test_a_flight_enters_no_more_hexes_than_its_movement_factor():
+    s = at_air_step("us-ss")
+    with pytest.raises(IllegalAction, match="at most 6") as e:
+        rules.apply(s, "allied", fly(["us-ss"], ["P3", "P2", "O2", "N1", "N2", "M3", "M2"]), ScriptedRng())
+    assert e.value.rule == "3d1"
+    with pytest.raises(IllegalAction) as e:
+        rules.apply(s, "allied", fly(["us-ss"], ["O2"]), ScriptedRng())  # not next to P4: hexes are not skipped
+    assert e.value.rule == "2e"
+
+
+@pytest.mark.rule("3d2")
+def test_combat_units_from_one_hex_fly_together_and_slower_ones_drop_off_at_their_last_hex():
+    s = at_air_step("us-b8", "us-t6", "us-ss")
+    with pytest.raises(IllegalAction) as e:
+        rules.apply(s, "allied", fly(["us-b8"], ["O4"]), ScriptedRng())
+    assert e.value.rule == "3d2"
+    s = play(s, "allied", fly(["us-b8", "us-t6"], ["O4", "N3", "N2", "N1"]))  # B8 MF 4, T6 MF 3
+    assert s["units"]["us-b8"]["location"]["hex"] == "N1" and s["units"]["us-t6"]["location"]["hex"] == "N2"
+    assert step(s) == ("air", "allied")  # SS has still to fly
+
+
+@pytest.mark.rule("3d3.1")
+def test_a_flight_searches_only_hexes_it_enters_and_unannounced_hexes_tell_the_enemy_nothing():
+    s = at_air_step("us-ss")
+    with pytest.raises(IllegalAction) as e:
+        rules.apply(s, "allied", fly(["us-ss"], ["P3", "P2"], ["N2"]), ScriptedRng())
+    assert e.value.rule == "3d3.1"
+    before = rules.view(s, "japanese")
+    s = play(s, "allied", fly(["us-ss"], ["P3", "P2", "O2", "N1", "N2", "M3"]))  # flies over the enemy, silent
+    after = rules.view(s, "japanese")
+    assert after["log"] == before["log"] and after["board"]["pieces"] == before["board"]["pieces"]
+    assert rules.view(s, "allied")["searchboard"]["contacts"] == []
+
+
+@pytest.mark.rule("3d3.3")
+def test_a_spotting_marks_what_was_seen_then_and_a_later_answer_of_nothing_clears_the_hex():
+    s = at_air_step("us-ss", "us-b8")
+    s = play(s, "allied", fly(["us-ss"], ["P3", "P2", "O2", "N1", "N2", "M3"], ["N2"]))
+    s["units"]["ij-junyo"]["face"] = "back"  # later damage is not shown on the marker placed before it
+    contact = rules.view(s, "allied")["searchboard"]["contacts"][0]
+    assert contact["ships"][0] == {"id": "ij-junyo", "name": "Junyo", "type": "CV", "face": "front", "hits": 0}
+    s["task_forces"]["ij-advance-force"]["hex"] = "M2"
+    s = play(s, "allied", fly(["us-b8"], ["O4", "N3", "N2"], ["N2"]))
+    assert rules.view(s, "allied")["searchboard"]["contacts"] == []
+
+
+@pytest.mark.rule("3d4")
+def test_a_strike_ending_on_an_enemy_base_is_a_battle_and_one_ending_in_empty_sea_is_not():
+    s = example_10()
+    s["task_forces"]["us-tf17"]["hex"] = "L4"
+    s = play(s, "allied", take_off("us-b8", "us-t6", "us-ss"))
+    s = play(s, "allied", shift())
+    s = play(s, "japanese", shift())
+    s = play(s, "allied", move())
+    s = play(s, "japanese", move())
+    s = play(s, "allied", fly(["us-b8", "us-t6"], ["K4", "J4"]))  # Shortland
+    s = play(s, "allied", fly(["us-ss"], ["L5"]))
+    s = play(s, "allied", sea_search(), )
+    s = play(s, "japanese", sea_search())
+    battles = rules.view(s, "japanese")["battles"]
+    assert [(b["hex"], [a["name"] for a in b["air"]]) for b in battles] == [("J4", ["B8", "T6"])]
+    assert not any(b["hex"] == "L5" for b in battles)  # a scout is no strike (3d4: air combat units)
+
+
+@pytest.mark.rule("3d5")
+def test_a_sea_search_calls_only_own_hexes_and_tells_the_enemy_which_hex_was_called():
+    s = at_air_step()
+    assert step(s) == ("sea_search", "allied")
+    with pytest.raises(IllegalAction) as e:
+        rules.apply(s, "allied", sea_search("N2"), ScriptedRng())
+    assert e.value.rule == "3d5"
+    s["task_forces"]["ij-vanguard-force"]["hex"] = "P4"
+    s = play(s, "allied", sea_search("P4", "N6"))
+    allied = lines(s, "allied")
+    assert any(t.startswith("Sea search P4: a task force marker is spotted with Hiei") for t in allied)
+    assert "Sea search N6: nothing (3d3.2)." in allied
+    assert any("Allied sea search P4" in t for t in lines(s, "japanese"))
