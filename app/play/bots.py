@@ -1,4 +1,10 @@
-"""Computer players move after each commit, one transaction per move, deciding from their own view only."""
+"""Computer players move after each commit, one transaction per move, deciding from their own view only.
+
+Bots are keyed by seat: a game declares `bots = {role: bot}`, and a computer seat runs the bot of its own role and
+no other (`bot_for`); a seat without one is refused when the game is created. Each seat draws from its own stream
+(`bot_rng`): keyed by an HMAC of the game's secret seed and the seat's role, counted by the seat's own decisions,
+so one bot's draws never shift another's and nothing about a stream follows from the game's public id or version.
+"""
 from __future__ import annotations
 
 import hashlib
@@ -9,6 +15,7 @@ from sqlalchemy import func, select
 from app.engine.rng import HmacRng
 from app.engine.testing import random_action
 from app.play.deadlines import orders_in
+from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for, view_for
 from app.play.submit import Submitted, apply_action, lock_game
 from app.store.db import transaction
@@ -17,12 +24,33 @@ from app.store.models import ActionRow, Seat
 MAX_BOT_MOVES = 2000  # a guard against a runaway loop; a game's whole turn is far fewer moves
 
 
-def bot_rng(seed: bytes, role: str, version: int) -> HmacRng:
-    """The computer's own random stream for one decision. Its choices are secret orders, so the stream comes from
-    the game's secret seed (never from the public game id and version alone, from which a player could replay
-    it); through a key of its own (HMAC of the seed), so it is never the game's dice nor shifts their rolls."""
-    key = hmac.new(seed, b"ironbottom computer players", hashlib.sha256).digest()
-    return HmacRng(key, f"{role}:{version}")
+RULES = "rules"  # the seat of a solitaire's other side: its own rules play it
+
+
+def bot_for(rules, role: str):
+    """The computer player of `role`'s seat: the game's bot declared for that role, and only that one."""
+    bot = (getattr(rules, "bots", None) or {}).get(role)
+    if bot is None:
+        raise BadRequest(f"{rules.meta.title} has no computer player for the {rules.meta.label(role)} seat.")
+    return bot
+
+
+def seat_key(seed: bytes, role: str) -> bytes:
+    """The key of one seat's stream: from the game's secret seed (so no public value predicts it) through a label
+    of its own (so it is never the game's dice), and the seat's role (so each seat has its own)."""
+    return hmac.new(seed, f"ironbottom computer player:{role}".encode(), hashlib.sha256).digest()
+
+
+def bot_rng(seed: bytes, role: str, decision: int) -> HmacRng:
+    """The stream of the seat's `decision`-th move (counting from 0): a function of the secret seed, the seat and
+    how many moves that seat has made, and of nothing another seat does."""
+    return HmacRng(seat_key(seed, role), f"decision:{decision}")
+
+
+def decisions_made(db, game_id: str, role: str) -> int:
+    """How many moves the computer has made for this seat (its own records in the action log)."""
+    return db.scalar(select(func.count()).select_from(ActionRow).where(
+        ActionRow.game_id == game_id, ActionRow.role == role, ActionRow.key.like("bot:%"))) or 0
 
 
 def _prompt_is_new(db, game, role: str, prompt: dict) -> bool:
@@ -53,12 +81,11 @@ def run_bots(game_id: str) -> list[Submitted]:
                 if _prompt_is_new(db, game, s.role, prompts[s.role])), None)
             if seat is None:
                 break
-            rng = bot_rng(game.seed, seat.role, game.version)
-            bot = (getattr(rules, "bots", {}) or {}).get(seat.bot)
-            if bot is not None:
-                action = bot(view_for(rules, state, seat.role, False), prompts[seat.role], rng)
-            else:  # a seat the rules play themselves but that was prompted all the same: any legal move
+            rng = bot_rng(game.seed, seat.role, decisions_made(db, game_id, seat.role))
+            if seat.bot == RULES:  # a seat the rules play themselves but that was prompted all the same
                 action = random_action(rules, state, seat.role, rng)
+            else:
+                action = bot_for(rules, seat.role)(view_for(rules, state, seat.role, False), prompts[seat.role], rng)
             moves.append(apply_action(db, game_id, seat.role, action, game.version,
                                       f"bot:{game.version + 1}", None, platform=True))
     return moves

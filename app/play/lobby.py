@@ -166,12 +166,9 @@ def seats_offered(rules, scenario: str, options: dict[str, Any]) -> tuple[str, .
 
 
 def bot_for(bots: dict[str, Any], role: str) -> str:
-    """The computer player for a seat: the game's bot named for that role (Solomons keys its bots by side), or
-    its only bot when it has one for every side."""
+    """The computer player for a seat: the game's bot declared for that role, strictly (app/play/bots.py)."""
     if role in bots:
         return role
-    if len(bots) == 1:
-        return next(iter(bots))
     raise BadRequest(f"This game has no computer player for {role!r}.")
 
 

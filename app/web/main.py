@@ -16,6 +16,7 @@ from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
 from app.web import api, docs, notify_pages, pages, records_pages, table_talk, ws
+from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, current_user
 from app.web.guards import Guard
 from app.paths import ROOT
@@ -26,11 +27,7 @@ log = logging.getLogger("ironbottom")
 
 @asynccontextmanager
 async def lifespan(app: FastAPI):
-    settings = get_settings()
     check_schema_current()
-    registry.load()
-    if settings.extra_games:
-        registry.load(settings.extra_games)
     import asyncio
 
     from app.play.clocks import run_ticker
@@ -73,6 +70,13 @@ def _error_response(request: Request, status: int, body: dict) -> object:
 
 
 def create_app() -> FastAPI:
+    """The app over every registered game, each with its declared web plug-in: a game without one, or with a
+    declared template or folder that is missing, stops the build here (PluginError), not at a player's page."""
+    registry.load()
+    settings = get_settings()
+    if settings.extra_games:
+        registry.load(settings.extra_games)
+    plugins = web_plugins.load_all()
     app = FastAPI(title="Ironbottom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Hidden-movement wargames of the 1942 Pacific campaign. Every answer is rendered "
                               "from the requesting role's view of the game.")
@@ -85,7 +89,7 @@ def create_app() -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(notify_pages.router)
-    app.include_router(__import__("app.web.games.solomons", fromlist=["router"]).router)  # Solomons fragments
+    web_plugins.mount(app, plugins)  # each game's routes under /games/{game_id}/<game>/, its static folder
 
     @app.exception_handler(PlayError)
     async def play_error(request: Request, exc: PlayError):

@@ -17,7 +17,7 @@ from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
                           client_address, csrf_token_for, password_work, session_token)
-from app.web.games import parser_for
+from app.web.plugin import plugin_for
 from app.web.presenter import action_key, page_model
 from app.web.templating import templates
 
@@ -275,7 +275,7 @@ async def submit_form(request: Request, game_id: str, user: User):
             role = lobby.require_seat(db, game, user.user_id, str(form.get("seat") or "") or None)
             return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role)
     game_type, role, prompt = await run_in_threadpool(seat_and_prompt)
-    action = (parser_for(game_type) or game_actions.action_from_form)(form, prompt)
+    action = plugin_for(game_type).parse_form(form, prompt)
     expected = game_actions.int_field(form.get("expected_version"), "expected_version")
     await game_actions.submit(game_id, role, action, expected, str(form.get("key") or ""), user.user_id)
     if request.headers.get("hx-request"):

@@ -12,11 +12,13 @@ from app.play import chat, rulebooks
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.lobby import seats_of
+from app.play.undo import can_take_back
 from app.play.state import load_state, rules_for, view_for
 from app.play.versions import role_version
 from app.store.models import ActionRow, Game, User
 from app.web.log_view import KIND_LABELS, log_groups
-from app.web.templating import has_template, render
+from app.web.plugin import plugin_for
+from app.web.templating import render
 
 
 def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
@@ -61,6 +63,7 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "clock": clock_model(game, role, meta),
         "notices": notices(db, game, meta),
         "undo": undo_model(game, role, meta),
+        "take_back": role != "spectator" and can_take_back(db, game, role),  # app/play/undo.py
     }
 
 
@@ -95,7 +98,7 @@ def notices(db: DB, game: Game, meta) -> list[str]:
     label = lambda r: "The umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
     text = {"missed order": "{who} missed an order; the default was taken.",
             "undo": "Both sides agreed: the last resolution was undone.",
-            "claim": "{who} claimed the game."}
+            "claim": "{who} claimed the game.", "take back": "{who} took back a move."}
     return [f"{i}. " + text.get(r.note, r.note).format(who=label(r.role)) for i, r in enumerate(rows, 1)]
 
 
@@ -110,14 +113,13 @@ def undo_model(game: Game, role: str, meta) -> dict[str, Any] | None:
 
 
 def board_template(game_type: str) -> str:
-    board = f"games/{game_type}/board.html"
-    return board if has_template(board) else "games/_generic_board.html"
+    """The board the game's web plug-in declares (app/web/plugin.py); no plug-in is an error, not a fallback."""
+    return plugin_for(game_type).board_template
 
 
 def prompt_template(game_type: str) -> str:
-    """A game may draw its own order forms (templates/games/<id>/prompt.html); the generic ones otherwise."""
-    own = f"games/{game_type}/prompt.html"
-    return own if has_template(own) else "game/_prompt.html"
+    """The order forms the game's web plug-in declares, or the generic ones if it declares none."""
+    return plugin_for(game_type).prompt_template
 
 
 def action_key(model: dict[str, Any], index: int) -> str:

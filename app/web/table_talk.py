@@ -7,7 +7,7 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from app.play import chat, clocks, lobby, umpire
+from app.play import chat, clocks, lobby, umpire, undo
 from app.play.errors import BadRequest
 from app.play.resign import resign
 from app.store.db import transaction
@@ -41,6 +41,19 @@ def _undo(game_id: str, role: str, answer: bool | None) -> None:
             umpire.request_undo(db, game_id, role)
         else:
             umpire.answer_undo(db, game_id, role, answer)
+
+
+def _take_back(game_id: str, user_id: int, seat: str | None) -> int:
+    with transaction() as db:
+        game = lobby.require_game(db, game_id)
+        return undo.take_back(db, game_id, lobby.require_seat(db, game, user_id, seat or None), user_id)
+
+
+@router.post("/games/{game_id}/take-back", dependencies=[CSRF])
+async def take_back_form(request: Request, game_id: str, user: User, seat: str = Form("")):
+    await run_in_threadpool(_take_back, game_id, user.user_id, seat)
+    await publish(game_id)
+    return _done(request, game_id)
 
 
 @router.post("/games/{game_id}/chat", dependencies=[CSRF])
@@ -128,6 +141,15 @@ async def resign_api(game_id: str, user: User) -> dict:
                                       user.user_id)
     await publish(game_id)
     return {"outcome": outcome}
+
+
+@api.post("/games/{game_id}/take-back", dependencies=[CSRF])
+async def take_back_api(game_id: str, user: User, seat: str | None = None) -> dict:
+    """Take back your own last move (your `seat`'s, if you hold several): allowed until the next die roll, a
+    reveal, or another side's move."""
+    version = await run_in_threadpool(_take_back, game_id, user.user_id, seat)
+    await publish(game_id)
+    return {"version": version}
 
 
 @api.post("/games/{game_id}/undo", dependencies=[CSRF])

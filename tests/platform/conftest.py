@@ -230,7 +230,7 @@ def listed_duel():
     class ListedDuel(Duel):
         meta = dataclasses.replace(Duel.meta, id="duel_listed", title="Listed Duel (test copy)", listed=True)
 
-    rules = registry.register(ListedDuel())
+    rules = registry.register(ListedDuel(), web="app.web.plugin:GENERIC")
     yield rules
     registry._registry.pop("duel_listed", None)
 

@@ -31,7 +31,7 @@ class CheckedDuel(Duel):
 def checked():
     from app import games as registry
 
-    rules = registry.register(CheckedDuel())
+    rules = registry.register(CheckedDuel(), web="app.web.plugin:GENERIC")
     yield rules
     registry._registry.pop("duel_checked", None)
 

@@ -71,7 +71,7 @@ def listed_teams():
     class ListedTeams(Teams):
         meta = dataclasses.replace(Teams.meta, id="teams_listed", title="Listed Fleet Action", listed=True)
 
-    yield registry.register(ListedTeams())
+    yield registry.register(ListedTeams(), web="app.web.plugin:GENERIC")
     registry._registry.pop("teams_listed", None)
 
 
@@ -84,7 +84,7 @@ def talkative_teams():
         meta = dataclasses.replace(Teams.meta, id="teams_quiet", chat=ChatPolicy(teammates=True, opponents=False,
                                                                                    rule="quiet 1"))
 
-    yield registry.register(QuietTeams())
+    yield registry.register(QuietTeams(), web="app.web.plugin:GENERIC")
     registry._registry.pop("teams_quiet", None)
 
 

@@ -44,7 +44,7 @@ class RevisableDuel(Duel):
 def revisable():
     from app import games as registry
 
-    rules = registry.register(RevisableDuel())
+    rules = registry.register(RevisableDuel(), web="app.web.plugin:GENERIC")
     yield rules
     registry._registry.pop("duel_revisable", None)
 

@@ -50,7 +50,7 @@ class DiceDuel(Duel):
 def dice_duel():
     from app import games as registry
 
-    rules = registry.register(DiceDuel())
+    rules = registry.register(DiceDuel(), web="app.web.plugin:GENERIC")
     DiceDuel.drawn = []
     yield rules
     registry._registry.pop("duel_bots", None)

@@ -22,7 +22,6 @@ PHASES: dict[str, dict[str, str]] = {
     "japanese": {"title": "The Japanese BOT acts", "rule": "Using Action Charts"},
     "reroll": {"title": "Use the Allied reserve?", "rule": "Allied Army Reserves"},
 }
-UNDOABLE = {"add_reserve", "remove_europe", "activate", "end_actions"}  # actions that roll no die
 
 
 class PacificWar1942:
@@ -47,7 +46,7 @@ class PacificWar1942:
             "seas": {sea: s["sea_control"] for sea in data.SEA_AREAS},
             "europe": s["europe"], "bomb": False,
             "pending": None, "bot": None, "last_bot": None, "last_roll": None,
-            "undo": [], "log": [], "over": None,
+            "log": [], "over": None,
         }
         attacks.log(state, "Set-up: Allied front markers in Burma, Kunming, Port Moresby and Midway; Japanese front "
                            "markers in Rangoon, Chungking, Guadalcanal and Tarawa; the Japanese control every sea area.")
@@ -80,8 +79,6 @@ class PacificWar1942:
                 again = f"the Japanese advance on {odds}"
             actions = [orders.spec("use_reserve", f"Use the {fname} front reserve to re-roll (it is removed; {again})"),
                        orders.spec("accept", keep)]
-        if state["undo"] and p in ("actions", "japanese"):
-            actions.append(orders.spec("undo", "Undo your last action"))
         title = PHASES[p]["title"]
         if p == "actions":
             title += f" — {state['ap']} AP left"
@@ -99,39 +96,24 @@ class PacificWar1942:
         verb = action["verb"]
         s = copy.deepcopy(state)
         p = s["phase"]
-        if verb == "undo":
-            if not s["undo"] or p not in ("actions", "japanese"):
-                raise IllegalAction("There is nothing to undo since the last die roll.", SEQUENCE)
-            stack = s["undo"]
-            prev = stack.pop()
-            prev["undo"] = stack  # the state before that action: its log line goes with it
-            return prev
         if p == "ap":
             self._expect(verb, {"roll_ap"})
             allied.roll_ap(s, rng)
-            s["undo"] = []
         elif p == "actions":
-            snapshot = copy.deepcopy(state)
-            snapshot.pop("undo", None)
-            rolled = allied.act(s, action, rng)
-            if rolled:
-                s["undo"] = []
-            else:
-                s["undo"].append(snapshot)
+            # Undo until the next die roll is the platform's take-back (app/play/undo.py), from the action log.
+            allied.act(s, action, rng)
             if s["pending"]:
                 s["phase"] = "reroll"
             elif s["ap"] == 0:
                 s["phase"] = "japanese"
         elif p == "japanese":
             self._expect(verb, {"japanese_action"})
-            s["undo"] = []
             bot.roll_action(s, rng)
             self._continue_bot(s, rng)
         elif p == "reroll":
             self._expect(verb, {"use_reserve", "accept"})
             attacker = s["pending"]["attacker"]
             if verb == "use_reserve":
-                s["undo"] = []
                 attacks.reroll(s, rng)
             else:
                 attacks.accept(s)

@@ -22,7 +22,6 @@ VERBS: dict[str, dict[str, Order]] = {
     "remove_europe": {},  # Europe First Box
     "activate": {"front": FRONT},  # flip a stalled front back to active
     "end_actions": {},
-    "undo": {},  # until the next die roll
     "japanese_action": {},  # roll the Japanese Action Chart for the BOT
     "use_reserve": {},  # Allied Army Reserves: re-roll a land attack
     "accept": {},

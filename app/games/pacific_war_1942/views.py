@@ -1,5 +1,5 @@
 """What the page shows. Nothing in this game is hidden, so every role sees the same board; the view is still built
-fresh from an allow-list, and never carries the undo stack (only whether an undo is possible)."""
+fresh from an allow-list. (Undo is the platform's take-back, from the action log: nothing of it is in the state.)"""
 from __future__ import annotations
 
 from typing import Any
@@ -191,7 +191,6 @@ def view(state: State, role: str) -> dict[str, Any]:
         "last_roll": dict(state["last_roll"]) if state["last_roll"] else None,
         "score": board.score(state),
         "instant_threat": [data.name(x) for x in board.allied_locations_lost(state)],
-        "can_undo": bool(state["undo"]),
         "log": visible(state["log"], role, ended),
         "outcome": _outcome(state["over"]),
         "charts": _charts(),

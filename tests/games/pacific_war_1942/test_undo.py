@@ -1,36 +1,68 @@
-"""Undo within the Allied player's own turn, until a die is rolled (the page's undo; Sequence of Play Each Turn)."""
+"""Undo within the Allied player's own turn, until a die is rolled (Sequence of Play Each Turn): the platform's
+take-back from the action log (app/play/undo.py), played through the game page and the API; the game keeps no undo
+stack of its own."""
 import pytest
 
-from app.engine.errors import IllegalAction
-from app.games.pacific_war_1942 import rules
-from tests.games.pacific_war_1942.helpers import actions_phase, attack, play, verbs
-
+PW = "pacific_war_1942"
 SEQ = "Sequence of Play Each Turn"
+TAKE_BACK = "Take back your last move"
+
+
+@pytest.fixture
+def turn(players):
+    """A sandbox game whose AP roll is a 3 (3 AP, AP Chart), then the given dice: (player, game_id)."""
+    def make(*dice: int):
+        p = players()
+        r = p.post("/api/games", json={"game": PW, "sandbox": True, "dice_script": [3, *dice]})
+        assert r.status_code == 201, r.text
+        gid = r.json()["id"]
+        assert p.act(gid, "roll_ap").status_code == 200
+        return p, gid
+    return make
+
+
+def do(p, gid, verb, **args):
+    r = p.act(gid, verb, args)
+    assert r.status_code == 200, r.text
+
+
+def take_back(p, gid):
+    return p.post(f"/api/games/{gid}/take-back")
 
 
 @pytest.mark.rule(SEQ)
-def test_undo_takes_back_actions_that_rolled_no_die():
-    s = actions_phase(ap=3)
-    before = rules.view(s, "allied")
-    s = play(s, {"verb": "add_reserve", "args": {"front": "india"}}, "end_actions")
-    assert s["phase"] == "japanese" and "undo" in verbs(s)
-    s = play(s, "undo")
-    assert s["phase"] == "actions" and s["ap"] == 2 and rules.view(s, "allied")["fronts"][0]["reserve"]
-    s = play(s, "undo")
-    assert rules.view(s, "allied") == before and "undo" not in verbs(s)
+def test_undo_takes_back_actions_that_rolled_no_die(turn):
+    p, gid = turn()
+    before = p.game(gid)["view"]
+    do(p, gid, "add_reserve", front="india")
+    do(p, gid, "end_actions")
+    assert p.game(gid)["view"]["phase"] == "japanese" and TAKE_BACK in p.get(f"/games/{gid}").text
+    assert take_back(p, gid).status_code == 200
+    g = p.game(gid)
+    assert g["view"]["phase"] == "actions" and g["prompt"]["info"]["ap"] == 2 and g["view"]["fronts"][0]["reserve"]
+    assert take_back(p, gid).status_code == 200
+    assert p.game(gid)["view"] == before
+    r = take_back(p, gid)  # the AP roll stands
+    assert r.status_code == 409 and "rolled a die" in r.json()["message"]
+    assert TAKE_BACK not in p.get(f"/games/{gid}").text
 
 
 @pytest.mark.rule(SEQ)
-def test_a_die_roll_clears_the_undo_stack():
-    s = play(actions_phase(ap=3), {"verb": "add_reserve", "args": {"front": "india"}}, attack("china"), dice=[4])
-    assert "undo" not in verbs(s) and rules.view(s, "allied")["can_undo"] is False
-    with pytest.raises(IllegalAction, match="nothing to undo"):
-        play(s, "undo")
+def test_a_die_roll_ends_what_can_be_taken_back(turn):
+    p, gid = turn(4)
+    do(p, gid, "add_reserve", front="india")
+    do(p, gid, "attack_front", front="china")
+    assert TAKE_BACK not in p.get(f"/games/{gid}").text
+    r = take_back(p, gid)
+    assert r.status_code == 409 and "rolled a die" in r.json()["message"]
 
 
 @pytest.mark.rule(SEQ)
-def test_the_bot_roll_clears_the_undo_stack():
-    s = play(actions_phase(ap=1), {"verb": "add_reserve", "args": {"front": "india"}})
-    assert "undo" in verbs(s)
-    s = play(s, "japanese_action", dice=[1])
-    assert s["undo"] == [] and verbs(s) == ["roll_ap"]
+def test_the_bot_roll_ends_what_can_be_taken_back(turn):
+    p, gid = turn(1, 6, 6, 6, 6, 6, 6)
+    do(p, gid, "add_reserve", front="india")
+    do(p, gid, "end_actions")
+    assert TAKE_BACK in p.get(f"/games/{gid}").text
+    do(p, gid, "japanese_action")
+    r = take_back(p, gid)
+    assert r.status_code == 409 and "rolled a die" in r.json()["message"]

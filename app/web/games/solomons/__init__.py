@@ -2,25 +2,27 @@
 form parser that turns those boards back into the one order the rules take, {"verb": "submit", "args": {...}}.
 
 Everything drawn comes from `view(state, role)` and the game's printed (public) data: the map graph, the counters'
-values and the charts. Importing the package registers the form parser and the templates' `sol` helpers.
+values and the charts. `plugin` declares the parts (app/web/plugin.py); the registry names this module.
 """
 from __future__ import annotations
 
 from app.games.solomons import board
+from app.paths import ROOT
 from app.web.games.solomons.common import MISSIONS, place_label, unit_info
-from app.web.games.solomons.form_parser import parse_form
+from app.web.games.solomons.form_parser import PARSERS, parse_form
 from app.web.games.solomons.map_view import (board_description, board_model, in_port, losses_vp, reinforcement_chart,
-                                            tracks)
+                                             tracks)
 from app.web.games.solomons.plot_chart import plot_model
 from app.web.games.solomons.prompt_boards import (air_model, allocation_model, intentions_model, placement_model,
                                                   reset_model, training_model)
-from app.web.games.solomons.routes import router
+from app.web.games.solomons.routes import old_addresses, router
 from app.web.games.solomons.standing_orders import air_orders, standing_panel
-from app.web.templating import env
+from app.web.plugin import WebPlugin
 
-__all__ = ["parse_form", "router"]
+__all__ = ["parse_form", "plugin", "router"]
 
-env.globals["sol"] = {
+# What the Solomons templates call as `sol.<name>`: models built from the view and the printed data.
+HELPERS = {
     "board_description": board_description, "board_model": board_model, "in_port": in_port, "tracks": tracks,
     "reinforcement_chart": reinforcement_chart, "losses_vp": losses_vp, "place_label": place_label,
     "allocation_model": allocation_model, "plot_model": plot_model, "air_model": air_model,
@@ -28,3 +30,15 @@ env.globals["sol"] = {
     "intentions_model": intentions_model, "missions": MISSIONS,
     "is_day": board.is_day, "unit_info": unit_info, "air_orders": air_orders, "standing_panel": standing_panel,
 }
+
+plugin = WebPlugin(
+    id="solomons",
+    # Every board the Solomons prompt draws is read back by parse_form (which hands the umpire's plain orders,
+    # advance and run, to the generic parser).
+    forms={kind: parse_form for kind in PARSERS},
+    templates=ROOT / "templates" / "games" / "solomons", board="board.html", prompt="prompt.html",
+    globals={"sol": HELPERS},
+    static=ROOT / "static" / "solomons",
+    router=router,
+    old_addresses=old_addresses,
+)

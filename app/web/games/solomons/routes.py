@@ -1,5 +1,9 @@
 """The Solomons HTMX fragments (GET, read only): a plotting-chart column redrawn after a choice, the rules' verdict
-on a board while it is filled in, and the provenance of a printed or reconstructed value."""
+on a board while it is filled in, and the provenance of a printed or reconstructed value.
+
+`router` is the plug-in's: its paths are mounted under /games/{game_id}/solomons/, after a check that the game is a
+Solomons game. `old_addresses` keeps the provenance links that boards drawn before the plug-in print
+(/solomons/provenance/...), serving the same fragment."""
 from __future__ import annotations
 
 from typing import Any
@@ -18,6 +22,7 @@ from app.web.games.solomons.plot_chart import plot_column
 from app.web.templating import render
 
 router = APIRouter(include_in_schema=False)
+old_addresses = APIRouter(include_in_schema=False)
 
 
 def provenance_of(kind: str, ident: str) -> str:
@@ -27,15 +32,8 @@ def provenance_of(kind: str, ident: str) -> str:
         raise BadRequest("There is no such entry in the Solomons tables.") from None
 
 
-def solomons_game(db, game_id: str):
-    game = lobby.require_game(db, game_id)
-    if game.game != "solomons":
-        raise BadRequest("That is not a Solomons Campaign game.")
-    return game
-
-
 def _role_view(db, game_id: str, user_id: int) -> tuple[Any, str, dict[str, Any], dict[str, Any] | None]:
-    game = solomons_game(db, game_id)
+    game = lobby.require_game(db, game_id)  # a Solomons game: the plug-in's mount checked it
     role = lobby.role_of(db, game, user_id)
     rules = rules_for(game)
     state = load_state(db, game)
@@ -44,7 +42,7 @@ def _role_view(db, game_id: str, user_id: int) -> tuple[Any, str, dict[str, Any]
     return game, role, view, prompt
 
 
-@router.get("/games/{game_id}/solomons/plot/{tf_id}", response_class=HTMLResponse)
+@router.get("/plot/{tf_id}", response_class=HTMLResponse)
 def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBDep, user: User):
     """One plotting-chart column again, after the player picked a hex: the later rows offer only what is legal
     from there. Drawn from the player's own view; nothing is stored."""
@@ -64,12 +62,12 @@ def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBD
     return HTMLResponse(render("games/solomons/_plot_column.html", col=col, game={"id": game.id}))
 
 
-@router.get("/games/{game_id}/solomons/check", response_class=HTMLResponse)
+@router.get("/check", response_class=HTMLResponse)
 def check_orders(request: Request, game_id: str, db: ReadDBDep, user: User):
     """The rules' verdict on the board as it stands, while the player is still filling it in (5.16, 5.21, 6.31,
     9.3 ...): the same check a submission gets, so its message names nothing the side may not know. Nothing is
     stored."""
-    game = solomons_game(db, game_id)
+    game = lobby.require_game(db, game_id)  # a Solomons game: the plug-in's mount checked it
     role = lobby.role_of(db, game, user.user_id)
     state = load_state(db, game)
     prompt = rules_for(game).prompts(state).get(role) if game.status == "active" else None
@@ -83,9 +81,15 @@ def check_orders(request: Request, game_id: str, db: ReadDBDep, user: User):
     return HTMLResponse(render("games/solomons/_check.html", ok=True))
 
 
-@router.get("/solomons/provenance/{kind}/{ident:path}", response_class=HTMLResponse)
-def provenance_page(request: Request, kind: str, ident: str, user: User):
+@router.get("/provenance/{kind}/{ident:path}", response_class=HTMLResponse)
+def provenance_fragment(request: Request, kind: str, ident: str, user: User):
     """Where a printed or reconstructed value comes from (the rulebook section, or why it was reconstructed)."""
+    return provenance_page(request, kind, ident, user)
+
+
+@old_addresses.get("/solomons/provenance/{kind}/{ident:path}", response_class=HTMLResponse)
+def provenance_page(request: Request, kind: str, ident: str, user: User):
+    """The same, at the address boards printed before the plug-in (it names no game: the tables are public)."""
     text = provenance_of(kind, ident)
     label = board.unit_name(ident) if kind == "unit" else ident
     return HTMLResponse(render("games/solomons/provenance.html", kind=kind, ident=ident, label=label, text=text,
