@@ -3,7 +3,8 @@
 Each game names its plug-in in the registry (`app/games/__init__.py`); the plug-in module exposes `plugin`, a
 `WebPlugin` that says everything the platform needs to draw and read the game's pages:
 
-- `forms`: form parsers by decision form id (the prompt's `info.kind`); any other decision uses the generic forms,
+- `forms`: form parsers by decision form id (the record's `form`, published as the prompt's `info.form`, else the
+  prompt's `info.kind`); any other decision uses the generic forms,
   which read `verb` and `arg.<name>` fields typed by the prompt's argument specs (app/web/actions.py);
 - `templates`: the folder of its templates, served as `games/<id>/...`, and which of them draw the `board` and
   the `prompt` (None: the generic board or forms, chosen explicitly, never because a file was missing);
@@ -79,8 +80,11 @@ class WebPlugin:
         generic one. Legality stays the rules' business."""
         from app.web.actions import action_from_form
 
-        kind = str(form.get("kind") or ((prompt or {}).get("info") or {}).get("kind") or "")
-        return self.forms.get(kind, action_from_form)(form, prompt)
+        info = (prompt or {}).get("info") or {}
+        for key in (form.get("form"), info.get("form"), form.get("kind"), info.get("kind")):
+            if key and str(key) in self.forms:
+                return self.forms[str(key)](form, prompt)
+        return action_from_form(form, prompt)
 
 
 GENERIC = WebPlugin(id=None)

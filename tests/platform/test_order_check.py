@@ -106,12 +106,18 @@ def test_the_api_shows_each_prompts_json_schema_beside_it(players, checked):
     assert red.game(gid)["prompt"] is None and red.game(gid)["prompt_schema"] is None  # nothing to decide
 
 
-def test_a_game_whose_specs_are_still_prose_shows_no_schema(players):
+def test_solomons_publishes_its_prompts_schema_and_the_live_check_reads_the_shape(players):
+    """Solomons is on typed orders now: the API shows the prompt's schema, and a misshapen placement is refused by the
+    live check, naming the argument, before any rule."""
     us, jp = players(), players()
     body = us.post("/api/games", json={"game": "solomons", "side": "allied"}).json()
     assert jp.post(f"/api/invites/{body['invite_tokens']['japanese']}").status_code == 200
     got = jp.game(body["id"])
-    assert got["prompt"] is not None and got["prompt_schema"] is None
+    assert got["prompt"]["info"]["kind"] == "placement"
+    submit = next(a for a in got["prompt_schema"]["anyOf"] if a["properties"]["verb"]["const"] == "submit")
+    assert "placement" in submit["properties"]["args"]["properties"]
+    r = jp.post(f"/api/games/{body['id']}/check", json={"action": {"verb": "submit", "args": {"placement": 7}}})
+    assert r.status_code == 422 and r.json()["message"].startswith("Placement:"), r.text
 
 
 def test_a_duel_in_progress_with_plain_rules_is_checked_by_shape_alone(players):

@@ -33,9 +33,9 @@ HELPERS = {
 
 plugin = WebPlugin(
     id="solomons",
-    # Every board the Solomons prompt draws is read back by parse_form (which hands the umpire's plain orders,
-    # advance and run, to the generic parser).
-    forms={kind: parse_form for kind in PARSERS},
+    # Every board the Solomons prompt draws (by the form id its decision's record names) is read back by parse_form;
+    # the umpire's plain orders (advance, run) use the generic forms.
+    forms={board: parse_form for board in PARSERS},
     templates=ROOT / "templates" / "games" / "solomons", board="board.html", prompt="prompt.html",
     globals={"sol": HELPERS},
     static=ROOT / "static" / "solomons",

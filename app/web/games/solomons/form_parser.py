@@ -9,7 +9,6 @@ from app.games.solomons.intentions import KEYS
 from app.games.solomons.states import STATES
 from app.play.errors import BadRequest
 from app.web.actions import action_from_form
-from app.web.games import parser
 from app.web.games.solomons.common import SLOT_RUN
 
 
@@ -190,7 +189,6 @@ PARSERS = {"placement": parse_placement, "training": parse_training, "allocation
            "ground": parse_ground}
 
 
-@parser("solomons")
 def parse_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:
     """The boards' fields back into {"verb": "submit", "args": ...}, by the board the form was drawn for."""
     if str(form.get("verb") or "") not in ("", "submit"):

@@ -9,10 +9,12 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import SeededRng
 from app.engine.testing import check_canaries, check_non_interference, random_action
 from app.games.solomons.rules import rules
+from app.web.plugin import plugin_for
 from app.web.templating import render
 
 
 def board(role):
+    plugin_for("solomons")  # installs the `sol` helpers the board's template calls
     def draw(view):
         html = render("games/solomons/board.html", view=view, role=role, prompt=None,
                       game={"id": "g", "version": 0, "status": "active"})
