@@ -161,6 +161,8 @@ def test_a_player_with_the_game_open_hears_of_the_move_there_and_by_mail_once_th
         ws.receive_text()  # the move is pushed to blue's open page
         wait_for(lambda: not notify._tasks)
     assert inbox.to(address) == []
+    from app.realtime.hub import hub
+    wait_for(lambda: not hub.channels.get(game_id))  # the server has seen the tab close (slow under load)
     red.post(f"/api/games/{game_id}/chat", json={"channel": "all", "text": "your turn"})  # the next commit
     assert wait_for(lambda: inbox.to(address))[0]["Subject"].startswith("Your move:")
 
