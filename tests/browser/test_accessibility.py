@@ -55,8 +55,8 @@ def test_no_serious_accessibility_violation_on_the_lobby_the_games_the_umpire_an
     auth = api_user(base)
     token = invites["japanese"].rstrip("/").split("/")[-1]
     assert httpx.post(f"{base}/api/invites/{token}", headers=auth).status_code == 200
-    give_default_orders(base, game_id, [auth])  # Japan's base moves (5.15) come first; then the American is asked
-    expect(side_page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=30_000)
+    give_default_orders(base, game_id, [auth])  # Japan's decisions (5.15, 6.21, 18) come first; then the American's
+    expect(side_page.locator("#prompt-title")).to_contain_text("Task Force Allocation", timeout=30_000)
     assert serious_violations(side_page) == [], "Solomons, the American page with its orders"
     page.goto(f"{base}/games/{game_id}")
     expect(page.locator("#status")).to_contain_text("Waiting for")

@@ -97,16 +97,14 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     jp.locator("#base-jp-CA-4").select_option("rabaul")
     submit(jp)
 
-    # Both are prompted at once; the map shows each side its own task forces only.
-    for page in (us, jp):
-        expect(page.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+    # Carrier Air Group Training: only Japan has carriers in port that can train (6.21); the American carriers are at
+    # sea, so the Americans are not asked. The map shows each side its own task forces only.
+    expect(jp.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
+    expect(us.locator("#prompt")).to_contain_text("Nothing for you to decide now")
     expect(jp.locator("#log")).to_contain_text("to Rabaul")
     expect(us.locator("#solomons-map-counters .board-piece")).to_have_count(0)  # the Americans start at sea, not yet in TFs
     no_secrets_of(us, "japanese")
     no_secrets_of(jp, "allied")
-
-    submit(us)
-    expect(us.locator("#sol-submission-status")).to_contain_text("The other side has not yet submitted")
     submit(jp)
 
     # American Intelligence, before either side forms its forces (4.1): Japan answers yes to a Slot run and to a
@@ -252,8 +250,8 @@ def test_the_game_page_fits_a_phone_held_upright(live_server, new_page):
     assert phone.evaluate(UNLABELLED) == []
     submit(phone)
     expect(phone.locator("#prompt-title")).to_contain_text("Carrier Air Group Training", timeout=10000)
-    submit(phone)
-    submit(other)
+    assert phone.evaluate(UNLABELLED) == []
+    submit(phone)  # only Japan is asked: the American carriers are at sea (6.21)
     expect(phone.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=10000)
     assert phone.evaluate(UNLABELLED) == []
     submit(phone)
