@@ -76,55 +76,63 @@ def _arg(action: dict[str, Any], name: str) -> str:
     return action["args"][name]
 
 
-def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
-    """Play one Allied action in the actions phase. Returns True when a die was rolled."""
+def check(state: State, action: dict[str, Any]) -> None:
+    """Whether the Allied player may buy this action now (IllegalAction citing the rule if not); changes nothing."""
     verb = action.get("verb")
+    if verb == "end_actions":
+        return
+    if state["ap"] < 1:
+        raise IllegalAction("You have no Action Points left this turn.", ACTIONS)
+    if verb == "attack_front":
+        block = attack_block(state, _arg(action, "front"))
+        if block:
+            raise IllegalAction(block, "Key Game Concepts" if "Japan" in block else ACTIONS)
+    elif verb == "attack_sea":
+        if state["seas"][_arg(action, "sea")] != "japanese":
+            raise IllegalAction("The Allies already control that sea area.", attacks.SEA)
+    elif verb == "add_reserve":
+        if state["fronts"][_arg(action, "front")]["reserve"]:
+            raise IllegalAction("That front already has its reserve (limit 1 per front).", "Allied Army Reserves")
+    elif verb == "remove_europe":
+        if not state["europe"]:
+            raise IllegalAction("No Europe marker is in play.", "Europe First Box")
+    elif verb == "activate":
+        if not state["fronts"][_arg(action, "front")]["stalled"]:
+            raise IllegalAction("That front is not stalled.", ACTIONS)
+    else:
+        raise IllegalAction("That is not possible while you spend Action Points.", ACTIONS)
+
+
+def act(state: State, action: dict[str, Any], rng: Rng) -> bool:
+    """Play one Allied action in the actions phase (checked first). Returns True when a die was rolled."""
+    check(state, action)
+    verb = action["verb"]
     if verb == "end_actions":
         if state["ap"]:
             attacks.log(state, f"The Allied player ends the actions phase; {state['ap']} unused AP "
                                f"{'is' if state['ap'] == 1 else 'are'} lost.")
         state["ap"] = 0
         return False
-    if state["ap"] < 1:
-        raise IllegalAction("You have no Action Points left this turn.", ACTIONS)
+    state["ap"] -= 1
     if verb == "attack_front":
-        front = _arg(action, "front")
-        block = attack_block(state, front)
-        if block:
-            raise IllegalAction(block, "Key Game Concepts" if "Japan" in block else ACTIONS)
-        state["ap"] -= 1
-        attacks.land_attack(state, front, "allied", rng)
+        attacks.land_attack(state, _arg(action, "front"), "allied", rng)
         return True
     if verb == "attack_sea":
-        sea = _arg(action, "sea")
-        if state["seas"][sea] != "japanese":
-            raise IllegalAction("The Allies already control that sea area.", attacks.SEA)
-        state["ap"] -= 1
-        attacks.sea_attack(state, sea, "allied", rng)
+        attacks.sea_attack(state, _arg(action, "sea"), "allied", rng)
         return True
     if verb == "add_reserve":
         front = _arg(action, "front")
-        if state["fronts"][front]["reserve"]:
-            raise IllegalAction("That front already has its reserve (limit 1 per front).", "Allied Army Reserves")
-        state["ap"] -= 1
         state["fronts"][front]["reserve"] = True
         attacks.log(state, f"The Allies add a reserve to the {data.FRONTS[front]['name']} front.")
         return False
     if verb == "remove_europe":
-        if not state["europe"]:
-            raise IllegalAction("No Europe marker is in play.", "Europe First Box")
-        state["ap"] -= 1
         state["europe"] = int(state["europe"]) - 1
         left = state["europe"]
         attacks.log(state, "The Allies remove a Europe marker from the Europe First Box"
                     + (f"; {left} remain{'s' if left == 1 else ''}." if left else ": the box is empty."))
         return False
-    if verb == "activate":
-        front = _arg(action, "front")
-        if not state["fronts"][front]["stalled"]:
-            raise IllegalAction("That front is not stalled.", ACTIONS)
-        state["ap"] -= 1
-        state["fronts"][front]["stalled"] = False
-        attacks.log(state, f"The Allied {data.FRONTS[front]['name']} front is flipped back to active.")
-        return False
-    raise IllegalAction("That is not possible while you spend Action Points.", ACTIONS)
+    # activate
+    front = _arg(action, "front")
+    state["fronts"][front]["stalled"] = False
+    attacks.log(state, f"The Allied {data.FRONTS[front]['name']} front is flipped back to active.")
+    return False

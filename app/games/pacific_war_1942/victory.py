@@ -1,0 +1,44 @@
+"""The end of a turn (How to Win): an instant Japanese victory, the Atomic Bomb, the last turn, or the next turn."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.pacific_war_1942 import attacks, board, data
+
+State = dict[str, Any]
+
+
+def end_turn(s: State) -> None:
+    held = board.allied_locations_lost(s)
+    if len(held) >= data.INSTANT["needed"]:
+        names = " and ".join(data.name(x) for x in held)
+        attacks.log(s, f"End of turn {s['turn']}: the Japanese occupy {names}: instant Japanese victory.")
+        s["over"] = {"winner": "japanese", "level": "instant", "score": board.score(s),
+                     "reason": f"The Japanese occupy {names} (How to Win)."}
+        s["phase"] = "over"
+        return
+    front = data.BOMB["requires_front"]
+    if s["turn"] >= data.BOMB["first_turn"] and \
+            board.allied_index(s, front) >= data.route(front).index(data.BOMB["requires_location"]):
+        s["bomb"] = True
+        attacks.log(s, f"End of turn {s['turn']}: from the Marianas the Atomic Bomb is dropped on Japan. "
+                       f"The war ends.")
+        final(s, "The Atomic Bomb was dropped on Japan (How to Win).")
+        return
+    if s["turn"] >= s["turns"]:
+        attacks.log(s, f"End of turn {s['turn']}: the last game turn has been played.")
+        final(s, "The last game turn has been played (How to Win).")
+        return
+    s["turn"] += 1
+    s["phase"] = "ap"
+    s["ap"] = 0
+    s["ap_roll"] = None
+    attacks.log(s, f"Turn {s['turn']} begins ({data.turn_date(s['turn'])}).")
+
+
+def final(s: State, reason: str) -> None:
+    sc = board.score(s)
+    b = sc["band"]
+    attacks.log(s, f"Final score: {sc['total']} VP. {b['text']}")
+    s["over"] = {"winner": b["winner"], "level": b["level"], "score": sc, "reason": reason}
+    s["phase"] = "over"
