@@ -27,7 +27,7 @@ SILENT = {
 # lines cite a neighbouring case, or that need circumstances random play seldom makes; each has a directed test.
 APPLIED_WITHIN = {
     "14.13": "14.3", "14.32": "14.3", "14.33": "14.3", "6.22": "14.3", "6.24": "14.3", "6.23": "14.2",
-    "14.64": "14.2", "15.34": "15.31", "15.33": "combat/test_combat_surface.py", "6.26": "test_core_turn.py",
+    "14.64": "14.2", "15.33": "combat/test_combat_surface.py", "6.26": "test_core_turn.py",
     "14.5": "test_a_carrier_counterattack_is_flown_in_the_sequence_of_play",
 }
 
