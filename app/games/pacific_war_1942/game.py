@@ -61,7 +61,8 @@ class PacificWar1942:
         d = self.decision(state)
         return {role: d.prompt(state, role) for role in d.deciders(state)}
 
-    def apply(self, state, role, action, rng):
+    def _decision_for(self, state, role, action) -> Decision:
+        """The record that will take `action`, after the checks every order passes (who, shape, when)."""
         if role != "allied":
             raise IllegalAction("Only the Allied player gives orders; the Japanese BOT plays itself.", SEQUENCE)
         check_action(orders.VERBS, action)  # the shape first (MalformedAction), then the rules
@@ -70,7 +71,14 @@ class PacificWar1942:
         d = self.decision(state)
         if action["verb"] not in d.verbs:
             raise IllegalAction(f"That is not possible now ({d.prompt(state, role)['title']}).", d.rule)
-        return d.carry_out(state, role, action, rng)
+        return d
+
+    def apply(self, state, role, action, rng):
+        return self._decision_for(state, role, action).carry_out(state, role, action, rng)
+
+    def check(self, state, role, action) -> None:
+        """The page's live check (app/play/check.py): everything `apply` would refuse, without rolling or changing."""
+        self._decision_for(state, role, action).judge(state, role, action)
 
     # --- view and outcome ------------------------------------------------------------------------------------
 

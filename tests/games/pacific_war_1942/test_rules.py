@@ -351,3 +351,18 @@ def test_the_atomic_bomb_is_dropped_from_turn_15_with_saipan_held_and_ends_the_g
     o = rules.outcome(s)
     assert s["bomb"] and "Atomic Bomb" in o["reason"]
     assert "no_bomb" not in [line["id"] for line in s["over"]["score"]["lines"]]
+
+
+@pytest.mark.rule("Using Action Charts")
+def test_the_pages_live_check_refuses_an_attack_on_a_stalled_front_without_rolling_or_changing_anything():
+    import copy
+
+    s = actions_phase()
+    s["fronts"]["china"]["stalled"] = True
+    before = copy.deepcopy(s)
+    with pytest.raises(IllegalAction, match="China front is stalled") as refused:
+        rules.check(s, "allied", {"verb": "attack_front", "args": {"front": "china"}})
+    assert refused.value.rule == "Using Action Charts"
+    assert s == before
+    rules.check(s, "allied", {"verb": "attack_front", "args": {"front": "india"}})  # allowed: no error, no die
+    assert s == before
