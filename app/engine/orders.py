@@ -324,13 +324,7 @@ class Assignment(Order):
         return {i: rng.choice(self.choices) for i in ids}
 
     def values(self) -> list[dict[str, Any]] | None:
-        options = [list(self.choices) if self.required else [*self.choices, _UNSET] for _ in self.ids]
-        total = 1
-        for o in options:
-            total *= len(o)
-        if total > ENUMERATION_LIMIT:
-            return None
-        return [{i: v for i, v in zip(self.ids, combo) if v is not _UNSET} for combo in itertools.product(*options)]
+        return _by_id(self.ids, [list(self.choices) if self.required else [*self.choices, _UNSET] for _ in self.ids])
 
     def describe(self) -> str:
         return (f"for {'each' if self.required else 'any'} of {_choice_text(self.ids, None)}: "
@@ -338,6 +332,17 @@ class Assignment(Order):
 
 
 _UNSET = object()
+
+
+def _by_id(ids: Sequence[Any], options: list[list[Any]]) -> list[dict[str, Any]] | None:
+    """Every {id: value} with each id's value from its options (_UNSET leaves the id out), or None above
+    ENUMERATION_LIMIT."""
+    total = 1
+    for o in options:
+        total *= len(o)
+        if total > ENUMERATION_LIMIT:
+            return None
+    return [{i: v for i, v in zip(ids, combo) if v is not _UNSET} for combo in itertools.product(*options)]
 
 
 @dataclass(frozen=True)
@@ -606,13 +611,7 @@ class Keyed(Order):
         each = self.each.values()
         if each is None or self.ids is None:
             return None
-        options = [[*each, _UNSET] for _ in self.ids]
-        total = 1
-        for o in options:
-            total *= len(o)
-            if total > ENUMERATION_LIMIT:
-                return None
-        return [{i: v for i, v in zip(self.ids, combo) if v is not _UNSET} for combo in itertools.product(*options)]
+        return _by_id(self.ids, [[*each, _UNSET] for _ in self.ids])
 
     def describe(self) -> str:
         which = "any id" if self.ids is None else f"any of {_choice_text(self.ids, None)}"
