@@ -19,7 +19,7 @@ from app.play.deadlines import set_deadlines
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Illegal, NotFound, Stale
 from app.play.state import load_state, phase_of, remember, rules_for
-from app.play.versions import bump, changed_for, prompt_count, role_version, watchers
+from app.play.versions import DIGESTS, bump, bump_all, changed_for, prompt_count, role_version, watchers
 from app.store.db import is_postgres
 from app.store.models import ActionRow, Game, Snapshot
 
@@ -142,8 +142,9 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     # who is awaited changed; everyone's when a public record is written (deadlines, notices, the end).
     if outcome is not None or note is not None or game.deadlines != deadlines:
         changed = watchers(rules)
+        game.prompt_versions = {k: v for k, v in game.prompt_versions.items() if k != DIGESTS}
     else:
-        changed = [role, *changed_for(rules, state, before, new_state, after)]
+        changed = [role, *changed_for(game, rules, state, before, new_state, after)]
     bump(game, rules, changed, renewed)
     game.version = seq
     game.roll_count += rng.used
@@ -163,9 +164,7 @@ def append_record(db: DB, game: Game, role: str, verb: str, args: dict[str, Any]
     seq = game.version + 1
     db.add(ActionRow(game_id=game.id, seq=seq, role=role, action={"verb": verb, "args": args}, key=f"{note}:{seq}",
                      rolls=[], user_id=user_id, at=now(), phase=phase, note=note))
-    rules = rules_for(game)
-    everyone = watchers(rules)
-    bump(game, rules, everyone, everyone)  # a public record every page shows; a page drawn before it is stale
+    bump_all(game, rules_for(game))  # a public record every page shows; a page drawn before it is stale
     game.version = seq
     game.updated_at = now()
     return seq

@@ -26,6 +26,7 @@ from app.play.state import view_for
 from app.store.models import Game
 
 VIEWS = "_views"
+DIGESTS = "_digests"
 
 
 def watchers(rules: Rules) -> list[str]:
@@ -62,11 +63,25 @@ def seen_digest(rules: Rules, state: State, prompts: dict[str, Any], role: str) 
     return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def changed_for(rules: Rules, before: State, before_prompts: dict[str, Any], after: State,
+def changed_for(game: Game, rules: Rules, before: State, before_prompts: dict[str, Any], after: State,
                 after_prompts: dict[str, Any]) -> list[str]:
-    """The roles whose page a commit from `before` to `after` changes."""
-    return [r for r in watchers(rules)
-            if seen_digest(rules, before, before_prompts, r) != seen_digest(rules, after, after_prompts, r)]
+    """The roles whose page a commit from `before` to `after` changes. Each role's digest of `after` is kept in the
+    game (under DIGESTS), so the next commit compares with it instead of drawing every view of `before` again; a
+    commit that moves every page (`bump_all`) drops them, and a missing one is computed from `before`."""
+    kept = dict((game.prompt_versions or {}).get(DIGESTS) or {})
+    digests = {r: seen_digest(rules, after, after_prompts, r) for r in watchers(rules)}
+    changed = [r for r, d in digests.items()
+               if (kept.get(r) or seen_digest(rules, before, before_prompts, r)) != d]
+    game.prompt_versions = dict(game.prompt_versions or {}, **{DIGESTS: digests})
+    return changed
+
+
+def bump_all(game: Game, rules: Rules) -> None:
+    """A commit every page shows (a public record, a deadline, the end): count it for every role, start a new
+    prompt for each, and drop the kept digests (the state they were taken of may be rewound, e.g. by an undo)."""
+    everyone = watchers(rules)
+    bump(game, rules, everyone, everyone)
+    game.prompt_versions = {k: v for k, v in game.prompt_versions.items() if k != DIGESTS}
 
 
 def bump(game: Game, rules: Rules, changed: Iterable[str], renewed: Iterable[str]) -> None:
