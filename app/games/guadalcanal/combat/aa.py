@@ -140,9 +140,7 @@ def random(state: State, role: Role, rng: Rng) -> Action:
     return {"verb": "fire", "args": {"guns": [g, *more], "target": a}}
 
 
-def deciders(state: State) -> list[Role]:
-    c = state.get("combat")
-    return [bt.battle(state)["defender"]] if c and c["step"] == "aa" else []
+deciders = bt.decided_by("aa", "defender")
 
 
 AA = Decision(id="aa_combat", rule="4c", verbs=VERBS, deciders=deciders, prompt=prompt, resolve=resolve,

@@ -126,3 +126,11 @@ def attackers_on_board(state: State) -> list[str]:
 def air_hex(state: State, uid: str) -> str:
     """Where an attacking air unit sits: on its target (D, H, M; T against a base) or beside it (T, 4a3.2)."""
     return board(state)[uid]["hex"]
+
+
+def decided_by(step: str, who: str):
+    """The `deciders` of a battle's decision: the battle's `who` ("attacker" or "defender") at combat step `step`."""
+    def deciders(state: State) -> list[str]:
+        c = state.get("combat")
+        return [battle(state)[who]] if c and c["step"] == step else []
+    return deciders

@@ -148,9 +148,7 @@ def random(state: State, role: Role, rng: Rng) -> Action:
     return {"verb": "bomb", "args": {"combat": rng.choice(list(pending(state)))}}
 
 
-def deciders(state: State) -> list[Role]:
-    c = state.get("combat")
-    return [bt.battle(state)["attacker"]] if c and c["step"] == "bombing" else []
+deciders = bt.decided_by("bombing", "attacker")
 
 
 BOMBING = Decision(id="bombing_combat", rule="4d2", verbs=VERBS, deciders=deciders, prompt=prompt, resolve=resolve,

@@ -119,9 +119,7 @@ def prompt_defender(state: State, role: Role) -> Prompt:
             "info": {"battle": b["hex"], "pieces": pieces, "default": default_defender(state, role)["args"]}}
 
 
-def deciders_defender(state: State) -> list[Role]:
-    c = state.get("combat")
-    return [bt.battle(state)["defender"]] if c and c["step"] == "setup_defender" else []
+deciders_defender = bt.decided_by("setup_defender", "defender")
 
 
 SETUP_DEFENDER = Decision(
@@ -246,9 +244,7 @@ def prompt_attacker(state: State, role: Role) -> Prompt:
             "info": {"battle": b["hex"], "board": board, "air": list(b["air"])}}
 
 
-def deciders_attacker(state: State) -> list[Role]:
-    c = state.get("combat")
-    return [bt.battle(state)["attacker"]] if c and c["step"] == "setup_attacker" else []
+deciders_attacker = bt.decided_by("setup_attacker", "attacker")
 
 
 SETUP_ATTACKER = Decision(
