@@ -110,7 +110,8 @@ class Solomons:
             raise IllegalAction("You have nothing to decide now; the other side is deciding.", None)
         if action["verb"] == "standing":
             return self.apply_standing(state, role, args, rng)
-        args = kind.judge(state, role, action)  # the rules of the kind's record (IllegalAction citing them)
+        if kind.check is not None:  # the shape was checked above; now the kind's rules (IllegalAction citing them)
+            kind.check(state, role, args)
         return kind.resolve(clone(state), role, args, rng)
 
     def apply_standing(self, state: State, role: str, args: dict[str, Any], rng) -> State:
