@@ -262,3 +262,15 @@ def test_what_a_seat_may_not_know_reaches_it_through_no_channel(players, anon):
     for seat, who in [*seated.items(), ("spectator", watcher)]:
         harness.assert_rendered_canaries(who, None, gid, seat, rules, anon, marker=f"CANARY-{seat}",
                                          probes=[("fire", {"salvos": 9})], moment="mid-round")
+
+
+def test_choosing_a_smaller_scenario_redraws_the_form_with_only_its_seats(players, listed_teams):
+    """The create form follows the scenario: "pair" offers one commander a side, so its seat list holds those two and
+    keeps the scenario chosen; an unknown scenario falls back to the game's first."""
+    host = players()
+    options = host.get("/lobby/options?game=teams_listed&scenario=pair").text
+    assert re.findall(r'<option value="(north\.\d|south\.\d)"', options) == ["north.1", "south.1"]
+    assert re.search(r'<option value="pair" selected>', options)
+    assert 'hx-get="/lobby/options"' in options.split('id="scenario"')[1].split(">")[0]
+    full = host.get("/lobby/options?game=teams_listed&scenario=nonsense").text
+    assert re.findall(r'<option value="(north\.\d|south\.\d)"', full) == ["north.1", "north.2", "south.1", "south.2"]
