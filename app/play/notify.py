@@ -57,13 +57,18 @@ def unsubscribe_token(user_id: int) -> str:
     return f"{user_id}.{_mac(user_id)}"
 
 
-def unsubscribe(db: DB, token: str) -> None:
-    """One click from a notice: no more notices for this user until they opt in again. No sign-in: the signed
-    token is the proof, and it can only ever turn notices off."""
+def token_user(token: str) -> int:
+    """The user an unsubscribe token was signed for, or NotFound."""
     user_id, _, mac = token.partition(".")
     if not user_id.isdigit() or not hmac.compare_digest(mac, _mac(int(user_id))):
         raise NotFound("This unsubscribe link is not valid. Sign in and turn notices off on your settings page.")
-    setting = db.get(NotifySetting, int(user_id))
+    return int(user_id)
+
+
+def unsubscribe(db: DB, token: str) -> None:
+    """One click from a notice: no more notices for this user until they opt in again. No sign-in: the signed
+    token is the proof, and it can only ever turn notices off."""
+    setting = db.get(NotifySetting, token_user(token))
     if setting is not None:
         setting.enabled = False
         setting.updated_at = now()

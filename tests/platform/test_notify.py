@@ -189,7 +189,12 @@ def test_the_unsubscribe_link_stops_further_notices_without_signing_in(inbox, pl
     fire(red, game_id)
     link = UNSUBSCRIBE.search(wait_for(lambda: inbox.to(blue_address))[0].get_content()).group(0)
 
-    page = anon.get(link.replace("http://testserver", ""))  # a browser that is not signed in
+    path = link.replace("http://testserver", "")
+    page = anon.get(path)  # a browser that is not signed in, or a mail scanner fetching every link: it only asks
+    assert page.status_code == 200 and "Turn all notices off" in page.text
+    assert "Notices are <strong>on</strong>" in blue.get("/account/notifications").text
+    assert inbox.to(blue_address)[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    page = anon.post(path)  # the page's button
     assert page.status_code == 200 and "You will receive no more notices" in page.text
     assert "Notices are <strong>off</strong>" in blue.get("/account/notifications").text
 
@@ -278,3 +283,17 @@ def test_bad_settings_are_refused_with_a_clear_400_and_change_nothing(players, f
     assert r.status_code == 400, r.text
     assert message in r.text
     assert row_counts() == before
+
+
+def test_a_mail_client_s_one_click_unsubscribe_turns_notices_off_at_once(inbox, players, anon):
+    """RFC 8058: the client POSTs "List-Unsubscribe=One-Click" to the link and expects no page, just success."""
+    red, blue = players(), players()
+    game_id = start_duel(red, blue)
+    opt_in(red)
+    blue_address = opt_in(blue)
+    fire(red, game_id)
+    link = UNSUBSCRIBE.search(wait_for(lambda: inbox.to(blue_address))[0].get_content()).group(0)
+    r = anon.post(link.replace("http://testserver", ""), content=b"List-Unsubscribe=One-Click",
+                  headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 204
+    assert "Notices are <strong>off</strong>" in blue.get("/account/notifications").text
