@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint,
                         func)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from app.store.packed import PackedJSON
 
 
 class Base(DeclarativeBase):
@@ -102,12 +103,13 @@ class ActionRow(Base):
 
 
 class Snapshot(Base):
-    """The state after action `seq` (0 = the set-up), so loading replays at most one phase."""
+    """The state after action `seq` (0 = the set-up), so loading replays a few actions at most (app/play/snapshots.py
+    says when one is taken and which a finished game keeps). Stored compressed."""
     __tablename__ = "snapshots"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     phase: Mapped[str] = mapped_column(String(80), default="")
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(PackedJSON)
 
 
 class ChatMessage(Base):
