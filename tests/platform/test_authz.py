@@ -42,6 +42,7 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/docs/init.js"): every("200"),
     ("MOUNT", "/docs/assets"): every("200"),
     ("GET", "/favicon.ico"): every("200"),
+    ("GET", "/healthz"): every("200"),  # for a load balancer: says nothing of any game or user
     ("MOUNT", "/static"): every("200"),
     ("GET", "/"): every("200"),
     ("GET", "/rules/{book_id}"): every("404"),  # public: the same for everyone ("x" is no rulebook; see test_rules_pages)
