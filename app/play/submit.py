@@ -15,7 +15,7 @@ from app.engine.contract import Action
 from app.engine.errors import IllegalAction
 from app.play.clock import now
 from app.play.deadlines import set_deadlines
-from app.play import snapshots
+from app.play import ratings, snapshots
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Illegal, NotFound, Stale
 from app.play.state import load_state, phase_of, remember, rules_for
@@ -154,6 +154,7 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     snapshots.maybe_take(db, game, rules, new_state, seq)
     if outcome is not None:
         snapshots.thin(db, game)
+        ratings.on_end(db, game)
     db.flush()
     remember(game_id, seq, new_state, db)
     return Submitted(game_id, seq, role_version(game, role), ended=outcome is not None)

@@ -205,7 +205,8 @@ async def create_game(request: Request, user: User):
                 str(form.get("side") or "") or None, _options_from_form(form), umpired=form.get("umpired") == "1",
                 clock=str(form.get("clock") or "none"), opponent=str(form.get("opponent") or "human"),
                 sandbox=sandbox, dice_script=_dice_script(str(form.get("dice_script", ""))) if sandbox else None,
-                title=str(form.get("title") or "")[:80], seat_access=_seat_access(form))
+                title=str(form.get("title") or "")[:80], seat_access=_seat_access(form),
+                rated=form.get("rated") == "1")
     created = await run_in_threadpool(create)
     game_id = created.game.id
     await game_actions.after_commit(game_id)

@@ -43,6 +43,12 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("MOUNT", "/docs/assets"): every("200"),
     ("GET", "/favicon.ico"): every("200"),
     ("GET", "/healthz"): every("200"),  # for a load balancer: says nothing of any game or user
+    # Players' pages and leaderboards are public records ("x" is nobody and no game); only one's own page is set.
+    ("GET", "/players/{username}"): every("404"),
+    ("GET", "/api/players/{username}"): every("404"),
+    ("POST", "/players/me/visibility"): signed("303 /players"),
+    ("GET", "/leaderboards"): every("200"),
+    ("GET", "/api/leaderboards/{game}"): every("404"),
     ("MOUNT", "/static"): every("200"),
     ("GET", "/"): every("200"),
     ("GET", "/rules/{book_id}"): every("404"),  # public: the same for everyone ("x" is no rulebook; see test_rules_pages)
