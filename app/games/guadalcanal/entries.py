@@ -26,7 +26,7 @@ def _when(state: State, turn: int) -> str:
 
 def announce(state: State) -> None:
     """After set-up, each side is reminded where and when its held task forces enter (its own secret)."""
-    for t, x in (state.get("entering") or {}).items():
+    for x in (state.get("entering") or {}).values():
         tf = x["task_force"]
         state["log"].append(entry(tf["side"], f"{tf['name']} enters at {x['hex']} on Turn {x['turn']} "
                                               f"({_when(state, x['turn'])}) (3c).", at="Set-up (7a2)"))

@@ -10,7 +10,14 @@ from app.games.guadalcanal import rules
 from app.games.guadalcanal.combat import units as counters
 from app.games.guadalcanal.gamedata import AREAS, SCENARIOS
 from app.games.guadalcanal.searchboard import is_hex
-from tests.games.guadalcanal.helpers import deployed, example_10, fly, lines, play, take_off
+from tests.games.guadalcanal.helpers import (
+    deployed,
+    example_10,
+    fly,
+    lines,
+    play,
+    take_off,
+)
 
 UNITS = counters.units()
 
@@ -84,7 +91,7 @@ def test_the_screen_hides_each_sides_searchboard_moves_from_the_other():
     s = deployed(dice=(6, 4))  # Japan is Side B and moves first; the Allies then move Task Force 17 Q7 -> Q6
     dice = SeededRng(3)
     while not (s["step"]["kind"] == "sea" and s["step"]["side"] == "allied"):
-        role = sorted(rules.prompts(s))[0]
+        role = min(rules.prompts(s))
         s = rules.apply(s, role, rules.default_action(s, role), dice)
     before = rules.view(s, "japanese")
     s = rules.apply(s, "allied", {"verb": "move", "args": {"moves": {"us-tf17": "Q6"}}}, ScriptedRng())
@@ -175,7 +182,7 @@ def test_every_air_unit_has_one_of_the_printed_aircraft_types():
 @pytest.mark.rule("8e1")
 def test_japanese_air_units_carry_their_wartime_designations():
     carriers = {"S": "Shokaku", "Z": "Zuikaku", "J": "Junyo", "R": "Ryujo", "Zh": "Zuiho", "H": "Hiyo"}
-    for u, r in of("air", "japanese", ("D", "F", "T")).items():
+    for r in of("air", "japanese", ("D", "F", "T")).values():
         m = re.fullmatch(r"([12]?)(Zh|[SZJRH])([FDT])", r["name"])
         if r["basing"] == "white":  # carrier squadrons: ship letter, then the type (1SF: Shokaku Fighter)
             assert m and m.group(3) == r["type"] and m.group(2) in carriers, r["name"]
@@ -189,7 +196,7 @@ def test_japanese_air_units_carry_their_wartime_designations():
 @pytest.mark.rule("8e2")
 def test_allied_air_units_carry_their_squadron_designations():
     kinds = {"F": "F", "B": "D", "S": "D", "T": "T", "SB": "D", "BG": ("H", "M"), "FG": "F"}
-    for u, r in of("air", "allied").items():
+    for r in of("air", "allied").values():
         if r["type"] == "S":
             continue
         m = re.fullmatch(r"(\d?)(SB|BG|FG|[FBST])(\d+)", r["name"])

@@ -30,7 +30,7 @@ def until(s, done, seed=1):
     for _ in range(3000):
         if done(s):
             return s
-        role = sorted(rules.prompts(s))[0]
+        role = min(rules.prompts(s))
         s = rules.apply(s, role, rules.default_action(s, role), dice)
     raise AssertionError("never reached")
 
@@ -281,3 +281,11 @@ def test_the_allied_transport_unloads_after_two_day_turns_at_henderson():
     assert not any("has unloaded" in t for t in lines(s, "allied"))
     s = until(s, lambda x: x["time"]["scenario_turn"] == 3)
     assert "AP I has unloaded at N6: 4 ships, 4 victory points (7e4)." in lines(s, "allied")
+
+
+@pytest.mark.rule("4e1")
+def test_a_task_force_marker_held_for_its_entry_is_not_a_spare_for_a_reorganisation():
+    from app.games.guadalcanal.combat.reorganisation import spare_markers
+    s = s4_deployed()
+    assert {"us-tf16", "us-tf64"}.isdisjoint(spare_markers(s, "allied"))
+    assert "us-tf11" in spare_markers(s, "allied")  # a marker no scenario unit uses is still free
