@@ -268,3 +268,9 @@ def free_play(db: DB, game_id: str, user_id: int) -> None:
         raise Forbidden("Only the learner who started this tutorial can change it.")
     game.options = dict(game.options, free_play=True)
     game.dice_script = None
+
+
+def order_words(order: dict[str, Any]) -> str:
+    """An example's order in words: 'attack front (front southwest_pacific)'."""
+    args = "; ".join(f"{_words(k)} {_shown(v)}" for k, v in (order.get("args") or {}).items() if _norm(v) is not None)
+    return _words(order.get("verb")) + (f" ({args})" if args else "")
