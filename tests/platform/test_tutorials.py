@@ -254,3 +254,18 @@ def test_the_api_path_shows_a_tutorial_as_a_sandbox(players):
     learner = players()
     gid = start(learner, "pw1942-port-moresby")
     assert learner.game(gid)["game"]["sandbox"] is True
+
+
+def test_step_back_takes_back_the_other_sides_example_orders_with_the_learners(players):
+    learner = players()
+    t = tutorials.get("guadalcanal-example-10")
+    gid = start(learner, t.id)
+    give(learner, gid, "allied", t.steps[0].order)
+    give(learner, gid, "allied", t.steps[1].order)  # Japan's Ready Step (an example order) follows by itself
+    assert [(a.role, a.action["verb"]) for a in actions_of(gid)][-1] == ("japanese", "shift")
+    assert "Step 3 of" in page(learner, gid)
+    r = learner.post(f"/tutorials/play/{gid}/back", follow_redirects=False)
+    assert r.status_code == 303, r.text
+    assert "Step 2 of" in page(learner, gid)  # back before the learner's own Ready Step, Japan's with it
+    hornet = next(a for a in view(gid, "allied")["cards"]["allied"]["areas"] if a["id"] == "us-hornet")
+    assert sorted(u["name"] for u in hornet["arming"]) == ["S8", "VV"]
