@@ -137,26 +137,35 @@ def progress(db: DB, game: Game) -> dict[str, Any]:
     last = next(((i, r) for i, r in reversed(list(enumerate(rows))) if not r.key.startswith(AUTO_KEY)), None)
     compared = None
     if last is not None and last[0] < len(t.steps):
-        example = t.steps[last[0]].order
-        compared = {"matched": same_order(example, last[1].action), "differences": differences(example, last[1].action),
-                    "example": example, "given": last[1].action}
+        example, row = t.steps[last[0]].order, last[1]
+        unordered = _unordered(rules_for(game).prompts(state_at(db, game, row.seq - 1)).get(row.role), row.action)
+        found = differences(example, row.action, unordered)
+        compared = {"matched": not found, "differences": found, "example": example, "given": row.action}
     return {"tutorial": t, "index": k, "step": step, "number": sum(1 for i in learner if i < k) + 1,
             "of": len(learner), "done": k >= len(t.steps), "free": free(game), "compared": compared,
             "can_step_back": last is not None and not free(game) and game.status == "active"}
 
 
-def same_order(example: dict[str, Any], given: dict[str, Any]) -> bool:
-    return not differences(example, given)
+def _unordered(prompt: dict[str, Any] | None, action: dict[str, Any]) -> set[str]:
+    """The order's arguments whose values are a set, not a sequence (`several`: boxes ticked in any order), by the
+    prompt the order answered."""
+    spec = next((a for a in (prompt or {}).get("actions", []) if a.get("verb") == action.get("verb")), {})
+    return {name for name, arg in (spec.get("args") or {}).items()
+            if isinstance(arg, dict) and "several" in (arg.get("type"), (arg.get("each") or {}).get("type"))}
 
 
-def differences(example: dict[str, Any], given: dict[str, Any]) -> list[str]:
-    """How an order differs from the example's, argument by argument, in words."""
+def differences(example: dict[str, Any], given: dict[str, Any], unordered: set[str] = frozenset()) -> list[str]:
+    """How an order differs from the example's, argument by argument, in words. The `unordered` arguments are
+    compared as sets (the same units ticked in another order are the same order)."""
     if example.get("verb") != given.get("verb"):
         return [f"The example's order was {_words(example.get('verb'))}; yours was {_words(given.get('verb'))}."]
     ex, yours = example.get("args") or {}, given.get("args") or {}
     out = []
     for name in sorted({*ex, *yours}):
-        if _norm(ex.get(name)) != _norm(yours.get(name)):
+        mine, theirs = _norm(yours.get(name)), _norm(ex.get(name))
+        if name in unordered and isinstance(mine, list) and isinstance(theirs, list):
+            mine, theirs = sorted(map(str, mine)), sorted(map(str, theirs))
+        if mine != theirs:
             out.append(f"{_words(name).capitalize()}: the example gave {_shown(ex.get(name))}; you gave "
                        f"{_shown(yours.get(name))}.")
     return out

@@ -114,6 +114,7 @@ def printed_result(tutorial_id: str, gid: str) -> None:
     if tutorial_id == "pw1942-port-moresby":
         front = view(gid, "allied")["fronts"][2]
         assert (front["allied_location"], front["japanese_location"]) == ("Guadalcanal", "New Guinea")
+        assert any("advances into Guadalcanal" in line["text"] for line in view(gid, "allied")["log"])
     elif tutorial_id == "pw1942-singapore":
         india = view(gid, "allied")["fronts"][0]
         assert (india["allied_location"], india["japanese_location"]) == ("Saigon", "Singapore")
@@ -128,6 +129,7 @@ def printed_result(tutorial_id: str, gid: str) -> None:
     elif tutorial_id == "guadalcanal-example-10":
         v = view(gid, "allied")
         assert v["time"]["label"] == "OCT 27, Turn 3"  # 10d
+        assert any("OCT 27, Turn 2 is over" in line["text"] for line in v["log"])
         hornet = next(a for a in v["cards"]["allied"]["areas"] if a["id"] == "us-hornet")
         assert sorted(u["name"] for u in hornet["arming"]) == ["B8", "SS", "T6"]  # 10c
         from app.games.guadalcanal import victory
@@ -269,3 +271,22 @@ def test_step_back_takes_back_the_other_sides_example_orders_with_the_learners(p
     assert "Step 2 of" in page(learner, gid)  # back before the learner's own Ready Step, Japan's with it
     hornet = next(a for a in view(gid, "allied")["cards"]["allied"]["areas"] if a["id"] == "us-hornet")
     assert sorted(u["name"] for u in hornet["arming"]) == ["S8", "VV"]
+
+
+def test_boxes_ticked_in_another_order_are_the_same_order_but_a_route_in_another_order_is_not(players):
+    learner = players()
+    t = tutorials.get("guadalcanal-example-10")
+    gid = start(learner, t.id)
+    for i in t.learner_steps()[:3]:
+        give(learner, gid, "allied", t.steps[i].order)
+    scout = t.steps[5].order
+    assert t.learner_steps()[3] == 5 and scout["args"]["units"] == ["us-ss"]
+    r = give(learner, gid, "allied", {"verb": "fly", "args": dict(scout["args"], search=["M3", "N1", "N2", "O2"])})
+    assert r.status_code == 303, r.text
+    assert "Step 5 of" in page(learner, gid) and "Your order matched the example's." in page(learner, gid)
+    assert learner.post(f"/tutorials/play/{gid}/back", follow_redirects=False).status_code == 303
+    path = ["P3", "O3", "O2", "N1", "N2", "M3"]
+    r = give(learner, gid, "allied", {"verb": "fly", "args": dict(scout["args"], path=path)})
+    assert r.status_code == 303, r.text
+    assert "Path: the example gave P3, P2, O2, N1, N2, M3; you gave P3, O3, O2, N1, N2, M3." in \
+        html.unescape(page(learner, gid))
