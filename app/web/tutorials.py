@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
 from app.play import lobby, rulebooks, tutorials
-from app.play.errors import NotFound
+from app.play.errors import Forbidden, NotFound
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
@@ -69,6 +69,8 @@ def play_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
     game = lobby.require_game(db, game_id)
     guide = tutorials.progress(db, game)
     held = lobby.seats_held(db, game, user.user_id)
+    if not held:
+        raise Forbidden("A tutorial is its learner's own: start one from the lobby's list of tutorials.")
     prompts = rules_for(game).prompts(load_state(db, game)) if game.status == "active" else {}
     role = lobby.role_of(db, game, user.user_id, _seat(prompts, held, guide["step"], seat))
     m = page_model(db, game, role)

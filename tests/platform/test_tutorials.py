@@ -244,6 +244,7 @@ def test_only_the_learner_steps_back_and_a_tutorial_is_listed_in_the_lobby_and_o
     learner, other = players(), players()
     gid = start(learner, "pw1942-sea-attack")
     assert other.post(f"/tutorials/play/{gid}/back", follow_redirects=False).status_code == 403
+    assert other.get(f"/tutorials/play/{gid}").status_code == 403  # a tutorial is its learner's own
     lobby = anon.get("/").text
     assert all(t.title in html.unescape(lobby) for t in tutorials.all_tutorials())
     game_page = learner.get(f"/games/{gid}").text
