@@ -41,6 +41,7 @@ def main() -> None:
                 page.screenshot(path=str(OUT / f"{game_id}.png"), full_page=True)
             solomons(browser, server.url)
             umpire(browser, server.url)
+            tutorial(browser, server.url)
             browser.close()
     finally:
         server.stop()
@@ -109,6 +110,21 @@ def umpire(browser, base: str) -> None:
     give_default_orders(base, game_id, sides)  # until the umpire must release a segment
     page.goto(f"{base}/games/{game_id}")
     page.locator(".sol-sides").screenshot(path=str(OUT / "solomons-umpire.png"))
+
+
+def tutorial(browser, base: str) -> None:
+    """Guadalcanal's example 10 as a tutorial, three decisions in: the step's explanation and rule beside the form."""
+    from app.play import tutorials
+    from tests.browser.test_tutorials import give
+
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    sign_up(page, base, f"learner{uuid.uuid4().hex[:4]}")
+    page.goto(f"{base}/tutorials?game=guadalcanal")
+    page.locator('button[data-tutorial="guadalcanal-example-10"]').click()
+    t = tutorials.get("guadalcanal-example-10")
+    for i in t.learner_steps()[:3]:
+        give(page, t.game, t.steps[i].order)
+    page.screenshot(path=str(OUT / "tutorial.png"), full_page=False)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from app import games as registry
 from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
-from app.web import api, docs, health, notify_pages, players, pages, records_pages, table_talk, ws
+from app.web import api, docs, health, notify_pages, pages, players, records_pages, table_talk, tutorials, ws
 from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, current_user
 from app.web.guards import Guard
@@ -92,6 +92,7 @@ def create_app() -> FastAPI:
     app.include_router(health.router)
     app.include_router(players.router)
     app.include_router(players.api)
+    app.include_router(tutorials.router)
     web_plugins.mount(app, plugins)  # each game's routes under /games/{game_id}/<game>/, its static folder
 
     @app.exception_handler(PlayError)

@@ -124,6 +124,14 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/account/notifications"): signed("303 /account"),
     ("GET", "/notifications/unsubscribe/{token}"): every("404"),
     ("POST", "/notifications/unsubscribe/{token}"): every("404"),
+    # Tutorials (issue 21): the list is public; the Gunnery Duel is no tutorial, so its guided page and its
+    # orders are refused (a seat is checked first); "{tutorial_id}" names no tutorial.
+    ("GET", "/tutorials"): every("200"),
+    ("POST", "/tutorials/{tutorial_id}/start"): signed("404"),
+    ("GET", "/tutorials/play/{game_id}"): signed("404", anon=SIGNIN),
+    ("POST", "/tutorials/play/{game_id}/actions"): seated("400", "403"),  # no order in the form
+    ("POST", "/tutorials/play/{game_id}/back"): signed("409"),
+    ("POST", "/tutorials/play/{game_id}/free"): signed("404"),
 }
 
 
