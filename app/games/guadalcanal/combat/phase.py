@@ -15,7 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import aa, bombing, setup
+from app.games.guadalcanal.combat import aa, bombing, setup, telling
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -158,13 +158,7 @@ def end_battle(state: State) -> None:
     b["fought"] = True
     lost = [u for u in [*b["ships"], *([b["base"]] if b["base"] else []), *b["air"]] if not alive(state, u)]
     survivors = [u for u in [*b["ships"], *([b["base"]] if b["base"] else []), *b["air"]] if alive(state, u)]
-    hurt = {u: state["units"][u].get("face", "front") + (f", {state['units'][u].get('hits', 0)} hit"
-                                                          if state["units"][u].get("hits") else "")
-            for u in survivors}
-    bt.say(state, "end", f"Battle {b['hex']} ends. " + "; ".join(
-        f"{bt.name(u)} {v}" for u, v in hurt.items()) + (". Lost: " + ", ".join(bt.name(u) for u in lost)
-                                                          if lost else "") + ".",
-        battle=b["id"], survivors=hurt, lost=lost)
+    telling.end_lines(state, b, survivors, lost)
     c["board"] = {}
     _next_battle(state)
 
