@@ -199,16 +199,20 @@ def test_air_units_in_a_base_area_are_in_the_base_units_hex():
 
 
 @pytest.mark.rule("2c3")
-def test_air_units_on_board_a_ship_are_in_its_task_forces_hex():
+def test_air_units_on_board_a_ship_are_in_the_hex_of_the_task_force_holding_the_ship():
+    # Hornet sails with TF 16 (T6) this time: its scout takes off into TF 16's Normal Strike box and flies from T6
     s = example_10()
+    put(s, "us-hornet", "ships", tf="us-tf16")
     s = play(s, "allied", take_off("us-ss"), shift())
+    assert ids(tf_card(s, "allied", "us-tf16")["normal_strike"]) == ["us-ss"]
+    assert tf_card(s, "allied", "us-tf17")["normal_strike"] == []
     s = play(s, "japanese", shift())
     s = play(s, "allied", move())
     s = play(s, "japanese", move())
-    message = refused(s, "allied", fly(["us-ss"], ["N2"]), "2e")
-    assert "(Q5)" in message  # Hornet's TF 17
-    hornet = area(s, "allied", "us-hornet")
-    assert ids(hornet["arming"]) == ["us-s8", "us-vv"] and hornet["capacity"] == 8
+    message = refused(s, "allied", fly(["us-ss"], ["P5"]), "2e")
+    assert "(T6)" in message
+    s = play(s, "allied", fly(["us-ss"], ["S6"]))
+    assert s["units"]["us-ss"]["location"]["hex"] == "S6"
 
 
 # --- stacking and movement (2d, 2e) -------------------------------------------------------------------------------------
