@@ -210,3 +210,39 @@ def test_a_battles_ships_are_not_shown_to_the_attacker_before_the_defender_sets_
     decide(s, "japanese", {"verb": "set_up", "args": {"hexes": {"ij-junyo": "E5", "ij-haruna": "H5"},
                                                       "facing": "N"}}, ScriptedRng([]))
     assert views.combat_view(s, "allied")["battles"][0]["ships"] == ["ij-junyo", "ij-haruna"]
+
+
+@pytest.mark.rule("18c2")
+def test_random_fogged_games_tell_no_side_the_dice_of_its_own_attacks_and_end():
+    """Umpired fogged games from example 10's close quarters: every line with combat dice goes to the owner of the
+    unit fired at (and the umpire); the views pass the non-interference and canary checks after a fog report."""
+    from app.engine.rng import SeededRng
+    from app.engine.testing import check_every_reader, random_action
+    from app.games.guadalcanal.combat import units
+    from tests.games.guadalcanal.helpers import example_10
+    reports = checked = 0
+    for seed in range(20):
+        players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
+        s = example_10()
+        s.update(umpired=True, open_cards=False)
+        fog.begin(s, {"fog_damage": True, "umpired": True})
+        for u in ("us-s8", "us-vv", "us-b10", "us-t10", "us-rr", "ij-1sd", "ij-2sd", "ij-1zt", "ij-ee", "ij-jd"):
+            s["units"][u]["box"] = "ready"
+        s["task_forces"]["ij-striking-force"]["hex"] = "O2"
+        reports_seen = 0
+        for _ in range(2000):
+            if rules.outcome(s) is not None:
+                break
+            role = players.choice(sorted(rules.prompts(s)))
+            s = rules.apply(s, role, random_action(rules, s, role, players), dice)
+            if checked < 3 and len(s["fog"]["reports"]) > reports_seen and rules.outcome(s) is None:
+                reports_seen = len(s["fog"]["reports"])
+                check_every_reader(rules, s, SeededRng(seed))
+                checked += 1
+        assert rules.outcome(s) is not None, seed
+        reports += len(s["fog"]["reports"])
+        for line in s["log"]:
+            d = line.get("data", {})
+            if "attacker_roll" in d:
+                assert line["to"] == units.record(d["target"])["side"], line
+    assert reports > 0 and checked == 3
