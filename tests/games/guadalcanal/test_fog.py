@@ -246,3 +246,21 @@ def test_random_fogged_games_tell_no_side_the_dice_of_its_own_attacks_and_end():
             if "attacker_roll" in d:
                 assert line["to"] == units.record(d["target"])["side"], line
     assert reports > 0 and checked == 3
+
+
+@pytest.mark.rule("18c2")
+def test_aa_fire_is_fogged_the_other_way_round():
+    # Henderson's AA (3) at 1SD (defense 1): 5+3=8 against 1+1=2: eliminated. The die 1 under-reports by two:
+    # 6-2 = 4 hits, reported flipped to the Allied side; Japan, 1SD's owner, reads the truth. Then 2SD bombs alone
+    # and misses: 1+5=6 against 10+4=14.
+    s = position(bases={"us-henderson": "N6"}, air={"ij-1sd": "N6", "ij-2sd": "N6"})
+    s.update(umpired=True, open_cards=False)
+    fog.begin(s, {"fog_damage": True, "umpired": True})
+    begin_combat(s, ["N6"], ScriptedRng([]))
+    rng = ScriptedRng([5, 1, 1, 1, 10])
+    decide(s, "allied", {"verb": "fire", "args": {"guns": ["us-henderson"], "target": "ij-1sd"}}, rng)
+    assert rng.remaining == 0 and s["units"]["ij-1sd"]["eliminated"]
+    aa = lambda role: [x["text"] for x in lines(s, role) if x.get("data", {}).get("target") == "ij-1sd"]  # noqa: E731
+    assert aa("allied") == ["AA: Henderson fire at 1SD: the umpire reports 1SD flipped."]
+    assert aa("japanese") == ["AA: Henderson (+3) fire at 1SD (+1): 5+3=8 against 1+1=2: 1SD eliminated."]
+    assert "1SD back" in next(x["text"] for x in lines(s, "allied") if "ends" in x["text"])
