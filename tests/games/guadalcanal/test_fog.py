@@ -260,7 +260,8 @@ def test_aa_fire_is_fogged_the_other_way_round():
     rng = ScriptedRng([5, 1, 1, 1, 10])
     decide(s, "allied", {"verb": "fire", "args": {"guns": ["us-henderson"], "target": "ij-1sd"}}, rng)
     assert rng.remaining == 0 and s["units"]["ij-1sd"]["eliminated"]
-    aa = lambda role: [x["text"] for x in lines(s, role) if x.get("data", {}).get("target") == "ij-1sd"]  # noqa: E731
+    def aa(role):
+        return [x["text"] for x in lines(s, role) if x.get("data", {}).get("target") == "ij-1sd"]
     assert aa("allied") == ["AA: Henderson fire at 1SD: the umpire reports 1SD flipped."]
     assert aa("japanese") == ["AA: Henderson (+3) fire at 1SD (+1): 5+3=8 against 1+1=2: 1SD eliminated."]
     assert "1SD back" in next(x["text"] for x in lines(s, "allied") if "ends" in x["text"])

@@ -22,8 +22,7 @@ from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import fog
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal.combat import telling
-from app.games.guadalcanal.combat import units
+from app.games.guadalcanal.combat import telling, units
 from app.games.guadalcanal.combat.damage import alive, apply_result, carried, factor
 from app.games.guadalcanal.combat.resolution import FLIP, HIT, roll_combat
 from app.games.guadalcanal.combat.setup import SHIPS_AND_BASES

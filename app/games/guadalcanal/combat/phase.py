@@ -174,7 +174,7 @@ def _has_ships(state: State, side: str) -> bool:
 def _battle_ids() -> tuple[str, ...]:
     """Every possible battle id: a searchboard hex (letter and number), or the hex and the striking side when both
     sides strike one hex."""
-    hexes = [f"{chr(65 + c)}{r}" for c in range(26) for r in range(0, 31)]
+    hexes = [f"{chr(65 + c)}{r}" for c in range(26) for r in range(31)]
     return tuple(hexes + [f"{h}-{s}" for h in hexes for s in bt.SIDES])
 
 
@@ -223,6 +223,6 @@ BATTLE_ORDER = Decision(id="battle_order", rule="4", verbs=ORDER_VERBS, deciders
                         resolve=resolve_order, default=default_order, random=random_order, check=check_order)
 
 
-def COMBAT_DECISION_RECORDS() -> list[Decision]:  # noqa: N802 - the package exports the list as COMBAT_DECISIONS
+def COMBAT_DECISION_RECORDS() -> list[Decision]:  # the package exports the list as COMBAT_DECISIONS
     from app.games.guadalcanal.combat.reorganisation import REORGANISE
     return [BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING, REORGANISE]

@@ -10,7 +10,8 @@
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from app.engine.contract import State
 from app.engine.rng import Rng
