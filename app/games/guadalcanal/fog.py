@@ -11,7 +11,8 @@ unit with 1 hit takes 1 hit, the die says over by 2: 4 hits = a flip plus a hit,
 One die per enemy unit damaged in a combat; a miss is reported as it is (no die: nothing was done to report).
 
 The truth stays in the units; `state["fog"]` keeps each report with its die (the umpire's alone: views and
-hidden.py keep it from the sides) and `told`, what each side was last told of each enemy unit (its view shows that).
+hidden.py keep it from the sides), `told`, what each side was last told of each enemy unit (its view shows that),
+and `public`, each reported unit as it stood before the first report (what a live spectator still sees of a base).
 
 The option is declared here (FOG_OPTIONS) for the game's meta; `check_options` refuses it without an umpire (18c),
 as Solomons does, and `begin` records it in the new state.
@@ -129,6 +130,7 @@ def tell(state: State, viewer: str, uid: str, before: dict[str, Any], rng, rule:
     die = rng.d10()
     report = reported(uid, before, after, told(state, viewer, uid), die)
     state["fog"]["told"].setdefault(viewer, {})[uid] = report
+    state["fog"].setdefault("public", {}).setdefault(uid, dict(before))  # what was public before any report
     rec = {"to": viewer, "unit": uid, "rule": rule, "true": after, "reported": report, "die": die,
            "shift": shift(die)}
     state["fog"]["reports"].append(rec)
@@ -140,13 +142,18 @@ def as_seen(state: State, viewer: str, uid: str) -> dict[str, Any]:
     return told(state, viewer, uid) or shown(state["units"][uid])
 
 
-def bases_seen(state: State, role: str, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The public base records (4e2) as `role` may see them: under fog_damage a side sees an enemy base's damage as
-    it was told (the owner and the umpire see the truth)."""
-    if not enabled(state) or role not in ("allied", "japanese"):
+def bases_seen(state: State, role: str | None, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The public base records (4e2) as `role` may see them. Under fog_damage a base's damage is no longer public:
+    a side sees an enemy base as it was told, its own truly; the umpire (and everyone once the game is over) the
+    truth; anyone else (a live spectator) the base as it stood before the first report on it, so that no seat can
+    learn through a spectator's page what the other side may not know."""
+    if not enabled(state) or role == "umpire" or role is None or state.get("outcome") is not None:
         return records
     out = []
     for b in records:
-        rec = told(state, role, b["id"]) if b["side"] != role else None
+        if role in ("allied", "japanese"):
+            rec = told(state, role, b["id"]) if b["side"] != role else None
+        else:
+            rec = (state["fog"].get("public") or {}).get(b["id"])
         out.append(dict(b, **rec) if rec else b)
     return out

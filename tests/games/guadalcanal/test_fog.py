@@ -151,6 +151,12 @@ def test_a_sides_view_shows_the_enemy_base_as_told_and_its_own_truly():
     assert (henderson["allied"]["face"], henderson["allied"]["hits"]) == ("front", 1)
     assert (henderson["umpire"]["face"], henderson["umpire"]["hits"]) == ("front", 1)
     assert "Allied base Henderson" in json.dumps(rules.view(s, "japanese")["board"])
+    # a live spectator sees neither side's version: Henderson as it stood before the first report
+    spectator = next(b for b in rules.view(s, "spectator")["bases"] if b["id"] == "us-henderson")
+    assert (spectator["face"], spectator["hits"]) == ("front", 0)
+    s["outcome"] = {"level": "tie", "reason": "test"}  # after the game, everyone reads the truth
+    spectator = next(b for b in rules.view(s, "spectator")["bases"] if b["id"] == "us-henderson")
+    assert (spectator["face"], spectator["hits"]) == ("front", 1)
 
 
 # --- who reads which combat line (digest §5.1), with a canary ----------------------------------------------------------
