@@ -13,8 +13,8 @@ from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable
-from app.games.guadalcanal import (air, assembly, cards, combat, deployment, hidden, landing, sea, sequence, timetrack,
-                                   views)
+from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog, hidden, landing, sea, sequence,
+                                   timetrack, views)
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 
 State = dict[str, Any]
@@ -92,13 +92,15 @@ class Guadalcanal:
         role_labels={"allied": "Allied", "japanese": "Japanese"},
         sides=(Side("allied", "Allied", ("allied",)), Side("japanese", "Japanese", ("japanese",))),
         chat=ChatPolicy(),
+        options=fog.FOG_OPTIONS,  # 18c2 damage fog (umpired games only): fog.py
     )
     states = STATES
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario not in SCENARIOS:
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(SCENARIOS)}).")
-        return deployment.new_state(scenario, options or {})
+        fog.check_options(options or {})  # 18c: no fog without an umpire
+        return fog.begin(deployment.new_state(scenario, options or {}), options or {})
 
     @staticmethod
     def decision(state: State) -> Decision:

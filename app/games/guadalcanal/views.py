@@ -12,7 +12,7 @@ from typing import Any
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import visible
-from app.games.guadalcanal import cards, timetrack
+from app.games.guadalcanal import cards, fog, timetrack
 from app.games.guadalcanal.gamedata import AREAS, BLOCKED, DOCS, LAND, SIDES, TITLE, enemy
 from app.games.guadalcanal.sequence import RULES, TITLES, acting
 
@@ -68,11 +68,13 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
             "eliminated": [u for u, r in state["units"].items() if r["side"] == side and r["box"] == "eliminated"]}
 
 
-def bases(state: State) -> list[dict[str, Any]]:
-    """Base units are on both searchboards, their damage recorded on both (7a2.2, 4e2): public."""
-    return [{"id": b, "name": r["name"], "side": r["side"], "hex": r["location"]["hex"], "face": r["face"],
-             "hits": r["hits"], "eliminated": r["box"] == "eliminated"}
-            for b, r in state["units"].items() if r["kind"] == "base"]
+def bases(state: State, role: str | None = None) -> list[dict[str, Any]]:
+    """Base units are on both searchboards, their damage recorded on both (7a2.2, 4e2): public; under the 18c2 fog
+    option a side sees an enemy base's damage as the umpire reported it (fog.bases_seen)."""
+    return fog.bases_seen(state, role, [
+        {"id": b, "name": r["name"], "side": r["side"], "hex": r["location"]["hex"], "face": r["face"],
+         "hits": r["hits"], "eliminated": r["box"] == "eliminated"}
+        for b, r in state["units"].items() if r["kind"] == "base"])
 
 
 def contacts(state: State, side: str) -> list[dict[str, Any]]:
@@ -85,7 +87,7 @@ def battles(state: State, role: str) -> list[dict[str, Any]]:
             for b in state["battles"] if role == UMPIRE or role in SIDES]
 
 
-def combat_view(state: State) -> dict[str, Any] | None:
+def combat_view(state: State, role: str | None = None) -> dict[str, Any] | None:
     """The Combat Phase at the Battleboard (4): every battle is fought in the open, so both sides see the battle being
     fought (its ships, base and air units, and the Battleboard) and the ones already fought; of a battle still to
     come only its hex and who strikes whom (the battle hexes are known to both, 3d4)."""
@@ -96,7 +98,13 @@ def combat_view(state: State) -> dict[str, Any] | None:
     for b in c["battles"]:
         rec = {k: b[k] for k in ("id", "hex", "attacker", "defender", "fought")}
         if b["fought"] or b["id"] == c.get("current"):
-            rec.update(ships=list(b["ships"]), base=b["base"], air=list(b["air"]))
+            # the current battle's units come to the Battleboard in turn: the ships and base at the defender's
+            # set-up (4a2), the strike at the attacker's (4a3); until then only their owner sees them
+            waiting = c["step"] if b["id"] == c.get("current") else None
+            hide_ships = waiting == "setup_defender" and role != b["defender"]
+            hide_air = waiting in ("setup_defender", "setup_attacker") and role != b["attacker"]
+            rec.update(ships=[] if hide_ships else list(b["ships"]), base=None if hide_ships else b["base"],
+                       air=[] if hide_air else list(b["air"]))
         shown.append(rec)
     return {"step": c["step"], "order": list(c["order"]) if c.get("order") else None, "current": c.get("current"),
             "battles": shown, "board": {u: dict(x) for u, x in (c.get("board") or {}).items()}}
@@ -129,7 +137,7 @@ def _piece(pid: str, kind: str, side: str, hex_id: str, face: str, name: str) ->
 def board(state: State, role: str) -> dict[str, Any]:
     base_pieces = [_piece(b["id"], "base", b["side"], b["hex"], b["name"],
                           f"{TITLE[b['side']]} base {b['name']}" + (" (eliminated)" if b["eliminated"] else ""))
-                   for b in bases(state)]
+                   for b in bases(state, role)]
     if role in SIDES:
         label, moving = f"{TITLE[role]} Searchboard", pieces(state, role)
     elif role == UMPIRE or state["outcome"] is not None:
@@ -159,7 +167,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "open_operations_cards": state["open_cards"], "time": timetrack.public(state),
         "sides": dict(state["sides"]) if state["sides"] else None, "step": step(state),
         "waiting_for": acting(state), "deployed": {s: state["orders"][s] is not None for s in SIDES},
-        "bases": bases(state), "outcome": state["outcome"],
+        "bases": bases(state, role), "outcome": state["outcome"],
     }
     if role in SIDES:
         out["searchboard"] = {"task_forces": [{"id": t, "name": state["task_forces"][t]["name"],
@@ -170,7 +178,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         if state["open_cards"]:
             out["cards"][enemy(role)] = card(state, enemy(role), own=False)
         out["battles"] = battles(state, role)
-        out["combat"] = combat_view(state)
+        out["combat"] = combat_view(state, role)
         out["my_orders"] = state["orders"][role]
     elif role == UMPIRE or ended:
         out["searchboards"] = {s: {"task_forces": {t: state["task_forces"][t]["hex"]
