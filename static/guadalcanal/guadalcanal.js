@@ -97,6 +97,8 @@
       }
       path.push(hex);
       field.value = path.join(", ");
+      // routing a flight means flying it: its units (a scout alone, or all combat units of one hex, 3d2) are ticked
+      forms()[Number(r.dataset.form)].querySelectorAll("input[name='arg.units']").forEach(function (x) { x.checked = true; });
     }
     draw();
     return true;
