@@ -84,9 +84,9 @@ def test_the_assembly_step_is_a_form_on_the_card_whose_ticks_post_the_generic_fi
     html = prompt_html(example_10(), "allied")
     assert 'class="action gc-card-form"' in html and 'name="verb" value="take_off"' in html
     ready = box(html, "Hornet Ready")
-    assert "B8" in ready and "Air units taking off" in ready
-    assert re.search(r'<input type="checkbox" name="arg.units" value="&#34;us-b8&#34;" data-to="normal_strike">',
-                     html)
+    assert "B8" in ready and "→ Normal Strike" in ready
+    assert re.search(r'<input type="checkbox" name="arg.units" value="&#34;us-b8&#34;" data-to="normal_strike" '
+                     r'aria-label="Air units taking off">', html)
     assert "arg.units" not in box(html, "Hornet Arming")  # units arming may not take off (3a2): no box to tick
     assert "Japanese Operations Card" not in html and "Junyo" not in html
 
@@ -95,8 +95,8 @@ def test_the_assembly_step_is_a_form_on_the_card_whose_ticks_post_the_generic_fi
 def test_the_ready_step_offers_to_ready_in_arming_boxes_and_to_arming_in_ready_boxes():
     s = play(example_10(), "allied", take_off("us-b8"))
     html = prompt_html(s, "allied")
-    assert "Arming to Ready" in box(html, "Hornet Arming") and 'name="arg.to_ready" value="&#34;us-s8&#34;"' in html
-    assert "Ready to Arming" in box(html, "Hornet Ready") and "Arming to Ready" not in box(html, "Hornet Ready")
+    assert "→ Ready" in box(html, "Hornet Arming") and 'name="arg.to_ready" value="&#34;us-s8&#34;"' in html
+    assert "→ Arming" in box(html, "Hornet Ready") and "→ Ready" not in box(html, "Hornet Ready")
     assert "B8" in box(html, "Task Force 17 Normal Strike")
 
 

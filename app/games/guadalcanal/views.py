@@ -111,7 +111,8 @@ def pieces(state: State, side: str, prefix: str = "") -> list[dict[str, Any]]:
     out = []
     for t in cards.task_forces_of(state, side):
         tf = state["task_forces"][t]
-        out.append(_piece(prefix + t, "task_force", side, tf["hex"], tf["name"], f"{TITLE[side]} {tf['name']}"))
+        face = tf["name"].replace("Task Force ", "TF ").replace(" Force", "")  # what fits on the marker
+        out.append(_piece(prefix + t, "task_force", side, tf["hex"], face, f"{TITLE[side]} {tf['name']}"))
     by_hex: dict[str, list[str]] = {}
     for u in cards.in_box(state, side, "flying"):
         by_hex.setdefault(state["units"][u]["location"]["hex"], []).append(u)
@@ -160,7 +161,7 @@ def searchboard(board_id: str, label: str, state: State, moving: list[dict[str, 
             "areas": [{"id": f"land-{i}", "label": i, "kind": "land", "hexes": hs} for i, hs in islands.items()]
                      + [{"id": f"area-{a}", "label": f"Area {a}", "kind": "setup", "hexes": list(hs)}
                         for a, hs in AREAS.items()],
-            "blocked_hexsides": [sorted(p) for p in sorted(BLOCKED, key=sorted)],
+            "blocked_hexsides": [sorted(p) for p in sorted(BLOCKED, key=sorted)], "piece_size": [1.5, 0.6],
             "pieces": base_pieces + moving}
 
 
