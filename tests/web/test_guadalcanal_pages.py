@@ -13,7 +13,7 @@ from app.engine.contract import UMPIRE
 from app.games.guadalcanal import rules
 from app.web.plugin import plugin_for
 from app.web.templating import env
-from tests.games.guadalcanal.helpers import ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10, fly, play, take_off
+from tests.games.guadalcanal.helpers import example_10, fly, play, take_off
 
 
 def board_html(state, role: str) -> str:
@@ -30,7 +30,7 @@ def prompt_html(state, role: str) -> str:
 
 def box(html: str, title: str) -> str:
     """The text of one box of a card, by its accessible name ("Hornet Ready")."""
-    found = re.search(rf'aria-label="{re.escape(title)}">(.*?)</div>', html, re.S)
+    found = re.search(rf'aria-label="{re.escape(title)}">(.*?)</div>', html, re.DOTALL)
     assert found, f"no box {title!r}"
     return re.sub(r"<[^>]+>", " ", found.group(1))
 
