@@ -3,8 +3,13 @@
 //    the flight being ordered (the generic form's text list), clicking its last hex again announces (or stops
 //    announcing) a search there by ticking the form's own box; the route is drawn over the map as it grows.
 // 2. The Operations Card (3a, 3b): drag a unit onto a box to tick the check box that moves it there.
+// 3. The prompt is drawn again whenever a commit changes what this side sees (the other side's set-up, its
+//    Operations Card in open play). A form the player is filling in keeps what was ticked, chosen and typed when
+//    the same order comes back (same title and same button); only the server's version and key are taken anew.
 (function () {
   "use strict";
+  if (window.guadalcanalReady) return;  // included again with every redrawn board
+  window.guadalcanalReady = true;
   const SVG = "http://www.w3.org/2000/svg";
   let active = 0;  // the flight form being routed (its index among the prompt's forms)
 
@@ -124,6 +129,42 @@
     if (e.target.name === "arg.search") draw();
   });
   function refresh() { active = 0; if (routes().length) draw(); }
+
+  let kept = null, sent = false;
+  function signature(f) {
+    const title = document.getElementById("prompt-title"), button = f.querySelector("button[type='submit']");
+    return (title ? title.textContent : "") + "|" + (button ? button.textContent : "");
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (e.target.closest && e.target.closest("#prompt form.action")) sent = true;  // its answer is a new prompt
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.target.closest && e.target.closest("#prompt form.action") && !e.detail.successful) sent = false;
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "prompt") return;
+    kept = sent ? null : forms().map(function (f) {
+      return { sig: signature(f), fields: Array.from(f.elements).filter(function (x) {
+        return x.name && x.type !== "hidden" && x.type !== "submit";
+      }).map(function (x) { return { name: x.name, value: x.value, on: x.checked }; }) };
+    });
+    sent = false;
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    if (!kept || !e.target || e.target.id !== "prompt") return;
+    const was = kept;
+    kept = null;
+    forms().forEach(function (f, i) {
+      if (!was[i] || was[i].sig !== signature(f)) return;
+      was[i].fields.forEach(function (k) {
+        const els = Array.from(f.elements).filter(function (x) { return x.name === k.name; });
+        els.forEach(function (x) {
+          if (x.type === "checkbox" || x.type === "radio") { if (x.value === k.value) x.checked = k.on; }
+          else x.value = k.value;
+        });
+      });
+    });
+  });
   document.addEventListener("htmx:oobAfterSwap", refresh);
   document.addEventListener("htmx:afterSettle", refresh);
   document.addEventListener("DOMContentLoaded", refresh);

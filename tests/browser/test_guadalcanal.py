@@ -41,7 +41,7 @@ def marker(page, label: str, board: str = "#searchboard"):
     return page.locator(f"{board} .board-counter[aria-label='{label}']")
 
 
-def deploy(page, hexes: dict[str, str], ready: list[str]) -> None:
+def fill_set_up(page, hexes: dict[str, str], ready: list[str]) -> None:
     """The set-up form (7a2.2, 7a2.3): each task force's hex, and the air units that start Ready."""
     asked(page, "Set-up")
     form = page.locator("#prompt form.action")
@@ -49,6 +49,10 @@ def deploy(page, hexes: dict[str, str], ready: list[str]) -> None:
         form.get_by_label(tf, exact=True).select_option(h)
     for u in ready:
         form.get_by_label(u, exact=True).check()
+
+
+def deploy(page, hexes: dict[str, str], ready: list[str]) -> None:
+    fill_set_up(page, hexes, ready)
     give(page, "Place the task forces")
 
 
@@ -85,10 +89,13 @@ def test_two_admirals_play_the_set_up_and_the_first_turns_through_the_pages(live
     create(us, base, "allied", dice=DICE)
     join(jp, base, us.locator("input.invite-link").first.input_value())
 
-    # Set-up: both in secret; the searchboard then holds each side's own markers only.
+    # Set-up: both in secret; the searchboard then holds each side's own markers only. The Allied form is filled in
+    # when the Japanese set-up's push redraws the Allied prompt: what was chosen is kept.
+    fill_set_up(us, *ALLIED_SETUP)
     deploy(jp, *JAPANESE_SETUP)
     expect(us.locator("#log")).to_contain_text("The Japanese set-up is in", timeout=TIMEOUT)  # its push is in
-    deploy(us, *ALLIED_SETUP)
+    give(us, "Place the task forces")
+    expect(marker(us, "Allied Task Force 16, R7")).to_have_count(1, timeout=TIMEOUT)
     expect(marker(us, "Allied Task Force 17, Q7")).to_have_count(1, timeout=TIMEOUT)
     expect(marker(jp, "Japanese Advance Force, N2")).to_have_count(1, timeout=TIMEOUT)
     expect(us.locator("#searchboard .board-counter[aria-label^='Japanese Advance Force']")).to_have_count(0)
