@@ -159,7 +159,8 @@ def guadalcanal(browser, base: str) -> None:
     g.deploy(a, *g.ALLIED_SETUP)
     j.locator("#log").filter(has_text="The Allied set-up is in").wait_for()
     g.deploy(j, *g.JAPANESE_SETUP)
-    ump.reload()
+    ump.locator("#searchboard-japanese .board-counter[aria-label^='Japanese Advance Force']").wait_for()
+    ump.wait_for_timeout(1500)  # the pushes of both set-ups are in
     ump.locator(".gc-side-by-side").screenshot(path=str(OUT / "guadalcanal-umpire.png"))
 
 
