@@ -36,7 +36,7 @@ TARGETS = ("cap", "ground_attack")
 def _map_costs(state: State, side: str, starts: dict[str, int], budget: int, origin: str | None) -> dict[str, int]:
     """Least MF to each hex from `starts` ({hex: MF already spent}), under §6.2: entering enemy ZOC stops a unit,
     and a unit starting in enemy ZOC cannot step straight into another enemy ZOC hex. Enemy-held hexes are closed."""
-    zoc = board.zoc(state, side)
+    zoc = board.zoc(state, enemy(side))  # the enemy's zone of control
     best: dict[str, int] = {}
     heap = [(c, h) for h, c in starts.items()]
     heapq.heapify(heap)
