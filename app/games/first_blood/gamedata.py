@@ -2,6 +2,7 @@
 terrain as the rules read it: the grid (§2.1), jungle, rivers, the bridge and Bloody Ridge (Table 1, §6.1, §7.1)."""
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from app.engine import data
@@ -59,7 +60,12 @@ def in_setup_border(h: str) -> bool:
 
 def neighbours(h: str) -> list[str]:
     """Adjacent land hexes (sea hexes are not numbered on the map and cannot be entered)."""
-    return [n for n in GRID.neighbours(h) if n in LAND_SET]
+    return list(_neighbours(h))
+
+
+@cache
+def _neighbours(h: str) -> tuple[str, ...]:
+    return tuple(n for n in GRID.neighbours(h) if n in LAND_SET)
 
 
 def river(a: str, b: str) -> bool:

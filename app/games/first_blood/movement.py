@@ -37,6 +37,8 @@ def _map_costs(state: State, side: str, starts: dict[str, int], budget: int, ori
     """Least MF to each hex from `starts` ({hex: MF already spent}), under §6.2: entering enemy ZOC stops a unit,
     and a unit starting in enemy ZOC cannot step straight into another enemy ZOC hex. Enemy-held hexes are closed."""
     zoc = board.zoc(state, enemy(side))  # the enemy's zone of control
+    occ = board.occupancy(state)
+    foe = enemy(side)
     best: dict[str, int] = {}
     heap = [(c, h) for h, c in starts.items()]
     heapq.heapify(heap)
@@ -48,7 +50,7 @@ def _map_costs(state: State, side: str, starts: dict[str, int], budget: int, ori
         if h in zoc and h != origin:
             continue  # halted in an enemy zone of control
         for n in neighbours(h):
-            if n in best or board.occupant(state, n) == enemy(side):
+            if n in best or occ.get(n, ("", 0))[0] == foe:
                 continue
             if h == origin and h in zoc and n in zoc:
                 continue  # ZOC to ZOC: disengage first
@@ -93,8 +95,9 @@ def reachable(state: State, unit: dict[str, Any]) -> dict[str, int]:
                     if free(h):
                         starts[h] = min(starts.get(h, 99), spent + step)
         out.update({f"hex:{k}": c for k, c in _map_costs(state, side, starts, mf, None).items()})
+    occ = board.occupancy(state)
     return {p: c for p, c in out.items()
-            if not p.startswith("hex:") or len(board.stack(state, p[4:], side)) < STACKING}
+            if not p.startswith("hex:") or occ.get(p[4:], (side, 0))[1] < STACKING or occ[p[4:]][0] != side}
 
 
 def movable(state: State, side: str) -> list[dict[str, Any]]:
