@@ -3,8 +3,8 @@
 (§7.10). Combat is compulsory between adjacent enemies (§7): the phase cannot end while one of the side's units that
 has not fought stands next to an enemy hex not yet attacked.
 
-Automated here, and named in docs/games/first-blood.md: the losing side's casualties (its weakest units first),
-retreat routes (the open hex with the fewest friendly units, by hex id) and which USAF unit a bombardment hits."""
+The losing side chooses its casualties when it has a real choice (a `losses` decision, §7.7). Automated here, and
+named in docs/games/first-blood.md: retreat routes (the open hex with the fewest friendly units, by hex id) and which USAF unit a bombardment hits."""
 from __future__ import annotations
 
 from typing import Any
@@ -226,7 +226,13 @@ def retreat(state: State, u: dict[str, Any], log: list[str]) -> None:
     log[-1] += " (no retreat)"
 
 
+LOSSES = {"A1": (1, 0), "A2": (2, 0), "EX": (1, 1), "D1": (0, 1)}  # (attackers, defenders) the losers choose
+
+
 def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
+    """Roll and read the table (§7.6); then, when a side loses some but not all of its units and they differ, that
+    side chooses its casualties (§7.7: "the faction suffering elimination results chooses"), else the combat is
+    finished at once."""
     s = board.clone(state)
     units = s["units"]
     attackers = [units[u] for u in args["attackers"]]
@@ -258,23 +264,53 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
             if t in STRIPS and s["strips"][t]["work"]:
                 s["strips"][t]["work"] = 0  # §7.2: the attack disrupts the engineers' work
                 log.append(f"engineering work on {t} is lost (§7.2)")
+    choices = []
+    for side, group, n in ((role, attackers, LOSSES.get(result, (0, 0))[0]),
+                           (enemy(role), defenders, LOSSES.get(result, (0, 0))[1])):
+        if 0 < n < len(group) and len({(u["type"], u["cf"]) for u in group}) > 1:
+            choices.append({"side": side, "units": [u["id"] for u in group], "count": n})
+    pending = {"role": role, "attackers": [u["id"] for u in attackers], "defenders": [u["id"] for u in defenders],
+               "targets": targets, "advance": args["advance"], "result": result,
+               "text": f"{head}; {roll_text}", "log": log, "choices": choices, "chosen": {}}
+    if choices:
+        s["losses"] = pending
+        s["log"].append(entry(PUBLIC, f"{head}; {roll_text}: "
+                                      + " and ".join(f"the {TITLE[c['side']]} chooses {c['count']} unit(s) to lose"
+                                                     for c in choices) + " (§7.7)."))
+        return s
+    finish(s, pending)
+    return s
+
+
+def finish(s: State, p: dict[str, Any]) -> None:
+    """§7.7-§7.9: casualties (as chosen, or all/none), retreats and the advance; supporting units stand down."""
+    units, role, result, log = s["units"], p["role"], p["result"], list(p["log"])
+    attackers = [units[u] for u in p["attackers"]]
+    defenders = [units[u] for u in p["defenders"]]
+    targets = p["targets"]
+
+    def losses(group: list[dict[str, Any]], side: str, n: int) -> list[dict[str, Any]]:
+        chosen = p["chosen"].get(side)
+        return [units[u] for u in chosen] if chosen is not None else _casualties(group, n)
+
     if result == "AE":
         _eliminate(s, attackers, log)
     elif result in ("A1", "A2"):
-        lost = _casualties(attackers, int(result[1]))
+        lost = losses(attackers, role, int(result[1]))
         _eliminate(s, lost, log)
         for u in attackers:
             if u not in lost:
                 retreat(s, u, log)
     elif result in ("EX", "D1", "DR", "DE"):
         if result == "EX":
-            _eliminate(s, _casualties(attackers, 1), log)
-        lost = defenders if result == "DE" else _casualties(defenders, 0 if result == "DR" else 1)
+            _eliminate(s, losses(attackers, role, 1), log)
+        lost = defenders if result == "DE" else (
+            [] if result == "DR" else losses(defenders, enemy(role), 1))
         _eliminate(s, lost, log)
         for u in defenders:
             if u not in lost:
                 retreat(s, u, log)
-        if result == "DE" and args["advance"]:
+        if result == "DE" and p["advance"]:
             advance(s, role, [u for u in attackers if u["loc"] != "eliminated"], targets, log)
     # §7.3, §7.4: destroyers are spent after the combat, bombers go back to Ground Attack
     for x in s["air"].values():
@@ -282,9 +318,61 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
             x["target"] = None
             if x["role"] == "destroyer":
                 x["loc"] = "eliminated"
-    s["log"].append(entry(PUBLIC, f"{head}; {roll_text}" + (f"; {'; '.join(log)}" if log else "") + " (§7.6).",
+    s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "") + " (§7.6).",
                           result=result))
+
+
+# --- casualties chosen by the losing side (§7.7) -------------------------------------------------------------------
+
+def losses_verbs(units: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    return {"lose": {"units": Several(units, 1, 2, label="Units to lose")}}
+
+
+def _choice(state: State) -> dict[str, Any]:
+    p = state["losses"]
+    return next(c for c in p["choices"] if c["side"] not in p["chosen"])
+
+
+def losses_side(state: State) -> list[str]:
+    return [_choice(state)["side"]]
+
+
+def losses_prompt(state: State, role: str) -> dict[str, Any]:
+    c = _choice(state)
+    return {"title": f"{state['losses']['text']}: choose {c['count']} unit(s) to lose", "rule": "§7.7",
+            "info": {"kind": "losses", "result": state["losses"]["result"]},
+            "actions": [{"verb": "lose", "label": "Lose these units",
+                         "args": {"units": Several(tuple(c["units"]), c["count"], c["count"],
+                                                   label="Units to lose").to_json()}}]}
+
+
+def losses_check(state: State, role: str, action: dict[str, Any]) -> None:
+    c = _choice(state)
+    chosen = action["args"]["units"]
+    if len(chosen) != c["count"] or any(u not in c["units"] for u in chosen):
+        raise IllegalAction(f"Choose exactly {c['count']} of the units in this combat: "
+                            f"{', '.join(state['units'][u]['name'] for u in c['units'])}.", "§7.7")
+
+
+def losses_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    s = board.clone(state)
+    p = s["losses"]
+    p["chosen"][_choice(s)["side"]] = list(action["args"]["units"])
+    if all(c["side"] in p["chosen"] for c in p["choices"]):
+        del s["losses"]
+        finish(s, p)
     return s
+
+
+def losses_random(state: State, role: str, rng) -> dict[str, Any]:
+    c = _choice(state)
+    return {"verb": "lose", "args": {"units": rng.shuffle(c["units"])[:c["count"]]}}
+
+
+def losses_default(state: State, role: str) -> dict[str, Any]:
+    c = _choice(state)
+    return {"verb": "lose", "args": {"units": [u["id"] for u in _casualties([state["units"][x] for x in c["units"]],
+                                                                            c["count"])]}}
 
 
 def advance(state: State, side: str, attackers: list[dict[str, Any]], targets: list[str], log: list[str]) -> None:

@@ -38,6 +38,7 @@ placement.ALL_PIECES = UNIT_IDS + AIR_IDS
 V_PLACE = placement.verbs(placement.ALL_PIECES)
 V_MOVE = movement.verbs(UNIT_IDS, AIR_IDS)
 V_COMBAT = combat.verbs(UNIT_IDS, AIR_IDS)
+V_LOSSES = combat.losses_verbs(UNIT_IDS)
 V_SUPPLY = phases.supply_verbs(UNIT_IDS + AIR_IDS)
 V_AIR = phases.air_verbs(USAF_IDS)
 
@@ -59,6 +60,8 @@ STATES = StatesTable([
              _walking(movement.resolve), movement.default, movement.random, movement.check),
     Decision("combat", "§7", V_COMBAT, sequence.acting, lambda s, r: combat.prompt(s, r, V_COMBAT),
              _walking(combat.resolve), combat.default, combat.random, combat.check),
+    Decision("losses", "§7.7", V_LOSSES, combat.losses_side, combat.losses_prompt, _walking(combat.losses_resolve),
+             combat.losses_default, combat.losses_random, combat.losses_check),
     Decision("supply", "§8", V_SUPPLY, sequence.acting, lambda s, r: phases.supply_prompt(s, r, V_SUPPLY),
              _walking(phases.supply_resolve), phases.supply_default, phases.supply_random, phases.supply_check),
     Decision("air", "§11", V_AIR, sequence.acting, lambda s, r: phases.air_prompt(s, r, V_AIR),
@@ -106,11 +109,11 @@ class FirstBlood:
 
     @staticmethod
     def decision(state: State) -> Decision:
-        return STATES[state["step"]["kind"]]
+        return STATES[sequence.kind(state)]
 
     def phase(self, state: State) -> str:
         step = state["step"]
-        return f"turn-{state['turn']}-{step['kind']}" + (f"-{step['side']}" if step.get("side") else "")
+        return f"turn-{state['turn']}-{sequence.kind(state)}" + (f"-{step['side']}" if step.get("side") else "")
 
     def prompts(self, state: State) -> dict[str, Any]:
         if state["outcome"] is not None:

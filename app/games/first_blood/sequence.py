@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.first_blood import board, phases
+from app.games.first_blood import board, combat, phases
 from app.games.first_blood.gamedata import IJ_AIR, LAST_TURN, TITLE, turn_label
 from app.games.first_blood.placement import waiting
 
@@ -20,16 +20,25 @@ TURN: tuple[tuple[str, str | None], ...] = (
     ("victory", None),
 )
 RULES = {"setup": "§3", "reinforcements": "§5", "movement": "§6", "combat": "§7", "supply": "§8",
-         "strategic": "§9", "engineering": "§10", "air": "§11", "victory": "§12"}
+         "strategic": "§9", "engineering": "§10", "air": "§11", "victory": "§12",
+         "losses": "§7.7"}
 TITLES = {"setup": "Initial set-up", "reinforcements": "Reinforcement phase", "movement": "Movement phase",
           "combat": "Combat phase", "supply": "Supply phase", "strategic": "Strategic phase",
-          "engineering": "Engineering phase", "air": "Air phase", "victory": "Check for victory"}
-DECISION_KINDS = ("setup", "reinforcements", "movement", "combat", "supply", "air")
+          "engineering": "Engineering phase", "air": "Air phase", "victory": "Check for victory",
+          "losses": "Combat losses"}
+DECISION_KINDS = ("setup", "reinforcements", "movement", "combat", "losses", "supply", "air")
+
+
+def kind(state: State) -> str:
+    """The decision waited on now: the step's own, or a combat's casualties (§7.7)."""
+    return "losses" if state.get("losses") else state["step"]["kind"]
 
 
 def acting(state: State) -> list[str]:
     if state["outcome"] is not None:
         return []
+    if state.get("losses"):
+        return combat.losses_side(state)  # §7.7: the losing side chooses its casualties, mid-phase
     return [state["step"]["side"]]
 
 
@@ -140,12 +149,12 @@ def advance(state: State, rng) -> None:
 def after_decision(state: State, action: dict[str, Any], rng) -> None:
     """A decision was carried out: placements go on until every unit is placed; the movement and combat phases go
     on until the side ends them; supply and air are one decision each."""
-    kind, side = state["step"]["kind"], state["step"]["side"]
-    if kind in ("setup", "reinforcements") and waiting(state, side):
+    step, side = state["step"]["kind"], state["step"]["side"]
+    if step in ("setup", "reinforcements") and waiting(state, side):
         return
-    if kind == "movement" and action["verb"] != "end_movement":
+    if step == "movement" and action["verb"] != "end_movement":
         return
-    if kind == "combat":
+    if step == "combat":
         if action["verb"] != "end_combat":
             return
         end_of_combat(state, side)

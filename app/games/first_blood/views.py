@@ -4,6 +4,7 @@ as data for the one renderer (docs/architecture.md, "Board"): the printed grid, 
 rivers and ridges as edges, units and aircraft as pieces."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from app.engine.contract import SPECTATOR
@@ -108,6 +109,7 @@ def view(state: State, role: str) -> dict[str, Any]:
                 for a in state["air"].values()},
         "strips": {h: dict(s) for h, s in state["strips"].items()},
         "attacked": list(state["attacked"]),
+        "losses": json.loads(json.dumps(state["losses"])) if state.get("losses") else None,
         "capacity": boardlib.capacity(state),
         "boxes": _off_map(state),
         "entry_points": {e: {"label": r["label"], "side": r["side"], "hexes": list(r["hexes"])}

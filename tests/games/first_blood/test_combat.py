@@ -3,7 +3,7 @@ retreats, advances, compulsory combat, artillery, shore bombardment and air supp
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.engine.rng import ScriptedRng
+from app.games.first_blood import rules
 from app.games.first_blood.combat import odds_column, strengths
 
 from .helpers import act, last, position, where
@@ -109,10 +109,10 @@ def test_a_unit_that_can_only_retreat_into_enemy_zoc_or_across_a_river_is_elimin
 
 @pytest.mark.rule("§7.7")
 def test_an_exchange_costs_each_side_one_unit_and_the_other_defenders_retreat():
-    s = position("combat", "us", units={"us-1-1": "0604", "ij-124-1": "0605", "ij-11con": "0605"})
-    s = attack(s, "us", ["us-1-1"], ["0605"], dice=[4])  # 5 v 5, 1:1, 4: EX
-    assert where(s, "us-1-1") == "eliminated" and where(s, "ij-11con") == "eliminated"
-    assert where(s, "ij-124-1") not in ("hex:0605", "eliminated")
+    s = position("combat", "us", units={"us-1-1": "0604", "us-1-2": "0604", "ij-124-1": "0605", "ij-124-3": "0605"})
+    s = attack(s, "us", ["us-1-1", "us-1-2"], ["0605"], dice=[4])  # 10 v 8, 1:1, 4: EX (alike units: no choice)
+    assert [where(s, u) for u in ("us-1-1", "us-1-2", "ij-124-1")] == ["eliminated", "hex:0604", "eliminated"]
+    assert where(s, "ij-124-3") not in ("hex:0605", "eliminated")
 
 
 @pytest.mark.rule("§7")
@@ -158,3 +158,17 @@ def test_air_support_adds_one_per_bomber_which_returns_to_ground_attack():
     s = attack(s, "us", ["us-1-1"], ["0605"], dice=[4])
     assert "1:1, die 4 +1 1 bomber(s) (§7.4) = 5: DR" in last(s)
     assert s["air"]["vmsb-231"]["loc"] == "ground_attack" and s["air"]["vmsb-231"]["target"] is None
+
+
+@pytest.mark.rule("§7.7")
+def test_the_losing_side_chooses_its_casualties_when_its_units_differ():
+    s = position("combat", "us", units={"us-1-1": "0604", "ij-124-1": "0605", "ij-11con": "0605"})
+    s = attack(s, "us", ["us-1-1"], ["0605"], dice=[4])  # 5 v 5, 1:1, 4: EX; the IJ picks which unit dies
+    assert list(rules.prompts(s)) == ["ij"] and "the IJ chooses 1 unit(s) to lose" in last(s)
+    with pytest.raises(IllegalAction) as e:
+        act(s, "ij", "lose", units=["us-1-1"])
+    assert e.value.rule == "§7.7"
+    s = act(s, "ij", "lose", units=["ij-124-1"])
+    assert where(s, "ij-124-1") == "eliminated" and where(s, "us-1-1") == "eliminated"
+    assert where(s, "ij-11con") not in ("hex:0605", "eliminated")
+    assert list(rules.prompts(s)) == ["us"] and s["step"]["kind"] == "combat"

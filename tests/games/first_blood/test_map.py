@@ -2,7 +2,16 @@
 import pytest
 
 from app.engine import data
-from app.games.first_blood.gamedata import (ENTRIES, FOLDER, GRID, LAND_SET, TABLES, jungle_hex, move_cost, river)
+from app.games.first_blood.gamedata import (
+    ENTRIES,
+    FOLDER,
+    GRID,
+    LAND_SET,
+    TABLES,
+    jungle_hex,
+    move_cost,
+    river,
+)
 
 
 @pytest.mark.rule("§6.1")
