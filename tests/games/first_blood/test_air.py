@@ -143,3 +143,12 @@ def test_the_walker_passes_the_us_air_phase_with_nothing_to_allocate():
     s = position("combat", "us", units={"us-1-1": "0303"})
     s = act(s, "us", "end_combat", dice=[])
     assert s["turn"] == 2 and s["step"] == {"kind": "reinforcements", "side": "ij", "index": 0}
+
+
+@pytest.mark.rule("§10")
+def test_an_engineer_that_defended_or_whose_strip_was_bombarded_does_no_work():
+    s = position("engineering", None, units={"us-1e": "0605", "us-1pio": "0705"})
+    s["units"]["us-1e"]["engaged"] = True
+    s["strips"]["0705"]["bombarded"] = True
+    phases.engineering(s)
+    assert s["strips"]["0605"]["work"] == 0 and s["strips"]["0705"]["work"] == 0

@@ -141,13 +141,15 @@ def test_remote_fire_is_capped_at_twice_the_other_attackers_and_needs_range():
 
 @pytest.mark.rule("§7.3")
 def test_shore_bombardment_adds_two_per_destroyer_which_is_then_spent():
-    s = position("movement", "ij", units={"ij-124-1": "0605", "us-1-1": "0604"}, air={"ij-destroyer-1-1": "ijn_attack"})
+    s = position("movement", "ij", units={"ij-124-1": "0605", "us-1-1": "0604"},
+                 air={"ij-destroyer-1-1": "ijn_attack", "ij-destroyer-1-2": "ijn_attack"})
     s = act(s, "ij", "support", unit="ij-destroyer-1-1", hex="0604")
+    s = act(s, "ij", "support", unit="ij-destroyer-1-2", hex="0604")
     s = act(s, "ij", "end_movement")
     assert s["step"]["kind"] == "combat"
-    s = attack(s, "ij", ["ij-124-1"], ["0604"], dice=[3])
-    assert "1:2, die 3 +2 1 destroyer(s) (§7.3) = 5: A1" in last(s)
-    assert s["air"]["ij-destroyer-1-1"]["loc"] == "eliminated"
+    s = attack(s, "ij", ["ij-124-1"], ["0604"], dice=[1])
+    assert "1:2, die 1 +4 2 destroyer(s) (§7.3) = 5: A1" in last(s)
+    assert s["air"]["ij-destroyer-1-1"]["loc"] == "eliminated" == s["air"]["ij-destroyer-1-2"]["loc"]
 
 
 @pytest.mark.rule("§7.4")
