@@ -14,7 +14,10 @@ from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Several
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
+    BOX_ORDER,
+    BOXES,
     COLUMNS,
+    ENTRIES,
     GRID,
     LAND,
     MODIFIERS,
@@ -99,6 +102,32 @@ def fresh(state: State, side: str) -> list[dict[str, Any]]:
     return [u for u in board.on_map(state, side) if not u["fought"]]
 
 
+def on_entry(state: State, side: str) -> dict[str, list[str]]:
+    """§5.1, §5.3: {unit off the map: hexes it may attack on entry}. US units on an entry point (not artillery) when
+    every US entry hex is held by IJ units; IJ units in an off-map box that must move (not placed there this turn,
+    not yet moved) when every hex the box leads to is held by US units and no unvisited box is next to it."""
+    out: dict[str, list[str]] = {}
+    if side == "us":
+        us_hexes = [h for e in board.entries_of("us") for h in ENTRIES[e]["hexes"]]
+        if all(board.occupant(state, h) == "ij" for h in us_hexes):
+            for u in board.ground(state, "us", "entry:"):
+                if not u["fought"] and not board.is_artillery(u):
+                    out[u["id"]] = [h for h in ENTRIES[u["loc"][6:]]["hexes"] if h not in state["attacked"]]
+    else:
+        for u in board.ground(state, "ij", "box:"):
+            box = u["loc"][4:]
+            if u["fought"] or u["moved"] or u.get("placed") == state["turn"]:
+                continue
+            if not all(board.occupant(state, h) == "us" for h in BOXES[box]["hexes"]):
+                continue
+            i = BOX_ORDER.index(box)
+            others = [BOX_ORDER[j] for j in (i - 1, i + 1) if 0 <= j < len(BOX_ORDER)
+                      and BOX_ORDER[j] not in u.get("visited", [])]
+            if not others:
+                out[u["id"]] = [h for h in BOXES[box]["hexes"] if h not in state["attacked"]]
+    return {k: v for k, v in out.items() if v}
+
+
 def open_targets(state: State, side: str) -> list[str]:
     """Enemy hexes not yet attacked this phase next to a side's unit that has not fought."""
     out = set()
@@ -127,11 +156,13 @@ def bombarders(state: State) -> dict[str, list[str]]:
 
 def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     actions = []
+    entering = on_entry(state, role)
     targets = [h for h in sorted({n for u in fresh(state, role) for n in board.enemy_adjacent(state, role,
-                                                                                               board.hex_of(u))})
+                                                                                               board.hex_of(u))}
+                                 | {h for hs in entering.values() for h in hs})
                if h not in state["attacked"]]
     if targets:
-        mine = tuple(u["id"] for u in fresh(state, role))
+        mine = tuple(u["id"] for u in fresh(state, role)) + tuple(entering)
         arty = tuple(u["id"] for u in fresh(state, role) if board.is_artillery(u))
         actions.append({"verb": "attack", "label": "Attack",
                         "args": {"attackers": Several(mine, 1, label="Attacking units").to_json(),
@@ -152,6 +183,14 @@ def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
 
 def check(state: State, role: str, action: dict[str, Any]) -> None:
     verb, args = action["verb"], action["args"]
+    if verb == "attack" and any(u in on_entry(state, role) for u in args["attackers"]):
+        entering = on_entry(state, role)
+        if any(u not in entering for u in args["attackers"]) or args["support"] or len(args["targets"]) != 1:
+            raise IllegalAction("An attack on entry is made by units off the map alone, into one entry hex, "
+                                "without remote fire.", "§5.1")
+        if any(args["targets"][0] not in entering[u] for u in args["attackers"]):
+            raise IllegalAction(f"Those units cannot attack {args['targets'][0]} on entry.", "§5.1")
+        return
     if verb == "attack":
         units = state["units"]
         ok = {u["id"] for u in fresh(state, role)}
@@ -238,7 +277,10 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
     attackers = [units[u] for u in args["attackers"]]
     targets = sorted(args["targets"])
     defenders = [u for t in targets for u in board.stack(s, t)]
-    st = strengths(s, args["attackers"], targets, args["support"])
+    entering = any(not u["loc"].startswith("hex:") for u in attackers)
+    st = strengths(s, [] if entering else args["attackers"], targets, args["support"])
+    if entering:  # §5.1: the defenders are doubled against an attack on entry
+        st = {"A": sum(u["cf"] for u in attackers), "D": 2 * sum(u["cf"] for u in defenders)}
     a, d = st["A"], st["D"]
     column = odds_column(a, d)
     mods = modifiers(s, role, targets, a, d)
@@ -269,7 +311,7 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
                            (enemy(role), defenders, LOSSES.get(result, (0, 0))[1])):
         if 0 < n < len(group) and len({(u["type"], u["cf"]) for u in group}) > 1:
             choices.append({"side": side, "units": [u["id"] for u in group], "count": n})
-    pending = {"role": role, "attackers": [u["id"] for u in attackers], "defenders": [u["id"] for u in defenders],
+    pending = {"role": role, "entry": entering, "attackers": [u["id"] for u in attackers], "defenders": [u["id"] for u in defenders],
                "targets": targets, "advance": args["advance"], "result": result,
                "text": f"{head}; {roll_text}", "log": log, "choices": choices, "chosen": {}}
     if choices:
@@ -299,7 +341,7 @@ def finish(s: State, p: dict[str, Any]) -> None:
         lost = losses(attackers, role, int(result[1]))
         _eliminate(s, lost, log)
         for u in attackers:
-            if u not in lost:
+            if u not in lost and not p.get("entry"):  # units off the map do not retreat: they are lost below
                 retreat(s, u, log)
     elif result in ("EX", "D1", "DR", "DE"):
         if result == "EX":
@@ -310,8 +352,10 @@ def finish(s: State, p: dict[str, Any]) -> None:
         for u in defenders:
             if u not in lost:
                 retreat(s, u, log)
-        if result == "DE" and p["advance"]:
+        if result == "DE" and p["advance"] and not p.get("entry"):
             advance(s, role, [u for u in attackers if u["loc"] != "eliminated"], targets, log)
+    if p.get("entry"):
+        enter_after_attack(s, role, attackers, targets[0], log)
     # §7.3, §7.4: destroyers are spent after the combat, bombers go back to Ground Attack
     for x in s["air"].values():
         if x["side"] == role and x.get("target") in targets and x["loc"] != "eliminated":
@@ -375,6 +419,23 @@ def losses_default(state: State, role: str) -> dict[str, Any]:
                                                                             c["count"])]}}
 
 
+def enter_after_attack(state: State, side: str, attackers: list[dict[str, Any]], h: str, log: list[str]) -> None:
+    """§5.1: if the hex is cleared the attackers must enter it (over-stacked units are lost, the weakest first);
+    if not, the attacking reinforcements are eliminated."""
+    left = [u for u in attackers if u["loc"] != "eliminated"]
+    if board.occupant(state, h) is not None:
+        _eliminate(state, left, log)
+        log.append(f"the entry hex {h} was not cleared (§5.1)")
+        return
+    keep = sorted(left, key=lambda u: (-u["cf"], u["id"]))[:STACKING]
+    _eliminate(state, [u for u in left if u not in keep], log)
+    for u in keep:
+        u.update(loc=f"hex:{h}", moved=True, stirred=True)
+        log.append(f"{u['name']} enters {h}")
+    if side == "ij" and h in STRIPS and keep:
+        board.strip_destroyed(state, h, "entry")
+
+
 def advance(state: State, side: str, attackers: list[dict[str, Any]], targets: list[str], log: list[str]) -> None:
     """§7.8: after a DE the attackers may move into the vacated hexes, ignoring ZOC and spending no MF."""
     for t in targets:
@@ -434,6 +495,12 @@ def random(state: State, role: str, rng) -> dict[str, Any]:
         if opts and rng.die(4) == 1:
             u = rng.choice(sorted(opts))
             return {"verb": "bombard", "args": {"unit": u, "strip": rng.choice(opts[u])}}
+    entering = on_entry(state, role)
+    if entering and rng.die(2) == 1:
+        u = rng.choice(sorted(entering))
+        h = rng.choice(entering[u])
+        return {"verb": "attack", "args": {"attackers": [x for x in sorted(entering) if h in entering[x]],
+                                           "targets": [h], "support": [], "advance": True}}
     targets = open_targets(state, role)
     if not targets:
         return {"verb": "end_combat", "args": {}}

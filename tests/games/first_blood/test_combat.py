@@ -3,7 +3,7 @@ retreats, advances, compulsory combat, artillery, shore bombardment and air supp
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.first_blood import rules
+from app.games.first_blood import board, rules
 from app.games.first_blood.combat import odds_column, strengths
 
 from .helpers import act, last, position, where
@@ -174,3 +174,36 @@ def test_the_losing_side_chooses_its_casualties_when_its_units_differ():
     assert where(s, "ij-124-1") == "eliminated" and where(s, "us-1-1") == "eliminated"
     assert where(s, "ij-11con") not in ("hex:0605", "eliminated")
     assert list(rules.prompts(s)) == ["us"] and s["step"]["kind"] == "combat"
+
+
+@pytest.mark.rule("§5.3")
+def test_us_reinforcements_attack_on_entry_only_when_every_us_entry_hex_is_held():
+    held = {"ij-124-1": "0701", "ij-124-3": "0702", "ij-4-2": "0618", "ij-4-1": "0619"}
+    s = position("combat", "us", units={**held, "us-7-1": "entry:us-east-1", "us-7-2": "entry:us-east-1"})
+    s = attack(s, "us", ["us-7-1", "us-7-2"], ["0701"], dice=[6])  # 10 v 2 x 4 = 8: 1:1, 6: D1 -> cleared
+    assert "10 against 8; 1:1, die 6 = 6: D1" in last(s)
+    assert where(s, "ij-124-1") == "eliminated" and where(s, "us-7-1") == where(s, "us-7-2") == "hex:0701"
+    s = position("combat", "us", units={**held, "us-7-1": "entry:us-east-1"})
+    s = attack(s, "us", ["us-7-1"], ["0701"], dice=[5])  # 5 v 8, 1:2, 5: EX -> the lone attacker is gone too
+    s = position("combat", "us", units={"ij-124-1": "0701", "us-7-1": "entry:us-east-1"})
+    with pytest.raises(IllegalAction):  # 0702, 0618 and 0619 are free: land there instead
+        attack(s, "us", ["us-7-1"], ["0701"], dice=[6])
+
+
+@pytest.mark.rule("§5.1")
+def test_an_attack_on_entry_that_does_not_clear_the_hex_loses_the_attackers():
+    held = {"ij-124-1": "0701", "ij-124-3": "0702", "ij-4-2": "0618", "ij-4-1": "0619"}
+    s = position("combat", "us", units={**held, "us-7-1": "entry:us-east-1", "us-7-2": "entry:us-east-1"})
+    s = attack(s, "us", ["us-7-1", "us-7-2"], ["0701"], dice=[2])  # 10 v 8, 1:1, 2: A1
+    assert where(s, "us-7-1") == where(s, "us-7-2") == "eliminated" and where(s, "ij-124-1") == "hex:0701"
+    assert "not cleared" in last(s)
+
+
+@pytest.mark.rule("§5.3")
+def test_ij_units_in_a_box_whose_hexes_are_all_held_and_with_nowhere_to_go_attack_from_below():
+    s = position("combat", "ij", units={"us-1-1": "0200", "us-1-2": "0300", "us-1-3": "0400", "us-5-1": "0500",
+                                        "ij-124-1": "box:D", "ij-124-3": "box:D"})
+    s["units"]["ij-124-1"]["visited"] = s["units"]["ij-124-3"]["visited"] = ["A", "B", "C", "D"]
+    s = attack(s, "ij", ["ij-124-1", "ij-124-3"], ["0200"], dice=[6])  # 8 v 10 (doubled), 1:2, 6: EX
+    assert "8 against 10; 1:2, die 6 = 6: EX" in last(s)
+    assert where(s, "us-1-1") == "eliminated" and board.occupant(s, "0200") == "ij"  # cleared: the survivor enters
