@@ -73,7 +73,9 @@ def options(state: State, piece: dict[str, Any]) -> list[str]:
         if side == "ij":
             return ["box:A", "box:D"]
         return [f"hex:{h}" for h in LAND if in_setup_border(h) and len(board.stack(state, h, "us")) < STACKING]
-    out = [f"entry:{e}" for e in board.entries_of(side) if board.entry_load(state, e) < ENTRY_CAPACITY]
+    out = [f"entry:{e}" for e in board.entries_of(side) if board.entry_load(state, e) < ENTRY_CAPACITY
+           and (side == "us" or not all(board.occupant(state, h) == "us" for h in ENTRIES[e]["hexes"]))]
+    # §5.3: IJ reinforcements go to boxes A or D when the US holds every hex of an IJ entry point
     if side == "ij":
         out += ["box:A", "box:D"]
     return out

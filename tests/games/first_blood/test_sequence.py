@@ -114,3 +114,13 @@ def test_many_seeded_random_games_play_to_the_end():
     for seed in range(10, 40):
         winners.add(playout(rules, "campaign", seed=seed).state["outcome"]["winner"])
     assert winners <= {"ij", "us"}
+
+
+@pytest.mark.rule("§5.2")
+def test_ij_reinforcements_cannot_use_an_entry_point_whose_hexes_the_us_all_holds():
+    s = position("reinforcements", "ij", turn=3, units={"us-1-1": "0500", "us-1-2": "0600", "us-1-3": "0700"})
+    s["units"]["ij-4-1"]["loc"] = "pending"
+    with pytest.raises(IllegalAction):
+        act(s, "ij", "place", unit="ij-4-1", at="entry:ij-east")
+    s = act(s, "ij", "place", unit="ij-4-1", at="entry:ij-northwest")
+    assert s["units"]["ij-4-1"]["loc"] == "entry:ij-northwest"
