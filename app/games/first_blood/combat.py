@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import Boolean, Choice, Several
+from app.engine.orders import Assignment, Boolean, Choice, Several
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
     BOX_ORDER,
@@ -238,9 +238,31 @@ def _eliminate(state: State, units: list[dict[str, Any]], log: list[str]) -> Non
         log.append(f"{u['name']} is eliminated")
 
 
-def retreat(state: State, u: dict[str, Any], log: list[str]) -> None:
-    """§7.9: one hex away, never into enemy units or enemy ZOC, across a river (but the bridge) or off the map; on
-    to a further hex when stacking would be broken; eliminated when there is no way."""
+def retreat_options(state: State, u: dict[str, Any]) -> list[str]:
+    """§7.9: the hexes a unit may retreat to: one hex away, never into enemy units or enemy ZOC, across a river (but
+    the bridge) or off the map, with room; if none has room, a hex one further on under the same limits."""
+    side = u["side"]
+    zoc = board.zoc(state, side=enemy(side))
+    start = board.hex_of(u)
+
+    def ok(a: str, b: str) -> bool:
+        return board.occupant(state, b) != enemy(side) and b not in zoc and not river(a, b)
+
+    room = lambda h: len(board.stack(state, h, side)) < STACKING
+    first = [n for n in neighbours(start) if ok(start, n)]
+    out = sorted(n for n in first if room(n))
+    if out:
+        return out
+    return sorted({m for n in first for m in neighbours(n) if m != start and ok(n, m) and room(m)})
+
+
+def retreat(state: State, u: dict[str, Any], log: list[str], to: str | None = None) -> None:
+    """§7.9: to the chosen hex if it is still open, else the open hex with the fewest units (by id); one further
+    when stacking would be broken; eliminated when there is no way."""
+    if to is not None and to in retreat_options(state, u):
+        u["loc"], u["stirred"] = f"hex:{to}", True
+        log.append(f"{u['name']} retreats to {to}")
+        return
     side = u["side"]
     zoc = board.zoc(state, side=enemy(side))
     start = board.hex_of(u)
@@ -335,25 +357,35 @@ def finish(s: State, p: dict[str, Any]) -> None:
         chosen = p["chosen"].get(side)
         return [units[u] for u in chosen] if chosen is not None else _casualties(group, n)
 
-    if result == "AE":
-        _eliminate(s, attackers, log)
-    elif result in ("A1", "A2"):
-        lost = losses(attackers, role, int(result[1]))
-        _eliminate(s, lost, log)
-        for u in attackers:
-            if u not in lost and not p.get("entry"):  # units off the map do not retreat: they are lost below
-                retreat(s, u, log)
-    elif result in ("EX", "D1", "DR", "DE"):
-        if result == "EX":
-            _eliminate(s, losses(attackers, role, 1), log)
-        lost = defenders if result == "DE" else (
-            [] if result == "DR" else losses(defenders, enemy(role), 1))
-        _eliminate(s, lost, log)
-        for u in defenders:
-            if u not in lost:
-                retreat(s, u, log)
-        if result == "DE" and p["advance"] and not p.get("entry"):
-            advance(s, role, [u for u in attackers if u["loc"] != "eliminated"], targets, log)
+    if "retreat" not in p:
+        retreating: list[dict[str, Any]] = []
+        if result == "AE":
+            _eliminate(s, attackers, log)
+        elif result in ("A1", "A2"):
+            lost = losses(attackers, role, int(result[1]))
+            _eliminate(s, lost, log)
+            # units off the map do not retreat: they are lost below
+            retreating = [u for u in attackers if u not in lost and not p.get("entry")]
+        elif result in ("EX", "D1", "DR", "DE"):
+            if result == "EX":
+                _eliminate(s, losses(attackers, role, 1), log)
+            lost = defenders if result == "DE" else (
+                [] if result == "DR" else losses(defenders, enemy(role), 1))
+            _eliminate(s, lost, log)
+            retreating = [u for u in defenders if u not in lost]
+        options = {u["id"]: retreat_options(s, u) for u in retreating}
+        p["log"] = log
+        p["retreat"] = {"side": retreating[0]["side"] if retreating else None, "units": [u["id"] for u in retreating],
+                        "options": options, "chosen": None}
+        if any(len(o) > 1 for o in options.values()):
+            s["losses"] = p  # §7.7: "the retreating faction performs the retreat"
+            s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
+                                  + f": the {TITLE[p['retreat']['side']]} chooses where to retreat (§7.9)."))
+            return
+    for uid in p["retreat"]["units"]:
+        retreat(s, units[uid], log, (p["retreat"]["chosen"] or {}).get(uid))
+    if result == "DE" and p["advance"] and not p.get("entry"):
+        advance(s, role, [u for u in attackers if u["loc"] != "eliminated"], targets, log)
     if p.get("entry"):
         enter_after_attack(s, role, attackers, targets[0], log)
     # §7.3, §7.4: destroyers are spent after the combat, bombers go back to Ground Attack
@@ -378,7 +410,8 @@ def _choice(state: State) -> dict[str, Any]:
 
 
 def losses_side(state: State) -> list[str]:
-    return [_choice(state)["side"]]
+    p = state["losses"]
+    return [p["retreat"]["side"]] if "retreat" in p else [_choice(state)["side"]]
 
 
 def losses_prompt(state: State, role: str) -> dict[str, Any]:
@@ -406,6 +439,55 @@ def losses_resolve(state: State, role: str, action: dict[str, Any], rng) -> Stat
         del s["losses"]
         finish(s, p)
     return s
+
+
+# --- retreats chosen by the retreating side (§7.7, §7.9) ------------------------------------------------------------
+
+def retreat_verbs(units: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    return {"retreat": {"moves": Assignment(units, LAND, required=False, label="Retreat to")}}
+
+
+def retreat_prompt(state: State, role: str) -> dict[str, Any]:
+    r = state["losses"]["retreat"]
+    hexes = sorted({h for o in r["options"].values() for h in o})
+    return {"title": f"{state['losses']['text']}: retreat", "rule": "§7.9",
+            "info": {"kind": "retreat", "options": {u: list(o) for u, o in r["options"].items()}},
+            "actions": [{"verb": "retreat", "label": "Retreat",
+                         "args": {"moves": Assignment(tuple(r["units"]), tuple(hexes), required=True,
+                                                      label="Retreat to").to_json()}}]}
+
+
+def retreat_check(state: State, role: str, action: dict[str, Any]) -> None:
+    r = state["losses"]["retreat"]
+    moves = action["args"]["moves"]
+    for u in r["units"]:
+        if u not in moves:
+            raise IllegalAction(f"Say where {state['units'][u]['name']} retreats.", "§7.9")
+        if r["options"][u] and moves[u] not in r["options"][u]:
+            raise IllegalAction(f"{state['units'][u]['name']} may retreat only to {', '.join(r['options'][u])} (one "
+                                f"hex away, out of enemy zones of control, not across a river).", "§7.9")
+    if any(u not in r["units"] for u in moves):
+        raise IllegalAction("Only the units of this combat retreat.", "§7.9")
+
+
+def retreat_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    s = board.clone(state)
+    p = s.pop("losses")
+    p["retreat"]["chosen"] = dict(action["args"]["moves"])
+    finish(s, p)
+    return s
+
+
+def retreat_random(state: State, role: str, rng) -> dict[str, Any]:
+    r = state["losses"]["retreat"]
+    hexes = sorted({h for o in r["options"].values() for h in o})
+    return {"verb": "retreat", "args": {"moves": {u: rng.choice(o or hexes) for u, o in r["options"].items()}}}
+
+
+def retreat_default(state: State, role: str) -> dict[str, Any]:
+    r = state["losses"]["retreat"]
+    hexes = sorted({h for o in r["options"].values() for h in o})
+    return {"verb": "retreat", "args": {"moves": {u: (o or hexes)[0] for u, o in r["options"].items()}}}
 
 
 def losses_random(state: State, role: str, rng) -> dict[str, Any]:

@@ -39,6 +39,7 @@ V_PLACE = placement.verbs(placement.ALL_PIECES)
 V_MOVE = movement.verbs(UNIT_IDS, AIR_IDS)
 V_COMBAT = combat.verbs(UNIT_IDS, AIR_IDS)
 V_LOSSES = combat.losses_verbs(UNIT_IDS)
+V_RETREAT = combat.retreat_verbs(UNIT_IDS)
 V_SUPPLY = phases.supply_verbs(UNIT_IDS + AIR_IDS)
 V_AIR = phases.air_verbs(USAF_IDS)
 
@@ -62,6 +63,8 @@ STATES = StatesTable([
              _walking(combat.resolve), combat.default, combat.random, combat.check),
     Decision("losses", "§7.7", V_LOSSES, combat.losses_side, combat.losses_prompt, _walking(combat.losses_resolve),
              combat.losses_default, combat.losses_random, combat.losses_check),
+    Decision("retreat", "§7.9", V_RETREAT, combat.losses_side, combat.retreat_prompt,
+             _walking(combat.retreat_resolve), combat.retreat_default, combat.retreat_random, combat.retreat_check),
     Decision("supply", "§8", V_SUPPLY, sequence.acting, lambda s, r: phases.supply_prompt(s, r, V_SUPPLY),
              _walking(phases.supply_resolve), phases.supply_default, phases.supply_random, phases.supply_check),
     Decision("air", "§11", V_AIR, sequence.acting, lambda s, r: phases.air_prompt(s, r, V_AIR),

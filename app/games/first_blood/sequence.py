@@ -21,17 +21,19 @@ TURN: tuple[tuple[str, str | None], ...] = (
 )
 RULES = {"setup": "§3", "reinforcements": "§5", "movement": "§6", "combat": "§7", "supply": "§8",
          "strategic": "§9", "engineering": "§10", "air": "§11", "victory": "§12",
-         "losses": "§7.7"}
+         "losses": "§7.7", "retreat": "§7.9"}
 TITLES = {"setup": "Initial set-up", "reinforcements": "Reinforcement phase", "movement": "Movement phase",
           "combat": "Combat phase", "supply": "Supply phase", "strategic": "Strategic phase",
           "engineering": "Engineering phase", "air": "Air phase", "victory": "Check for victory",
-          "losses": "Combat losses"}
-DECISION_KINDS = ("setup", "reinforcements", "movement", "combat", "losses", "supply", "air")
+          "losses": "Combat losses", "retreat": "Retreat"}
+DECISION_KINDS = ("setup", "reinforcements", "movement", "combat", "losses", "retreat", "supply", "air")
 
 
 def kind(state: State) -> str:
     """The decision waited on now: the step's own, or a combat's casualties (§7.7)."""
-    return "losses" if state.get("losses") else state["step"]["kind"]
+    if state.get("losses"):
+        return "retreat" if "retreat" in state["losses"] else "losses"
+    return state["step"]["kind"]
 
 
 def acting(state: State) -> list[str]:

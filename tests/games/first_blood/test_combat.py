@@ -3,15 +3,20 @@ retreats, advances, compulsory combat, artillery, shore bombardment and air supp
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.first_blood import board, rules
+from app.games.first_blood import board, rules, sequence
 from app.games.first_blood.combat import odds_column, strengths
 
 from .helpers import act, last, position, where
 
 
-def attack(s, role, attackers, targets, dice=(), support=(), advance=False):
-    return act(s, role, "attack", dice, attackers=list(attackers), targets=list(targets), support=list(support),
-               advance=advance)
+def attack(s, role, attackers, targets, dice=(), support=(), advance=False, retreat=None):
+    """An attack; a retreat it calls for is answered with `retreat` ({unit: hex}) or the first open hexes."""
+    s = act(s, role, "attack", dice, attackers=list(attackers), targets=list(targets), support=list(support),
+            advance=advance)
+    if sequence.kind(s) == "retreat":
+        side = next(iter(rules.prompts(s)))
+        s = act(s, side, "retreat", moves=retreat or rules.default_action(s, side)["args"]["moves"])
+    return s
 
 
 # Fig. 6: US 5-CF units in 0705, 0706, 0707; IJ 4-CF units in 0604, 0605, 0606.
@@ -172,8 +177,22 @@ def test_the_losing_side_chooses_its_casualties_when_its_units_differ():
     assert e.value.rule == "§7.7"
     s = act(s, "ij", "lose", units=["ij-124-1"])
     assert where(s, "ij-124-1") == "eliminated" and where(s, "us-1-1") == "eliminated"
-    assert where(s, "ij-11con") not in ("hex:0605", "eliminated")
-    assert list(rules.prompts(s)) == ["us"] and s["step"]["kind"] == "combat"
+    assert list(rules.prompts(s)) == ["ij"] and sequence.kind(s) == "retreat"  # §7.9: the IJ retreats its unit
+    s = act(s, "ij", "retreat", moves={"ij-11con": "0705"})
+    assert where(s, "ij-11con") == "hex:0705"
+    assert list(rules.prompts(s)) == ["us"] and sequence.kind(s) == "combat"
+
+
+@pytest.mark.rule("§7.9")
+def test_the_retreating_side_chooses_among_the_open_hexes_only():
+    s = position("combat", "us", units={"us-1-1": "0604", "ij-124-1": "0605"})
+    s = act(s, "us", "attack", [5], attackers=["us-1-1"], targets=["0605"], support=[], advance=False)  # DR
+    assert rules.prompts(s)["ij"]["info"]["options"] == {"ij-124-1": ["0506", "0606", "0706"]}
+    with pytest.raises(IllegalAction) as e:
+        act(s, "ij", "retreat", moves={"ij-124-1": "0505"})  # next to 0604: US zone of control
+    assert e.value.rule == "§7.9"
+    s = act(s, "ij", "retreat", moves={"ij-124-1": "0706"})
+    assert where(s, "ij-124-1") == "hex:0706" and "retreats to 0706" in last(s)
 
 
 @pytest.mark.rule("§5.3")
