@@ -11,7 +11,8 @@ walk on. Everything lives in state["umpire_gate"] (plain JSON):
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from app.engine.contract import UMPIRE, State
 from app.engine.log import entry

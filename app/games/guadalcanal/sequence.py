@@ -177,9 +177,9 @@ def walk_umpired(state: State, rng, i: int) -> None:
                 state["submitted"] = {s: None for s in sides}
                 return
         elif who is None:
-            if kind == "record" or battle_hexes(state):
-                if _hold(state, {"kind": kind, "side": None, "index": i}, TITLES[kind]):
-                    return
+            gated = kind == "record" or bool(battle_hexes(state))  # no gate on a Combat Phase with no battle
+            if gated and _hold(state, {"kind": kind, "side": None, "index": i}, TITLES[kind]):
+                return
             if not _run_walker_step(state, kind, i, rng):
                 return
         else:
@@ -234,7 +234,7 @@ def submit(state: State, side: str, action: dict[str, Any], rng) -> None:
     else:
         state["submitted"][side] = action
     text = describe(state, kind, action)
-    state["log"].append(entry(side, f"Orders in (secret): {text}. You may change them until both sides are in.",
+    state["log"].append(entry(side, f"Orders in (secret): {text}. You may send them again until all orders are in.",
                               at=at))
     state["log"].append(entry(UMPIRE, f"{TITLE[side]} orders: {text}.", at=at))
     after_decision(state, rng)
