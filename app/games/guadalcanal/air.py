@@ -87,7 +87,9 @@ def _disk(start: str, n: int) -> dict[str, tuple[str, ...]]:
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     actions = []
-    for group in flights(state, side):
+    done = routed(state, side)
+    # Umpired (18c1): the flights still without a route come first, those sent (to be changed) after.
+    for group in sorted(flights(state, side), key=lambda g: flight_key(g) in done):
         start, mf = origin(state, group[0]), reach(group)
         kind = "Scout" if len(group) == 1 and not cards.is_combat(group[0]) else "Strike"
         actions.append({"verb": "fly", "label": f"{kind} {cards.names(state, group)} from {start} (MF {mf})",
@@ -98,7 +100,6 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                                                    label="Hexes announced (of those entered)").to_json()}})
     kind = state["step"].get("kind")
     if kind in ("scouts", "strikes"):  # 18c1: routes sent at once, answered once both sides are in
-        done = routed(state, side)
         what = "each scout's projected route and the hexes it announces" if kind == "scouts" else \
             "each air strike's route"
         return {"title": f"Air Movement and Search Step (umpired): send {what}; the umpire answers once both sides "

@@ -16,7 +16,16 @@ from app.engine.testing import check_every_reader, random_action
 from app.games.guadalcanal import rules
 from app.web.presenter import board_template
 from app.web.templating import render
-from tests.games.guadalcanal.helpers import (deployed, fly, lines, move, play, sea_search, shift, take_off)
+from tests.games.guadalcanal.helpers import (
+    deployed,
+    fly,
+    lines,
+    move,
+    play,
+    sea_search,
+    shift,
+    take_off,
+)
 
 ADVANCE = {"verb": "advance", "args": {}}
 RUN = {"verb": "run", "args": {}}
@@ -53,10 +62,10 @@ def kind(state) -> str:
     return state["step"]["kind"]
 
 
-def to_scouts(s):
-    """Through assembly (SS and B8, T6 from Hornet; AA from Shokaku), ready and sea movement, the umpire releasing
-    each step."""
-    s = play(s, "allied", take_off("us-b8", "us-t6", "us-ss"))
+def to_scouts(s, *more: str):
+    """Through assembly (SS and B8, T6 from Hornet, and `more`; AA from Shokaku), ready and sea movement, the umpire
+    releasing each step."""
+    s = play(s, "allied", take_off("us-b8", "us-t6", "us-ss", *more))
     s = play(s, "japanese", take_off("ij-aa"))
     s = play(s, UMPIRE, ADVANCE)
     s = play(s, "japanese", shift())
@@ -184,6 +193,21 @@ def test_scouts_send_projected_routes_at_once_the_umpire_sees_them_and_reports_g
     # Then the air strikes, after every scout has flown (18c1).
     assert kind(s) == "strikes" and set(rules.prompts(s)) == {"allied"}
     assert [a["label"].split(" from")[0] for a in rules.prompts(s)["allied"]["actions"]] == ["Strike B8, T6"]
+
+
+@pytest.mark.rule("18c1")
+def test_a_side_is_in_when_every_scout_has_a_route_and_the_scouts_still_to_route_are_offered_first():
+    s = umpired_day()
+    s["units"]["us-rr"]["box"] = "ready"  # a second Allied scout, on Enterprise (TF 16 at R7)
+    s = to_scouts(s, "us-rr")
+    labels = [a["label"].split(" from")[0] for a in rules.prompts(s)["allied"]["actions"]]
+    assert labels == ["Scout RR", "Scout SS"]
+    s = play(s, "allied", fly(["us-rr"], ["R6"], ["R6"]))
+    p = rules.prompts(s)["allied"]
+    assert [a["label"].split(" from")[0] for a in p["actions"]] == ["Scout SS", "Scout RR"]
+    assert p["info"]["submitted"] is False
+    s = play(s, "allied", SS_TO_N2)
+    assert rules.prompts(s)["allied"]["info"]["submitted"] is True
 
 
 @pytest.mark.rule("18c1")
