@@ -51,7 +51,7 @@ def label(turn: int) -> str:
 
 def long_label(turn: int) -> str:
     """A label a player reads without the chart: "Game-Turn 22, 2nd week of May 1942 (3-9 May)"."""
-    y, m, w = month_week(turn)
+    y, _, w = month_week(turn)
     b, e = week_begins(turn), week_ends(turn)
     nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(w, f"{w}th")
     span = f"{b.day} {b:%b}-{e.day} {e:%b}" if b.month != e.month else f"{b.day}-{e.day} {e:%b}"
