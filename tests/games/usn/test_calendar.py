@@ -74,3 +74,20 @@ def test_a_date_off_the_record_is_refused():
         calendar.turn_of_label("2/5", 1942)
     with pytest.raises(calendar.NoSuchTurn, match="not a chart date"):
         calendar.turn_of_label("May 2", 1942)
+
+
+@pytest.mark.rule("Reinforcements")
+def test_the_reinforcement_chart_dates_agree_with_the_calendar():
+    doc = gamedata.load("reinforcements")
+    dated = [r for r in doc["turn"] + doc["burma"] if "date" in r]
+    assert len(dated) == 12
+    for r in dated:
+        assert calendar.label(r["turn"]) == r["date"], r["turn"]
+
+
+@pytest.mark.rule("Errata: Reinforcement Table")
+def test_the_errata_changes_the_printed_reinforcements():
+    turns = {r["turn"]: r for r in gamedata.load("reinforcements")["turn"]}
+    assert "DD-11" in turns[5]["allied"] and "DD-10" not in turns[5]["allied"]
+    assert turns[31]["allied"] == ["CVE-1", "2 NAC"] and turns[48]["allied"] == ["BB-6"]
+    assert turns[2]["allied"].count("CV-2 (1456)") == 1 and "17 NAC (1456)" in turns[2]["allied"]
