@@ -13,7 +13,7 @@ from app.engine.contract import UMPIRE
 from app.play import lobby
 from app.play.errors import Conflict, Forbidden, NotFound
 from app.play.state import rules_for
-from app.store.models import Game, Seat
+from app.store.models import Game
 
 
 def _swapped(meta) -> dict[str, str]:
