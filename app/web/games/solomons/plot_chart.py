@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons import board
-from app.web.games.solomons.common import (CARRIER_BASES, MISSIONS, SLOT_RUN, has_type, place_label, start_args,
-                                           tf_label, unit_info)
+from app.games.solomons.board_view import MISSIONS, place_label
+from app.web.games.solomons.common import CARRIER_BASES, SLOT_RUN, has_type, start_args, tf_label, unit_info
 from app.web.games.solomons.standing_orders import surface_orders
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons import board
-from app.web.games.solomons.common import (AIR_BASE_HEX, AIR_MISSIONS, CARRIER_BASES, LOADING_BASE, MISSIONS,
-                                           has_type, place_label, start_args, tf_label, unit_info)
+from app.games.solomons.board_view import MISSIONS, place_label
+from app.web.games.solomons.common import (AIR_BASE_HEX, AIR_MISSIONS, CARRIER_BASES, LOADING_BASE, has_type,
+                                           start_args, tf_label, unit_info)
 
 EXTRA_TF_SLOTS = 3
 AIR_ROWS = 2

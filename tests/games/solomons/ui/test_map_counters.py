@@ -7,14 +7,15 @@ import itertools
 import re
 
 from app.web.board import layout
-from app.web.games.solomons.map_view import board_description, board_model
+from app.web.games.solomons.map_view import board_model
+from app.games.solomons.board_view import describe
 
 WIDTH, HEIGHT = 56 * 1.25, 30 * 1.25
 
 
 def drawn(view):
     """The counters as the one board renderer places them on the map (map units are the SVG's own)."""
-    return {c["id"]: c for c in layout(board_description(view, board_model(view)))["counters"]}
+    return {c["id"]: c for c in layout(describe(view))["counters"]}
 
 
 def tf(number, hex_):
