@@ -117,15 +117,3 @@ def reinforcement_chart(side: str, turns: int) -> list[dict[str, Any]]:
             rows.append({"turn": t, "base": place_label(base), "units": units, "lac": spec.get("lac", 0),
                          "nac": spec.get("nac", 0), "ground": spec.get("ground", 0)})
     return rows
-
-
-def losses_vp(view: dict[str, Any]) -> int:
-    """The Victory Points the enemy has earned from this side's losses (22), from what this side knows."""
-    side = view.get("role")
-    vp = sum(board.vp_value(uid) for uid, u in (view.get("units") or {}).items() if u["status"] == "sunk")
-    vp += sum(board.vp_value("SS") for s in (view.get("submarines") or {}).values() if s["status"] == "sunk")
-    lost = view.get("losses") or {}
-    vp += lost.get("lac", 0) * board.vp_value("lac") + lost.get("nac", 0) * board.vp_value("nac")
-    vp += lost.get("ground", 0) * board.vp_value(f"ground_{side}") + lost.get("supply", 0) * board.vp_value("supply")
-    return vp
-

@@ -158,17 +158,11 @@ def reset_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
 
 
 def training_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
-    side = view["role"]
-    base = CARRIER_BASES[side]
+    """Carrier Air Group training (6.21): the carriers the rules let train now, each with the NAC it has room for
+    (10.4, 17.1: the prompt's choices), and the untrained NAC waiting at the home base."""
+    choices = ((prompt or {}).get("info") or {}).get("choices") or {}
     chosen = {c["unit"]: c["nac"] for c in start_args(view, prompt).get("carriers") or []}
-    carriers = []
-    for uid, u in sorted((view.get("units") or {}).items()):
-        if board.is_carrier(uid) and u["status"] == "intact" and u["location"] == base and u["task_force"] is None \
-                and not u.get("sortied"):
-            info = unit_info(view, uid)
-            room = info["capacity"] - info["nac"]
-            if room > 0:
-                carriers.append(dict(info, room=room, value=chosen.get(uid, 0)))
-    return {"base": place_label(base), "untrained": ((view.get("air") or {}).get(base) or {}).get("untrained", 0),
+    carriers = [dict(unit_info(view, uid), room=room, value=chosen.get(uid, 0))
+                for uid, room in sorted((choices.get("carriers") or {}).items())]
+    return {"base": place_label(CARRIER_BASES[view["role"]]), "untrained": choices.get("untrained", 0),
             "carriers": carriers}
-
