@@ -9,10 +9,7 @@ from app.games.solomons.board_view import unit_label
 
 AIR_MISSIONS = (("attack", "Attack a task force"), ("bombard", "Bombard Guadalcanal airbase"),
                 ("cap_area", "Area CAP"), ("cap_point", "Point Defense CAP"))
-AIR_BASE_HEX = {"henderson": "M", "shortlands": "L", "rabaul": "rabaul", "espiritu_santo": "espiritu_santo"}
-CARRIER_BASES = {"japanese": "truk", "allied": "australia"}  # 8.8, 17.51
 SLOT_RUN = ("K", "L", "M", "L", "K", "rabaul")               # 6.37
-LOADING_BASE = {"allied": "espiritu_santo", "japanese": "rabaul"}  # 9.4
 
 
 def unit_info(view: dict[str, Any], uid: str) -> dict[str, Any]:

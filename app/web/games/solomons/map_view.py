@@ -9,6 +9,7 @@ from typing import Any
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.games.solomons import board, sequence, tables
 from app.games.solomons.board_view import SIDE_LABEL, mission_label, own_forces, place_label
+from app.games.solomons.plot import phase_segments
 from app.paths import ROOT
 from app.play.records import result_words
 from app.web.board import register_layer
@@ -66,7 +67,7 @@ def both_sides(view: dict[str, Any], tfs: list[dict[str, Any]]) -> list[dict[str
     cell per Execution Segment of this Plot Execution Phase (Guadalcanal 18b: the umpire's copy shows both)."""
     raw = view.get("task_forces") or {}
     phase = 2 if str(view.get("phase", "")).endswith("2") else 1
-    segments = list(range(1, 8)) if phase == 1 else list(range(8, 15))
+    segments = phase_segments(phase)
     out = []
     for side in board.SIDES:
         forces = []
