@@ -19,9 +19,9 @@ SEEDS = (*range(8), 21)
 
 # Sections whose procedure may rightly say nothing in a whole game, and why.
 SILENT = {
-    "transfers_done": "section K's transfers are resolved with section J's orders (docs/games/solomons.md)",
+    "air_transfer": "section K's transfers are resolved with section J's orders (docs/games/solomons.md)",
     "possession": "12.5 speaks only when Henderson Field changes hands",
-    "counterattacks": "6.25 needs a carrier duel: test_a_carrier_counterattack_is_flown_in_the_sequence_of_play",
+    "carrier_counterattacks": "6.25 needs a carrier duel: test_a_carrier_counterattack_is_flown_in_the_sequence_of_play",
 }
 # Rules the data names (sequence.toml sections, crt.toml `used_by`) that are applied inside a procedure whose log
 # lines cite a neighbouring case, or that need circumstances random play seldom makes; each has a directed test.
