@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from app.engine import umpire_gate
 from app.engine.log import entry
 from app.games.solomons import asking, board, intel, movement, turn, victory
 # Imported by name, so that a renamed or missing combat procedure is an import error, never a silent no-op.
@@ -106,7 +107,7 @@ def deciders(state: State) -> list[str]:
 # ---------------------------------------------------------------- the umpire (Guadalcanal 18)
 
 def umpired(state: State) -> bool:
-    return bool((state.get("options") or {}).get("umpired"))
+    return umpire_gate.umpired(state)
 
 
 def segment_key(state: State) -> str:
@@ -118,24 +119,18 @@ def phase_key(state: State) -> str:
 
 
 def umpire_due(state: State) -> bool:
-    """Whether the umpire must release the Execution Segment about to start (Guadalcanal 18, made general): in
-    an umpired game, before the first section of every segment, unless the umpire let this Plot Execution Phase
-    run. Both sides' plots are in by then: the segment's first section is automatic (4.2 A)."""
+    """Whether the umpire must release the Execution Segment about to start (Guadalcanal 18, made general: the
+    engine's umpire gate): in an umpired game, before the first section of every segment, unless the umpire let this
+    Plot Execution Phase run. Both sides' plots are in by then: the segment's first section is automatic (4.2 A)."""
     if state["outcome"] or not umpired(state):
         return False
     step = current(state)
     if step["segment"] is None or (state["step"] > 0 and STEPS[state["step"] - 1]["segment"] == step["segment"]):
         return False
-    gate = state.get("umpire") or {}
-    return gate.get("run") != phase_key(state) and gate.get("go") != segment_key(state)
-
-
-def release(state: State, run: bool) -> None:
-    """The umpire lets the waiting segment run, or every segment left in this Plot Execution Phase."""
-    gate = state.setdefault("umpire", {"run": None, "go": None})
-    gate["go"] = segment_key(state)
-    if run:
-        gate["run"] = phase_key(state)
+    if "umpire_gate" not in state and state.get("umpire"):  # a game saved before the gate: what it had released
+        old = state["umpire"]
+        return old.get("run") != phase_key(state) and old.get("go") != segment_key(state)
+    return umpire_gate.must_release(state, segment_key(state), phase_key(state))
 
 
 # ---------------------------------------------------------------- the walker
@@ -147,6 +142,7 @@ def advance(state: State, rng) -> None:
         state["phase"], state["segment"], state["section"] = step["phase"], step["segment"], step["section"]
         state["day"] = is_day(step["segment"]) if step["segment"] else True
         if umpire_due(state):
+            umpire_gate.hold(state, segment_key(state), phase_key(state), f"Segment {step['segment']}")
             return
         first_line = len(state["log"])
         if step["kind"] in STATES:
