@@ -172,7 +172,9 @@ def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     actions.append({"verb": "end_movement", "label": "End the movement phase", "args": {}})
     must = [u["name"] for u in must_move(state, role)]
     return {"title": f"{TITLE[role]} movement phase", "rule": "§6",
-            "info": {"kind": "movement", "must_move": must}, "actions": actions}
+            "info": {"kind": "movement", "must_move": must,
+                     # the pages highlight these when a unit is chosen: {unit: {place: MF spent}} (§6.1, §6.5)
+                     "reach": {u: reachable(state, state["units"][u]) for u in units}}, "actions": actions}
 
 
 def check(state: State, role: str, action: dict[str, Any]) -> None:
