@@ -4,6 +4,9 @@
 // Combat (§7.6): changing the attack form asks the rules for the odds column and modifiers (the /odds fragment).
 (function () {
   "use strict";
+  function plain(value) {  // the generic forms post each choice as JSON ("\"hex:0709\""), app/web/actions.py
+    try { return JSON.parse(value); } catch (err) { return value; }
+  }
   function formOf(verb) {
     var v = document.querySelector('form.action input[name="verb"][value="' + verb + '"]');
     return v ? v.form : null;
@@ -23,7 +26,7 @@
     if (!form || !holder) return;
     var unit = form.querySelector('[name="arg.unit"]');
     if (!unit || !unit.value) return;
-    var reach = JSON.parse(holder.getAttribute("data-reach"))[unit.value] || {};
+    var chosen = plain(unit.value), reach = JSON.parse(holder.getAttribute("data-reach"))[chosen] || {};
     Object.keys(reach).forEach(function (place) {
       if (place.indexOf("hex:") !== 0) return;
       var g = document.querySelector('#first-blood-map [data-hex="' + place.slice(4) + '"]');
@@ -36,7 +39,7 @@
       t.textContent = reach[place] + " MF";
       g.appendChild(t);
     });
-    var words = holder.querySelector('[data-unit="' + unit.value + '"]');
+    var words = holder.querySelector('[data-unit="' + chosen + '"]');
     var said = document.getElementById("fb-reach-text");
     if (said) said.textContent = words ? words.textContent.replace(/\s+/g, " ").trim() : "";
   }
@@ -46,7 +49,7 @@
     if (!form || !out) return;
     var q = new URLSearchParams();
     new FormData(form).forEach(function (value, name) {
-      if (name.indexOf("arg.") === 0) q.append(name, value);
+      if (name.indexOf("arg.") === 0) q.append(name, plain(value));
     });
     q.append("seat", out.getAttribute("data-seat"));
     var mine = ++asked;
@@ -66,7 +69,7 @@
     var form = formOf("move");
     if (!g || !form) return;
     var to = form.querySelector('[name="arg.to"]');
-    if (to) { to.value = "hex:" + g.getAttribute("data-hex"); to.focus(); }
+    if (to) { to.value = JSON.stringify("hex:" + g.getAttribute("data-hex")); to.focus(); }
   });
   document.addEventListener("htmx:afterSettle", showReach);
   document.addEventListener("DOMContentLoaded", showReach);

@@ -3,6 +3,8 @@ declared. The rules' own check runs first (the live check's, app/play/check.py),
 submission's would; then `combat.odds`, the same numbers the roll will use. Nothing is stored."""
 from __future__ import annotations
 
+import json
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
@@ -16,6 +18,15 @@ from app.web.templating import render
 router = APIRouter(include_in_schema=False)
 
 
+def _plain(value: str) -> str:
+    """A choice as the generic forms post it (JSON, app/web/actions.py) or as plain text."""
+    try:
+        out = json.loads(value)
+    except ValueError:
+        return value
+    return out if isinstance(out, str) else value
+
+
 @router.get("/odds", response_class=HTMLResponse)
 def odds_fragment(request: Request, game_id: str, db: ReadDBDep, user: User):
     game = lobby.require_game(db, game_id)  # a First Blood game: the plug-in's mount checked it
@@ -26,8 +37,8 @@ def odds_fragment(request: Request, game_id: str, db: ReadDBDep, user: User):
     if prompt is None or not any(a["verb"] == "attack" for a in prompt["actions"]):
         return HTMLResponse("")
     q = request.query_params
-    args = {"attackers": q.getlist("arg.attackers"), "targets": q.getlist("arg.targets"),
-            "support": q.getlist("arg.support"), "advance": False}
+    args = {k: [_plain(v) for v in q.getlist(f"arg.{k}")] for k in ("attackers", "targets", "support")}
+    args["advance"] = False
     if not args["attackers"] or not args["targets"]:
         return HTMLResponse(render("games/first_blood/_odds.html", message="Choose at least one attacking unit "
                                    "and one defending hex.", rule="§7"))
