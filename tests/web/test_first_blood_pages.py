@@ -63,7 +63,7 @@ def test_the_turn_track_marks_the_turn_and_shows_the_marker_there():
     assert "Turn marker: Oct I" in counter(html, "first-blood-boxes", "Turn marker")
     assert re.search(r'board-space kind-turn mark-ring" id="[^"]*turn-4"', html)
     assert not re.search(r'board-space kind-turn mark-ring" id="[^"]*turn-3"', html)
-    for box in ("IJN Reserve", "IJAAF Attack", "USAF CAP", "Off-map box D", "IJ east entry point"):
+    for box in ("IJN Reserve", "IJAAF Attack", "USAF CAP", "Off-map box D", "IJ east", "US (0701)"):
         assert f">{box}</text>" in html
 
 

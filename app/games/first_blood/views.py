@@ -107,11 +107,15 @@ def board(state: State) -> dict[str, Any]:
             "spaces": _terrain_spaces(), "pieces": pieces, "markers": markers}
 
 
-# The strategic boxes and the turn track (§2.1, §4), a second small board in board units: the track on row 0, the
-# entry points and boxes A-D (west to east) on row 1.5, the naval and air boxes on row 3.
-BOX_ROWS = ([(f"entry:{e}", ENTRIES[e]["label"]) for e in ENTRIES] + [(f"box:{b}", f"Off-map box {b}") for b in BOXES],
-            [(k, PLACE_LABELS[k]) for k in (*IJ_BOXES, "cap", "ground_attack")]
-            + [("reserve", "USAF Reserve"), ("eliminated", "Eliminated")])
+# The strategic boxes and the turn track (§2.1, §4), a second small board in board units: the track on row 0, then
+# the entry points, the off-map boxes A-D (west to east), the IJ naval and air boxes, the USAF boxes.
+BOX_ROWS = ([(f"entry:{e}", ENTRIES[e]["label"].replace(" entry point", "").replace(" (coast road)", ""))
+             for e in ENTRIES],
+            [(f"box:{b}", f"Off-map box {b}") for b in BOXES],
+            [(k, PLACE_LABELS[k]) for k in IJ_BOXES],
+            [("cap", PLACE_LABELS["cap"]), ("ground_attack", PLACE_LABELS["ground_attack"]),
+             ("reserve", "USAF Reserve"), ("eliminated", "Eliminated")])
+ROW_Y = (1.9, 4.6, 7.6, 10.6)
 
 
 def boxes_board(state: State) -> dict[str, Any]:
@@ -119,9 +123,9 @@ def boxes_board(state: State) -> dict[str, Any]:
                "kind": "turn", "marks": ["ring"] if state["turn"] == i + 1 else [],
                "details": f"Turn {i + 1} of {len(TURN_LABELS)} (§4)"} for i, lb in enumerate(TURN_LABELS)]
     for row, places in enumerate(BOX_ROWS):
-        step = 16.4 / max(1, len(places) - 1)
-        spaces += [{"id": p, "label": lb, "at": [j * step, 1.6 + row * 2.2], "shape": "square", "size": 0.45,
-                    "kind": "box", "per_row": 4} for j, (p, lb) in enumerate(places)]
+        step = 16.8 / (len(places) - 1)
+        spaces += [{"id": p, "label": lb, "at": [j * step, ROW_Y[row]], "shape": "square", "size": 0.45,
+                    "kind": "box", "per_row": 2 if row == 0 else 3} for j, (p, lb) in enumerate(places)]
     known = {s["id"] for s in spaces}
     pieces = [{"id": "turn-marker", "kind": "marker", "label": f"Turn marker: {turn_label(state['turn'])}",
                "at": f"turn-{min(max(state['turn'], 1), len(TURN_LABELS))}", "face": "Turn",
@@ -132,16 +136,17 @@ def boxes_board(state: State) -> dict[str, Any]:
     for a in sorted(state["air"].values(), key=lambda x: x["id"]):
         if a["loc"] in known:
             where = place_label(a["loc"])
-            pieces.append({"id": a["id"], "kind": "aircraft", "side": a["side"], "at": a["loc"], "face": a["name"],
+            pieces.append({"id": a["id"], "kind": "aircraft", "side": a["side"], "at": a["loc"],
                            "tags": [f"face-{a['face']}"] if a.get("face") else [],
+                           "face": a["name"].removeprefix("IJ ").split(" ", 1),
                            "label": f"{TITLE[a['side']]} {a['name']} ({a['role']}), {where}",
                            "details": f"{TITLE[a['side']]} {a['name']}, {a['role']}, in {where}"
                                       + (f", supporting hex {a['target']}" if a.get("target") else "") + "."})
     return {"id": "first-blood-boxes", "label": f"Turn track and boxes, {turn_label(state['turn'])}",
             "description": "The turn track (Sep I to Jan III), the entry points and off-map boxes A-D (west to east), "
                            "and the naval and air boxes of both sides.",
-            "extent": [-0.8, -0.8, 17.2, 6.6], "spaces": spaces, "pieces": pieces, "piece_size": [1.3, 0.6],
-            "per_row": 4}
+            "extent": [-1.2, -0.8, 18.0, 13.6], "spaces": spaces, "pieces": pieces, "piece_size": [1.3, 0.62],
+            "per_row": 3}
 
 
 def _off_map(state: State) -> dict[str, Any]:
