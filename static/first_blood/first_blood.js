@@ -71,6 +71,11 @@
     var to = form.querySelector('[name="arg.to"]');
     if (to) { to.value = JSON.stringify("hex:" + g.getAttribute("data-hex")); to.focus(); }
   });
-  document.addEventListener("htmx:afterSettle", showReach);
-  document.addEventListener("DOMContentLoaded", showReach);
+  function placeOdds() {  // the odds panel right under the attack form it describes
+    var form = formOf("attack"), panel = document.querySelector(".fb-odds-panel");
+    if (form && panel && form.nextElementSibling !== panel) form.after(panel);
+  }
+  function settle() { showReach(); placeOdds(); }
+  document.addEventListener("htmx:afterSettle", settle);
+  document.addEventListener("DOMContentLoaded", settle);
 })();

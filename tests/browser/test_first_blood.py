@@ -93,7 +93,7 @@ def asked(page, title: str) -> None:
 def move(page, uid: str, name: str, dest: str) -> None:
     """Choose the unit: the reachable hexes light up with their cost; then move it and see its counter there."""
     form = page.locator("#prompt form.action", has=page.locator('input[name="verb"][value="move"]'))
-    form.get_by_label("Unit", exact=True).select_option(uid)
+    form.get_by_label("Unit", exact=True).select_option(json.dumps(uid))
     lit = page.locator(f'#first-blood-map .fb-reachable[data-hex="{dest[4:]}"]')
     expect(lit).to_have_count(1)
     expect(lit.locator(".fb-cost")).to_contain_text("MF")

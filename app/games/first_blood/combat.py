@@ -31,6 +31,7 @@ from app.games.first_blood.gamedata import (
     ridge,
     river,
 )
+from app.games.first_blood.movement import unit_label
 
 State = dict[str, Any]
 
@@ -181,10 +182,12 @@ def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     if targets:
         mine = tuple(u["id"] for u in fresh(state, role)) + tuple(entering)
         arty = tuple(u["id"] for u in fresh(state, role) if board.is_artillery(u))
+        named = lambda ids: tuple(unit_label(state, u) for u in ids)
         actions.append({"verb": "attack", "label": "Attack",
-                        "args": {"attackers": Several(mine, 1, label="Attacking units").to_json(),
+                        "args": {"attackers": Several(mine, 1, labels=named(mine), label="Attacking units").to_json(),
                                  "targets": Several(tuple(targets), 1, label="Defending hexes").to_json(),
-                                 "support": Several(arty, 0, label="Artillery in remote fire").to_json(),
+                                 "support": Several(arty, 0, labels=named(arty),
+                                                    label="Artillery in remote fire").to_json(),
                                  "advance": v["attack"]["advance"].to_json()}})
     if role == "ij":
         opts = bombarders(state)

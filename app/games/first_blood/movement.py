@@ -150,12 +150,19 @@ def _intercept_options(state: State) -> dict[str, list[str]]:
     return out
 
 
+def unit_label(state: State, uid: str) -> str:
+    """A unit as the forms name it: name, strength and movement, and where it is."""
+    u = state["units"][uid]
+    return f"{u['name']} ({u['cf']}-{u['mf']}, {place_label(u['loc'])})"
+
+
 def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     units = [u["id"] for u in movable(state, role)]
     actions = []
     if units:
         actions.append({"verb": "move", "label": "Move a unit",
-                        "args": {"unit": v["move"]["unit"].only(*units).to_json(),
+                        "args": {"unit": Choice(tuple(units), tuple(unit_label(state, u) for u in units),
+                                                label="Unit").to_json(),
                                  "to": v["move"]["to"].to_json()}})
     if role == "ij":
         opts = _intercept_options(state)
