@@ -51,6 +51,7 @@ def main(only: list[str] | None = None) -> None:
             tutorial(browser, server.url)
             guadalcanal(browser, server.url)
             first_blood(browser, server.url)
+            players(browser, server.url)
             browser.close()
     finally:
         server.stop()
@@ -236,6 +237,35 @@ def first_blood(browser, base: str) -> None:
         ij.reload()
     ij.locator(".fb-boxes").screenshot(path=str(OUT / "first-blood-boxes.png"))
     ij.screenshot(path=str(OUT / "first-blood.png"), full_page=True)
+
+
+def players(browser, base: str) -> None:
+    """A rated game ended by a resignation, the rematch offered to the other player, the player's page and the
+    archive (issue 20)."""
+    red, blue = (browser.new_context(viewport={"width": 1280, "height": 800}).new_page() for _ in range(2))
+    red_name, blue_name = f"halsey{uuid.uuid4().hex[:4]}", f"yamamoto{uuid.uuid4().hex[:4]}"
+    sign_up(red, base, red_name)
+    red.goto(f"{base}/games/new?game=solomons")
+    red.get_by_label("Rated").check()
+    red.get_by_role("button", name="Create game").click()
+    invite = red.locator("input.invite-link").first.input_value()
+    sign_up(blue, base, blue_name)
+    blue.goto(invite)
+    blue.get_by_role("button", name="Take the seat").click()
+    red.reload()
+    red.get_by_label("I resign").check()
+    red.get_by_role("button", name="Resign").click()
+    red.locator("#status").filter(has_text="resigned").wait_for()
+    red.reload()
+    red.get_by_role("button", name="Offer a rematch").click()
+    blue.goto(f"{base}/")
+    blue.locator("table.list a").first.click()
+    blue.locator("#rematch").wait_for()
+    blue.locator(".game-head").screenshot(path=str(OUT / "rematch.png"))
+    red.goto(f"{base}/players/{red_name}")
+    red.screenshot(path=str(OUT / "player.png"), full_page=True)
+    red.goto(f"{base}/archive")
+    red.screenshot(path=str(OUT / "archive.png"), full_page=True)
 
 
 if __name__ == "__main__":
