@@ -52,7 +52,7 @@ def encode(order: dict[str, Any], prompt: dict[str, Any]) -> list[tuple[str, str
     info = prompt.get("info") or {}
     if info.get("form") == "ground":
         args = order["args"]
-        return [("attack", "yes" if args["attack"] else "no"), ("points", str(args.get("points", 1)))]
+        return [("arg.attack", "true" if args["attack"] else "false"), ("arg.points", str(args.get("points", 1)))]
     spec = next(s for s in prompt["actions"] if s["verb"] == order["verb"]).get("args") or {}
     out = []
     for name, value in order.get("args", {}).items():
