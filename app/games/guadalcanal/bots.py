@@ -39,7 +39,8 @@ from app.games.guadalcanal import searchboard
 from app.games.guadalcanal.combat import setup as battle_setup
 from app.games.guadalcanal.combat import units as counters
 from app.games.guadalcanal.combat.tables import bow_quarters, grid
-from app.games.guadalcanal.gamedata import AIR, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, VP_ROWS, enemy
+from app.games.guadalcanal.gamedata import (AIR, AREAS, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, VP_ROWS,
+                                            enemy)
 
 View = dict[str, Any]
 Prompt = dict[str, Any]
@@ -154,16 +155,11 @@ class Intel:
 
 
 @lru_cache(maxsize=None)
-def _enemy_areas(scenario: str, side: str) -> tuple[tuple[str, ...], ...]:
-    from app.games.guadalcanal.gamedata import AREAS
+def enemy_areas(scenario: str, side: str) -> tuple[tuple[str, ...], ...]:
+    """Where the enemy's task forces set up (public: the scenario's set-up areas, 7a2.2)."""
     sc = SCENARIOS.get(scenario) or {}
     areas = {tf["area"] for tf in sc.get("task_force", []) if tf["side"] == enemy(side)}
     return tuple(AREAS[a] for a in sorted(areas) if a in AREAS)
-
-
-def enemy_areas(scenario: str, side: str) -> tuple[tuple[str, ...], ...]:
-    """Where the enemy's task forces set up (public: the scenario's set-up areas, 7a2.2)."""
-    return _enemy_areas(scenario, side)
 
 
 def ship_value(report: dict[str, Any]) -> int:
@@ -216,7 +212,6 @@ def deploy(view: View, prompt: Prompt, rng) -> Action:
     args = spec(prompt, "deploy")["args"]
     sc = SCENARIOS[view["scenario"]]
     area_of = {tf["id"]: tf["area"] for tf in sc["task_force"]}
-    from app.games.guadalcanal.gamedata import AREAS
     hexes, by_area = {}, {}
     for t in args["hexes"]["ids"]:
         area = area_of.get(t)
@@ -324,7 +319,7 @@ def move(view: View, prompt: Prompt, rng) -> Action:
                 keep = max(NEAREST, strike_reach(t, me) - 1)
                 moves[t["id"]] = step_toward(here, goal, keep) if dist(here, goal) > keep else here
             elif guess:
-                keep = strike_reach(t, me) + 1
+                keep = strike_reach(t, me)
                 moves[t["id"]] = step_toward(here, guess, keep) if dist(here, guess) > keep else here
         elif carriers:
             goal = min(carriers, key=lambda c: (dist(here, c["hex"]), c["id"]))["hex"]
@@ -398,7 +393,8 @@ def fly(view: View, prompt: Prompt, rng) -> Action:
     shortest, longest = min(AIR[u]["mf"] for u in bombers), max(AIR[u]["mf"] for u in bombers)
     goal = strike_goal(me, start, steps, shortest, longest)
     if goal is None:
-        likely = [h for h in steps if 0 < dist(start, h) <= shortest and w.get(h, 0.0) > 0]
+        bases = {b["hex"] for b in me.enemy_bases}  # no victory points in a base (7a3.3)
+        likely = [h for h in steps if 0 < dist(start, h) <= shortest and w.get(h, 0.0) > 0 and h not in bases]
         goal = max(likely, key=lambda h: (w[h], h)) if likely else None
     path = searchboard.GRID.path(start, goal)[0][1:][:longest] if goal else []
     return {"verb": "fly", "args": {"units": units, "path": path, "search": path[-1:]}}
@@ -406,8 +402,11 @@ def fly(view: View, prompt: Prompt, rng) -> Action:
 
 def strike_goal(me: Intel, start: str, steps: dict[str, Any], shortest: int, longest: int) -> str | None:
     """The sighting to strike: seen this Turn and reached by every bomber; then by some; then seen last Turn."""
+    bases = {b["hex"] for b in me.enemy_bases}
     for age, reach in ((0, shortest), (0, longest), (1, shortest), (2, shortest)):
         for c in me.targets():
+            if age and c["hex"] in bases:
+                continue  # the ships may have sailed, leaving a base worth no victory points (7a3.3)
             if c["age"] == age and 0 < dist(start, c["hex"]) <= reach and c["hex"] in steps:
                 return c["hex"]
     return None
@@ -493,7 +492,10 @@ def attack(view: View, prompt: Prompt, rng) -> Action:
     board = info.get("board") or {}
     air = list(info.get("air") or spec(prompt, "attack")["args"]["targets"]["ids"])
     ships_hexes = {v["hex"] for v in board.values()}
-    ranked = sorted(board, key=lambda u: (-ship_value({"type": unit_type(u), "face": _face(view, u)}), u))
+    ships = [u for u in board if counters.record(u)["kind"] == "ship"]
+    # a base is worth no victory points (7a3.3): bomb it only when it stands alone
+    ranked = sorted(ships or list(board), key=lambda u: (-ship_value({"type": unit_type(u), "face": _face(view, u)}),
+                                                         u))
     if not ranked:
         return least(spec(prompt, "attack"))
     planned = {t: 0 for t in ranked}
@@ -507,13 +509,14 @@ def attack(view: View, prompt: Prompt, rng) -> Action:
     def free_hexes(t: str) -> list[str]:
         return [h for h in grid().neighbours(board[t]["hex"]) if h not in ships_hexes and taken.get(h, t) == t]
 
+    def fits(u: str, t: str, capped: bool) -> bool:
+        torpedo = unit_type(u) == "T" and counters.record(t)["kind"] == "ship"
+        if torpedo and not free_hexes(t):
+            return False
+        return not capped or planned[t] < 3 * (printed(t, "defense") + 6)
+
     for u in sorted(air, key=lambda u: (-printed(u, "bombing"), u)):
-        def fits(t: str, capped: bool) -> bool:
-            torpedo = unit_type(u) == "T" and counters.record(t)["kind"] == "ship"
-            if torpedo and not free_hexes(t):
-                return False
-            return not capped or planned[t] < 3 * (printed(t, "defense") + 6)
-        t = next((t for t in ranked if fits(t, True)), None) or next((t for t in ranked if fits(t, False)), None)
+        t = next((t for t in ranked if fits(u, t, True)), None) or next((t for t in ranked if fits(u, t, False)), None)
         if t is None:
             continue  # no free hex beside any ship: the rules refuse nothing better (every ship is ringed)
         targets[u] = t

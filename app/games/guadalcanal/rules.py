@@ -94,6 +94,7 @@ class Guadalcanal:
         chat=ChatPolicy(),
     )
     states = STATES
+    from app.games.guadalcanal.bots import BOTS as bots  # the computer players, one per side (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario not in SCENARIOS:
