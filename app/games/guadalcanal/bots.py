@@ -52,8 +52,9 @@ FIGHTER = "F"
 SCOUT = "S"
 CARRIERS_FOR = {"white": ("CV", "CVL"), "yellow": ("AV",), "green": ()}  # 5a1; every colour may land at a base
 ELIMINATED = "eliminated"
-BLIND_LAUNCH = 3  # without a sighting, bombers take off one day Turn in three (a die of the bot's stream)
+BLIND_LAUNCH = 2  # without a sighting, bombers take off blind one day Turn in two (a die of the bot's stream)
 NEAREST = 2  # carriers close on a sighting no nearer than this
+CLOSING = 1  # bombers take off for a sighting up to this many hexes beyond their reach (the fleet sails first, 3c)
 
 
 # --- the searchboard (public data) ---------------------------------------------------------------------------------
@@ -257,6 +258,8 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
     ready_scouts = [u["id"] for a in me.card["areas"] for u in a["ready"] if u["type"] == SCOUT and u["id"] in offered]
     scouting = set(ready_scouts if resting or len(ready_scouts) < 2 else ready_scouts[::2])
     blind = rng.die(BLIND_LAUNCH) == 1 and bool(scouting) and not me.contacts
+    w = me.likelihood() if blind else {}
+    likely = max(w, key=lambda h: (w[h], h)) if w else None
     out = []
     for area in me.card["areas"]:
         here = me.area_hex(area["id"])
@@ -266,9 +269,9 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
         strike = False
         if bombers and here:
             reach = min(AIR[u]["mf"] for u in bombers)
-            near = [c for c in me.contacts if c["age"] <= 1 and dist(here, c["hex"]) <= reach + 2]
-            strike = bool(near) or blind
-        chosen = (bombers + scouts) if strike else scouts
+            near = [c for c in me.contacts if c["age"] <= 1 and dist(here, c["hex"]) <= reach + CLOSING]
+            strike = bool(near) or (blind and likely is not None and dist(here, likely) <= reach + CLOSING)
+        chosen = (scouts + bombers) if strike else scouts  # scouts first: what they find, the strike goes for
         out += chosen[:area["launch"]]
     return {"verb": "take_off", "args": {"units": out}}
 
