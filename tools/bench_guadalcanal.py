@@ -71,16 +71,29 @@ def win_rates(games: int, scenarios: list[str] | None = None) -> dict[str, dict[
     for sc in scenarios or list(SCENARIOS):
         out[sc] = {}
         for label, sides in MATCHES:
-            results, vp = Counter(), Counter()
-            try:
-                for seed in range(games):
+            results, vp, errors = Counter(), Counter(), Counter()
+            for seed in range(games):
+                try:
                     o = play(sc, seed, sides)["outcome"]
-                    results[o["winner"] or "tie"] += 1
-                    vp.update(o["score"])
-                out[sc][label] = {"results": results, "vp": {s: vp[s] / games for s in SIDES}, "games": games}
-            except Exception as e:  # a scenario still being built: say so in the table rather than stop the bench
-                out[sc][label] = {"error": f"{type(e).__name__}: {e}"[:120]}
+                except Exception as e:  # a game that breaks: counted and named in the table, the bench goes on
+                    errors[f"{type(e).__name__} in {_where(e)}: {e}"[:100]] += 1
+                    continue
+                results[o["winner"] or "tie"] += 1
+                vp.update(o["score"])
+            played = max(1, sum(results.values()))
+            out[sc][label] = {"results": results, "vp": {s: vp[s] / played for s in SIDES}, "errors": errors}
     return out
+
+
+def _where(e: Exception) -> str:
+    """The innermost frame of the game code an error came from (module.function)."""
+    tb, where = e.__traceback__, "?"
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if "/app/" in code.co_filename:
+            where = f"{code.co_filename.rsplit('/app/', 1)[1][:-3].replace('/', '.')}.{getattr(code, 'co_qualname', code.co_name)}"
+        tb = tb.tb_next
+    return where
 
 
 def lines(games: int = 20) -> list[str]:
@@ -99,16 +112,14 @@ def lines(games: int = 20) -> list[str]:
            *[f"| {part} | {100 * t / total:.0f}% |" for part, t in clock.most_common()], "",
            f"Win rates: {games} seeded games per row (the same seeds in every row); a tie is the usual result of "
            "two fleets that never find each other (7a3's margins, data/victory.toml). VP are means per game.", "",
-           "| scenario | match | Allied wins | Japanese wins | ties | Allied VP | Japanese VP |",
-           "|---|---|---|---|---|---|---|"]
+           "| scenario | match | Allied wins | Japanese wins | ties | Allied VP | Japanese VP | stopped by an error |",
+           "|---|---|---|---|---|---|---|---|"]
     for sc, rows in rates.items():
         for label, r in rows.items():
-            if "error" in r:
-                out.append(f"| {sc} | {label} | not played: {r['error']} | | | | |")
-                continue
             res = r["results"]
+            broken = "; ".join(f"{n}: {text}" for text, n in r["errors"].items()) or "0"
             out.append(f"| {sc} | {label} | {res['allied']} | {res['japanese']} | {res['tie']} | "
-                       f"{r['vp']['allied']:.1f} | {r['vp']['japanese']:.1f} |")
+                       f"{r['vp']['allied']:.1f} | {r['vp']['japanese']:.1f} | {broken} |")
     return out + [""]
 
 
