@@ -91,7 +91,8 @@ def _where(e: Exception) -> str:
     while tb is not None:
         code = tb.tb_frame.f_code
         if "/app/" in code.co_filename:
-            where = f"{code.co_filename.rsplit('/app/', 1)[1][:-3].replace('/', '.')}.{getattr(code, 'co_qualname', code.co_name)}"
+            module = code.co_filename.rsplit("/app/", 1)[1][:-3].replace("/", ".")
+            where = f"{module}.{getattr(code, 'co_qualname', code.co_name)}"
         tb = tb.tb_next
     return where
 
