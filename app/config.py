@@ -30,6 +30,7 @@ class Settings(BaseSettings):
     max_body_bytes: int = 1_000_000
     max_ws_message_bytes: int = 64_000
     snapshot_every: int = 25  # actions between snapshots, besides one at every phase change
+    snapshot_keep_every: int = 12  # a finished game keeps a snapshot at least this often (app/play/snapshots.py)
     # Notices when the tab is closed (app/play/notify.py). No SMTP host: no e-mail is sent (webhooks still are).
     smtp_host: str = ""
     smtp_port: int = 25

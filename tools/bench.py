@@ -4,6 +4,7 @@ Push latency: 50 games of the test-only duel, 300 websockets (three pages per si
 timed until every page of that game has its update; beside the same fan-out on a bare Starlette app in the same
 run. Memory: the server's resident memory with the 50 games active, less its memory before, per game.
 Solomons push latency: tools/bench_solomons.py (a real Solomons game, four pages).
+Storage of a finished game and rebuild times: tools/bench_storage.py.
 Guadalcanal's computer players (a whole Scenario 3 game's CPU time, win rates): tools/bench_guadalcanal.py.
 Game figures (a whole computer-played game, one execution segment, a state's size) come from each game's own
 bench hook when it has one.
@@ -248,6 +249,7 @@ def submissions_lines(seeds=(1, 2, 3, 4, 5)) -> list[str]:
 
 def main() -> None:
     from tools.bench_solomons import lines as solomons_lines, solomons_push
+    from tools.bench_storage import lines as storage_lines
 
     tmp = tempfile.mkdtemp(prefix="ironbottom-bench-")
     server = LiveServer(f"sqlite:///{tmp}/bench.db")
@@ -324,6 +326,7 @@ def main() -> None:
     lines += submissions_lines()
     from tools.bench_guadalcanal import lines as guadalcanal_lines
     lines += guadalcanal_lines()
+    lines += storage_lines()
     OUT.write_text("\n".join(lines))
     print("\n".join(lines))
 

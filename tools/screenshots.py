@@ -41,6 +41,8 @@ def main() -> None:
                 page.screenshot(path=str(OUT / f"{game_id}.png"), full_page=True)
             solomons(browser, server.url)
             umpire(browser, server.url)
+            tutorial(browser, server.url)
+            guadalcanal(browser, server.url)
             browser.close()
     finally:
         server.stop()
@@ -109,6 +111,73 @@ def umpire(browser, base: str) -> None:
     give_default_orders(base, game_id, sides)  # until the umpire must release a segment
     page.goto(f"{base}/games/{game_id}")
     page.locator(".sol-sides").screenshot(path=str(OUT / "solomons-umpire.png"))
+
+
+def tutorial(browser, base: str) -> None:
+    """Guadalcanal's example 10 as a tutorial, three decisions in: the step's explanation and rule beside the form."""
+    from app.play import tutorials
+    from tests.browser.test_tutorials import give
+
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    sign_up(page, base, f"learner{uuid.uuid4().hex[:4]}")
+    page.goto(f"{base}/tutorials?game=guadalcanal")
+    page.locator('button[data-tutorial="guadalcanal-example-10"]').click()
+    t = tutorials.get("guadalcanal-example-10")
+    for i in t.learner_steps()[:3]:
+        give(page, t.game, t.steps[i].order)
+    page.screenshot(path=str(OUT / "tutorial.png"), full_page=False)
+
+
+def guadalcanal(browser, base: str) -> None:
+    """Guadalcanal Scenario 1 in two browsers (the flow of tests/browser/test_guadalcanal.py): the Ready Step as a
+    form on the Operations Card, a scout's route clicked on the searchboard with a search announced, and the
+    umpire's side-by-side searchboards and cards in an umpired game."""
+    from tests.browser import test_guadalcanal as g
+
+    us = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    jp = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    sign_up(us, base, g.name("fletcher"))
+    g.create(us, base, "allied", dice=g.DICE)
+    g.join(jp, base, us.locator("input.invite-link").first.input_value())
+    g.deploy(jp, *g.JAPANESE_SETUP)
+    us.locator("#log").filter(has_text="The Japanese set-up is in").wait_for()
+    g.deploy(us, *g.ALLIED_SETUP)
+    g.asked(jp, "Ready Step")
+    jp.locator("#prompt .gc-unit[data-unit='ij-2sd'] input").check()
+    jp.locator("#prompt form.gc-card-form").screenshot(path=str(OUT / "guadalcanal-card.png"))
+    g.give(jp, "Shift")
+    for page, step, button in ((us, "Ready Step", "Shift"), (jp, "Sea Movement Step", "Move"),
+                               (us, "Sea Movement Step", "Move"), (jp, "Sea search", "Call these hexes"),
+                               (us, "Sea search", "Call these hexes"), (jp, "Assembly Step", "Take off")):
+        g.asked(page, step)
+        g.give(page, button)
+    g.asked(us, "Assembly Step")
+    us.locator("#prompt .gc-unit[data-unit='us-ss'] input").check()
+    g.give(us, "Take off")
+    for page, step, button in ((jp, "Ready Step", "Shift"), (us, "Ready Step", "Shift"),
+                               (jp, "Sea Movement Step", "Move"), (us, "Sea Movement Step", "Move"),
+                               (jp, "Sea search", "Call these hexes")):
+        g.asked(page, step)
+        g.give(page, button)
+    g.asked(us, "Air Movement and Search Step")
+    for h in ("P6", "O6", "N5", "N5"):
+        us.locator(f"#searchboard .board-hex[data-hex='{h}']").click()
+    us.locator("#searchboard").scroll_into_view_if_needed()
+    us.locator(".gc-map").first.screenshot(path=str(OUT / "guadalcanal-route.png"))
+    us.screenshot(path=str(OUT / "guadalcanal.png"), full_page=True)
+
+    ump, a, j = (browser.new_context(viewport={"width": 1500, "height": 1000}).new_page() for _ in range(3))
+    sign_up(ump, base, g.name("ump"))
+    g.create(ump, base, "umpire", umpired=True)
+    invites = {s: ump.get_by_label(f"{label}:", exact=True).input_value() for s, label in g.SIDES.items()}
+    g.join(a, base, invites["allied"])
+    g.join(j, base, invites["japanese"])
+    g.deploy(a, *g.ALLIED_SETUP)
+    j.locator("#log").filter(has_text="The Allied set-up is in").wait_for()
+    g.deploy(j, *g.JAPANESE_SETUP)
+    ump.locator("#searchboard-japanese .board-counter[aria-label^='Japanese Advance Force']").wait_for()
+    ump.wait_for_timeout(1500)  # the pushes of both set-ups are in
+    ump.locator(".gc-side-by-side").screenshot(path=str(OUT / "guadalcanal-umpire.png"))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ GAMES: dict[str, str] = {
     "app.games.solomons": "app.web.games.solomons",
     "app.games.pacific_war_1942": "app.web.games.pacific_war_1942",
     "app.games.guadalcanal": "app.web.games.guadalcanal",
+    "app.games.first_blood": "app.web.games.first_blood",
 }
 GAME_MODULES: tuple[str, ...] = tuple(GAMES)
 

@@ -67,6 +67,11 @@ def _prompt_is_new(db, game, role: str, prompt: dict) -> bool:
 
 
 def run_bots(game_id: str) -> list[Submitted]:
+    """Let each computer seat answer its new prompts, one move per transaction. A game with no computer seat returns
+    at once from a read: taking the write lock for nothing after every human order cost every game on SQLite."""
+    with transaction(read_only=True) as db:
+        if db.scalar(select(Seat.id).where(Seat.game_id == game_id, Seat.bot.is_not(None)).limit(1)) is None:
+            return []
     moves: list[Submitted] = []
     for _ in range(MAX_BOT_MOVES):
         with transaction() as db:

@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.engine.contract import UMPIRE
 from app.play import notify
+from app.play import ratings, snapshots
 from app.play.clock import now
 from app.play.errors import Conflict, Forbidden, PlayError
 from app.play.state import load_state, phase_of, rules_for
@@ -100,6 +101,8 @@ def claim(game_id: str, role: str, user_id: int) -> None:
         game.status, game.deadlines = "ended", {}
         game.outcome = {"winner": role, "level": "claimed",
                         "reason": f"{rules.meta.label(loser)} missed {missed[loser]} orders"}
+        snapshots.thin(db, game)
+        ratings.on_end(db, game)
 
 
 def pause(game_id: str, role: str, paused: bool) -> None:

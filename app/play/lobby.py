@@ -20,6 +20,7 @@ from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import commitment
+from app.play import ratings
 from app.play.clock import now
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Forbidden, NotFound
@@ -69,7 +70,7 @@ def _new_game_id(db: DB) -> str:
 def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = None, side: str | None = None,
                 options: dict[str, Any] | None = None, umpired: bool = False, clock: str = "none",
                 opponent: str = "human", sandbox: bool = False, dice_script: list[int] | None = None,
-                title: str = "", seat_access: dict[str, str] | None = None) -> Created:
+                title: str = "", seat_access: dict[str, str] | None = None, rated: bool = False) -> Created:
     """A new game. `seat_access` says, per seat left for a person, "invite" (the default: joinable only through
     its invite link, never listed) or "open" (listed in the lobby for anyone to take)."""
     rules = registry.get(game_type)
@@ -102,6 +103,9 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
         raise BadRequest("Only a sandbox game may script its dice.")
     if dice_script is not None and not all(isinstance(v, int) and 1 <= v <= 100 for v in dice_script):
         raise BadRequest("Scripted dice are whole numbers from 1 upward, e.g. 3,6,1.")
+    unrated = ratings.why_unrated(sandbox=sandbox, opponent=opponent, solitaire=meta.solitaire) if rated else None
+    if unrated:
+        raise BadRequest(unrated)
     if umpired and meta.solitaire:
         raise BadRequest(f"{meta.title} is a solitaire game: its own rules play the other side, so there is no "
                          "umpire to seat.")
@@ -119,7 +123,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     at = now()
     game = Game(id=_new_game_id(db), game=game_type, scenario=scenario, options=chosen, status="open",
                 version=0, seed=seed, commitment=commitment(seed), roll_count=0, umpired=umpired,
-                sandbox=sandbox, clock={"setting": clock, "seconds": CLOCKS[clock], "paused": False},
+                sandbox=sandbox, rated=rated, clock={"setting": clock, "seconds": CLOCKS[clock], "paused": False},
                 outcome=None, prompt_versions={}, dice_script=dice_script, title=title[:80],
                 created_by=user_id, created_at=at, updated_at=at)
     db.add(game)
@@ -257,7 +261,8 @@ def invitation(db: DB, token: str) -> dict[str, Any]:
             "scenario": scenario.title if scenario else game.scenario, "role": seat.role,
             "role_label": _label(meta, seat.role), "side_label": _side_label(meta, seat.role),
             "host": host.username if host else "?",
-            "umpired": game.umpired, "sandbox": game.sandbox, "clock": game.clock.get("setting", "none"),
+            "umpired": game.umpired, "sandbox": game.sandbox, "rated": game.rated,
+            "clock": game.clock.get("setting", "none"),
             "sandbox_warning": SANDBOX_WARNING if game.sandbox else None}
 
 
@@ -330,7 +335,7 @@ def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:
                     "side_label": _side_label(rules.meta, seat.role),
                     "host": host.username if host else "?", "umpired": game.umpired,
                     "clock": game.clock.get("setting", "none"), "mine": game.created_by == user_id,
-                    "sandbox": game.sandbox})
+                    "sandbox": game.sandbox, "rated": game.rated})
     return out
 
 
@@ -363,6 +368,7 @@ def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
                     "waiting_for": [_label(meta, r) for r in waiting if r != seat.role],
                     "version": role_version(game, seat.role),
                     "opponents": others, "stage": _stage(db, game, rules, seat.role), "sandbox": game.sandbox,
+                    "rated": game.rated,
                     "host": game.created_by == user_id,
                     # a user holding several seats opens the game at this one (the page's seat switcher)
                     "url": f"/games/{game.id}?seat={seat.role}" if several else f"/games/{game.id}"})

@@ -57,13 +57,18 @@ def unsubscribe_token(user_id: int) -> str:
     return f"{user_id}.{_mac(user_id)}"
 
 
-def unsubscribe(db: DB, token: str) -> None:
-    """One click from a notice: no more notices for this user until they opt in again. No sign-in: the signed
-    token is the proof, and it can only ever turn notices off."""
+def token_user(token: str) -> int:
+    """The user an unsubscribe token was signed for, or NotFound."""
     user_id, _, mac = token.partition(".")
     if not user_id.isdigit() or not hmac.compare_digest(mac, _mac(int(user_id))):
         raise NotFound("This unsubscribe link is not valid. Sign in and turn notices off on your settings page.")
-    setting = db.get(NotifySetting, int(user_id))
+    return int(user_id)
+
+
+def unsubscribe(db: DB, token: str) -> None:
+    """One click from a notice: no more notices for this user until they opt in again. No sign-in: the signed
+    token is the proof, and it can only ever turn notices off."""
+    setting = db.get(NotifySetting, token_user(token))
     if setting is not None:
         setting.enabled = False
         setting.updated_at = now()
@@ -101,6 +106,12 @@ def check_webhook(url: str) -> str | None:
     url = url.strip()
     if not url:
         return None
+    _resolve_webhook(url)
+    return url
+
+
+def _resolve_webhook(url: str) -> str:
+    """The address the webhook's host resolves to now, after refusing a host that resolves to any non-public one."""
     if len(url) > 500:
         raise BadRequest("That webhook address is too long (500 characters at most).")
     try:
@@ -118,7 +129,20 @@ def check_webhook(url: str) -> str | None:
         raise BadRequest(f"The webhook's host {parts.hostname} cannot be found.") from None
     if not get_settings().webhook_allow_private and any(_private(a) for a in addresses):
         raise BadRequest("Webhooks cannot go to private, loopback or link-local addresses.")
-    return url
+    return sorted(addresses)[0]
+
+
+def _pinned(url: str, address: str) -> tuple[str, str]:
+    """The URL with its host replaced by the checked address, and the Host header it keeps: the connection goes to
+    the address that was checked, so a host that re-resolves between the check and the connection (DNS rebinding)
+    cannot turn the request toward the server's own network."""
+    parts = urlsplit(url)
+    ip = address.split("%", 1)[0]
+    netloc = f"[{ip}]" if ":" in ip else ip
+    if parts.port:
+        netloc += f":{parts.port}"
+    host = parts.hostname + (f":{parts.port}" if parts.port else "")
+    return parts._replace(netloc=netloc).geturl(), host
 
 
 def check_settings(email: str, webhook_url: str, events: list[str]) -> dict[str, Any]:
@@ -294,9 +318,12 @@ def send_email(to: str, subject: str, text: str, unsubscribe_url: str) -> None:
 def post_webhook(url: str, payload: dict[str, Any]) -> None:
     import httpx
 
-    check_webhook(url)  # again at sending: the host's addresses may have changed since the user saved it
-    r = httpx.post(url, json=payload, timeout=get_settings().webhook_timeout_seconds, follow_redirects=False,
-                   headers={"User-Agent": "Ironbottom notices"})
+    # Checked again at sending (the host's addresses may have changed since the user saved it), and the request goes
+    # to the very address checked; TLS still verifies the certificate for the host's name (sni_hostname).
+    target, host = _pinned(url, _resolve_webhook(url))
+    with httpx.Client(timeout=get_settings().webhook_timeout_seconds, follow_redirects=False) as client:
+        r = client.post(target, json=payload, headers={"User-Agent": "Ironbottom notices", "Host": host},
+                        extensions={"sni_hostname": urlsplit(url).hostname})
     if r.status_code >= 300:
         raise RuntimeError(f"the webhook answered {r.status_code}")
 

@@ -3,6 +3,7 @@ the whole side (the side loses as one), and the winner is the other side. Record
 own '_resign' (never passed to the rules), so replays and exports show where the game stopped."""
 from __future__ import annotations
 
+from app.play import ratings, snapshots
 from app.play.errors import Conflict, Forbidden
 from app.play.state import load_state, phase_of, rules_for
 from app.play.submit import append_record, lock_game
@@ -25,4 +26,6 @@ def resign(game_id: str, role: str, user_id: int) -> dict:
         game.status, game.deadlines = "ended", {}
         game.outcome = {"winner": others[0] if len(others) == 1 else None, "level": "resigned",
                         "reason": f"{who} resigned"}
+        snapshots.thin(db, game)
+        ratings.on_end(db, game)
         return dict(game.outcome)

@@ -11,17 +11,17 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
-from app.config import get_settings
 from app.engine.contract import Action
 from app.engine.errors import IllegalAction
 from app.play.clock import now
 from app.play.deadlines import set_deadlines
+from app.play import ratings, snapshots
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Illegal, NotFound, Stale
 from app.play.state import load_state, phase_of, remember, rules_for
 from app.play.versions import DIGESTS, bump, bump_all, changed_for, prompt_count, role_version, watchers
 from app.store.db import is_postgres
-from app.store.models import ActionRow, Game, Snapshot
+from app.store.models import ActionRow, Game
 
 
 @dataclass
@@ -151,7 +151,10 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     game.updated_at = now()
     if outcome is not None:
         game.status, game.outcome, game.deadlines = "ended", dict(outcome), {}
-    _maybe_snapshot(db, game, rules, new_state, seq)
+    snapshots.maybe_take(db, game, rules, new_state, seq)
+    if outcome is not None:
+        snapshots.thin(db, game)
+        ratings.on_end(db, game)
     db.flush()
     remember(game_id, seq, new_state, db)
     return Submitted(game_id, seq, role_version(game, role), ended=outcome is not None)
@@ -170,9 +173,3 @@ def append_record(db: DB, game: Game, role: str, verb: str, args: dict[str, Any]
     return seq
 
 
-def _maybe_snapshot(db: DB, game: Game, rules, state, seq: int) -> None:
-    last = db.scalar(select(Snapshot).where(Snapshot.game_id == game.id).order_by(Snapshot.seq.desc()).limit(1))
-    phase = phase_of(rules, state)
-    if last is None or last.phase != phase or seq - last.seq >= get_settings().snapshot_every \
-            or game.status == "ended":
-        db.add(Snapshot(game_id=game.id, seq=seq, phase=phase, state=state))

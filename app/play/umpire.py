@@ -7,10 +7,11 @@ from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import UMPIRE
 from app.play.errors import Conflict, Forbidden
+from app.play.lobby import seats_held
 from app.play.state import phase_of, remember, rules_for, state_at
 from app.play.deadlines import set_deadlines
 from app.play.submit import append_record, lock_game
-from app.store.models import ActionRow, Game, Snapshot
+from app.store.models import ActionRow, Game, Seat, Snapshot
 
 
 def last_resolution(db: DB, game: Game) -> int | None:
@@ -38,15 +39,24 @@ def request_undo(db: DB, game_id: str, role: str) -> int:
     return to
 
 
-def answer_undo(db: DB, game_id: str, role: str, agree: bool) -> bool:
-    """A side agrees or refuses. When every side has agreed, the game returns to the position before the last
-    resolution: a logged '_undo' action and a snapshot of that position. Returns True when it was undone."""
+def consenting(db: DB, game: Game) -> set[str]:
+    """The seats whose consent an undo needs: every seat a person holds in this game, the umpire's aside. A seat the
+    scenario never offered has no row and a computer seat has no say, so neither can hold the undo up."""
+    return set(db.scalars(select(Seat.role).where(Seat.game_id == game.id, Seat.user_id.is_not(None),
+                                                  Seat.role != UMPIRE)))
+
+
+def answer_undo(db: DB, game_id: str, role: str, agree: bool, user_id: int | None = None) -> bool:
+    """A player agrees or refuses, for every seat they hold (a user at two seats of one side answers once). When
+    every seat a person holds has agreed, the game returns to the position before the last resolution: a logged
+    '_undo' action and a snapshot of that position. Returns True when it was undone."""
     game = lock_game(db, game_id)
     rules = rules_for(game)
     pending = game.pending_undo
     if not pending:
         raise Conflict("Nobody has proposed an undo.")
-    if role not in rules.meta.roles:
+    needed = consenting(db, game)
+    if role not in needed:
         raise Forbidden("Only a side can agree to an undo.")
     if pending["at_version"] != game.version:
         game.pending_undo = None
@@ -54,9 +64,10 @@ def answer_undo(db: DB, game_id: str, role: str, agree: bool) -> bool:
     if not agree:
         game.pending_undo = None
         return False
-    consents = sorted(set(pending["consents"]) | {role})
+    answering = set(seats_held(db, game, user_id)) & needed if user_id is not None else {role}
+    consents = sorted(set(pending["consents"]) | answering | {role})
     game.pending_undo = dict(pending, consents=consents)
-    if set(consents) != set(rules.meta.roles):
+    if not needed <= set(consents):
         return False
     state = state_at(db, game, pending["to"])
     phase = phase_of(rules, state)

@@ -32,10 +32,42 @@ def notify_session_ended(session_hash: str) -> None:
 SESSION_PREFIX = "session:"
 
 
+class PerGame:
+    """Pushes for other processes' commits, one task per game: a notification for a game whose push is running marks
+    it to push once more when that ends (repeats merge into one), and a slow game never delays another (issue 18
+    item 3; the listener used to await each push in turn)."""
+
+    def __init__(self, publish):
+        self.publish = publish
+        self.running: dict[str, asyncio.Task] = {}
+        self.again: set[str] = set()
+
+    def changed(self, game_id: str) -> None:
+        if game_id in self.running:
+            self.again.add(game_id)
+        else:
+            self.running[game_id] = asyncio.create_task(self._push(game_id))
+
+    async def _push(self, game_id: str) -> None:
+        try:
+            while True:
+                try:
+                    await self.publish(game_id)
+                except Exception:
+                    log.exception("pushing game %s for another process failed", game_id)
+                if game_id not in self.again:
+                    return
+                self.again.discard(game_id)
+        finally:
+            self.running.pop(game_id, None)
+
+
 async def listen(publish, end_session=None) -> None:
     """Run for the life of the app: LISTEN, and publish each game another process changed (or close the
     sockets of a session another process signed out)."""
     import psycopg
+
+    games = PerGame(publish)
 
     url = engine().url.set(drivername="postgresql").render_as_string(hide_password=False)
     while True:
@@ -50,7 +82,7 @@ async def listen(publish, end_session=None) -> None:
                         if end_session is not None:
                             await end_session(game_id[len(SESSION_PREFIX):])
                     else:
-                        await publish(game_id)
+                        games.changed(game_id)
         except asyncio.CancelledError:
             raise
         except Exception:  # the database restarted: listen again shortly

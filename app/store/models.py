@@ -6,9 +6,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import (JSON, Boolean, DateTime, ForeignKey, Index, Integer, LargeBinary, String, Text, UniqueConstraint,
-                        func)
+from sqlalchemy import (JSON, Boolean, DateTime, Float, ForeignKey, Index, Integer, LargeBinary, String, Text,
+                        UniqueConstraint, false, func)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from app.store.packed import PackedJSON
 
 
 class Base(DeclarativeBase):
@@ -21,6 +22,9 @@ class User(Base):
     username: Mapped[str] = mapped_column(String(40), unique=True, index=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The player's page (/players/<name>) shows nothing but the name when hidden; leaderboards leave them out.
+    profile_hidden: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    show_current: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # on their page
 
 
 # Usernames are unique whatever their case: "Alice" and "alice" are one player.
@@ -51,6 +55,7 @@ class Game(Base):
     setup_rolls: Mapped[list[Any]] = mapped_column(JSON, default=list)  # rolls drawn by the set-up itself
     umpired: Mapped[bool] = mapped_column(Boolean, default=False)
     sandbox: Mapped[bool] = mapped_column(Boolean, default=False)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # chosen at creation
     clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # version at which each role's prompt last changed: a submission is stale only if the submitter's own
@@ -101,13 +106,40 @@ class ActionRow(Base):
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class Rating(Base):
+    """A player's rating in one game (openskill's Plackett-Luce: mean and uncertainty), from their rated games."""
+    __tablename__ = "ratings"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChange(Base):
+    """What one rated game did to one player's rating. The primary key makes the update happen once per game and
+    player, whatever ends the game and however many requests race to end it."""
+    __tablename__ = "rating_changes"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    side: Mapped[str] = mapped_column(String(20))
+    result: Mapped[str] = mapped_column(String(10))  # won | lost | drawn
+    mu_before: Mapped[float] = mapped_column(Float)
+    sigma_before: Mapped[float] = mapped_column(Float)
+    mu_after: Mapped[float] = mapped_column(Float)
+    sigma_after: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class Snapshot(Base):
-    """The state after action `seq` (0 = the set-up), so loading replays at most one phase."""
+    """The state after action `seq` (0 = the set-up), so loading replays a few actions at most (app/play/snapshots.py
+    says when one is taken and which a finished game keeps). Stored compressed."""
     __tablename__ = "snapshots"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     phase: Mapped[str] = mapped_column(String(80), default="")
-    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(PackedJSON)
 
 
 class ChatMessage(Base):

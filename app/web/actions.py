@@ -2,6 +2,7 @@
 computer players move and push the new views."""
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any
@@ -143,7 +144,7 @@ async def _publish_logged(game_id: str) -> None:
 
 
 async def publish(game_id: str) -> None:
-    """Push to this process's sockets, and tell the other processes (PostgreSQL deployments)."""
+    """Push to this process's sockets, and tell the other processes (PostgreSQL deployments) at the same time, so
+    their sockets do not wait for this process's whole local push before they hear of the commit."""
     notices.schedule(game_id)  # e-mail and webhook notices, after the commit, off the request
-    await hub.publish(game_id)
-    await run_in_threadpool(notify, game_id)
+    await asyncio.gather(hub.publish(game_id), run_in_threadpool(notify, game_id))

@@ -43,6 +43,7 @@ class NewGame(BaseModel):
     clock: Literal["none", "live", "daily", "3days"] = "none"
     opponent: Literal["human", "computer"] = "human"
     sandbox: bool = False
+    rated: bool = Field(False, description="Rated (issue 20): never with a sandbox, the computer or a solitaire")
     dice_script: list[int] | None = Field(None, max_length=10000)
     title: str = Field("", max_length=80)
     seat_access: dict[str, Literal["invite", "open"]] = Field(
@@ -129,7 +130,7 @@ async def create(request: Request, body: NewGame, user: User) -> dict[str, Any]:
             return lobby.create_game(db, user.user_id, body.game, body.scenario, body.side, body.options,
                                      umpired=body.umpired, clock=body.clock, opponent=body.opponent,
                                      sandbox=body.sandbox, dice_script=body.dice_script, title=body.title,
-                                     seat_access=body.seat_access)
+                                     seat_access=body.seat_access, rated=body.rated)
     created = await run_in_threadpool(create_it)
     game_id, status = created.game.id, created.game.status
     await game_actions.after_commit(game_id)

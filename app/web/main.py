@@ -15,7 +15,7 @@ from app import games as registry
 from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
-from app.web import api, docs, notify_pages, pages, records_pages, table_talk, ws
+from app.web import api, docs, health, notify_pages, pages, players, records_pages, table_talk, tutorials, ws
 from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, current_user
 from app.web.guards import Guard
@@ -89,6 +89,10 @@ def create_app() -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(notify_pages.router)
+    app.include_router(health.router)
+    app.include_router(players.router)
+    app.include_router(players.api)
+    app.include_router(tutorials.router)
     web_plugins.mount(app, plugins)  # each game's routes under /games/{game_id}/<game>/, its static folder
 
     @app.exception_handler(PlayError)

@@ -43,14 +43,18 @@ def _unsubscribe(token: str) -> None:
 
 
 @router.get("/notifications/unsubscribe/{token}", response_class=HTMLResponse)
-async def unsubscribe_link(request: Request, token: str, user: MaybeUser):
-    """One click from a notice turns all notices off (idempotent; opting in again is on the settings page)."""
-    await run_in_threadpool(_unsubscribe, token)
-    return page(request, "account/unsubscribed.html", user)
+def unsubscribe_link(request: Request, token: str, user: MaybeUser):
+    """The link in a notice asks before it acts: a GET changes nothing, because mail scanners and link previews
+    fetch every link in a message and would otherwise turn a player's notices off unseen."""
+    notify.token_user(token)
+    return page(request, "account/unsubscribe.html", user, token=token)
 
 
 @router.post("/notifications/unsubscribe/{token}")
-async def unsubscribe_one_click(token: str):
-    """RFC 8058 one-click unsubscribe, as a mail client sends it from the List-Unsubscribe-Post header."""
+async def unsubscribe_one_click(request: Request, token: str, user: MaybeUser):
+    """The page's button, and RFC 8058 one-click unsubscribe as a mail client sends it (List-Unsubscribe-Post):
+    all notices off (idempotent; opting in again is on the settings page). The signed token is the proof."""
     await run_in_threadpool(_unsubscribe, token)
-    return Response(status_code=204)
+    if "List-Unsubscribe=One-Click" in (await request.body()).decode(errors="replace"):
+        return Response(status_code=204)
+    return page(request, "account/unsubscribed.html", user)

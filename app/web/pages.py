@@ -67,13 +67,19 @@ def _signed_in(request: Request, token: str, target: str) -> RedirectResponse:
     return response
 
 
-def _game_type(r) -> dict[str, Any]:
+def _game_type(r, scenario: str = "") -> dict[str, Any]:
+    """A game as the create form shows it: the seats offered are those of the chosen scenario (its first if none is
+    chosen or it is unknown), with the game's default options, so a smaller scenario never lists seats it would
+    refuse."""
+    scenario = scenario if r.meta.scenario(scenario) is not None else r.meta.scenarios[0].id
+    offered = lobby.seats_offered(r, scenario, r.meta.default_options())
+    sides = [{"label": s.label, "seats": [{"id": x, "label": r.meta.label(x)} for x in s.seats if x in offered]}
+             for s in r.meta.sides_of()]
     return {"id": r.meta.id, "title": r.meta.title, "publisher": r.meta.publisher, "year": r.meta.year,
-            "solitaire": r.meta.solitaire,
+            "solitaire": r.meta.solitaire, "scenario": scenario,
             "scenarios": [{"id": s.id, "title": s.title, "rule": s.rule} for s in r.meta.scenarios],
-            "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles],
-            "sides": [{"label": s.label, "seats": [{"id": x, "label": r.meta.label(x)} for x in s.seats]}
-                      for s in r.meta.sides_of()],
+            "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles if x in offered],
+            "sides": [s for s in sides if s["seats"]],
             "teams": any(len(s.seats) > 1 for s in r.meta.sides_of()),
             "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": o.default,
                          "choices": list(o.choices)} for o in r.meta.options]}
@@ -94,10 +100,11 @@ def lobby_page(request: Request, db: ReadDBDep, user: MaybeUser):
 
 
 @router.get("/lobby/options", response_class=HTMLResponse)
-def lobby_options(request: Request, user: MaybeUser, game: str = ""):
-    chosen = next((g for g in game_types() if g["id"] == game), None)
-    if chosen is None:
+def lobby_options(request: Request, user: MaybeUser, game: str = "", scenario: str = ""):
+    rules = registry.get(game) if game else None  # any game /games/new can show, listed or reached by a link
+    if rules is None:
         raise BadRequest("Choose a game from the list.")
+    chosen = _game_type(rules, scenario)
     return page(request, "lobby/_options.html", user, chosen=chosen)
 
 
@@ -198,7 +205,8 @@ async def create_game(request: Request, user: User):
                 str(form.get("side") or "") or None, _options_from_form(form), umpired=form.get("umpired") == "1",
                 clock=str(form.get("clock") or "none"), opponent=str(form.get("opponent") or "human"),
                 sandbox=sandbox, dice_script=_dice_script(str(form.get("dice_script", ""))) if sandbox else None,
-                title=str(form.get("title") or "")[:80], seat_access=_seat_access(form))
+                title=str(form.get("title") or "")[:80], seat_access=_seat_access(form),
+                rated=form.get("rated") == "1")
     created = await run_in_threadpool(create)
     game_id = created.game.id
     await game_actions.after_commit(game_id)

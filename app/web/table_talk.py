@@ -35,12 +35,12 @@ def _post_chat(game_id: str, user_id: int, channel: str, text: str) -> None:
         chat.post(db, game, user_id, lobby.role_of(db, game, user_id), channel, text)
 
 
-def _undo(game_id: str, role: str, answer: bool | None) -> None:
+def _undo(game_id: str, role: str, answer: bool | None, user_id: int) -> None:
     with transaction() as db:
         if answer is None:
             umpire.request_undo(db, game_id, role)
         else:
-            umpire.answer_undo(db, game_id, role, answer)
+            umpire.answer_undo(db, game_id, role, answer, user_id)
 
 
 def _take_back(game_id: str, user_id: int, seat: str | None) -> int:
@@ -89,7 +89,7 @@ async def resign_form(request: Request, game_id: str, user: User, confirm: str =
 @router.post("/games/{game_id}/undo", dependencies=[CSRF])
 async def undo_form(request: Request, game_id: str, user: User, answer: str = Form("")):
     role = await run_in_threadpool(_role, game_id, user.user_id)
-    await run_in_threadpool(_undo, game_id, role, {"yes": True, "no": False}.get(answer))
+    await run_in_threadpool(_undo, game_id, role, {"yes": True, "no": False}.get(answer), user.user_id)
     await publish(game_id)
     return _done(request, game_id)
 
@@ -155,6 +155,6 @@ async def take_back_api(game_id: str, user: User, seat: str | None = None) -> di
 @api.post("/games/{game_id}/undo", dependencies=[CSRF])
 async def undo_api(game_id: str, body: UndoIn, user: User) -> dict:
     role = await run_in_threadpool(_role, game_id, user.user_id)
-    await run_in_threadpool(_undo, game_id, role, body.answer)
+    await run_in_threadpool(_undo, game_id, role, body.answer, user.user_id)
     await publish(game_id)
     return {"ok": True}

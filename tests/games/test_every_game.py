@@ -76,3 +76,26 @@ def test_bots_are_keyed_by_role_and_answer_their_role_s_prompts_legally(game_id)
                 rules.apply(state, role, action, SeededRng(8))
                 answered.add(role)
     assert answered == set(rules.bots)
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if getattr(registry.get(g), "bots", None)
+                                     and hasattr(registry.get(g), "perturb")])
+def test_a_computer_player_decides_the_same_whatever_it_cannot_see(game_id):
+    """Proof of fog (issue 19 item 4): with the same stream, each bot's order is identical when only what its seat
+    may not know changes (the game's own perturbation, as the non-interference harness uses)."""
+    rules = registry.get(game_id)
+    compared = 0
+    for seed in (4, 5):
+        for state in positions(rules, seed=seed, stops=(0, 5, 20, 60, 120)):
+            for role, prompt in rules.prompts(state).items():
+                if role not in rules.bots:
+                    continue
+                changed = rules.perturb(json.loads(json.dumps(state)), role, SeededRng(seed))
+                other = rules.prompts(changed).get(role)
+                if other is None:
+                    continue  # the perturbation changed whose move it is: nothing to compare
+                mine = rules.bots[role](rules.view(state, role), prompt, SeededRng(11))
+                theirs = rules.bots[role](rules.view(changed, role), other, SeededRng(11))
+                assert mine == theirs, f"{role}'s computer player decided differently on hidden information"
+                compared += 1
+    assert compared > 0

@@ -42,6 +42,13 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/docs/init.js"): every("200"),
     ("MOUNT", "/docs/assets"): every("200"),
     ("GET", "/favicon.ico"): every("200"),
+    ("GET", "/healthz"): every("200"),  # for a load balancer: says nothing of any game or user
+    # Players' pages and leaderboards are public records ("x" is nobody and no game); only one's own page is set.
+    ("GET", "/players/{username}"): every("404"),
+    ("GET", "/api/players/{username}"): every("404"),
+    ("POST", "/players/me/visibility"): signed("303 /players"),
+    ("GET", "/leaderboards"): every("200"),
+    ("GET", "/api/leaderboards/{game}"): every("404"),
     ("MOUNT", "/static"): every("200"),
     ("GET", "/"): every("200"),
     ("GET", "/rules/{book_id}"): every("404"),  # public: the same for everyone ("x" is no rulebook; see test_rules_pages)
@@ -117,6 +124,14 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/account/notifications"): signed("303 /account"),
     ("GET", "/notifications/unsubscribe/{token}"): every("404"),
     ("POST", "/notifications/unsubscribe/{token}"): every("404"),
+    # Tutorials (issue 21): the list is public; the Gunnery Duel is no tutorial, so its guided page and its
+    # orders are refused (a seat is checked first); "{tutorial_id}" names no tutorial.
+    ("GET", "/tutorials"): every("200"),
+    ("POST", "/tutorials/{tutorial_id}/start"): signed("404"),
+    ("GET", "/tutorials/play/{game_id}"): signed("404", anon=SIGNIN),
+    ("POST", "/tutorials/play/{game_id}/actions"): seated("400", "403"),  # no order in the form
+    ("POST", "/tutorials/play/{game_id}/back"): signed("409"),
+    ("POST", "/tutorials/play/{game_id}/free"): signed("404"),
 }
 
 

@@ -67,7 +67,8 @@ class _Hook(BaseHTTPRequestHandler):
 
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("content-length", 0)))
-        type(self).received.append({"type": self.headers.get("content-type"), "body": json.loads(body)})
+        type(self).received.append({"type": self.headers.get("content-type"), "host": self.headers.get("host"),
+                                    "body": json.loads(body)})
         self.send_response(204)
         self.end_headers()
 
@@ -189,7 +190,12 @@ def test_the_unsubscribe_link_stops_further_notices_without_signing_in(inbox, pl
     fire(red, game_id)
     link = UNSUBSCRIBE.search(wait_for(lambda: inbox.to(blue_address))[0].get_content()).group(0)
 
-    page = anon.get(link.replace("http://testserver", ""))  # a browser that is not signed in
+    path = link.replace("http://testserver", "")
+    page = anon.get(path)  # a browser that is not signed in, or a mail scanner fetching every link: it only asks
+    assert page.status_code == 200 and "Turn all notices off" in page.text
+    assert "Notices are <strong>on</strong>" in blue.get("/account/notifications").text
+    assert inbox.to(blue_address)[0]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    page = anon.post(path)  # the page's button
     assert page.status_code == 200 and "You will receive no more notices" in page.text
     assert "Notices are <strong>off</strong>" in blue.get("/account/notifications").text
 
@@ -278,3 +284,42 @@ def test_bad_settings_are_refused_with_a_clear_400_and_change_nothing(players, f
     assert r.status_code == 400, r.text
     assert message in r.text
     assert row_counts() == before
+
+
+def test_a_mail_client_s_one_click_unsubscribe_turns_notices_off_at_once(inbox, players, anon):
+    """RFC 8058: the client POSTs "List-Unsubscribe=One-Click" to the link and expects no page, just success."""
+    red, blue = players(), players()
+    game_id = start_duel(red, blue)
+    opt_in(red)
+    blue_address = opt_in(blue)
+    fire(red, game_id)
+    link = UNSUBSCRIBE.search(wait_for(lambda: inbox.to(blue_address))[0].get_content()).group(0)
+    r = anon.post(link.replace("http://testserver", ""), content=b"List-Unsubscribe=One-Click",
+                  headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 204
+    assert "Notices are <strong>off</strong>" in blue.get("/account/notifications").text
+
+
+def test_a_webhook_goes_to_the_address_that_was_checked_even_if_its_host_resolves_elsewhere_later(hook, monkeypatch):
+    """DNS rebinding: a host that answers the check with one address and the connection with another (the server's
+    own network) must not get the request redirected; the request goes to the address checked, naming its host."""
+    import socket
+
+    from app.play import notify
+
+    url, received = hook
+    port = url.split(":")[2].split("/")[0]
+    real, asked = socket.getaddrinfo, []
+
+    def rebinding(host, *args, **kwargs):
+        if host == "hooks.example":
+            asked.append(host)
+            if len(asked) > 1:
+                raise socket.gaierror("the name now points elsewhere")
+            return real("127.0.0.1", *args, **kwargs)
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", rebinding)
+    notify.post_webhook(f"http://hooks.example:{port}/hook", {"event": "your_move"})
+    assert asked == ["hooks.example"]  # looked up once, at the check
+    assert received == [{"type": "application/json", "host": f"hooks.example:{port}", "body": {"event": "your_move"}}]

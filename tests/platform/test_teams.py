@@ -262,3 +262,45 @@ def test_what_a_seat_may_not_know_reaches_it_through_no_channel(players, anon):
     for seat, who in [*seated.items(), ("spectator", watcher)]:
         harness.assert_rendered_canaries(who, None, gid, seat, rules, anon, marker=f"CANARY-{seat}",
                                          probes=[("fire", {"salvos": 9})], moment="mid-round")
+
+
+def test_choosing_a_smaller_scenario_redraws_the_form_with_only_its_seats(players, listed_teams):
+    """The create form follows the scenario: "pair" offers one commander a side, so its seat list holds those two and
+    keeps the scenario chosen; an unknown scenario falls back to the game's first."""
+    host = players()
+    options = host.get("/lobby/options?game=teams_listed&scenario=pair").text
+    assert re.findall(r'<option value="(north\.\d|south\.\d)"', options) == ["north.1", "south.1"]
+    assert re.search(r'<option value="pair" selected>', options)
+    assert 'hx-get="/lobby/options"' in options.split('id="scenario"')[1].split(">")[0]
+    full = host.get("/lobby/options?game=teams_listed&scenario=nonsense").text
+    assert re.findall(r'<option value="(north\.\d|south\.\d)"', full) == ["north.1", "north.2", "south.1", "south.2"]
+
+
+def test_an_umpire_s_undo_waits_only_for_the_seats_people_hold_and_a_player_at_two_seats_answers_once(players):
+    """A smaller table (north.1 holds north.2 too; the "pair" scenario offers no second seats at all) is never held up
+    by a seat nobody could take: the undo lands when every seat a person holds has agreed."""
+    ump, north, south = players(), players(), players()
+    made = ump.post("/api/games", json={"game": "teams", "scenario": "full", "side": "umpire", "umpired": True}).json()
+    tokens = made["invite_tokens"]
+    for seat, who in (("north.1", north), ("north.2", north), ("south.1", south), ("south.2", south)):
+        assert who.post(f"/api/invites/{tokens[seat]}").status_code == 200
+    gid = made["id"]
+    for seat, n in zip(SEATS, (2, 1, 1, 3)):
+        assert fire(north if seat.startswith("north") else south, gid, n, seat=seat).status_code == 200
+    moved_on = ump.get(f"/api/games/{gid}").json()["game"]["version"]
+    assert ump.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    assert north.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200
+    assert ump.get(f"/api/games/{gid}").json()["game"]["version"] == moved_on  # the south has not answered yet
+    assert south.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200
+    assert "the last resolution was undone" in north.get(f"/games/{gid}").text
+
+    ump2, a, b = players(), players(), players()
+    made = ump2.post("/api/games", json={"game": "teams", "scenario": "pair", "side": "umpire", "umpired": True}).json()
+    assert a.post(f"/api/invites/{made['invite_tokens']['north.1']}").status_code == 200
+    assert b.post(f"/api/invites/{made['invite_tokens']['south.1']}").status_code == 200
+    gid = made["id"]
+    assert fire(a, gid, 2).status_code == 200 and fire(b, gid, 1).status_code == 200
+    assert ump2.post(f"/api/games/{gid}/undo", json={}).status_code == 200
+    assert a.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200
+    assert b.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200
+    assert "the last resolution was undone" in a.get(f"/games/{gid}").text

@@ -1,5 +1,8 @@
 """The Air Movement and Search Step (3d): flights move one at a time, each announced hex answered at once (3d3);
-then the side's sea searches (3d5). Strikes that end on an enemy task force or base become battles (3d4)."""
+then the side's sea searches (3d5). Strikes that end on an enemy task force or base become battles (3d4).
+
+Umpired (18c1) the step is split: first every scout's projected route with its announced hexes ("scouts"), then the
+air strikes ("strikes"), each sent by both sides at once; a flight's route may be sent again until both are in."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -24,8 +27,9 @@ def origin(state: State, uid: str) -> str:
     return cards.hex_of(state, uid)
 
 
-def flights(state: State, side: str) -> list[list[str]]:
-    """The flights still to move (3d2): each scout alone; all combat air units from the same hex together."""
+def flights(state: State, side: str, which: str | None = None) -> list[list[str]]:
+    """The flights still to move (3d2): each scout alone; all combat air units from the same hex together. `which`
+    ("scouts" or "strikes", by default the umpired step's kind, 18c1) keeps only those."""
     out: list[list[str]] = []
     strikes: dict[str, list[str]] = {}
     for u in cards.in_box(state, side, "normal_strike"):
@@ -33,11 +37,42 @@ def flights(state: State, side: str) -> list[list[str]]:
             strikes.setdefault(origin(state, u), []).append(u)
         else:
             out.append([u])
+    which = which or state["step"].get("kind")
+    if which == "scouts":
+        return out
+    if which == "strikes":
+        return list(strikes.values())
     return out + list(strikes.values())
+
+
+def flight_key(units: list[str]) -> str:
+    """A flight's name in a side's submitted routes (18c1)."""
+    return ",".join(sorted(units))
+
+
+def routed(state: State, side: str) -> set[str]:
+    """The flights whose projected route is in (18c1), by flight_key."""
+    sub = (state.get("submitted") or {}).get(side)
+    return set(sub["flights"]) if sub else set()
+
+
+def _next_flight(state: State, side: str) -> list[str]:
+    """The flight to move now: the first without a route (umpired, 18c1), else the first."""
+    groups = flights(state, side)
+    done = routed(state, side)
+    return next((g for g in groups if flight_key(g) not in done), groups[0])
 
 
 def needed(state: State, side: str) -> bool:
     return bool(flights(state, side))
+
+
+def scouts_needed(state: State, side: str) -> bool:
+    return bool(flights(state, side, "scouts"))
+
+
+def strikes_needed(state: State, side: str) -> bool:
+    return bool(flights(state, side, "strikes"))
 
 
 def reach(units: list[str]) -> int:
@@ -52,7 +87,9 @@ def _disk(start: str, n: int) -> dict[str, tuple[str, ...]]:
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     actions = []
-    for group in flights(state, side):
+    done = routed(state, side)
+    # Umpired (18c1): the flights still without a route come first, those sent (to be changed) after.
+    for group in sorted(flights(state, side), key=lambda g: flight_key(g) in done):
         start, mf = origin(state, group[0]), reach(group)
         kind = "Scout" if len(group) == 1 and not cards.is_combat(group[0]) else "Strike"
         actions.append({"verb": "fly", "label": f"{kind} {cards.names(state, group)} from {start} (MF {mf})",
@@ -61,6 +98,14 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                                               label="Route").to_json(),
                                  "search": Several(tuple(sorted(searchboard.within(start, mf))),
                                                    label="Hexes announced (of those entered)").to_json()}})
+    kind = state["step"].get("kind")
+    if kind in ("scouts", "strikes"):  # 18c1: routes sent at once, answered once both sides are in
+        what = "each scout's projected route and the hexes it announces" if kind == "scouts" else \
+            "each air strike's route"
+        return {"title": f"Air Movement and Search Step (umpired): send {what}; the umpire answers once both sides "
+                         f"are in ({len(done)} of {len(actions)} sent; send one again to change it)",
+                "rule": "18c1", "info": {"kind": kind, "flights": len(actions), "routed": sorted(done)},
+                "actions": actions}
     return {"title": "Air Movement and Search Step: move each flight; every hex you announce is answered at once",
             "rule": RULE, "info": {"kind": "air", "flights": len(actions)}, "actions": actions}
 
@@ -107,7 +152,7 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
 def random(state: State, side: str, rng) -> dict[str, Any]:
     """A random legal flight; half the time a strike heads for an enemy task force marker it can reach (so random
     games reach the Combat Phase), announcing the hex it ends in."""
-    group = flights(state, side)[0]
+    group = _next_flight(state, side)
     start, mf = origin(state, group[0]), reach(group)
     shortest = min(AIR[u]["mf"] for u in group)
     targets = sorted({c["hex"] for c in state["boards"][side]["contacts"].values()
@@ -125,7 +170,7 @@ def random(state: State, side: str, rng) -> dict[str, Any]:
 
 def default(state: State, side: str) -> dict[str, Any]:
     """A missed flight stays in its hex, searching nothing."""
-    return {"verb": "fly", "args": {"units": flights(state, side)[0], "path": [], "search": []}}
+    return {"verb": "fly", "args": {"units": _next_flight(state, side), "path": [], "search": []}}
 
 
 # --- 3d5: sea search -------------------------------------------------------------------------------------------

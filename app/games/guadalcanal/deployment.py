@@ -7,7 +7,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Assignment, Several
-from app.games.guadalcanal import cards, sequence, timetrack
+from app.games.guadalcanal import cards, entries, sequence, timetrack
 from app.games.guadalcanal.gamedata import (AIR, ALL_AIR, ALL_TASK_FORCES, AREAS, BASE_HEX, BASES, HEXES, SCENARIOS,
                                             SHIPS, SIDES, TITLE, enemy, side_of_id)
 
@@ -45,13 +45,20 @@ def new_state(scenario: str, options: dict[str, Any]) -> State:
         for a in b["air"]:
             _add(state, a, "air", AIR[a], {"area": b["id"]}, "arming", back)
     for tf in sc["task_force"]:
-        state["task_forces"][tf["id"]] = {"side": tf["side"], "name": tf["name"], "hex": None, "area": tf["area"],
-                                          "entered_from": None}
+        record = {"side": tf["side"], "name": tf["name"], "hex": None, "area": tf["area"], "entered_from": None}
+        units = state["units"]
+        if "enters" in tf:
+            # 3c, 7e2: a task force that enters later is held off the Operations Card until its Turn (entries.py).
+            state.setdefault("entering", {})[tf["id"]] = {"turn": tf["enters"], "hex": None, "task_force": record,
+                                                          "units": {}}
+            units = state["entering"][tf["id"]]["units"]
+        else:
+            state["task_forces"][tf["id"]] = record
         for ship in tf["ships"]:
-            _add(state, ship, "ship", SHIPS[ship], {"tf": tf["id"]}, "ships", back)
+            units[ship] = _unit(ship, "ship", SHIPS[ship], {"tf": tf["id"]}, "ships", back)
         for carrier, air in tf["air"].items():
             for a in air:
-                _add(state, a, "air", AIR[a], {"area": carrier}, "arming", back)
+                units[a] = _unit(a, "air", AIR[a], {"area": carrier}, "arming", back)
     state["log"].append(entry(PUBLIC, f"Scenario {scenario}: {sc['title']}. Both sides set their Turn and Date markers "
                                       f"to {timetrack.label(state['time'])} (7a2.1), and place every base unit on "
                                       f"both searchboards (7a2.2).", at="Set-up (7a2)"))
@@ -60,9 +67,15 @@ def new_state(scenario: str, options: dict[str, Any]) -> State:
 
 def _add(state: State, uid: str, kind: str, table: dict[str, Any], location: dict[str, Any], box: str | None,
          back: set[str]) -> None:
+    state["units"][uid] = _unit(uid, kind, table, location, box, back)
+
+
+def _unit(uid: str, kind: str, table: dict[str, Any], location: dict[str, Any], box: str | None,
+          back: set[str]) -> dict[str, Any]:
+    """A unit as set up (7a2.2 NOTE: a unit listed "(back)" starts flipped)."""
     face = "back" if uid in back else "front"
-    state["units"][uid] = {"side": side_of_id(uid), "kind": kind, "type": table["type"], "name": table["name"],
-                           "face": face, "hits": 0, "started_back": face == "back", "location": location, "box": box}
+    return {"side": side_of_id(uid), "kind": kind, "type": table["type"], "name": table["name"], "face": face,
+            "hits": 0, "started_back": face == "back", "location": location, "box": box}
 
 
 # --- the deploy decision ------------------------------------------------------------------------------------------
@@ -72,17 +85,51 @@ def deciders(state: State) -> list[str]:
 
 
 def own_task_forces(state: State, side: str) -> list[str]:
-    return [t for t, tf in state["task_forces"].items() if tf["side"] == side]
+    """The side's task force markers to place at set-up: those on the searchboard from the start, and those that
+    enter later, whose entry hex is designated now (3c)."""
+    return [t for t, tf in state["task_forces"].items() if tf["side"] == side] + \
+        [t for t, x in entering(state).items() if x["task_force"]["side"] == side]
+
+
+def entering(state: State) -> dict[str, Any]:
+    return state.get("entering") or {}
+
+
+def tf_record(state: State, t: str) -> dict[str, Any]:
+    return state["task_forces"][t] if t in state["task_forces"] else entering(state)[t]["task_force"]
+
+
+def setup_hexes(state: State, t: str) -> tuple[str, ...]:
+    """Where a task force sets up or enters: a printed hex (7e2: Task Force 67 in N6) or any hex of its area."""
+    for tf in SCENARIOS[state["scenario"]]["task_force"]:
+        if tf["id"] == t and tf.get("hexes"):
+            return tuple(tf["hexes"])
+    return AREAS[tf_record(state, t)["area"]]
+
+
+def where(state: State, t: str) -> str:
+    """How the set-up prompt names a task force's place: 'area III', 'hex N6', 'area V (enters on Turn 7)'."""
+    rec, x = tf_record(state, t), entering(state).get(t)
+    place = rec["area"] if rec["area"].startswith("hex") else f"area {rec['area']}"
+    return f"{place} (enters on Turn {x['turn']})" if x else place
 
 
 def own_air(state: State, side: str) -> list[str]:
-    return cards.units_of(state, side, "air")
+    held = [u for x in entering(state).values() for u, r in x["units"].items()
+            if r["side"] == side and r["kind"] == "air"]
+    return cards.units_of(state, side, "air") + held
+
+
+def _unit_rec(state: State, uid: str) -> dict[str, Any]:
+    if uid in state["units"]:
+        return state["units"][uid]
+    return next(x["units"][uid] for x in entering(state).values() if uid in x["units"])
 
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     tfs = own_task_forces(state, side)
-    hexes = tuple(dict.fromkeys(h for t in tfs for h in AREAS[state["task_forces"][t]["area"]]))
-    areas = "; ".join(f"{state['task_forces'][t]['name']} in area {state['task_forces'][t]['area']}" for t in tfs)
+    hexes = tuple(dict.fromkeys(h for t in tfs for h in setup_hexes(state, t)))
+    areas = "; ".join(f"{tf_record(state, t)['name']} in {where(state, t)}" for t in tfs)
     air = own_air(state, side)
     spread = state["spread"].get(side, {"bases": [], "air": []})
     args = {"hexes": Assignment(tuple(tfs), hexes, required=True, label="Task force hexes").to_json(),
@@ -101,11 +148,11 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
     for t, h in args["hexes"].items():
         if t not in tfs:
             raise IllegalAction(f"{t} is not one of your task forces.", RULE)
-        area = state["task_forces"][t]["area"]
-        if h not in AREAS[area]:
-            raise IllegalAction(f"{state['task_forces'][t]['name']} sets up in area {area} "
-                                f"({', '.join(AREAS[area])}), not {h}.", RULE)
-    missing = [state["task_forces"][t]["name"] for t in tfs if t not in args["hexes"]]
+        if h not in setup_hexes(state, t):
+            rule = "3c" if t in entering(state) else RULE
+            raise IllegalAction(f"{tf_record(state, t)['name']} sets up in {where(state, t)} "
+                                f"({', '.join(setup_hexes(state, t))}), not {h}.", rule)
+    missing = [tf_record(state, t)["name"] for t in tfs if t not in args["hexes"]]
     if missing:
         raise IllegalAction(f"Place {', '.join(missing)} too.", RULE)
     mine = set(own_air(state, side))
@@ -138,31 +185,36 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
         for x in SIDES:
             _carry_out(s, x, s["orders"][x])
             s["orders"][x] = None
+        entries.announce(s)
         sequence.begin_turn(s, rng)
     return s
 
 
 def _summary(state: State, side: str, args: dict[str, Any]) -> str:
-    return "; ".join(f"{state['task_forces'][t]['name']} in {h}" for t, h in args["hexes"].items())
+    return "; ".join(f"{tf_record(state, t)['name']} {'enters at' if t in entering(state) else 'in'} {h}"
+                     for t, h in args["hexes"].items())
 
 
 def _carry_out(state: State, side: str, args: dict[str, Any]) -> None:
     for t, h in args["hexes"].items():
-        state["task_forces"][t]["hex"] = h
+        if t in entering(state):
+            state["entering"][t]["hex"] = h  # 3c: its designated entry hex, secret until it enters
+        else:
+            state["task_forces"][t]["hex"] = h
     for u, b in args["bases"].items():
         state["units"][u]["location"] = {"area": b}
     ready = set(args["ready"])
     for u in own_air(state, side):
-        state["units"][u]["box"] = "ready" if u in ready else "arming"
+        _unit_rec(state, u)["box"] = "ready" if u in ready else "arming"
     if state["open_cards"]:
         # 2c: the enemy watches the Operations Card being filled (not the searchboard).
         state["log"].append(entry(enemy(side), f"The {TITLE[side]} Operations Card: Ready "
-                                  f"{cards.names(state, [u for u in own_air(state, side) if u in ready])}.",
+                                  f"{cards.names(state, [u for u in cards.units_of(state, side, 'air') if u in ready])}.",
                                   at="Set-up (7a2.3)"))
 
 
 def random(state: State, side: str, rng) -> dict[str, Any]:
-    hexes = {t: rng.choice(AREAS[state["task_forces"][t]["area"]]) for t in own_task_forces(state, side)}
+    hexes = {t: rng.choice(setup_hexes(state, t)) for t in own_task_forces(state, side)}
     air = own_air(state, side)
     return {"verb": "deploy", "args": {"hexes": hexes, "ready": [u for u in air if rng.die(3) > 1],
                                        "bases": _spread(state, side, lambda free: rng.choice(free))}}
@@ -182,6 +234,5 @@ def _spread(state: State, side: str, pick) -> dict[str, str]:
 
 def default(state: State, side: str) -> dict[str, Any]:
     """A missed set-up: each task force in the first hex of its area, every air unit Ready."""
-    return {"verb": "deploy", "args": {"hexes": {t: AREAS[state["task_forces"][t]["area"]][0]
-                                                 for t in own_task_forces(state, side)},
+    return {"verb": "deploy", "args": {"hexes": {t: setup_hexes(state, t)[0] for t in own_task_forces(state, side)},
                                        "ready": own_air(state, side), "bases": _spread(state, side, lambda f: f[0])}}

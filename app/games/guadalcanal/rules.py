@@ -2,31 +2,53 @@
 
 The sequence of play is the table in sequence.py; each decision kind it reaches is one `Decision` record in the
 module of its rule section (setup 7a2: deployment.py; 3a/3b: assembly.py; 3c: sea.py; 3d/3d5: air.py; 5: landing.py;
-18c1: the umpire's roll, here), gathered in STATES. `apply` checks an order's shape against every verb of the game
+18c1: the umpire's roll, here; 18: the umpire's release of each step, app/engine/umpire_gate.py), gathered in
+STATES. In umpired play the Action Phase decisions are simultaneous (18c1): a side's order is stored (it may be
+sent again) and carried out once both are in (sequence.submit). `apply` checks an order's shape against every verb of the game
 first (MalformedAction), then who may decide now, then the decision's own check (IllegalAction citing its rule).
 """
 from __future__ import annotations
 
 from typing import Any
 
+from app.engine import umpire_gate
 from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable
-from app.games.guadalcanal import (air, assembly, cards, combat, deployment, hidden, landing, sea, sequence, timetrack,
-                                   views)
+from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog, hidden, landing, sea, sequence,
+                                   timetrack, views)
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 
 State = dict[str, Any]
 
 
 def _walking(resolve):
-    """A decision's resolution, then the walk on to the next decision (sequence.after_decision)."""
+    """A decision's resolution, then the walk on to the next decision (sequence.after_decision); in a simultaneous
+    umpired step (18c1) the order is only stored until both sides are in (sequence.submit)."""
     def run(state, role, action, rng):
+        if "sides" in state["step"]:
+            s = cards.clone(state)
+            sequence.submit(s, role, action, rng)
+            return s
         s = resolve(state, role, action, rng)
         sequence.after_decision(s, rng)
         return s
     return run
+
+
+def _telling(prompt):
+    """A prompt that, in a simultaneous umpired step (18c1), says whether the side's orders are in (`submitted`, which
+    the platform reads: the side may still change them)."""
+    def ask(state, side):
+        p = prompt(state, side)
+        if "sides" in state["step"]:
+            done = sequence.submitted_in(state, side)
+            p = dict(p, info=dict(p.get("info") or {}, submitted=done, simultaneous=True))
+            if done:
+                p["title"] += " (your orders are in; send them again to change them)"
+        return p
+    return ask
 
 
 def _one(state: State) -> list[str]:
@@ -53,16 +75,24 @@ STATES = StatesTable([
              deployment.random, deployment.check),
     Decision("sides", "18c1", UMPIRE_VERBS, _one, _umpire_prompt, _umpire_roll,
              lambda s, r: {"verb": "roll", "args": {}}, lambda s, r, rng: {"verb": "roll", "args": {}}),
-    Decision("assembly", "3a", assembly.VERBS_ASSEMBLY, _one, assembly.assembly_prompt,
+    Decision("assembly", "3a", assembly.VERBS_ASSEMBLY, _one, _telling(assembly.assembly_prompt),
              _walking(assembly.assembly_resolve), assembly.assembly_default, assembly.assembly_random,
              assembly.assembly_check),
-    Decision("ready", "3b", assembly.VERBS_READY, _one, assembly.ready_prompt, _walking(assembly.ready_resolve),
-             assembly.ready_default, assembly.ready_random, assembly.ready_check),
-    Decision("sea", "3c", sea.VERBS, _one, sea.prompt, _walking(sea.resolve), sea.default, sea.random, sea.check),
+    Decision("ready", "3b", assembly.VERBS_READY, _one, _telling(assembly.ready_prompt),
+             _walking(assembly.ready_resolve), assembly.ready_default, assembly.ready_random, assembly.ready_check),
+    Decision("sea", "3c", sea.VERBS, _one, _telling(sea.prompt), _walking(sea.resolve), sea.default, sea.random,
+             sea.check),
     Decision("air", "3d", air.VERBS, _one, air.prompt, _walking(air.resolve), air.default, air.random, air.check),
-    Decision("sea_search", "3d5", air.VERBS_SEA_SEARCH, _one, air.sea_search_prompt,
+    # 18c1: umpired, the scouts' projected routes, then the air strikes, both sides at once.
+    Decision("scouts", "18c1", air.VERBS, _one, _telling(air.prompt), _walking(air.resolve), air.default,
+             air.random, air.check),
+    Decision("strikes", "18c1", air.VERBS, _one, _telling(air.prompt), _walking(air.resolve), air.default,
+             air.random, air.check),
+    Decision("sea_search", "3d5", air.VERBS_SEA_SEARCH, _one, _telling(air.sea_search_prompt),
              _walking(air.sea_search_resolve), air.sea_search_default, air.sea_search_random,
              air.sea_search_check),
+    # 18: the umpire releases each step of an umpired Turn (advance one step, or run to the end of the Turn).
+    umpire_gate.decision(sequence.released, rule="18", span_label="the Turn", clone=cards.clone),
     Decision("air_return", "5", landing.VERBS, _one, landing.prompt, _walking(landing.resolve), landing.default,
              landing.random, landing.check),
     *combat.COMBAT_DECISIONS,  # the Combat Phase's own records (4-4e1), from the combat package
@@ -92,6 +122,7 @@ class Guadalcanal:
         role_labels={"allied": "Allied", "japanese": "Japanese"},
         sides=(Side("allied", "Allied", ("allied",)), Side("japanese", "Japanese", ("japanese",))),
         chat=ChatPolicy(),
+        options=fog.FOG_OPTIONS,  # 18c2 damage fog (umpired games only): fog.py
     )
     states = STATES
     from app.games.guadalcanal.bots import BOTS as bots  # the computer players, one per side (bots.py)
@@ -99,7 +130,8 @@ class Guadalcanal:
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario not in SCENARIOS:
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(SCENARIOS)}).")
-        return deployment.new_state(scenario, options or {})
+        fog.check_options(options or {})  # 18c: no fog without an umpire
+        return fog.begin(deployment.new_state(scenario, options or {}), options or {})
 
     @staticmethod
     def decision(state: State) -> Decision:

@@ -7,7 +7,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment
-from app.games.guadalcanal import cards, searchboard
+from app.games.guadalcanal import cards, entries, searchboard
 from app.games.guadalcanal.gamedata import ALL_TASK_FORCES, HEXES
 
 State = dict[str, Any]
@@ -15,12 +15,17 @@ RULE = "3c"
 VERBS = {"move": {"moves": Assignment(ALL_TASK_FORCES, HEXES, required=False, label="Task force moves")}}
 
 
+def movable(state: State, side: str) -> list[str]:
+    """3c: a task force that entered this Turn has made its move (entries.py)."""
+    return [t for t in cards.task_forces_of(state, side) if not entries.moved_by_entry(state, t)]
+
+
 def needed(state: State, side: str) -> bool:
-    return bool(cards.task_forces_of(state, side))
+    return bool(movable(state, side))
 
 
 def prompt(state: State, side: str) -> dict[str, Any]:
-    tfs = cards.task_forces_of(state, side)
+    tfs = movable(state, side)
     dest = tuple(dict.fromkeys(h for t in tfs for h in [state["task_forces"][t]["hex"],
                                                           *searchboard.sea_steps(state["task_forces"][t]["hex"])]))
     where = "; ".join(f"{state['task_forces'][t]['name']} in {state['task_forces'][t]['hex']}" for t in tfs)
@@ -38,6 +43,8 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
             raise IllegalAction(f"{t} is not one of your task forces on the searchboard.", RULE)
         if h == tf["hex"]:
             continue
+        if entries.moved_by_entry(state, t):
+            raise IllegalAction(f"{tf['name']} entered at {tf['hex']} this Turn: that was its movement.", RULE)
         if searchboard.distance(tf["hex"], h) != 1:
             raise IllegalAction(f"{tf['name']} may move no more than one hex: {tf['hex']} to {h} is "
                                 f"{searchboard.distance(tf['hex'], h)}.", RULE)
@@ -63,7 +70,7 @@ def random(state: State, side: str, rng) -> dict[str, Any]:
     random games come within strike range)."""
     contacts = [c["hex"] for c in state["boards"][side]["contacts"].values() if searchboard.is_hex(c["hex"])]
     moves = {}
-    for t in cards.task_forces_of(state, side):
+    for t in movable(state, side):
         here = state["task_forces"][t]["hex"]
         options = [here, *searchboard.sea_steps(here)]
         if contacts and rng.die(2) == 1:

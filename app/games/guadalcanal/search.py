@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine.contract import to_side
 from app.engine.log import entry
 from app.games.guadalcanal import cards, timetrack
 from app.games.guadalcanal.gamedata import TITLE, enemy
@@ -19,6 +20,8 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str) -> dict[
     """Answer one announced hex. Returns what the searcher was told. Nothing about air units is revealed (3d3.3)."""
     other = enemy(searcher)
     board = state["boards"][searcher]
+    # 18c1: in umpired play the umpire's spotting reports go to every player of the searching side.
+    told_to = to_side(searcher) if state.get("umpired") else searcher
     found = [t for t in cards.task_forces_of(state, other) if state["task_forces"][t]["hex"] == hex_id]
     reports = {t: [cards.ship_report(state, u) for u in ships_of(state, t)] for t in found}
     seen = {r["id"] for rs in reports.values() for r in rs}
@@ -28,7 +31,7 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str) -> dict[
             del board["contacts"][n]
     when = timetrack.label(state["time"])
     if not found:
-        state["log"].append(entry(searcher, f"{how} {hex_id}: nothing (3d3.2).", at=at, hex=hex_id))
+        state["log"].append(entry(told_to, f"{how} {hex_id}: nothing (3d3.2).", at=at, hex=hex_id))
         state["log"].append(entry(other, f"{TITLE[searcher]} {how.lower()} {hex_id}: you answer \"nothing\".",
                                   at=at, hex=hex_id))
         return {"hex": hex_id, "spotted": []}
@@ -40,7 +43,7 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str) -> dict[
                                 "how": how.lower()}
         listed = ", ".join(cards.describe_ship(r) for r in reports[t])
         told.append(listed)
-        state["log"].append(entry(searcher, f"{how} {hex_id}: a task force marker is spotted with {listed} (3d3.2); "
+        state["log"].append(entry(told_to, f"{how} {hex_id}: a task force marker is spotted with {listed} (3d3.2); "
                                             f"enemy task force marker {n} is placed there, Exact side up (3d3.3).",
                                   at=at, hex=hex_id))
         state["log"].append(entry(other, f"{TITLE[searcher]} {how.lower()} {hex_id}: your "

@@ -5,11 +5,18 @@ Each Turn: the competitive roll for Side A and Side B (3); the Action Phase, Sid
 the Air Return Phase (5), B then A; the Turn Record Phase (6). Steps in which a side has nothing to decide are
 passed over; the steps that are nobody's decision ("sides" outside umpired play, "record") are carried out by the
 walker, and the Combat Phase runs the combat package (combat/), whose own decisions the step waits on.
+
+Umpired play (18c1) walks UMPIRED_TURN instead: after the umpire's roll both sides submit each Action Phase step at
+the same time and in secret (assembly, ready, sea movement, then the scouts' projected routes, then the air strikes,
+then the sea searches); a side may resubmit until both are in, and both are carried out B then A once the umpire
+releases the step (app/engine/umpire_gate.py), as he releases the Combat Phase and the Turn Record Phase.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from app.engine import umpire_gate
+from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
 from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, timetrack, victory
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
@@ -27,19 +34,35 @@ TURN: tuple[tuple[str, str | None], ...] = (
     ("air_return", "B"), ("air_return", "A"),
     ("record", None),
 )
+# 18c1: umpired, "both" sides perform each Action Phase step at once (the air strikes after every scout has flown),
+# and the umpire releases each step before it is carried out (the gate: kind "umpire").
+UMPIRED_TURN: tuple[tuple[str, str | None], ...] = (
+    ("assembly", "both"), ("ready", "both"), ("sea", "both"),
+    ("scouts", "both"), ("strikes", "both"), ("sea_search", "both"),
+    ("combat", None),
+    ("air_return", "B"), ("air_return", "A"),
+    ("record", None),
+)
 RULES = {"deploy": "7a2.2", "sides": "3", "assembly": "3a", "ready": "3b", "sea": "3c", "air": "3d",
-         "sea_search": "3d5", "combat": "4", "air_return": "5", "record": "6"}
+         "sea_search": "3d5", "combat": "4", "air_return": "5", "record": "6", "scouts": "18c1", "strikes": "18c1",
+         "umpire": "18"}
 TITLES = {"deploy": "Set-up", "sides": "Sides A and B", "assembly": "Assembly Step", "ready": "Ready Step",
           "sea": "Sea Movement Step", "air": "Air Movement and Search Step", "sea_search": "Sea search",
-          "combat": "Combat Phase", "air_return": "Air Return Phase", "record": "Turn Record Phase"}
+          "combat": "Combat Phase", "air_return": "Air Return Phase", "record": "Turn Record Phase",
+          "scouts": "Scout routes", "strikes": "Air strikes", "umpire": "The umpire releases the next step"}
 NEEDED: dict[str, Callable[[State, str], bool]] = {
     "assembly": assembly.assembly_needed, "ready": assembly.ready_needed, "sea": sea.needed, "air": air.needed,
     "sea_search": air.sea_search_needed, "air_return": landing.needed,
+    "scouts": air.scouts_needed, "strikes": air.strikes_needed,
 }
+# The simultaneous steps' own resolutions, carried out B then A once both sides are in (18c1).
+CARRY_OUT = {"assembly": assembly.assembly_resolve, "ready": assembly.ready_resolve, "sea": sea.resolve,
+             "scouts": air.resolve, "strikes": air.resolve, "sea_search": air.sea_search_resolve}
+FLIGHT_KINDS = ("scouts", "strikes")  # a side is in when every one of its flights has a route
 # Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
 # are the combat package's (combat/__init__.py), waited on while the step is "combat".
 COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
-DECISION_KINDS = ("deploy", "sides", *NEEDED, *COMBAT_KINDS)
+DECISION_KINDS = ("deploy", "sides", *NEEDED, "umpire", *COMBAT_KINDS)
 
 
 def acting(state: State) -> list[str]:
@@ -49,11 +72,13 @@ def acting(state: State) -> list[str]:
         return []
     if step["kind"] == "deploy":
         return [s for s in SIDES if state["orders"][s] is None]
-    if step["kind"] == "sides":
-        return ["umpire"]
+    if step["kind"] in ("sides", "umpire"):
+        return [UMPIRE]
     if step["kind"] == "combat":
         pending = combat.pending_decision(state)
         return list(pending[1]) if pending else []
+    if "sides" in step:  # 18c1: both sides at once; the list is fixed when the step opens, whoever is in
+        return list(step["sides"])
     return [step["side"]]
 
 
@@ -91,6 +116,9 @@ def roll_sides(state: State, rng) -> None:
 def advance(state: State, rng) -> None:
     """Walk on from the current step to the next decision someone must make, carrying out the steps between."""
     i = state["step"].get("index", -1) + 1
+    if state["umpired"]:
+        walk_umpired(state, rng, i)
+        return
     while i < len(TURN):
         kind, who = TURN[i]
         if who is None:
@@ -112,6 +140,10 @@ def advance(state: State, rng) -> None:
 def after_decision(state: State, rng) -> None:
     """A decision was carried out: the air step goes on while flights remain (3d); every other step moves on."""
     step = state["step"]
+    if "sides" in step:  # 18c1: a simultaneous step goes on when both sides are in
+        if all(submitted_in(state, s) for s in step["sides"]):
+            finish_simultaneous(state, rng)
+        return
     if step["kind"] == "air" and air.needed(state, step["side"]):
         return
     if step["kind"] in ("deploy", "sides"):
@@ -119,6 +151,149 @@ def after_decision(state: State, rng) -> None:
     if step["kind"] == "combat" and not combat.combat_over(state):
         return
     advance(state, rng)
+
+
+# --- umpired play (18c1): simultaneous steps, and the umpire's gate -------------------------------------------
+
+def turn_span(state: State) -> str:
+    """The span the umpire's "run" covers: this Turn."""
+    return f"turn-{state['time']['scenario_turn']}"
+
+
+def _gate_key(state: State, i: int) -> str:
+    return f"{turn_span(state)}-{UMPIRED_TURN[i][0]}"
+
+
+def walk_umpired(state: State, rng, i: int) -> None:
+    """The umpired Turn from step `i`: open each simultaneous step that someone has to decide (B's side first), hold
+    at the umpire's gate before the Combat Phase (if there is a battle) and the Turn Record Phase, and walk the rest
+    as in the normal game."""
+    while i < len(UMPIRED_TURN):
+        kind, who = UMPIRED_TURN[i]
+        if who == "both":
+            sides = [state["sides"][w] for w in ("B", "A") if NEEDED[kind](state, state["sides"][w])]
+            if sides:
+                state["step"] = {"kind": kind, "side": None, "index": i, "sides": sides}
+                state["submitted"] = {s: None for s in sides}
+                return
+        elif who is None:
+            gated = kind == "record" or bool(battle_hexes(state))  # no gate on a Combat Phase with no battle
+            if gated and _hold(state, {"kind": kind, "side": None, "index": i}, TITLES[kind]):
+                return
+            if not _run_walker_step(state, kind, i, rng):
+                return
+        else:
+            side = state["sides"][who]
+            if NEEDED[kind](state, side):
+                state["step"] = {"kind": kind, "side": side, "index": i}
+                return
+        i += 1
+
+
+def _hold(state: State, step: dict[str, Any], title: str) -> bool:
+    """Wait for the umpire's release of `step` if he must give it (18; app/engine/umpire_gate.py); the step is kept
+    under "held" until he does."""
+    key = _gate_key(state, step["index"])
+    if not umpire_gate.must_release(state, key, turn_span(state)):
+        return False
+    umpire_gate.hold(state, key, turn_span(state), title)
+    state["step"] = {"kind": "umpire", "side": None, "index": step["index"], "held": step}
+    return True
+
+
+def _run_walker_step(state: State, kind: str, i: int, rng) -> bool:
+    """Carry out a step that is nobody's decision; False when the walk stops there (a battle waits, or the Turn
+    Record Phase began the next Turn)."""
+    state["step"] = {"kind": kind, "side": None, "index": i}
+    if kind == "combat":
+        return combat_phase(state, rng)
+    turn_record(state, rng)
+    return False
+
+
+def submitted_in(state: State, side: str) -> bool:
+    """Are `side`'s orders for this simultaneous step in? For scouts and strikes: a route for every flight."""
+    sub = (state.get("submitted") or {}).get(side)
+    if sub is None:
+        return False
+    kind = state["step"]["kind"]
+    if kind in FLIGHT_KINDS:
+        return set(sub["flights"]) >= {air.flight_key(g) for g in air.flights(state, side, kind)}
+    return True
+
+
+def submit(state: State, side: str, action: dict[str, Any], rng) -> None:
+    """18c1: store a side's secret orders for this step (replacing any it sent before); the side is told, the umpire
+    sees them; once both sides are in the step goes on."""
+    kind = state["step"]["kind"]
+    at = f"{timetrack.label(state['time'])}: {TITLES[kind]} (18c1)"
+    if kind in FLIGHT_KINDS:
+        sub = state["submitted"][side] or {"flights": {}}
+        sub["flights"][air.flight_key(action["args"]["units"])] = action["args"]
+        state["submitted"][side] = sub
+    else:
+        state["submitted"][side] = action
+    text = describe(state, kind, action)
+    state["log"].append(entry(side, f"Orders in (secret): {text}. You may send them again until all orders are in.",
+                              at=at))
+    state["log"].append(entry(UMPIRE, f"{TITLE[side]} orders: {text}.", at=at))
+    after_decision(state, rng)
+
+
+def describe(state: State, kind: str, action: dict[str, Any]) -> str:
+    """One line of a submission, for its side and the umpire (who sees every projected route, 18c1)."""
+    args = action["args"]
+    if kind in FLIGHT_KINDS:
+        return (f"{cards.names(state, args['units'])} projected route {', '.join(args['path']) or 'none (it stays)'}"
+                f"; announced {', '.join(args['search']) or 'nothing'}")
+    if kind == "assembly":
+        return f"take off {cards.names(state, args['units']) if args['units'] else 'nothing'}"
+    if kind == "ready":
+        return (f"to Ready {cards.names(state, args['to_ready']) if args['to_ready'] else 'nothing'}; "
+                f"to Arming {cards.names(state, args['to_arming']) if args['to_arming'] else 'nothing'}")
+    if kind == "sea":
+        return "moves " + (", ".join(f"{state['task_forces'][t]['name']} to {h}" for t, h in args["moves"].items())
+                           or "none")
+    return "sea search " + (", ".join(args["hexes"]) or "none")
+
+
+def finish_simultaneous(state: State, rng) -> None:
+    """Both sides are in: once the umpire releases the step, carry out B's orders, then A's, and walk on."""
+    i = state["step"]["index"]
+    if _hold(state, state["step"], f"the {TITLES[state['step']['kind']]} orders"):
+        return
+    carry_out(state, rng)
+    walk_umpired(state, rng, i + 1)
+
+
+def carry_out(state: State, rng) -> None:
+    step = state["step"]
+    kind = step["kind"]
+    for side in step["sides"]:  # B's orders, then A's (3)
+        sub = state["submitted"][side]
+        if kind in FLIGHT_KINDS:
+            for group in air.flights(state, side, kind):
+                new = CARRY_OUT[kind](state, side, {"verb": "fly", "args": sub["flights"][air.flight_key(group)]},
+                                      rng)
+                state.clear()
+                state.update(new)
+        else:
+            new = CARRY_OUT[kind](state, side, sub, rng)
+            state.clear()
+            state.update(new)
+    state["submitted"] = {}
+
+
+def released(state: State, rng) -> None:
+    """The umpire released the held step: carry it out and walk on (the gate's `resume`)."""
+    was = state["step"]["held"]
+    state["step"] = was
+    i = was["index"]
+    if "sides" in was:
+        carry_out(state, rng)
+    elif not _run_walker_step(state, was["kind"], i, rng):
+        return
+    walk_umpired(state, rng, i + 1)
 
 
 # --- the Combat Phase (4) --------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.guadalcanal import entries, transports
 from app.games.guadalcanal.gamedata import TRACK
 
 State = dict[str, Any]
@@ -28,8 +29,12 @@ def public(state: State) -> dict[str, Any]:
 
 
 def advance(state: State) -> bool:
-    """6: advance the Turn markers; after Turn 6 back to Turn 1 and the next date. True if the last Turn is over."""
+    """6: advance the Turn markers; after Turn 6 back to Turn 1 and the next date. True if the last Turn is over.
+
+    The scenario's end-of-Turn rule is counted first (7e4, transports.py); the task forces whose Turn has come enter
+    once the markers point to it (3c, entries.py)."""
     t = state["time"]
+    transports.end_of_turn(state, is_night(state), label(t))
     if t["scenario_turn"] >= t["turns"]:
         return True
     t["scenario_turn"] += 1
@@ -38,4 +43,5 @@ def advance(state: State) -> bool:
         t["date"] += 1
     else:
         t["turn"] += 1
+    entries.enter(state)
     return False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.guadalcanal import transports
 from app.games.guadalcanal.gamedata import AIR, SIDES, VP, VP_ROWS, enemy
 
 State = dict[str, Any]
@@ -35,6 +36,8 @@ def points(state: State) -> dict[str, int]:
     out = {s: 0 for s in SIDES}
     for uid, rec in state["units"].items():
         out[enemy(rec["side"])] += unit_points(rec, uid)
+    for side, vp in transports.points(state).items():
+        out[side] += vp  # 7a3: "special methods to obtain victory points" (Scenario 4's transports, 7e4)
     return out
 
 

@@ -4,7 +4,10 @@
   searches placed, each with what was revealed as of that moment), its own Operations Card, and the enemy's card
   when the game is not umpired (2c; 18c). Enemy hexes and flights never reach it.
 - The umpire sees both searchboards and both cards (18b). A spectator sees what is public: time, sides, bases.
-- `board` describes the searchboard as data (BOARD_SHAPE below; no pixels): the renderer draws it.
+- `board` describes the searchboard as data (BOARD_SHAPE below; no pixels): the renderer draws it. The umpire's
+  view adds `side_boards`, each side's own searchboard (18b: he keeps both, side by side); a side's or the umpire's
+  view adds `battleboard` while a battle is fought (4a: the units where the battle's set-up placed them) and
+  `combats`, each combat's dice and result read from the log lines the role may read.
 """
 from __future__ import annotations
 
@@ -12,8 +15,9 @@ from typing import Any
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import visible
-from app.games.guadalcanal import cards, timetrack
-from app.games.guadalcanal.gamedata import AREAS, BLOCKED, DOCS, LAND, SIDES, TITLE, enemy
+from app.games.guadalcanal import cards, fog, timetrack
+from app.games.guadalcanal.combat import tables as battle_tables
+from app.games.guadalcanal.gamedata import AIR, AREAS, BASES, BLOCKED, DOCS, LAND, SHIPS, SIDES, TITLE, enemy
 from app.games.guadalcanal.sequence import RULES, TITLES, acting
 
 State = dict[str, Any]
@@ -56,6 +60,7 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
     areas = []
     for a in cards.air_areas(state, side):
         rec = {"id": a, "name": cards.area_name(state, a), "kind": state["units"][a]["kind"],
+               "tf": state["units"][a]["location"].get("tf"),
                "capacity": cards.capacity(state, a), "launch": cards.launch_factor(state, a),
                "arming": [air_entry(state, u, False) for u in cards.aboard(state, a, ("arming",))],
                "ready": [air_entry(state, u, False) for u in cards.aboard(state, a, ("ready",))]}
@@ -68,11 +73,13 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
             "eliminated": [u for u, r in state["units"].items() if r["side"] == side and r["box"] == "eliminated"]}
 
 
-def bases(state: State) -> list[dict[str, Any]]:
-    """Base units are on both searchboards, their damage recorded on both (7a2.2, 4e2): public."""
-    return [{"id": b, "name": r["name"], "side": r["side"], "hex": r["location"]["hex"], "face": r["face"],
-             "hits": r["hits"], "eliminated": r["box"] == "eliminated"}
-            for b, r in state["units"].items() if r["kind"] == "base"]
+def bases(state: State, role: str | None = None) -> list[dict[str, Any]]:
+    """Base units are on both searchboards, their damage recorded on both (7a2.2, 4e2): public; under the 18c2 fog
+    option a side sees an enemy base's damage as the umpire reported it (fog.bases_seen)."""
+    return fog.bases_seen(state, role, [
+        {"id": b, "name": r["name"], "side": r["side"], "hex": r["location"]["hex"], "face": r["face"],
+         "hits": r["hits"], "eliminated": r["box"] == "eliminated"}
+        for b, r in state["units"].items() if r["kind"] == "base"])
 
 
 def contacts(state: State, side: str) -> list[dict[str, Any]]:
@@ -85,7 +92,7 @@ def battles(state: State, role: str) -> list[dict[str, Any]]:
             for b in state["battles"] if role == UMPIRE or role in SIDES]
 
 
-def combat_view(state: State) -> dict[str, Any] | None:
+def combat_view(state: State, role: str | None = None) -> dict[str, Any] | None:
     """The Combat Phase at the Battleboard (4): every battle is fought in the open, so both sides see the battle being
     fought (its ships, base and air units, and the Battleboard) and the ones already fought; of a battle still to
     come only its hex and who strikes whom (the battle hexes are known to both, 3d4)."""
@@ -96,7 +103,13 @@ def combat_view(state: State) -> dict[str, Any] | None:
     for b in c["battles"]:
         rec = {k: b[k] for k in ("id", "hex", "attacker", "defender", "fought")}
         if b["fought"] or b["id"] == c.get("current"):
-            rec.update(ships=list(b["ships"]), base=b["base"], air=list(b["air"]))
+            # the current battle's units come to the Battleboard in turn: the ships and base at the defender's
+            # set-up (4a2), the strike at the attacker's (4a3); until then only their owner sees them
+            waiting = c["step"] if b["id"] == c.get("current") else None
+            hide_ships = waiting == "setup_defender" and role != b["defender"]
+            hide_air = waiting in ("setup_defender", "setup_attacker") and role != b["attacker"]
+            rec.update(ships=[] if hide_ships else list(b["ships"]), base=None if hide_ships else b["base"],
+                       air=[] if hide_air else list(b["air"]))
         shown.append(rec)
     return {"step": c["step"], "order": list(c["order"]) if c.get("order") else None, "current": c.get("current"),
             "battles": shown, "board": {u: dict(x) for u, x in (c.get("board") or {}).items()}}
@@ -106,7 +119,8 @@ def pieces(state: State, side: str, prefix: str = "") -> list[dict[str, Any]]:
     out = []
     for t in cards.task_forces_of(state, side):
         tf = state["task_forces"][t]
-        out.append(_piece(prefix + t, "task_force", side, tf["hex"], tf["name"], f"{TITLE[side]} {tf['name']}"))
+        face = tf["name"].replace("Task Force ", "TF ").replace(" Force", "")  # what fits on the marker
+        out.append(_piece(prefix + t, "task_force", side, tf["hex"], face, f"{TITLE[side]} {tf['name']}"))
     by_hex: dict[str, list[str]] = {}
     for u in cards.in_box(state, side, "flying"):
         by_hex.setdefault(state["units"][u]["location"]["hex"], []).append(u)
@@ -127,24 +141,75 @@ def _piece(pid: str, kind: str, side: str, hex_id: str, face: str, name: str) ->
 
 
 def board(state: State, role: str) -> dict[str, Any]:
-    base_pieces = [_piece(b["id"], "base", b["side"], b["hex"], b["name"],
-                          f"{TITLE[b['side']]} base {b['name']}" + (" (eliminated)" if b["eliminated"] else ""))
-                   for b in bases(state)]
     if role in SIDES:
         label, moving = f"{TITLE[role]} Searchboard", pieces(state, role)
     elif role == UMPIRE or state["outcome"] is not None:
         label, moving = "Umpire's Searchboard", [p for s in SIDES for p in pieces(state, s, prefix=f"{s}:")]
     else:
         label, moving = "Searchboard (public)", []
+    return searchboard("searchboard", label, state, moving, role=role)
+
+
+def side_board(state: State, side: str) -> dict[str, Any]:
+    """One side's searchboard as that side keeps it (its markers and its spotted enemy markers), for the umpire's
+    side-by-side page (18b); every id is prefixed so two boards can share a page."""
+    return searchboard(f"searchboard-{side}", f"{TITLE[side]} Searchboard", state, pieces(state, side, f"{side}:"),
+                       prefix=f"{side}:", role=side)
+
+
+def searchboard(board_id: str, label: str, state: State, moving: list[dict[str, Any]],
+                prefix: str = "", role: str | None = None) -> dict[str, Any]:
+    """A searchboard; its bases as `role` knows them (18c2: a base's damage as that side was told)."""
+    base_pieces = [_piece(prefix + b["id"], "base", b["side"], b["hex"], b["name"],
+                          f"{TITLE[b['side']]} base {b['name']}" + (" (eliminated)" if b["eliminated"] else ""))
+                   for b in bases(state, role)]
     islands: dict[str, list[str]] = {}
     for h, island in LAND.items():
         islands.setdefault(island, []).append(h)
-    return {"id": "searchboard", "label": label, "grid": dict(_grid(), show_ids=True),
+    return {"id": board_id, "label": label, "grid": dict(_grid(), show_ids=True),
             "areas": [{"id": f"land-{i}", "label": i, "kind": "land", "hexes": hs} for i, hs in islands.items()]
                      + [{"id": f"area-{a}", "label": f"Area {a}", "kind": "setup", "hexes": list(hs)}
                         for a, hs in AREAS.items()],
-            "blocked_hexsides": [sorted(p) for p in sorted(BLOCKED, key=sorted)],
+            "blocked_hexsides": [sorted(p) for p in sorted(BLOCKED, key=sorted)], "piece_size": [1.5, 0.6],
             "pieces": base_pieces + moving}
+
+
+def _counter_name(uid: str) -> str:
+    """The printed name of a counter (units.toml), never the state's: a unit's name is all a Battleboard shows."""
+    return (SHIPS.get(uid) or BASES.get(uid) or AIR.get(uid) or {}).get("name", uid)
+
+
+def battleboard(state: State, combat: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The Battleboard of the battle being fought (4a), as data in its own hexes: each unit where the battle's set-up
+    placed it, a ship with its facing, an air unit with its target. None outside a battle."""
+    if not combat or not combat.get("current") or not combat.get("board"):
+        return None
+    fight = next(b for b in combat["battles"] if b["id"] == combat["current"])
+    g = battle_tables.battleboard()["grid"]
+    grid = {"lines": g["lines"], "shifted": g["shifted"], "toward": g["toward"], "ids": g["ids"], "show_ids": False,
+            "cols": [ord(g["first_column"]) - ord("A"), ord(g["last_column"]) - ord("A")],
+            "rows": [g["first_row"], g["last_row"]]}
+    out = []
+    for uid, pos in combat["board"].items():
+        side, kind = ("allied" if uid.startswith("us-") else "japanese"), state["units"][uid]["kind"]
+        name = _counter_name(uid)
+        facing = f", facing {pos['facing']}" if pos.get("facing") else ""
+        target = f", attacking {_counter_name(pos['target'])}" if pos.get("target") else ""
+        text = f"{TITLE[side]} {kind} {name}"
+        out.append({"id": f"bb-{uid}", "kind": kind, "side": side, "at": pos["hex"], "face": name,
+                    "label": f"{text}, {pos['hex']}", "details": f"{text} in {pos['hex']}{facing}{target}.",
+                    "tags": [f"facing-{pos['facing']}"] if pos.get("facing") else []})
+    return {"id": "battleboard", "label": f"Battleboard: the battle in hex {fight['hex']}",
+            "description": f"{TITLE[fight['attacker']]} air strike on the {TITLE[fight['defender']]} units in "
+                           f"{fight['hex']} (4a).", "grid": grid, "pieces": out, "per_row": 1}
+
+
+def combats(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each AA and bombing combat the role may read (4c, 4d): its section, its dice and its result, from the log."""
+    keys = ("attacker_roll", "defender_roll", "attacker_number", "defender_number", "result")
+    return [{"at": line.get("at", ""), "text": line["text"], "kind": line["data"]["combat"],
+             **{k: line["data"].get(k) for k in keys}}
+            for line in log if isinstance(line.get("data"), dict) and "combat" in line["data"]]
 
 
 def step(state: State) -> dict[str, Any]:
@@ -159,7 +224,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "open_operations_cards": state["open_cards"], "time": timetrack.public(state),
         "sides": dict(state["sides"]) if state["sides"] else None, "step": step(state),
         "waiting_for": acting(state), "deployed": {s: state["orders"][s] is not None for s in SIDES},
-        "bases": bases(state), "outcome": state["outcome"],
+        "bases": bases(state, role), "outcome": state["outcome"],
     }
     if role in SIDES:
         out["searchboard"] = {"task_forces": [{"id": t, "name": state["task_forces"][t]["name"],
@@ -170,7 +235,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         if state["open_cards"]:
             out["cards"][enemy(role)] = card(state, enemy(role), own=False)
         out["battles"] = battles(state, role)
-        out["combat"] = combat_view(state)
+        out["combat"] = combat_view(state, role)
         out["my_orders"] = state["orders"][role]
     elif role == UMPIRE or ended:
         out["searchboards"] = {s: {"task_forces": {t: state["task_forces"][t]["hex"]
@@ -180,6 +245,10 @@ def view(state: State, role: str) -> dict[str, Any]:
         out["battles"] = battles(state, UMPIRE)
         out["combat"] = state.get("combat")
         out["orders"] = {s: state["orders"][s] for s in SIDES}
+        out["side_boards"] = [side_board(state, s) for s in SIDES]
     out["board"] = board(state, role)
     out["log"] = visible(state["log"], role if role != SPECTATOR else SPECTATOR, ended)
+    if role in SIDES or role == UMPIRE or ended:
+        out["battleboard"] = battleboard(state, out.get("combat"))
+        out["combats"] = combats(out["log"])
     return out

@@ -12,6 +12,28 @@ def test_a_hundred_random_games_of_scenario_one_end():
         assert p.state["time"]["scenario_turn"] == 5
 
 
+def scenario_four_ends(seeds):
+    for seed in seeds:
+        p = playout(rules, "4", {"umpired": seed % 4 == 3}, seed=seed, max_steps=4000)
+        assert p.state["outcome"]["level"] in ("win", "tie"), seed
+        assert p.state["time"]["scenario_turn"] == 20 and not p.state.get("entering"), seed
+        assert {"us-tf16", "us-tf64"} <= set(p.state["task_forces"]), seed
+
+
+@pytest.mark.rule("7e")
+def test_fifteen_random_games_of_scenario_four_end_after_twenty_turns_with_both_entries_made():
+    scenario_four_ends(range(15))
+
+
+@pytest.mark.slow
+def test_two_hundred_random_games_of_scenario_four_end():
+    scenario_four_ends(range(15, 215))
+
+
+def test_scenario_four_replays_the_same_game_from_the_same_seed():
+    assert state_hash(playout(rules, "4", seed=11).state) == state_hash(playout(rules, "4", seed=11).state)
+
+
 def test_the_same_seed_replays_the_same_game():
     assert state_hash(playout(rules, "1", seed=7).state) == state_hash(playout(rules, "1", seed=7).state)
 

@@ -112,3 +112,34 @@ def test_a_battle_still_to_come_shows_only_its_hex_and_who_strikes_whom():
     s["combat"]["current"] = "N2"
     assert views.combat_view(s)["battles"][0]["ships"] == ["ij-junyo"] and "ships" not in \
         views.combat_view(s)["battles"][1]
+
+
+@pytest.mark.rule("18b")
+def test_only_the_umpire_holds_each_sides_own_searchboard_side_by_side():
+    s = play(example_10(), "allied", take_off("us-ss"))
+    for side in ("allied", "japanese"):
+        s = play(s, side, {"verb": "shift", "args": {"to_ready": [], "to_arming": []}})
+    for side in ("allied", "japanese"):
+        s = play(s, side, {"verb": "move", "args": {"moves": {}}})
+    s = play(s, "allied", fly(["us-ss"], ["P4", "O4", "N3", "N2"], ["N2"]))
+    boards = {b["id"]: {(p["kind"], p["side"], p["at"]) for p in b["pieces"] if p["kind"] != "base"}
+              for b in rules.view(s, UMPIRE)["side_boards"]}
+    assert boards["searchboard-allied"] == {("task_force", "allied", "Q5"), ("task_force", "allied", "T6"),
+                                            ("flight", "allied", "N2"), ("contact", "japanese", "N2")}
+    assert boards["searchboard-japanese"] == {("task_force", "japanese", "N2"), ("task_force", "japanese", "R1"),
+                                              ("task_force", "japanese", "K1")}
+    assert "side_boards" not in rules.view(s, "allied") and "side_boards" not in rules.view(s, SPECTATOR)
+
+
+@pytest.mark.rule("4a")
+def test_the_battleboard_is_described_only_while_a_battle_is_fought_with_printed_names():
+    from tests.games.guadalcanal.test_example_10a import N2, through_air_step
+    s = play(through_air_step(), "allied", {"verb": "sea_search", "args": {"hexes": []}})
+    assert rules.view(s, "allied")["battleboard"] is None
+    s = play(s, "japanese", {"verb": "sea_search", "args": {"hexes": []}})
+    s = play(s, "japanese", N2[0][1])
+    s["units"]["ij-junyo"]["name"] = "renamed in the state"  # the Battleboard names counters from units.toml
+    pieces = {p["id"]: (p["at"], p["face"]) for p in rules.view(s, "allied")["battleboard"]["pieces"]}
+    assert pieces == {"bb-ij-junyo": ("J12", "Junyo"), "bb-ij-haruna": ("H12", "Haruna"),
+                      "bb-ij-kongo": ("L12", "Kongo"), "bb-ij-isuzu": ("J14", "Isuzu")}
+    assert "battleboard" not in rules.view(s, SPECTATOR)

@@ -15,7 +15,9 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Choice, Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
+from app.games.guadalcanal import fog
 from app.games.guadalcanal.combat import battle as bt
+from app.games.guadalcanal.combat import telling
 from app.games.guadalcanal.combat.damage import apply_result, factor
 from app.games.guadalcanal.combat.resolution import roll_combat
 from app.games.guadalcanal.combat.setup import AIR, SHIPS_AND_BASES
@@ -78,18 +80,22 @@ def check(state: State, role: Role, action: Action) -> None:
 
 
 def fire(state: State, guns_: list[str], target: str, rng: Rng) -> dict:
-    """One AA combat (4c), resolved and marked at once."""
+    """One AA combat (4c), resolved and marked at once; its lines go to whom telling.py says (18c2 fog)."""
     total = sum(factor(state, g, "aa") for g in guns_) + modifier(state, target)
     roll = roll_combat(rng, total, factor(state, target, "defense"))
     bt.combat(state)["aa_used"].extend(guns_)
+    before = fog.shown(state["units"][target])
     effects = apply_result(state, target, roll["result"])
     if not bt.on_board(state, target):
         bt.board(state).pop(target, None)
     names = " + ".join(bt.name(g) for g in guns_)
-    bt.say(state, "aa", f"AA: {names} (+{total}) fire at {bt.name(target)} (+{roll['defender_total']}): "
-           f"{roll['attacker_roll']}+{total}={roll['attacker_number']} against {roll['defender_roll']}+"
-           f"{roll['defender_total']}={roll['defender_number']}: {_words(roll['result'], target)}.",
-           combat="aa", guns=guns_, target=target, **roll, effects=effects)
+    telling.tell_result(
+        state, "aa", "4c", target, before, roll, effects,
+        f"AA: {names} (+{total}) fire at {bt.name(target)} (+{roll['defender_total']}): "
+        f"{roll['attacker_roll']}+{total}={roll['attacker_number']} against {roll['defender_roll']}+"
+        f"{roll['defender_total']}={roll['defender_number']}: {_words(roll['result'], target)}.",
+        lambda told: f"AA: {names} fire at {bt.name(target)}: the umpire reports {told}.", rng,
+        combat="aa", guns=guns_, target=target)
     return roll
 
 

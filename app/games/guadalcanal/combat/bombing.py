@@ -20,8 +20,9 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Choice, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
+from app.games.guadalcanal import fog
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal.combat import units
+from app.games.guadalcanal.combat import telling, units
 from app.games.guadalcanal.combat.damage import alive, apply_result, carried, factor
 from app.games.guadalcanal.combat.resolution import FLIP, HIT, roll_combat
 from app.games.guadalcanal.combat.setup import SHIPS_AND_BASES
@@ -94,15 +95,20 @@ def bomb(state: State, combat_id: str, rng: Rng) -> dict[str, Any]:
     total = sum(mods.values())
     roll = roll_combat(rng, total, factor(state, target, "defense"))
     bt.combat(state)["bombing_used"].extend(air)
+    before = fog.shown(state["units"][target])
     effects = apply_result(state, target, roll["result"])
     if roll["result"] in (HIT, FLIP) and target not in bt.combat(state)["damaged"]:
         bt.combat(state)["damaged"].append(target)
     extra = "".join(f", {k.replace('_', ' ')} +{v}" for k, v in mods.items() if k != "bombing")
-    bt.say(state, "bombing", f"{LABELS[cat].capitalize()}: {' + '.join(bt.name(u) for u in air)} "
-           f"(+{total}{extra}) against {bt.name(target)} (+{roll['defender_total']}): {roll['attacker_roll']}+"
-           f"{total}={roll['attacker_number']} against {roll['defender_roll']}+{roll['defender_total']}="
-           f"{roll['defender_number']}: {_words(roll['result'], target)}.",
-           combat=cat, air=air, target=target, modifiers=mods, **roll, effects=effects)
+    names = " + ".join(bt.name(u) for u in air)
+    telling.tell_result(
+        state, "bombing", "4d", target, before, roll, effects,
+        f"{LABELS[cat].capitalize()}: {names} (+{total}{extra}) against {bt.name(target)} "
+        f"(+{roll['defender_total']}): {roll['attacker_roll']}+{total}={roll['attacker_number']} against "
+        f"{roll['defender_roll']}+{roll['defender_total']}={roll['defender_number']}: "
+        f"{_words(roll['result'], target)}.",
+        lambda told: f"{LABELS[cat].capitalize()}: {names} against {bt.name(target)}: the umpire reports {told}.",
+        rng, combat=cat, air=air, target=target, modifiers=mods)
     return roll
 
 

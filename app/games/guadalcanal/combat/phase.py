@@ -15,7 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import aa, bombing, setup
+from app.games.guadalcanal.combat import aa, bombing, setup, telling
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -158,13 +158,7 @@ def end_battle(state: State) -> None:
     b["fought"] = True
     lost = [u for u in [*b["ships"], *([b["base"]] if b["base"] else []), *b["air"]] if not alive(state, u)]
     survivors = [u for u in [*b["ships"], *([b["base"]] if b["base"] else []), *b["air"]] if alive(state, u)]
-    hurt = {u: state["units"][u].get("face", "front") + (f", {state['units'][u].get('hits', 0)} hit"
-                                                          if state["units"][u].get("hits") else "")
-            for u in survivors}
-    bt.say(state, "end", f"Battle {b['hex']} ends. " + "; ".join(
-        f"{bt.name(u)} {v}" for u, v in hurt.items()) + (". Lost: " + ", ".join(bt.name(u) for u in lost)
-                                                          if lost else "") + ".",
-        battle=b["id"], survivors=hurt, lost=lost)
+    telling.end_lines(state, b, survivors, lost)
     c["board"] = {}
     _next_battle(state)
 
@@ -180,7 +174,7 @@ def _has_ships(state: State, side: str) -> bool:
 def _battle_ids() -> tuple[str, ...]:
     """Every possible battle id: a searchboard hex (letter and number), or the hex and the striking side when both
     sides strike one hex."""
-    hexes = [f"{chr(65 + c)}{r}" for c in range(26) for r in range(0, 31)]
+    hexes = [f"{chr(65 + c)}{r}" for c in range(26) for r in range(31)]
     return tuple(hexes + [f"{h}-{s}" for h in hexes for s in bt.SIDES])
 
 
@@ -229,6 +223,6 @@ BATTLE_ORDER = Decision(id="battle_order", rule="4", verbs=ORDER_VERBS, deciders
                         resolve=resolve_order, default=default_order, random=random_order, check=check_order)
 
 
-def COMBAT_DECISION_RECORDS() -> list[Decision]:  # noqa: N802 - the package exports the list as COMBAT_DECISIONS
+def COMBAT_DECISION_RECORDS() -> list[Decision]:  # the package exports the list as COMBAT_DECISIONS
     from app.games.guadalcanal.combat.reorganisation import REORGANISE
     return [BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING, REORGANISE]

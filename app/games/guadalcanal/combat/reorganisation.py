@@ -36,7 +36,9 @@ def markers_on_board(state: State, side: str) -> list[str]:
 
 def spare_markers(state: State, side: str) -> list[str]:
     tfs = state.get("task_forces") or {}
-    return [t for t, r in units.task_forces().items() if r["side"] == side and not (tfs.get(t) or {}).get("hex")]
+    held = state.get("entering") or {}  # a marker that enters later (3c, 7e2) is not a spare
+    return [t for t, r in units.task_forces().items()
+            if r["side"] == side and not (tfs.get(t) or {}).get("hex") and t not in held]
 
 
 def check(state: State, role: Role, action: Action) -> None:

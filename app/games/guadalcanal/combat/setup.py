@@ -11,7 +11,6 @@ places them on their targets (4a3).
 """
 from __future__ import annotations
 
-
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
 from app.engine.orders import Assignment, Choice, args_json

@@ -1,0 +1,122 @@
+"""Where the pieces are, read from the state: ground units by place, stacks, zones of control (§6.2), stacking
+(§6.4), air strips (§2.1) and USAF units (§11). A place is a string: "hex:0708", "box:A", "entry:us-east-1",
+"pending" (not yet arrived), "eliminated"; air and naval units are in "cap", "ground_attack", "reserve",
+"strip:0708", "ijn_reserve", "ijn_attack", "ijaaf_reserve", "ijaaf_attack"."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from app.games.first_blood.gamedata import (
+    ENTRIES,
+    STRIPS,
+    TYPES,
+    USAF_PER_STRIP,
+    enemy,
+    neighbours,
+)
+
+State = dict[str, Any]
+
+
+def clone(state: State) -> State:
+    """A fresh copy (the state is plain JSON: a JSON round trip is a deep copy, and much faster)."""
+    return json.loads(json.dumps(state))
+
+
+def hex_of(unit: dict[str, Any]) -> str | None:
+    loc = unit["loc"]
+    return loc[4:] if loc.startswith("hex:") else None
+
+
+def ground(state: State, side: str | None = None, where: str | None = None) -> list[dict[str, Any]]:
+    """Ground units of a side (or both), optionally only those whose place starts with `where` ("hex:", "box:")."""
+    return [u for u in state["units"].values()
+            if (side is None or u["side"] == side) and (where is None or u["loc"].startswith(where))]
+
+
+def on_map(state: State, side: str) -> list[dict[str, Any]]:
+    return ground(state, side, "hex:")
+
+
+def stack(state: State, h: str, side: str | None = None) -> list[dict[str, Any]]:
+    return [u for u in state["units"].values() if u["loc"] == f"hex:{h}" and (side is None or u["side"] == side)]
+
+
+def occupancy(state: State) -> dict[str, tuple[str, int]]:
+    """{hex: (side, ground units)} for every occupied hex, built once for a search over many hexes."""
+    out: dict[str, tuple[str, int]] = {}
+    for u in state["units"].values():
+        if u["loc"].startswith("hex:"):
+            side, n = out.get(u["loc"][4:], (u["side"], 0))
+            out[u["loc"][4:]] = (side, n + 1)
+    return out
+
+
+def occupant(state: State, h: str) -> str | None:
+    """The side whose ground units hold a hex (opposing units never share one, §6.4)."""
+    units = stack(state, h)
+    return units[0]["side"] if units else None
+
+
+def zoc(state: State, side: str) -> set[str]:
+    """§6.2: the hexes in the zone of control of `side`'s ground units: the six around each, across rivers and
+    ridges, never entry points or boxes (those are not hexes)."""
+    out: set[str] = set()
+    for u in on_map(state, side):
+        out.update(neighbours(hex_of(u)))
+    return out
+
+
+def is_artillery(u: dict[str, Any]) -> bool:
+    return u["range"] > 0
+
+
+def is_engineer(u: dict[str, Any]) -> bool:
+    return bool(TYPES[u["type"]].get("engineer"))
+
+
+def entry_load(state: State, entry_id: str) -> int:
+    return sum(1 for u in state["units"].values() if u["loc"] == f"entry:{entry_id}")
+
+
+def entries_of(side: str) -> list[str]:
+    return [e for e, rec in ENTRIES.items() if rec["side"] == side]
+
+
+def air(state: State, side: str | None = None, loc: str | None = None) -> list[dict[str, Any]]:
+    return [a for a in state["air"].values()
+            if (side is None or a["side"] == side) and (loc is None or a["loc"] == loc)]
+
+
+def operational(state: State) -> list[str]:
+    return [h for h in STRIPS if state["strips"][h]["status"] == "oper"]
+
+
+def capacity(state: State) -> int:
+    """§11: six active USAF units per operational air strip hex."""
+    return USAF_PER_STRIP * len(operational(state))
+
+
+def active_usaf(state: State) -> list[dict[str, Any]]:
+    """§11: face-up or face-down USAF units on strip hexes, in CAP or in Ground Attack."""
+    return [a for a in air(state, "us") if a["loc"] in ("cap", "ground_attack") or a["loc"].startswith("strip:")]
+
+
+def completed_fields(state: State) -> list[str]:
+    """§1, §12: Henderson always counts; a fighter strip hex once it has been constructed (digest part 7 item 6)."""
+    return [h for h in STRIPS if state["strips"][h]["built"]]
+
+
+def strip_destroyed(state: State, h: str, why: str) -> list[str]:
+    """§6.3: an IJ unit entering a strip hex eliminates the USAF units on it, stops any work there and leaves the
+    strip Destroyed. Returns the USAF units lost."""
+    lost = [a["id"] for a in air(state, "us", f"strip:{h}")]
+    for a in lost:
+        state["air"][a]["loc"] = "eliminated"
+    state["strips"][h].update(status="dest", work=0)
+    return lost
+
+
+def enemy_adjacent(state: State, side: str, h: str) -> list[str]:
+    return [n for n in neighbours(h) if occupant(state, n) == enemy(side)]

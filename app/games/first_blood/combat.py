@@ -1,0 +1,605 @@
+"""The combat phase (§7): ground combat with odds (§7.6), terrain (§7.1), shore bombardment (§7.3), air support
+(§7.4), artillery (§7.5), results (§7.7), advance (§7.8) and retreats (§7.9); and the IJ airfield bombardments
+(§7.10). Combat is compulsory between adjacent enemies (§7): the phase cannot end while one of the side's units that
+has not fought stands next to an enemy hex not yet attacked.
+
+The losing side chooses its casualties when it has a real choice (a `losses` decision, §7.7). Automated here, and
+named in docs/games/first-blood.md: retreat routes (the open hex with the fewest friendly units, by hex id) and which USAF unit a bombardment hits."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.log import PUBLIC, entry
+from app.engine.orders import Assignment, Boolean, Choice, Several
+from app.games.first_blood import board
+from app.games.first_blood.gamedata import (
+    BOX_ORDER,
+    BOXES,
+    COLUMNS,
+    ENTRIES,
+    GRID,
+    LAND,
+    MODIFIERS,
+    STACKING,
+    STRIPS,
+    TABLES,
+    TITLE,
+    enemy,
+    jungle_hex,
+    neighbours,
+    ridge,
+    river,
+)
+
+State = dict[str, Any]
+
+
+# --- odds and modifiers (§7.6) ---------------------------------------------------------------------------------
+
+def odds_column(a: int, d: int) -> str | None:
+    """§7.6, rounded for the defender: None when D > 2A (attacker eliminated before any roll)."""
+    if d > 2 * a:
+        return None
+    if a >= 3 * d:
+        return "3:1"
+    if a >= 2 * d:
+        return "2:1"
+    if a >= d:
+        return "1:1"
+    return "1:2"
+
+
+def doubled(attacker_hexes: list[str], target: str) -> bool:
+    """§7.1: defenders are doubled when all attackers are across a river, or all across a ridge, from them."""
+    if not attacker_hexes:
+        return False
+    return all(river(h, target) for h in attacker_hexes) or all(ridge(h, target) for h in attacker_hexes)
+
+
+def strengths(state: State, attackers: list[str], targets: list[str], support: list[str]) -> dict[str, Any]:
+    units = state["units"]
+    direct = sum(units[u]["cf"] for u in attackers)
+    artillery = min(sum(units[u]["cf"] for u in support), 2 * direct)  # §7.5: at most twice the others
+    att_hexes = sorted({board.hex_of(units[u]) for u in attackers})
+    d = 0
+    for t in targets:
+        cf = sum(u["cf"] for u in board.stack(state, t))
+        d += 2 * cf if doubled(att_hexes, t) else cf
+    return {"A": direct + artillery, "D": d}
+
+
+def modifiers(state: State, side: str, targets: list[str], a: int, d: int) -> list[tuple[str, int]]:
+    out = []
+    if any(jungle_hex(t) for t in targets):
+        out.append(("jungle (§7.1)", MODIFIERS["jungle"]))
+    flyers = [x for x in state["air"].values() if x["side"] == side and x.get("target") in targets
+              and x["loc"] != "eliminated"]
+    if side == "ij" and flyers:
+        out.append((f"{len(flyers)} destroyer(s) (§7.3)", MODIFIERS["shore_bombardment"] * len(flyers)))
+    if side == "us" and flyers:
+        out.append((f"{len(flyers)} bomber(s) (§7.4)", MODIFIERS["air_support"] * len(flyers)))
+    if a >= MODIFIERS["overwhelming_ratio"] * d:
+        out.append(("odds 4:1 or better (§7.6)", MODIFIERS["overwhelming"]))
+    return out
+
+
+# --- orders ------------------------------------------------------------------------------------------------------
+
+def verbs(units: tuple[str, ...], air_ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    return {
+        "attack": {"attackers": Several(units, 1, label="Attacking units"),
+                   "targets": Several(LAND, 1, label="Defending hexes"),
+                   "support": Several(units, 0, label="Artillery in remote fire"),
+                   "advance": Boolean(label="Advance into the hex(es) if the defenders are eliminated")},
+        "bombard": {"unit": Choice((*units, *air_ids), label="Artillery, destroyer or bomber"),
+                    "strip": Choice(STRIPS, label="Air strip hex")},
+        "end_combat": {},
+    }
+
+
+def fresh(state: State, side: str) -> list[dict[str, Any]]:
+    return [u for u in board.on_map(state, side) if not u["fought"]]
+
+
+def on_entry(state: State, side: str) -> dict[str, list[str]]:
+    """§5.1, §5.3: {unit off the map: hexes it may attack on entry}. US units on an entry point (not artillery) when
+    every US entry hex is held by IJ units; IJ units in an off-map box that must move (not placed there this turn,
+    not yet moved) when every hex the box leads to is held by US units and no unvisited box is next to it."""
+    out: dict[str, list[str]] = {}
+    if side == "us":
+        us_hexes = [h for e in board.entries_of("us") for h in ENTRIES[e]["hexes"]]
+        if all(board.occupant(state, h) == "ij" for h in us_hexes):
+            for u in board.ground(state, "us", "entry:"):
+                if not u["fought"] and not board.is_artillery(u):
+                    out[u["id"]] = [h for h in ENTRIES[u["loc"][6:]]["hexes"] if h not in state["attacked"]]
+    else:
+        for u in board.ground(state, "ij", "box:"):
+            box = u["loc"][4:]
+            if u["fought"] or u["moved"] or u.get("placed") == state["turn"]:
+                continue
+            if not all(board.occupant(state, h) == "us" for h in BOXES[box]["hexes"]):
+                continue
+            i = BOX_ORDER.index(box)
+            others = [BOX_ORDER[j] for j in (i - 1, i + 1) if 0 <= j < len(BOX_ORDER)
+                      and BOX_ORDER[j] not in u.get("visited", [])]
+            if not others:
+                out[u["id"]] = [h for h in BOXES[box]["hexes"] if h not in state["attacked"]]
+    return {k: v for k, v in out.items() if v}
+
+
+def open_targets(state: State, side: str) -> list[str]:
+    """Enemy hexes not yet attacked this phase next to a side's unit that has not fought."""
+    out = set()
+    for u in fresh(state, side):
+        out.update(h for h in board.enemy_adjacent(state, side, board.hex_of(u)) if h not in state["attacked"])
+    return sorted(out)
+
+
+def bombarders(state: State) -> dict[str, list[str]]:
+    """§7.10: {IJ unit: strips it may bombard}: artillery in range (that has not fought), destroyers in either IJN box
+    (not given to shore bombardment), bombers in either IJAAF box when USAF CAP is empty."""
+    out: dict[str, list[str]] = {}
+    targets = [h for h in STRIPS if state["strips"][h]["built"]]
+    for u in fresh(state, "ij"):
+        if board.is_artillery(u):
+            hs = [h for h in targets if GRID.distance(board.hex_of(u), h) + 1 <= u["range"]]
+            if hs:
+                out[u["id"]] = hs
+    for a in board.air(state, "ij"):
+        if a["role"] == "destroyer" and a["loc"] in ("ijn_reserve", "ijn_attack") and not a.get("target"):
+            out[a["id"]] = list(targets)
+        if a["role"] == "bomber" and a["loc"] in ("ijaaf_reserve", "ijaaf_attack") and not board.air(state, "us", "cap"):
+            out[a["id"]] = list(targets)
+    return {k: v for k, v in out.items() if v}
+
+
+def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
+    actions = []
+    entering = on_entry(state, role)
+    targets = [h for h in sorted({n for u in fresh(state, role) for n in board.enemy_adjacent(state, role,
+                                                                                               board.hex_of(u))}
+                                 | {h for hs in entering.values() for h in hs})
+               if h not in state["attacked"]]
+    if targets:
+        mine = tuple(u["id"] for u in fresh(state, role)) + tuple(entering)
+        arty = tuple(u["id"] for u in fresh(state, role) if board.is_artillery(u))
+        actions.append({"verb": "attack", "label": "Attack",
+                        "args": {"attackers": Several(mine, 1, label="Attacking units").to_json(),
+                                 "targets": Several(tuple(targets), 1, label="Defending hexes").to_json(),
+                                 "support": Several(arty, 0, label="Artillery in remote fire").to_json(),
+                                 "advance": v["attack"]["advance"].to_json()}})
+    if role == "ij":
+        opts = bombarders(state)
+        if opts:
+            strips = sorted({h for hs in opts.values() for h in hs})
+            actions.append({"verb": "bombard", "label": "Bombard an air strip (§7.10)",
+                            "args": {"unit": v["bombard"]["unit"].only(*opts).to_json(),
+                                     "strip": v["bombard"]["strip"].only(*strips).to_json()}})
+    actions.append({"verb": "end_combat", "label": "End the combat phase", "args": {}})
+    return {"title": f"{TITLE[role]} combat phase", "rule": "§7",
+            "info": {"kind": "combat", "must_attack": open_targets(state, role)}, "actions": actions}
+
+
+def check(state: State, role: str, action: dict[str, Any]) -> None:
+    verb, args = action["verb"], action["args"]
+    if verb == "attack" and any(u in on_entry(state, role) for u in args["attackers"]):
+        entering = on_entry(state, role)
+        if any(u not in entering for u in args["attackers"]) or args["support"] or len(args["targets"]) != 1:
+            raise IllegalAction("An attack on entry is made by units off the map alone, into one entry hex, "
+                                "without remote fire.", "§5.1")
+        if any(args["targets"][0] not in entering[u] for u in args["attackers"]):
+            raise IllegalAction(f"Those units cannot attack {args['targets'][0]} on entry.", "§5.1")
+        return
+    if verb == "attack":
+        units = state["units"]
+        ok = {u["id"] for u in fresh(state, role)}
+        for u in args["attackers"] + args["support"]:
+            if u not in ok:
+                raise IllegalAction(f"{units[u]['name'] if u in units else u} cannot take part in a combat now "
+                                    f"(not on the map, not yours, or it has already fought).", "§7")
+        if set(args["attackers"]) & set(args["support"]):
+            raise IllegalAction("A unit attacks or supports, not both.", "§7")
+        for t in args["targets"]:
+            if board.occupant(state, t) != enemy(role):
+                raise IllegalAction(f"There are no enemy units in {t}.", "§7")
+            if t in state["attacked"]:
+                raise IllegalAction(f"{t} has already been attacked this phase.", "§7")
+            for u in args["attackers"]:
+                if t not in neighbours(board.hex_of(units[u])):
+                    raise IllegalAction(f"{units[u]['name']} is not adjacent to {t}: every attacker must be adjacent "
+                                        f"to every defending hex.", "§7")
+            for u in args["support"]:
+                d = GRID.distance(board.hex_of(units[u]), t)
+                if not board.is_artillery(units[u]) or d < 2 or d + 1 > units[u]["range"]:
+                    raise IllegalAction(f"{units[u]['name']} cannot fire on {t} (remote fire needs artillery, a hex "
+                                        f"between, and range counting both end hexes).", "§7.5")
+    elif verb == "bombard":
+        opts = bombarders(state)
+        if args["unit"] not in opts or args["strip"] not in opts[args["unit"]]:
+            raise IllegalAction("That unit cannot bombard that air strip now (artillery in range, destroyers, or "
+                                "bombers while USAF CAP is empty; the fighter strip only once built).", "§7.10")
+    elif verb == "end_combat":
+        left = open_targets(state, role)
+        if left:
+            raise IllegalAction(f"Combat is compulsory: enemy units in {', '.join(left)} must still be attacked.",
+                                "§7")
+
+
+# --- carrying out -------------------------------------------------------------------------------------------------
+
+def _casualties(units: list[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+    return sorted(units, key=lambda u: (u["cf"], u["id"]))[:n]
+
+
+def _eliminate(state: State, units: list[dict[str, Any]], log: list[str]) -> None:
+    for u in units:
+        u["loc"] = "eliminated"
+        log.append(f"{u['name']} is eliminated")
+
+
+def retreat_options(state: State, u: dict[str, Any]) -> list[str]:
+    """§7.9: the hexes a unit may retreat to: one hex away, never into enemy units or enemy ZOC, across a river (but
+    the bridge) or off the map, with room; if none has room, a hex one further on under the same limits."""
+    side = u["side"]
+    zoc = board.zoc(state, side=enemy(side))
+    start = board.hex_of(u)
+
+    def ok(a: str, b: str) -> bool:
+        return board.occupant(state, b) != enemy(side) and b not in zoc and not river(a, b)
+
+    room = lambda h: len(board.stack(state, h, side)) < STACKING
+    first = [n for n in neighbours(start) if ok(start, n)]
+    out = sorted(n for n in first if room(n))
+    if out:
+        return out
+    return sorted({m for n in first for m in neighbours(n) if m != start and ok(n, m) and room(m)})
+
+
+def retreat(state: State, u: dict[str, Any], log: list[str], to: str | None = None) -> None:
+    """§7.9: to the chosen hex if it is still open, else the open hex with the fewest units (by id); one further
+    when stacking would be broken; eliminated when there is no way."""
+    if to is not None and to in retreat_options(state, u):
+        u["loc"], u["stirred"] = f"hex:{to}", True
+        log.append(f"{u['name']} retreats to {to}")
+        return
+    side = u["side"]
+    zoc = board.zoc(state, side=enemy(side))
+    start = board.hex_of(u)
+
+    def ok(a: str, b: str) -> bool:
+        return board.occupant(state, b) != enemy(side) and b not in zoc and not river(a, b)
+
+    room = lambda h: len(board.stack(state, h, side)) < STACKING
+    first = sorted((n for n in neighbours(start) if ok(start, n)), key=lambda h: (len(board.stack(state, h)), h))
+    for n in first:
+        if room(n):
+            u["loc"], u["stirred"] = f"hex:{n}", True
+            log.append(f"{u['name']} retreats to {n}")
+            return
+    for n in first:
+        for m in sorted(x for x in neighbours(n) if x != start and ok(n, x)):
+            if room(m):
+                u["loc"], u["stirred"] = f"hex:{m}", True
+                log.append(f"{u['name']} retreats to {m} (through {n})")
+                return
+    _eliminate(state, [u], log)
+    log[-1] += " (no retreat)"
+
+
+LOSSES = {"A1": (1, 0), "A2": (2, 0), "EX": (1, 1), "D1": (0, 1)}  # (attackers, defenders) the losers choose
+
+
+def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
+    """Roll and read the table (§7.6); then, when a side loses some but not all of its units and they differ, that
+    side chooses its casualties (§7.7: "the faction suffering elimination results chooses"), else the combat is
+    finished at once."""
+    s = board.clone(state)
+    units = s["units"]
+    attackers = [units[u] for u in args["attackers"]]
+    targets = sorted(args["targets"])
+    defenders = [u for t in targets for u in board.stack(s, t)]
+    entering = any(not u["loc"].startswith("hex:") for u in attackers)
+    st = strengths(s, [] if entering else args["attackers"], targets, args["support"])
+    if entering:  # §5.1: the defenders are doubled against an attack on entry
+        st = {"A": sum(u["cf"] for u in attackers), "D": 2 * sum(u["cf"] for u in defenders)}
+    a, d = st["A"], st["D"]
+    column = odds_column(a, d)
+    mods = modifiers(s, role, targets, a, d)
+    log: list[str] = []
+    head = (f"{TITLE[role]} attack on {', '.join(targets)} by {', '.join(u['name'] for u in attackers)}"
+            + (f" with {', '.join(units[u]['name'] for u in args['support'])} firing" if args["support"] else "")
+            + f": {a} against {d}")
+    if column is None:
+        result, roll_text = "AE", "worse than 1:2, attackers eliminated without a roll"
+    else:
+        roll = rng.d6()
+        m = sum(x for _, x in mods)
+        final = max(1, min(6, roll + m))
+        result = TABLES[role][final][COLUMNS.index(column)]
+        roll_text = (f"{column}, die {roll}" + "".join(f" {x:+d} {why}" for why, x in mods) + f" = {final}: {result}")
+    for u in attackers + [units[x] for x in args["support"]]:
+        u["fought"] = True
+    for u in defenders:
+        u["engaged"] = True
+    s["attacked"] = sorted(set(s["attacked"]) | set(targets))
+    if role == "ij":
+        for t in targets:
+            if t in STRIPS and s["strips"][t]["work"]:
+                s["strips"][t]["work"] = 0  # §7.2: the attack disrupts the engineers' work
+                log.append(f"engineering work on {t} is lost (§7.2)")
+    choices = []
+    for side, group, n in ((role, attackers, LOSSES.get(result, (0, 0))[0]),
+                           (enemy(role), defenders, LOSSES.get(result, (0, 0))[1])):
+        if 0 < n < len(group) and len({(u["type"], u["cf"]) for u in group}) > 1:
+            choices.append({"side": side, "units": [u["id"] for u in group], "count": n})
+    pending = {"role": role, "entry": entering, "attackers": [u["id"] for u in attackers], "defenders": [u["id"] for u in defenders],
+               "targets": targets, "advance": args["advance"], "result": result,
+               "text": f"{head}; {roll_text}", "log": log, "choices": choices, "chosen": {}}
+    if choices:
+        s["losses"] = pending
+        s["log"].append(entry(PUBLIC, f"{head}; {roll_text}: "
+                                      + " and ".join(f"the {TITLE[c['side']]} chooses {c['count']} unit(s) to lose"
+                                                     for c in choices) + " (§7.7)."))
+        return s
+    finish(s, pending)
+    return s
+
+
+def finish(s: State, p: dict[str, Any]) -> None:
+    """§7.7-§7.9: casualties (as chosen, or all/none), retreats and the advance; supporting units stand down."""
+    units, role, result, log = s["units"], p["role"], p["result"], list(p["log"])
+    attackers = [units[u] for u in p["attackers"]]
+    defenders = [units[u] for u in p["defenders"]]
+    targets = p["targets"]
+
+    def losses(group: list[dict[str, Any]], side: str, n: int) -> list[dict[str, Any]]:
+        chosen = p["chosen"].get(side)
+        return [units[u] for u in chosen] if chosen is not None else _casualties(group, n)
+
+    if "retreat" not in p:
+        retreating: list[dict[str, Any]] = []
+        if result == "AE":
+            _eliminate(s, attackers, log)
+        elif result in ("A1", "A2"):
+            lost = losses(attackers, role, int(result[1]))
+            _eliminate(s, lost, log)
+            # units off the map do not retreat: they are lost below
+            retreating = [u for u in attackers if u not in lost and not p.get("entry")]
+        elif result in ("EX", "D1", "DR", "DE"):
+            if result == "EX":
+                _eliminate(s, losses(attackers, role, 1), log)
+            lost = defenders if result == "DE" else (
+                [] if result == "DR" else losses(defenders, enemy(role), 1))
+            _eliminate(s, lost, log)
+            retreating = [u for u in defenders if u not in lost]
+        options = {u["id"]: retreat_options(s, u) for u in retreating}
+        p["log"] = log
+        p["retreat"] = {"side": retreating[0]["side"] if retreating else None, "units": [u["id"] for u in retreating],
+                        "options": options, "chosen": None}
+        if any(len(o) > 1 for o in options.values()):
+            s["losses"] = p  # §7.7: "the retreating faction performs the retreat"
+            s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
+                                  + f": the {TITLE[p['retreat']['side']]} chooses where to retreat (§7.9)."))
+            return
+    for uid in p["retreat"]["units"]:
+        retreat(s, units[uid], log, (p["retreat"]["chosen"] or {}).get(uid))
+    if result == "DE" and p["advance"] and not p.get("entry"):
+        advance(s, role, [u for u in attackers if u["loc"] != "eliminated"], targets, log)
+    if p.get("entry"):
+        enter_after_attack(s, role, attackers, targets[0], log)
+    # §7.3, §7.4: destroyers are spent after the combat, bombers go back to Ground Attack
+    for x in s["air"].values():
+        if x["side"] == role and x.get("target") in targets and x["loc"] != "eliminated":
+            x["target"] = None
+            if x["role"] == "destroyer":
+                x["loc"] = "eliminated"
+    s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "") + " (§7.6).",
+                          result=result))
+
+
+# --- casualties chosen by the losing side (§7.7) -------------------------------------------------------------------
+
+def losses_verbs(units: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    return {"lose": {"units": Several(units, 1, 2, label="Units to lose")}}
+
+
+def _choice(state: State) -> dict[str, Any]:
+    p = state["losses"]
+    return next(c for c in p["choices"] if c["side"] not in p["chosen"])
+
+
+def losses_side(state: State) -> list[str]:
+    p = state["losses"]
+    return [p["retreat"]["side"]] if "retreat" in p else [_choice(state)["side"]]
+
+
+def losses_prompt(state: State, role: str) -> dict[str, Any]:
+    c = _choice(state)
+    return {"title": f"{state['losses']['text']}: choose {c['count']} unit(s) to lose", "rule": "§7.7",
+            "info": {"kind": "losses", "result": state["losses"]["result"]},
+            "actions": [{"verb": "lose", "label": "Lose these units",
+                         "args": {"units": Several(tuple(c["units"]), c["count"], c["count"],
+                                                   label="Units to lose").to_json()}}]}
+
+
+def losses_check(state: State, role: str, action: dict[str, Any]) -> None:
+    c = _choice(state)
+    chosen = action["args"]["units"]
+    if len(chosen) != c["count"] or any(u not in c["units"] for u in chosen):
+        raise IllegalAction(f"Choose exactly {c['count']} of the units in this combat: "
+                            f"{', '.join(state['units'][u]['name'] for u in c['units'])}.", "§7.7")
+
+
+def losses_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    s = board.clone(state)
+    p = s["losses"]
+    p["chosen"][_choice(s)["side"]] = list(action["args"]["units"])
+    if all(c["side"] in p["chosen"] for c in p["choices"]):
+        del s["losses"]
+        finish(s, p)
+    return s
+
+
+# --- retreats chosen by the retreating side (§7.7, §7.9) ------------------------------------------------------------
+
+def retreat_verbs(units: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    return {"retreat": {"moves": Assignment(units, LAND, required=False, label="Retreat to")}}
+
+
+def retreat_prompt(state: State, role: str) -> dict[str, Any]:
+    r = state["losses"]["retreat"]
+    hexes = sorted({h for o in r["options"].values() for h in o})
+    return {"title": f"{state['losses']['text']}: retreat", "rule": "§7.9",
+            "info": {"kind": "retreat", "options": {u: list(o) for u, o in r["options"].items()}},
+            "actions": [{"verb": "retreat", "label": "Retreat",
+                         "args": {"moves": Assignment(tuple(r["units"]), tuple(hexes), required=True,
+                                                      label="Retreat to").to_json()}}]}
+
+
+def retreat_check(state: State, role: str, action: dict[str, Any]) -> None:
+    r = state["losses"]["retreat"]
+    moves = action["args"]["moves"]
+    for u in r["units"]:
+        if u not in moves:
+            raise IllegalAction(f"Say where {state['units'][u]['name']} retreats.", "§7.9")
+        if r["options"][u] and moves[u] not in r["options"][u]:
+            raise IllegalAction(f"{state['units'][u]['name']} may retreat only to {', '.join(r['options'][u])} (one "
+                                f"hex away, out of enemy zones of control, not across a river).", "§7.9")
+    if any(u not in r["units"] for u in moves):
+        raise IllegalAction("Only the units of this combat retreat.", "§7.9")
+
+
+def retreat_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    s = board.clone(state)
+    p = s.pop("losses")
+    p["retreat"]["chosen"] = dict(action["args"]["moves"])
+    finish(s, p)
+    return s
+
+
+def retreat_random(state: State, role: str, rng) -> dict[str, Any]:
+    r = state["losses"]["retreat"]
+    hexes = sorted({h for o in r["options"].values() for h in o})
+    return {"verb": "retreat", "args": {"moves": {u: rng.choice(o or hexes) for u, o in r["options"].items()}}}
+
+
+def retreat_default(state: State, role: str) -> dict[str, Any]:
+    r = state["losses"]["retreat"]
+    hexes = sorted({h for o in r["options"].values() for h in o})
+    return {"verb": "retreat", "args": {"moves": {u: (o or hexes)[0] for u, o in r["options"].items()}}}
+
+
+def losses_random(state: State, role: str, rng) -> dict[str, Any]:
+    c = _choice(state)
+    return {"verb": "lose", "args": {"units": rng.shuffle(c["units"])[:c["count"]]}}
+
+
+def losses_default(state: State, role: str) -> dict[str, Any]:
+    c = _choice(state)
+    return {"verb": "lose", "args": {"units": [u["id"] for u in _casualties([state["units"][x] for x in c["units"]],
+                                                                            c["count"])]}}
+
+
+def enter_after_attack(state: State, side: str, attackers: list[dict[str, Any]], h: str, log: list[str]) -> None:
+    """§5.1: if the hex is cleared the attackers must enter it (over-stacked units are lost, the weakest first);
+    if not, the attacking reinforcements are eliminated."""
+    left = [u for u in attackers if u["loc"] != "eliminated"]
+    if board.occupant(state, h) is not None:
+        _eliminate(state, left, log)
+        log.append(f"the entry hex {h} was not cleared (§5.1)")
+        return
+    keep = sorted(left, key=lambda u: (-u["cf"], u["id"]))[:STACKING]
+    _eliminate(state, [u for u in left if u not in keep], log)
+    for u in keep:
+        u.update(loc=f"hex:{h}", moved=True, stirred=True)
+        log.append(f"{u['name']} enters {h}")
+    if side == "ij" and h in STRIPS and keep:
+        board.strip_destroyed(state, h, "entry")
+
+
+def advance(state: State, side: str, attackers: list[dict[str, Any]], targets: list[str], log: list[str]) -> None:
+    """§7.8: after a DE the attackers may move into the vacated hexes, ignoring ZOC and spending no MF."""
+    for t in targets:
+        for u in attackers:
+            if board.occupant(state, t) == enemy(side) or len(board.stack(state, t, side)) >= STACKING:
+                break
+            if board.hex_of(u) in targets:
+                continue
+            u["loc"], u["stirred"] = f"hex:{t}", True
+            log.append(f"{u['name']} advances into {t}")
+            if side == "ij" and t in STRIPS:
+                lost = board.strip_destroyed(state, t, "advance")
+                log.append(f"air strip {t} is Destroyed" + (f", USAF units lost: {', '.join(lost)}" if lost else "")
+                           + " (§6.3)")
+
+
+def resolve_bombard(state: State, role: str, args: dict[str, Any], rng) -> State:
+    """§7.10: one unit kills one USAF unit on the strip hex; on an empty hex, artillery Damages the strip and a
+    destroyer or bomber Destroys it. Work there stops. Destroyers and bombers are spent."""
+    s = board.clone(state)
+    h = args["strip"]
+    strip = s["strips"][h]
+    shooter = s["units"].get(args["unit"]) or s["air"][args["unit"]]
+    on_hex = sorted(board.air(s, "us", f"strip:{h}"), key=lambda a: a["id"])
+    if on_hex:
+        on_hex[0]["loc"] = "eliminated"
+        what = f"{on_hex[0]['name']} is destroyed on the ground"
+    elif "role" in shooter:
+        strip["status"] = "dest"
+        what = "the strip is Destroyed"
+    elif strip["status"] == "oper":
+        strip["status"] = "dam"
+        what = "the strip is Damaged"
+    else:
+        what = "no further effect"
+    strip["work"] = 0
+    strip["bombarded"] = True
+    if "role" in shooter:
+        shooter["loc"] = "eliminated"
+    else:
+        shooter["fought"] = True
+    s["log"].append(entry(PUBLIC, f"{shooter['name']} bombards air strip {h}: {what} (§7.10)."))
+    return s
+
+
+def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    if action["verb"] == "attack":
+        return resolve_attack(state, role, action["args"], rng)
+    if action["verb"] == "bombard":
+        return resolve_bombard(state, role, action["args"], rng)
+    return board.clone(state)
+
+
+def random(state: State, role: str, rng) -> dict[str, Any]:
+    if role == "ij":
+        opts = bombarders(state)
+        if opts and rng.die(4) == 1:
+            u = rng.choice(sorted(opts))
+            return {"verb": "bombard", "args": {"unit": u, "strip": rng.choice(opts[u])}}
+    entering = on_entry(state, role)
+    if entering and rng.die(2) == 1:
+        u = rng.choice(sorted(entering))
+        h = rng.choice(entering[u])
+        return {"verb": "attack", "args": {"attackers": [x for x in sorted(entering) if h in entering[x]],
+                                           "targets": [h], "support": [], "advance": True}}
+    targets = open_targets(state, role)
+    if not targets:
+        return {"verb": "end_combat", "args": {}}
+    t = rng.choice(targets)
+    adj = [u for u in fresh(state, role) if t in neighbours(board.hex_of(u))]
+    attackers = [adj[0]] + [u for u in adj[1:] if rng.die(2) == 1]
+    arty = [u["id"] for u in fresh(state, role) if board.is_artillery(u) and u not in attackers
+            and 2 <= GRID.distance(board.hex_of(u), t) <= u["range"] - 1]
+    support = [x for x in arty if rng.die(2) == 1]
+    return {"verb": "attack", "args": {"attackers": [u["id"] for u in attackers], "targets": [t],
+                                       "support": support, "advance": rng.die(2) == 1}}
+
+
+def default(state: State, role: str) -> dict[str, Any]:
+    targets = open_targets(state, role)
+    if not targets:
+        return {"verb": "end_combat", "args": {}}
+    t = targets[0]
+    adj = [u["id"] for u in fresh(state, role) if t in neighbours(board.hex_of(u))]
+    return {"verb": "attack", "args": {"attackers": adj, "targets": [t], "support": [], "advance": False}}

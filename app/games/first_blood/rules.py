@@ -1,0 +1,165 @@
+"""First Blood: The Guadalcanal Campaign (the AHIKS game, revamped by Christian Holm Christensen), on the rules
+contract (Contract v2).
+
+The sequence of play is the table in sequence.py; each decision kind it reaches is one `Decision` record in the
+module of its rule (§3/§5 placement.py, §6 movement.py, §7 combat.py, §8 and §11 phases.py), gathered in STATES.
+`apply` checks an order's shape against every verb of the game first (MalformedAction), then who may decide now,
+then the decision's own check (IllegalAction citing its rule). Everything is open information (digest part 0)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
+from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.log import PUBLIC, entry
+from app.engine.orders import check_action
+from app.engine.states import Decision, StatesTable
+from app.games.first_blood import (
+    board,
+    combat,
+    hidden,
+    movement,
+    phases,
+    placement,
+    sequence,
+    views,
+)
+from app.games.first_blood.gamedata import HENDERSON, OOB, STRIPS, TITLE, TYPES, USAF
+
+State = dict[str, Any]
+
+UNIT_IDS: tuple[str, ...] = tuple(u["id"] for u in OOB)
+IJ_AIR_IDS: tuple[str, ...] = tuple(f"ij-{role}-{t}-{i}" for t in range(1, 16)
+                                    for role in ("destroyer", "fighter", "bomber") for i in range(1, 4))
+USAF_IDS: tuple[str, ...] = tuple(a["id"] for a in USAF)
+AIR_IDS = USAF_IDS + IJ_AIR_IDS
+placement.ALL_PIECES = UNIT_IDS + AIR_IDS
+
+V_PLACE = placement.verbs(placement.ALL_PIECES)
+V_MOVE = movement.verbs(UNIT_IDS, AIR_IDS)
+V_COMBAT = combat.verbs(UNIT_IDS, AIR_IDS)
+V_LOSSES = combat.losses_verbs(UNIT_IDS)
+V_RETREAT = combat.retreat_verbs(UNIT_IDS)
+V_SUPPLY = phases.supply_verbs(UNIT_IDS + AIR_IDS)
+V_AIR = phases.air_verbs(USAF_IDS)
+
+
+def _walking(resolve):
+    def run(state, role, action, rng):
+        s = resolve(state, role, action, rng)
+        sequence.after_decision(s, action, rng)
+        return s
+    return run
+
+
+STATES = StatesTable([
+    Decision("setup", "§3", V_PLACE, sequence.acting, placement.prompt, _walking(placement.resolve),
+             placement.default, placement.random, placement.check),
+    Decision("reinforcements", "§5", V_PLACE, sequence.acting, placement.prompt, _walking(placement.resolve),
+             placement.default, placement.random, placement.check),
+    Decision("movement", "§6", V_MOVE, sequence.acting, lambda s, r: movement.prompt(s, r, V_MOVE),
+             _walking(movement.resolve), movement.default, movement.random, movement.check),
+    Decision("combat", "§7", V_COMBAT, sequence.acting, lambda s, r: combat.prompt(s, r, V_COMBAT),
+             _walking(combat.resolve), combat.default, combat.random, combat.check),
+    Decision("losses", "§7.7", V_LOSSES, combat.losses_side, combat.losses_prompt, _walking(combat.losses_resolve),
+             combat.losses_default, combat.losses_random, combat.losses_check),
+    Decision("retreat", "§7.9", V_RETREAT, combat.losses_side, combat.retreat_prompt,
+             _walking(combat.retreat_resolve), combat.retreat_default, combat.retreat_random, combat.retreat_check),
+    Decision("supply", "§8", V_SUPPLY, sequence.acting, lambda s, r: phases.supply_prompt(s, r, V_SUPPLY),
+             _walking(phases.supply_resolve), phases.supply_default, phases.supply_random, phases.supply_check),
+    Decision("air", "§11", V_AIR, sequence.acting, lambda s, r: phases.air_prompt(s, r, V_AIR),
+             _walking(phases.air_resolve), phases.air_default, phases.air_random, phases.air_check),
+])
+ALL_VERBS: dict[str, Any] = {}
+for _d in STATES:
+    ALL_VERBS.update(_d.verbs)
+
+
+def new_state() -> State:
+    units = {}
+    for rec in OOB:
+        t = TYPES[rec["type"]]
+        units[rec["id"]] = {"id": rec["id"], "name": rec["name"], "type": rec["type"], "side": t["side"],
+                            "cf": t["cf"], "mf": t["mf"], "range": t["range"], "loc": "pending",
+                            "arrive": rec["turn"], "moved": False, "fought": False, "stirred": False,
+                            "engaged": False}
+    air = {a["id"]: {"id": a["id"], "name": a["name"], "side": "us", "role": a["role"], "loc": "pending",
+                     "arrive": a["turn"], "face": "up", "target": None} for a in USAF}
+    strips = {h: {"status": "oper" if h in HENDERSON else "dest", "work": 0, "built": h in HENDERSON,
+                  "bombarded": False} for h in STRIPS}
+    return {"game": "first_blood", "turn": 0, "step": {"kind": "setup", "side": "us", "index": -1},
+            "units": units, "air": air, "strips": strips, "attacked": [], "outcome": None,
+            "log": [entry(PUBLIC, "First Blood: the US sets up first (§3).")]}
+
+
+class FirstBlood:
+    meta = GameMeta(
+        id="first_blood", title="First Blood: The Guadalcanal Campaign", publisher=None, year=None,
+        roles=("ij", "us"),
+        scenarios=(Scenario("campaign", "The campaign, Sep I to Jan III", "§1",
+                            "15 turns around Henderson Field; the IJ must take an air field or still hold ground "
+                            "on the map at the end of Jan III."),),
+        role_labels={"ij": "Imperial Japan (IJ)", "us": "United States (US)"},
+        sides=(Side("ij", "Imperial Japan (IJ)", ("ij",)), Side("us", "United States (US)", ("us",))),
+        chat=ChatPolicy(),
+    )
+    states = STATES
+
+    def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
+        if scenario != "campaign":
+            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: campaign).")
+        return new_state()
+
+    @staticmethod
+    def decision(state: State) -> Decision:
+        return STATES[sequence.kind(state)]
+
+    def phase(self, state: State) -> str:
+        step = state["step"]
+        return f"turn-{state['turn']}-{sequence.kind(state)}" + (f"-{step['side']}" if step.get("side") else "")
+
+    def prompts(self, state: State) -> dict[str, Any]:
+        if state["outcome"] is not None:
+            return {}
+        d = self.decision(state)
+        return {role: d.prompt(state, role) for role in sequence.acting(state)}
+
+    def _judge(self, state: State, role: str, action: Any) -> Decision:
+        check_action(ALL_VERBS, action)
+        if state["outcome"] is not None:
+            raise IllegalAction("The game is over.", "§12")
+        d = self.decision(state)
+        if role not in sequence.acting(state):
+            who = " and ".join(TITLE.get(r, r) for r in sequence.acting(state))
+            raise IllegalAction(f"It is not your decision now: {sequence.TITLES[d.id]}, waiting for {who}.", d.rule)
+        if action["verb"] not in d.verbs:
+            raise IllegalAction(f"That order is not asked for now ({sequence.TITLES[d.id]}).", d.rule)
+        return d
+
+    def apply(self, state: State, role: str, action: Any, rng) -> State:
+        return self._judge(state, role, action).carry_out(state, role, action, rng)
+
+    def check(self, state: State, role: str, action: Any) -> None:
+        self._judge(state, role, action).judge(state, role, action)
+
+    def view(self, state: State, role: str) -> dict[str, Any]:
+        return views.view(state, role)
+
+    def outcome(self, state: State):
+        return state["outcome"]
+
+    def random_action(self, state: State, role: str, rng) -> dict[str, Any]:
+        return self.decision(state).random(state, role, rng)
+
+    def default_action(self, state: State, role: str) -> dict[str, Any]:
+        return self.decision(state).default(state, role)
+
+    def perturb(self, state: State, role: str, rng) -> State:
+        return hidden.perturb(state, role, rng)
+
+    def plant_canaries(self, state: State, role: str, marker: str) -> State:
+        return hidden.plant_canaries(state, role, marker)
+
+
+rules = FirstBlood()
+__all__ = ["STATES", "board", "rules"]

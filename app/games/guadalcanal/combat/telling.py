@@ -1,0 +1,80 @@
+"""Who is told what of one combat's result (digest §5.1; 2c, 18c, 18c2).
+
+- Unumpired, or umpired without fog: the combat is fought at the Battleboard in the open, so its line (dice,
+  modifiers, result) is public. Air units lost with their ship or base (4b5, 11b4) were never at the Battleboard:
+  the enemy learns of them only by watching the Operations Card (2c), which it may not do in an umpired game (18c);
+  there they are told to their owner alone.
+- With fog_damage (18c2): the owner of the damaged unit is told the truth, dice and all; the side that did the
+  damage is told the umpire's report and no dice (they would give the truth away); the umpire reads every line and
+  the fog die's own line.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.engine.contract import State
+from app.engine.rng import Rng
+from app.games.guadalcanal import fog
+from app.games.guadalcanal.combat import battle as bt
+from app.games.guadalcanal.combat.resolution import MISS
+
+UMPIRE = "umpire"
+
+
+def cards_open(state: State) -> bool:
+    """2c: players watch the opposing Operations Card, except in umpired games (18c)."""
+    return bool(state.get("open_cards", not state.get("umpired", False)))
+
+
+def lost_aboard(effects: list[str]) -> list[str]:
+    """The air units an elimination took with their ship or base (damage.eliminate: "<air> eliminated with <ship>")."""
+    return [e.split(" ")[0] for e in effects if " eliminated with " in e]
+
+
+def tell_result(state: State, step: str, rule: str, uid: str, before: dict[str, Any], roll: dict[str, Any],
+                effects: list[str], text: str, told_text: Callable[[str], str], rng: Rng, **data: Any) -> None:
+    """Write one combat's lines. `text` is the whole truth with the dice; `told_text(words)` is the line for the
+    side that did the damage under fog_damage, given the words of the report."""
+    owner = bt.side_of(uid)
+    firer = bt.other(owner)
+    full = dict(data, **roll, effects=effects)
+    if not fog.enabled(state):
+        aboard = lost_aboard(effects)
+        if cards_open(state) or not aboard:
+            bt.say(state, step, text, **full)
+            return
+        bt.say(state, step, text, **dict(full, effects=[e for e in effects if " eliminated with " not in e]))
+        bt.say(state, step, f"Lost with {bt.name(uid)}: " + ", ".join(bt.name(a) for a in aboard) + ".",
+               to=owner, target=uid, lost=aboard)
+        return
+    bt.say(state, step, text, to=owner, **full)
+    if roll["result"] == MISS:
+        bt.say(state, step, told_text("no damage"), to=firer, target=uid, reported=fog.as_seen(state, firer, uid))
+        return
+    rec = fog.tell(state, firer, uid, before, rng, rule)
+    report = fog.words(rec["reported"])
+    bt.say(state, step, f"Fog of war (18c2): {firer.title()} is told {bt.name(uid)} {report} (true: "
+           f"{fog.words(rec['true'])}); die {rec['die']}, {rec['shift']:+d} hits.", to=UMPIRE, fog=rec)
+    bt.say(state, step, told_text(f"{bt.name(uid)} {report}"), to=firer, target=uid, reported=rec["reported"])
+
+
+def end_lines(state: State, b: dict[str, Any], survivors: list[str], lost: list[str]) -> None:
+    """4e: the battle's end, with every unit's damage. Under fog_damage each side reads its own units truly and the
+    enemy's as it was told; otherwise the line is public."""
+    def line(viewer: str | None) -> tuple[str, dict[str, Any], list[str]]:
+        seen = {u: (fog.as_seen(state, viewer, u) if viewer else fog.shown(state["units"][u]))
+                for u in [*survivors, *lost]}
+        alive_ = {u: (d["face"] + (f", {d['hits']} hit" if d["hits"] else "")) for u, d in seen.items()
+                  if not d["eliminated"]}
+        gone = [u for u, d in seen.items() if d["eliminated"]]
+        return (f"Battle {b['hex']} ends. " + "; ".join(f"{bt.name(u)} {v}" for u, v in alive_.items())
+                + (". Lost: " + ", ".join(bt.name(u) for u in gone) if gone else "") + "."), alive_, gone
+
+    if not fog.enabled(state):
+        text, alive_, gone = line(None)
+        bt.say(state, "end", text, battle=b["id"], survivors=alive_, lost=gone)
+        return
+    for side in bt.SIDES:
+        text, alive_, gone = line(side)
+        bt.say(state, "end", text, to=side, battle=b["id"], survivors=alive_, lost=gone)

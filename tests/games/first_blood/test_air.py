@@ -1,0 +1,154 @@
+"""Air and naval play (§6.7, §7.10, §7.11, §11) and engineering (§10) through `apply` and the walker."""
+import pytest
+
+from app.engine.errors import IllegalAction
+from app.games.first_blood import board, phases, sequence
+
+from .helpers import act, last, position
+
+
+def fb_x16(hexes=("0708", "0709")):
+    """§7.10's scenario: US fighter in CAP, bomber in Ground Attack, two USAF units on Henderson; IJ two fighters in
+    the IJAAF Attack box and a bomber in the IJAAF Reserve."""
+    return position("movement", "ij", air={"vmf-223": "cap", "vmsb-231": "ground_attack",
+                                           "vmf-224": f"strip:{hexes[0]}", "vmsb-232": f"strip:{hexes[1]}",
+                                           "ij-fighter-1-1": "ijaaf_attack", "ij-fighter-1-2": "ijaaf_attack",
+                                           "ij-bomber-1-1": "ijaaf_reserve"})
+
+
+@pytest.mark.rule("§6.7")
+def test_fb_x16_fighters_clear_cap_then_ground_attack():
+    s = fb_x16()
+    with pytest.raises(IllegalAction):
+        act(s, "ij", "intercept", aircraft=["ij-fighter-1-1"], target="ground_attack")  # CAP first
+    s = act(s, "ij", "intercept", aircraft=["ij-fighter-1-1"], target="cap")
+    assert s["air"]["vmf-223"]["loc"] == "eliminated" and s["air"]["ij-fighter-1-1"]["loc"] == "eliminated"
+    s = act(s, "ij", "intercept", aircraft=["ij-fighter-1-2"], target="ground_attack")
+    assert s["air"]["vmsb-231"]["loc"] == "eliminated"
+    s = act(s, "ij", "end_movement")
+    # §7.10: CAP is empty, so the bomber may strike a Henderson hex: it kills the USAF unit there, not the strip
+    s = act(s, "ij", "bombard", unit="ij-bomber-1-1", strip="0708")
+    assert s["air"]["vmf-224"]["loc"] == "eliminated" and s["strips"]["0708"]["status"] == "oper"
+
+
+@pytest.mark.rule("§7.10")
+def test_fb_x16_both_us_units_in_one_hex_lets_the_bomber_destroy_the_other():
+    s = fb_x16(("0709", "0709"))
+    s = act(s, "ij", "intercept", aircraft=["ij-fighter-1-1"], target="cap")
+    s = act(s, "ij", "end_movement")
+    s = act(s, "ij", "bombard", unit="ij-bomber-1-1", strip="0708")
+    assert s["strips"]["0708"]["status"] == "dest" and "Destroyed" in last(s)
+
+
+@pytest.mark.rule("§7.10")
+def test_bombers_cannot_strike_while_cap_is_manned_and_two_bombers_shoot_down_a_cap_fighter():
+    s = position("combat", "ij", air={"vmf-223": "cap", "ij-bomber-1-1": "ijaaf_reserve"})
+    with pytest.raises(IllegalAction) as e:
+        act(s, "ij", "bombard", unit="ij-bomber-1-1", strip="0708")
+    assert e.value.rule == "§7.10"
+    s = position("movement", "ij", air={"vmf-223": "cap", "ij-bomber-1-1": "ijaaf_reserve",
+                                        "ij-bomber-1-2": "ijaaf_attack"})
+    with pytest.raises(IllegalAction):
+        act(s, "ij", "intercept", aircraft=["ij-bomber-1-1"], target="cap")
+    s = act(s, "ij", "intercept", aircraft=["ij-bomber-1-1", "ij-bomber-1-2"], target="cap")
+    assert s["air"]["vmf-223"]["loc"] == "eliminated"
+
+
+@pytest.mark.rule("§7.10")
+def test_artillery_in_range_damages_an_empty_strip_but_never_destroys_it():
+    s = position("combat", "ij", units={"ij-35bde": "0311"})
+    with pytest.raises(IllegalAction):
+        act(s, "ij", "bombard", unit="ij-35bde", strip="0708")  # Fig. 8: out of range
+    s["strips"]["0709"]["work"] = 1
+    s = act(s, "ij", "bombard", unit="ij-35bde", strip="0709")
+    assert s["strips"]["0709"]["status"] == "dam" and s["strips"]["0709"]["work"] == 0
+
+
+@pytest.mark.rule("§7.10")
+def test_a_destroyer_destroys_an_empty_strip_and_is_spent():
+    s = position("combat", "ij", air={"ij-destroyer-1-1": "ijn_reserve"})
+    s = act(s, "ij", "bombard", unit="ij-destroyer-1-1", strip="0709")
+    assert s["strips"]["0709"]["status"] == "dest" and s["air"]["ij-destroyer-1-1"]["loc"] == "eliminated"
+
+
+@pytest.mark.rule("§11")
+def test_fb_x18_capacity_is_six_per_operational_strip_hex():
+    s = position("air", "us", strips={"0605": "oper", "0705": "oper"})
+    assert board.capacity(s) == 24
+    s["strips"]["0708"]["status"] = "dest"
+    assert board.capacity(s) == 18
+
+
+@pytest.mark.rule("§11")
+def test_flown_units_go_face_down_and_allocation_respects_kind_and_capacity():
+    s = position("air", "us", air={"vmf-223": "cap", "vmsb-231": "ground_attack", "vmf-224": "strip:0709"},
+                 strips={"0709": "dest"})
+    s["air"]["vmf-224"]["face"] = "down"
+    phases.refuel(s)
+    assert s["air"]["vmf-223"]["loc"] == "strip:0708" and s["air"]["vmf-223"]["face"] == "down"
+    assert s["air"]["vmf-224"]["loc"] == "reserve"  # its strip is no longer operational
+    with pytest.raises(IllegalAction, match="fighters fly CAP"):
+        act(s, "us", "allocate", missions={"vmf-224": "ground_attack"})
+    s["strips"]["0708"]["status"] = "dam"
+    with pytest.raises(IllegalAction, match="Only 0"):
+        act(s, "us", "allocate", missions={"vmf-224": "cap"})
+
+
+@pytest.mark.rule("§10")
+def test_an_engineer_rebuilds_a_destroyed_strip_in_two_turns_and_repairs_damage_in_one():
+    s = position("engineering", None, units={"us-1e": "0605", "us-1pio": "0709"}, strips={"0709": "dam"})
+    phases.engineering(s)
+    assert s["strips"]["0605"]["work"] == 1 and s["strips"]["0709"]["work"] == 1
+    phases.engineering(s)
+    assert s["strips"]["0605"]["work"] == 2 and s["strips"]["0709"]["status"] == "oper"
+    phases.engineering(s)
+    assert s["strips"]["0605"]["status"] == "oper" and s["strips"]["0605"]["built"]
+
+
+@pytest.mark.rule("§10")
+def test_an_engineer_that_moved_or_fought_does_no_work_and_the_work_is_lost():
+    s = position("engineering", None, units={"us-1e": "0605"})
+    phases.engineering(s)
+    s["units"]["us-1e"]["stirred"] = True
+    phases.engineering(s)
+    assert s["strips"]["0605"]["work"] == 0 and "lost" in last(s)
+
+
+@pytest.mark.rule("§9")
+def test_the_strategic_phase_retires_the_attack_boxes_and_moves_the_reserves_up():
+    s = position("supply", "ij", air={"ij-destroyer-1-1": "ijn_attack", "ij-destroyer-1-2": "ijn_reserve",
+                                      "ij-fighter-1-1": "ijaaf_reserve"})
+    phases.strategic(s)
+    assert [s["air"][a]["loc"] for a in ("ij-destroyer-1-1", "ij-destroyer-1-2", "ij-fighter-1-1")] == [
+        "eliminated", "ijn_attack", "ijaaf_attack"]
+
+
+@pytest.mark.rule("§8")
+def test_supply_a_roll_of_4_to_6_costs_the_ij_a_unit_of_its_choice():
+    s = position("combat", "ij", units={"ij-124-2": "box:A", "ij-124-1": "0303"},
+                 air={"ij-destroyer-1-1": "ijn_reserve"})
+    s["step"] = {"kind": "combat", "side": "ij", "index": sequence.TURN.index(("combat", "ij"))}
+    s = act(s, "ij", "end_combat", dice=[4])
+    assert s["step"]["kind"] == "supply" and "supply roll: 4" in last(s)
+    with pytest.raises(IllegalAction):
+        act(s, "ij", "give_up", unit="us-1-1")
+    s = act(s, "ij", "give_up", unit="ij-destroyer-1-1")
+    assert s["air"]["ij-destroyer-1-1"]["loc"] == "eliminated"
+    s2 = position("combat", "ij", units={"ij-124-1": "0303"})
+    s2 = act(s2, "ij", "end_combat", dice=[3])
+    assert "no loss" in " ".join(x["text"] for x in s2["log"]) and s2["step"]["kind"] != "supply"
+
+
+def test_the_walker_passes_the_us_air_phase_with_nothing_to_allocate():
+    s = position("combat", "us", units={"us-1-1": "0303"})
+    s = act(s, "us", "end_combat", dice=[])
+    assert s["turn"] == 2 and s["step"] == {"kind": "reinforcements", "side": "ij", "index": 0}
+
+
+@pytest.mark.rule("§10")
+def test_an_engineer_that_defended_or_whose_strip_was_bombarded_does_no_work():
+    s = position("engineering", None, units={"us-1e": "0605", "us-1pio": "0705"})
+    s["units"]["us-1e"]["engaged"] = True
+    s["strips"]["0705"]["bombarded"] = True
+    phases.engineering(s)
+    assert s["strips"]["0605"]["work"] == 0 and s["strips"]["0705"]["work"] == 0
