@@ -166,6 +166,12 @@ def states_along(seed: int, options: dict[str, Any] | None = None) -> list[tuple
     return out
 
 
+def prompt_of(state: State, side: str) -> dict[str, Any]:
+    """The side's own prompt (not every acting side's: the enemy's, drawn from a state with canaries for hexes,
+    would not be drawn at all)."""
+    return rules.decision(state).prompt(state, side)
+
+
 @pytest.mark.parametrize("umpired", [False, True])
 def test_a_bots_decision_is_the_same_whatever_its_view_hides(umpired):
     """The enemy's task forces, flights, searchboard, orders and log lines (and, umpired, its Operations Card)
@@ -176,9 +182,9 @@ def test_a_bots_decision_is_the_same_whatever_its_view_hides(umpired):
         planted = rules.plant_canaries(copy.deepcopy(state), side, "CANARY-g14")
         assert canonical(hidden) != canonical(state)
         bot = rules.bots[side]
-        mine = bot(rules.view(state, side), rules.prompts(state)[side], SeededRng(9))
+        mine = bot(rules.view(state, side), prompt_of(state, side), SeededRng(9))
         for other in (hidden, planted):
-            theirs = bot(rules.view(other, side), rules.prompts(other)[side], SeededRng(9))
+            theirs = bot(rules.view(other, side), prompt_of(other, side), SeededRng(9))
             assert theirs == mine, (side, state["step"])
             assert "CANARY" not in canonical(theirs)
         checked[mine["verb"]] += 1
