@@ -34,6 +34,9 @@ def perturb(state: State, role: str, rng) -> State:
             s["task_forces"][t]["hex"] = rng.choice([h for h in HEXES if h != s["task_forces"][t]["hex"]])
         for u in cards.in_box(s, side, "flying"):
             s["units"][u]["location"]["hex"] = rng.choice(HEXES)
+        for x in (s.get("entering") or {}).values():  # 7e2: a held task force's entry hex, designated in secret
+            if x["task_force"]["side"] == side:
+                x["hex"] = rng.choice([h for h in HEXES if h != x["hex"]])
         board = s["boards"][side]
         for c in board["contacts"].values():
             c["hex"] = rng.choice(HEXES)
@@ -62,6 +65,9 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
             s["task_forces"][t]["hex"] = marker
         for u in cards.in_box(s, side, "flying"):
             s["units"][u]["location"]["hex"] = marker
+        for x in (s.get("entering") or {}).values():
+            if x["task_force"]["side"] == side:
+                x["hex"] = marker
         board = s["boards"][side]
         board["contacts"][marker] = {"marker": marker, "hex": marker, "exact": True, "ships": [],
                                      "seen": marker, "how": marker}

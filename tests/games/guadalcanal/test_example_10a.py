@@ -20,6 +20,7 @@ def through_sea_movement():
 
 
 @pytest.mark.rule("3")
+@pytest.mark.rule("10a")
 def test_10a_rolls_of_4_and_6_make_japan_side_a_and_the_allies_go_first():
     s = example_10(dice=(4, 6))
     assert s["sides"]["A"] == "japanese" and s["sides"]["B"] == "allied"

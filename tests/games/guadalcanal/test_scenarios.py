@@ -289,3 +289,15 @@ def test_a_task_force_marker_held_for_its_entry_is_not_a_spare_for_a_reorganisat
     s = s4_deployed()
     assert {"us-tf16", "us-tf64"}.isdisjoint(spare_markers(s, "allied"))
     assert "us-tf11" in spare_markers(s, "allied")  # a marker no scenario unit uses is still free
+
+
+@pytest.mark.rule("7e2")
+def test_the_secret_entry_hex_of_a_held_task_force_never_reaches_the_enemy():
+    """Task Forces 16 and 64 enter "at any V area hex" chosen at set-up: until they enter, nothing the Japanese
+    player (or a spectator) sees changes with that hex, and a canary planted in it never shows."""
+    from app.engine.testing import check_every_reader
+
+    s = s4_deployed(tf16="S12", tf64="R13")
+    assert {x["hex"] for x in s["entering"].values()} == {"S12", "R13"}
+    checked = check_every_reader(rules, s, SeededRng(3))
+    assert "japanese" in checked and "spectator" in checked
