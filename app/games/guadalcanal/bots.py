@@ -212,11 +212,12 @@ def deploy(view: View, prompt: Prompt, rng) -> Action:
     me = Intel(view)
     args = spec(prompt, "deploy")["args"]
     sc = SCENARIOS[view["scenario"]]
-    area_of = {tf["id"]: tf["area"] for tf in sc["task_force"]}
+    # where each task force sets up or enters (7a2.2): a printed hex (7e2: Task Force 67 in N6) or its area
+    allowed = {tf["id"]: tuple(tf.get("hexes") or AREAS.get(tf["area"], ())) for tf in sc["task_force"]}
     hexes, by_area = {}, {}
     for t in args["hexes"]["ids"]:
-        area = area_of.get(t)
-        options = [h for h in AREAS.get(area, ()) if h in args["hexes"]["choices"]] or args["hexes"]["choices"]
+        area = allowed.get(t) or tuple(args["hexes"]["choices"])
+        options = [h for h in area if h in args["hexes"]["choices"]] or list(args["hexes"]["choices"])
         if area not in by_area:
             by_area[area] = rng.choice(sorted(options))
         hexes[t] = by_area[area]

@@ -49,7 +49,7 @@ def play(scenario: str, seed: int, bot_sides: tuple[str, ...], options: dict[str
 
 
 GAMES = [("1", seed, sides) for seed in range(3) for sides in (("allied",), ("japanese",), ("allied", "japanese"))]
-GAMES += [("2", 0, ("allied", "japanese")), ("3", 1, ("allied", "japanese"))]
+GAMES += [("2", 0, ("allied", "japanese")), ("3", 1, ("allied", "japanese")), ("4", 0, ("allied", "japanese"))]
 
 
 @pytest.mark.parametrize("scenario,seed,sides", GAMES)
