@@ -1,11 +1,13 @@
 """Take the README's screenshots: start the server on a temp database, play a little, and capture pages.
 
     .venv/bin/python -m tools.screenshots            # writes docs/screenshots/*.png
+    .venv/bin/python -m tools.screenshots first_blood   # only the named games' functions below
 """
 from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 import uuid
 from pathlib import Path
@@ -18,7 +20,7 @@ from tests.support_server import LiveServer
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
 
 
-def main() -> None:
+def main(only: list[str] | None = None) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="ironbottom-shots-")
     server = LiveServer(f"sqlite:///{tmp}/shots.db")
@@ -28,6 +30,11 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
                                         args=CHROMIUM_ARGS)
+            if only:
+                for name in only:
+                    globals()[name](browser, server.url)
+                browser.close()
+                return
             page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
             sign_up(page, server.url, f"admiral{uuid.uuid4().hex[:4]}")
             page.goto(server.url + "/")
@@ -43,6 +50,8 @@ def main() -> None:
             umpire(browser, server.url)
             tutorial(browser, server.url)
             guadalcanal(browser, server.url)
+            first_blood(browser, server.url)
+            players(browser, server.url)
             browser.close()
     finally:
         server.stop()
@@ -180,5 +189,84 @@ def guadalcanal(browser, base: str) -> None:
     ump.locator(".gc-side-by-side").screenshot(path=str(OUT / "guadalcanal-umpire.png"))
 
 
+def first_blood(browser, base: str) -> None:
+    """First Blood's Sep I in two browsers (the flow of tests/browser/test_first_blood.py): an IJ unit chosen to move,
+    the hexes it may reach marked with their cost; the IJ attack form with its odds before declaring; the page after
+    the result, with the turn track and the boxes."""
+    import json
+
+    from tests.browser import test_first_blood as fb
+
+    us = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    ij = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    us_name, ij_name = f"vandegrift{uuid.uuid4().hex[:4]}", f"kawaguchi{uuid.uuid4().hex[:4]}"
+    sign_up(us, base, us_name)
+    us.goto(f"{base}/games/new?game=first_blood")
+    us.get_by_label("Your side").select_option("us")
+    us.get_by_role("button", name="Create game").click()
+    sign_up(ij, base, ij_name, next_url=us.locator("input.invite-link").first.input_value().replace(base, ""))
+    ij.get_by_role("button", name="Take the seat").click()
+    gid = us.url.rstrip("/").split("/")[-1]
+    sides = {"us": fb.token(base, us_name), "ij": fb.token(base, ij_name)}
+    g = fb.play_by_api(base, gid, sides, lambda r, p: p["info"]["kind"] == "movement")
+    ij.reload()
+    fb.asked(ij, "IJ movement phase")
+    uid, dest, _ = fb.one_move(g, "ij")
+    form = ij.locator("#prompt form.action", has=ij.locator('input[name="verb"][value="move"]'))
+    form.get_by_label("Unit", exact=True).select_option(json.dumps(uid))
+    ij.locator("#first-blood-map .fb-reachable").first.wait_for()
+    ij.locator(".fb-map").screenshot(path=str(OUT / "first-blood-reach.png"))
+    form.get_by_label("Destination", exact=True).select_option(json.dumps(dest))
+    form.get_by_role("button", name="Move a unit").click()
+    g = fb.play_by_api(base, gid, sides, lambda r, p: p["info"]["kind"] == "combat" or
+                       (p["info"]["kind"] == "movement" and r == "us"))
+    if any(a["verb"] == "attack" for a in g["prompt"]["actions"]):
+        ij.reload()
+        spec = next(a for a in g["prompt"]["actions"] if a["verb"] == "attack")
+        target = spec["args"]["targets"]["choices"][0]
+        attackers = [u for u in spec["args"]["attackers"]["choices"]
+                     if target in fb.neighbours(g["view"]["units"][u]["loc"][4:])][:2]
+        form = ij.locator("#prompt form.action", has=ij.locator('input[name="verb"][value="attack"]'))
+        for u in attackers:
+            form.locator(f"input[name='arg.attackers'][value='\"{u}\"']").check()
+        form.locator(f"input[name='arg.targets'][value='\"{target}\"']").check()
+        ij.locator("#fb-odds .fb-odds-line").wait_for()
+        ij.locator("#prompt").screenshot(path=str(OUT / "first-blood-odds.png"))
+        form.get_by_role("button", name="Attack").click()
+        ij.wait_for_timeout(1500)  # the result's push
+        ij.reload()
+    ij.locator(".fb-boxes").screenshot(path=str(OUT / "first-blood-boxes.png"))
+    ij.screenshot(path=str(OUT / "first-blood.png"), full_page=True)
+
+
+def players(browser, base: str) -> None:
+    """A rated game ended by a resignation, the rematch offered to the other player, the player's page and the
+    archive (issue 20)."""
+    red, blue = (browser.new_context(viewport={"width": 1280, "height": 800}).new_page() for _ in range(2))
+    red_name, blue_name = f"halsey{uuid.uuid4().hex[:4]}", f"yamamoto{uuid.uuid4().hex[:4]}"
+    sign_up(red, base, red_name)
+    red.goto(f"{base}/games/new?game=solomons")
+    red.get_by_label("Rated").check()
+    red.get_by_role("button", name="Create game").click()
+    invite = red.locator("input.invite-link").first.input_value()
+    sign_up(blue, base, blue_name)
+    blue.goto(invite)
+    blue.get_by_role("button", name="Take the seat").click()
+    red.reload()
+    red.get_by_label("I resign").check()
+    red.get_by_role("button", name="Resign").click()
+    red.locator("#status").filter(has_text="resigned").wait_for()
+    red.reload()
+    red.get_by_role("button", name="Offer a rematch").click()
+    blue.goto(f"{base}/")
+    blue.locator("table.list a").first.click()
+    blue.locator("#rematch").wait_for()
+    blue.locator(".game-head").screenshot(path=str(OUT / "rematch.png"))
+    red.goto(f"{base}/players/{red_name}")
+    red.screenshot(path=str(OUT / "player.png"), full_page=True)
+    red.goto(f"{base}/archive")
+    red.screenshot(path=str(OUT / "archive.png"), full_page=True)
+
+
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:] or None)

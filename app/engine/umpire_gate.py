@@ -60,26 +60,36 @@ def release(state: State, run: bool) -> dict[str, Any]:
 
 
 def decision(resume: Callable[[State, Any], None], *, id: str = "umpire", rule: str = "18",
-             span_label: str = "the Turn", clone: Callable[[State], State] = copy.deepcopy) -> Decision:
+             span_label: str = "the Turn", clone: Callable[[State], State] = copy.deepcopy,
+             labels: dict[str, str] | None = None, title: Callable[[State, dict], str] | None = None,
+             info: Callable[[State, dict], dict] | None = None,
+             told: Callable[[State, dict, bool], tuple[str, Any]] | None = None) -> Decision:
     """The states-table record of the umpire's release. `resume(state, rng)` is the game's walker going on from the
-    step just released (it carries that step out)."""
-    labels = {"advance": "Release this step", "run": f"Run to the end of {span_label}"}
+    step just released (it carries that step out). A game may word it its own way: the buttons (`labels`), the
+    prompt's title and info from what is held, and the umpire's log line (`told`: its text and `at`)."""
+    labels = labels or {"advance": "Release this step", "run": f"Run to the end of {span_label}"}
 
     def deciders(state: State) -> list[str]:
         return [UMPIRE] if held(state) else []
 
     def prompt(state: State, role: str) -> dict[str, Any]:
-        h = held(state) or {"key": None, "title": "the next step"}
-        return {"title": f"Release {h['title']}, or run to the end of {span_label}", "rule": rule,
-                "info": {"kind": "umpire", "step": h["key"], "default": dict(DEFAULT)},
+        h = held(state) or {"key": None, "span": None, "title": "the next step"}
+        return {"title": title(state, h) if title else f"Release {h['title']}, or run to the end of {span_label}",
+                "rule": rule,
+                "info": {"kind": "umpire", "step": h["key"], "default": dict(DEFAULT),
+                         **(info(state, h) if info else {})},
                 "actions": [{"verb": v, "label": labels[v], "args": {}} for v in VERBS]}
 
     def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
         s = clone(state)
         run = action["verb"] == "run"
         was = release(s, run)
-        told = f"to the end of {span_label}" if run else "this step"
-        s["log"].append(entry(UMPIRE, f"You release {was['title']} ({told}).", at=was["key"]))
+        if told:
+            text, at = told(s, was, run)
+        else:
+            how = f"to the end of {span_label}" if run else "this step"
+            text, at = f"You release {was['title']} ({how}).", was["key"]
+        s["log"].append(entry(UMPIRE, text, at=at))
         resume(s, rng)
         return s
 

@@ -151,7 +151,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
                 invites[role] = _issue_invite(game, seat)
         db.add(seat)
     db.flush()
-    _start_if_full(db, game)
+    start_if_full(db, game)
     game.setup_rolls = rng.record()  # so verification covers the set-up's dice too
     remember(game.id, game.version, state, db)
     return Created(game, invites)
@@ -176,7 +176,7 @@ def bot_for(bots: dict[str, Any], role: str) -> str:
     raise BadRequest(f"This game has no computer player for {role!r}.")
 
 
-def _start_if_full(db: DB, game: Game) -> None:
+def start_if_full(db: DB, game: Game) -> None:
     seats = db.scalars(select(Seat).where(Seat.game_id == game.id)).all()
     if all(s.user_id is not None or s.bot is not None for s in seats) and game.status == "open":
         game.status = "active"
@@ -217,7 +217,7 @@ def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = 
                        "(accept_scripted_dice).", extra={"sandbox": True})
     seat.user_id, seat.joined_at, seat.invite_hash = user_id, now(), None
     db.flush()
-    _start_if_full(db, game)
+    start_if_full(db, game)
     return seat
 
 

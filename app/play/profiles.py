@@ -64,9 +64,9 @@ def profile(db: DB, username: str, viewer_id: int | None) -> dict[str, Any]:
     base = {"player": user.username, "own": own, "hidden": user.profile_hidden, "show_current": user.show_current}
     if user.profile_hidden and not own:
         return base | {"ratings": [], "finished": [], "current": []}
-    titles = {r.meta.id: r.meta.title for r in registry.listed()}
     return base | {
-        "ratings": [dict(r, title=titles.get(r["game"], r["game"])) for r in ratings.of_player(db, user.id)],
+        "ratings": [dict(r, title=registry.get(r["game"]).meta.title if registry.get(r["game"]) else r["game"])
+                    for r in ratings.of_player(db, user.id)],
         "finished": _games(db, user, "ended"),
         "current": _games(db, user, "active") if (user.show_current or own) else []}
 

@@ -56,6 +56,9 @@ class Game(Base):
     umpired: Mapped[bool] = mapped_column(Boolean, default=False)
     sandbox: Mapped[bool] = mapped_column(Boolean, default=False)
     rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())  # chosen at creation
+    # A rematch (app/play/rematch.py): the ended game it replays, and its seats kept for their players {role: user}.
+    rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    reserved: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # version at which each role's prompt last changed: a submission is stale only if the submitter's own

@@ -72,7 +72,7 @@ def _read(form, field: str, arg: dict[str, Any], name: str) -> Any:
         if raw is not None:  # drawn as JSON (nested too deep for fields)
             return _loads(str(raw), arg, name) if str(raw).strip() else _MISSING
         if kind == "assignment":
-            parts = [(i, arg) for i in arg.get("ids", [])]
+            parts = [(i, dict(arg, type="choice")) for i in arg.get("ids", [])]  # each id one of the choices
         elif kind == "plot":
             parts = [(s, arg.get("each") or {}) for s in arg.get("segments", [])]
         else:

@@ -9,8 +9,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
+from app.engine.contract import UMPIRE
 from app.config import get_settings
-from app.play import accounts, lobby
+from app.play import accounts, lobby, rematch
 from app.play.errors import BadRequest, Forbidden, PlayError
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
@@ -252,8 +253,10 @@ def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
     # The host sees each waiting seat's invite link, labelled with the side's name, on every visit.
     seats = invite_links(request, lobby.seat_invites(db, game, user.user_id))
     invites = {s["label"]: s["url"] for s in seats if s["url"]}
+    offered = rematch.state_for(db, game_id, user.user_id) if game.status == "ended" else None
+    player = game.status == "ended" and any(r != UMPIRE for r in lobby.seats_held(db, game, user.user_id))
     return page(request, "game/page.html", user, m=page_model(db, game, role), oob=False, invites=invites,
-                seat_invites=seats)
+                seat_invites=seats, rematch=offered, may_offer_rematch=player and offered is None)
 
 
 @router.get("/games/{game_id}/invites", response_class=HTMLResponse)

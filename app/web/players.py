@@ -1,12 +1,12 @@
-"""Players' pages and leaderboards (issue 20), each with its JSON twin under /api."""
+"""Players' pages, leaderboards and the archive of finished games (issue 20), each with its JSON twin under /api."""
 from __future__ import annotations
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
-from app.play import profiles, ratings
+from app.play import archive, profiles, ratings
 from app.play.errors import NotFound
 from app.store.db import transaction
 from app.web.deps import CSRF, MaybeUser, User
@@ -59,3 +59,26 @@ async def leaderboards_page(request: Request, user: MaybeUser):
 @api.get("/leaderboards/{game}")
 async def leaderboard_json(game: str) -> dict:
     return await run_in_threadpool(_board, game)
+
+
+def _archive(**filters) -> dict:
+    with transaction(read_only=True) as db:
+        return archive.search(db, **filters)
+
+
+@router.get("/archive", response_class=HTMLResponse)
+async def archive_page(request: Request, user: MaybeUser, game: str = "", scenario: str = "", player: str = "",
+                       result: str = "", since: str = "", until: str = "", number: int = Query(1, alias="page")):
+    filters = {"game": game, "scenario": scenario, "player": player, "result": result, "since": since,
+               "until": until}
+    found = await run_in_threadpool(lambda: _archive(**filters, page=number))
+    games = [{"id": r.meta.id, "title": r.meta.title, "scenarios": [s.id for s in r.meta.scenarios],
+              "sides": [(s.id, s.label) for s in r.meta.sides_of()]} for r in registry.listed()]
+    return page(request, "players/archive.html", user, found=found, filters=filters, games=games)
+
+
+@api.get("/archive")
+async def archive_json(game: str = "", scenario: str = "", player: str = "", result: str = "", since: str = "",
+                       until: str = "", page: int = 1) -> dict:
+    return await run_in_threadpool(lambda: _archive(game=game, scenario=scenario, player=player, result=result,
+                                                    since=since, until=until, page=page))

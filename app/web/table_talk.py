@@ -7,7 +7,7 @@ from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from app.play import chat, clocks, lobby, umpire, undo
+from app.play import chat, clocks, lobby, rematch, umpire, undo
 from app.play.errors import BadRequest
 from app.play.resign import resign
 from app.store.db import transaction
@@ -158,3 +158,33 @@ async def undo_api(game_id: str, body: UndoIn, user: User) -> dict:
     await run_in_threadpool(_undo, game_id, role, body.answer, user.user_id)
     await publish(game_id)
     return {"ok": True}
+
+
+class RematchIn(BaseModel):
+    answer: bool | None = Field(None, description="Absent: offer a rematch of this ended game. True or false: accept "
+                                                  "or decline the rematch offered to you.")
+
+
+def _rematch(game_id: str, user_id: int, answer: bool | None) -> str | None:
+    with transaction() as db:
+        if answer is None:
+            return rematch.offer(db, game_id, user_id).id
+        new = rematch.answer(db, game_id, user_id, answer)
+        return new.id if new is not None else None
+
+
+@router.post("/games/{game_id}/rematch", dependencies=[CSRF])
+async def rematch_form(game_id: str, user: User, answer: str = Form("")):
+    """Offer a rematch of an ended game, or answer one ("yes"/"no"); the page goes to the new game unless declined."""
+    new = await run_in_threadpool(_rematch, game_id, user.user_id, {"yes": True, "no": False}.get(answer))
+    if new:
+        await publish(new)
+    return RedirectResponse(f"/games/{new or game_id}", status_code=303)
+
+
+@api.post("/games/{game_id}/rematch", dependencies=[CSRF])
+async def rematch_api(game_id: str, user: User, body: RematchIn | None = None) -> dict:
+    new = await run_in_threadpool(_rematch, game_id, user.user_id, body.answer if body else None)
+    if new:
+        await publish(new)
+    return {"game": new}

@@ -1,10 +1,12 @@
-"""ratings: rated games, players' ratings per game and each rated game's change, hidden profiles (issue 20)
+"""ratings and rematches: rated games, players' ratings per game and each rated game's change, hidden profiles,
+rematches (issue 20)
 
 Revision ID: 0005
 Revises: 0004
 Create Date: 2026-11-30 12:30:00
 
 - games.rated: the creator's choice (never for sandbox games or games against the computer).
+- games.rematch_of, games.reserved: a rematch's ended game, and its seats kept for that game's players.
 - users.profile_hidden: the player's page shows only the name; leaderboards leave them out.
 - users.show_current: the player's page lists their running games (off unless they choose it).
 - ratings: (user, game) -> openskill mean and uncertainty, number of rated games.
@@ -22,6 +24,9 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table('games') as batch_op:
         batch_op.add_column(sa.Column('rated', sa.Boolean(), nullable=False, server_default=sa.false()))
+        batch_op.add_column(sa.Column('rematch_of', sa.String(length=16), nullable=True))
+        batch_op.add_column(sa.Column('reserved', sa.JSON(), nullable=True))
+        batch_op.create_index('ix_games_rematch_of', ['rematch_of'])
     with op.batch_alter_table('users') as batch_op:
         batch_op.add_column(sa.Column('profile_hidden', sa.Boolean(), nullable=False, server_default=sa.false()))
         batch_op.add_column(sa.Column('show_current', sa.Boolean(), nullable=False, server_default=sa.false()))
@@ -58,4 +63,7 @@ def downgrade() -> None:
         batch_op.drop_column('show_current')
         batch_op.drop_column('profile_hidden')
     with op.batch_alter_table('games') as batch_op:
+        batch_op.drop_index('ix_games_rematch_of')
+        batch_op.drop_column('reserved')
+        batch_op.drop_column('rematch_of')
         batch_op.drop_column('rated')

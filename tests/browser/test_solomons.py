@@ -94,7 +94,7 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
         expect(page.locator("#board")).to_contain_text("Guadalcanal Supply Status")
         expect(page.locator("#board")).to_contain_text("Game-Turn 1 of 16")
     expect(jp.locator("#base-jp-CV-1 option")).to_have_count(1)
-    jp.locator("#base-jp-CA-4").select_option("rabaul")
+    jp.locator("#base-jp-CA-4").select_option(label="to Rabaul")
     submit(jp)
 
     # Carrier Air Group Training: only Japan has carriers in port that can train (6.21); the American carriers are at

@@ -48,6 +48,11 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/api/players/{username}"): every("404"),
     ("POST", "/players/me/visibility"): signed("303 /players"),
     ("GET", "/leaderboards"): every("200"),
+    ("GET", "/archive"): every("200"),
+    ("GET", "/api/archive"): every("200"),
+    # A rematch is offered once a game has ended; this one is running.
+    ("POST", "/games/{game_id}/rematch"): signed("409"),
+    ("POST", "/api/games/{game_id}/rematch"): signed("409"),
     ("GET", "/api/leaderboards/{game}"): every("404"),
     ("MOUNT", "/static"): every("200"),
     ("GET", "/"): every("200"),

@@ -31,6 +31,7 @@ from app.games.first_blood.gamedata import (
     ridge,
     river,
 )
+from app.games.first_blood.movement import unit_label
 
 State = dict[str, Any]
 
@@ -85,6 +86,23 @@ def modifiers(state: State, side: str, targets: list[str], a: int, d: int) -> li
 
 
 # --- orders ------------------------------------------------------------------------------------------------------
+
+def odds(state: State, role: str, attackers: list[str], targets: list[str], support: list[str]) -> dict[str, Any]:
+    """What an attack would be rolled at (§7.6), before any die: the strengths (§7.1 doubling, §7.5 artillery, §5.1
+    doubled on entry), the odds column (None: worse than 1:2) and the die modifiers (Table 8), with the table read.
+    The pages show it before the attack is declared; resolve_attack rolls on the same."""
+    units = state["units"]
+    entering = any(not units[u]["loc"].startswith("hex:") for u in attackers)
+    if entering:  # §5.1: the defenders are doubled against an attack on entry
+        st = {"A": sum(units[u]["cf"] for u in attackers),
+              "D": 2 * sum(u["cf"] for t in targets for u in board.stack(state, t))}
+    else:
+        st = strengths(state, attackers, targets, support)
+    a, d = st["A"], st["D"]
+    table = "Table 9, IJ Attack Table" if role == "ij" else "Table 10, US Attack Table"
+    return {"A": a, "D": d, "column": odds_column(a, d), "modifiers": modifiers(state, role, targets, a, d),
+            "entering": entering, "rule": f"§7.6, {table}"}
+
 
 def verbs(units: tuple[str, ...], air_ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     return {
@@ -164,10 +182,12 @@ def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     if targets:
         mine = tuple(u["id"] for u in fresh(state, role)) + tuple(entering)
         arty = tuple(u["id"] for u in fresh(state, role) if board.is_artillery(u))
+        named = lambda ids: tuple(unit_label(state, u) for u in ids)
         actions.append({"verb": "attack", "label": "Attack",
-                        "args": {"attackers": Several(mine, 1, label="Attacking units").to_json(),
+                        "args": {"attackers": Several(mine, 1, labels=named(mine), label="Attacking units").to_json(),
                                  "targets": Several(tuple(targets), 1, label="Defending hexes").to_json(),
-                                 "support": Several(arty, 0, label="Artillery in remote fire").to_json(),
+                                 "support": Several(arty, 0, labels=named(arty),
+                                                    label="Artillery in remote fire").to_json(),
                                  "advance": v["attack"]["advance"].to_json()}})
     if role == "ij":
         opts = bombarders(state)
@@ -299,13 +319,8 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
     attackers = [units[u] for u in args["attackers"]]
     targets = sorted(args["targets"])
     defenders = [u for t in targets for u in board.stack(s, t)]
-    entering = any(not u["loc"].startswith("hex:") for u in attackers)
-    st = strengths(s, [] if entering else args["attackers"], targets, args["support"])
-    if entering:  # §5.1: the defenders are doubled against an attack on entry
-        st = {"A": sum(u["cf"] for u in attackers), "D": 2 * sum(u["cf"] for u in defenders)}
-    a, d = st["A"], st["D"]
-    column = odds_column(a, d)
-    mods = modifiers(s, role, targets, a, d)
+    o = odds(s, role, args["attackers"], targets, args["support"])
+    entering, a, d, column, mods = o["entering"], o["A"], o["D"], o["column"], o["modifiers"]
     log: list[str] = []
     head = (f"{TITLE[role]} attack on {', '.join(targets)} by {', '.join(u['name'] for u in attackers)}"
             + (f" with {', '.join(units[u]['name'] for u in args['support'])} firing" if args["support"] else "")
@@ -317,7 +332,8 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
         m = sum(x for _, x in mods)
         final = max(1, min(6, roll + m))
         result = TABLES[role][final][COLUMNS.index(column)]
-        roll_text = (f"{column}, die {roll}" + "".join(f" {x:+d} {why}" for why, x in mods) + f" = {final}: {result}")
+        roll_text = (f"{column}, die {roll}" + "".join(f" {x:+d} {why}" for why, x in mods) + f" = {final}: {result}"
+                     f" ({o['rule']})")
     for u in attackers + [units[x] for x in args["support"]]:
         u["fought"] = True
     for u in defenders:

@@ -150,12 +150,19 @@ def _intercept_options(state: State) -> dict[str, list[str]]:
     return out
 
 
+def unit_label(state: State, uid: str) -> str:
+    """A unit as the forms name it: name, strength and movement, and where it is."""
+    u = state["units"][uid]
+    return f"{u['name']} ({u['cf']}-{u['mf']}, {place_label(u['loc'])})"
+
+
 def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     units = [u["id"] for u in movable(state, role)]
     actions = []
     if units:
         actions.append({"verb": "move", "label": "Move a unit",
-                        "args": {"unit": v["move"]["unit"].only(*units).to_json(),
+                        "args": {"unit": Choice(tuple(units), tuple(unit_label(state, u) for u in units),
+                                                label="Unit").to_json(),
                                  "to": v["move"]["to"].to_json()}})
     if role == "ij":
         opts = _intercept_options(state)
@@ -172,7 +179,9 @@ def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     actions.append({"verb": "end_movement", "label": "End the movement phase", "args": {}})
     must = [u["name"] for u in must_move(state, role)]
     return {"title": f"{TITLE[role]} movement phase", "rule": "§6",
-            "info": {"kind": "movement", "must_move": must}, "actions": actions}
+            "info": {"kind": "movement", "must_move": must,
+                     # the pages highlight these when a unit is chosen: {unit: {place: MF spent}} (§6.1, §6.5)
+                     "reach": {u: reachable(state, state["units"][u]) for u in units}}, "actions": actions}
 
 
 def check(state: State, role: str, action: dict[str, Any]) -> None:

@@ -17,15 +17,17 @@ from app.games.first_blood.gamedata import (
     FIGHTER,
     HENDERSON,
     JUNGLE,
+    JUNGLE_EDGE_HEXES,
     LAND,
     MAP,
     RIDGES,
     RIVERS,
     TITLE,
+    TURN_LABELS,
     TYPES,
     turn_label,
 )
-from app.games.first_blood.placement import place_label
+from app.games.first_blood.placement import IJ_BOXES, PLACE_LABELS, place_label
 from app.games.first_blood.sequence import RULES, TITLES, acting
 
 State = dict[str, Any]
@@ -38,13 +40,39 @@ def _grid() -> dict[str, Any]:
             "cols": list(g["cols"]), "rows": list(g["rows"]), "show_ids": True}
 
 
-def _unit_piece(u: dict[str, Any]) -> dict[str, Any]:
+def _source(provenance: str) -> str:
+    """The short form of a data record's provenance, for a hex's details."""
+    return provenance.split(";")[0].split(" (")[0]
+
+
+def _terrain(h: str) -> str:
+    """A hex's terrain by name and where it comes from (data/map.toml), for its title on the map (§2.1, Table 1)."""
+    if h in JUNGLE:
+        name, src = "Jungle (combat -1, +1 MF to enter)", MAP["jungle"]["provenance"]
+    elif h in JUNGLE_EDGE_HEXES:
+        name, src = "Jungle on its sides only (not jungle for combat)", MAP["jungle_edges"]["provenance"]
+    else:
+        name, src = "Clear, beach or rough", MAP["land"]["provenance"]
+    if h in HENDERSON or h in FIGHTER:
+        name += ", Henderson Field air strip" if h in HENDERSON else ", fighter strip"
+        src = MAP["strips"]["provenance"]
+    return f"{name} [{_source(src)}]"
+
+
+def _terrain_spaces() -> list[dict[str, Any]]:
+    return [{"id": f"terrain-{h}", "at": h, "label": _terrain(h), "shape": "none"} for h in LAND]
+
+
+def _unit_piece(u: dict[str, Any], at: str | None = None) -> dict[str, Any]:
     t = TYPES[u["type"]]
     rng = f", range {u['range']}" if u["range"] else ""
     name = f"{TITLE[u['side']]} {u['name']} ({t['label']}, CF {u['cf']}{rng}, MF {u['mf']})"
+    where = f"hex {u['loc'][4:]}" if at is None else place_label(u["loc"])
+    state = ", has moved" if u["moved"] else ""
     return {"id": u["id"], "kind": "artillery" if u["range"] else "ground", "side": u["side"],
-            "at": u["loc"][4:], "face": u["name"], "label": f"{name}, {u['loc'][4:]}",
-            "details": f"{name} in hex {u['loc'][4:]}."}
+            "at": u["loc"][4:] if at is None else at, "face": [u["name"], f"{u['cf']}-{u['mf']}"],
+            "label": f"{name}, {where}",
+            "details": f"{name} in {where}: combat factor {u['cf']}, movement factors {u['mf']}{rng}{state}."}
 
 
 def board(state: State) -> dict[str, Any]:
@@ -76,7 +104,49 @@ def board(state: State) -> dict[str, Any]:
                        for a, b in sorted(tuple(sorted(p)) for p in RIVERS)]
                       + [{"from": a, "to": b, "kind": "ridge", "label": "Ridge"}
                          for a, b in sorted(tuple(sorted(p)) for p in RIDGES)]),
-            "pieces": pieces, "markers": markers}
+            "spaces": _terrain_spaces(), "pieces": pieces, "markers": markers}
+
+
+# The strategic boxes and the turn track (§2.1, §4), a second small board in board units: the track on row 0, then
+# the entry points, the off-map boxes A-D (west to east), the IJ naval and air boxes, the USAF boxes.
+BOX_ROWS = ([(f"entry:{e}", ENTRIES[e]["label"].replace(" entry point", "").replace(" (coast road)", ""))
+             for e in ENTRIES],
+            [(f"box:{b}", f"Off-map box {b}") for b in BOXES],
+            [(k, PLACE_LABELS[k]) for k in IJ_BOXES],
+            [("cap", PLACE_LABELS["cap"]), ("ground_attack", PLACE_LABELS["ground_attack"]),
+             ("reserve", "USAF Reserve"), ("eliminated", "Eliminated")])
+ROW_Y = (1.9, 4.6, 7.6, 10.6)
+
+
+def boxes_board(state: State) -> dict[str, Any]:
+    spaces = [{"id": f"turn-{i + 1}", "label": lb, "at": [i * 1.1, 0], "shape": "square", "size": 0.4,
+               "kind": "turn", "marks": ["ring"] if state["turn"] == i + 1 else [],
+               "details": f"Turn {i + 1} of {len(TURN_LABELS)} (§4)"} for i, lb in enumerate(TURN_LABELS)]
+    for row, places in enumerate(BOX_ROWS):
+        step = 16.8 / (len(places) - 1)
+        spaces += [{"id": p, "label": lb, "at": [j * step, ROW_Y[row]], "shape": "square", "size": 0.45,
+                    "kind": "box", "per_row": 2 if row == 0 else 3} for j, (p, lb) in enumerate(places)]
+    known = {s["id"] for s in spaces}
+    pieces = [{"id": "turn-marker", "kind": "marker", "label": f"Turn marker: {turn_label(state['turn'])}",
+               "at": f"turn-{min(max(state['turn'], 1), len(TURN_LABELS))}", "face": "Turn",
+               "details": f"Game turn: {turn_label(state['turn'])} (§4)."}]
+    for u in sorted(state["units"].values(), key=lambda x: x["id"]):
+        if u["loc"] in known:
+            pieces.append(_unit_piece(u, at=u["loc"]))
+    for a in sorted(state["air"].values(), key=lambda x: x["id"]):
+        if a["loc"] in known:
+            where = place_label(a["loc"])
+            pieces.append({"id": a["id"], "kind": "aircraft", "side": a["side"], "at": a["loc"],
+                           "tags": [f"face-{a['face']}"] if a.get("face") else [],
+                           "face": a["name"].removeprefix("IJ ").split(" ", 1),
+                           "label": f"{TITLE[a['side']]} {a['name']} ({a['role']}), {where}",
+                           "details": f"{TITLE[a['side']]} {a['name']}, {a['role']}, in {where}"
+                                      + (f", supporting hex {a['target']}" if a.get("target") else "") + "."})
+    return {"id": "first-blood-boxes", "label": f"Turn track and boxes, {turn_label(state['turn'])}",
+            "description": "The turn track (Sep I to Jan III), the entry points and off-map boxes A-D (west to east), "
+                           "and the naval and air boxes of both sides.",
+            "extent": [-1.2, -0.8, 18.0, 13.6], "spaces": spaces, "pieces": pieces, "piece_size": [1.3, 0.62],
+            "per_row": 3}
 
 
 def _off_map(state: State) -> dict[str, Any]:
@@ -117,5 +187,6 @@ def view(state: State, role: str) -> dict[str, Any]:
         "off_map_boxes": {b: list(r["hexes"]) for b, r in BOXES.items()},
         "outcome": state["outcome"],
         "board": board(state),
+        "boxes_board": boxes_board(state),
         "log": visible(state["log"], role if role != SPECTATOR else SPECTATOR, ended),
     }

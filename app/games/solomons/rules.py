@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app.engine import umpire_gate
 from app.engine.contract import UMPIRE, GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
-from app.engine.log import entry
 from app.games.solomons import asking, board, fog, opening, players, sequence, views
 from app.games.solomons.bots import BOTS
 from app.games.solomons.decision import VERB
@@ -24,15 +24,14 @@ State = dict[str, Any]
 UMPIRE_VERBS = {"advance": "advance one segment", "run": "run to the end of this Plot Execution Phase"}
 
 
-def umpire_prompt(state: State) -> dict[str, Any]:
-    step = sequence.current(state)
-    return {"title": f"Game-Turn {state['turn']}, Segment {step['segment']} is next: advance one segment, or let "
-                     f"this Plot Execution Phase run",
-            "rule": "Guadalcanal 18",
-            "actions": [{"verb": verb, "label": label[0].upper() + label[1:], "args": {}}
-                        for verb, label in UMPIRE_VERBS.items()],
-            "info": {"kind": "umpire", "segment": step["segment"], "phase": step["phase"],
-                     "default": {"verb": "advance"}}}
+def _umpire_title(state: State, held: dict[str, Any]) -> str:
+    return (f"Game-Turn {state['turn']}, Segment {sequence.current(state)['segment']} is next: advance one segment, "
+            f"or let this Plot Execution Phase run")
+
+
+def _umpire_told(state: State, was: dict[str, Any], run: bool) -> tuple[str, Any]:
+    return (f"You {UMPIRE_VERBS['run' if run else 'advance']} (Game-Turn {state['turn']}, {was['title']}).",
+            state["step"])
 
 
 def clone(state: State) -> State:
@@ -41,6 +40,14 @@ def clone(state: State) -> State:
     body = json.loads(json.dumps({k: v for k, v in state.items() if k != "log"}))
     body["log"] = list(state["log"])
     return body
+
+
+# The umpire's release of each Execution Segment (Guadalcanal 18): the engine's gate, worded as Solomons' pages say it.
+UMPIRE_GATE = umpire_gate.decision(
+    sequence.advance, rule="Guadalcanal 18", span_label="this Plot Execution Phase", clone=clone,
+    labels={v: label[0].upper() + label[1:] for v, label in UMPIRE_VERBS.items()}, title=_umpire_title,
+    info=lambda state, held: {"segment": sequence.current(state)["segment"], "phase": sequence.current(state)["phase"]},
+    told=_umpire_told)
 
 
 class Solomons:
@@ -68,8 +75,6 @@ class Solomons:
                 raise IllegalAction(f"The fog of war option {name!r} needs an umpire: create the game as umpired.",
                                     "Guadalcanal 18c")
         state = opening.new_state(chosen)
-        if chosen.get("umpired"):
-            state["umpire"] = {"run": None, "go": None}  # which segment / phase the umpire released (18)
         sequence.advance(state, rng)
         return state
 
@@ -87,8 +92,8 @@ class Solomons:
         for side in sequence.deciders(state):
             out[side] = STATES[kind].prompt(state, side)
             out[side]["actions"].append(asking.standing_action(state, side))  # issue 11 item 4, from any prompt
-        if sequence.umpire_due(state):
-            out[UMPIRE] = umpire_prompt(state)
+        if umpire_gate.held(state):
+            out[UMPIRE] = UMPIRE_GATE.prompt(state, UMPIRE)
         return out
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
@@ -123,20 +128,14 @@ class Solomons:
         return s
 
     def apply_umpire(self, state: State, action: dict[str, Any], rng) -> State:
-        """Guadalcanal 18: the umpire advances execution one segment at a time, or lets it run."""
-        if not sequence.umpire_due(state):
+        """Guadalcanal 18: the umpire advances execution one segment at a time, or lets it run (the engine's gate)."""
+        if not umpire_gate.held(state):
             raise IllegalAction("The umpire has nothing to decide now: the sides are deciding.", "Guadalcanal 18")
         verb = action.get("verb") if isinstance(action, dict) else None
         if verb not in UMPIRE_VERBS:
             raise MalformedAction("The umpire's orders are 'advance' (one segment) or 'run' (to the end of this "
                                   "Plot Execution Phase).")
-        s = clone(state)
-        step = sequence.current(s)
-        sequence.release(s, run=verb == "run")
-        s["log"].append(entry(UMPIRE, f"You {UMPIRE_VERBS[verb]} (Game-Turn {s['turn']}, Segment "
-                                      f"{step['segment']}).") | {"at": s["step"]})
-        sequence.advance(s, rng)
-        return s
+        return UMPIRE_GATE.resolve(state, UMPIRE, {"verb": verb, "args": {}}, rng)
 
     def view(self, state: State, role: str) -> dict[str, Any]:
         return views.view(state, role)
@@ -159,8 +158,9 @@ class Solomons:
 
     def noticeable(self, view: dict[str, Any], role: str) -> dict[str, Any]:
         """For the non-interference harness: the one thing a side may learn of the other's hidden forces (issue 11
-        item 4), whether the other side (for a spectator, either side) was asked at an air allocation, a reset section or Carrier Air Group Training, blanked out as
-        "submitted or nothing to decide" (views.public's `waiting_for`). Nothing else is blanked."""
+        item 4), whether the other side (for a spectator, either side) was asked at an air allocation, a reset section
+        or Carrier Air Group Training, blanked out as "submitted or nothing to decide" (views.public's `waiting_for`).
+        Nothing else is blanked."""
         if role == UMPIRE or not isinstance(view.get("waiting_for"), dict):  # the umpire sees every force
             return view
         step_kind = sequence.current_kind(view) or view.get("section")  # plot steps: the section is the step

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from app.engine import umpire_gate
 from app.engine.log import entry
 from app.games.solomons import asking, board, intel, movement, turn, victory
 # Imported by name, so that a renamed or missing combat procedure is an import error, never a silent no-op.
@@ -16,22 +17,18 @@ from app.games.solomons.combat.bombardment import resolve_naval_bombardment
 from app.games.solomons.combat.submarine import resolve_attacks as resolve_submarine_attacks
 from app.games.solomons.combat.supply import after_landing, expend_air_supply, supply_american_ground
 from app.games.solomons.combat.surface import resolve_surface_actions
-from app.games.solomons.states import STATES
+from app.games.solomons.states import DECIDES, STATES
 from app.games.solomons.units import sweep
 
 State = dict[str, Any]
 
-# The printed sequence (tables.phases / tables.sections, from data/sequence.toml) names each step; this maps
-# those ids to the procedure (automatic, `run`) or the decision kind (a secret submission, its record in STATES).
-KIND = {
-    "preliminary_setup": "placement", "reinforcement": "reinforcement", "cag_training": "cag_training",
-    "truk_sortie": "truk_sortie", "american_intelligence": "intelligence", "task_force_allocation": "allocation",
-    "movement_plot": "movement_plot", "ground_combat": "ground",
-    "japan_reveals": "reveal_japanese", "us_reveals": "reveal_american", "japan_reveals_m": "reveal_japanese",
-    "us_reveals_m": "reveal_american", "submarine_attacks": "submarines", "air_allocation": "air",
-    "air_attacks": "air_attacks", "carrier_counterattacks": "counterattacks", "surface_action": "surface",
-    "bombardment": "bombardment", "landing": "landing", "reset": "reset", "air_transfer": "transfers_done",
-}
+
+def kind_of(step_id: str) -> str:
+    """The kind of a printed step (tables.phases / tables.sections, from data/sequence.toml, and the steps the walker
+    adds): the id of the record of the decision it is (states.DECIDES), else the step's own id, the key of the
+    procedure that runs it (PROCEDURES)."""
+    decision = DECIDES.get(step_id)
+    return decision.id if decision is not None else step_id
 
 
 def is_day(segment: int) -> bool:
@@ -61,12 +58,12 @@ def build_steps() -> list[dict[str, Any]]:
             for seg in phase["segments"]:
                 for sec in board.sections("day" if is_day(seg) else "night"):
                     steps.append({"phase": phase["id"], "segment": seg, "section": sec["letter"],
-                                  "kind": KIND[sec["id"]], "rule": sec["rule"],
+                                  "kind": kind_of(sec["id"]), "rule": sec["rule"],
                                   "title": f"Segment {seg}, {sec['letter']}. {sec['name']} ({sec['rule']})"})
             continue
         for st in plot_phase_steps(list(phase.get("steps", []))):
             steps.append({"phase": phase["id"], "segment": None, "section": st["id"],
-                          "kind": KIND.get(st["id"], st["id"]), "rule": st["rule"],
+                          "kind": kind_of(st["id"]), "rule": st["rule"],
                           "title": f"{phase['name']}: {st['name']} ({st['rule']})"})
         if phase["id"] == "ground":
             steps.append({"phase": "ground", "segment": None, "section": "possession", "kind": "possession",
@@ -110,7 +107,7 @@ def deciders(state: State) -> list[str]:
 # ---------------------------------------------------------------- the umpire (Guadalcanal 18)
 
 def umpired(state: State) -> bool:
-    return bool((state.get("options") or {}).get("umpired"))
+    return umpire_gate.umpired(state)
 
 
 def segment_key(state: State) -> str:
@@ -122,24 +119,18 @@ def phase_key(state: State) -> str:
 
 
 def umpire_due(state: State) -> bool:
-    """Whether the umpire must release the Execution Segment about to start (Guadalcanal 18, made general): in
-    an umpired game, before the first section of every segment, unless the umpire let this Plot Execution Phase
-    run. Both sides' plots are in by then: the segment's first section is automatic (4.2 A)."""
+    """Whether the umpire must release the Execution Segment about to start (Guadalcanal 18, made general: the
+    engine's umpire gate): in an umpired game, before the first section of every segment, unless the umpire let this
+    Plot Execution Phase run. Both sides' plots are in by then: the segment's first section is automatic (4.2 A)."""
     if state["outcome"] or not umpired(state):
         return False
     step = current(state)
     if step["segment"] is None or (state["step"] > 0 and STEPS[state["step"] - 1]["segment"] == step["segment"]):
         return False
-    gate = state.get("umpire") or {}
-    return gate.get("run") != phase_key(state) and gate.get("go") != segment_key(state)
-
-
-def release(state: State, run: bool) -> None:
-    """The umpire lets the waiting segment run, or every segment left in this Plot Execution Phase."""
-    gate = state.setdefault("umpire", {"run": None, "go": None})
-    gate["go"] = segment_key(state)
-    if run:
-        gate["run"] = phase_key(state)
+    if "umpire_gate" not in state and state.get("umpire"):  # a game saved before the gate: what it had released
+        old = state["umpire"]
+        return old.get("run") != phase_key(state) and old.get("go") != segment_key(state)
+    return umpire_gate.must_release(state, segment_key(state), phase_key(state))
 
 
 # ---------------------------------------------------------------- the walker
@@ -151,6 +142,7 @@ def advance(state: State, rng) -> None:
         state["phase"], state["segment"], state["section"] = step["phase"], step["segment"], step["section"]
         state["day"] = is_day(step["segment"]) if step["segment"] else True
         if umpire_due(state):
+            umpire_gate.hold(state, segment_key(state), phase_key(state), f"Segment {step['segment']}")
             return
         first_line = len(state["log"])
         if step["kind"] in STATES:
@@ -204,6 +196,11 @@ def reveal_japanese(state: State, seg: int, rng) -> None:
     intel.reveal(state, "japanese", seg, is_day(seg), rng)
 
 
+def reveal_american(state: State, seg: int, rng) -> None:
+    """B (day) / B (night): the United States reveals under the Japanese Intelligence rules (19)."""
+    intel.reveal(state, "allied", seg, is_day(seg), rng)
+
+
 def start_of_turn(state: State, seg: Any, rng) -> None:
     intel.clear(state)
     state["intentions"] = None
@@ -225,22 +222,25 @@ def landing(state: State, seg: int, rng) -> None:
     after_landing(state)
 
 
-# The steps that run by themselves, by kind: (state, segment, rng). Every other kind of the sequence is a decision,
-# whose record is in the states table (states.py); a kind in neither is a failing test (test_states.py).
+# The steps that run by themselves, by the printed id of their step (or the id the walker gives the steps it adds):
+# (state, segment, rng). Every other step is a decision, whose record is in the states table (states.DECIDES); a step
+# in neither is a failing test (test_states.py).
 PROCEDURES: dict[str, Callable[[State, Any, Any], None]] = {
     "reinforcement": start_of_turn,
     "henderson": lambda state, seg, rng: turn.henderson_roll(state, rng),
     "truk_sortie": lambda state, seg, rng: turn.truk_sortie(state, rng),
     "american_supply": lambda state, seg, rng: supply_american_ground(state),
-    "reveal_japanese": reveal_japanese,
-    "reveal_american": lambda state, seg, rng: intel.reveal(state, "allied", seg, is_day(seg), rng),
-    "submarines": resolve_submarine_attacks,
+    "japan_reveals": reveal_japanese,
+    "japan_reveals_m": reveal_japanese,
+    "us_reveals": reveal_american,
+    "us_reveals_m": reveal_american,
+    "submarine_attacks": resolve_submarine_attacks,
     "air_attacks": air_attacks,
-    "counterattacks": resolve_counterattacks,
-    "surface": resolve_surface_actions,
+    "carrier_counterattacks": resolve_counterattacks,
+    "surface_action": resolve_surface_actions,
     "bombardment": bombardment,
     "landing": landing,
-    "transfers_done": lambda state, seg, rng: None,  # K: the transfers were resolved with the reset orders (J)
+    "air_transfer": lambda state, seg, rng: None,  # K: the transfers were resolved with the reset orders (J)
     "possession": lambda state, seg, rng: turn.possession(state),
     "end_of_turn": lambda state, seg, rng: turn.end_of_turn(state, rng),
 }

@@ -12,7 +12,7 @@ from typing import Any
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import entry, visible
-from app.games.solomons import asking, board, intentions
+from app.games.solomons import asking, board, board_view, intentions, victory
 from app.games.solomons.sequence import current, deciders, section_title, umpire_due, umpired
 
 State = dict[str, Any]
@@ -67,6 +67,7 @@ def side_view(state: State, side: str) -> dict[str, Any]:
     v["air"] = copy.deepcopy(state["air"][side])
     v["ground_in_port"] = dict(state["ground"][side])
     v["losses"] = dict(state["losses"][side])
+    v["vp_lost"] = victory.destroyed_value(state, side)  # 22: what the side's own losses are worth to the enemy
     v["pending"] = copy.deepcopy(state["pending"][side])
     v["standing"] = copy.deepcopy(asking.standing(state, side))  # issue 11 item 4: the side's own standing orders
     if side == "japanese":
@@ -93,13 +94,16 @@ def umpire_view(state: State, role: str) -> dict[str, Any]:
 
 
 def view(state: State, role: str) -> dict[str, Any]:
+    """The role's view, and the map drawn from it alone (`board`, board_view.py)."""
     if role == UMPIRE or (role == SPECTATOR and state["outcome"] is not None):
-        return umpire_view(state, role)
-    if role in board.SIDES:
-        return side_view(state, role)
-    v = public(state)
-    v["role"] = role
-    v["log"] = log_for(state, role, False)
+        v = umpire_view(state, role)
+    elif role in board.SIDES:
+        v = side_view(state, role)
+    else:
+        v = public(state)
+        v["role"] = role
+        v["log"] = log_for(state, role, False)
+    v["board"] = board_view.describe(v)
     return v
 
 

@@ -54,7 +54,7 @@ def test_day_and_night_segments_alternate_and_run_their_lettered_sections_in_pri
     night = [(s["section"], s["kind"]) for s in STEPS if s["segment"] == 2]
     assert [x for x, _ in day] == list("ABCDEFGHIJK")
     assert [x for x, _ in night] == list("ABCDEF")
-    assert dict(day)["D"] == "air" and dict(day)["G"] == "surface" and dict(night)["C"] == "surface"
+    assert dict(day)["D"] == "air" and dict(day)["G"] == "surface_action" and dict(night)["C"] == "surface_action"
     assert [is_day(n) for n in range(1, 8)] == [True, False, True, False, True, False, True]
 
 

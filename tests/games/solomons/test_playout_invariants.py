@@ -19,9 +19,9 @@ SEEDS = (*range(8), 21)
 
 # Sections whose procedure may rightly say nothing in a whole game, and why.
 SILENT = {
-    "transfers_done": "section K's transfers are resolved with section J's orders (docs/games/solomons.md)",
+    "air_transfer": "section K's transfers are resolved with section J's orders (docs/games/solomons.md)",
     "possession": "12.5 speaks only when Henderson Field changes hands",
-    "counterattacks": "6.25 needs a carrier duel: test_a_carrier_counterattack_is_flown_in_the_sequence_of_play",
+    "carrier_counterattacks": "6.25 needs a carrier duel: test_a_carrier_counterattack_is_flown_in_the_sequence_of_play",
 }
 # Rules the data names (sequence.toml sections, crt.toml `used_by`) that are applied inside a procedure whose log
 # lines cite a neighbouring case, or that need circumstances random play seldom makes; each has a directed test.
@@ -111,6 +111,6 @@ def test_a_carrier_counterattack_is_flown_in_the_sequence_of_play():
     s = submit(s, "japanese", {"missions": [strike]}, *([1] * 80))
     assert current(s)["kind"] == "reset"
     counter = [line for line in s["log"] if line["to"] == "allied" and (line.get("data") or {}).get("rule") == "6.25"
-               and sequence.STEPS[line["at"]]["kind"] == "counterattacks"]
+               and sequence.STEPS[line["at"]]["kind"] == "carrier_counterattacks"]
     assert len(counter) == 1 and "Your 24 NAC from TF 1 attacked tf-?2" in counter[0]["text"]
     assert s["units"]["jp-CV-1"]["status"] == "crippled"

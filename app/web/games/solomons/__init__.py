@@ -7,11 +7,11 @@ values and the charts. `plugin` declares the parts (app/web/plugin.py); the regi
 from __future__ import annotations
 
 from app.games.solomons import board
+from app.games.solomons.board_view import MISSIONS, place_label
 from app.paths import ROOT
-from app.web.games.solomons.common import MISSIONS, place_label, unit_info
+from app.web.games.solomons.common import unit_info
 from app.web.games.solomons.form_parser import PARSERS, parse_form
-from app.web.games.solomons.map_view import (board_description, board_model, in_port, losses_vp, reinforcement_chart,
-                                             tracks)
+from app.web.games.solomons.map_view import board_model, in_port, reinforcement_chart, tracks
 from app.web.games.solomons.plot_chart import plot_model
 from app.web.games.solomons.prompt_boards import (air_model, allocation_model, intentions_model, placement_model,
                                                   reset_model, training_model)
@@ -23,8 +23,8 @@ __all__ = ["parse_form", "plugin", "router"]
 
 # What the Solomons templates call as `sol.<name>`: models built from the view and the printed data.
 HELPERS = {
-    "board_description": board_description, "board_model": board_model, "in_port": in_port, "tracks": tracks,
-    "reinforcement_chart": reinforcement_chart, "losses_vp": losses_vp, "place_label": place_label,
+    "board_model": board_model, "in_port": in_port, "tracks": tracks,
+    "reinforcement_chart": reinforcement_chart, "place_label": place_label,
     "allocation_model": allocation_model, "plot_model": plot_model, "air_model": air_model,
     "reset_model": reset_model, "training_model": training_model, "placement_model": placement_model,
     "intentions_model": intentions_model, "missions": MISSIONS,

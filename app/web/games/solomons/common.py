@@ -1,48 +1,22 @@
-"""What every Solomons board shares: the map's anchors and place names, a unit and a task force as the forms show
+"""What every Solomons board shares: place names (board_view.py), a unit and a task force as the forms show
 them (own side, from the view), and where a form starts (pending orders or the rules' default)."""
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from typing import Any
 
-from app.games.solomons import board, tables
-from app.paths import ROOT
+from app.games.solomons import board
+from app.games.solomons.board_view import unit_label
 
-MISSIONS = (("anti_ship", "Anti-Ship"), ("bombardment", "Bombardment"), ("transport", "Transport"))
 AIR_MISSIONS = (("attack", "Attack a task force"), ("bombard", "Bombard Guadalcanal airbase"),
                 ("cap_area", "Area CAP"), ("cap_point", "Point Defense CAP"))
-AIR_BASE_HEX = {"henderson": "M", "shortlands": "L", "rabaul": "rabaul", "espiritu_santo": "espiritu_santo"}
-CARRIER_BASES = {"japanese": "truk", "allied": "australia"}  # 8.8, 17.51
 SLOT_RUN = ("K", "L", "M", "L", "K", "rabaul")               # 6.37
-LOADING_BASE = {"allied": "espiritu_santo", "japanese": "rabaul"}  # 9.4
-
-
-@lru_cache(maxsize=1)
-def map_data() -> dict[str, Any]:
-    return json.loads((ROOT / "static" / "solomons" / "map.json").read_text())
-
-
-def place_label(place: str | None) -> str:
-    if place is None:
-        return ""
-    return board.BASE_LABEL.get(place, f"hex {place}" if place in tables.HEXES else place.replace("_", " ").title())
-
-
-def anchor(place: str) -> tuple[float, float]:
-    d = map_data()
-    if place in d["hexes"]:
-        return tuple(d["hexes"][place]["center"])
-    if place in d["bases"]:
-        return tuple(d["bases"][place]["anchor"])
-    return (20.0, 20.0)
 
 
 def unit_info(view: dict[str, Any], uid: str) -> dict[str, Any]:
     u = (view.get("units") or {}).get(uid, {})
     s = board.strength(uid)
-    kind, name = board.unit_type(uid), u.get("name") or board.unit_name(uid)
-    return {"id": uid, "name": name, "type": kind, "label": name if name.startswith(kind + " ") else f"{kind} {name}",
+    return {"id": uid, "name": u.get("name") or board.unit_name(uid), "type": board.unit_type(uid),
+            "label": unit_label(view, uid),
             "status": u.get("status"), "cargo": u.get("cargo") or {"ground": 0, "supply": 0}, "nac": u.get("nac", 0),
             "attack": s.get("attack", 0), "defense": s.get("defense", 0), "bombardment": s.get("bombardment", 0),
             "aa": s.get("aa", 0), "capacity": s.get("capacity", 0), "cargo_capacity": s.get("cargo_capacity", 0),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
-from app.games.solomons.intentions import KEYS
 from app.games.solomons.states import STATES
 from app.play.errors import BadRequest
 from app.web.actions import action_from_form
@@ -35,17 +34,6 @@ def _rows(form, prefix: str) -> list[str]:
 def parse_training(form) -> dict[str, Any]:
     return {"carriers": [{"unit": uid, "nac": _int(form, f"train.{uid}")}
                          for uid in sorted(_prefixed(form, "train.")) if _int(form, f"train.{uid}") > 0]}
-
-
-def parse_placement(form) -> dict[str, Any]:
-    """5.14, 5.15: `base.<ship>` is where it goes, `at.<ship>` where it is; only the ships that move are sent."""
-    return {"placement": {uid: base for uid, base in sorted(_prefixed(form, "base.").items())
-                          if base and base != str(form.get(f"at.{uid}") or "")}}
-
-
-def parse_intentions(form) -> dict[str, Any]:
-    """18: a ticked question is answered yes, every other one no."""
-    return {"answers": {key: bool(form.get(f"answer.{key}")) for key in KEYS}}
 
 
 def parse_allocation(form) -> dict[str, Any]:
@@ -176,28 +164,24 @@ def parse_reset(form) -> dict[str, Any]:
     return out
 
 
-def parse_ground(form) -> dict[str, Any]:
-    if str(form.get("attack") or "no") != "yes":
-        return {"attack": False}
-    return {"attack": True, "points": _int(form, "points")}
-
-
 # Keyed by the board (form) id each decision kind's record names (app/games/solomons/states.py), the same id as the
-# board's template, templates/games/solomons/_<form>.html.
-PARSERS = {"placement": parse_placement, "training": parse_training, "allocation": parse_allocation,
-           "intentions": parse_intentions, "plot": parse_plot, "air": parse_air, "reset": parse_reset,
-           "ground": parse_ground}
+# board's template, templates/games/solomons/_<form>.html. The boards whose fields are named as the typed orders
+# read them (placement, intentions, ground: `arg.<name>.<id>`) have no parser here: the generic one reads them.
+PARSERS = {"training": parse_training, "allocation": parse_allocation, "plot": parse_plot, "air": parse_air,
+           "reset": parse_reset}
 
 
 def parse_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:
     """The boards' fields back into {"verb": "submit", "args": ...}, by the board the form was drawn for."""
-    if str(form.get("verb") or "") not in ("", "submit"):
-        return action_from_form(form, prompt)  # the umpire's plain orders (advance, run): the generic form
+    if str(form.get("verb") or "") != "submit":
+        return action_from_form(form, prompt)  # the umpire's plain orders (advance, run), or no order at all
     info = (prompt or {}).get("info") or {}
     board = str(form.get("form") or info.get("form") or "")
     if not board:  # a page drawn before boards were named, or a client that says only the decision kind
         kind = str(form.get("kind") or info.get("kind") or "")
         board = STATES[kind].form if kind in STATES else ""
-    if str(form.get("verb") or "") != "submit" or board not in PARSERS:
+    if not board:
         raise BadRequest("The form has no order in it. Reload the page.")
+    if board not in PARSERS:  # a board drawn with the typed orders' field names
+        return action_from_form(form, prompt)
     return {"verb": "submit", "args": PARSERS[board](form)}

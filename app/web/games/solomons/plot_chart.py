@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons import board
-from app.web.games.solomons.common import (CARRIER_BASES, MISSIONS, SLOT_RUN, has_type, place_label, start_args,
-                                           tf_label, unit_info)
+from app.games.solomons.board_view import MISSIONS, place_label
+from app.games.solomons.plot import CARRIER_BASES, phase_segments
+from app.web.games.solomons.common import SLOT_RUN, has_type, start_args, tf_label, unit_info
 from app.web.games.solomons.standing_orders import surface_orders
 
 
 def plot_segments(view: dict[str, Any]) -> list[int]:
-    return list(range(1, 8)) if view.get("phase") == "plot1" else list(range(8, 15))
+    return phase_segments(1 if view.get("phase") == "plot1" else 2)
 
 
 def slot_course(segments: list[int], start: int) -> dict[str, str]:

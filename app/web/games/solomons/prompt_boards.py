@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons import board
-from app.web.games.solomons.common import (AIR_BASE_HEX, AIR_MISSIONS, CARRIER_BASES, LOADING_BASE, MISSIONS,
-                                           has_type, place_label, start_args, tf_label, unit_info)
+from app.games.solomons.board_view import MISSIONS, place_label
+from app.games.solomons.plot import CARRIER_BASES
+from app.web.games.solomons.common import AIR_MISSIONS, has_type, start_args, tf_label, unit_info
 
 EXTRA_TF_SLOTS = 3
 AIR_ROWS = 2
@@ -71,16 +72,12 @@ def allocation_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, 
         if spec.get("emergency_dd"):
             emergency[i] = (spec["emergency_dd"], spec.get("emergency_cargo") or "supply")
     places: dict[str, list[dict[str, Any]]] = {}
-    for uid, u in sorted((view.get("units") or {}).items()):
-        if u["status"] != "intact" or board.unit_type(uid) == "SS":
-            continue
-        tf = (view.get("task_forces") or {}).get(u["task_force"]) if u["task_force"] else None
-        place = tf["hex"] if tf else u["location"]
-        at_base = board.is_base(place)
-        if place not in board.adjacency() or (at_base and u.get("sortied")):
-            continue  # away (refit, repair, training) or back in port after this turn's sortie (6.3)
+    # the ships the rules let this side allocate, by place (5.21, 5.31, 6.3: the prompt's choices)
+    for uid, place in sorted(((((prompt or {}).get("info") or {}).get("choices") or {}).get("units") or {}).items()):
+        u = (view.get("units") or {}).get(uid) or {}
+        tf = (view.get("task_forces") or {}).get(u.get("task_force")) if u.get("task_force") else None
         info = unit_info(view, uid)
-        info.update(slot=slot_of.get(uid), at_sea=not at_base, tf=tf_label(tf) if tf else None,
+        info.update(slot=slot_of.get(uid), at_sea=not board.is_base(place), tf=tf_label(tf) if tf else None,
                     load=cargo_of.get(uid) or info["cargo"],
                     carries=board.unit_type(uid) in ("TR", "APD"))
         places.setdefault(place, []).append(info)
@@ -88,7 +85,8 @@ def allocation_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, 
     slots = [{"n": i, "mission": mission_of.get(i, "anti_ship"), "emergency": emergency.get(i)}
              for i in sorted(mission_of) + extra]
     dds = [u for us in places.values() for u in us if u["type"] == "DD"] if view.get("role") == "japanese" else []
-    return {"places": [{"id": p, "label": place_label(p), "units": us, "loading": p == LOADING_BASE[view["role"]]}
+    loading = board.LOADING_BASES[view["role"]]
+    return {"places": [{"id": p, "label": place_label(p), "units": us, "loading": p == loading}
                        for p, us in places.items()],
             "slots": slots, "dds": dds, "ground_waiting": view.get("ground_in_port") or {}}
 
@@ -100,13 +98,13 @@ def air_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
     henderson_ours = (g.get("henderson") or {}).get("side") == side and (g.get("henderson") or {}).get("complete")
     sources = []
     for base, air in sorted((view.get("air") or {}).items()):
-        if base not in AIR_BASE_HEX or (base == "henderson" and not henderson_ours):
+        if base not in board.AIR_SOURCE_PLACE or (base == "henderson" and not henderson_ours):
             continue
         for kind in ("lac", "nac"):
             if air.get(kind, 0) > 0:
                 free = max(0, air[kind] - air.get("spent", 0) - air.get("transferred", 0))
                 sources.append({"source": base, "kind": kind, "label": place_label(base), "total": air[kind],
-                                "free": free, "place": AIR_BASE_HEX[base], "carrier": False})
+                                "free": free, "place": board.AIR_SOURCE_PLACE[base], "carrier": False})
     units = view.get("units") or {}
     for tf in sorted((view.get("task_forces") or {}).values(), key=lambda t: t["number"]):
         if has_type(tf, board.CARRIERS) and not board.is_base(tf["hex"]):
@@ -157,17 +155,11 @@ def reset_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
 
 
 def training_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
-    side = view["role"]
-    base = CARRIER_BASES[side]
+    """Carrier Air Group training (6.21): the carriers the rules let train now, each with the NAC it has room for
+    (10.4, 17.1: the prompt's choices), and the untrained NAC waiting at the home base."""
+    choices = ((prompt or {}).get("info") or {}).get("choices") or {}
     chosen = {c["unit"]: c["nac"] for c in start_args(view, prompt).get("carriers") or []}
-    carriers = []
-    for uid, u in sorted((view.get("units") or {}).items()):
-        if board.is_carrier(uid) and u["status"] == "intact" and u["location"] == base and u["task_force"] is None \
-                and not u.get("sortied"):
-            info = unit_info(view, uid)
-            room = info["capacity"] - info["nac"]
-            if room > 0:
-                carriers.append(dict(info, room=room, value=chosen.get(uid, 0)))
-    return {"base": place_label(base), "untrained": ((view.get("air") or {}).get(base) or {}).get("untrained", 0),
+    carriers = [dict(unit_info(view, uid), room=room, value=chosen.get(uid, 0))
+                for uid, room in sorted((choices.get("carriers") or {}).items())]
+    return {"base": place_label(CARRIER_BASES[view["role"]]), "untrained": choices.get("untrained", 0),
             "carriers": carriers}
-

@@ -26,8 +26,8 @@ def pending(seat) -> dict:
 def every_yes(fields: list[tuple[str, str]], html: str) -> list[tuple[str, str]]:
     """The American Intelligence board with every question Japan may answer yes to ticked (18): then any plot
     keeps to the answers (8.6)."""
-    keys = re.findall(r'<input type="checkbox"[^>]*name="(answer\.[a-z_]+)"(?![^>]*disabled)', html)
-    return [(k, v) for k, v in fields if not k.startswith("answer.")] + [(k, "yes") for k in keys]
+    keys = re.findall(r'<input type="checkbox"[^>]*name="(arg\.answers\.[a-z_]+)"(?![^>]*disabled)', html)
+    return [(k, v) for k, v in fields if k not in keys] + [(k, "true") for k in keys]
 
 
 def to_kind(us, jp, kind: str, limit: int = 80) -> None:

@@ -6,15 +6,23 @@ from __future__ import annotations
 import itertools
 import re
 
+import pytest
+
+from app.engine.rng import ScriptedRng
+from app.games.solomons import rules
+from app.games.solomons.board import vp_value
+from app.games.solomons.board_view import describe
 from app.web.board import layout
-from app.web.games.solomons.map_view import board_description, board_model
+from app.web.games.solomons.map_view import board_model
+from app.web.plugin import plugin_for
+from app.web.templating import render
 
 WIDTH, HEIGHT = 56 * 1.25, 30 * 1.25
 
 
 def drawn(view):
     """The counters as the one board renderer places them on the map (map units are the SVG's own)."""
-    return {c["id"]: c for c in layout(board_description(view, board_model(view)))["counters"]}
+    return {c["id"]: c for c in layout(describe(view))["counters"]}
 
 
 def tf(number, hex_):
@@ -56,3 +64,22 @@ def test_a_finished_game_names_its_result_in_words_on_the_victory_panel():
             "outcome": {"winner": "japanese", "level": "decisive_japanese_victory",
                         "score": {"japanese": 41, "allied": 12}}}
     assert board_model(view)["result"] == "Japan wins: decisive Japanese victory."
+
+
+@pytest.mark.rule("22")
+def test_the_victory_panel_counts_what_your_own_losses_are_worth_to_the_enemy():
+    """22: a side reads the Victory Points its own losses have given the enemy (a ship sunk, Air Points lost), from
+    its own view; the enemy's losses stay hidden until the end."""
+    plugin_for("solomons")  # installs the `sol` helpers the board's template calls
+    state = rules.setup("campaign", {}, ScriptedRng())
+    state["units"]["us-CA-1"]["status"] = "sunk"
+    state["losses"]["allied"]["lac"] = 3
+    state["losses"]["japanese"]["nac"] = 2
+    worth = vp_value("us-CA-1") + 3 * vp_value("lac")
+
+    def panel(role):
+        html = render("games/solomons/board.html", view=rules.view(state, role), role=role, prompt=None,
+                      game={"id": "g", "version": 0, "status": "active"})
+        return re.search(r"Your losses have given the enemy <strong>(\d+) VP</strong>", html).group(1)
+    assert panel("allied") == str(worth)
+    assert panel("japanese") == str(2 * vp_value("nac"))

@@ -5,17 +5,30 @@ from __future__ import annotations
 import pytest
 from starlette.datastructures import FormData
 
+from app.engine.orders import Assignment, Boolean, Integer, Optional
+from app.games.solomons import ground_orders, intentions
 from app.play.errors import BadRequest
-from app.web.games.solomons import parse_form
+from app.web.games.solomons import parse_form, plugin
 
 
 def parse(kind: str, *fields: tuple[str, str]) -> dict:
     return parse_form(FormData([("verb", "submit"), ("kind", kind), *fields]), {"info": {"kind": kind}})
 
 
+def read(kind: str, form: str, args: dict, *fields: tuple[str, str]) -> dict:
+    """What the page's parser makes of a board whose fields are named as its typed orders (`arg.<name>.<id>`):
+    the generic parser, typed by the prompt's arguments."""
+    prompt = {"info": {"kind": kind, "form": form},
+              "actions": [{"verb": "submit", "args": {k: v.to_json() for k, v in args.items()}}]}
+    return plugin.parse_form(FormData([("verb", "submit"), ("kind", kind), ("form", form), *fields]), prompt)
+
+
 def test_ground_attack_or_not():
-    assert parse("ground", ("attack", "no"), ("points", "4")) == {"verb": "submit", "args": {"attack": False}}
-    assert parse("ground", ("attack", "yes"), ("points", "4"))["args"] == {"attack": True, "points": 4}
+    args = {"attack": Boolean(label="Attack"), "points": Optional(Integer(1, 4, label="Points"))}
+    assert read("ground", "ground", args, ("arg.attack", "false"))["args"] == {"attack": False}
+    assert read("ground", "ground", args, ("arg.attack", "true"), ("arg.points", "4"))["args"] == \
+        {"attack": True, "points": 4}
+    assert ground_orders.ARGS.keys() == args.keys()
 
 
 def test_japanese_mission_change_abort_and_transfer():
@@ -49,14 +62,20 @@ def test_submarines_and_anti_slot():
 
 @pytest.mark.rule("5.14")
 def test_base_moves_send_only_the_ships_that_change_base():
-    args = parse("placement", ("at.us-TR-1", "australia"), ("base.us-TR-1", "espiritu_santo"),
-                 ("at.us-CA-1", "australia"), ("base.us-CA-1", "australia"))["args"]
+    spec = {"placement": Assignment(("us-CA-1", "us-TR-1"), ("australia", "espiritu_santo"), required=False)}
+    # the board draws "stays" as a blank choice
+    args = read("placement", "placement", spec, ("arg.placement.us-TR-1", '"espiritu_santo"'),
+                ("arg.placement.us-CA-1", ""))["args"]
     assert args == {"placement": {"us-TR-1": "espiritu_santo"}}
+    # a ship the form leaves out (a client that sends only the moves) stays, as a blank does
+    assert read("placement", "placement", spec, ("arg.placement.us-TR-1", '"espiritu_santo"'))["args"] == args
 
 
 @pytest.mark.rule("18")
 def test_a_ticked_question_is_a_yes_and_every_other_a_no():
-    args = parse("intelligence", ("answer.slot", "yes"), ("answer.rabaul_transports", "yes"))["args"]
+    fields = [(f"arg.answers.{k}", "false") for k in intentions.KEYS]  # each question's hidden "no" ...
+    fields += [("arg.answers.slot", "true"), ("arg.answers.rabaul_transports", "true")]  # ... then the ticked boxes
+    args = read("intelligence", "intentions", intentions.ARGS, *fields)["args"]
     assert args["answers"]["slot"] is True and args["answers"]["rabaul_transports"] is True
     assert args["answers"]["truk_sortie"] is False and len(args["answers"]) == 8
 

@@ -38,7 +38,7 @@ def test_the_americans_move_transports_from_australia_to_espiritu_santo_on_the_p
     label, options, chosen = choice_row(html, "us-TR-1")
     assert label.startswith("TR ") and options == ["to Espiritu Santo", "stays at Australia"]
     assert chosen == "stays at Australia"
-    action = parse_form(FormData(replace(form_fields(html), **{"base__us-TR-1": "espiritu_santo"})), prompt)
+    action = parse_form(FormData(replace(form_fields(html), **{"arg__placement__us-TR-1": '"espiritu_santo"'})), prompt)
     assert action["args"] == {"placement": {"us-TR-1": "espiritu_santo"}}
     s = rules.apply(s, "allied", action, ScriptedRng())
     html, _ = board(s, "allied")  # revising starts from the move given
@@ -55,7 +55,7 @@ def test_japan_moves_ships_from_truk_to_rabaul_on_the_game_page_but_never_a_carr
     assert "In port at Truk" in page and "Ships that arrive this Game-Turn" in page
     assert choice_row(page, "jp-CA-4")[1] == ["to Rabaul", "stays at Truk"]
     assert choice_row(page, "jp-CV-1")[1] == ["stays at Truk"]  # 5.16: never a carrier at Rabaul
-    ok(jp.post(replace(jp.form(), **{"base__jp-CA-4": "rabaul"})))
+    ok(jp.post(replace(jp.form(), **{"arg__placement__jp-CA-4": '"rabaul"'})))
     assert jp.kind() == "cag_training"
     name = board_name("jp-CA-4")
     assert f"Ships placed at your bases (5.15): {name} to Rabaul." in [line["text"] for line in
@@ -74,8 +74,8 @@ def test_japan_answers_the_american_questions_before_forming_task_forces_and_the
     to_kind(us, jp, "intelligence")
     page = jp.page()
     assert "Is a Task Force coming down the Slot?" in page and "Will Japan sortie from Truk?" in page
-    assert re.search(r'name="answer\.truk_sortie"[^>]*disabled', page)  # Game-Turn 1: no Truk sortie (20.3)
-    form = [(k, v) for k, v in jp.form() if not k.startswith("answer.")] + [("answer.slot", "yes")]
+    assert re.search(r'name="arg\.answers\.truk_sortie"[^>]*disabled', page)  # Game-Turn 1: no Truk sortie (20.3)
+    form = [(k, v) for k, v in jp.form() if k != "arg.answers.slot"] + [("arg.answers.slot", "true")]
     ok(jp.post(form))
     assert us.kind() == "allocation" and jp.kind() == "allocation"
     told = [line["text"] for line in us.state()["view"]["log"] if "Japanese Intentions" in line["text"]]

@@ -12,12 +12,12 @@ import re
 import pytest
 from starlette.datastructures import FormData
 
-import app.web.games.solomons  # noqa: F401  (registers the board helpers, as the web app does at start-up)
 from app.engine.log import visible
 from app.engine.rng import ScriptedRng
 from app.games.solomons import rules
 from app.games.solomons.sequence import current
 from app.web.games.solomons import parse_form
+from app.web.plugin import plugin_for
 from app.web.templating import render
 from tests.games.solomons.ui.conftest import form_fields, replace
 
@@ -33,6 +33,7 @@ DICE = (2,) * 400  # every roll a 2: it fits every die the walk rolls (d2 for th
 
 
 def board(state, role) -> tuple[str, dict]:
+    plugin_for("solomons")  # installs the `sol` helpers the boards call, as the web app does at start-up
     view, prompt = rules.view(state, role), rules.prompts(state)[role]
     html = render("games/solomons/prompt.html", m={"view": view, "prompt": prompt, "role": role, "waiting": [],
                                                      "game": {"id": "g", "version": 0, "status": "active"}})

@@ -1,0 +1,104 @@
+"""The U.S.N. mapsheet's numbered hex grid (Game Equipment; digest §4.1).
+
+Hexes are numbered down straight north-south columns of flat-topped hexes, 34 to a column, column after column from
+west to east: hex n lies in column (n - 23) // 34, row (n - 23) % 34, row 0 on the north edge; a partial column
+west of column 0 holds 0001-0022. Odd columns sit half a hex north of even ones. Ids are written with four digits
+("0759"); the text often drops the leading zero ("Rabaul (759)"), which `normalise` accepts.
+
+The geometry is the engine's `OffsetGrid` over internal columns shifted one east (so the partial column is 0 and
+every coordinate an `OffsetGrid` can hold): there the even internal columns, the printed odd ones, sit higher, which
+is "odd internal columns pushed half a hex south".
+
+Dutch Harbor (1409) and Cold Bay (1509) lie in an inset (the Aleutians) drawn in the grid's empty south-east corner:
+distances inside the inset are measured on the grid; across its edge the text says nothing, so `distance` refuses.
+"""
+from __future__ import annotations
+
+from app.engine.hexgrid import OffsetGrid
+from app.games.usn import gamedata
+
+_G = gamedata.load("map")["grid"]
+_INSET = gamedata.load("map")["aleutian_inset"]
+PER_COLUMN: int = _G["per_column"]
+OFFSET: int = _G["offset"]
+FIRST: int = _G["first_number"]
+LAST: int = _G["last_number"]
+
+# internal column k = printed column + 1; printed odd columns are higher -> internal odd columns lower
+_SHIFTED = "odd" if _G["higher_columns"] == "odd" else "even"
+GRID = OffsetGrid("columns", _SHIFTED, +1, "CCRR",
+                  cols=(0, (LAST - OFFSET) // PER_COLUMN + 1), rows=(0, PER_COLUMN - 1))
+
+
+class NotAHex(ValueError):
+    """A hex number that is not on the U.S.N. map."""
+
+
+def normalise(hex_id: str | int) -> str:
+    """The four-digit id of a hex number as the text writes it ("759", 759 or "0759" -> "0759")."""
+    s = str(hex_id).strip()
+    if not s.isdigit() or not FIRST <= int(s) <= LAST:
+        raise NotAHex(f"{hex_id!r} is not a hex of the U.S.N. map (hexes are numbered {FIRST:04d} to {LAST:04d})")
+    return f"{int(s):04d}"
+
+
+def column_row(hex_id: str | int) -> tuple[int, int]:
+    """(printed column, row) of a hex: column -1 is the partial western column, row 0 the north edge."""
+    n = int(normalise(hex_id))
+    return (n - OFFSET) // PER_COLUMN, (n - OFFSET) % PER_COLUMN
+
+
+def hex_at(column: int, row: int) -> str | None:
+    """The id of the hex at a printed column and row, or None off the map."""
+    if not 0 <= row < PER_COLUMN:
+        return None
+    n = OFFSET + PER_COLUMN * column + row
+    return f"{n:04d}" if FIRST <= n <= LAST else None
+
+
+def _axial(hex_id: str | int) -> tuple[int, int]:
+    c, r = column_row(hex_id)
+    return GRID.to_axial(c + 1, r)
+
+
+def in_inset(hex_id: str | int) -> bool:
+    """True for the hexes of the Aleutian inset."""
+    c, r = column_row(hex_id)
+    (c0, c1), (r0, r1) = _INSET["columns"], _INSET["rows"]
+    return c0 <= c <= c1 and r0 <= r <= r1
+
+
+def distance(a: str | int, b: str | int) -> int:
+    """Hexes stepped from a to b, not counting a. Refused between the inset and the main map (not in the text)."""
+    if in_inset(a) != in_inset(b) and not _INSET["links_to_main_map"]:
+        raise ValueError(f"no distance is known between {normalise(a)} and {normalise(b)}: one lies in the "
+                         f"Aleutian inset, and the rules do not say how the inset joins the main map")
+    return GRID.distance(GRID.id(*GRID.from_axial(_axial(a))), GRID.id(*GRID.from_axial(_axial(b))))
+
+
+def neighbours(hex_id: str | int) -> list[str]:
+    """The hexes touching `hex_id` on its own part of the map (main map or inset)."""
+    inset = in_inset(hex_id)
+    out = []
+    for h in GRID.neighbours(GRID.id(*GRID.from_axial(_axial(hex_id)))):
+        k, r = GRID.parse(h)
+        n = hex_at(k - 1, r)
+        if n is not None and in_inset(n) == inset:
+            out.append(n)
+    return out
+
+
+def adjacent(a: str | int, b: str | int) -> bool:
+    return normalise(b) in neighbours(a)
+
+
+def within(hex_id: str | int, n: int) -> list[str]:
+    """Every hex at distance 0..n from `hex_id` on its own part of the map, in number order."""
+    inset = in_inset(hex_id)
+    out = []
+    for h in GRID.within(GRID.id(*GRID.from_axial(_axial(hex_id))), n):
+        k, r = GRID.parse(h)
+        x = hex_at(k - 1, r)
+        if x is not None and in_inset(x) == inset:
+            out.append(x)
+    return sorted(out)

@@ -1,0 +1,79 @@
+"""The archive of finished games (issue 20 item 4): browsable and searchable by game, scenario, player, result and
+date, newest first, each opening its replay and its after-action report. Only the public record of each game: its
+title, scenario, sides, players, result and dates. A tutorial is the learner's own and is left out; a player who
+keeps their page private is named "a private player" and cannot be searched for."""
+from __future__ import annotations
+
+from datetime import date, datetime, time, timezone
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session as DB
+
+from app import games as registry
+from app.engine.contract import UMPIRE
+from app.play.errors import BadRequest
+from app.store.models import Game, Seat, User
+
+PAGE = 50
+
+
+def _day(text: str, name: str) -> datetime | None:
+    if not text:
+        return None
+    try:
+        return datetime.combine(date.fromisoformat(text), time.min, tzinfo=timezone.utc)
+    except ValueError:
+        raise BadRequest(f"Write the {name} date as YYYY-MM-DD, e.g. 2026-11-30.") from None
+
+
+def search(db: DB, game: str = "", scenario: str = "", player: str = "", result: str = "", since: str = "",
+           until: str = "", page: int = 1) -> dict[str, Any]:
+    if game and registry.get(game) is None:
+        raise BadRequest("There is no such game.")
+    q = select(Game).where(Game.status == "ended").order_by(Game.updated_at.desc(), Game.id)
+    if game:
+        q = q.where(Game.game == game)
+    if scenario:
+        q = q.where(Game.scenario == scenario)
+    start, end = _day(since, "first"), _day(until, "last")
+    if start:
+        q = q.where(Game.updated_at >= start)
+    if end:
+        q = q.where(Game.updated_at < datetime.combine(end.date(), time.max, tzinfo=timezone.utc))
+    if player:
+        who = db.scalar(select(User).where(func.lower(User.username) == player.lower(), User.profile_hidden.is_(False)))
+        if who is None:
+            return {"games": [], "page": 1, "more": False}
+        q = q.where(Game.id.in_(select(Seat.game_id).where(Seat.user_id == who.id)))
+    if result == "drawn":
+        q = q.where(Game.outcome["winner"].as_string().is_(None))
+    elif result:
+        q = q.where(Game.outcome["winner"].as_string() == result)
+    if page < 1:
+        raise BadRequest("Pages are numbered from 1.")
+    q = q.where(Game.options["tutorial"].as_string().is_(None))  # a tutorial is the learner's own
+    out = []
+    rows = list(db.scalars(q.offset((page - 1) * PAGE).limit(PAGE + 1)))
+    for g in rows[:PAGE]:
+        rules = registry.get(g.game)
+        if rules is None:
+            continue
+        winner = (g.outcome or {}).get("winner")
+        meta = rules.meta
+        names = {}
+        for s in db.scalars(select(Seat).where(Seat.game_id == g.id).order_by(Seat.id)):
+            if s.role == UMPIRE:
+                continue
+            u = db.get(User, s.user_id) if s.user_id else None
+            who = ("a private player" if u.profile_hidden else u.username) if u else ("computer" if s.bot else "—")
+            side = meta.side_of(s.role)
+            names.setdefault(side.label if side else meta.label(s.role), []).append(who)
+        out.append({"game_id": g.id, "game": meta.title, "type": g.game, "scenario": g.scenario,
+                    "sides": {k: sorted(set(v)) for k, v in names.items()},
+                    "winner": meta.label(winner) if winner and winner in meta.roles else
+                    next((s.label for s in meta.sides_of() if s.id == winner), None),
+                    "how": (g.outcome or {}).get("level"), "reason": (g.outcome or {}).get("reason"),
+                    "rated": g.rated, "sandbox": g.sandbox, "actions": g.version,
+                    "ended": g.updated_at.date().isoformat()})
+    return {"games": out, "page": page, "more": len(rows) > PAGE}

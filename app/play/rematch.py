@@ -1,0 +1,96 @@
+"""Rematches (issue 20): after a game ends, one of its players offers the same game (type, scenario, options, clock,
+rated or not) against the same opponents, sides swapped by default. The new game waits with the other players'
+seats kept for them (`Game.reserved`); each accepts (takes their seat) or declines (the offer is withdrawn: the new
+game is deleted). Against the computer the rematch starts at once. One offer per ended game."""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session as DB
+
+from app.engine.contract import UMPIRE
+from app.play import lobby
+from app.play.errors import Conflict, Forbidden, NotFound
+from app.play.state import rules_for
+from app.store.models import Game
+
+
+def _swapped(meta) -> dict[str, str]:
+    """Each seat's counterpart on the other side (two sides of equal size), else each seat to itself."""
+    sides = meta.sides_of()
+    if len(sides) != 2 or len(sides[0].seats) != len(sides[1].seats):
+        return {r: r for r in meta.seats()}
+    a, b = sides
+    return {**dict(zip(a.seats, b.seats)), **dict(zip(b.seats, a.seats))}
+
+
+def offer_of(db: DB, game_id: str) -> Game | None:
+    return db.scalar(select(Game).where(Game.rematch_of == game_id))
+
+
+def offer(db: DB, game_id: str, user_id: int, swap: bool = True) -> Game:
+    old = lobby.require_game(db, game_id)
+    if old.status != "ended":
+        raise Conflict("A rematch can be offered once the game has ended.")
+    seats = lobby.seats_of(db, game_id)
+    mine = [s.role for s in seats if s.user_id == user_id and s.role != UMPIRE]
+    if not mine:
+        raise Forbidden("Only a player of this game can offer a rematch.")
+    if offer_of(db, game_id) is not None:
+        raise Conflict("A rematch of this game has already been offered.")
+    meta = rules_for(old).meta
+    turn = _swapped(meta) if swap else {r: r for r in meta.seats()}
+    computer = any(s.bot is not None and s.bot != "rules" for s in seats)
+    umpire = next((s.user_id for s in seats if s.role == UMPIRE and s.user_id is not None), None)
+    created = lobby.create_game(
+        db, user_id, old.game, old.scenario, turn.get(mine[0], mine[0]), dict(old.options), umpired=old.umpired,
+        clock=(old.clock or {}).get("setting", "none"), opponent="computer" if computer else "human",
+        sandbox=old.sandbox, title=old.title, rated=old.rated and not computer)
+    new = created.game
+    new.rematch_of = old.id
+    kept = {turn.get(s.role, s.role): s.user_id for s in seats
+            if s.user_id is not None and s.role != UMPIRE and s.user_id != user_id}
+    if umpire is not None:
+        kept[UMPIRE] = umpire
+    for seat in lobby.seats_of(db, new.id):  # the proposer's other seats of the same side, taken at once
+        if seat.user_id is None and seat.bot is None and seat.role in {turn.get(r, r) for r in mine[1:]}:
+            seat.user_id, seat.joined_at, seat.invite_hash = user_id, new.created_at, None
+    new.reserved = {role: uid for role, uid in kept.items()}
+    db.flush()
+    lobby.start_if_full(db, new)
+    return new
+
+
+def answer(db: DB, game_id: str, user_id: int, accept: bool) -> Game | None:
+    """The answer of a player the rematch of `game_id` keeps seats for. Returns the new game, or None if declined."""
+    new = offer_of(db, game_id)
+    if new is None:
+        raise NotFound("No rematch of this game has been offered.")
+    roles = sorted(r for r, uid in (new.reserved or {}).items() if uid == user_id)
+    taken = {s.role for s in lobby.seats_of(db, new.id) if s.user_id == user_id}
+    if not roles or set(roles) <= taken:
+        raise Forbidden("This rematch does not wait for you.")
+    if new.status != "open":
+        raise Conflict("This rematch has already started.")
+    if not accept:
+        db.delete(new)  # the seats and the set-up go with it
+        db.flush()
+        return None
+    for role in roles:
+        if role not in taken:
+            lobby.join_seat(db, user_id, new.id, role, via_invite=True, accept_scripted_dice=True)
+    return new
+
+
+def state_for(db: DB, game_id: str, user_id: int) -> dict[str, Any] | None:
+    """What the ended game's page says of a rematch, to this viewer."""
+    new = offer_of(db, game_id)
+    if new is None:
+        return None
+    seats = lobby.seats_of(db, new.id)
+    waiting = [r for r, uid in (new.reserved or {}).items()
+               if not any(s.role == r and s.user_id == uid for s in seats)]
+    mine = [r for r in waiting if (new.reserved or {}).get(r) == user_id]
+    return {"game_id": new.id, "status": new.status, "waiting": len(waiting), "yours_to_answer": bool(mine),
+            "joined": any(s.user_id == user_id for s in seats)}

@@ -1,0 +1,53 @@
+"""Rematches (issue 20 item 2): one click after the end offers the same game and options against the same opponent,
+sides swapped; the opponent accepts (the rematch starts) or declines (the offer is gone and may be made again)."""
+from __future__ import annotations
+
+import re
+
+from tests.platform.conftest import game_row, start_duel
+
+
+def ended_duel(red, blue):
+    gid = start_duel(red, blue, hits=3)
+    assert red.post(f"/api/games/{gid}/resign", json={}).status_code == 200
+    return gid
+
+
+def test_the_opponent_accepts_a_rematch_with_sides_swapped(players):
+    red, blue = players(), players()
+    gid = ended_duel(red, blue)
+    assert "Offer a rematch" in red.get(f"/games/{gid}").text
+    r = red.post(f"/api/games/{gid}/rematch", json={})
+    assert r.status_code == 200
+    new = r.json()["game"]
+    assert game_row(new).status == "open" and game_row(new).options == game_row(gid).options
+    assert red.game(new)["role"] == "blue"  # the sides swapped
+    page = blue.get(f"/games/{gid}").text
+    assert "A rematch is offered to you" in page and "Accept the rematch" in page
+    assert "waiting for\n        1 player to accept" in red.get(f"/games/{gid}").text
+    r = blue.post(f"/games/{gid}/rematch", data={"answer": "yes"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/games/{new}"
+    assert game_row(new).status == "active" and blue.game(new)["role"] == "red"
+    assert re.search(rf'<a href="/games/{new}">The rematch</a>', blue.get(f"/games/{gid}").text)
+
+
+def test_a_declined_rematch_is_gone_and_may_be_offered_again(players):
+    red, blue = players(), players()
+    gid = ended_duel(red, blue)
+    new = red.post(f"/api/games/{gid}/rematch", json={}).json()["game"]
+    assert red.post(f"/api/games/{gid}/rematch", json={}).status_code == 409  # one offer at a time
+    assert red.post(f"/api/games/{gid}/rematch", json={"answer": True}).status_code == 403  # not red's to answer
+    assert blue.post(f"/api/games/{gid}/rematch", json={"answer": False}).json() == {"game": None}
+    assert blue.get(f"/api/games/{new}").status_code == 404
+    assert "Offer a rematch" in blue.get(f"/games/{gid}").text
+
+
+def test_only_a_player_of_an_ended_game_offers_a_rematch(players):
+    red, blue, watcher = players(), players(), players()
+    gid = start_duel(red, blue, hits=3)
+    r = red.post(f"/api/games/{gid}/rematch", json={})
+    assert r.status_code == 409 and "once the game has ended" in r.json()["message"]
+    red.post(f"/api/games/{gid}/resign", json={})
+    r = watcher.post(f"/api/games/{gid}/rematch", json={})
+    assert r.status_code == 403 and "Only a player" in r.json()["message"]
+    assert "Offer a rematch" not in watcher.get(f"/games/{gid}").text
