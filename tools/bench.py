@@ -5,6 +5,7 @@ timed until every page of that game has its update; beside the same fan-out on a
 run. Memory: the server's resident memory with the 50 games active, less its memory before, per game.
 Solomons push latency: tools/bench_solomons.py (a real Solomons game, four pages).
 Storage of a finished game and rebuild times: tools/bench_storage.py.
+Guadalcanal's computer players (a whole Scenario 3 game's CPU time, win rates): tools/bench_guadalcanal.py.
 Game figures (a whole computer-played game, one execution segment, a state's size) come from each game's own
 bench hook when it has one.
 """
@@ -181,7 +182,6 @@ def game_figures(games_per_title: int = 5) -> list[str]:
     rows = []
     for rules in registry.listed():
         bots = getattr(rules, "bots", {}) or {}
-        bot = next(iter(bots.values()), None)
         per_game, applies, largest = [], [], 0
         for seed in range(games_per_title):
             dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
@@ -191,8 +191,8 @@ def game_figures(games_per_title: int = 5) -> list[str]:
             while rules.outcome(state) is None and steps < 20000:
                 prompts = rules.prompts(state)
                 role = players.choice(sorted(prompts))
-                if bot is not None:
-                    action = bot(rules.view(state, role), prompts[role], players)
+                if role in bots:  # each seat its own side's bot (app/play/bots.py bot_for), never another's
+                    action = bots[role](rules.view(state, role), prompts[role], players)
                 else:
                     action = random_action(rules, state, role, players)
                 t = time.process_time()
@@ -201,7 +201,7 @@ def game_figures(games_per_title: int = 5) -> list[str]:
                 steps += 1
             per_game.append(time.process_time() - start)
             largest = max(largest, len(json.dumps(state)))
-        who = "its computer players" if bot else "random legal players"
+        who = "its computer players" if bots else "random legal players"
         rows.append(f"| {rules.meta.title} | a whole game between {who} (CPU s, mean of {games_per_title}) | "
                     f"{statistics.mean(per_game):.2f} | under 2 s |")
         rows.append(f"| {rules.meta.title} | one rules call resolving orders (p99 / max, ms) | "
@@ -324,6 +324,8 @@ def main() -> None:
     if rows:
         lines += ["## Games", "", "| game | what | measured | target |", "|---|---|---|---|", *rows, ""]
     lines += submissions_lines()
+    from tools.bench_guadalcanal import lines as guadalcanal_lines
+    lines += guadalcanal_lines()
     lines += storage_lines()
     OUT.write_text("\n".join(lines))
     print("\n".join(lines))

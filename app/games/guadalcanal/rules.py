@@ -125,6 +125,7 @@ class Guadalcanal:
         options=fog.FOG_OPTIONS,  # 18c2 damage fog (umpired games only): fog.py
     )
     states = STATES
+    from app.games.guadalcanal.bots import BOTS as bots  # the computer players, one per side (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario not in SCENARIOS:

@@ -1,0 +1,612 @@
+"""Computer players for Guadalcanal, one per side. A bot decides from `view(state, side)` and its prompt only - it is
+never given the state - and from the game's public data (the searchboard, the counters, the scenarios' set-up
+areas), drawing any variety from its own random stream (app/play/bots.py), never from the game's dice.
+
+The plan, in the order of the Turn:
+- Set-up (7a2.2): every task force of an area in one hex of it (their AA then defends together, 4c), chosen by the
+  bot's stream; scouts and bombers in Ready boxes, fighters Arming (they do not fight in the Basic Game, 4a, and a
+  combat air unit in a Ready box helps dive bombers against its ship, 4d3.3).
+- Assembly (3a): scouts take off every day Turn; bombers when a sighting (an enemy task force marker on the
+  searchboard) is within their reach plus the two hexes the fleets may close this Turn, or now and then without
+  one (a strike launched blind flies to the likeliest hex). Fighters stay home.
+- Ready (3b): scouts and bombers to Ready, fighters to Arming.
+- Sea movement (3c): a task force whose ships are all damaged, or whose carrier is flipped, withdraws toward the
+  nearest friendly base; carriers close on the nearest sighting to strike range (never nearer than 2), or without
+  one sail toward where the enemy set up; task forces without carriers join the nearest carrier (AA cover).
+- Air movement (3d): scouts fly first, each to the likeliest unsearched hexes (a likelihood map: the enemy's set-up
+  areas grown by the Turns gone by, sightings grown by their age, searched-empty hexes discounted, hexes searched
+  this Turn left out), announcing every hex entered. Strikes fly last, to the best fresh sighting that all their
+  bombers reach (carriers first), or a stale one, or the likeliest hex; every unit can land again from there
+  (the hex is within its movement factor of where it took off, 5a2).
+- Sea search (3d5): the bases' hexes (public anyway), and a task force's own hex only when a sighting is next to it.
+- Combat (4): ships set up around the centre with the carriers in the middle; air units concentrate on the most
+  valuable ship (a carrier, front side up, first), torpedo bombers on a bow quarter (4d3.1); AA fires at the most
+  dangerous air unit with enough guns to hurt it; the largest bombing combat first; damaged ships are split off
+  into a spare task force marker (4e1) so that they can withdraw.
+- Air return (5): each unit lands at the nearest place it may (basing colour, reach, room), the most constrained
+  units first; none is given up while a place remains.
+
+A prompt the bot does not know (a new step, an umpired variant) is answered with the least order its typed
+arguments allow: no units, no moves, the first choice.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any, Callable
+
+from app.games.guadalcanal import searchboard
+from app.games.guadalcanal.combat import setup as battle_setup
+from app.games.guadalcanal.combat import units as counters
+from app.games.guadalcanal.combat.tables import bow_quarters, grid
+from app.games.guadalcanal.gamedata import (AIR, AREAS, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, VP_ROWS,
+                                            enemy)
+
+View = dict[str, Any]
+Prompt = dict[str, Any]
+Action = dict[str, Any]
+
+CARRIER_TYPES = ("CV", "CVL")
+BOMBERS = ("D", "H", "M", "T")
+FIGHTER = "F"
+SCOUT = "S"
+CARRIERS_FOR = {"white": ("CV", "CVL"), "yellow": ("AV",), "green": ()}  # 5a1; every colour may land at a base
+ELIMINATED = "eliminated"
+BLIND_LAUNCH = 2  # without a sighting, bombers take off blind one day Turn in two (a die of the bot's stream)
+NEAREST = 2  # carriers close on a sighting no nearer than this
+CLOSING = 1  # bombers take off for a sighting up to this many hexes beyond their reach (the fleet sails first, 3c)
+
+
+# --- the searchboard (public data) ---------------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def dist(a: str, b: str) -> int:
+    return searchboard.distance(a, b)
+
+
+def step_toward(here: str, goal: str, keep: int = 0) -> str:
+    """The hex (here or one sea step away, 3c) that brings a task force nearest to `keep` hexes from `goal`."""
+    options = [here, *searchboard.sea_steps(here)]
+    return min(options, key=lambda h: (abs(dist(h, goal) - keep), dist(h, goal), h != here, h))
+
+
+def absolute_turn(label: str) -> int | None:
+    """A Turn's place on the TIME RECORD TRACK from its label ("OCT 27, Turn 2")."""
+    m = re.match(r"(\w+ \d+), Turn (\d+)", label or "")
+    if not m or m.group(1) not in TRACK["dates"]:
+        return None
+    return TRACK["dates"].index(m.group(1)) * TRACK["turns_per_date"] + int(m.group(2))
+
+
+# --- what the side knows, read off its view ------------------------------------------------------------------------
+
+class Intel:
+    """The bot's reading of its own view: its card, its task forces and bases, its sightings and its searches."""
+
+    def __init__(self, view: View):
+        self.view = view
+        self.side = view["role"]
+        self.card = (view.get("cards") or {}).get(self.side) or {"task_forces": [], "areas": [], "flying": []}
+        self.now = absolute_turn(view["time"]["label"]) or 0
+        self.turns_gone = view["time"]["scenario_turn"] - 1
+        self.tfs = {t["id"]: t for t in self.card["task_forces"] if t.get("hex")}
+        self.bases = {b["id"]: b for b in view["bases"] if b["side"] == self.side and not b["eliminated"]}
+        self.enemy_bases = [b for b in view["bases"] if b["side"] != self.side and not b["eliminated"]]
+        self.contacts = []
+        for c in (view.get("searchboard") or {}).get("contacts", []):
+            seen = absolute_turn(c.get("seen", ""))
+            age = max(0, self.now - seen) if seen is not None else 3
+            self.contacts.append(dict(c, age=age))
+        self.searched = self._searched()
+
+    def _searched(self) -> dict[str, int]:
+        """{hex: Turns since this side last found it empty} from its own search answers ("... H: nothing")."""
+        out: dict[str, int] = {}
+        turn = 0
+        for line in reversed(self.view.get("log") or []):
+            text = line.get("text", "")
+            if "is Side A" in text and "Sides roll" in text:
+                turn += 1
+                continue
+            if line.get("to") != self.side:
+                continue
+            h = (line.get("data") or {}).get("hex")
+            if h and re.match(r"(Air|Sea) search \w+: nothing", text):
+                out.setdefault(h, max(0, turn - 1))
+        return out
+
+    def area_hex(self, area: str) -> str | None:
+        if area in self.bases:
+            return self.bases[area]["hex"]
+        for t in self.tfs.values():
+            if any(s["id"] == area for s in t["ships"]):
+                return t["hex"]
+        return None
+
+    def own_hexes(self) -> list[str]:
+        return [t["hex"] for t in self.tfs.values()] + [b["hex"] for b in self.bases.values()]
+
+    def likelihood(self) -> dict[str, float]:
+        """How likely an enemy task force is in each hex, as far as this side can tell."""
+        w: dict[str, float] = {}
+        spread = self.turns_gone + 1
+        for area in enemy_areas(self.view["scenario"], self.side):
+            for h in HEXES:
+                d = min(dist(h, x) for x in area)
+                if d <= spread:
+                    w[h] = w.get(h, 0.0) + 1.0 / (1 + d)
+        for c in self.contacts:
+            reach = c["age"] + 1
+            for h in searchboard.within(c["hex"], reach):
+                w[h] = w.get(h, 0.0) + 4.0 / (1 + dist(h, c["hex"]) + c["age"])
+        mine = self.own_hexes()
+        for h in list(w):
+            if mine and min(dist(h, m) for m in mine) <= 5:
+                w[h] += 0.3  # an enemy near our own forces matters most
+            if h in LAND:
+                w[h] *= 0.3
+            age = self.searched.get(h)
+            if age is not None:
+                w[h] *= (0.0, 0.3, 0.6)[age] if age < 3 else 1.0
+        return w
+
+    def targets(self) -> list[dict[str, Any]]:
+        """Sightings worth striking, best first: fresh before stale, carriers before the rest."""
+        return sorted(self.contacts, key=lambda c: (c["age"], -value_of_force(c["ships"]), c["hex"]))
+
+
+@lru_cache(maxsize=None)
+def enemy_areas(scenario: str, side: str) -> tuple[tuple[str, ...], ...]:
+    """Where the enemy's task forces set up (public: the scenario's set-up areas, 7a2.2)."""
+    sc = SCENARIOS.get(scenario) or {}
+    areas = {tf["area"] for tf in sc.get("task_force", []) if tf["side"] == enemy(side)}
+    return tuple(AREAS[a] for a in sorted(areas) if a in AREAS)
+
+
+def ship_value(report: dict[str, Any]) -> int:
+    row = VP_ROWS.get(report.get("type"), {"eliminated": 0, "flipped": 0})
+    return row["eliminated"] + (row["flipped"] if report.get("face", "front") == "front" else 0)
+
+
+def value_of_force(ships: list[dict[str, Any]]) -> int:
+    return sum(ship_value(s) for s in ships)
+
+
+def damaged(ship: dict[str, Any]) -> bool:
+    return ship.get("face") == "back" or bool(ship.get("hits"))
+
+
+# --- the typed arguments of a prompt ---------------------------------------------------------------------------
+
+def spec(prompt: Prompt, verb: str) -> dict[str, Any] | None:
+    return next((a for a in prompt.get("actions", []) if a["verb"] == verb), None)
+
+
+def choices(arg: dict[str, Any] | None) -> list[Any]:
+    return list((arg or {}).get("choices") or [])
+
+
+def least(action_spec: dict[str, Any]) -> Action:
+    """The least order an action's typed arguments allow (a prompt the bot does not know)."""
+    args = {}
+    for name, arg in (action_spec.get("args") or {}).items():
+        kind = arg.get("type") if isinstance(arg, dict) else None
+        if kind == "several":
+            args[name] = list(arg["choices"][:arg.get("minimum") or 0])
+        elif kind == "assignment":
+            args[name] = {i: arg["choices"][0] for i in arg["ids"]} if arg.get("required", True) else {}
+        elif kind == "path":
+            args[name] = []
+        elif kind == "choice":
+            args[name] = arg["choices"][0]
+        elif kind == "boolean":
+            args[name] = False
+        elif kind == "integer":
+            args[name] = arg.get("minimum") or 0
+    return {"verb": action_spec["verb"], "args": args}
+
+
+# --- set-up (7a2.2) ------------------------------------------------------------------------------------------------
+
+def deploy(view: View, prompt: Prompt, rng) -> Action:
+    me = Intel(view)
+    args = spec(prompt, "deploy")["args"]
+    sc = SCENARIOS[view["scenario"]]
+    # where each task force sets up or enters (7a2.2): a printed hex (7e2: Task Force 67 in N6) or its area
+    allowed = {tf["id"]: tuple(tf.get("hexes") or AREAS.get(tf["area"], ())) for tf in sc["task_force"]}
+    hexes, by_area = {}, {}
+    for t in args["hexes"]["ids"]:
+        area = allowed.get(t) or tuple(args["hexes"]["choices"])
+        options = [h for h in area if h in args["hexes"]["choices"]] or list(args["hexes"]["choices"])
+        if area not in by_area:
+            by_area[area] = rng.choice(sorted(options))
+        hexes[t] = by_area[area]
+    ready = [u for u in choices(args["ready"]) if AIR[u]["type"] != FIGHTER]
+    bases = spread_air(me, args["bases"])
+    return {"verb": "deploy", "args": {"hexes": hexes, "ready": ready, "bases": bases}}
+
+
+def spread_air(me: Intel, arg: dict[str, Any]) -> dict[str, str]:
+    """7c2, 7d2: land air spread between the bases: to the base nearest the enemy while it has room (2c4)."""
+    ids, places = list(arg.get("ids") or []), list(arg.get("choices") or [])
+    if not ids:
+        return {}
+    areas = {a["id"]: a for a in me.card["areas"]}
+    room = {}
+    for b in places:
+        a = areas.get(b)
+        aboard = [x["id"] for x in (a["arming"] + a["ready"])] if a else []
+        room[b] = (a["capacity"] if a else 0) - sum(1 for x in aboard if x not in ids)
+    front = sorted(places, key=lambda b: (min((dist(BASE_HEX[b]["hex"], h) for area in
+                                                enemy_areas(me.view["scenario"], me.side) for h in area),
+                                               default=0), b))
+    out = {}
+    for u in ids:
+        b = next((p for p in front if room[p] > 0), front[0])
+        out[u], room[b] = b, room[b] - 1
+    return out
+
+
+# --- 3a, 3b: the Operations Card ---------------------------------------------------------------------------------
+
+def take_off(view: View, prompt: Prompt, rng) -> Action:
+    """3a: scouts every day Turn, every other one on the first (so that some are ready every Turn after: a unit that
+    flies lands Arming and is Ready again only at the next Ready Step); bombers when a sighting is near, or now and
+    then blind while scouts fly (the strike moves after them, to what they find)."""
+    me = Intel(view)
+    offered = set(choices(spec(prompt, "take_off")["args"]["units"]))
+    resting = any(u["type"] == SCOUT for a in me.card["areas"] for u in a["arming"])
+    ready_scouts = [u["id"] for a in me.card["areas"] for u in a["ready"] if u["type"] == SCOUT and u["id"] in offered]
+    scouting = set(ready_scouts if resting or len(ready_scouts) < 2 else ready_scouts[::2])
+    blind = rng.die(BLIND_LAUNCH) == 1 and bool(scouting) and not me.contacts
+    w = me.likelihood() if blind else {}
+    likely = max(w, key=lambda h: (w[h], h)) if w else None
+    out = []
+    for area in me.card["areas"]:
+        here = me.area_hex(area["id"])
+        ready = [u for u in area["ready"] if u["id"] in offered]
+        scouts = [u["id"] for u in ready if u["id"] in scouting]
+        bombers = [u["id"] for u in ready if u["type"] in BOMBERS]
+        strike = False
+        if bombers and here:
+            reach = min(AIR[u]["mf"] for u in bombers)
+            near = [c for c in me.contacts if c["age"] <= 1 and dist(here, c["hex"]) <= reach + CLOSING]
+            strike = bool(near) or (blind and likely is not None and dist(here, likely) <= reach + CLOSING)
+        chosen = (scouts + bombers) if strike else scouts  # scouts first: what they find, the strike goes for
+        out += chosen[:area["launch"]]
+    return {"verb": "take_off", "args": {"units": out}}
+
+
+def shift(view: View, prompt: Prompt, rng) -> Action:
+    args = spec(prompt, "shift")["args"]
+    to_ready = [u for u in choices(args["to_ready"]) if AIR[u]["type"] != FIGHTER]
+    to_arming = [u for u in choices(args["to_arming"]) if AIR[u]["type"] == FIGHTER]
+    return {"verb": "shift", "args": {"to_ready": to_ready, "to_arming": to_arming}}
+
+
+# --- 3c: sea movement ---------------------------------------------------------------------------------------------
+
+def has_carrier(tf: dict[str, Any]) -> bool:
+    return any(s["type"] in CARRIER_TYPES and s["face"] == "front" for s in tf["ships"])
+
+
+def withdrawing(tf: dict[str, Any]) -> bool:
+    ships = tf["ships"]
+    return bool(ships) and (all(damaged(s) for s in ships)
+                            or any(s["type"] in CARRIER_TYPES and s["face"] == "back" for s in ships))
+
+
+def strike_reach(tf: dict[str, Any], me: Intel) -> int:
+    air = [u["id"] for a in me.card["areas"] if any(s["id"] == a["id"] for s in tf["ships"])
+           for u in a["arming"] + a["ready"] if u["type"] in BOMBERS]
+    return min((AIR[u]["mf"] for u in air), default=3)
+
+
+def move(view: View, prompt: Prompt, rng) -> Action:
+    me = Intel(view)
+    offered = set(spec(prompt, "move")["args"]["moves"]["ids"])
+    w = me.likelihood()
+    guess = max(w, key=lambda h: (w[h], h)) if w else None
+    moves = {}
+    carriers = [t for t in me.tfs.values() if has_carrier(t) and not withdrawing(t)]
+    for t in me.tfs.values():
+        if t["id"] not in offered:
+            continue
+        here = t["hex"]
+        if withdrawing(t) and me.bases:
+            base = min(me.bases.values(), key=lambda b: (dist(here, b["hex"]), b["id"]))["hex"]
+            moves[t["id"]] = step_toward(here, base)
+        elif has_carrier(t):
+            targets = [c for c in me.targets() if c["age"] <= 3]
+            if targets:
+                goal = min(targets, key=lambda c: (dist(here, c["hex"]) + c["age"], c["hex"]))["hex"]
+                keep = max(NEAREST, strike_reach(t, me) - 1)
+                moves[t["id"]] = step_toward(here, goal, keep) if dist(here, goal) > keep else here
+            elif guess:
+                keep = strike_reach(t, me)
+                moves[t["id"]] = step_toward(here, guess, keep) if dist(here, guess) > keep else here
+        elif carriers:
+            goal = min(carriers, key=lambda c: (dist(here, c["hex"]), c["id"]))["hex"]
+            moves[t["id"]] = step_toward(here, goal)
+    return {"verb": "move", "args": {"moves": {t: h for t, h in moves.items() if h != me.tfs[t]["hex"]}}}
+
+
+# --- 3d: air movement and search ---------------------------------------------------------------------------------
+
+def flights_of(prompt: Prompt) -> list[dict[str, Any]]:
+    return [a for a in prompt.get("actions", []) if a["verb"] == "fly"]
+
+
+def is_scout_flight(f: dict[str, Any]) -> bool:
+    units = choices(f["args"]["units"])
+    return len(units) == 1 and AIR[units[0]]["type"] == SCOUT
+
+
+def searched_this_turn(view: View) -> set[str]:
+    """The hexes this side's flights announced earlier this Turn (its own log lines of this Air Step)."""
+    out: set[str] = set()
+    for line in reversed(view.get("log") or []):
+        text = line.get("text", "")
+        if "is Side A" in text and "Sides roll" in text:
+            break
+        if line.get("to") == view["role"] and text.startswith("Air search "):
+            h = (line.get("data") or {}).get("hex")
+            if h:
+                out.add(h)
+    return out
+
+
+def scout_path(start: str, mf: int, w: dict[str, float], steps: dict[str, list[str]]) -> list[str]:
+    """To the best cluster of likely hexes the scout can reach, then on along the likeliest hexes."""
+    def cluster(h: str) -> float:
+        return w.get(h, 0.0) + sum(w.get(n, 0.0) for n in steps.get(h, ())) * 0.5
+    reachable = [h for h in steps if 0 < dist(start, h) <= max(1, mf - 1)]
+    if not reachable:
+        return []
+    goal = max(reachable, key=lambda h: (cluster(h) - 0.05 * dist(start, h), h))
+    path = searchboard.GRID.path(start, goal)[0][1:] if goal != start else []
+    path = [h for h in path if h in steps][:mf]
+    seen = set(path)
+    here = path[-1] if path else start
+    while len(path) < mf:
+        options = [n for n in steps.get(here, ()) if n not in seen] or list(steps.get(here, ()))
+        if not options:
+            break
+        here = max(options, key=lambda n: (w.get(n, 0.0) if n not in seen else -1.0, n))
+        path.append(here)
+        seen.add(here)
+    return path
+
+
+def fly(view: View, prompt: Prompt, rng) -> Action:
+    me = Intel(view)
+    flights = flights_of(prompt)
+    scouts = [f for f in flights if is_scout_flight(f)]
+    f = scouts[0] if scouts else flights[0]
+    units = choices(f["args"]["units"])
+    path_arg = f["args"]["path"]
+    start, mf = path_arg["origin"], path_arg.get("maximum") or 0
+    steps = path_arg["steps"]
+    w = me.likelihood()
+    for h in searched_this_turn(view):
+        w[h] = 0.0
+    if f in scouts:
+        path = scout_path(start, mf, w, steps)
+        return {"verb": "fly", "args": {"units": units, "path": path, "search": list(dict.fromkeys(path))}}
+    bombers = [u for u in units if AIR[u]["type"] in BOMBERS] or units
+    shortest, longest = min(AIR[u]["mf"] for u in bombers), max(AIR[u]["mf"] for u in bombers)
+    goal = strike_goal(me, start, steps, shortest, longest)
+    if goal is None:
+        bases = {b["hex"] for b in me.enemy_bases}  # no victory points in a base (7a3.3)
+        likely = [h for h in steps if 0 < dist(start, h) <= shortest and w.get(h, 0.0) > 0 and h not in bases]
+        goal = max(likely, key=lambda h: (w[h], h)) if likely else None
+    path = searchboard.GRID.path(start, goal)[0][1:][:longest] if goal else []
+    return {"verb": "fly", "args": {"units": units, "path": path, "search": path[-1:]}}
+
+
+def strike_goal(me: Intel, start: str, steps: dict[str, Any], shortest: int, longest: int) -> str | None:
+    """The sighting to strike: seen this Turn and reached by every bomber; then by some; then seen last Turn."""
+    bases = {b["hex"] for b in me.enemy_bases}
+    for age, reach in ((0, shortest), (0, longest), (1, shortest), (2, shortest)):
+        for c in me.targets():
+            if age and c["hex"] in bases:
+                continue  # the ships may have sailed, leaving a base worth no victory points (7a3.3)
+            if c["age"] == age and 0 < dist(start, c["hex"]) <= reach and c["hex"] in steps:
+                return c["hex"]
+    return None
+
+
+def sea_search(view: View, prompt: Prompt, rng) -> Action:
+    me = Intel(view)
+    offered = choices(spec(prompt, "sea_search")["args"]["hexes"])
+    base_hexes = {b["hex"] for b in me.bases.values()}
+    near = {t["hex"] for t in me.tfs.values()
+            if any(c["age"] <= 1 and dist(c["hex"], t["hex"]) <= 1 for c in me.contacts)}
+    return {"verb": "sea_search", "args": {"hexes": [h for h in offered if h in base_hexes | near]}}
+
+
+# --- 5: air return ------------------------------------------------------------------------------------------------
+
+def land(view: View, prompt: Prompt, rng) -> Action:
+    me = Intel(view)
+    arg = spec(prompt, "land")["args"]["landings"]
+    allowed = set(arg["choices"])
+    flying = {u["id"]: u for u in me.card["flying"]}
+    areas = {a["id"]: a for a in me.card["areas"]}
+    room = {a: x["capacity"] - len(x["arming"]) - len(x["ready"]) for a, x in areas.items()}
+
+    def options(u: str) -> list[str]:
+        here = flying.get(u, {}).get("hex")
+        out = []
+        for a in areas:
+            there = me.area_hex(a)
+            if a not in allowed or there is None or here is None:
+                continue
+            if a in SHIPS and SHIPS[a]["type"] not in CARRIERS_FOR[AIR[u]["basing"]]:
+                continue
+            if dist(here, there) <= AIR[u]["mf"]:
+                out.append(a)
+        return sorted(out, key=lambda a: (dist(here, me.area_hex(a)), -room[a], a))
+
+    landings = {}
+    for u in sorted(arg["ids"], key=lambda u: (len(options(u)), u)):
+        free = [a for a in options(u) if room[a] > 0]
+        if free:
+            landings[u] = free[0]
+            room[free[0]] -= 1
+        else:
+            landings[u] = ELIMINATED
+    return {"verb": "land", "args": {"landings": landings}}
+
+
+# --- 4: the Combat Phase ----------------------------------------------------------------------------------------
+
+def order_battles(view: View, prompt: Prompt, rng) -> Action:
+    return {"verb": "order_battles", "args": {"order": choices(spec(prompt, "order_battles")["args"]["order"])}}
+
+
+def unit_type(uid: str) -> str:
+    return counters.record(uid)["type"]
+
+
+def set_up(view: View, prompt: Prompt, rng) -> Action:
+    """4a2: the carriers in the middle, the escorts around them, all within AA range of one another (4c1)."""
+    args = spec(prompt, "set_up")["args"]
+    pieces = list(args["hexes"]["ids"])
+    ranked = sorted(pieces, key=lambda u: (-ship_value({"type": unit_type(u)}), u))
+    hexes = battle_setup.spread(ranked, battle_setup.central_order())
+    facing = rng.choice(choices(args["facing"]))
+    return {"verb": "set_up", "args": {"hexes": hexes, "facing": facing}}
+
+
+def _face(view: View, uid: str) -> str:
+    """A ship's side up as this side last saw it (its sightings); front if never seen."""
+    for c in (view.get("searchboard") or {}).get("contacts", []):
+        for s in c["ships"]:
+            if s["id"] == uid:
+                return s["face"]
+    return "front"
+
+
+def attack(view: View, prompt: Prompt, rng) -> Action:
+    """4a3: concentrate on the most valuable target; once its elimination is likely (bombing three times its
+    defence and more, 4b4), the rest go to the next one. Torpedo bombers come in on a bow quarter where they can
+    (4d3.1)."""
+    info = prompt.get("info") or {}
+    board = info.get("board") or {}
+    air = list(info.get("air") or spec(prompt, "attack")["args"]["targets"]["ids"])
+    ships_hexes = {v["hex"] for v in board.values()}
+    ships = [u for u in board if counters.record(u)["kind"] == "ship"]
+    # a base is worth no victory points (7a3.3): bomb it only when it stands alone
+    ranked = sorted(ships or list(board), key=lambda u: (-ship_value({"type": unit_type(u), "face": _face(view, u)}),
+                                                         u))
+    if not ranked:
+        return least(spec(prompt, "attack"))
+    planned = {t: 0 for t in ranked}
+    targets: dict[str, str] = {}
+    approach: dict[str, str] = {}
+    taken: dict[str, str] = {}
+
+    def printed(u: str, key: str) -> int:
+        return (counters.printed(u) or {}).get(key, 0) or 0
+
+    def free_hexes(t: str) -> list[str]:
+        return [h for h in grid().neighbours(board[t]["hex"]) if h not in ships_hexes and taken.get(h, t) == t]
+
+    def fits(u: str, t: str, capped: bool) -> bool:
+        torpedo = unit_type(u) == "T" and counters.record(t)["kind"] == "ship"
+        if torpedo and not free_hexes(t):
+            return False
+        return not capped or planned[t] < 3 * (printed(t, "defense") + 6)
+
+    for u in sorted(air, key=lambda u: (-printed(u, "bombing"), u)):
+        t = next((t for t in ranked if fits(u, t, True)), None) or next((t for t in ranked if fits(u, t, False)), None)
+        if t is None:
+            continue  # no free hex beside any ship: the rules refuse nothing better (every ship is ringed)
+        targets[u] = t
+        planned[t] += printed(u, "bombing")
+        if unit_type(u) == "T" and counters.record(t)["kind"] == "ship":
+            free = free_hexes(t)
+            quarters = set(bow_quarters(board[t]["hex"], board[t].get("facing")) or ()) - {None}
+            h = next((x for x in free if x in quarters), free[0])
+            approach[u], taken[h] = h, t
+    return {"verb": "attack", "args": {"targets": targets, "approach": approach}}
+
+
+def fire(view: View, prompt: Prompt, rng) -> Action:
+    """4c: at the most dangerous air unit in range, with guns enough to beat its defence by about four."""
+    info = prompt.get("info") or {}
+    in_range, aa, mods = info.get("in_range") or {}, info.get("aa") or {}, info.get("modifiers") or {}
+    board = (view.get("combat") or {}).get("board") or {}
+
+    def threat(a: str) -> tuple:
+        target = (board.get(a) or {}).get("target")
+        value = ship_value({"type": unit_type(target)}) if target else 0
+        return (value, (counters.printed(a) or {}).get("bombing", 0) or 0, a)
+
+    targets = sorted({a for air in in_range.values() for a in air}, key=threat, reverse=True)
+    for a in targets:
+        guns = sorted((g for g, air in in_range.items() if a in air), key=lambda g: (-(aa.get(g) or 0), g))
+        need = ((counters.printed(a) or {}).get("defense", 0) or 0) + 4 - (mods.get(a) or 0)
+        chosen, total = [], 0
+        for g in guns:
+            if total >= need:
+                break
+            chosen.append(g)
+            total += aa.get(g) or 0
+        if chosen and total > 0:
+            return {"verb": "fire", "args": {"guns": chosen, "target": a}}
+    return {"verb": "cease_fire", "args": {}}
+
+
+def bomb(view: View, prompt: Prompt, rng) -> Action:
+    """4d2: the largest combat first (a hit lowers the target's defence for the combats after it, 10b)."""
+    combats = (prompt.get("info") or {}).get("combats") or {}
+    offered = choices(spec(prompt, "bomb")["args"]["combat"])
+    best = max(offered, key=lambda c: (len(combats.get(c, [])), c))
+    return {"verb": "bomb", "args": {"combat": best}}
+
+
+def reorganise(view: View, prompt: Prompt, rng) -> Action:
+    """4e1: damaged ships sharing a task force with sound ones go to a spare marker in their hex, to withdraw."""
+    me = Intel(view)
+    arg = spec(prompt, "reorganise")["args"]["moves"]
+    spares = [t for t in arg["choices"] if t not in me.tfs]
+    moves = {}
+    used: dict[str, str] = {}
+    for t in sorted(me.tfs.values(), key=lambda t: t["id"]):
+        hurt = [s["id"] for s in t["ships"] if damaged(s) and s["id"] in arg["ids"]]
+        if not hurt or len(hurt) == len(t["ships"]):
+            continue
+        spare = used.get(t["hex"]) or next((x for x in spares if x not in used.values()), None)
+        if spare is None:
+            continue
+        used[t["hex"]] = spare
+        moves.update({s: spare for s in hurt})
+    if not moves:
+        return {"verb": "keep", "args": {}}
+    return {"verb": "reorganise", "args": {"moves": moves}}
+
+
+# --- the bots -------------------------------------------------------------------------------------------------------
+
+ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = {
+    "deploy": deploy, "take_off": take_off, "shift": shift, "move": move, "fly": fly, "sea_search": sea_search,
+    "land": land, "order_battles": order_battles, "set_up": set_up, "attack": attack, "fire": fire, "bomb": bomb,
+    "reorganise": reorganise,
+}
+
+
+def make_bot(side: str) -> Callable[[View, Prompt, Any], Action]:
+    def bot(view: View, prompt: Prompt, rng) -> Action:
+        if view.get("role") != side:
+            raise ValueError(f"the {side} computer player was given the {view.get('role')} view")
+        for a in prompt.get("actions", []):
+            if a["verb"] in ANSWERS:
+                return ANSWERS[a["verb"]](view, prompt, rng)
+        return least(prompt["actions"][0])
+    bot.__name__ = f"guadalcanal_{side}_bot"
+    return bot
+
+
+BOTS: dict[str, Callable[[View, Prompt, Any], Action]] = {s: make_bot(s) for s in SIDES}
