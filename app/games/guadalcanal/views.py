@@ -17,7 +17,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import visible
 from app.games.guadalcanal import cards, fog, timetrack
 from app.games.guadalcanal.combat import tables as battle_tables
-from app.games.guadalcanal.gamedata import AIR, AREAS, BASES, BLOCKED, DOCS, LAND, SHIPS, SIDES, TITLE, enemy
+from app.games.guadalcanal.gamedata import AIR, AREAS, BASE_HEX, BASES, BLOCKED, DOCS, LAND, SHIPS, SIDES, TITLE, enemy
 from app.games.guadalcanal.sequence import RULES, TITLES, acting
 
 State = dict[str, Any]
@@ -77,7 +77,9 @@ def bases(state: State, role: str | None = None) -> list[dict[str, Any]]:
     """Base units are on both searchboards, their damage recorded on both (7a2.2, 4e2): public; under the 18c2 fog
     option a side sees an enemy base's damage as the umpire reported it (fog.bases_seen)."""
     return fog.bases_seen(state, role, [
-        {"id": b, "name": r["name"], "side": r["side"], "hex": r["location"]["hex"], "face": r["face"],
+        # An eliminated base (4b5) has no location any more: it stays on both searchboards at its printed hex.
+        {"id": b, "name": r["name"], "side": r["side"], "hex": (r.get("location") or BASE_HEX[b])["hex"],
+         "face": r["face"],
          "hits": r["hits"], "eliminated": r["box"] == "eliminated"}
         for b, r in state["units"].items() if r["kind"] == "base"])
 

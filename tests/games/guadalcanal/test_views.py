@@ -143,3 +143,18 @@ def test_the_battleboard_is_described_only_while_a_battle_is_fought_with_printed
     assert pieces == {"bb-ij-junyo": ("J12", "Junyo"), "bb-ij-haruna": ("H12", "Haruna"),
                       "bb-ij-kongo": ("L12", "Kongo"), "bb-ij-isuzu": ("J14", "Isuzu")}
     assert "battleboard" not in rules.view(s, SPECTATOR)
+
+
+@pytest.mark.rule("4b5")
+def test_an_eliminated_base_stays_on_both_searchboards_at_its_printed_hex_marked_eliminated():
+    """4b5: a base can be eliminated (random Allied play once eliminated Rabaul and the pages failed to draw). Its
+    unit has no location any more; the searchboards still show it where it was printed, marked eliminated."""
+    s = deployed()
+    rabaul = s["units"]["ij-rabaul"]
+    rabaul.update(eliminated=True, box="eliminated", location=None)
+    for role in ("allied", "japanese", UMPIRE, SPECTATOR):
+        view = rules.view(s, role)
+        base = next(b for b in view["bases"] if b["id"] == "ij-rabaul")
+        assert base["eliminated"] is True and base["hex"] == "F1"  # Rabaul's printed hex (7a2.2)
+        piece = next(p for p in view["board"]["pieces"] if p["id"].endswith("ij-rabaul"))
+        assert "(eliminated)" in piece["label"] + piece["details"]
