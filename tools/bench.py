@@ -5,6 +5,7 @@ timed until every page of that game has its update; beside the same fan-out on a
 run. Memory: the server's resident memory with the 50 games active, less its memory before, per game.
 Solomons push latency: tools/bench_solomons.py (a real Solomons game, four pages).
 Storage of a finished game and rebuild times: tools/bench_storage.py.
+First Blood's computer players (CPU time of a game, win rates by side): tools/bench_first_blood.py.
 Game figures (a whole computer-played game, one execution segment, a state's size) come from each game's own
 bench hook when it has one.
 """
@@ -191,8 +192,8 @@ def game_figures(games_per_title: int = 5) -> list[str]:
             while rules.outcome(state) is None and steps < 20000:
                 prompts = rules.prompts(state)
                 role = players.choice(sorted(prompts))
-                if bot is not None:
-                    action = bot(rules.view(state, role), prompts[role], players)
+                if role in bots:  # each seat runs its own role's bot (docs/architecture.md, "Bots by seat")
+                    action = bots[role](rules.view(state, role), prompts[role], players)
                 else:
                     action = random_action(rules, state, role, players)
                 t = time.process_time()
@@ -248,6 +249,7 @@ def submissions_lines(seeds=(1, 2, 3, 4, 5)) -> list[str]:
 
 
 def main() -> None:
+    from tools.bench_first_blood import lines as first_blood_lines
     from tools.bench_solomons import lines as solomons_lines, solomons_push
     from tools.bench_storage import lines as storage_lines
 
@@ -325,6 +327,7 @@ def main() -> None:
         lines += ["## Games", "", "| game | what | measured | target |", "|---|---|---|---|", *rows, ""]
     lines += submissions_lines()
     lines += storage_lines()
+    lines += first_blood_lines()
     OUT.write_text("\n".join(lines))
     print("\n".join(lines))
 
