@@ -312,7 +312,12 @@ def make_bot(side: str) -> Bot:
             order = None
         if order is not None and _legal(state, side, order):
             return order
-        return _decision(state).random(state, side, rng)  # no heuristic applies: a random legal order
+        d = _decision(state)
+        try:
+            order = d.random(state, side, rng)  # no heuristic applies: a random legal order
+        except (KeyError, ValueError, IndexError):
+            order = None
+        return order if order is not None and _legal(state, side, order) else d.default(state, side)
     bot.__name__ = f"first_blood_{side}_bot"
     return bot
 
