@@ -23,7 +23,7 @@ def play(seed: int, ij: str = "bot", us: str = "bot") -> tuple[dict, int]:
     steps = 0
     while rules.outcome(state) is None:
         prompts = rules.prompts(state)
-        role = sorted(prompts)[0]
+        role = min(prompts)
         if {"ij": ij, "us": us}[role] == "bot":
             action = BOTS[role](rules.view(state, role), prompts[role], players)
         else:
@@ -53,9 +53,9 @@ def lines(result: dict | None = None) -> list[str]:
     bots = result[("bot", "bot")]
     games = len(bots["cpu"])
     out = ["## First Blood: computer players", "",
-           f"Seeded games 0-{games - 1} of the campaign (Sep I to Jan III) for each pairing; each seat runs its own "
+           (f"Seeded games 0-{games - 1} of the campaign (Sep I to Jan III) for each pairing; each seat runs its own "
            "side's bot (app/games/first_blood/bots.py) from its own view. CPU time of a whole game between the two "
-           "bots, with the rules' prompts, checks and views it asks for: goal under 2 s.", "",
+           "bots, with the rules' prompts, checks and views it asks for: goal under 2 s."), "",
            "| figure | measured |", "|---|---|",
            f"| bot vs bot, CPU s per game (mean / max) | {statistics.mean(bots['cpu']):.2f} / {max(bots['cpu']):.2f} |",
            f"| bot vs bot, orders per game (mean) | {statistics.mean(bots['steps']):.0f} |", "",

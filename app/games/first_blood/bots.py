@@ -15,11 +15,20 @@ units to Ground Attack, within capacity (§11).
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.games.first_blood import board, combat, movement
-from app.games.first_blood.gamedata import BOXES, ENTRIES, GRID, HENDERSON, STRIPS, enemy, jungle_hex, neighbours
+from app.games.first_blood.gamedata import (
+    BOXES,
+    ENTRIES,
+    GRID,
+    HENDERSON,
+    STRIPS,
+    jungle_hex,
+    neighbours,
+)
 
 View = dict[str, Any]
 HUNT_FROM = 10  # Dec I: from here the US bot goes after every IJ unit on the map (digest part 5, US 3)
@@ -44,7 +53,8 @@ def board_from_view(view: View, prompt: dict[str, Any]) -> dict[str, Any]:
 
 
 def _decision(state: dict[str, Any]):
-    from app.games.first_blood.rules import STATES, sequence  # rules.py imports this module
+    # imported here: rules.py imports this module
+    from app.games.first_blood.rules import STATES, sequence
     return STATES[sequence.kind(state)]
 
 
@@ -124,7 +134,7 @@ def _ij_move(state: dict[str, Any]) -> dict[str, Any] | None:
             if u["id"] in must or score(best)[0] < now:
                 return {"verb": "move", "args": {"unit": u["id"], "to": best}}
         elif u["id"] in must:  # along the boxes toward the east or west end, whichever is open
-            return {"verb": "move", "args": {"unit": u["id"], "to": sorted(dests)[0]}}
+            return {"verb": "move", "args": {"unit": u["id"], "to": min(dests)}}
     return None
 
 
@@ -216,7 +226,7 @@ def _bombard(state: dict[str, Any]) -> dict[str, Any] | None:
 
     def parked(h: str) -> int:
         return len(board.air(state, "us", f"strip:{h}"))
-    u = sorted(opts)[0]
+    u = min(opts)
     strips = [h for h in opts[u] if state["strips"][h]["status"] != "dest"]
     if not strips:
         return None
@@ -323,4 +333,4 @@ def make_bot(side: str) -> Bot:
 
 
 BOTS: dict[str, Bot] = {side: make_bot(side) for side in ("ij", "us")}
-__all__ = ["BOTS", "board_from_view", "enemy"]
+__all__ = ["BOTS", "board_from_view"]

@@ -17,7 +17,7 @@ def play(seed: int, ij: str = "bot", us: str = "bot", record: list | None = None
     while rules.outcome(state) is None:
         assert steps < 5000, "the game did not end"
         prompts = rules.prompts(state)
-        role = sorted(prompts)[0]
+        role = min(prompts)
         if {"ij": ij, "us": us}[role] == "bot":
             action = BOTS[role](rules.view(state, role), prompts[role], players)
             rules.check(state, role, action)  # legal now, or IllegalAction says why not
