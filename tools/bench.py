@@ -6,6 +6,7 @@ run. Memory: the server's resident memory with the 50 games active, less its mem
 Solomons push latency: tools/bench_solomons.py (a real Solomons game, four pages).
 Storage of a finished game and rebuild times: tools/bench_storage.py.
 Guadalcanal's computer players (a whole Scenario 3 game's CPU time, win rates): tools/bench_guadalcanal.py.
+First Blood's computer players (CPU time of a game, win rates by side): tools/bench_first_blood.py.
 Game figures (a whole computer-played game, one execution segment, a state's size) come from each game's own
 bench hook when it has one.
 """
@@ -248,6 +249,7 @@ def submissions_lines(seeds=(1, 2, 3, 4, 5)) -> list[str]:
 
 
 def main() -> None:
+    from tools.bench_first_blood import lines as first_blood_lines
     from tools.bench_solomons import lines as solomons_lines, solomons_push
     from tools.bench_storage import lines as storage_lines
 
@@ -327,6 +329,7 @@ def main() -> None:
     from tools.bench_guadalcanal import lines as guadalcanal_lines
     lines += guadalcanal_lines()
     lines += storage_lines()
+    lines += first_blood_lines()
     OUT.write_text("\n".join(lines))
     print("\n".join(lines))
 

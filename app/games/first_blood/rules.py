@@ -24,6 +24,7 @@ from app.games.first_blood import (
     sequence,
     views,
 )
+from app.games.first_blood.bots import BOTS
 from app.games.first_blood.gamedata import HENDERSON, OOB, STRIPS, TITLE, TYPES, USAF
 
 State = dict[str, Any]
@@ -104,6 +105,7 @@ class FirstBlood:
         chat=ChatPolicy(),
     )
     states = STATES
+    bots = BOTS
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario != "campaign":
