@@ -118,6 +118,7 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     # signed-in reach the handler and are told so (400); the anonymous visitor is sent to sign in first.
     ("GET", "/games/{game_id}/solomons/plot/{tf_id}"): signed("400", anon=SIGNIN),
     ("GET", "/games/{game_id}/solomons/check"): signed("400", anon=SIGNIN),
+    ("GET", "/games/{game_id}/first_blood/odds"): signed("400", anon=SIGNIN),  # a First Blood game's only
     # Round 2 has no move yet and round 1 ended on a die: nothing to take back (409); no seat, no take-back (403).
     ("POST", "/games/{game_id}/take-back"): seated("409", "403"),
     ("POST", "/api/games/{game_id}/take-back"): seated("409", "403"),
