@@ -89,3 +89,32 @@ class StatesTable:
                 continue
             out += [f"{kind}.{f.name}" for f in fields(d) if f.name in REQUIRED and not getattr(d, f.name)]
         return out
+
+
+class TableGame:
+    """The contract's plumbing shared by games whose decisions are a states table (Guadalcanal, First Blood): the
+    current decision's missed and random orders, the view, the outcome and the secrecy harness's hooks, each handed
+    to the game's own modules. A game sets `views` and `hidden` (its modules) and defines `decision(state)`."""
+    views: Any
+    hidden: Any
+
+    def decision(self, state: Any) -> Decision:  # pragma: no cover - each game names its current record
+        raise NotImplementedError
+
+    def view(self, state: Any, role: str) -> dict[str, Any]:
+        return self.views.view(state, role)
+
+    def outcome(self, state: Any):
+        return state["outcome"]
+
+    def random_action(self, state: Any, role: str, rng) -> dict[str, Any]:
+        return self.decision(state).random(state, role, rng)
+
+    def default_action(self, state: Any, role: str) -> dict[str, Any]:
+        return self.decision(state).default(state, role)
+
+    def perturb(self, state: Any, role: str, rng) -> Any:
+        return self.hidden.perturb(state, role, rng)
+
+    def plant_canaries(self, state: Any, role: str, marker: str) -> Any:
+        return self.hidden.plant_canaries(state, role, marker)

@@ -13,7 +13,7 @@ from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import check_action
-from app.engine.states import Decision, StatesTable
+from app.engine.states import Decision, StatesTable, TableGame
 from app.games.first_blood import (
     board,
     combat,
@@ -93,7 +93,8 @@ def new_state() -> State:
             "log": [entry(PUBLIC, "First Blood: the US sets up first (§3).")]}
 
 
-class FirstBlood:
+class FirstBlood(TableGame):
+    views, hidden = views, hidden  # the game's own modules, which TableGame hands the view and the hooks to
     meta = GameMeta(
         id="first_blood", title="First Blood: The Guadalcanal Campaign", publisher=None, year=None,
         roles=("ij", "us"),
@@ -143,24 +144,6 @@ class FirstBlood:
 
     def check(self, state: State, role: str, action: Any) -> None:
         self._judge(state, role, action).judge(state, role, action)
-
-    def view(self, state: State, role: str) -> dict[str, Any]:
-        return views.view(state, role)
-
-    def outcome(self, state: State):
-        return state["outcome"]
-
-    def random_action(self, state: State, role: str, rng) -> dict[str, Any]:
-        return self.decision(state).random(state, role, rng)
-
-    def default_action(self, state: State, role: str) -> dict[str, Any]:
-        return self.decision(state).default(state, role)
-
-    def perturb(self, state: State, role: str, rng) -> State:
-        return hidden.perturb(state, role, rng)
-
-    def plant_canaries(self, state: State, role: str, marker: str) -> State:
-        return hidden.plant_canaries(state, role, marker)
 
 
 rules = FirstBlood()

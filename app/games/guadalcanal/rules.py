@@ -15,7 +15,7 @@ from app.engine import umpire_gate
 from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.orders import check_action
-from app.engine.states import Decision, StatesTable
+from app.engine.states import Decision, StatesTable, TableGame
 from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog, hidden, landing, sea, sequence,
                                    timetrack, views)
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
@@ -113,7 +113,8 @@ class _Judged(Exception):
     pass
 
 
-class Guadalcanal:
+class Guadalcanal(TableGame):
+    views, hidden = views, hidden  # the game's own modules, which TableGame hands the view and the hooks to
     meta = GameMeta(
         id="guadalcanal", title="Guadalcanal", publisher="Avalon Hill", year=1992, roles=("allied", "japanese"),
         scenarios=tuple(Scenario(s["id"], s["title"], s["rule"],
@@ -178,24 +179,6 @@ class Guadalcanal:
                 pass
             return
         self.decision(state).judge(state, role, action)
-
-    def view(self, state: State, role: str) -> dict[str, Any]:
-        return views.view(state, role)
-
-    def outcome(self, state: State):
-        return state["outcome"]
-
-    def random_action(self, state: State, role: str, rng) -> dict[str, Any]:
-        return self.decision(state).random(state, role, rng)
-
-    def default_action(self, state: State, role: str) -> dict[str, Any]:
-        return self.decision(state).default(state, role)
-
-    def perturb(self, state: State, role: str, rng) -> State:
-        return hidden.perturb(state, role, rng)
-
-    def plant_canaries(self, state: State, role: str, marker: str) -> State:
-        return hidden.plant_canaries(state, role, marker)
 
 
 rules = Guadalcanal()
