@@ -258,17 +258,22 @@ def _eliminate(state: State, units: list[dict[str, Any]], log: list[str]) -> Non
         log.append(f"{u['name']} is eliminated")
 
 
-def retreat_options(state: State, u: dict[str, Any]) -> list[str]:
-    """§7.9: the hexes a unit may retreat to: one hex away, never into enemy units or enemy ZOC, across a river (but
-    the bridge) or off the map, with room; if none has room, a hex one further on under the same limits."""
+def _retreat_limits(state: State, u: dict[str, Any]):
+    """§7.9's limits on each step of a retreat: where the unit starts, whether a step a -> b is allowed (never into
+    enemy units or enemy ZOC, never across a river but by the bridge), and whether a hex has room (stacking)."""
     side = u["side"]
     zoc = board.zoc(state, side=enemy(side))
-    start = board.hex_of(u)
 
     def ok(a: str, b: str) -> bool:
         return board.occupant(state, b) != enemy(side) and b not in zoc and not river(a, b)
 
-    room = lambda h: len(board.stack(state, h, side)) < STACKING
+    return board.hex_of(u), ok, lambda h: len(board.stack(state, h, side)) < STACKING
+
+
+def retreat_options(state: State, u: dict[str, Any]) -> list[str]:
+    """§7.9: the hexes a unit may retreat to: one hex away, never into enemy units or enemy ZOC, across a river (but
+    the bridge) or off the map, with room; if none has room, a hex one further on under the same limits."""
+    start, ok, room = _retreat_limits(state, u)
     first = [n for n in neighbours(start) if ok(start, n)]
     out = sorted(n for n in first if room(n))
     if out:
@@ -283,14 +288,7 @@ def retreat(state: State, u: dict[str, Any], log: list[str], to: str | None = No
         u["loc"], u["stirred"] = f"hex:{to}", True
         log.append(f"{u['name']} retreats to {to}")
         return
-    side = u["side"]
-    zoc = board.zoc(state, side=enemy(side))
-    start = board.hex_of(u)
-
-    def ok(a: str, b: str) -> bool:
-        return board.occupant(state, b) != enemy(side) and b not in zoc and not river(a, b)
-
-    room = lambda h: len(board.stack(state, h, side)) < STACKING
+    start, ok, room = _retreat_limits(state, u)
     first = sorted((n for n in neighbours(start) if ok(start, n)), key=lambda h: (len(board.stack(state, h)), h))
     for n in first:
         if room(n):
