@@ -1,10 +1,10 @@
 """Guadalcanal's example 10 as a tutorial (app/play/tutorials.py): the position it starts from.
 
-The orders, dice and results are data (data/tutorials.toml). The position is built the way the tests that replay
-example 10 build it (tests/games/guadalcanal/helpers.py `example_10`, copied here so the platform need not import
-the tests): Scenario 1 deployed, then moved to October 27, Turn 2, with Task Force 17 (Hornet, Juneau, Pensacola,
-DD #6) unspotted at Q5, B8, T6 and SS in Hornet's Ready box and every other air unit arming, the Advance Force at
-N2, and the Turn begun with the example's dice (Allies 4, Japan 6: Japan is Side A).
+The orders, dice and results are data (data/tutorials.toml). The tests that replay example 10 start from this same
+position (tests/games/guadalcanal/helpers.py takes `example_10` and the set-ups from here): Scenario 1 deployed,
+then moved to October 27, Turn 2, with Task Force 17 (Hornet, Juneau, Pensacola, DD #6) unspotted at Q5, B8, T6 and
+SS in Hornet's Ready box and every other air unit arming, the Advance Force at N2, and the Turn begun with the
+example's dice (Allies 4, Japan 6: Japan is Side A).
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _put(state: State, uid: str, box: str, **location: str) -> None:
     state["units"][uid]["box"], state["units"][uid]["location"] = box, dict(location)
 
 
-def example_10() -> State:
+def example_10(dice=(4, 6)) -> State:
     """Example 10: October 27, Turn 2 (a day Turn), after the sides are rolled (10a: 4 and 6)."""
     s = rules.setup("1", {"umpired": False}, ScriptedRng())
     s = rules.apply(s, "japanese", JAPANESE_DEPLOY, ScriptedRng())
@@ -50,9 +50,9 @@ def example_10() -> State:
         s["units"][u]["box"] = "ready"
     s["boards"] = {side: {"contacts": {}, "next_marker": 1} for side in ("allied", "japanese")}
     s["step"] = {"kind": "sides", "side": None, "index": -1}
-    sequence.begin_turn(s, ScriptedRng([4, 6]))
+    sequence.begin_turn(s, ScriptedRng(list(dice)))
     return s
 
 
 TUTORIALS = from_data("guadalcanal", tables.load(gamedata.FOLDER / "tutorials.toml")["tutorial"],
-                      {"example_10": example_10})
+                      {"example_10": lambda: example_10()})

@@ -1,18 +1,13 @@
 """Shared set-ups for the Guadalcanal tests: a deployed Scenario 1, example 10's position, and scripted play."""
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from app.engine.rng import ScriptedRng
-from app.games.guadalcanal import rules, sequence
+from app.games.guadalcanal import rules
+from app.games.guadalcanal.tutorials import ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10  # noqa: F401
 
-ALLIED_DEPLOY = {"verb": "deploy", "args": {"hexes": {"us-tf16": "R7", "us-tf17": "Q7"},
-                                            "ready": ["us-b10", "us-s10", "us-t10", "us-rr", "us-b8", "us-ss"],
-                                            "bases": {}}}
-JAPANESE_DEPLOY = {"verb": "deploy", "args": {"hexes": {"ij-advance-force": "N2", "ij-striking-force": "P1",
-                                                        "ij-vanguard-force": "L2"},
-                                              "ready": ["ij-1sd", "ij-aa"], "bases": {}}}
+# Scenario 1's set-ups and example 10's position are the tutorial's (one copy, in the game package).
 
 
 def new_game(umpired: bool = False) -> dict[str, Any]:
@@ -31,33 +26,6 @@ def deployed(dice=(6, 4), umpired: bool = False) -> dict[str, Any]:
 
 def put(state: dict[str, Any], uid: str, box: str, **location: str) -> None:
     state["units"][uid]["box"], state["units"][uid]["location"] = box, dict(location)
-
-
-def example_10(dice=(4, 6)) -> dict[str, Any]:
-    """Example 10: October 27, Turn 2 (a day Turn). TF 17 (Hornet, Juneau, Pensacola, DD #6) is at Q5, unspotted;
-    B8, T6 and SS are in Hornet's Ready box, S8 and VV in its Arming box. The Advance Force (Junyo, Haruna, Kongo,
-    Isuzu, undamaged) is at N2. Everything else is kept out of the way (the example's forces are illustrative)."""
-    s = deployed()
-    s = copy.deepcopy(s)
-    s["time"].update(turn=2, scenario_turn=2)
-    s["task_forces"]["us-tf17"]["hex"] = "Q5"
-    s["task_forces"]["us-tf16"]["hex"] = "T6"
-    for ship in ("us-nhampton", "us-san-diego"):  # example 10's TF 17 holds four ships (R15)
-        put(s, ship, "ships", tf="us-tf16")
-    s["task_forces"]["ij-advance-force"]["hex"] = "N2"
-    s["task_forces"]["ij-striking-force"]["hex"] = "R1"
-    s["task_forces"]["ij-vanguard-force"]["hex"] = "K1"
-    for u, rec in s["units"].items():
-        if rec["kind"] == "air":
-            rec["box"] = "arming"
-    for u in ("us-b8", "us-t6", "us-ss"):
-        s["units"][u]["box"] = "ready"
-    s["boards"] = {side: {"contacts": {}, "next_marker": 1} for side in ("allied", "japanese")}
-    s["step"] = {"kind": "sides", "side": None, "index": -1}
-    rng = ScriptedRng(dice)
-    sequence.begin_turn(s, rng)
-    assert rng.remaining == 0
-    return s
 
 
 def play(state: dict[str, Any], role: str, *actions: dict[str, Any], dice=()) -> dict[str, Any]:
