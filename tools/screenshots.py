@@ -246,7 +246,7 @@ def players(browser, base: str) -> None:
     red_name, blue_name = f"halsey{uuid.uuid4().hex[:4]}", f"yamamoto{uuid.uuid4().hex[:4]}"
     sign_up(red, base, red_name)
     red.goto(f"{base}/games/new?game=solomons")
-    red.get_by_label("Rated").check()
+    red.locator("input[name=rated]").check()
     red.get_by_role("button", name="Create game").click()
     invite = red.locator("input.invite-link").first.input_value()
     sign_up(blue, base, blue_name)

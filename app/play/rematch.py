@@ -13,7 +13,7 @@ from app.engine.contract import UMPIRE
 from app.play import lobby
 from app.play.errors import Conflict, Forbidden, NotFound
 from app.play.state import rules_for
-from app.store.models import Game
+from app.store.models import Game, User
 
 
 def _swapped(meta) -> dict[str, str]:
@@ -92,5 +92,6 @@ def state_for(db: DB, game_id: str, user_id: int) -> dict[str, Any] | None:
     waiting = [r for r, uid in (new.reserved or {}).items()
                if not any(s.role == r and s.user_id == uid for s in seats)]
     mine = [r for r in waiting if (new.reserved or {}).get(r) == user_id]
+    host = db.get(User, new.created_by)
     return {"game_id": new.id, "status": new.status, "waiting": len(waiting), "yours_to_answer": bool(mine),
-            "joined": any(s.user_id == user_id for s in seats)}
+            "joined": any(s.user_id == user_id for s in seats), "by": host.username if host else "?"}

@@ -18,7 +18,7 @@ def test_a_rated_game_a_rematch_the_player_s_page_and_the_archive(live_server, n
     sign_up(red, base, red_name)
     red.goto(f"{base}/games/new?game=duel")
     red.get_by_label("Your side").select_option("red")
-    red.get_by_label("Rated").check()
+    red.locator("input[name=rated]").check()
     red.get_by_role("button", name="Create game").click()
     expect(red.locator(".game-head .badge.rated")).to_have_text("Rated")
     invite = red.locator("input.invite-link").input_value()
@@ -39,7 +39,7 @@ def test_a_rated_game_a_rematch_the_player_s_page_and_the_archive(live_server, n
     expect(red.locator("#status")).to_contain_text("Waiting for players")
     blue.goto(f"{base}/")
     blue.locator("table.list a").first.click()
-    expect(blue.locator("#rematch")).to_contain_text("A rematch is offered to you")
+    expect(blue.locator("#rematch")).to_contain_text(f"{red_name} offers you a rematch")
     blue.get_by_role("button", name="Accept the rematch").click()
     expect(blue).to_have_url(rematch_url)
     expect(blue.locator(".game-head")).to_contain_text("You are Red")  # the sides swapped

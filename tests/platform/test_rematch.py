@@ -23,7 +23,7 @@ def test_the_opponent_accepts_a_rematch_with_sides_swapped(players):
     assert game_row(new).status == "open" and game_row(new).options == game_row(gid).options
     assert red.game(new)["role"] == "blue"  # the sides swapped
     page = blue.get(f"/games/{gid}").text
-    assert "A rematch is offered to you" in page and "Accept the rematch" in page
+    assert f"<strong>{red.name}</strong> offers you a rematch" in page and "Accept the rematch" in page
     assert "waiting for\n        1 player to accept" in red.get(f"/games/{gid}").text
     r = blue.post(f"/games/{gid}/rematch", data={"answer": "yes"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/games/{new}"
