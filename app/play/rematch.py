@@ -33,6 +33,8 @@ def offer(db: DB, game_id: str, user_id: int, swap: bool = True) -> Game:
     old = lobby.require_game(db, game_id)
     if old.status != "ended":
         raise Conflict("A rematch can be offered once the game has ended.")
+    if (old.options or {}).get("tutorial"):
+        raise Conflict("A tutorial has no rematch: start it again from the tutorials page.")
     seats = lobby.seats_of(db, game_id)
     mine = [s.role for s in seats if s.user_id == user_id and s.role != UMPIRE]
     if not mine:

@@ -51,3 +51,17 @@ def test_only_a_player_of_an_ended_game_offers_a_rematch(players):
     r = watcher.post(f"/api/games/{gid}/rematch", json={})
     assert r.status_code == 403 and "Only a player" in r.json()["message"]
     assert "Offer a rematch" not in watcher.get(f"/games/{gid}").text
+
+
+def test_a_tutorial_offers_no_rematch(players):
+    from app.store.db import transaction
+    from app.store.models import Game
+
+    red, blue = players(), players()
+    gid = ended_duel(red, blue)
+    with transaction() as db:
+        game = db.get(Game, gid)
+        game.options = dict(game.options, tutorial="guadalcanal-example-10")
+    assert "Offer a rematch" not in red.get(f"/games/{gid}").text
+    r = red.post(f"/api/games/{gid}/rematch", json={})
+    assert r.status_code == 409 and "tutorial has no rematch" in r.json()["message"]
