@@ -65,3 +65,11 @@ def test_a_tutorial_offers_no_rematch(players):
     assert "Offer a rematch" not in red.get(f"/games/{gid}").text
     r = red.post(f"/api/games/{gid}/rematch", json={})
     assert r.status_code == 409 and "tutorial has no rematch" in r.json()["message"]
+
+
+def test_an_ended_game_no_longer_offers_to_notify_of_a_move(players):
+    red, blue = players(), players()
+    gid = start_duel(red, blue, hits=3)
+    assert 'id="notify"' in red.get(f"/games/{gid}").text
+    red.post(f"/api/games/{gid}/resign", json={})
+    assert 'id="notify"' not in red.get(f"/games/{gid}").text
