@@ -212,6 +212,9 @@ def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = 
         raise Conflict("That seat is taken.")
     if seat.access != "open" and not via_invite:
         raise Forbidden("That seat is taken by invitation only: ask the host for the link.")
+    kept_for = (game.reserved or {}).get(role)
+    if kept_for is not None and kept_for != user_id:  # a rematch keeps each seat for its player (rematch.py)
+        raise Forbidden("That seat is kept for the player it was offered to in a rematch.")
     if game.sandbox and not accept_scripted_dice:
         raise Conflict(SANDBOX_WARNING + " Take the seat again saying you accept scripted dice "
                        "(accept_scripted_dice).", extra={"sandbox": True})

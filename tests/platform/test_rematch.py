@@ -73,3 +73,14 @@ def test_an_ended_game_no_longer_offers_to_notify_of_a_move(players):
     assert 'id="notify"' in red.get(f"/games/{gid}").text
     red.post(f"/api/games/{gid}/resign", json={})
     assert 'id="notify"' not in red.get(f"/games/{gid}").text
+
+
+def test_a_rematch_seat_is_kept_for_its_player_even_from_its_invite_link(players):
+    red, blue, stranger = players(), players(), players()
+    gid = ended_duel(red, blue)
+    new = red.post(f"/api/games/{gid}/rematch", json={}).json()["game"]
+    links = red.get(f"/api/games/{new}/invites").json()
+    token = next(s["url"] for s in links if s.get("url")).rsplit("/", 1)[-1]
+    r = stranger.post(f"/api/invites/{token}")
+    assert r.status_code == 403 and "kept for the player" in r.json()["message"]
+    assert game_row(new).status == "open"
