@@ -23,6 +23,7 @@ ORDERS_LINE = re.compile(r"^Your orders are (in|revised)(?:: (.*?))?\.?$")
 # A Game-Turn starts at "Game-Turn 2 begins." (Solomons) or "Turn 1 (January 1942): ..." / "Turn 2 begins (...)"
 # (Pacific War 1942); "Game-Turn 1: no Japanese unit may sortie" names a turn without starting one.
 TURN_LINE = re.compile(r"^(Game-Turn|Turn) (\d+)(?: begins\b| \()")
+DATED_TURN = re.compile(r"^([A-Z]{3} \d{1,2}), (Turn \d+)\. ")  # Guadalcanal's Time Record Track: "OCT 27, Turn 2. ..."
 
 
 def line_kind(line: dict[str, Any]) -> str:
@@ -75,11 +76,17 @@ def log_groups(lines: list[dict[str, Any]], role: str | None = None, label=None)
     play a stretch in order, and fold a turn away. Each line carries its kind for the log's filter."""
     turns: list[dict[str, Any]] = [{"turn": None, "runs": []}]
     for line in lines:
-        m = TURN_LINE.match(str(line.get("text", "")))
-        if m and turns[-1]["turn"] != f"{m.group(1)} {m.group(2)}":
-            turns.append({"turn": f"{m.group(1)} {m.group(2)}", "runs": []})
+        text = str(line.get("text", ""))
+        m = TURN_LINE.match(text)
+        heading = f"{m.group(1)} {m.group(2)}" if m else None
+        if heading is None and (d := DATED_TURN.match(text)):
+            heading = f"{d.group(1)}, {d.group(2)}"
+        if heading and turns[-1]["turn"] != heading:
+            turns.append({"turn": heading, "runs": []})
         runs = turns[-1]["runs"]
-        at = line.get("at")
+        # The section a line was written in: top-level "at", or (Guadalcanal) the entry's data, named in words.
+        data_at = (line.get("data") or {}).get("at") if isinstance(line.get("data"), dict) else None
+        at = line.get("at", data_at if isinstance(data_at, str) else None)
         if not runs or runs[-1]["at"] != at or at is None:
             runs.append({"at": at, "lines": []})
         runs[-1]["lines"].append(dict(line, kind=line_kind(line)))

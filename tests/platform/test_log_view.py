@@ -44,3 +44,21 @@ def test_a_side_that_revises_twice_in_one_section_reads_one_line_about_itself():
     assert side[0]["runs"][0]["lines"][0]["text"] == "Your orders are revised."
     umpire = log_groups(lines, "umpire", LABEL)
     assert umpire[0]["runs"][0]["lines"][0]["text"] == "Orders revised from United States and Japan."
+
+
+def test_guadalcanal_s_log_folds_by_date_and_turn_and_heads_each_step():
+    """Issue 14, "the log by Turn and step": Guadalcanal names its Turns by the Time Record Track ("OCT 27, Turn 2")
+    and each line's step in its data."""
+    lines = [
+        {"to": "public", "text": "OCT 27, Turn 1. Sides roll: Allied 9, Japanese 4: Allied is Side A (3).", "n": 0},
+        {"to": "allied", "text": "to Ready: B10; to Arming: none.", "data": {"at": "Action Phase, Ready Step (3b)"},
+         "n": 1},
+        {"to": "public", "text": "OCT 27, Turn 2. Sides roll: Allied 4, Japanese 6: Japanese is Side A (3).", "n": 2},
+        {"to": "allied", "text": "Air search O4: nothing (3d3.2).",
+         "data": {"at": "Action Phase, Air Movement and Search Step (3d)", "hex": "O4"}, "n": 3},
+        {"to": "allied", "text": "Air search N5: nothing (3d3.2).",
+         "data": {"at": "Action Phase, Air Movement and Search Step (3d)", "hex": "N5"}, "n": 4}]
+    groups = log_groups(lines, "allied", LABEL)
+    assert [t["turn"] for t in groups] == ["OCT 27, Turn 2", "OCT 27, Turn 1"]
+    assert [run["at"] for run in groups[0]["runs"]] == ["Action Phase, Air Movement and Search Step (3d)", None]
+    assert len(groups[0]["runs"][0]["lines"]) == 2  # one heading over both searches of that step
