@@ -65,8 +65,7 @@ def fill_generic(form, order) -> None:
 def give(page, game: str, order) -> None:
     version = page.locator(".tutorial").get_attribute("data-version")
     if game == "solomons":  # Solomons' own ground board (templates/games/solomons/_ground.html)
-        attack = "yes" if order["args"]["attack"] else "no"
-        page.locator(f"#sol-orders input[name='attack'][value='{attack}']").check()
+        page.get_by_label("Attack" if order["args"]["attack"] else "Do not attack", exact=True).check()
         page.locator("#ground-points").fill(str(order["args"]["points"]))
         page.get_by_role("button", name="Submit your orders").click()
     else:
