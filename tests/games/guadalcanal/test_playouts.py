@@ -39,10 +39,12 @@ def test_the_same_seed_replays_the_same_game():
 
 
 @pytest.mark.slow
-def test_five_hundred_random_games_end_umpired_or_not():
-    for seed in range(500):
-        p = playout(rules, "1", {"umpired": seed % 2 == 1}, seed=seed, max_steps=2000)
-        assert p.state["outcome"] is not None
+@pytest.mark.parametrize("scenario", ["1", "2", "3", "4"])
+def test_five_hundred_random_games_across_scenarios_one_to_four_end_umpired_or_not(scenario):
+    """Issue 14: 500 seeded random games, 125 of each scenario, every other one umpired, end with a result."""
+    for seed in range(125):
+        p = playout(rules, scenario, {"umpired": seed % 2 == 1}, seed=seed, max_steps=6000)
+        assert p.state["outcome"] is not None, (scenario, seed)
 
 
 def test_random_games_from_example_10s_close_quarters_fight_battles_and_end():
