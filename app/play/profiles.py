@@ -38,8 +38,8 @@ def _games(db: DB, user: User, status: str, limit: int = 100) -> list[dict[str, 
     out, seen = [], set()
     for seat, game in rows:
         rules = registry.get(game.game)
-        if rules is None or game.id in seen:
-            continue
+        if rules is None or game.id in seen or (game.options or {}).get("tutorial"):
+            continue  # a tutorial is the learner's practice, not a game played (as in the archive)
         seen.add(game.id)  # a player at two seats of one side is listed once
         meta = rules.meta
         side = meta.side_of(seat.role) if seat.role != UMPIRE else None

@@ -36,3 +36,17 @@ def test_finished_games_are_found_by_player_result_and_date_and_open_their_repla
     finally:
         for p in (red, blue, private):
             p.close()
+
+
+def test_a_tutorial_is_not_a_finished_game_on_the_player_s_page(players):
+    from app.store.db import transaction
+    from app.store.models import Game
+
+    red, blue = players(), players()
+    gid = start_duel(red, blue, hits=3)
+    red.post(f"/api/games/{gid}/resign", json={})
+    assert gid in [g["game_id"] for g in red.get(f"/api/players/{red.name}").json()["finished"]]
+    with transaction() as db:
+        game = db.get(Game, gid)
+        game.options = dict(game.options, tutorial="guadalcanal-example-10")
+    assert gid not in [g["game_id"] for g in red.get(f"/api/players/{red.name}").json()["finished"]]
