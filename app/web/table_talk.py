@@ -11,7 +11,7 @@ from app.play import chat, clocks, lobby, rematch, umpire, undo
 from app.play.errors import BadRequest
 from app.play.resign import resign
 from app.store.db import transaction
-from app.web.actions import publish
+from app.web.actions import after_commit, publish
 from app.web.deps import CSRF, ReadDBDep, User
 
 router = APIRouter(include_in_schema=False)
@@ -178,7 +178,7 @@ async def rematch_form(game_id: str, user: User, answer: str = Form("")):
     """Offer a rematch of an ended game, or answer one ("yes"/"no"); the page goes to the new game unless declined."""
     new = await run_in_threadpool(_rematch, game_id, user.user_id, {"yes": True, "no": False}.get(answer))
     if new:
-        await publish(new)
+        await after_commit(new)  # pushes, and a computer opponent's first moves
     return RedirectResponse(f"/games/{new or game_id}", status_code=303)
 
 
@@ -186,5 +186,5 @@ async def rematch_form(game_id: str, user: User, answer: str = Form("")):
 async def rematch_api(game_id: str, user: User, body: RematchIn | None = None) -> dict:
     new = await run_in_threadpool(_rematch, game_id, user.user_id, body.answer if body else None)
     if new:
-        await publish(new)
+        await after_commit(new)
     return {"game": new}

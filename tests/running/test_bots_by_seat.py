@@ -131,3 +131,14 @@ def test_the_computer_cannot_be_predicted_from_the_public_game_id_and_version(pl
             assert HmacRng(key, gid).die(1_000_000) != value
             assert HmacRng(key, public).die(1_000_000) != value
         assert HmacRng(seed, gid, version).die(1_000_000) != value, "the computer drew the game's own dice"
+
+
+def test_a_rematch_against_the_computer_starts_at_once_and_the_computer_plays_its_new_seat(players, duels):
+    """Issue 20: the rematch swaps sides, so the computer now plays Red, and answers Red's first prompt at once."""
+    me = players()
+    gid = me.post("/api/games", json={"game": "duel_seated", "side": "red", "opponent": "computer"}).json()["id"]
+    assert me.post(f"/api/games/{gid}/resign", json={}).status_code == 200
+    new = me.post(f"/api/games/{gid}/rematch", json={}).json()["game"]
+    g = me.game(new)
+    assert g["role"] == "blue" and g["game"]["status"] == "active"
+    assert len(salvos_of(new, "red")) == 1 and salvos_of(new, "blue") == []
