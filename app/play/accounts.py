@@ -41,6 +41,12 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def by_name(db: DB, username: str) -> User | None:
+    """The user of that name, whatever its case ("Alice" and "alice" are one player); None if there is none."""
+    name = (username or "").strip().lower()
+    return db.scalar(select(User).where(func.lower(User.username) == name)) if "\x00" not in name else None
+
+
 def _check_new_account(username: str, password: str) -> str:
     username = (username or "").strip()
     if not USERNAME.match(username):
@@ -61,7 +67,7 @@ def sign_up(username: str, password: str, session: bool = True) -> tuple[User, s
     any transaction; the rows are written in one short one."""
     username = _check_new_account(username, password)
     with transaction(read_only=True) as db:
-        if db.scalar(select(User.id).where(func.lower(User.username) == username.lower())) is not None:
+        if by_name(db, username) is not None:
             raise _taken()
     password_hash = _hasher.hash(password)
     try:
@@ -79,9 +85,8 @@ def sign_in(username: str, password: str, address: str | None = None) -> tuple[U
     """Check the password (outside any transaction) and open a session: (user, session token). Too many
     failures for this account or address are refused with 429 before any password is checked."""
     throttle.check(username, address)
-    name = (username or "").strip().lower()
     with transaction(read_only=True) as db:
-        user = db.scalar(select(User).where(func.lower(User.username) == name)) if "\x00" not in name else None
+        user = by_name(db, username)
     try:
         _hasher.verify(user.password_hash if user else _DUMMY_HASH, password or "")
         if user is None:

@@ -7,11 +7,12 @@ from __future__ import annotations
 from datetime import date, datetime, time, timezone
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
 from app import games as registry
 from app.engine.contract import UMPIRE
+from app.play import accounts
 from app.play.errors import BadRequest
 from app.store.models import Game, Seat, User
 
@@ -42,8 +43,8 @@ def search(db: DB, game: str = "", scenario: str = "", player: str = "", result:
     if end:
         q = q.where(Game.updated_at < datetime.combine(end.date(), time.max, tzinfo=timezone.utc))
     if player:
-        who = db.scalar(select(User).where(func.lower(User.username) == player.lower(), User.profile_hidden.is_(False)))
-        if who is None:
+        who = accounts.by_name(db, player)
+        if who is None or who.profile_hidden:
             return {"games": [], "page": 1, "more": False}
         q = q.where(Game.id.in_(select(Seat.game_id).where(Seat.user_id == who.id)))
     if result == "drawn":

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
 from app import games as registry
 from app.engine.contract import UMPIRE
-from app.play import ratings
+from app.play import accounts, ratings
 from app.play.errors import NotFound
 from app.store.models import Game, RatingChange, Seat, User
 
 
 def find(db: DB, username: str) -> User:
-    user = db.scalar(select(User).where(func.lower(User.username) == username.lower()))
+    user = accounts.by_name(db, username)
     if user is None:
         raise NotFound("There is no player of that name.")
     return user
