@@ -28,6 +28,24 @@ def _day(text: str, name: str) -> datetime | None:
         raise BadRequest(f"Write the {name} date as YYYY-MM-DD, e.g. 2026-11-30.") from None
 
 
+def seated(db: DB, game_ids: list[str]) -> dict[str, list[tuple[Seat, User | None]]]:
+    """Every seat of a page of games with its player, in one query (not one per game and seat)."""
+    out: dict[str, list[tuple[Seat, User | None]]] = {}
+    if game_ids:
+        q = (select(Seat, User).outerjoin(User, User.id == Seat.user_id).where(Seat.game_id.in_(game_ids))
+             .order_by(Seat.id))
+        for seat, user in db.execute(q):
+            out.setdefault(seat.game_id, []).append((seat, user))
+    return out
+
+
+def public_name(seat: Seat, user: User | None) -> str:
+    """Who sat at a seat, as anyone may read it: a player who keeps their page private is not named."""
+    if user is None:
+        return "computer" if seat.bot else "open"
+    return "a private player" if user.profile_hidden else user.username
+
+
 def search(db: DB, game: str = "", scenario: str = "", player: str = "", result: str = "", since: str = "",
            until: str = "", page: int = 1) -> dict[str, Any]:
     if game and registry.get(game) is None:
@@ -56,6 +74,7 @@ def search(db: DB, game: str = "", scenario: str = "", player: str = "", result:
     q = q.where(Game.options["tutorial"].as_string().is_(None))  # a tutorial is the learner's own
     out = []
     rows = list(db.scalars(q.offset((page - 1) * PAGE).limit(PAGE + 1)))
+    seated_at = seated(db, [g.id for g in rows[:PAGE]])
     for g in rows[:PAGE]:
         rules = registry.get(g.game)
         if rules is None:
@@ -63,11 +82,10 @@ def search(db: DB, game: str = "", scenario: str = "", player: str = "", result:
         winner = (g.outcome or {}).get("winner")
         meta = rules.meta
         names = {}
-        for s in db.scalars(select(Seat).where(Seat.game_id == g.id).order_by(Seat.id)):
+        for s, u in seated_at.get(g.id, ()):
             if s.role == UMPIRE:
                 continue
-            u = db.get(User, s.user_id) if s.user_id else None
-            who = ("a private player" if u.profile_hidden else u.username) if u else ("computer" if s.bot else "—")
+            who = public_name(s, u)
             side = meta.side_of(s.role)
             names.setdefault(side.label if side else meta.label(s.role), []).append(who)
         out.append({"game_id": g.id, "game": meta.title, "type": g.game, "scenario": g.scenario,

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session as DB
 
 from app import games as registry
 from app.engine.contract import UMPIRE
-from app.play import accounts, ratings
+from app.play import accounts, archive, ratings
 from app.play.errors import NotFound
 from app.store.models import Game, RatingChange, Seat, User
 
@@ -36,6 +36,7 @@ def _games(db: DB, user: User, status: str, limit: int = 100) -> list[dict[str, 
                       .where(Seat.user_id == user.id, Game.status == status)
                       .order_by(Game.updated_at.desc(), Game.id).limit(limit)).all()
     out, seen = [], set()
+    seated_at = archive.seated(db, [game.id for _, game in rows]) if status == "ended" else {}
     for seat, game in rows:
         rules = registry.get(game.game)
         if rules is None or game.id in seen or (game.options or {}).get("tutorial"):
@@ -44,9 +45,8 @@ def _games(db: DB, user: User, status: str, limit: int = 100) -> list[dict[str, 
         meta = rules.meta
         side = meta.side_of(seat.role) if seat.role != UMPIRE else None
         # A running game names no one else: the other players have not chosen to show it.
-        others = sorted({(db.get(User, s.user_id).username if s.user_id else ("computer" if s.bot else "open"))
-                         for s in db.scalars(select(Seat).where(Seat.game_id == game.id))
-                         if s.user_id != user.id and s.role != UMPIRE}) if status == "ended" else []
+        others = sorted({archive.public_name(s, u) for s, u in seated_at.get(game.id, ())
+                         if s.user_id != user.id and s.role != UMPIRE})
         change = db.get(RatingChange, (game.id, user.id))
         out.append({"game_id": game.id, "game": meta.title, "scenario": game.scenario,
                     "side": side.label if side else "Umpire", "opponents": others,

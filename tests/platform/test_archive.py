@@ -33,6 +33,10 @@ def test_finished_games_are_found_by_player_result_and_date_and_open_their_repla
         sides = [g["sides"] for g in anon.get("/api/archive", params={"player": blue.name}).json()["games"]
                  if g["game_id"] == gid][0]
         assert sides["Red"] == ["a private player"] and private.name not in anon.get("/archive").text
+        # ... nor on the page of the player they played against
+        blue_games = anon.get(f"/api/players/{blue.name}").json()["finished"]
+        assert [g["opponents"] for g in blue_games if g["game_id"] == gid] == [["a private player"]]
+        assert private.name not in anon.get(f"/players/{blue.name}").text
     finally:
         for p in (red, blue, private):
             p.close()
