@@ -183,3 +183,12 @@ class NoticeSent(Base):
     status: Mapped[str] = mapped_column(String(10), default="pending")  # pending | sent | failed
     error: Mapped[str | None] = mapped_column(String(200), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SignInFailure(Base):
+    """One failed sign-in, kept for the limit's window (app/play/throttle.py) in the database, so every server
+    process counts the same failures."""
+    __tablename__ = "signin_failures"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(120), index=True)  # "user:<name>" or "addr:<address>"
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from app.play import accounts, throttle
+from app.play.errors import TooMany
 from tests.platform.conftest import PASSWORD, new_name, row_counts
 
 
@@ -116,6 +117,26 @@ def test_failed_sign_ins_are_limited_per_address(anon, players, monkeypatch):
         assert anon.post("/api/sessions", json={"username": new_name("g"), "password": "guess"}).status_code == 401
     r = anon.post("/api/sessions", json={"username": new_name("g"), "password": "guess"})
     assert r.status_code == 429 and "Try again in" in r.json()["message"]
+
+
+def test_the_limit_is_kept_in_the_database_so_every_process_counts_the_same_failures(anon, players, monkeypatch):
+    """Several server processes (docs/deploy.md) share one count: a process that has seen none of the failures
+    (here the module loaded afresh, with nothing in its memory) still refuses, until the window has passed."""
+    import importlib
+    from datetime import timedelta
+
+    from app.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "signin_failures_per_account", 2)
+    victim = players()
+    for _ in range(2):
+        assert anon.post("/api/sessions", json={"username": victim.name, "password": "guess"}).status_code == 401
+    fresh = importlib.reload(throttle)
+    with pytest.raises(TooMany, match="Try again in"):
+        fresh.check(victim.name, None)
+    later = fresh.now() + timedelta(seconds=get_settings().signin_window_seconds + 1)
+    monkeypatch.setattr(fresh, "now", lambda: later)
+    fresh.check(victim.name, None)  # the window has passed: allowed again
 
 
 def test_a_storm_of_sign_ins_never_fills_the_threadpool_a_players_write_needs(anon, players, monkeypatch):
