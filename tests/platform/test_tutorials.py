@@ -136,13 +136,34 @@ def printed_result(tutorial_id: str, gid: str) -> None:
         from app.play.state import load_state
         with transaction(read_only=True) as db:
             assert victory.points(load_state(db, db.get(Game, gid))) == {"allied": 10, "japanese": 0}  # Junyo flipped
+    elif tutorial_id.startswith("first-blood-"):
+        v = view(gid, "us")
+        log = [line["text"] for line in v["log"]]
+        where = {uid: u["loc"] for uid, u in v["units"].items()}
+        printed = {  # what each figure prints, as the log says it
+            "first-blood-figure-3": "228/3 moves from IJ south-western entry point to hex 0220 (4 MF)",
+            "first-blood-figure-2": "7/1 Marines moves from US entry point (0701) to hex 0701 (0 MF)",
+            "first-blood-figure-4": "1/1 Marines moves from hex 0710 to hex 0809 (4 MF)",
+            "first-blood-figure-6": "10 against 4; 2:1, die 1 = 1: A1",
+            "first-blood-figure-7-river": "8 against 10; 1:2, die 6 -1 jungle (§7.1) = 5: A1",
+            "first-blood-figure-7-ridge": "15 against 12; 1:1, die 5 -1 jungle (§7.1) = 4: EX",
+            "first-blood-figure-8": "bombards air strip 0709: the strip is Damaged",
+        }[tutorial_id]
+        assert any(printed in line for line in log), log
+        if tutorial_id == "first-blood-figure-3":
+            assert where["ij-228-1"] == where["ij-228-3"] == "hex:0220"
+        elif tutorial_id == "first-blood-figure-6":
+            assert any("5 against 8; 1:2, die 6 = 6: DR" in line for line in log)
+            assert where["us-1-2"] == "eliminated" and where["ij-124-1"] == "hex:0504"
+        elif tutorial_id == "first-blood-figure-8":
+            assert v["strips"]["0709"]["status"] == "dam" and v["strips"]["0708"]["status"] == "oper"
     else:
         raise AssertionError(f"no printed result is checked for {tutorial_id}")
 
 
 def test_every_game_with_replayed_examples_declares_tutorials():
     games = {t.game for t in tutorials.all_tutorials()}
-    assert games == {"solomons", "pacific_war_1942", "guadalcanal"}
+    assert games == {"solomons", "pacific_war_1942", "guadalcanal", "first_blood"}
 
 
 @pytest.mark.parametrize("tutorial_id", ALL)
@@ -184,6 +205,8 @@ DIFFERENT = {
                       "Points: the example gave 5; you gave 3."),
     "guadalcanal-example-10": ({"verb": "take_off", "args": {"units": ["us-b8", "us-t6"]}},
                                "Units: the example gave us-b8, us-t6, us-ss; you gave us-b8, us-t6."),
+    "first-blood-figure-4": ({"verb": "move", "args": {"unit": "us-1-1", "to": "hex:0709"}},
+                             "To: the example gave hex:0809; you gave hex:0709."),
 }
 
 
