@@ -1,6 +1,7 @@
 """A learner starts a tutorial from the lobby and plays one worked example of each game to its printed result on the
-guided page's own order forms (issue 21): Pacific War 1942 on a phone, Solomons 12.4 on its ground board, and
-Guadalcanal's example 10 through the generic forms, step by step, each order matching the example's."""
+guided page's own order forms (issue 21): Pacific War 1942 on a phone, Solomons 12.4 on its ground board,
+Guadalcanal's example 10 and First Blood's Figure 6 through the generic forms, step by step, each order matching the
+example's."""
 from __future__ import annotations
 
 import json
@@ -46,6 +47,9 @@ def fill_generic(form, order) -> None:
     """Fill templates/game/_prompt.html's controls with the order's arguments, as a player would."""
     for name, value in order["args"].items():
         field = f"arg.{name}"
+        if isinstance(value, bool):  # a box to tick or leave clear
+            form.locator(f'input[type="checkbox"][name="{field}"]').set_checked(value)
+            continue
         if value in ([], {}, None) or form.locator(f'input[type="hidden"][name="{field}"]').count():
             continue  # nothing to tick, or fixed by the form itself
         if form.locator(f'input[type="checkbox"][name="{field}"]').count() and isinstance(value, list):
@@ -117,3 +121,14 @@ def test_guadalcanal_example_10_from_the_action_phase_to_the_turn_record(live_se
     page.locator("#tutorial-free").click()
     expect(page).to_have_url(re.compile(r"/games/\w+$"))
     expect(page.locator(".game-head")).to_contain_text("Sandbox: not rated")
+
+
+def test_first_blood_dividing_attacks_of_figure_6(live_server, new_page):
+    page = new_page()
+    sign_up(page, live_server.url, f"learner{uuid.uuid4().hex[:6]}")
+    start_from_lobby(page, live_server.url, "first-blood-figure-6")
+    complete(page, "first-blood-figure-6")
+    # what the figure prints, as the learner reads it in the log: 1:2 against two hexes, 2:1 against one
+    expect(page.locator("#log")).to_contain_text("5 against 8; 1:2, die 6 = 6: DR")
+    expect(page.locator("#log")).to_contain_text("10 against 4; 2:1, die 1 = 1: A1")
+    expect(page.locator("#log")).to_contain_text("1/3 Marines retreats to 0806")
