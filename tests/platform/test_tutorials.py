@@ -45,14 +45,25 @@ def order_form(text: str, gid: str, verb: str) -> dict[str, str]:
     raise AssertionError(f"the page has no {verb} form posting to the tutorial")
 
 
-def encode(order: dict[str, Any], prompt: dict[str, Any]) -> list[tuple[str, str]]:
-    """An order as the forms send it: the game's own board fields (Solomons' ground board), else the generic
+def encode(order: dict[str, Any], prompt: dict[str, Any], hidden: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """An order as the forms send it: the game's own board fields (Solomons' ground and air boards), else the generic
     form's (templates/game/_prompt.html: a JSON value per choice, repeated fields for several, text for a path,
     and JSON for the kinds with parts, which app/web/actions.py reads back whole)."""
     info = prompt.get("info") or {}
     if info.get("form") == "ground":
         args = order["args"]
         return [("arg.attack", "true" if args["attack"] else "false"), ("arg.points", str(args.get("points", 1)))]
+    if info.get("form") == "air":  # templates/games/solomons/_air.html: a row per source and kind of air
+        hidden = hidden or {}
+        rows = {(hidden[k], hidden[k[:-len("source")] + "kind"]): k.split(".")[1]
+                for k in hidden if k.startswith("m.") and k.endswith(".source")}
+        out = [(f"counterattack.{k[len('defence.'):]}", "1") for k in hidden if k.startswith("defence.")]  # ticked
+        for m in order["args"]["missions"]:
+            i = rows[(m["source"], m["kind"])]
+            out += [(f"m.{i}.points", str(m["points"])), (f"m.{i}.mission", m["mission"])]
+            out += [(f"m.{i}.target", m["target"])] if m["mission"] in ("attack", "bombard") else \
+                [(f"m.{i}.counters", str(m.get("counters", 1)))]
+        return out
     spec = next(s for s in prompt["actions"] if s["verb"] == order["verb"]).get("args") or {}
     out = []
     for name, value in order.get("args", {}).items():
@@ -80,7 +91,7 @@ def give(player, gid: str, role: str, order: dict[str, Any]) -> Any:
     prompt = _prompt_of(player, gid, role)
     hidden = order_form(text, gid, order["verb"])
     data: dict[str, list[str]] = {}
-    for k, v in list(hidden.items()) + encode(order, prompt):
+    for k, v in list(hidden.items()) + encode(order, prompt, hidden):
         data.setdefault(k, []).append(v)
     return player.post(f"/tutorials/play/{gid}/actions?seat={role}", data=data, follow_redirects=False)
 
@@ -126,6 +137,13 @@ def printed_result(tutorial_id: str, gid: str) -> None:
         assert v["guadalcanal"]["ground"] == {"allied": 13, "japanese": 7}
         assert any("5 against 9 defense, 4 defending points set aside; 1:1, die 3 (2/2)" in line["text"]
                    for line in v["log"])
+    elif tutorial_id == "solomons-14-33":
+        told = [line["text"] for line in view(gid, "allied")["log"]]
+        assert any("Group 1 took 13 points: AA 30 (Point CAP 3 doubled), column 30, die 1, shot down 6" in line
+                   for line in told), told
+        seen = [line["text"] for line in view(gid, "japanese")["log"]]
+        assert any("anti-aircraft fire shot down 6 (die 1)" in line for line in seen)
+        assert not any("Point CAP" in line for line in seen)  # the CAP's strength is the defender's own (6.22)
     elif tutorial_id == "guadalcanal-example-10":
         v = view(gid, "allied")
         assert v["time"]["label"] == "OCT 27, Turn 3"  # 10d
@@ -205,6 +223,10 @@ DIFFERENT = {
                       "Points: the example gave 5; you gave 3."),
     "guadalcanal-example-10": ({"verb": "take_off", "args": {"units": ["us-b8", "us-t6"]}},
                                "Units: the example gave us-b8, us-t6, us-ss; you gave us-b8, us-t6."),
+    "solomons-14-33": ({"verb": "submit", "args": {"missions": [
+        {"source": "rabaul", "kind": "lac", "points": 10, "mission": "attack", "target": "tf-?1"}]}},
+        ("Missions: the example gave (source rabaul, kind lac, points 13, mission attack, target tf-?1); you gave "
+         "(source rabaul, kind lac, points 10, mission attack, target tf-?1).")),
     "first-blood-figure-4": ({"verb": "move", "args": {"unit": "us-1-1", "to": "hex:0709"}},
                              "To: the example gave hex:0809; you gave hex:0709."),
 }
