@@ -154,6 +154,20 @@ def printed_result(tutorial_id: str, gid: str) -> None:
         from app.play.state import load_state
         with transaction(read_only=True) as db:
             assert victory.points(load_state(db, db.get(Game, gid))) == {"allied": 10, "japanese": 0}  # Junyo flipped
+    elif tutorial_id == "guadalcanal-example-10b2":
+        v = view(gid, "allied")
+        log = [line["text"] for line in v["log"]]
+        for printed in ("Juneau + Pensacola + DD #6 (+7) fire at 1ZT (+1): 7+7=14 against 4+1=5: 1ZT flipped",
+                        "Hornet (+4) fire at 2SD (+1): 6+4=10 against 6+1=7: 2SD 1 hit",
+                        "1ZT + 2ZT (+12, anvil +3) against Hornet (+3): 3+12=15 against 4+3=7: Hornet flipped",
+                        "2SD (+8, ready box +4) against Hornet (+2): 3+8=11 against 7+2=9: Hornet 1 hit",
+                        "1SD (+5) against Pensacola (+3): 3+5=8 against 5+3=8: no damage"):
+            assert any(printed in line for line in log), (printed, log)
+        assert v["time"]["label"] == "OCT 27, Turn 3"  # 10d
+        from app.games.guadalcanal import victory
+        from app.play.state import load_state
+        with transaction(read_only=True) as db:
+            assert victory.points(load_state(db, db.get(Game, gid))) == {"allied": 10, "japanese": 10}  # 10d
     elif tutorial_id.startswith("first-blood-"):
         v = view(gid, "us")
         log = [line["text"] for line in v["log"]]
