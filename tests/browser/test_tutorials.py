@@ -1,6 +1,6 @@
 """A learner starts a tutorial from the lobby and plays one worked example of each game to its printed result on the
 guided page's own order forms (issue 21): Pacific War 1942 on a phone, Solomons 12.4 on its ground board,
-Guadalcanal's example 10 and First Blood's Figure 6 through the generic forms, step by step, each order matching the
+Solomons 14.33 on its air board, Guadalcanal's example 10 and First Blood's Figure 6 through the generic forms, step by step, each order matching the
 example's."""
 from __future__ import annotations
 
@@ -68,7 +68,19 @@ def fill_generic(form, order) -> None:
 
 def give(page, game: str, order) -> None:
     version = page.locator(".tutorial").get_attribute("data-version")
-    if game == "solomons":  # Solomons' own ground board (templates/games/solomons/_ground.html)
+    if game == "solomons" and "missions" in order["args"]:  # Solomons' air board (templates/games/solomons/_air.html)
+        for m in order["args"]["missions"]:  # the row of the mission's source and kind of air
+            rows = page.locator(f'#prompt input[type="hidden"][value="{m["source"]}"][name$=".source"]')
+            i = next(n for n in (rows.nth(j).get_attribute("name").split(".")[1] for j in range(rows.count()))
+                     if page.locator(f'#prompt input[name="m.{n}.kind"]').get_attribute("value") == m["kind"])
+            page.locator(f"#m-{i}-points").fill(str(m["points"]))
+            page.locator(f"#m-{i}-mission").select_option(m["mission"])
+            if m["mission"] == "attack":
+                page.locator(f"#m-{i}-target").select_option(m["target"])
+            else:
+                page.locator(f"#m-{i}-counters").fill(str(m["counters"]))
+        page.get_by_role("button", name="Submit your orders").click()
+    elif game == "solomons":  # Solomons' own ground board (templates/games/solomons/_ground.html)
         page.get_by_label("Attack" if order["args"]["attack"] else "Do not attack", exact=True).check()
         page.locator("#ground-points").fill(str(order["args"]["points"]))
         page.get_by_role("button", name="Submit your orders").click()
@@ -109,6 +121,16 @@ def test_solomons_ground_attack_of_12_4(live_server, new_page):
     start_from_lobby(page, live_server.url, "solomons-12-4")
     complete(page, "solomons-12-4")
     expect(page.locator("#log")).to_contain_text("1:1, die 3 (2/2)")
+
+
+def test_solomons_point_cap_of_14_33_on_the_air_board(live_server, new_page):
+    page = new_page()
+    sign_up(page, live_server.url, f"learner{uuid.uuid4().hex[:6]}")
+    start_from_lobby(page, live_server.url, "solomons-14-33")
+    complete(page, "solomons-14-33")
+    # the defender reads 14.33's number: 24 AA and 3 Point CAP doubled fight at 30
+    page.goto(page.url.split("?")[0] + "?seat=allied")
+    expect(page.locator("#log")).to_contain_text("AA 30 (Point CAP 3 doubled), column 30, die 1, shot down 6")
 
 
 def test_guadalcanal_example_10_from_the_action_phase_to_the_turn_record(live_server, new_page):
