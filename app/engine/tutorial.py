@@ -56,5 +56,7 @@ def _order(rec: dict[str, Any]) -> dict[str, Any]:
     def clean(value: Any) -> Any:
         if isinstance(value, dict):
             return {k: clean(v) for k, v in value.items() if not (k == "provenance" or k.endswith("_provenance"))}
+        if isinstance(value, list):  # records in a list (Solomons' air missions) carry theirs too
+            return [clean(v) for v in value]
         return value
     return {"verb": rec["verb"], "args": clean(dict(rec.get("args", {})))}

@@ -183,8 +183,8 @@ def _words(name: Any) -> str:
 def _shown(value: Any) -> str:
     if _norm(value) is None:
         return "nothing"
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
+    if isinstance(value, list):  # a list of records (Solomons' air missions) shows each in words, in brackets
+        return ", ".join(f"({_shown(v)})" if isinstance(v, dict) else str(v) for v in value)
     if isinstance(value, dict):
         return ", ".join(f"{k} {_shown(v)}" for k, v in value.items())
     return "yes" if value is True else "no" if value is False else str(value)

@@ -1,6 +1,7 @@
 """A learner starts a tutorial from the lobby and plays one worked example of each game to its printed result on the
-guided page's own order forms (issue 21): Pacific War 1942 on a phone, Solomons 12.4 on its ground board, and
-Guadalcanal's example 10 through the generic forms, step by step, each order matching the example's."""
+guided page's own order forms (issue 21): Pacific War 1942 on a phone, Solomons 12.4 on its ground board,
+Solomons 14.33 on its air board, Guadalcanal's example 10 and First Blood's Figure 6 through the generic forms, step by step, each order matching the
+example's."""
 from __future__ import annotations
 
 import json
@@ -46,6 +47,9 @@ def fill_generic(form, order) -> None:
     """Fill templates/game/_prompt.html's controls with the order's arguments, as a player would."""
     for name, value in order["args"].items():
         field = f"arg.{name}"
+        if isinstance(value, bool):  # a box to tick or leave clear
+            form.locator(f'input[type="checkbox"][name="{field}"]').set_checked(value)
+            continue
         if value in ([], {}, None) or form.locator(f'input[type="hidden"][name="{field}"]').count():
             continue  # nothing to tick, or fixed by the form itself
         if form.locator(f'input[type="checkbox"][name="{field}"]').count() and isinstance(value, list):
@@ -64,7 +68,19 @@ def fill_generic(form, order) -> None:
 
 def give(page, game: str, order) -> None:
     version = page.locator(".tutorial").get_attribute("data-version")
-    if game == "solomons":  # Solomons' own ground board (templates/games/solomons/_ground.html)
+    if game == "solomons" and "missions" in order["args"]:  # Solomons' air board (templates/games/solomons/_air.html)
+        for m in order["args"]["missions"]:  # the row of the mission's source and kind of air
+            rows = page.locator(f'#prompt input[type="hidden"][value="{m["source"]}"][name$=".source"]')
+            i = next(n for n in (rows.nth(j).get_attribute("name").split(".")[1] for j in range(rows.count()))
+                     if page.locator(f'#prompt input[name="m.{n}.kind"]').get_attribute("value") == m["kind"])
+            page.locator(f"#m-{i}-points").fill(str(m["points"]))
+            page.locator(f"#m-{i}-mission").select_option(m["mission"])
+            if m["mission"] == "attack":
+                page.locator(f"#m-{i}-target").select_option(m["target"])
+            else:
+                page.locator(f"#m-{i}-counters").fill(str(m["counters"]))
+        page.get_by_role("button", name="Submit your orders").click()
+    elif game == "solomons":  # Solomons' own ground board (templates/games/solomons/_ground.html)
         page.get_by_label("Attack" if order["args"]["attack"] else "Do not attack", exact=True).check()
         page.locator("#ground-points").fill(str(order["args"]["points"]))
         page.get_by_role("button", name="Submit your orders").click()
@@ -107,6 +123,16 @@ def test_solomons_ground_attack_of_12_4(live_server, new_page):
     expect(page.locator("#log")).to_contain_text("1:1, die 3 (2/2)")
 
 
+def test_solomons_point_cap_of_14_33_on_the_air_board(live_server, new_page):
+    page = new_page()
+    sign_up(page, live_server.url, f"learner{uuid.uuid4().hex[:6]}")
+    start_from_lobby(page, live_server.url, "solomons-14-33")
+    complete(page, "solomons-14-33")
+    # the defender reads 14.33's number: 24 AA and 3 Point CAP doubled fight at 30
+    page.goto(page.url.split("?")[0] + "?seat=allied")
+    expect(page.locator("#log")).to_contain_text("AA 30 (Point CAP 3 doubled), column 30, die 1, shot down 6")
+
+
 def test_guadalcanal_example_10_from_the_action_phase_to_the_turn_record(live_server, new_page):
     page = new_page()
     sign_up(page, live_server.url, f"learner{uuid.uuid4().hex[:6]}")
@@ -117,3 +143,14 @@ def test_guadalcanal_example_10_from_the_action_phase_to_the_turn_record(live_se
     page.locator("#tutorial-free").click()
     expect(page).to_have_url(re.compile(r"/games/\w+$"))
     expect(page.locator(".game-head")).to_contain_text("Sandbox: not rated")
+
+
+def test_first_blood_dividing_attacks_of_figure_6(live_server, new_page):
+    page = new_page()
+    sign_up(page, live_server.url, f"learner{uuid.uuid4().hex[:6]}")
+    start_from_lobby(page, live_server.url, "first-blood-figure-6")
+    complete(page, "first-blood-figure-6")
+    # what the figure prints, as the learner reads it in the log: 1:2 against two hexes, 2:1 against one
+    expect(page.locator("#log")).to_contain_text("5 against 8; 1:2, die 6 = 6: DR")
+    expect(page.locator("#log")).to_contain_text("10 against 4; 2:1, die 1 = 1: A1")
+    expect(page.locator("#log")).to_contain_text("1/3 Marines retreats to 0806")

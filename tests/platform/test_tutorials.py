@@ -45,14 +45,25 @@ def order_form(text: str, gid: str, verb: str) -> dict[str, str]:
     raise AssertionError(f"the page has no {verb} form posting to the tutorial")
 
 
-def encode(order: dict[str, Any], prompt: dict[str, Any]) -> list[tuple[str, str]]:
-    """An order as the forms send it: the game's own board fields (Solomons' ground board), else the generic
+def encode(order: dict[str, Any], prompt: dict[str, Any], hidden: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """An order as the forms send it: the game's own board fields (Solomons' ground and air boards), else the generic
     form's (templates/game/_prompt.html: a JSON value per choice, repeated fields for several, text for a path,
     and JSON for the kinds with parts, which app/web/actions.py reads back whole)."""
     info = prompt.get("info") or {}
     if info.get("form") == "ground":
         args = order["args"]
         return [("arg.attack", "true" if args["attack"] else "false"), ("arg.points", str(args.get("points", 1)))]
+    if info.get("form") == "air":  # templates/games/solomons/_air.html: a row per source and kind of air
+        hidden = hidden or {}
+        rows = {(hidden[k], hidden[k[:-len("source")] + "kind"]): k.split(".")[1]
+                for k in hidden if k.startswith("m.") and k.endswith(".source")}
+        out = [(f"counterattack.{k[len('defence.'):]}", "1") for k in hidden if k.startswith("defence.")]  # ticked
+        for m in order["args"]["missions"]:
+            i = rows[(m["source"], m["kind"])]
+            out += [(f"m.{i}.points", str(m["points"])), (f"m.{i}.mission", m["mission"])]
+            out += [(f"m.{i}.target", m["target"])] if m["mission"] in ("attack", "bombard") else \
+                [(f"m.{i}.counters", str(m.get("counters", 1)))]
+        return out
     spec = next(s for s in prompt["actions"] if s["verb"] == order["verb"]).get("args") or {}
     out = []
     for name, value in order.get("args", {}).items():
@@ -80,7 +91,7 @@ def give(player, gid: str, role: str, order: dict[str, Any]) -> Any:
     prompt = _prompt_of(player, gid, role)
     hidden = order_form(text, gid, order["verb"])
     data: dict[str, list[str]] = {}
-    for k, v in list(hidden.items()) + encode(order, prompt):
+    for k, v in list(hidden.items()) + encode(order, prompt, hidden):
         data.setdefault(k, []).append(v)
     return player.post(f"/tutorials/play/{gid}/actions?seat={role}", data=data, follow_redirects=False)
 
@@ -126,6 +137,13 @@ def printed_result(tutorial_id: str, gid: str) -> None:
         assert v["guadalcanal"]["ground"] == {"allied": 13, "japanese": 7}
         assert any("5 against 9 defense, 4 defending points set aside; 1:1, die 3 (2/2)" in line["text"]
                    for line in v["log"])
+    elif tutorial_id == "solomons-14-33":
+        told = [line["text"] for line in view(gid, "allied")["log"]]
+        assert any("Group 1 took 13 points: AA 30 (Point CAP 3 doubled), column 30, die 1, shot down 6" in line
+                   for line in told), told
+        seen = [line["text"] for line in view(gid, "japanese")["log"]]
+        assert any("anti-aircraft fire shot down 6 (die 1)" in line for line in seen)
+        assert not any("Point CAP" in line for line in seen)  # the CAP's strength is the defender's own (6.22)
     elif tutorial_id == "guadalcanal-example-10":
         v = view(gid, "allied")
         assert v["time"]["label"] == "OCT 27, Turn 3"  # 10d
@@ -136,13 +154,48 @@ def printed_result(tutorial_id: str, gid: str) -> None:
         from app.play.state import load_state
         with transaction(read_only=True) as db:
             assert victory.points(load_state(db, db.get(Game, gid))) == {"allied": 10, "japanese": 0}  # Junyo flipped
+    elif tutorial_id == "guadalcanal-example-10b2":
+        v = view(gid, "allied")
+        log = [line["text"] for line in v["log"]]
+        for printed in ("Juneau + Pensacola + DD #6 (+7) fire at 1ZT (+1): 7+7=14 against 4+1=5: 1ZT flipped",
+                        "Hornet (+4) fire at 2SD (+1): 6+4=10 against 6+1=7: 2SD 1 hit",
+                        "1ZT + 2ZT (+12, anvil +3) against Hornet (+3): 3+12=15 against 4+3=7: Hornet flipped",
+                        "2SD (+8, ready box +4) against Hornet (+2): 3+8=11 against 7+2=9: Hornet 1 hit",
+                        "1SD (+5) against Pensacola (+3): 3+5=8 against 5+3=8: no damage"):
+            assert any(printed in line for line in log), (printed, log)
+        assert v["time"]["label"] == "OCT 27, Turn 3"  # 10d
+        from app.games.guadalcanal import victory
+        from app.play.state import load_state
+        with transaction(read_only=True) as db:
+            assert victory.points(load_state(db, db.get(Game, gid))) == {"allied": 10, "japanese": 10}  # 10d
+    elif tutorial_id.startswith("first-blood-"):
+        v = view(gid, "us")
+        log = [line["text"] for line in v["log"]]
+        where = {uid: u["loc"] for uid, u in v["units"].items()}
+        printed = {  # what each figure prints, as the log says it
+            "first-blood-figure-3": "228/3 moves from IJ south-western entry point to hex 0220 (4 MF)",
+            "first-blood-figure-2": "7/1 Marines moves from US entry point (0701) to hex 0701 (0 MF)",
+            "first-blood-figure-4": "1/1 Marines moves from hex 0710 to hex 0809 (4 MF)",
+            "first-blood-figure-6": "10 against 4; 2:1, die 1 = 1: A1",
+            "first-blood-figure-7-river": "8 against 10; 1:2, die 6 -1 jungle (§7.1) = 5: A1",
+            "first-blood-figure-7-ridge": "15 against 12; 1:1, die 5 -1 jungle (§7.1) = 4: EX",
+            "first-blood-figure-8": "bombards air strip 0709: the strip is Damaged",
+        }[tutorial_id]
+        assert any(printed in line for line in log), log
+        if tutorial_id == "first-blood-figure-3":
+            assert where["ij-228-1"] == where["ij-228-3"] == "hex:0220"
+        elif tutorial_id == "first-blood-figure-6":
+            assert any("5 against 8; 1:2, die 6 = 6: DR" in line for line in log)
+            assert where["us-1-2"] == "eliminated" and where["ij-124-1"] == "hex:0504"
+        elif tutorial_id == "first-blood-figure-8":
+            assert v["strips"]["0709"]["status"] == "dam" and v["strips"]["0708"]["status"] == "oper"
     else:
         raise AssertionError(f"no printed result is checked for {tutorial_id}")
 
 
 def test_every_game_with_replayed_examples_declares_tutorials():
     games = {t.game for t in tutorials.all_tutorials()}
-    assert games == {"solomons", "pacific_war_1942", "guadalcanal"}
+    assert games == {"solomons", "pacific_war_1942", "guadalcanal", "first_blood"}
 
 
 @pytest.mark.parametrize("tutorial_id", ALL)
@@ -184,6 +237,12 @@ DIFFERENT = {
                       "Points: the example gave 5; you gave 3."),
     "guadalcanal-example-10": ({"verb": "take_off", "args": {"units": ["us-b8", "us-t6"]}},
                                "Units: the example gave us-b8, us-t6, us-ss; you gave us-b8, us-t6."),
+    "solomons-14-33": ({"verb": "submit", "args": {"missions": [
+        {"source": "rabaul", "kind": "lac", "points": 10, "mission": "attack", "target": "tf-?1"}]}},
+        ("Missions: the example gave (source rabaul, kind lac, points 13, mission attack, target tf-?1); you gave "
+         "(source rabaul, kind lac, points 10, mission attack, target tf-?1).")),
+    "first-blood-figure-4": ({"verb": "move", "args": {"unit": "us-1-1", "to": "hex:0709"}},
+                             "To: the example gave hex:0809; you gave hex:0709."),
 }
 
 

@@ -54,5 +54,36 @@ def example_10(dice=(4, 6)) -> State:
     return s
 
 
-TUTORIALS = from_data("guadalcanal", tables.load(gamedata.FOLDER / "tutorials.toml")["tutorial"],
-                      {"example_10": lambda: example_10()})
+DATA = tables.load(gamedata.FOLDER / "tutorials.toml")
+STRIKE = ("ij-1sd", "ij-2sd", "ij-1zt", "ij-2zt")  # 10b2's Japanese strike on Task Force 17
+
+
+def example_10b2() -> State:
+    """Example 10 at the start of battle P4 (10b2). The example does not describe the Japanese strike: here it
+    starts in the Ready boxes of Shokaku and Zuikaku (Striking Force, R1), takes off in the Assembly Step and
+    flies to P4, where its search spots Task Force 17 (data/tutorials.toml [strike], reconstructed). Everything
+    else is example 10's own orders and dice (the first tutorial's steps), through `rules.apply`; battle N2 is
+    fought, and the Allies are asked to set up their ships for P4."""
+    s = example_10()
+    for uid in STRIKE:
+        s["units"][uid]["box"] = "ready"
+    example = next(t for t in TUTORIALS if t.id == "guadalcanal-example-10").steps
+    strike = {k: _plain(v) for k, v in DATA["strike"].items() if not k.endswith("provenance")}
+    japanese = [strike["take_off"], strike["fly"], strike["order_battles"]]  # asked of Japan in this order
+    steps = list(example[:next(i for i, st in enumerate(example) if st.order["verb"] == "keep")])
+    while steps:  # the example's next order when it is the one asked for, else the strike's next
+        asked = rules.prompts(s).get(steps[0].role, {})
+        if steps[0].order["verb"] in {a["verb"] for a in asked.get("actions", [])}:
+            step = steps.pop(0)
+            s = rules.apply(s, step.role, step.order, ScriptedRng(list(step.dice)))
+        else:
+            s = rules.apply(s, "japanese", japanese.pop(0), ScriptedRng())
+    assert not japanese, "the reconstructed strike's orders were not all asked for"
+    return s
+
+
+def _plain(order: dict[str, Any]) -> dict[str, Any]:
+    return {"verb": order["verb"], "args": order["args"]}
+
+
+TUTORIALS = from_data("guadalcanal", DATA["tutorial"], {"example_10": lambda: example_10(), "example_10b2": example_10b2})

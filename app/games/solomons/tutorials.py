@@ -4,6 +4,12 @@ The orders, dice and results are data (data/tutorials.toml). 12.4's position is 
 tests/games/solomons/combat/test_combat_ground.py replays (Japan 9 Ground Points and no Supply; the United States 15
 supplied points and one Supply Point), set into a real campaign at the Ground Combat Phase (4.3) so that the order
 is given on the game's own ground form.
+
+14.33's position is a real Game-Turn 1 played to Segment 1's air allocation (section D) with the orders of the
+Plot Phase given through `rules.apply`: the Americans form Task Force 1 of Enterprise, Saratoga, North Carolina and
+the Selfridge destroyer group (5 + 5 + 10 + 4 = 24 AA, the group of the example: tests/games/solomons/test_data.py)
+and plot it into L, inside the Japanese Air Reconnaissance Zone (19.1) and the reach of Rabaul's LAC (10.1), so
+that Japan sees it as a marker in Segment 1 and may strike it; every other order is the rules' default.
 """
 from __future__ import annotations
 
@@ -38,5 +44,34 @@ def ground_12_4() -> State:
     return s
 
 
+CARRIER_GROUP = ["us-CV-2", "us-CV-3", "us-BB-1", "us-DD-1"]  # 24 AA (14.33: "a group with 24 AA")
+
+
+def _orders(state: State, role: str) -> dict[str, Any]:
+    """The rules' default order, but for the American allocation and plot of the 14.33 task force."""
+    order = rules.default_action(state, role)
+    kind = sequence.current(state)["kind"]
+    if role == "allied" and kind == "allocation":
+        forces = order["args"]["task_forces"]
+        escorts = [u for tf in forces if tf["mission"] == "anti_ship" for u in tf["units"] if u not in CARRIER_GROUP]
+        order["args"]["task_forces"] = [{"units": list(CARRIER_GROUP), "mission": "anti_ship"},
+                                        {"units": escorts, "mission": "anti_ship"},
+                                        *(tf for tf in forces if tf["mission"] != "anti_ship")]
+    elif role == "allied" and kind == "movement_plot":
+        order["args"]["plots"]["allied-tf-1"] = {"hexes": {str(seg): "L" for seg in range(1, 8)}}
+    return order
+
+
+def air_14_33() -> State:
+    """14.33's example at Segment 1, D of Game-Turn 1: American Task Force 1 (24 AA, 17 NAC aboard) in L, seen by
+    Japan as marker tf-?1; Rabaul's 13 LAC reach it."""
+    s = _campaign()
+    rng = ScriptedRng()  # the Plot Phase's defaults roll no die
+    while sequence.current(s)["kind"] != "air":
+        for role in list(rules.prompts(s)):
+            s = rules.apply(s, role, _orders(s, role), rng)
+    return s
+
+
 TUTORIALS = from_data("solomons", tables.load(solomons_tables.DATA_DIR / "tutorials.toml")["tutorial"],
-                      {"ground_12_4": ground_12_4})
+                      {"ground_12_4": ground_12_4, "air_14_33": air_14_33})
