@@ -25,7 +25,10 @@ BOMBER_TYPES = ("D", "H", "M", "T")  # 4a: the only air units that fight in the 
 
 SECTIONS = {"order": "battle order (4)", "setup_defender": "defender's set-up (4a1-4a2)",
             "setup_attacker": "air attack set-up (4a3)", "aa": "anti-aircraft combat (4c)",
-            "bombing": "bombing combat (4d)", "end": "battle's end (4e)", "reorganise": "reorganisation (4e1)"}
+            "bombing": "bombing combat (4d)", "end": "battle's end (4e)", "reorganise": "reorganisation (4e1)",
+            "carried_air": "aircraft damage on damaged ships and bases (11b)",
+            "submarine": "submarine attack (11e)"}
+OUTSIDE = {"submarine": "Air Return Phase: "}  # lines of combats fought outside the Combat Phase
 
 
 def other(side: str) -> str:
@@ -61,7 +64,7 @@ def name(uid: str) -> str:
 def say(state: State, step: str, text: str, to: str = PUBLIC, **data: Any) -> None:
     """A line for `to` (everyone, unless given), marked with the section of play it was written in."""
     b = battle(state)
-    where = f"Combat Phase, battle {b['hex']}: " if b else "Combat Phase: "
+    where = OUTSIDE.get(step) or (f"Combat Phase, battle {b['hex']}: " if b else "Combat Phase: ")
     state["log"].append(entry(to, text, **data) | {"at": where + SECTIONS[step]})
 
 

@@ -15,7 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import aa, bombing, setup, telling
+from app.games.guadalcanal.combat import aa, bombing, carried_air, setup, telling
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -122,6 +122,7 @@ def advance(state: State, rng: Rng) -> State:
                 c["reorganise"].pop(0)
             if c["reorganise"]:
                 return state
+            carried_air.check(state, rng)  # option 11b, at the end of the Combat Phase
             c["step"] = "over"
             bt.say(state, "reorganise", "The Combat Phase is over.")
         else:  # over
