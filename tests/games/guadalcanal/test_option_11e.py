@@ -96,7 +96,7 @@ def test_the_attack_is_resolved_and_marked_as_a_combat_and_the_turn_goes_on():
     assert (f["attacker_number"], f["defender_number"], f["result"]) == (9, 1, "eliminate")
     assert s["units"]["ij-junyo"]["box"] == "eliminated"
     assert s["time"]["turn"] == 3 and s["step"]["kind"] != "submarine"  # the next Turn began (6)
-    assert [x for x in s["log"] if (x.get("data") or {}).get("combat") == "submarine"][0]["to"] == "public"
+    assert next(x for x in s["log"] if (x.get("data") or {}).get("combat") == "submarine")["to"] == "public"
 
 
 @pytest.mark.rule("11e3")
