@@ -4,10 +4,15 @@ normally (11e3) with +3 at night, -1 against a destroyer, +4 against a ship dead
 defender per destroyer in the target's task force marker (11e3.2)."""
 from __future__ import annotations
 
+import json
+
+import jsonschema_rs
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.engine.rng import ScriptedRng
+from app.engine.orders import prompt_schema
+from app.engine.rng import ScriptedRng, SeededRng
+from app.engine.testing import random_action
 from app.games.guadalcanal import rules, search, sequence, submarine, timetrack
 from tests.games.guadalcanal.helpers import example_10
 
@@ -85,6 +90,22 @@ def test_only_ships_of_a_task_force_spotted_with_exact_information_this_turn_may
         c["seen"] = timetrack.label({**stale["time"], "turn": 1})
     assert submarine.targets(stale, "allied") == {}
     assert roll(stale, 9, 2) is False
+
+
+@pytest.mark.rule("11e2")
+def test_the_submarine_prompt_publishes_a_schema_its_random_and_missed_orders_fit():
+    s = game()
+    roll(s, 9, 2)
+    prompt = rules.prompts(s)["allied"]
+    v = jsonschema_rs.validator_for(prompt_schema(json.loads(json.dumps(prompt))))
+    for seed in range(5):
+        action = random_action(rules, s, "allied", SeededRng(seed))
+        assert v.is_valid(action)
+        rules.check(s, "allied", action)
+    assert v.is_valid(rules.default_action(s, "allied"))
+    assert rules.default_action(s, "allied")["args"]["target"] == "ij-junyo"
+    assert prompt["actions"][0]["args"]["target"]["choices"] == ["ij-junyo", "ij-haruna", "ij-kongo", "ij-isuzu",
+                                                                  "none"]
 
 
 @pytest.mark.rule("11e3")
