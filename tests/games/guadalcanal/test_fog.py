@@ -53,7 +53,7 @@ def test_fog_damage_needs_an_umpire():
 
 
 def test_the_option_is_declared_for_the_lobby():
-    assert [o.id for o in rules.meta.options][0] == "fog_damage"  # then the optional rules (options.py)
+    assert rules.meta.options[0].id == "fog_damage"  # then the optional rules (options.py)
     assert rules.meta.default_options()["fog_damage"] is False
 
 
