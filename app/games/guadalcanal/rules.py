@@ -136,6 +136,7 @@ class Guadalcanal(TableGame):
         if scenario not in SCENARIOS:
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(SCENARIOS)}).")
         fog.check_options(options or {})  # 18c: no fog without an umpire
+        optional.check_options(options or {})  # 11a: no free roll under the damage fog
         state = fog.begin(deployment.new_state(scenario, options or {}), options or {})
         return optional.begin(state, options or {})  # 11b, 11c, 11e: recorded with the game
 

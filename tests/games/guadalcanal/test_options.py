@@ -1,6 +1,6 @@
-"""The optional rules 11b, 11c and 11e: each switchable per game in the lobby (the game's options declaration), recorded
-with the game, its reconstructed values shown with their provenance; random games with them end cleanly, and what a
-side may not know still never reaches it (non-interference and canaries) with them on."""
+"""The optional rules 11a, 11b, 11c and 11e: each switchable per game in the lobby (the game's options declaration),
+recorded with the game, its reconstructed values shown with their provenance; random games with them end cleanly,
+and what a side may not know still never reaches it (non-interference and canaries) with them on."""
 from __future__ import annotations
 
 import pytest
@@ -11,21 +11,27 @@ from app.engine.testing import check_canaries, check_non_interference, playout, 
 from app.games.guadalcanal import rules, search, sequence
 from tests.games.guadalcanal.helpers import example_10
 
-ALL_ON = {"aircraft_damage": True, "dead_in_the_water": True, "submarines": True}
+ALL_ON = {"free_roll": True, "aircraft_damage": True, "dead_in_the_water": True, "submarines": True}
+
+
+def all_on(**extra):
+    """Every option, and `extra`; the free roll marker (11a) is refused under the damage fog (18c2)."""
+    return dict(ALL_ON, **extra, **({"free_roll": False} if extra.get("fog_damage") else {}))
 
 
 @pytest.mark.rule("11")
 def test_each_option_is_declared_for_the_lobby_off_by_default_with_its_rule():
     declared = {o.id: o for o in rules.meta.options}
-    assert {i: declared[i].rule for i in ALL_ON} == {"aircraft_damage": "11b", "dead_in_the_water": "11c",
-                                                      "submarines": "11e"}
+    assert {i: declared[i].rule for i in ALL_ON} == {"free_roll": "11a", "aircraft_damage": "11b",
+                                                      "dead_in_the_water": "11c", "submarines": "11e"}
     assert all(declared[i].default is False and declared[i].choices == (True, False) for i in ALL_ON)
 
 
 @pytest.mark.rule("11")
 def test_the_options_are_recorded_with_the_game_and_announced_with_their_reconstructions():
     s = rules.setup("1", {"submarines": True, "dead_in_the_water": True}, ScriptedRng())
-    assert s["options"] == {"aircraft_damage": False, "dead_in_the_water": True, "submarines": True}
+    assert s["options"] == {"free_roll": False, "aircraft_damage": False, "dead_in_the_water": True,
+                            "submarines": True}
     (line,) = [x for x in s["log"] if x["text"].startswith("Optional rules in play")]
     assert line["to"] == "public" and "11c" in line["text"] and "11e" in line["text"] and "11b" not in line["text"]
     assert "reconstructed: 11c is not transcribed" in line["text"]
@@ -61,7 +67,7 @@ def positions(options, seed, stops=(0, 3, 10, 25, 60, 90, 140)):
 @pytest.mark.parametrize("extra", [{}, {"umpired": True}, {"umpired": True, "fog_damage": True}])
 def test_with_the_options_on_hidden_things_never_reach_a_side_or_a_spectator(extra):
     for seed in (1, 2):
-        for state in positions(dict(ALL_ON, **extra), seed):
+        for state in positions(all_on(**extra), seed):
             for role in ("allied", "japanese", SPECTATOR):
                 check_non_interference(rules, state, role, SeededRng(seed))
                 check_canaries(rules, state, role)
@@ -92,6 +98,7 @@ def test_random_games_with_random_options_end_cleanly_umpired_or_not():
         options = {k: pick.die(2) == 1 for k in ALL_ON}
         options["umpired"] = pick.die(2) == 1
         options["fog_damage"] = options["umpired"] and pick.die(2) == 1
+        options["free_roll"] = options["free_roll"] and not options["fog_damage"]
         p = playout(rules, "1234"[seed % 4], options, seed=seed, max_steps=6000)
         assert p.state["outcome"] is not None, (seed, options)
         assert p.state["options"] == {k: options[k] for k in ALL_ON}
@@ -100,6 +107,6 @@ def test_random_games_with_random_options_end_cleanly_umpired_or_not():
 @pytest.mark.slow
 def test_two_hundred_random_games_with_all_the_options_end():
     for seed in range(200):
-        p = playout(rules, "1234"[seed % 4], dict(ALL_ON, umpired=seed % 2 == 1, fog_damage=seed % 4 == 3),
+        p = playout(rules, "1234"[seed % 4], all_on(umpired=seed % 2 == 1, fog_damage=seed % 4 == 3),
                     seed=seed, max_steps=6000)
         assert p.state["outcome"] is not None, seed

@@ -9,6 +9,7 @@ Battleboard, and the public log (every battle is fought in the open: both player
     board     {unit id: {"hex": Battleboard hex, "facing": hexside or None, "target": unit id (air only)}}
     aa_used, bombing_used   units whose factor has been used this Combat Phase (4c2, 4d3)
     damaged   ships and bases hit or flipped this Combat Phase (option 11b checks their aircraft)
+    offer     option 11a: a combat rolled and not yet marked, while the free roll marker's holder decides
     reorganise  the sides still to reorganise their task forces (4e1), Side B first
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ SECTIONS = {"order": "battle order (4)", "setup_defender": "defender's set-up (4
             "setup_attacker": "air attack set-up (4a3)", "aa": "anti-aircraft combat (4c)",
             "bombing": "bombing combat (4d)", "end": "battle's end (4e)", "reorganise": "reorganisation (4e1)",
             "carried_air": "aircraft damage on damaged ships and bases (11b)",
-            "submarine": "submarine attack (11e)"}
+            "submarine": "submarine attack (11e)", "free_roll": "the free roll marker (11a)"}
 OUTSIDE = {"submarine": "Air Return Phase: "}  # lines of combats fought outside the Combat Phase
 
 
@@ -135,5 +136,6 @@ def decided_by(step: str, who: str):
     """The `deciders` of a battle's decision: the battle's `who` ("attacker" or "defender") at combat step `step`."""
     def deciders(state: State) -> list[str]:
         c = state.get("combat")
-        return [battle(state)[who]] if c and c["step"] == step else []
+        # option 11a: while the free roll marker's holder decides on a combat's dice, nothing else is decided
+        return [battle(state)[who]] if c and c["step"] == step and not c.get("offer") else []
     return deciders

@@ -15,7 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import aa, bombing, carried_air, setup, telling
+from app.games.guadalcanal.combat import aa, bombing, carried_air, free_roll, setup, telling
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -83,6 +83,8 @@ def decide(state: State, role: Role, action: Action, rng: Rng) -> State:
 def advance(state: State, rng: Rng) -> State:
     c = bt.combat(state)
     while True:
+        if c.get("offer"):
+            return state  # option 11a: the free roll marker's holder decides on the dice first
         step = c["step"]
         if step == "order":
             if c["order"] is None:
@@ -226,4 +228,6 @@ BATTLE_ORDER = Decision(id="battle_order", rule="4", verbs=ORDER_VERBS, deciders
 
 def COMBAT_DECISION_RECORDS() -> list[Decision]:  # the package exports the list as COMBAT_DECISIONS
     from app.games.guadalcanal.combat.reorganisation import REORGANISE
-    return [BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING, REORGANISE]
+    # 11a first: while a combat's dice wait on the free roll marker's holder, nothing else is decided
+    return [free_roll.FREE_ROLL, BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING,
+            REORGANISE]
