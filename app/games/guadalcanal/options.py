@@ -1,10 +1,10 @@
-"""The optional rules (11) a game is played with: declared here for the lobby (each switchable per game), checked
+"""The optional rules (11, 13) a game is played with: declared here for the lobby (each switchable per game), checked
 and recorded in the new game's state (`state["options"]`: {option id: on or off}), and described with the provenance
 of every value (data/options.toml) for the players' view and the opening log line.
 
 Played so far: 11a (the free roll marker, combat/free_roll.py), 11b (aircraft damage on damaged bases and ships,
 combat/carried_air.py), 11c (dead in the water, reconstructed: dead_in_the_water.py) and 11e (submarine attacks,
-submarine.py). The 18c2 damage fog is declared in fog.py.
+submarine.py); 13 (wave attacks: air.py's flights, combat/waves.py). The 18c2 damage fog is declared in fog.py.
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ DATA = Path(__file__).resolve().parent / "data"
 
 FREE_ROLL = "free_roll"
 AIRCRAFT_DAMAGE, DEAD_IN_THE_WATER, SUBMARINES = "aircraft_damage", "dead_in_the_water", "submarines"
+WAVE_ATTACKS = "wave_attacks"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -30,10 +31,11 @@ OPTIONS = (
     Option(DEAD_IN_THE_WATER, "Option 11c: ships without speed are dead in the water (reconstructed rule)", "11c",
            False),
     Option(SUBMARINES, "Option 11e: submarine attacks after each Air Return Phase", "11e", False),
+    Option(WAVE_ATTACKS, "Option 13: wave attacks (air strikes fly and attack separately by origin)", "13", False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
-           SUBMARINES: "submarines"}
+           SUBMARINES: "submarines", WAVE_ATTACKS: "wave_attacks"}
 
 
 @lru_cache(maxsize=1)

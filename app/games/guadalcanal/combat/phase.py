@@ -15,7 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import aa, bombing, carried_air, free_roll, setup, telling
+from app.games.guadalcanal.combat import aa, bombing, carried_air, free_roll, setup, telling, waves
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -91,11 +91,11 @@ def advance(state: State, rng: Rng) -> State:
                 if len(c["battles"]) > 1:
                     return state
                 c["order"] = [b["id"] for b in c["battles"]]
-            _next_battle(state)
+            _next_battle(state, rng)
         elif step == "setup_defender":
             b = bt.battle(state)
             if not b["air"] or not (b["ships"] or b["base"]):  # all lost in an earlier battle of this phase
-                end_battle(state)
+                end_battle(state, rng)
                 continue
             if b["ships"]:
                 return state
@@ -118,7 +118,10 @@ def advance(state: State, rng: Rng) -> State:
             if open_:
                 bombing.bomb(state, next(iter(open_)), rng)
                 continue
-            end_battle(state)
+            if waves.next_wave(state):  # option 13: the next wave sets up and attacks
+                c["step"] = "setup_attacker"
+                continue
+            end_battle(state, rng)
         elif step == "reorganise":
             while c["reorganise"] and not _has_ships(state, c["reorganise"][0]):
                 c["reorganise"].pop(0)
@@ -131,7 +134,7 @@ def advance(state: State, rng: Rng) -> State:
             return state
 
 
-def _next_battle(state: State) -> None:
+def _next_battle(state: State, rng: Rng) -> None:
     c = bt.combat(state)
     nxt = next((bid for bid in c["order"] if not bt.battle(state, bid)["fought"]), None)
     if nxt is None:
@@ -150,9 +153,11 @@ def _next_battle(state: State) -> None:
     c["step"] = "setup_defender"
     bt.say(state, "setup_defender", f"Battle {b['hex']}: {b['attacker'].title()} air units attack "
            f"{b['defender'].title()} {'ships' if b['ships'] else 'base'}.", battle=b["id"])
+    if b["air"] and (b["ships"] or b["base"]):
+        waves.begin(state, b, rng)  # option 13: the waves' order (13b1)
 
 
-def end_battle(state: State) -> None:
+def end_battle(state: State, rng: Rng) -> None:
     """4e: every unit goes back to the searchboard with its damage recorded: ships to their task forces' Ships boxes
     (reorganised at the end of the phase, 4e1), the base to its hex, damage on the one base record both players see
     (4e2), air units to the searchboard battle hex (4e3), where they already stand."""
@@ -163,7 +168,7 @@ def end_battle(state: State) -> None:
     survivors = [u for u in [*b["ships"], *([b["base"]] if b["base"] else []), *b["air"]] if alive(state, u)]
     telling.end_lines(state, b, survivors, lost)
     c["board"] = {}
-    _next_battle(state)
+    _next_battle(state, rng)
 
 
 def _has_ships(state: State, side: str) -> bool:
