@@ -114,6 +114,22 @@ def test_the_highest_roll_attacks_first_and_tied_rolls_combine_into_one_wave():
     assert "tied rolls combine" in waves_line(s)["text"]
 
 
+@pytest.mark.rule("13b")
+def test_no_later_wave_comes_in_once_the_ships_are_gone():
+    s = position(task_forces={"us-tf17": "P4"}, ships={"us-hornet": "us-tf17"},
+                 air={"ij-1sd": "P4", "ij-2sd": "P4", "ij-1zt": "P4"})
+    s["options"] = {"wave_attacks": True}
+    for u, k in (("ij-1sd", "a"), ("ij-2sd", "a"), ("ij-1zt", "b")):
+        s["units"][u]["location"]["strike"] = k
+    begin_combat(s, ["P4"], ScriptedRng([9, 2]))  # the dive bombers' wave first
+    decide(s, "allied", {"verb": "set_up", "args": {"hexes": {"us-hornet": "J12"}, "facing": "N"}}, ScriptedRng([]))
+    decide(s, "allied", {"verb": "cease_fire", "args": {}}, ScriptedRng([10, 1]))  # 20 against 4: Hornet sunk
+    assert s["units"]["us-hornet"]["eliminated"]
+    assert s["combat"]["battles"][0]["fought"] and s["combat"]["step"] == "over"
+    assert not any(x["text"].startswith("The next wave") for x in s["log"])
+    assert s["combat"]["battles"][0]["air"] == ["ij-1sd", "ij-2sd", "ij-1zt"]
+
+
 def test_random_close_quarters_games_with_waves_and_the_free_roll_end():
     """From example 10's position with both carrier groups' strikes readied, random legal play under options 13 and
     11a meets waves and free roll decisions through the sequence, and every game still ends."""

@@ -43,9 +43,9 @@ def begin(state: State, b: dict[str, Any], rng: Rng) -> None:
 
 def next_wave(state: State) -> bool:
     """After a wave's bombing: the next wave comes in (True), or the battle is over (False: every air unit of the
-    battle is listed again for its end, 4e)."""
+    battle is listed again for its end, 4e). No wave comes in over a battle whose ships and base are all gone."""
     b = bt.battle(state)
-    while b.get("waves"):
+    while b.get("waves") and bt.defenders_on_board(state):
         for u in b["air"]:
             bt.board(state).pop(u, None)  # the wave that attacked leaves the Battleboard
         b["air"] = [u for u in b["waves"].pop(0) if alive(state, u)]
