@@ -12,6 +12,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Path, Several
 from app.games.guadalcanal import cards, search, searchboard
+from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
 
 State = dict[str, Any]
@@ -27,14 +28,24 @@ def origin(state: State, uid: str) -> str:
     return cards.hex_of(state, uid)
 
 
+def strike_origin(state: State, uid: str) -> str:
+    """What keeps a strike together: its hex (3d2), or under option 13 the task force or base whose strike box it
+    took off from (13a1)."""
+    if optional.on(state, optional.WAVE_ATTACKS):
+        loc = state["units"][uid]["location"]
+        return loc.get("tf") or loc.get("base") or loc.get("area") or origin(state, uid)
+    return origin(state, uid)
+
+
 def flights(state: State, side: str, which: str | None = None) -> list[list[str]]:
-    """The flights still to move (3d2): each scout alone; all combat air units from the same hex together. `which`
-    ("scouts" or "strikes", by default the umpired step's kind, 18c1) keeps only those."""
+    """The flights still to move (3d2): each scout alone; all combat air units from the same hex together (under
+    option 13, from the same task force or base, 13a1). `which` ("scouts" or "strikes", by default the umpired
+    step's kind, 18c1) keeps only those."""
     out: list[list[str]] = []
     strikes: dict[str, list[str]] = {}
     for u in cards.in_box(state, side, "normal_strike"):
         if cards.is_combat(u):
-            strikes.setdefault(origin(state, u), []).append(u)
+            strikes.setdefault(strike_origin(state, u), []).append(u)
         else:
             out.append([u])
     which = which or state["step"].get("kind")
@@ -98,6 +109,14 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                                               label="Route").to_json(),
                                  "search": Several(tuple(sorted(searchboard.within(start, mf))),
                                                    label="Hexes announced (of those entered)").to_json()}})
+    for group in combinations(state, side):  # 13a2: separate strikes from one hex may fly as one
+        start, mf = origin(state, group[0]), reach(group)
+        actions.append({"verb": "fly", "label": f"Combined strike {cards.names(state, group)} from {start} (13a2)",
+                        "args": {"units": Several(tuple(group), minimum=len(group), label="Flight").to_json(),
+                                 "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf,
+                                              label="Route").to_json(),
+                                 "search": Several(tuple(sorted(searchboard.within(start, mf))),
+                                                   label="Hexes announced (of those entered)").to_json()}})
     kind = state["step"].get("kind")
     if kind in ("scouts", "strikes"):  # 18c1: routes sent at once, answered once both sides are in
         what = "each scout's projected route and the hexes it announces" if kind == "scouts" else \
@@ -110,12 +129,24 @@ def prompt(state: State, side: str) -> dict[str, Any]:
             "rule": RULE, "info": {"kind": "air", "flights": len(actions)}, "actions": actions}
 
 
+def combinations(state: State, side: str) -> list[list[str]]:
+    """13a2: all the separate strikes (13a1) waiting in one hex, combined into one; offered outside umpired play
+    (the umpired step takes one route per strike, 18c1)."""
+    if not optional.on(state, optional.WAVE_ATTACKS) or state.get("umpired"):
+        return []
+    by_hex: dict[str, list[list[str]]] = {}
+    for g in flights(state, side, "strikes"):
+        by_hex.setdefault(origin(state, g[0]), []).append(g)
+    return [[u for g in groups for u in g] for h, groups in sorted(by_hex.items()) if len(groups) > 1]
+
+
 def check(state: State, side: str, action: dict[str, Any]) -> None:
     args = action["args"]
     group = sorted(args["units"])
-    if group not in [sorted(g) for g in flights(state, side)]:
+    if group not in [sorted(g) for g in flights(state, side)] + [sorted(g) for g in combinations(state, side)]:
         raise IllegalAction("Scouts fly one at a time, and all combat air units from the same hex fly together "
-                            "(3d2): choose one of the flights offered.", "3d2")
+                            "(3d2; under option 13, those from the same task force or base, or strikes combined in "
+                            "their hex, 13a): choose one of the flights offered.", "3d2")
     start, path = origin(state, group[0]), args["path"]
     if path and path[0] not in EDGES[start]:
         raise IllegalAction(f"A flight moves from its hex ({start}) without skipping hexes: {path[0]} is not next "
@@ -139,6 +170,8 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
         end = path[min(AIR[u]["mf"], len(path)) - 1] if path else start
         ends[u] = end
         s["units"][u]["box"], s["units"][u]["location"] = "flying", {"hex": end, "from": start}
+        if optional.on(s, optional.WAVE_ATTACKS) and cards.is_combat(u):
+            s["units"][u]["location"]["strike"] = flight_key(group)  # 13b: each air strike is its own wave
     announced = [h for h in dict.fromkeys(path) if h in called]
     route = ", ".join(path) or "no hex (it stays)"
     s["log"].append(entry(side, f"{cards.names(s, group)} fly from {start}: {route}"

@@ -17,7 +17,8 @@ from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog, hidden, landing, sea, sequence,
-                                   timetrack, views)
+                                   submarine, timetrack, views)
+from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 
 State = dict[str, Any]
@@ -95,6 +96,9 @@ STATES = StatesTable([
     umpire_gate.decision(sequence.released, rule="18", span_label="the Turn", clone=cards.clone),
     Decision("air_return", "5", landing.VERBS, _one, landing.prompt, _walking(landing.resolve), landing.default,
              landing.random, landing.check),
+    # 11e2: after the Air Return Phase, the side whose submarine roll won picks its target.
+    Decision("submarine", "11e2", submarine.VERBS, _one, submarine.prompt, _walking(submarine.resolve),
+             submarine.default, submarine.random, submarine.check),
     *combat.COMBAT_DECISIONS,  # the Combat Phase's own records (4-4e1), from the combat package
 ])
 ALL_VERBS = {verb: args for d in STATES for verb, args in d.verbs.items()}
@@ -123,7 +127,7 @@ class Guadalcanal(TableGame):
         role_labels={"allied": "Allied", "japanese": "Japanese"},
         sides=(Side("allied", "Allied", ("allied",)), Side("japanese", "Japanese", ("japanese",))),
         chat=ChatPolicy(),
-        options=fog.FOG_OPTIONS,  # 18c2 damage fog (umpired games only): fog.py
+        options=fog.FOG_OPTIONS + optional.OPTIONS,  # 18c2 damage fog (umpired games only): fog.py; 11: options.py
     )
     states = STATES
     from app.games.guadalcanal.bots import BOTS as bots  # the computer players, one per side (bots.py)
@@ -132,7 +136,9 @@ class Guadalcanal(TableGame):
         if scenario not in SCENARIOS:
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(SCENARIOS)}).")
         fog.check_options(options or {})  # 18c: no fog without an umpire
-        return fog.begin(deployment.new_state(scenario, options or {}), options or {})
+        optional.check_options(options or {})  # 11a: no free roll under the damage fog
+        state = fog.begin(deployment.new_state(scenario, options or {}), options or {})
+        return optional.begin(state, options or {})  # 11b, 11c, 11e: recorded with the game
 
     @staticmethod
     def decision(state: State) -> Decision:

@@ -7,7 +7,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment
-from app.games.guadalcanal import cards, entries, searchboard
+from app.games.guadalcanal import cards, dead_in_the_water, entries, searchboard
 from app.games.guadalcanal.gamedata import ALL_TASK_FORCES, HEXES
 
 State = dict[str, Any]
@@ -16,8 +16,10 @@ VERBS = {"move": {"moves": Assignment(ALL_TASK_FORCES, HEXES, required=False, la
 
 
 def movable(state: State, side: str) -> list[str]:
-    """3c: a task force that entered this Turn has made its move (entries.py)."""
-    return [t for t in cards.task_forces_of(state, side) if not entries.moved_by_entry(state, t)]
+    """3c: a task force that entered this Turn has made its move (entries.py); under option 11c one holding a dead
+    in the water ship may not move (12a4.2, dead_in_the_water.py)."""
+    return [t for t in cards.task_forces_of(state, side) if not entries.moved_by_entry(state, t)
+            and not dead_in_the_water.stays(state, t)]
 
 
 def needed(state: State, side: str) -> bool:
@@ -45,6 +47,10 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
             continue
         if entries.moved_by_entry(state, t):
             raise IllegalAction(f"{tf['name']} entered at {tf['hex']} this Turn: that was its movement.", RULE)
+        if dead_in_the_water.stays(state, t):
+            dead = cards.names(state, dead_in_the_water.dead_in(state, t))
+            raise IllegalAction(f"{tf['name']} may not move: {dead} is dead in the water and nothing tows it (11c, "
+                                f"reconstructed; 12a4.2). Reorganise to leave it behind (4e1).", "11c")
         if searchboard.distance(tf["hex"], h) != 1:
             raise IllegalAction(f"{tf['name']} may move no more than one hex: {tf['hex']} to {h} is "
                                 f"{searchboard.distance(tf['hex'], h)}.", RULE)

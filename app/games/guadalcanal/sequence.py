@@ -18,7 +18,7 @@ from typing import Any, Callable
 from app.engine import umpire_gate
 from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, timetrack, victory
+from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, submarine, timetrack, victory
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
 
 State = dict[str, Any]
@@ -32,6 +32,7 @@ TURN: tuple[tuple[str, str | None], ...] = (
     ("air", "A"), ("sea_search", "A"),
     ("combat", None),
     ("air_return", "B"), ("air_return", "A"),
+    ("submarine", None),  # option 11e: the roll, and the winner's target (submarine.py)
     ("record", None),
 )
 # 18c1: umpired, "both" sides perform each Action Phase step at once (the air strikes after every scout has flown),
@@ -41,15 +42,17 @@ UMPIRED_TURN: tuple[tuple[str, str | None], ...] = (
     ("scouts", "both"), ("strikes", "both"), ("sea_search", "both"),
     ("combat", None),
     ("air_return", "B"), ("air_return", "A"),
+    ("submarine", None),
     ("record", None),
 )
 RULES = {"deploy": "7a2.2", "sides": "3", "assembly": "3a", "ready": "3b", "sea": "3c", "air": "3d",
          "sea_search": "3d5", "combat": "4", "air_return": "5", "record": "6", "scouts": "18c1", "strikes": "18c1",
-         "umpire": "18"}
+         "umpire": "18", "submarine": "11e"}
 TITLES = {"deploy": "Set-up", "sides": "Sides A and B", "assembly": "Assembly Step", "ready": "Ready Step",
           "sea": "Sea Movement Step", "air": "Air Movement and Search Step", "sea_search": "Sea search",
           "combat": "Combat Phase", "air_return": "Air Return Phase", "record": "Turn Record Phase",
-          "scouts": "Scout routes", "strikes": "Air strikes", "umpire": "The umpire releases the next step"}
+          "scouts": "Scout routes", "strikes": "Air strikes", "umpire": "The umpire releases the next step",
+          "submarine": "Submarine attack"}
 NEEDED: dict[str, Callable[[State, str], bool]] = {
     "assembly": assembly.assembly_needed, "ready": assembly.ready_needed, "sea": sea.needed, "air": air.needed,
     "sea_search": air.sea_search_needed, "air_return": landing.needed,
@@ -62,7 +65,7 @@ FLIGHT_KINDS = ("scouts", "strikes")  # a side is in when every one of its fligh
 # Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
 # are the combat package's (combat/__init__.py), waited on while the step is "combat".
 COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
-DECISION_KINDS = ("deploy", "sides", *NEEDED, "umpire", *COMBAT_KINDS)
+DECISION_KINDS = ("deploy", "sides", *NEEDED, "umpire", "submarine", *COMBAT_KINDS)
 
 
 def acting(state: State) -> list[str]:
@@ -121,7 +124,10 @@ def advance(state: State, rng) -> None:
         return
     while i < len(TURN):
         kind, who = TURN[i]
-        if who is None:
+        if kind == "submarine":
+            if submarine_step(state, i, rng):
+                return
+        elif who is None:
             state["step"] = {"kind": kind, "side": None, "index": i}
             if kind == "combat":
                 if not combat_phase(state, rng):
@@ -170,7 +176,10 @@ def walk_umpired(state: State, rng, i: int) -> None:
     as in the normal game."""
     while i < len(UMPIRED_TURN):
         kind, who = UMPIRED_TURN[i]
-        if who == "both":
+        if kind == "submarine":
+            if submarine_step(state, i, rng):
+                return
+        elif who == "both":
             sides = [state["sides"][w] for w in ("B", "A") if NEEDED[kind](state, state["sides"][w])]
             if sides:
                 state["step"] = {"kind": kind, "side": None, "index": i, "sides": sides}
@@ -188,6 +197,16 @@ def walk_umpired(state: State, rng, i: int) -> None:
                 state["step"] = {"kind": kind, "side": side, "index": i}
                 return
         i += 1
+
+
+def submarine_step(state: State, i: int, rng) -> bool:
+    """Option 11e after the Air Return Phase: the roll (11e1); True when the winner must now pick a target."""
+    state["step"] = {"kind": "submarine", "side": None, "index": i}
+    winner = submarine.roll(state, rng)
+    if winner is None:
+        return False
+    state["step"]["side"] = winner
+    return True
 
 
 def _hold(state: State, step: dict[str, Any], title: str) -> bool:

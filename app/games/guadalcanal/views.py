@@ -16,6 +16,7 @@ from typing import Any
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import visible
 from app.games.guadalcanal import cards, fog, timetrack
+from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.combat import tables as battle_tables
 from app.games.guadalcanal.gamedata import AIR, AREAS, BASE_HEX, BASES, BLOCKED, DOCS, LAND, SHIPS, SIDES, TITLE, enemy
 from app.games.guadalcanal.sequence import RULES, TITLES, acting
@@ -227,6 +228,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "sides": dict(state["sides"]) if state["sides"] else None, "step": step(state),
         "waiting_for": acting(state), "deployed": {s: state["orders"][s] is not None for s in SIDES},
         "bases": bases(state, role), "outcome": state["outcome"],
+        "options": optional.described(state),  # 11: which optional rules are played, reconstructions' provenance
     }
     if role in SIDES:
         out["searchboard"] = {"task_forces": [{"id": t, "name": state["task_forces"][t]["name"],

@@ -8,6 +8,7 @@ from app.engine.orders import prompt_schema
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.games.guadalcanal import rules, sequence
+from app.games.guadalcanal.options import IDS as OPTIONS
 from app.games.guadalcanal.rules import STATES
 
 
@@ -21,7 +22,8 @@ def test_every_random_legal_order_and_missed_order_fits_the_published_schema():
     for seed in range(6):
         for umpired in (False, True):
             players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-            s = rules.setup("1", {"umpired": umpired}, dice)
+            options = {"umpired": umpired, **({k: True for k in OPTIONS} if seed % 2 else {})}  # 11b, 11c, 11e
+            s = rules.setup("1", options, dice)
             while rules.outcome(s) is None:
                 role = players.choice(sorted(rules.prompts(s)))
                 prompt = rules.prompts(s)[role]
@@ -32,5 +34,7 @@ def test_every_random_legal_order_and_missed_order_fits_the_published_schema():
                 rules.check(s, role, rules.default_action(s, role))
                 seen.add(sequence.combat_kind(s) or s["step"]["kind"])
                 s = rules.apply(s, role, action, dice)
-    # Random strikes seldom find a target; the Combat Phase's decisions are the combat package's tests' to reach.
-    assert set(sequence.DECISION_KINDS) - set(sequence.COMBAT_KINDS) <= seen
+    # Random strikes seldom find a target; the Combat Phase's decisions are the combat package's tests' to reach,
+    # and the submarine attack's (11e2: a roll three times the other's and a task force spotted this Turn) is
+    # test_option_11e's.
+    assert set(sequence.DECISION_KINDS) - set(sequence.COMBAT_KINDS) - {"submarine"} <= seen

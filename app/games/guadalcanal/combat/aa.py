@@ -17,7 +17,7 @@ from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import fog
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal.combat import telling
+from app.games.guadalcanal.combat import free_roll, telling
 from app.games.guadalcanal.combat.damage import apply_result, factor
 from app.games.guadalcanal.combat.resolution import roll_combat
 from app.games.guadalcanal.combat.setup import AIR, SHIPS_AND_BASES
@@ -80,10 +80,19 @@ def check(state: State, role: Role, action: Action) -> None:
 
 
 def fire(state: State, guns_: list[str], target: str, rng: Rng) -> dict:
-    """One AA combat (4c), resolved and marked at once; its lines go to whom telling.py says (18c2 fog)."""
+    """One AA combat (4c), resolved and marked at once; its lines go to whom telling.py says (18c2 fog). Under
+    option 11a the holder of the free roll marker may first have the dice rolled again (free_roll.py)."""
     total = sum(factor(state, g, "aa") for g in guns_) + modifier(state, target)
     roll = roll_combat(rng, total, factor(state, target, "defense"))
     bt.combat(state)["aa_used"].extend(guns_)
+    if free_roll.offer(state, "aa", bt.side_of(guns_[0]), roll, {"guns": guns_, "target": target}):
+        return roll
+    return finish(state, guns_, target, roll, rng)
+
+
+def finish(state: State, guns_: list[str], target: str, roll: dict, rng: Rng) -> dict:
+    """Mark and tell one AA combat's result (4b4, 4b5)."""
+    total = roll["attacker_total"]
     before = fog.shown(state["units"][target])
     effects = apply_result(state, target, roll["result"])
     if not bt.on_board(state, target):

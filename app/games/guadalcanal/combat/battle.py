@@ -9,6 +9,7 @@ Battleboard, and the public log (every battle is fought in the open: both player
     board     {unit id: {"hex": Battleboard hex, "facing": hexside or None, "target": unit id (air only)}}
     aa_used, bombing_used   units whose factor has been used this Combat Phase (4c2, 4d3)
     damaged   ships and bases hit or flipped this Combat Phase (option 11b checks their aircraft)
+    offer     option 11a: a combat rolled and not yet marked, while the free roll marker's holder decides
     reorganise  the sides still to reorganise their task forces (4e1), Side B first
 """
 from __future__ import annotations
@@ -25,7 +26,10 @@ BOMBER_TYPES = ("D", "H", "M", "T")  # 4a: the only air units that fight in the 
 
 SECTIONS = {"order": "battle order (4)", "setup_defender": "defender's set-up (4a1-4a2)",
             "setup_attacker": "air attack set-up (4a3)", "aa": "anti-aircraft combat (4c)",
-            "bombing": "bombing combat (4d)", "end": "battle's end (4e)", "reorganise": "reorganisation (4e1)"}
+            "bombing": "bombing combat (4d)", "end": "battle's end (4e)", "reorganise": "reorganisation (4e1)",
+            "carried_air": "aircraft damage on damaged ships and bases (11b)",
+            "submarine": "submarine attack (11e)", "free_roll": "the free roll marker (11a)"}
+OUTSIDE = {"submarine": "Air Return Phase: "}  # lines of combats fought outside the Combat Phase
 
 
 def other(side: str) -> str:
@@ -61,7 +65,7 @@ def name(uid: str) -> str:
 def say(state: State, step: str, text: str, to: str = PUBLIC, **data: Any) -> None:
     """A line for `to` (everyone, unless given), marked with the section of play it was written in."""
     b = battle(state)
-    where = f"Combat Phase, battle {b['hex']}: " if b else "Combat Phase: "
+    where = OUTSIDE.get(step) or (f"Combat Phase, battle {b['hex']}: " if b else "Combat Phase: ")
     state["log"].append(entry(to, text, **data) | {"at": where + SECTIONS[step]})
 
 
@@ -132,5 +136,6 @@ def decided_by(step: str, who: str):
     """The `deciders` of a battle's decision: the battle's `who` ("attacker" or "defender") at combat step `step`."""
     def deciders(state: State) -> list[str]:
         c = state.get("combat")
-        return [battle(state)[who]] if c and c["step"] == step else []
+        # option 11a: while the free roll marker's holder decides on a combat's dice, nothing else is decided
+        return [battle(state)[who]] if c and c["step"] == step and not c.get("offer") else []
     return deciders

@@ -22,7 +22,7 @@ from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import fog
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal.combat import telling, units
+from app.games.guadalcanal.combat import free_roll, telling, units
 from app.games.guadalcanal.combat.damage import alive, apply_result, carried, factor
 from app.games.guadalcanal.combat.resolution import FLIP, HIT, roll_combat
 from app.games.guadalcanal.combat.setup import SHIPS_AND_BASES
@@ -95,6 +95,17 @@ def bomb(state: State, combat_id: str, rng: Rng) -> dict[str, Any]:
     total = sum(mods.values())
     roll = roll_combat(rng, total, factor(state, target, "defense"))
     bt.combat(state)["bombing_used"].extend(air)
+    if free_roll.offer(state, "bombing", bt.side_of(air[0]), roll, {"combat_id": combat_id, "air": air,
+                                                                    "modifiers": mods}):
+        return roll  # option 11a: the holder of the free roll marker decides first (free_roll.py)
+    return finish(state, combat_id, air, mods, roll, rng)
+
+
+def finish(state: State, combat_id: str, air: list[str], mods: dict[str, int], roll: dict[str, Any],
+           rng: Rng) -> dict[str, Any]:
+    """Mark and tell one bombing combat's result (4b4, 4b5)."""
+    target, cat = combat_id.split(":")
+    total = roll["attacker_total"]
     before = fog.shown(state["units"][target])
     effects = apply_result(state, target, roll["result"])
     if roll["result"] in (HIT, FLIP) and target not in bt.combat(state)["damaged"]:

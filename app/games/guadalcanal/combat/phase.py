@@ -15,7 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import aa, bombing, setup, telling
+from app.games.guadalcanal.combat import aa, bombing, carried_air, free_roll, setup, telling, waves
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -83,17 +83,19 @@ def decide(state: State, role: Role, action: Action, rng: Rng) -> State:
 def advance(state: State, rng: Rng) -> State:
     c = bt.combat(state)
     while True:
+        if c.get("offer"):
+            return state  # option 11a: the free roll marker's holder decides on the dice first
         step = c["step"]
         if step == "order":
             if c["order"] is None:
                 if len(c["battles"]) > 1:
                     return state
                 c["order"] = [b["id"] for b in c["battles"]]
-            _next_battle(state)
+            _next_battle(state, rng)
         elif step == "setup_defender":
             b = bt.battle(state)
             if not b["air"] or not (b["ships"] or b["base"]):  # all lost in an earlier battle of this phase
-                end_battle(state)
+                end_battle(state, rng)
                 continue
             if b["ships"]:
                 return state
@@ -116,19 +118,23 @@ def advance(state: State, rng: Rng) -> State:
             if open_:
                 bombing.bomb(state, next(iter(open_)), rng)
                 continue
-            end_battle(state)
+            if waves.next_wave(state):  # option 13: the next wave sets up and attacks
+                c["step"] = "setup_attacker"
+                continue
+            end_battle(state, rng)
         elif step == "reorganise":
             while c["reorganise"] and not _has_ships(state, c["reorganise"][0]):
                 c["reorganise"].pop(0)
             if c["reorganise"]:
                 return state
+            carried_air.check(state, rng)  # option 11b, at the end of the Combat Phase
             c["step"] = "over"
             bt.say(state, "reorganise", "The Combat Phase is over.")
         else:  # over
             return state
 
 
-def _next_battle(state: State) -> None:
+def _next_battle(state: State, rng: Rng) -> None:
     c = bt.combat(state)
     nxt = next((bid for bid in c["order"] if not bt.battle(state, bid)["fought"]), None)
     if nxt is None:
@@ -147,9 +153,11 @@ def _next_battle(state: State) -> None:
     c["step"] = "setup_defender"
     bt.say(state, "setup_defender", f"Battle {b['hex']}: {b['attacker'].title()} air units attack "
            f"{b['defender'].title()} {'ships' if b['ships'] else 'base'}.", battle=b["id"])
+    if b["air"] and (b["ships"] or b["base"]):
+        waves.begin(state, b, rng)  # option 13: the waves' order (13b1)
 
 
-def end_battle(state: State) -> None:
+def end_battle(state: State, rng: Rng) -> None:
     """4e: every unit goes back to the searchboard with its damage recorded: ships to their task forces' Ships boxes
     (reorganised at the end of the phase, 4e1), the base to its hex, damage on the one base record both players see
     (4e2), air units to the searchboard battle hex (4e3), where they already stand."""
@@ -160,7 +168,7 @@ def end_battle(state: State) -> None:
     survivors = [u for u in [*b["ships"], *([b["base"]] if b["base"] else []), *b["air"]] if alive(state, u)]
     telling.end_lines(state, b, survivors, lost)
     c["board"] = {}
-    _next_battle(state)
+    _next_battle(state, rng)
 
 
 def _has_ships(state: State, side: str) -> bool:
@@ -225,4 +233,6 @@ BATTLE_ORDER = Decision(id="battle_order", rule="4", verbs=ORDER_VERBS, deciders
 
 def COMBAT_DECISION_RECORDS() -> list[Decision]:  # the package exports the list as COMBAT_DECISIONS
     from app.games.guadalcanal.combat.reorganisation import REORGANISE
-    return [BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING, REORGANISE]
+    # 11a first: while a combat's dice wait on the free roll marker's holder, nothing else is decided
+    return [free_roll.FREE_ROLL, BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING,
+            REORGANISE]
