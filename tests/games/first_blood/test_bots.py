@@ -8,26 +8,7 @@ from app.games.first_blood import rules
 from app.games.first_blood.bots import BOTS
 from app.play.bots import bot_for
 
-
-def play(seed: int, ij: str = "bot", us: str = "bot", record: list | None = None) -> dict:
-    """A seeded game to its result; each order is checked by the rules before it is carried out."""
-    dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
-    state = rules.setup("campaign", {}, dice)
-    steps = 0
-    while rules.outcome(state) is None:
-        assert steps < 5000, "the game did not end"
-        prompts = rules.prompts(state)
-        role = min(prompts)
-        if {"ij": ij, "us": us}[role] == "bot":
-            action = BOTS[role](rules.view(state, role), prompts[role], players)
-            rules.check(state, role, action)  # legal now, or IllegalAction says why not
-            if record is not None:
-                record.append((state, role, prompts[role], action))
-        else:
-            action = rules.random_action(state, role, players)
-        state = rules.apply(state, role, action, dice)
-        steps += 1
-    return state
+from .helpers import play
 
 
 @pytest.fixture(scope="module")
@@ -92,12 +73,3 @@ def test_the_us_bot_holds_against_the_ij_bot_where_a_random_us_player_falls():
     random_us = sum(play(seed, "bot", "random")["outcome"]["winner"] == "us" for seed in range(5))
     bot_us = sum(play(seed)["outcome"]["winner"] == "us" for seed in range(5))
     assert bot_us >= 2 and bot_us > random_us, (bot_us, random_us)
-
-
-@pytest.mark.slow
-def test_two_hundred_computer_games_play_to_a_result():
-    winners = {"ij": 0, "us": 0}
-    for seed in range(100, 300):
-        winners[play(seed)["outcome"]["winner"]] += 1
-    assert sum(winners.values()) == 200
-    assert winners["ij"] and winners["us"]  # neither side's bot wins every game
