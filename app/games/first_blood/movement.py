@@ -39,7 +39,7 @@ def _map_costs(occ: dict[str, tuple[str, int]], side: str, starts: dict[str, int
                origin: str | None) -> dict[str, int]:
     """Least MF to each hex from `starts` ({hex: MF already spent}), under §6.2: entering enemy ZOC stops a unit,
     and a unit starting in enemy ZOC cannot step straight into another enemy ZOC hex. Enemy-held hexes are closed.
-    `occ` is `board.occupancy(state)`. The answer is shared (read it, never change it)."""
+    `occ` is `board.occupancy(state)`. The answer is shared (read it, never change it), keyed by place ("hex:0708")."""
     foe = enemy(side)
     closed = frozenset(h for h, (owner, _) in occ.items() if owner == foe)
     return _search(closed, tuple(starts.items()), budget, origin)
@@ -72,7 +72,7 @@ def _search(closed: frozenset[str], starts: tuple[tuple[str, int], ...], budget:
             c = cost + step  # move_cost(h, n), from the table
             if c <= budget:
                 heapq.heappush(heap, (c, n))
-    return best
+    return {f"hex:{h}": c for h, c in best.items()}
 
 
 def reachable(state: State, unit: dict[str, Any], occ: dict[str, tuple[str, int]] | None = None) -> dict[str, int]:
@@ -87,11 +87,12 @@ def reachable(state: State, unit: dict[str, Any], occ: dict[str, tuple[str, int]
     out: dict[str, int] = {}
     if loc.startswith("hex:"):
         h = loc[4:]
-        out = {f"hex:{k}": c for k, c in _map_costs(occ, side, {h: 0}, mf, h).items() if k != h}
+        out = dict(_map_costs(occ, side, {h: 0}, mf, h))
+        del out[loc]  # staying put is not a move
     elif loc.startswith("entry:"):
         first = 0 if side == "us" else half(mf)  # §5.2 and §5.3
         starts = {h: first for h in ENTRIES[loc[6:]]["hexes"] if free(h)}
-        out = {f"hex:{k}": c for k, c in _map_costs(occ, side, starts, mf, None).items()}
+        out = dict(_map_costs(occ, side, starts, mf, None))
     elif loc.startswith("box:"):
         if unit.get("placed") == state["turn"]:
             return {}  # §5.2, §6.5: placed in the box this turn, it cannot move
@@ -111,9 +112,9 @@ def reachable(state: State, unit: dict[str, Any], occ: dict[str, tuple[str, int]
                 for h in BOXES[b]["hexes"]:
                     if free(h):
                         starts[h] = min(starts.get(h, 99), spent + step)
-        out.update({f"hex:{k}": c for k, c in _map_costs(occ, side, starts, mf, None).items()})
+        out.update(_map_costs(occ, side, starts, mf, None))
     full = {f"hex:{h}" for h, (owner, n) in occ.items() if owner == side and n >= STACKING}  # §6.4
-    return {p: c for p, c in out.items() if p not in full}
+    return {p: c for p, c in out.items() if p not in full} if full else out
 
 
 def movable(state: State, side: str) -> list[dict[str, Any]]:
@@ -151,9 +152,11 @@ def _support_options(state: State, side: str) -> tuple[list[str], list[str]]:
     else:
         units = [a["id"] for a in board.air(state, "us", "ground_attack")
                  if a["role"] in ("bomber", "both") and not a.get("target")]
+    if not units:
+        return [], []
     occ = board.occupancy(state)
-    hexes = sorted({n for u in board.on_map(state, side) for n in board.enemy_adjacent(state, side, board.hex_of(u),
-                                                                                          occ)})
+    hexes = sorted({n for h, (owner, _) in occ.items() if owner == side for n in board.enemy_adjacent(state, side, h,
+                                                                                                     occ)})
     return (units, hexes) if hexes else ([], [])
 
 
