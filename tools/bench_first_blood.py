@@ -11,7 +11,7 @@ from app.engine.rng import SeededRng
 from app.games.first_blood.bots import BOTS
 from app.games.first_blood.rules import rules
 
-GAMES = 20
+GAMES = 50
 MATCHES = (("bot", "bot"), ("bot", "random"), ("random", "bot"), ("random", "random"))
 
 

@@ -94,8 +94,8 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
         raise BadRequest(f"Choose a side: " + ", ".join(seats_roles) + ".")
     if clock not in CLOCKS:
         raise BadRequest("Choose a clock: " + ", ".join(CLOCKS) + ".")
-    if opponent not in ("human", "computer"):
-        raise BadRequest("The opponent is a human or the computer.")
+    if opponent not in ("human", "computer", "hot_seat"):
+        raise BadRequest("The opponent is a human, the computer, or yourself (hot seat: you play both sides).")
     bots = getattr(rules, "bots", {}) or {}
     if opponent == "computer" and not bots and not meta.solitaire:
         raise BadRequest(f"{meta.title} has no computer opponent yet.")
@@ -106,6 +106,9 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     unrated = ratings.why_unrated(sandbox=sandbox, opponent=opponent, solitaire=meta.solitaire) if rated else None
     if unrated:
         raise BadRequest(unrated)
+    if opponent == "hot_seat" and meta.solitaire:  # hot seat: the creator holds every seat but the umpire's
+        raise BadRequest(f"{meta.title} is a solitaire game: its own rules play the other side, so there is no "
+                         "other side for you to play.")
     if umpired and meta.solitaire:
         raise BadRequest(f"{meta.title} is a solitaire game: its own rules play the other side, so there is no "
                          "umpire to seat.")
@@ -139,7 +142,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     invites: dict[str, str] = {}
     for role in seats_roles:
         seat = Seat(game_id=game.id, role=role, access="invite", invite_round=0)
-        if role == side:
+        if role == side or (opponent == "hot_seat" and role != UMPIRE):
             seat.user_id, seat.joined_at = user_id, at
         elif meta.solitaire and role != UMPIRE:
             seat.bot, seat.joined_at = "rules", at

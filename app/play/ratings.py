@@ -2,11 +2,12 @@
 players (a Guadalcanal rule 17 side of several commanders is one team).
 
 A game is rated when its creator chose so at creation, and never if it is a sandbox (scripted dice), has a computer
-seat, or is a solitaire. When a rated game ends, each side's players (the distinct users holding its seats; the
-umpire is not a player) are rated once: a win, a loss, or a draw when the game names no winner. A game won by a claim
-after the other side missed its orders is not rated (the loser did not play it out). The update happens in the
-transaction that ends the game, under the game's row lock, and each (game, player) change is a row with that primary
-key, so it happens exactly once even when two requests race to end the game.
+seat, is played hot seat (one person holds every side), or is a solitaire. When a rated game ends, each side's
+players (the distinct users holding its seats; the umpire is not a player) are rated once: a win, a loss, or a draw
+when the game names no winner. A game won by a claim after the other side missed its orders is not rated (the loser
+did not play it out). The update happens in the transaction that ends the game, under the game's row lock, and each
+(game, player) change is a row with that primary key, so it happens exactly once even when two requests race to end
+the game.
 """
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ def why_unrated(*, sandbox: bool, opponent: str, solitaire: bool) -> str | None:
         return "A sandbox game is never rated: its dice can be scripted."
     if opponent == "computer":
         return "A game against the computer is never rated."
+    if opponent == "hot_seat":
+        return "A hot-seat game is never rated: you play both sides."
     if solitaire:
         return "A solitaire game is never rated."
     return None

@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from app import games as registry
 from app.engine.contract import UMPIRE
 from app.config import get_settings
-from app.play import accounts, lobby, rematch
+from app.play import accounts, hot_seat, lobby, rematch
 from app.play.errors import BadRequest, Forbidden, PlayError
 from app.play.state import load_state, rules_for
 from app.store.db import transaction
@@ -249,7 +249,8 @@ async def accept_invite(token: str, user: User, accept_scripted_dice: str = Form
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: str | None = None):
     game = lobby.require_game(db, game_id)
-    role = lobby.role_of(db, game, user.user_id, seat)
+    # hot seat: one person holds every side; without a seat named the page shows the one the game asks now
+    role = lobby.role_of(db, game, user.user_id, seat or hot_seat.seat_to_move(db, game, user.user_id))
     # The host sees each waiting seat's invite link, labelled with the side's name, on every visit.
     seats = invite_links(request, lobby.seat_invites(db, game, user.user_id))
     invites = {s["label"]: s["url"] for s in seats if s["url"]}
@@ -285,11 +286,13 @@ async def submit_form(request: Request, game_id: str, user: User):
         with transaction(read_only=True) as db:
             game = lobby.require_game(db, game_id)
             role = lobby.require_seat(db, game, user.user_id, str(form.get("seat") or "") or None)
-            return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role)
-    game_type, role, prompt = await run_in_threadpool(seat_and_prompt)
+            every = hot_seat.holds_every_side(db, game, user.user_id)
+            return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role), every
+    game_type, role, prompt, every_side = await run_in_threadpool(seat_and_prompt)
     action = plugin_for(game_type).parse_form(form, prompt)
     expected = game_actions.int_field(form.get("expected_version"), "expected_version")
     await game_actions.submit(game_id, role, action, expected, str(form.get("key") or ""), user.user_id)
     if request.headers.get("hx-request"):
-        return Response(status_code=204)
+        # hot seat: reload to the seat asked next (the other side's, perhaps), as a tutorial's page does
+        return Response(status_code=204, headers={"HX-Redirect": f"/games/{game_id}"} if every_side else None)
     return RedirectResponse(f"/games/{game_id}", status_code=303)

@@ -1,10 +1,14 @@
-"""First Blood through its pages (issue 16, "Pages"). Two players in two browsers play Sep I: the set-up and the
-reinforcements are given through the API (dozens of placements), then each side moves a unit through the movement
-form, seeing first the hexes it may reach marked on the map with their cost (§6), and declares a combat through the
-attack form when one is offered, seeing the odds column and modifiers before declaring (§7.6) and the result line
-naming die, column and rule after. Each step is checked by what a player notices: the counter in its new hex."""
+"""First Blood through its pages (issue 16, "Pages" and "Seats"). Two players in two browsers play Sep I: the set-up
+and the reinforcements are given through the API (dozens of placements), then each side moves a unit through the
+movement form, seeing first the hexes it may reach marked on the map with their cost (§6), and declares a combat
+through the attack form when one is offered, seeing the odds column and modifiers before declaring (§7.6) and the
+result line naming die, column and rule after. Each step is checked by what a player notices: the counter in its new
+hex. Then one player against the computer (the computer's side sets up and plays its phases by itself; the player
+sees its counters arrive and the turn marker move on), and one player in the hot seat, moving a unit of each side
+from the same page."""
 import json
 import re
+import time
 import uuid
 
 import httpx
@@ -23,13 +27,17 @@ def token(base: str, name: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {r.json()['token']}"}
 
 
-def state(base: str, gid: str, auth) -> dict:
-    return httpx.get(f"{base}/api/games/{gid}", headers=auth, timeout=60).json()
+def state(base: str, gid: str, auth, seat: str | None = None) -> dict:
+    """The game as a seat sees it (`seat` for a player holding both, in the hot seat)."""
+    return httpx.get(f"{base}/api/games/{gid}", headers=auth, timeout=60, params={"seat": seat} if seat else {}
+                     ).json()
 
 
 def post(base: str, gid: str, auth, g: dict, verb: str, **args) -> bool:
+    seat = {"seat": g["role"]} if len(g["my_seats"]) > 1 else {}  # the hot seat names the side it acts for
     r = httpx.post(f"{base}/api/games/{gid}/actions", headers=auth, timeout=60, json={
-        "action": {"verb": verb, "args": args}, "expected_version": g["game"]["version"], "key": uuid.uuid4().hex})
+        "action": {"verb": verb, "args": args}, "expected_version": g["game"]["version"], "key": uuid.uuid4().hex,
+        **seat})
     assert r.status_code < 500, r.text
     return r.status_code == 200
 
@@ -62,12 +70,13 @@ def candidates(spec: dict, west: bool) -> list[dict]:
     return [out]
 
 
-def play_by_api(base: str, gid: str, sides: dict, until) -> dict:
-    """Both sides give orders through the API (an order of no arguments first, e.g. ending a phase; IJ units that
-    must leave a box move by their cheapest way) until `until(role, prompt)`."""
-    for _ in range(200):
+def play_by_api(base: str, gid: str, sides: dict, until, hot_seat: bool = False) -> dict:
+    """The sides named give orders through the API (an order of no arguments first, e.g. ending a phase; IJ units
+    that must leave a box move by their cheapest way) until `until(role, prompt)`; a side not named is the computer's,
+    which plays by itself. `hot_seat`: one player holds both seats and names the one it acts for."""
+    for _ in range(400):
         for role, auth in sides.items():
-            g = state(base, gid, auth)
+            g = state(base, gid, auth, role if hot_seat else None)
             p = g["prompt"]
             if not p:
                 continue
@@ -189,3 +198,83 @@ def test_each_side_moves_and_fights_through_the_pages(live_server, new_page):
     ij.reload()
     expect(ij.locator("#first-blood-boxes .board-counter[aria-label^='Turn marker']")).to_have_attribute(
         "aria-label", "Turn marker: Sep II")
+
+
+def turn_marker(page):
+    return page.locator("#first-blood-boxes .board-counter[aria-label^='Turn marker']")
+
+
+def test_one_player_against_the_computer_sees_its_side_play_by_itself(live_server, new_page):
+    base = live_server.url
+    me = new_page()
+    name = f"solo{uuid.uuid4().hex[:6]}"
+    sign_up(me, base, name)
+    me.goto(f"{base}/games/new?game=first_blood")
+    me.get_by_label("Your side").select_option("ij")
+    me.get_by_label("Opponent").select_option("computer")
+    me.get_by_role("button", name="Create game").click()
+    gid = me.url.rstrip("/").split("/")[-1]
+    auth = token(base, name)
+    # The US sets up first (§3): the computer has done it by itself, its counters are on the map round the strips.
+    asked(me, "Set up")
+    expect(me.locator("#first-blood-map .board-counter[aria-label^='US ']").first).to_be_visible(timeout=TIMEOUT)
+    g = state(base, gid, auth)
+    assert g["role"] == "ij" and g["game"]["status"] == "active"
+    assert any(u["side"] == "us" and u["loc"].startswith("hex:") for u in g["view"]["units"].values())
+
+    # The IJ's set-up and reinforcements through the API; then an IJ unit moves through the page's form.
+    g = play_by_api(base, gid, {"ij": auth}, lambda r, p: p["info"]["kind"] == "movement")
+    me.reload()
+    asked(me, "IJ movement phase")
+    expect(turn_marker(me)).to_have_attribute("aria-label", "Turn marker: Sep I")
+    uid, dest, _ = one_move(g, "ij")
+    move(me, uid, g["view"]["units"][uid]["name"], dest)
+    # The IJ's other Sep I decisions through the API; the computer plays the US phases of Sep I by itself and the
+    # IJ's page, left open, shows the turn marker on Sep II: nobody pressed anything for the US.
+    play_by_api(base, gid, {"ij": auth}, lambda r, p: state(base, gid, auth)["view"]["turn"] >= 2)
+    expect(turn_marker(me)).to_have_attribute("aria-label", "Turn marker: Sep II", timeout=TIMEOUT)
+
+
+def test_one_player_in_the_hot_seat_moves_a_unit_of_each_side_from_one_page(live_server, new_page):
+    base = live_server.url
+    me = new_page()
+    name = f"hot{uuid.uuid4().hex[:6]}"
+    sign_up(me, base, name)
+    me.goto(f"{base}/games/new?game=first_blood")
+    expect(me.locator("#hot-seat-note")).to_contain_text("both sides")
+    me.get_by_label("Opponent").select_option("hot_seat")
+    me.get_by_role("button", name="Create game").click()
+    gid = me.url.rstrip("/").split("/")[-1]
+    auth = token(base, name)
+    # Both seats are this player's; the page opens on the side asked now: the US sets up first (§3).
+    asked(me, "Set up")
+    expect(me.locator("#seats")).to_contain_text(f"Imperial Japan (IJ): {name}")
+    expect(me.locator("#seats")).to_contain_text(f"United States (US): {name}")
+    expect(me.locator('#prompt input[name="seat"]').first).to_have_value("us")
+
+    both = {"us": auth, "ij": auth}
+    g = play_by_api(base, gid, both, lambda r, p: p["info"]["kind"] == "movement", hot_seat=True)
+    assert g["role"] == "ij"
+    me.goto(f"{base}/games/{gid}")  # no seat named: the page shows the side to move
+    asked(me, "IJ movement phase")
+    uid, dest, _ = one_move(g, "ij")
+    move(me, uid, g["view"]["units"][uid]["name"], dest)
+
+    # The rest of the IJ's Sep I through the API (its units in the boxes must move, §6.5); the same page, opened
+    # again without naming a seat, is now the US's.
+    g = play_by_api(base, gid, both, lambda r, p: p["info"]["kind"] == "movement" and r == "us", hot_seat=True)
+    me.goto(f"{base}/games/{gid}")
+    asked(me, "US movement phase")
+    expect(me.locator('#prompt input[name="seat"]').first).to_have_value("us")
+    uid, dest, _ = one_move(g, "us")
+    move(me, uid, g["view"]["units"][uid]["name"], dest)
+    me.locator("#prompt").get_by_role("button", name="End the movement phase").click()
+    # The page goes on by itself to the decision asked next, whichever seat's it is.
+    for _ in range(100):  # the order is in once the US is no longer asked for its movement
+        seen = {r: state(base, gid, auth, r)["prompt"] for r in ("ij", "us")}
+        if "movement" not in ((seen["us"] or {}).get("info") or {}).get("kind", ""):
+            break
+        time.sleep(0.2)
+    now = next(r for r, p in seen.items() if p)
+    asked(me, seen[now]["title"])
+    expect(me.locator('#prompt input[name="seat"]').first).to_have_value(now)

@@ -20,8 +20,25 @@ State = dict[str, Any]
 
 
 def clone(state: State) -> State:
-    """A fresh copy (the state is plain JSON: a JSON round trip is a deep copy, and much faster)."""
-    return json.loads(json.dumps(state))
+    """A fresh copy (the state is plain JSON: a JSON round trip is a deep copy, and much faster). The log's lines
+    are shared, not copied: a line is never changed once written, only new ones appended (to the new list), and
+    copying the whole log at every order made a game's cost grow with the square of its length."""
+    copy = json.loads(json.dumps({k: v for k, v in state.items() if k not in _FLAT}))
+    return {k: list(v) if k == "log" else {i: _piece(p) for i, p in v.items()} if k in _FLAT else copy[k]
+            for k, v in state.items()}
+
+
+_FLAT = ("log", "units", "air")  # copied by hand: see _piece
+
+
+def _piece(p: dict[str, Any]) -> dict[str, Any]:
+    """A piece is a flat record of strings, numbers and booleans, but for its list of visited boxes (§6.5), which is
+    replaced, never changed in place (tests/games/first_blood/test_playouts.py checks the shape in every game)."""
+    out = p.copy()
+    visited = p.get("visited")
+    if visited is not None:
+        out["visited"] = list(visited)
+    return out
 
 
 def hex_of(unit: dict[str, Any]) -> str | None:
@@ -40,16 +57,19 @@ def on_map(state: State, side: str) -> list[dict[str, Any]]:
 
 
 def stack(state: State, h: str, side: str | None = None) -> list[dict[str, Any]]:
-    return [u for u in state["units"].values() if u["loc"] == f"hex:{h}" and (side is None or u["side"] == side)]
+    loc = f"hex:{h}"
+    return [u for u in state["units"].values() if u["loc"] == loc and (side is None or u["side"] == side)]
 
 
 def occupancy(state: State) -> dict[str, tuple[str, int]]:
     """{hex: (side, ground units)} for every occupied hex, built once for a search over many hexes."""
     out: dict[str, tuple[str, int]] = {}
     for u in state["units"].values():
-        if u["loc"].startswith("hex:"):
-            side, n = out.get(u["loc"][4:], (u["side"], 0))
-            out[u["loc"][4:]] = (side, n + 1)
+        loc = u["loc"]
+        if loc[:4] == "hex:":
+            h = loc[4:]
+            side, n = out.get(h, (u["side"], 0))
+            out[h] = (side, n + 1)
     return out
 
 
@@ -118,5 +138,8 @@ def strip_destroyed(state: State, h: str, why: str) -> list[str]:
     return lost
 
 
-def enemy_adjacent(state: State, side: str, h: str) -> list[str]:
-    return [n for n in neighbours(h) if occupant(state, n) == enemy(side)]
+def enemy_adjacent(state: State, side: str, h: str, occ: dict[str, tuple[str, int]] | None = None) -> list[str]:
+    """The enemy-held hexes next to `h`; `occ` (`occupancy(state)`) when the caller asks for many hexes."""
+    occ = occupancy(state) if occ is None else occ
+    foe = enemy(side)
+    return [n for n in neighbours(h) if occ.get(n, ("", 0))[0] == foe]

@@ -16,6 +16,7 @@ units to Ground Attack, within capacity (§11).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from app.engine.errors import IllegalAction
@@ -66,8 +67,14 @@ def _legal(state: dict[str, Any], role: str, action: dict[str, Any]) -> bool:
     return True
 
 
+@cache
+def _distance(a: str, b: str) -> int:
+    return GRID.distance(a, b)  # the map's distances never change: kept, since every move scores many hexes
+
+
+@cache
 def _to_strips(h: str) -> int:
-    return min(GRID.distance(h, s) for s in STRIPS)
+    return min(_distance(h, s) for s in STRIPS)
 
 
 def _targets(state: dict[str, Any]) -> list[str]:
@@ -126,11 +133,11 @@ def _ij_move(state: dict[str, Any]) -> dict[str, Any] | None:
 
         def score(p: str) -> tuple:
             h = p[4:]
-            d = min(GRID.distance(h, t) for t in targets)
+            d = min(_distance(h, t) for t in targets)
             return (d, not jungle_hex(h), p)
         if hexes:
             best = min(hexes, key=score)
-            now = min(GRID.distance(here, t) for t in targets) if here else 99
+            now = min(_distance(here, t) for t in targets) if here else 99
             if u["id"] in must or score(best)[0] < now:
                 return {"verb": "move", "args": {"unit": u["id"], "to": best}}
         elif u["id"] in must:  # along the boxes toward the east or west end, whichever is open
@@ -160,7 +167,7 @@ def _us_move(state: dict[str, Any]) -> dict[str, Any] | None:
         if hunt and ij_hexes and not board.enemy_adjacent(state, "us", here):
             # from Dec I every IJ unit left on the map wins for the IJ at the end (§12): go after them
             def gap(h: str) -> int:
-                return min(GRID.distance(h, t) for t in ij_hexes)
+                return min(_distance(h, t) for t in ij_hexes)
             if dests and min(gap(p[4:]) for p in dests) < gap(here):
                 return {"verb": "move", "args": {"unit": u["id"], "to": min(dests, key=lambda p: (gap(p[4:]), p))}}
             continue
@@ -208,7 +215,7 @@ def _attack(state: dict[str, Any], role: str) -> dict[str, Any] | None:
         if not adj:
             continue
         arty = [u["id"] for u in combat.fresh(state, role) if board.is_artillery(u) and u["id"] not in adj
-                and 2 <= GRID.distance(board.hex_of(u), t) <= u["range"] - 1]
+                and 2 <= _distance(board.hex_of(u), t) <= u["range"] - 1]
         s = combat.strengths(state, adj, [t], arty)
         ratio = s["A"] / max(s["D"], 1)
         key = (ratio, -_to_strips(t), t)

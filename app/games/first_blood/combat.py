@@ -32,6 +32,7 @@ from app.games.first_blood.gamedata import (
     river,
 )
 from app.games.first_blood.movement import unit_label
+from app.games.first_blood.picks import Pick
 
 State = dict[str, Any]
 
@@ -110,7 +111,7 @@ def verbs(units: tuple[str, ...], air_ids: tuple[str, ...]) -> dict[str, dict[st
                    "targets": Several(LAND, 1, label="Defending hexes"),
                    "support": Several(units, 0, label="Artillery in remote fire"),
                    "advance": Boolean(label="Advance into the hex(es) if the defenders are eliminated")},
-        "bombard": {"unit": Choice((*units, *air_ids), label="Artillery, destroyer or bomber"),
+        "bombard": {"unit": Pick((*units, *air_ids), label="Artillery, destroyer or bomber"),
                     "strip": Choice(STRIPS, label="Air strip hex")},
         "end_combat": {},
     }
@@ -149,8 +150,9 @@ def on_entry(state: State, side: str) -> dict[str, list[str]]:
 def open_targets(state: State, side: str) -> list[str]:
     """Enemy hexes not yet attacked this phase next to a side's unit that has not fought."""
     out = set()
+    occ = board.occupancy(state)
     for u in fresh(state, side):
-        out.update(h for h in board.enemy_adjacent(state, side, board.hex_of(u)) if h not in state["attacked"])
+        out.update(h for h in board.enemy_adjacent(state, side, board.hex_of(u), occ) if h not in state["attacked"])
     return sorted(out)
 
 
@@ -175,8 +177,9 @@ def bombarders(state: State) -> dict[str, list[str]]:
 def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     actions = []
     entering = on_entry(state, role)
+    occ = board.occupancy(state)
     targets = [h for h in sorted({n for u in fresh(state, role) for n in board.enemy_adjacent(state, role,
-                                                                                               board.hex_of(u))}
+                                                                                               board.hex_of(u), occ)}
                                  | {h for hs in entering.values() for h in hs})
                if h not in state["attacked"]]
     if targets:

@@ -88,6 +88,12 @@ def move_cost(a: str, b: str) -> int:
     return 1 + (1 if jungle_side(b, a) else 0) + (1 if ridge(a, b) else 0) + (2 if river(a, b) else 0)
 
 
+# The map never changes: each hex's land neighbours with the MF to enter them (§6.1), worked out once, so that a
+# movement search (run for every unit in every movement prompt) reads a table instead of recomputing the terrain.
+STEPS: dict[str, tuple[tuple[str, int], ...]] = {h: tuple((n, move_cost(h, n)) for n in _neighbours(h))
+                                                 for h in LAND}
+
+
 def jungle_hex(h: str) -> bool:
     """§2.1, §7.1: jungle in the centre (0908, 1008 and 0618 are not, 0619 and 0620 are)."""
     return h in JUNGLE

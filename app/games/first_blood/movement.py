@@ -7,6 +7,7 @@ A move names a unit and its destination; the unit goes there by its cheapest leg
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from typing import Any
 
 from app.engine.errors import IllegalAction
@@ -19,13 +20,14 @@ from app.games.first_blood.gamedata import (
     ENTRIES,
     LAND,
     STACKING,
+    STEPS,
     STRIPS,
     TITLE,
     enemy,
     half,
-    move_cost,
     neighbours,
 )
+from app.games.first_blood.picks import Pick
 from app.games.first_blood.placement import place_label
 
 State = dict[str, Any]
@@ -33,14 +35,27 @@ DESTINATIONS: tuple[str, ...] = (*[f"hex:{h}" for h in LAND], *[f"box:{b}" for b
 TARGETS = ("cap", "ground_attack")
 
 
-def _map_costs(state: State, side: str, starts: dict[str, int], budget: int, origin: str | None) -> dict[str, int]:
+def _map_costs(occ: dict[str, tuple[str, int]], side: str, starts: dict[str, int], budget: int,
+               origin: str | None) -> dict[str, int]:
     """Least MF to each hex from `starts` ({hex: MF already spent}), under §6.2: entering enemy ZOC stops a unit,
-    and a unit starting in enemy ZOC cannot step straight into another enemy ZOC hex. Enemy-held hexes are closed."""
-    zoc = board.zoc(state, enemy(side))  # the enemy's zone of control
-    occ = board.occupancy(state)
+    and a unit starting in enemy ZOC cannot step straight into another enemy ZOC hex. Enemy-held hexes are closed.
+    `occ` is `board.occupancy(state)`. The answer is shared (read it, never change it), keyed by place ("hex:0708")."""
     foe = enemy(side)
+    closed = frozenset(h for h, (owner, _) in occ.items() if owner == foe)
+    return _search(closed, tuple(starts.items()), budget, origin)
+
+
+@lru_cache(maxsize=2048)
+def _search(closed: frozenset[str], starts: tuple[tuple[str, int], ...], budget: int,
+            origin: str | None) -> dict[str, int]:
+    # Only the enemy's hexes (closed, and their zone of control) shape the search, and they do not change during a
+    # side's movement phase, while every prompt of that phase asks for every unit's reach: the answers are kept
+    # (a pure function of its arguments; the heap's (cost, hex) order makes it independent of the starts' order).
+    zoc: set[str] = set()
+    for h in closed:
+        zoc.update(neighbours(h))  # the enemy's zone of control (§6.2), as board.zoc
     best: dict[str, int] = {}
-    heap = [(c, h) for h, c in starts.items()]
+    heap = [(c, h) for h, c in starts]
     heapq.heapify(heap)
     while heap:
         cost, h = heapq.heappop(heap)
@@ -49,32 +64,35 @@ def _map_costs(state: State, side: str, starts: dict[str, int], budget: int, ori
         best[h] = cost
         if h in zoc and h != origin:
             continue  # halted in an enemy zone of control
-        for n in neighbours(h):
-            if n in best or occ.get(n, ("", 0))[0] == foe:
+        for n, step in STEPS[h]:
+            if n in best or n in closed:
                 continue
             if h == origin and h in zoc and n in zoc:
                 continue  # ZOC to ZOC: disengage first
-            c = cost + move_cost(h, n)
+            c = cost + step  # move_cost(h, n), from the table
             if c <= budget:
                 heapq.heappush(heap, (c, n))
-    return best
+    return {f"hex:{h}": c for h, c in best.items()}
 
 
-def reachable(state: State, unit: dict[str, Any]) -> dict[str, int]:
-    """{destination place: MF spent} for a unit that has not moved this phase."""
+def reachable(state: State, unit: dict[str, Any], occ: dict[str, tuple[str, int]] | None = None) -> dict[str, int]:
+    """{destination place: MF spent} for a unit that has not moved this phase. `occ`, `board.occupancy(state)`,
+    when the caller asks for many units of one state (the prompt)."""
     if unit["moved"] or unit["loc"] in ("pending", "eliminated"):
         return {}
     side, mf = unit["side"], unit["mf"]
     loc = unit["loc"]
-    free = lambda h: board.occupant(state, h) != enemy(side)
+    occ = board.occupancy(state) if occ is None else occ
+    free = lambda h: occ.get(h, ("", 0))[0] != enemy(side)
     out: dict[str, int] = {}
     if loc.startswith("hex:"):
         h = loc[4:]
-        out = {f"hex:{k}": c for k, c in _map_costs(state, side, {h: 0}, mf, h).items() if k != h}
+        out = dict(_map_costs(occ, side, {h: 0}, mf, h))
+        del out[loc]  # staying put is not a move
     elif loc.startswith("entry:"):
         first = 0 if side == "us" else half(mf)  # §5.2 and §5.3
         starts = {h: first for h in ENTRIES[loc[6:]]["hexes"] if free(h)}
-        out = {f"hex:{k}": c for k, c in _map_costs(state, side, starts, mf, None).items()}
+        out = dict(_map_costs(occ, side, starts, mf, None))
     elif loc.startswith("box:"):
         if unit.get("placed") == state["turn"]:
             return {}  # §5.2, §6.5: placed in the box this turn, it cannot move
@@ -94,10 +112,9 @@ def reachable(state: State, unit: dict[str, Any]) -> dict[str, int]:
                 for h in BOXES[b]["hexes"]:
                     if free(h):
                         starts[h] = min(starts.get(h, 99), spent + step)
-        out.update({f"hex:{k}": c for k, c in _map_costs(state, side, starts, mf, None).items()})
-    occ = board.occupancy(state)
-    return {p: c for p, c in out.items()
-            if not p.startswith("hex:") or occ.get(p[4:], (side, 0))[1] < STACKING or occ[p[4:]][0] != side}
+        out.update(_map_costs(occ, side, starts, mf, None))
+    full = {f"hex:{h}" for h, (owner, n) in occ.items() if owner == side and n >= STACKING}  # §6.4
+    return {p: c for p, c in out.items() if p not in full} if full else out
 
 
 def movable(state: State, side: str) -> list[dict[str, Any]]:
@@ -105,21 +122,24 @@ def movable(state: State, side: str) -> list[dict[str, Any]]:
             and not (u["loc"].startswith("box:") and u.get("placed") == state["turn"])]
 
 
-def must_move(state: State, side: str) -> list[dict[str, Any]]:
+def must_move(state: State, side: str, occ: dict[str, tuple[str, int]] | None = None) -> list[dict[str, Any]]:
     """§6.5: IJ units in the boxes must move (a box on, or onto the map) unless they arrived there this turn."""
-    return [u for u in board.ground(state, side, "box:") if not u["moved"] and u.get("placed") != state["turn"]
-            and reachable(state, u)]
+    boxed = [u for u in board.ground(state, side, "box:") if not u["moved"] and u.get("placed") != state["turn"]]
+    if not boxed:
+        return []
+    occ = board.occupancy(state) if occ is None else occ
+    return [u for u in boxed if reachable(state, u, occ)]
 
 
 # --- orders ------------------------------------------------------------------------------------------------------
 
 def verbs(units: tuple[str, ...], air_ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
     return {
-        "move": {"unit": Choice(units, label="Unit"),
-                 "to": Choice(DESTINATIONS, tuple(place_label(p) for p in DESTINATIONS), label="Destination")},
+        "move": {"unit": Pick(units, label="Unit"),
+                 "to": Pick(DESTINATIONS, tuple(place_label(p) for p in DESTINATIONS), label="Destination")},
         "intercept": {"aircraft": Several(air_ids, 1, 2, label="IJAAF units"),
                       "target": Choice(TARGETS, ("USAF CAP", "USAF Ground Attack"), label="Target box")},
-        "support": {"unit": Choice(air_ids, label="Destroyer or bomber"), "hex": Choice(LAND, label="Defending hex")},
+        "support": {"unit": Pick(air_ids, label="Destroyer or bomber"), "hex": Pick(LAND, label="Defending hex")},
         "end_movement": {},
     }
 
@@ -132,7 +152,11 @@ def _support_options(state: State, side: str) -> tuple[list[str], list[str]]:
     else:
         units = [a["id"] for a in board.air(state, "us", "ground_attack")
                  if a["role"] in ("bomber", "both") and not a.get("target")]
-    hexes = sorted({n for u in board.on_map(state, side) for n in board.enemy_adjacent(state, side, board.hex_of(u))})
+    if not units:
+        return [], []
+    occ = board.occupancy(state)
+    hexes = sorted({n for h, (owner, _) in occ.items() if owner == side for n in board.enemy_adjacent(state, side, h,
+                                                                                                     occ)})
     return (units, hexes) if hexes else ([], [])
 
 
@@ -177,11 +201,12 @@ def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
                         "Ground support (§6.8)", "args": {"unit": v["support"]["unit"].only(*su).to_json(),
                                                           "hex": v["support"]["hex"].only(*sh).to_json()}})
     actions.append({"verb": "end_movement", "label": "End the movement phase", "args": {}})
-    must = [u["name"] for u in must_move(state, role)]
+    occ = board.occupancy(state)
+    must = [u["name"] for u in must_move(state, role, occ)]
     return {"title": f"{TITLE[role]} movement phase", "rule": "§6",
             "info": {"kind": "movement", "must_move": must,
                      # the pages highlight these when a unit is chosen: {unit: {place: MF spent}} (§6.1, §6.5)
-                     "reach": {u: reachable(state, state["units"][u]) for u in units}}, "actions": actions}
+                     "reach": {u: reachable(state, state["units"][u], occ) for u in units}}, "actions": actions}
 
 
 def check(state: State, role: str, action: dict[str, Any]) -> None:
@@ -250,7 +275,8 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
 
 def random(state: State, role: str, rng) -> dict[str, Any]:
     units = movable(state, role)
-    must = must_move(state, role)
+    occ = board.occupancy(state)
+    must = must_move(state, role, occ)
     if role == "ij":
         opts = _intercept_options(state)
         if opts and rng.die(3) == 1:
@@ -265,7 +291,7 @@ def random(state: State, role: str, rng) -> dict[str, Any]:
     choices = must or [u for u in units if rng.die(4) > 1]
     while choices:
         u = rng.choice(choices)
-        dests = sorted(reachable(state, u))
+        dests = sorted(reachable(state, u, occ))
         if dests:
             return {"verb": "move", "args": {"unit": u["id"], "to": rng.choice(dests)}}
         choices = [x for x in choices if x is not u]

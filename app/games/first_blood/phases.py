@@ -7,7 +7,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import Assignment, Choice
+from app.engine.orders import Assignment
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
     FIGHTER,
@@ -16,6 +16,7 @@ from app.games.first_blood.gamedata import (
     SUPPLY_LOSS_FROM,
     turn_label,
 )
+from app.games.first_blood.picks import Pick
 
 State = dict[str, Any]
 
@@ -39,7 +40,7 @@ def supply_roll(state: State, rng) -> bool:
 
 
 def supply_verbs(pieces: tuple[str, ...]) -> dict[str, Any]:
-    return {"give_up": {"unit": Choice(pieces, label="Unit to give up")}}
+    return {"give_up": {"unit": Pick(pieces, label="Unit to give up")}}
 
 
 def supply_prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,6 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import Choice
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
     BOXES,
@@ -24,6 +23,7 @@ from app.games.first_blood.gamedata import (
     in_setup_border,
     turn_label,
 )
+from app.games.first_blood.picks import Pick
 
 State = dict[str, Any]
 
@@ -43,12 +43,13 @@ def place_label(p: str) -> str:
             "strip": f"air strip {rest}"}.get(kind, p)
 
 
+SETUP_HEXES: tuple[str, ...] = tuple(h for h in LAND if in_setup_border(h))  # §3, in map order
 ALL_PIECES: tuple[str, ...] = ()  # filled by rules.py once the piece ids are known (units and air)
 
 
 def verbs(pieces: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-    return {"place": {"unit": Choice(pieces, label="Unit"),
-                      "at": Choice(PLACES, tuple(place_label(p) for p in PLACES), label="Place")}}
+    return {"place": {"unit": Pick(pieces, label="Unit"),
+                      "at": Pick(PLACES, tuple(place_label(p) for p in PLACES), label="Place")}}
 
 
 def waiting(state: State, side: str) -> list[dict[str, Any]]:
@@ -72,7 +73,8 @@ def options(state: State, piece: dict[str, Any]) -> list[str]:
     if setup:
         if side == "ij":
             return ["box:A", "box:D"]
-        return [f"hex:{h}" for h in LAND if in_setup_border(h) and len(board.stack(state, h, "us")) < STACKING]
+        held = {h: n for h, (owner, n) in board.occupancy(state).items() if owner == "us"}
+        return [f"hex:{h}" for h in SETUP_HEXES if held.get(h, 0) < STACKING]
     out = [f"entry:{e}" for e in board.entries_of(side) if board.entry_load(state, e) < ENTRY_CAPACITY
            and (side == "us" or not all(board.occupant(state, h) == "us" for h in ENTRIES[e]["hexes"]))]
     # §5.3: IJ reinforcements go to boxes A or D when the US holds every hex of an IJ entry point
@@ -81,12 +83,22 @@ def options(state: State, piece: dict[str, Any]) -> list[str]:
     return out
 
 
+_VERBS: dict[str, Any] = {}
+
+
+def _place_verb() -> dict[str, Any]:
+    # built once ALL_PIECES is known (rules.py fills it at import)
+    if _VERBS.get("pieces") is not ALL_PIECES:
+        _VERBS.update(pieces=ALL_PIECES, place=verbs(ALL_PIECES)["place"])
+    return _VERBS["place"]
+
+
 def prompt(state: State, role: str) -> dict[str, Any]:
     pending = waiting(state, role)
     ids = tuple(p["id"] for p in pending)
-    where = sorted({o for p in pending for o in options(state, p)}, key=PLACES.index)
+    where = {o for p in pending for o in options(state, p)}
     what = "Set up" if state["turn"] == 0 else f"{turn_label(state['turn'])}: reinforcements"
-    v = verbs(ALL_PIECES)["place"]
+    v = _place_verb()
     return {"title": f"{what}: place {len(ids)} unit(s)", "rule": "§3" if state["turn"] == 0 else
             ("§5.2" if role == "ij" else "§5.3"), "info": {"kind": "placement", "waiting": list(ids)},
             "actions": [{"verb": "place", "label": "Place a unit",

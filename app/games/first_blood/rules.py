@@ -93,6 +93,15 @@ def new_state() -> State:
             "log": [entry(PUBLIC, "First Blood: the US sets up first (§3).")]}
 
 
+def _owed(prompt: dict[str, Any]) -> dict[str, Any]:
+    """Each First Blood order is taken at once and the side is asked for the next: a prompt always means an order
+    still owed, never orders in and open to revision. Saying so (info.submitted false, app/play/deadlines.py) is what
+    lets a computer seat answer one prompt after another of its own (the US set-up, a movement phase): the platform
+    takes a prompt without it for one the bot has already answered when its own move opened it (app/play/bots.py)."""
+    prompt["info"] = dict(prompt.get("info") or {}, submitted=False)
+    return prompt
+
+
 class FirstBlood(TableGame):
     views, hidden = views, hidden  # the game's own modules, which TableGame hands the view and the hooks to
     meta = GameMeta(
@@ -125,7 +134,7 @@ class FirstBlood(TableGame):
         if state["outcome"] is not None:
             return {}
         d = self.decision(state)
-        return {role: d.prompt(state, role) for role in sequence.acting(state)}
+        return {role: _owed(d.prompt(state, role)) for role in sequence.acting(state)}
 
     def _judge(self, state: State, role: str, action: Any) -> Decision:
         check_action(ALL_VERBS, action)

@@ -59,8 +59,12 @@ def _terrain(h: str) -> str:
     return f"{name} [{_source(src)}]"
 
 
+_TERRAIN_SPACES = tuple({"id": f"terrain-{h}", "at": h, "label": _terrain(h), "shape": "none"} for h in LAND)
+
+
 def _terrain_spaces() -> list[dict[str, Any]]:
-    return [{"id": f"terrain-{h}", "at": h, "label": _terrain(h), "shape": "none"} for h in LAND]
+    # the map's terrain never changes: worked out once, handed out as fresh copies (a view is the caller's to keep)
+    return [dict(s) for s in _TERRAIN_SPACES]
 
 
 def _unit_piece(u: dict[str, Any], at: str | None = None) -> dict[str, Any]:
@@ -118,15 +122,25 @@ BOX_ROWS = ([(f"entry:{e}", ENTRIES[e]["label"].replace(" entry point", "").repl
 ROW_Y = (1.9, 4.6, 7.6, 10.6)
 
 
+def _box_spaces() -> list[dict[str, Any]]:
+    out = []
+    for row, places in enumerate(BOX_ROWS):
+        step = 16.8 / (len(places) - 1)
+        out += [{"id": p, "label": lb, "at": [j * step, ROW_Y[row]], "shape": "square", "size": 0.45,
+                 "kind": "box", "per_row": 2 if row == 0 else 3} for j, (p, lb) in enumerate(places)]
+    return out
+
+
+_BOX_SPACES = _box_spaces()  # they never move: laid out once, copied into each view
+_BOX_IDS = frozenset(s["id"] for s in _BOX_SPACES)
+
+
 def boxes_board(state: State) -> dict[str, Any]:
     spaces = [{"id": f"turn-{i + 1}", "label": lb, "at": [i * 1.1, 0], "shape": "square", "size": 0.4,
                "kind": "turn", "marks": ["ring"] if state["turn"] == i + 1 else [],
                "details": f"Turn {i + 1} of {len(TURN_LABELS)} (§4)"} for i, lb in enumerate(TURN_LABELS)]
-    for row, places in enumerate(BOX_ROWS):
-        step = 16.8 / (len(places) - 1)
-        spaces += [{"id": p, "label": lb, "at": [j * step, ROW_Y[row]], "shape": "square", "size": 0.45,
-                    "kind": "box", "per_row": 2 if row == 0 else 3} for j, (p, lb) in enumerate(places)]
-    known = {s["id"] for s in spaces}
+    spaces += [dict(sp, at=list(sp["at"])) for sp in _BOX_SPACES]
+    known = _BOX_IDS | {f"turn-{i + 1}" for i in range(len(TURN_LABELS))}
     pieces = [{"id": "turn-marker", "kind": "marker", "label": f"Turn marker: {turn_label(state['turn'])}",
                "at": f"turn-{min(max(state['turn'], 1), len(TURN_LABELS))}", "face": "Turn",
                "details": f"Game turn: {turn_label(state['turn'])} (§4)."}]

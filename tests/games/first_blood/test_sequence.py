@@ -108,14 +108,6 @@ def test_seeded_random_games_play_to_the_end():
         assert p.state["turn"] <= 15
 
 
-@pytest.mark.slow
-def test_many_seeded_random_games_play_to_the_end():
-    winners = set()
-    for seed in range(10, 40):
-        winners.add(playout(rules, "campaign", seed=seed).state["outcome"]["winner"])
-    assert winners <= {"ij", "us"}
-
-
 @pytest.mark.rule("§5.2")
 def test_ij_reinforcements_cannot_use_an_entry_point_whose_hexes_the_us_all_holds():
     s = position("reinforcements", "ij", turn=3, units={"us-1-1": "0500", "us-1-2": "0600", "us-1-3": "0700"})

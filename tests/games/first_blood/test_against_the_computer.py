@@ -1,0 +1,17 @@
+"""First Blood against the computer on the platform (issue 16, "Seats"): the computer's seat answers each of its
+prompts by itself, one after another, however many its side owes in a row (the US set-up is one order a unit)."""
+import pytest
+
+from tests.platform.conftest import stored_state
+
+
+@pytest.mark.rule("§3")
+def test_the_computer_sets_up_the_whole_us_side_before_the_ij_player_is_asked(players):
+    me = players()
+    r = me.post("/api/games", json={"game": "first_blood", "side": "ij", "opponent": "computer"})
+    assert r.status_code == 201, r.text
+    g = me.game(r.json()["id"])
+    assert g["prompt"]["title"].startswith("Set up") and g["waiting"] == ["Imperial Japan (IJ)"]
+    state = stored_state(r.json()["id"])
+    us = [u for u in state["units"].values() if u["side"] == "us" and u["arrive"] == 0]
+    assert us and all(u["loc"].startswith("hex:") for u in us)  # every US unit of the set-up is on the map
