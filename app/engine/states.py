@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Iterable, Mapping
 
 from app.engine.contract import Action, Prompt, Role, State
+from app.engine.errors import IllegalAction
 from app.engine.orders import Order, check_action
 from app.engine.rng import Rng
 
@@ -93,13 +94,48 @@ class StatesTable:
 
 class TableGame:
     """The contract's plumbing shared by games whose decisions are a states table (Guadalcanal, First Blood): the
-    current decision's missed and random orders, the view, the outcome and the secrecy harness's hooks, each handed
-    to the game's own modules. A game sets `views` and `hidden` (its modules) and defines `decision(state)`."""
+    prompts of who decides now, the guard every order passes first, the current decision's missed and random orders,
+    the view, the outcome and the secrecy harness's hooks, each handed to the game's own modules.
+
+    A game sets `views` and `hidden` (its modules), `all_verbs` (every verb of its table, the shape checked first),
+    `over_rule` (the rule cited when a move comes after the end), `role_titles`, and defines `decision(state)`,
+    `acting(state)` (the roles that decide now) and `step_title(state)` (the step in the words the refusal uses)."""
     views: Any
     hidden: Any
+    all_verbs: Mapping[str, Mapping[str, Order]]
+    over_rule: str
+    role_titles: Mapping[str, str]
 
     def decision(self, state: Any) -> Decision:  # pragma: no cover - each game names its current record
         raise NotImplementedError
+
+    def acting(self, state: Any) -> list[str]:  # pragma: no cover - each game's sequence says who decides
+        raise NotImplementedError
+
+    def step_title(self, state: Any) -> str:  # pragma: no cover - each game names its steps
+        raise NotImplementedError
+
+    def prompts(self, state: Any) -> dict[str, Any]:
+        if state["outcome"] is not None:
+            return {}
+        d = self.decision(state)
+        return {role: d.prompt(state, role) for role in self.acting(state)}
+
+    def guard(self, state: Any, role: str, action: Any) -> Decision:
+        """Who decides now: the order's shape against every verb of the game (MalformedAction), then the end of the
+        game, a role not asked now and a verb the current decision does not take (IllegalAction citing the rule).
+        Returns the current decision's record, whose own check and resolution come next."""
+        check_action(self.all_verbs, action)
+        if state["outcome"] is not None:
+            raise IllegalAction("The game is over.", self.over_rule)
+        d = self.decision(state)
+        acting = self.acting(state)
+        if role not in acting:
+            who = " and ".join(self.role_titles.get(r, r) for r in acting)
+            raise IllegalAction(f"It is not your decision now: {self.step_title(state)}, waiting for {who}.", d.rule)
+        if action["verb"] not in d.verbs:
+            raise IllegalAction(f"That order is not asked for now ({self.step_title(state)}).", d.rule)
+        return d
 
     def view(self, state: Any, role: str) -> dict[str, Any]:
         return self.views.view(state, role)
