@@ -7,8 +7,8 @@ from typing import Any
 from app.games.solomons import board
 from app.games.solomons.board_view import MISSIONS, place_label
 from app.games.solomons.plot import CARRIER_BASES, phase_segments
-from app.web.games.solomons.common import SLOT_RUN, has_type, start_args, tf_label, unit_info
-from app.web.games.solomons.standing_orders import surface_orders
+from app.games.solomons.boards.common import SLOT_RUN, has_type, start_args, tf_label, unit_info
+from app.games.solomons.boards.standing_orders import surface_orders
 
 
 def plot_segments(view: dict[str, Any]) -> list[int]:

@@ -8,7 +8,7 @@ from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
 from app.games.solomons.states import STATES
 from app.play.errors import BadRequest
 from app.web.actions import action_from_form
-from app.web.games.solomons.common import SLOT_RUN
+from app.games.solomons.boards.common import SLOT_RUN
 
 
 def _int(form, name: str, default: int = 0) -> int:

@@ -18,7 +18,7 @@ from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for, view_for
 from app.web.deps import ReadDBDep, User
 from app.web.games.solomons.form_parser import parse_form, parse_surface_orders
-from app.web.games.solomons.plot_chart import plot_column
+from app.games.solomons.boards.plot_chart import plot_column
 from app.web.templating import render
 
 router = APIRouter(include_in_schema=False)
@@ -46,7 +46,7 @@ def _role_view(db, game_id: str, user_id: int) -> tuple[Any, str, dict[str, Any]
 def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBDep, user: User):
     """One plotting-chart column again, after the player picked a hex: the later rows offer only what is legal
     from there. Drawn from the player's own view; nothing is stored."""
-    game, role, view, prompt = _role_view(db, game_id, user.user_id)
+    game, role, view, _ = _role_view(db, game_id, user.user_id)
     tf = (view.get("task_forces") or {}).get(tf_id)
     if tf is None or role not in board.SIDES:
         raise BadRequest("You have no such task force.")
