@@ -9,7 +9,9 @@ harness read the table instead of dispatching on the kind's name in ten places:
   `rule`), then `resolve` carries the order out;
 - `default` is what a missed order becomes when a clock runs out; `random` is a random legal order (fuzzing and random
   play); `bot` is the computer player's answer, deciding from the role's view only;
-- `form` names the web form that draws and reads the order (None: the generic form over `verbs`).
+- `form` names the web form that draws the order (None: the generic form over `verbs`); the platform's generic
+  parser reads it back from fields named after `verbs` (app/web/actions.py), and `tidy` turns what a board posts
+  (blank rows, shortcuts) into the order the rules read, before the shape check.
 
 `StatesTable.missing(kinds)` lists every kind of the game's sequence data that has no record or lacks a part, and a
 test per game asserts that it is empty, so a missing branch is a failing test, never a silent fall-through.
@@ -41,6 +43,15 @@ class Decision:
     check: Callable[[State, Role, Action], None] | None = None  # raise IllegalAction citing the rule
     bot: Callable[[dict[str, Any], Prompt, Rng], Action] | None = None
     form: str | None = None  # the web form's id in the game's plug-in; None draws the generic form from `verbs`
+    # The order as the rules read it, from what a board posts (blank rows, a shortcut such as a Slot run): run before
+    # the shape check on the arguments alone, leaving anything it does not recognise for that check to refuse.
+    tidy: Callable[[State, Role, dict[str, Any]], dict[str, Any]] | None = None
+
+    def tidied(self, state: State, role: Role, action: Any) -> Any:
+        """The action with its arguments tidied by the record's `tidy` (unchanged when there is none)."""
+        if self.tidy is None or not isinstance(action, dict) or not isinstance(action.get("args"), dict):
+            return action
+        return {**action, "args": self.tidy(state, role, action["args"])}
 
     def shape(self, action: Any) -> dict[str, Any]:
         """The action (verb and arguments) with its shape checked against `verbs` (MalformedAction names the
@@ -49,7 +60,7 @@ class Decision:
 
     def judge(self, state: State, role: Role, action: Any) -> dict[str, Any]:
         """Shape, then legality, without changing anything: what a page's live check of a half-made order runs."""
-        checked = self.shape(action)
+        checked = self.shape(self.tidied(state, role, action))
         if self.check is not None:
             self.check(state, role, checked)
         return checked

@@ -1,5 +1,5 @@
-"""Solomons Campaign in the browser: the map with what a side knows, the boards its orders are given on, and the
-form parser that turns those boards back into the one order the rules take, {"verb": "submit", "args": {...}}.
+"""Solomons Campaign in the browser: the map with what a side knows, the boards its orders are given on (their models
+in app/games/solomons/boards), and the parser of the two boards whose fields are not named as the typed orders.
 
 Everything drawn comes from `view(state, role)` and the game's printed (public) data: the map graph, the counters'
 values and the charts. `plugin` declares the parts (app/web/plugin.py); the registry names this module.
@@ -9,15 +9,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from app.games.solomons import board
-from app.games.solomons.board_view import MISSIONS, SIDE_LABEL, place_label
-from app.games.solomons.boards import panels
-from app.games.solomons.boards.common import unit_info
-from app.games.solomons.boards.panels import in_port, reinforcement_chart, tracks
-from app.games.solomons.boards.plot_chart import plot_model
-from app.games.solomons.boards.prompt_boards import (air_model, allocation_model, intentions_model, placement_model,
-                                                     reset_model, training_model)
-from app.games.solomons.boards.standing_orders import air_orders, standing_panel
+from app.games.solomons.board_view import SIDE_LABEL
+from app.games.solomons.boards import HELPERS, panels
 from app.paths import ROOT
 from app.play.records import result_words
 from app.web.board import register_layer
@@ -49,23 +42,13 @@ def board_model(view: dict[str, Any]) -> dict[str, Any]:
     return panels.board_model(view, result_words(SIDE_LABEL.get, view.get("outcome")))
 
 
-# What the Solomons templates call as `sol.<name>`: models built from the view, the prompt and the printed data.
-HELPERS = {
-    "board_model": board_model, "in_port": in_port, "tracks": tracks,
-    "reinforcement_chart": reinforcement_chart, "place_label": place_label,
-    "allocation_model": allocation_model, "plot_model": plot_model, "air_model": air_model,
-    "reset_model": reset_model, "training_model": training_model, "placement_model": placement_model,
-    "intentions_model": intentions_model, "missions": MISSIONS,
-    "is_day": board.is_day, "unit_info": unit_info, "air_orders": air_orders, "standing_panel": standing_panel,
-}
-
 plugin = WebPlugin(
     id="solomons",
-    # Every board the Solomons prompt draws (by the form id its decision's record names) is read back by parse_form;
-    # the umpire's plain orders (advance, run) use the generic forms.
+    # The Task Force Composition Board and the Plotting Chart are read back by parse_form; every other board names
+    # its fields as the typed orders, read by the generic parser and tidied by the record (and the umpire's orders).
     forms={board: parse_form for board in PARSERS},
-    templates=ROOT / "templates" / "games" / "solomons", board="board.html", prompt="prompt.html",
-    globals={"sol": HELPERS},
+    templates=ROOT / "templates" / "games" / "solomons", board="board.html", prompt="prompt.html", check="_check.html",
+    globals={"sol": {**HELPERS, "board_model": board_model}},  # `sol.<name>`: boards/ models, the panels
     static=ROOT / "static" / "solomons",
     router=router,
     old_addresses=old_addresses,

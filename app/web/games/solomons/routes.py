@@ -1,5 +1,5 @@
-"""The Solomons HTMX fragments (GET, read only): a plotting-chart column redrawn after a choice, the rules' verdict
-on a board while it is filled in, and the provenance of a printed or reconstructed value.
+"""The Solomons HTMX fragments (GET, read only): a plotting-chart column redrawn after a choice and the provenance of a
+printed or reconstructed value (the rules' verdict on a half-made board is the platform's live check, plugin.py).
 
 `router` is the plug-in's: its paths are mounted under /games/{game_id}/solomons/, after a check that the game is a
 Solomons game. `old_addresses` keeps the provenance links that boards drawn before the plug-in print
@@ -11,13 +11,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from app.engine.errors import IllegalAction
-from app.games.solomons import board, tables, validate
+from app.games.solomons import board, tables
 from app.play import lobby
 from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for, view_for
 from app.web.deps import ReadDBDep, User
-from app.web.games.solomons.form_parser import parse_form, parse_surface_orders
+from app.web.games.solomons.form_parser import parse_surface_orders
 from app.games.solomons.boards.plot_chart import plot_column
 from app.web.templating import render
 
@@ -60,25 +59,6 @@ def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBD
                       slot_start=int(start) if start else None, was=was or None)
     col["anti_slot_on"] = bool(request.query_params.get(f"anti_slot.{tf_id}"))
     return HTMLResponse(render("games/solomons/_plot_column.html", col=col, game={"id": game.id}))
-
-
-@router.get("/check", response_class=HTMLResponse)
-def check_orders(request: Request, game_id: str, db: ReadDBDep, user: User):
-    """The rules' verdict on the board as it stands, while the player is still filling it in (5.16, 5.21, 6.31,
-    9.3 ...): the same check a submission gets, so its message names nothing the side may not know. Nothing is
-    stored."""
-    game = lobby.require_game(db, game_id)  # a Solomons game: the plug-in's mount checked it
-    role = lobby.role_of(db, game, user.user_id)
-    state = load_state(db, game)
-    prompt = rules_for(game).prompts(state).get(role) if game.status == "active" else None
-    if prompt is None:
-        return HTMLResponse("")
-    action = parse_form(request.query_params, prompt)
-    try:
-        validate.check(state, role, prompt["info"]["kind"], action["args"])
-    except IllegalAction as e:
-        return HTMLResponse(render("games/solomons/_check.html", ok=False, message=e.message, rule=e.rule))
-    return HTMLResponse(render("games/solomons/_check.html", ok=True))
 
 
 @router.get("/provenance/{kind}/{ident:path}", response_class=HTMLResponse)

@@ -48,21 +48,22 @@ def test_air_doctrine_and_counterattack_orders_reach_the_rules(solomons):
     page = us.page()
     assert "Standing orders for the strikes" in page and 'for="doctrine-priority-0"' in page
     assert 'for="counter-allied-tf-1"' in page and "TF 1 counterattacks" in page   # the carrier force at sea
-    kinds = set(re.findall(r'<option value="([A-Z]+)"', re.search(r'name="doctrine.priority.0".*?</select>',
+    kinds = set(re.findall(r'<option value="([A-Z]+)"', re.search(r'name="arg.doctrine.priority.0".*?</select>',
                                                                     page, re.S).group(0)))
     assert "BC" in kinds and "APD" not in kinds                # the enemy's kinds of ship only
     ok(us.post(us.form()))                                     # untouched: nothing beyond the missions
     assert pending(us) == {"missions": []}
-    form = [(k, v) for k, v in us.form() if k != "counterattack.allied-tf-1"]       # the box unticked
-    ok(us.post(replace(form, **{"doctrine__priority__0": "TR", "doctrine__priority__1": "CA",
-                                "doctrine__odds": "1.5"})))
+    box = ("arg.defence.allied-tf-1.counterattack", "true")
+    form = [f for f in us.form() if f != box]                                         # the box unticked
+    ok(us.post(replace(form, **{"arg__doctrine__priority__0": "TR", "arg__doctrine__priority__1": "CA",
+                                "arg__doctrine__odds": "1.5"})))
     got = pending(us)
     assert got["doctrine"] == {"priority": ["TR", "CA", "CV", "CVL", "BB", "BC", "B", "DD", "APD"], "odds": 1.5}
     assert got["defence"] == {"allied-tf-1": {"counterattack": False}}
     page = us.page()                                           # the revision shows them
-    assert selected(page, "doctrine.priority.0") == "TR" and selected(page, "doctrine.odds") == "1.5"
-    assert not re.search(r'name="counterattack\.allied-tf-1"[^>]*checked', page)
-    r = us.post(replace(us.form(), **{"doctrine__odds": "5"}))  # not a column the form offers
+    assert selected(page, "arg.doctrine.priority.0") == "TR" and selected(page, "arg.doctrine.odds") == "1.5"
+    assert not re.search(r'name="arg\.defence\.allied-tf-1\.counterattack"[^>]*checked', page)
+    r = us.post(replace(us.form(), **{"arg__doctrine__odds": "5"}))  # not a column the form offers
     assert r.status_code == 422 and "14.3" in r.text
 
 
@@ -72,7 +73,7 @@ def test_a_side_without_carriers_at_sea_is_offered_no_counterattack(solomons):
     assert jp.kind() == "air"                                  # both sides allocate at once (section D)
     page = jp.page()
     assert "Attack doctrine (14.3)" in page and "Carrier counterattacks" not in page
-    kinds = re.search(r'name="doctrine.priority.0".*?</select>', page, re.S).group(0)
+    kinds = re.search(r'name="arg.doctrine.priority.0".*?</select>', page, re.S).group(0)
     assert 'value="APD"' in kinds and 'value="BC"' not in kinds
 
 
@@ -94,7 +95,6 @@ def test_the_forms_say_where_a_choice_spends_supply():
 def test_the_parser_writes_the_orders_as_the_rules_read_them():
     from starlette.datastructures import FormData
 
-    from app.play.errors import BadRequest
     from app.web.games.solomons import parse_form
 
     def parse(kind, *fields):
@@ -107,11 +107,17 @@ def test_the_parser_writes_the_orders_as_the_rules_read_them():
                  (f"orders.{tf}.set_aside.jp-CA-1", ""))
     assert args["plots"][tf]["orders"] == {"shield": "none", "target": "bombardment", "anti_ship_in_m": True,
                                            "set_aside": ["jp-CA-3", "jp-DD-2"]}
-    args = parse("air", ("doctrine.priority.0", "BB"), ("doctrine.priority.1", "BB"), ("doctrine.priority.2", ""),
-                 ("doctrine.odds", "2"), ("defence.allied-tf-1", "1"), ("counterattack.allied-tf-1", "1"),
-                 ("defence.allied-tf-5", "1"))
-    assert args == {"missions": [], "doctrine": {"priority": ["BB", "CV", "CVL", "BC", "B", "TR", "CA", "DD", "APD"],
-                                                 "odds": 2},
-                    "defence": {"allied-tf-5": {"counterattack": False}}}
-    with pytest.raises(BadRequest, match="Odds sought"):
-        parse("air", ("doctrine.odds", "three to one"))
+    from app.engine.errors import IllegalAction
+    from app.games.solomons.combat.air import check_standing_orders
+    from tests.games.solomons.ui.test_parser import board_args
+
+    args = board_args("air", ("arg.doctrine.priority.0", "BB"), ("arg.doctrine.priority.1", "BB"),
+                      ("arg.doctrine.priority.2", ""), ("arg.doctrine.odds", "2"),
+                      ("arg.defence.allied-tf-1.counterattack", "false"),
+                      ("arg.defence.allied-tf-1.counterattack", "true"),
+                      ("arg.defence.allied-tf-5.counterattack", "false"))
+    assert args == {"missions": [], "defence": {"allied-tf-5": {"counterattack": False}},
+                    "doctrine": {"priority": ["BB", "CV", "CVL", "BC", "B", "TR", "CA", "DD", "APD"], "odds": 2}}
+    args = board_args("air", ("arg.doctrine.odds", "three to one"))  # reaches the rules as written; they refuse it
+    with pytest.raises(IllegalAction, match="odds sought"):
+        check_standing_orders({}, "allied", args)
