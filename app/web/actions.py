@@ -95,12 +95,23 @@ def _keyed(form, field: str, arg: dict[str, Any], name: str) -> dict[str, Any]:
     accepts any id); an id whose value is left blank is not ordered."""
     each = arg.get("each") if isinstance(arg.get("each"), dict) else {}
     ids = [str(i) for i in arg["ids"]] if arg.get("ids") is not None else _keys(form, field)
+    _offered(form, field, ids, arg, name)
     out = {}
     for ident in ids:
+        if form.get(f"{field}.{ident}") is None and not _keys(form, f"{field}.{ident}"):
+            continue  # an id the board does not draw (or a client leaves out) is not ordered
         value = _read(form, f"{field}.{ident}", each, f"{name}, {ident}")
-        if value is not _MISSING:
+        if value is not _MISSING and value != {}:
             out[ident] = value
     return out
+
+
+def _offered(form, field: str, parts: list[str], arg: dict[str, Any], name: str) -> None:
+    """A part the board was not drawn with (an id or a segment the prompt does not offer) is a stale or altered page."""
+    extra = [k for k in _keys(form, field) if k not in parts]
+    if extra:
+        raise BadRequest(f"{arg.get('label') or name.replace('_', ' ').capitalize()}: this board has no {extra[0]!r}. "
+                         "Reload the page.")
 
 
 def _scalar(raw: str, arg: dict[str, Any], name: str) -> Any:
@@ -138,16 +149,18 @@ def _read(form, field: str, arg: dict[str, Any], name: str) -> Any:
     if kind == "boolean":  # an unticked box sends nothing
         return raw is not None and str(raw) in ("true", "1", "on")
     if kind == "free" and raw is None:  # a value the rules read, drawn as parts: {part: value}, each as written
-        parts = {k: _read(form, f"{field}.{k}", arg, f"{name}, {k}") for k in _keys(form, field)}
-        parts = {k: v for k, v in parts.items() if v is not _MISSING}
-        return parts or _MISSING
+        keys = _keys(form, field)
+        parts = {k: _read(form, f"{field}.{k}", arg, f"{name}, {k}") for k in keys}
+        return {k: v for k, v in parts.items() if v is not _MISSING} if keys else _MISSING
     if kind in _PARTS:
         if raw is not None:  # drawn as JSON (nested too deep for fields)
             return _loads(str(raw), arg, name) if str(raw).strip() else _MISSING
         if kind == "assignment":
             parts = [(i, dict(arg, type="choice")) for i in arg.get("ids", [])]  # each id one of the choices
         elif kind == "plot":
-            parts = [(s, arg.get("each") or {}) for s in arg.get("segments", [])]
+            segments = [str(s) for s in arg.get("segments", [])]
+            _offered(form, field, segments, arg, name)
+            parts = [(s, arg.get("each") or {}) for s in segments]
         else:
             parts = list((arg.get("fields") or {}).items())
         out = {}

@@ -92,11 +92,20 @@ def test_emergency_destroyer_and_cargo_under_transports():
 
 
 def test_submarines_and_anti_slot():
-    args = parse("movement_plot", ("column.allied-tf-4", "1"), ("anti_slot.allied-tf-4", "1"),
-                 ("plot.allied-tf-4.1", "O"))["args"]
-    assert args == {"plots": {"allied-tf-4": {"hexes": {}, "anti_slot": True}}}
-    args = parse("movement_plot", ("sub.jp-SS-1", "F"), ("sub.jp-SS-2", ""))["args"]
+    args = board_args("movement_plot", ("arg.plots.allied-tf-4.anti_slot", "true"),
+                      ("arg.plots.allied-tf-4.hexes.1", '"O"'))
+    assert args == {"plots": {"allied-tf-4": {"hexes": {}, "anti_slot": True}}}  # 11.1: the server writes it
+    args = board_args("movement_plot", ("arg.submarines.jp-SS-1", '"F"'), ("arg.submarines.jp-SS-2", ""),
+                      side="japanese")
     assert args == {"plots": {}, "submarines": {"jp-SS-1": "F"}}
+
+
+@pytest.mark.rule("6.37")
+def test_a_slot_run_is_given_by_the_segment_it_leaves_rabaul_in():
+    cells = [(f"arg.plots.japanese-tf-1.hexes.{s}", '"rabaul"') for s in range(1, 8)]
+    args = board_args("movement_plot", *cells, ("arg.plots.japanese-tf-1.slot_start", "2"), side="japanese")
+    assert args["plots"]["japanese-tf-1"] == {"slot": True, "hexes": {"1": "rabaul", "2": "K", "3": "L", "4": "M",
+                                                                      "5": "L", "6": "K", "7": "rabaul"}}
 
 
 @pytest.mark.rule("5.14")

@@ -24,21 +24,22 @@ def test_surface_orders_are_submitted_revised_and_kept_when_a_column_is_redrawn(
     assert jp.kind() == "movement_plot"
     ok(jp.post(jp.form()))                                   # untouched: the rules' defaults, written out
     assert pending(jp)["plots"][JP_TF1]["orders"] == {"shield": "keep_odds", "target": "transport", "set_aside": []}
-    ok(jp.post(replace(jp.form(), **{f"orders__{JP_TF1}__shield": "max", f"orders__{JP_TF1}__target": "bombardment",
-                                     f"orders__{JP_TF1}__set_aside__jp-DD-1": "1"})))
+    o = f"arg__plots__{JP_TF1}__orders"
+    ok(jp.post(replace(jp.form(), **{f"{o}__shield": "max", f"{o}__target": "bombardment",
+                                     f"{o}__set_aside__jp-DD-1": "1"})))
     assert pending(jp)["plots"][JP_TF1]["orders"] == {"shield": "max", "target": "bombardment",
                                                       "set_aside": ["jp-DD-1"]}
     page = jp.page()                                         # the revision starts from the orders given
-    assert selected(page, f"orders.{JP_TF1}.shield") == "max"
-    assert selected(page, f"orders.{JP_TF1}.set_aside.jp-DD-1") == "1"
+    assert selected(page, f"arg.plots.{JP_TF1}.orders.shield") == "max"
+    assert selected(page, f"arg.plots.{JP_TF1}.orders.set_aside.jp-DD-1") == "1"
     assert re.search(r'<details class="sol-orders" open>', page)
     r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}",
-                      params={f"plot.{JP_TF1}.1": "K", f"orders.{JP_TF1}.target": "bombardment",
-                              f"orders.{JP_TF1}.shield": "none"})
+                      params={f"arg.plots.{JP_TF1}.hexes.1": '"K"', f"arg.plots.{JP_TF1}.orders.target": "bombardment",
+                              f"arg.plots.{JP_TF1}.orders.shield": "none"})
     assert r.status_code == 200
-    assert selected(r.text, f"orders.{JP_TF1}.target") == "bombardment"
-    assert selected(r.text, f"orders.{JP_TF1}.shield") == "none"
-    assert selected(r.text, f"plot.{JP_TF1}.1") == "K"
+    assert selected(r.text, f"arg.plots.{JP_TF1}.orders.target") == "bombardment"
+    assert selected(r.text, f"arg.plots.{JP_TF1}.orders.shield") == "none"
+    assert selected(r.text, f"arg.plots.{JP_TF1}.hexes.1") == "&#34;K&#34;"
 
 
 @pytest.mark.rule("14.3")
@@ -93,23 +94,16 @@ def test_the_forms_say_where_a_choice_spends_supply():
 
 
 def test_the_parser_writes_the_orders_as_the_rules_read_them():
-    from starlette.datastructures import FormData
-
-    from app.web.games.solomons import parse_form
-
-    def parse(kind, *fields):
-        return parse_form(FormData([("verb", "submit"), ("kind", kind), *fields]), {"info": {"kind": kind}})["args"]
-
-    tf = "japanese-tf-2"
-    args = parse("movement_plot", (f"column.{tf}", "1"), (f"orders.{tf}.anti_ship_in_m", "1"),
-                 (f"orders.{tf}.target", "bombardment"), (f"orders.{tf}.shield", "none"),
-                 (f"orders.{tf}.set_aside.jp-DD-2", "2"), (f"orders.{tf}.set_aside.jp-CA-3", "1"),
-                 (f"orders.{tf}.set_aside.jp-CA-1", ""))
-    assert args["plots"][tf]["orders"] == {"shield": "none", "target": "bombardment", "anti_ship_in_m": True,
-                                           "set_aside": ["jp-CA-3", "jp-DD-2"]}
     from app.engine.errors import IllegalAction
     from app.games.solomons.combat.air import check_standing_orders
     from tests.games.solomons.ui.test_parser import board_args
+
+    o = "arg.plots.japanese-tf-2.orders"
+    args = board_args("movement_plot", (f"{o}.anti_ship_in_m", "true"), (f"{o}.target", "bombardment"),
+                      (f"{o}.shield", "none"), (f"{o}.set_aside.jp-DD-2", "2"), (f"{o}.set_aside.jp-CA-3", "1"),
+                      (f"{o}.set_aside.jp-CA-1", ""))
+    assert args["plots"]["japanese-tf-2"]["orders"] == {"shield": "none", "target": "bombardment",
+                                                        "anti_ship_in_m": True, "set_aside": ["jp-CA-3", "jp-DD-2"]}
 
     args = board_args("air", ("arg.doctrine.priority.0", "BB"), ("arg.doctrine.priority.1", "BB"),
                       ("arg.doctrine.priority.2", ""), ("arg.doctrine.odds", "2"),
