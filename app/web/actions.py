@@ -191,10 +191,17 @@ def _read(form, field: str, arg: dict[str, Any], name: str) -> Any:
 
 
 def _loads(raw: str, arg: dict[str, Any], name: str) -> Any:
+    """A value as JSON; for a choice, its own text too (a board may draw `value="K"` rather than `value='"K"'`)."""
+    values = [c["value"] if isinstance(c, dict) and "value" in c else c for c in arg.get("choices") or []]
     try:
-        return json.loads(raw) if raw.strip() else None
+        value = json.loads(raw) if raw.strip() else None
     except ValueError:
+        if raw in values:
+            return raw
         raise _unreadable(arg, name) from None
+    if raw in values and not any(type(v) is type(value) and v == value for v in values):
+        return raw  # the text "1" among text choices, not the number 1
+    return value
 
 
 def _unreadable(arg: dict[str, Any], name: str) -> BadRequest:

@@ -57,3 +57,13 @@ def test_an_id_or_segment_the_board_was_not_drawn_with_is_a_page_to_reload(field
 def test_an_unreadable_row_value_names_its_part():
     with pytest.raises(BadRequest, match="that value cannot be read"):
         read(("arg.missions.0.source", '"rabaul"'), ("arg.missions.0.points", "many"))
+
+
+def test_a_choice_may_be_drawn_as_its_own_text_or_as_json():
+    """A board may draw `value="K"` (what a player's browser and its tests select) or `value='"K"'`."""
+    assert read(("arg.plots.tf-1.hexes.1", "K"), ("arg.plots.tf-1.hexes.2", '"L"'))["plots"] == \
+        {"tf-1": {"hexes": {"1": "K", "2": "L"}, "slot": False}}
+    text = {"actions": [{"verb": "submit", "args": args_json({"n": Choice(("1", "2"))})}]}
+    assert action_from_form(FormData([("verb", "submit"), ("arg.n", "1")]), text)["args"] == {"n": "1"}
+    with pytest.raises(BadRequest, match="cannot be read"):
+        read(("arg.plots.tf-1.hexes.1", "Q"))  # neither JSON nor one of the choices

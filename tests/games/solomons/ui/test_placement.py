@@ -122,10 +122,10 @@ def test_the_air_board_offers_each_source_only_the_targets_its_air_reaches_and_b
     near = {"hex": close, "segment": 1, "turn": 1, "units": 2, "capital": 0, "transports": 0, "submarine": False}
     s["markers"]["allied"] = {"tf-?1": near, "tf-?2": dict(near, hex=far, units=1)}
     html, prompt = board(s, "allied")
-    carrier_row = re.search(r'name="arg\.missions\.(\d+)\.source" value="&#34;allied-tf-1&#34;"', html).group(1)
+    carrier_row = re.search(r'name="arg\.missions\.(\d+)\.source" value="allied-tf-1"', html).group(1)
     targets = re.search(rf'<select id="m-{carrier_row}-target".*?</select>', html, re.S).group(0)
     assert f"tf-?1 in hex {close} (2 ships)" in targets and "tf-?2" not in targets  # carrier air: one hex
-    es_rows = re.findall(r'name="arg\.missions\.(\d+)\.source" value="&#34;espiritu_santo&#34;"', html)
+    es_rows = re.findall(r'name="arg\.missions\.(\d+)\.source" value="espiritu_santo"', html)
     for row in es_rows:  # Espiritu Santo's air reaches from O (10.6): never the far marker
         cell = re.search(rf'<select id="m-{row}-target".*?</select>', html, re.S).group(0)
         assert "tf-?2" not in cell

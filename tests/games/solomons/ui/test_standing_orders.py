@@ -39,7 +39,7 @@ def test_surface_orders_are_submitted_revised_and_kept_when_a_column_is_redrawn(
     assert r.status_code == 200
     assert selected(r.text, f"arg.plots.{JP_TF1}.orders.target") == "bombardment"
     assert selected(r.text, f"arg.plots.{JP_TF1}.orders.shield") == "none"
-    assert selected(r.text, f"arg.plots.{JP_TF1}.hexes.1") == "&#34;K&#34;"
+    assert selected(r.text, f"arg.plots.{JP_TF1}.hexes.1") == "K"
 
 
 @pytest.mark.rule("14.3")
