@@ -9,7 +9,9 @@ harness read the table instead of dispatching on the kind's name in ten places:
   `rule`), then `resolve` carries the order out;
 - `default` is what a missed order becomes when a clock runs out; `random` is a random legal order (fuzzing and random
   play); `bot` is the computer player's answer, deciding from the role's view only;
-- `form` names the web form that draws and reads the order (None: the generic form over `verbs`).
+- `form` names the web form that draws the order (None: the generic form over `verbs`); the platform's generic
+  parser reads it back from fields named after `verbs` (app/web/actions.py), and `tidy` turns what a board posts
+  (blank rows, shortcuts) into the order the rules read, before the shape check.
 
 `StatesTable.missing(kinds)` lists every kind of the game's sequence data that has no record or lacks a part, and a
 test per game asserts that it is empty, so a missing branch is a failing test, never a silent fall-through.
@@ -20,6 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Iterable, Mapping
 
 from app.engine.contract import Action, Prompt, Role, State
+from app.engine.errors import IllegalAction
 from app.engine.orders import Order, check_action
 from app.engine.rng import Rng
 
@@ -40,6 +43,15 @@ class Decision:
     check: Callable[[State, Role, Action], None] | None = None  # raise IllegalAction citing the rule
     bot: Callable[[dict[str, Any], Prompt, Rng], Action] | None = None
     form: str | None = None  # the web form's id in the game's plug-in; None draws the generic form from `verbs`
+    # The order as the rules read it, from what a board posts (blank rows, a shortcut such as a Slot run): run before
+    # the shape check on the arguments alone, leaving anything it does not recognise for that check to refuse.
+    tidy: Callable[[State, Role, dict[str, Any]], dict[str, Any]] | None = None
+
+    def tidied(self, state: State, role: Role, action: Any) -> Any:
+        """The action with its arguments tidied by the record's `tidy` (unchanged when there is none)."""
+        if self.tidy is None or not isinstance(action, dict) or not isinstance(action.get("args"), dict):
+            return action
+        return {**action, "args": self.tidy(state, role, action["args"])}
 
     def shape(self, action: Any) -> dict[str, Any]:
         """The action (verb and arguments) with its shape checked against `verbs` (MalformedAction names the
@@ -48,7 +60,7 @@ class Decision:
 
     def judge(self, state: State, role: Role, action: Any) -> dict[str, Any]:
         """Shape, then legality, without changing anything: what a page's live check of a half-made order runs."""
-        checked = self.shape(action)
+        checked = self.shape(self.tidied(state, role, action))
         if self.check is not None:
             self.check(state, role, checked)
         return checked
@@ -93,13 +105,48 @@ class StatesTable:
 
 class TableGame:
     """The contract's plumbing shared by games whose decisions are a states table (Guadalcanal, First Blood): the
-    current decision's missed and random orders, the view, the outcome and the secrecy harness's hooks, each handed
-    to the game's own modules. A game sets `views` and `hidden` (its modules) and defines `decision(state)`."""
+    prompts of who decides now, the guard every order passes first, the current decision's missed and random orders,
+    the view, the outcome and the secrecy harness's hooks, each handed to the game's own modules.
+
+    A game sets `views` and `hidden` (its modules), `all_verbs` (every verb of its table, the shape checked first),
+    `over_rule` (the rule cited when a move comes after the end), `role_titles`, and defines `decision(state)`,
+    `acting(state)` (the roles that decide now) and `step_title(state)` (the step in the words the refusal uses)."""
     views: Any
     hidden: Any
+    all_verbs: Mapping[str, Mapping[str, Order]]
+    over_rule: str
+    role_titles: Mapping[str, str]
 
     def decision(self, state: Any) -> Decision:  # pragma: no cover - each game names its current record
         raise NotImplementedError
+
+    def acting(self, state: Any) -> list[str]:  # pragma: no cover - each game's sequence says who decides
+        raise NotImplementedError
+
+    def step_title(self, state: Any) -> str:  # pragma: no cover - each game names its steps
+        raise NotImplementedError
+
+    def prompts(self, state: Any) -> dict[str, Any]:
+        if state["outcome"] is not None:
+            return {}
+        d = self.decision(state)
+        return {role: d.prompt(state, role) for role in self.acting(state)}
+
+    def guard(self, state: Any, role: str, action: Any) -> Decision:
+        """Who decides now: the order's shape against every verb of the game (MalformedAction), then the end of the
+        game, a role not asked now and a verb the current decision does not take (IllegalAction citing the rule).
+        Returns the current decision's record, whose own check and resolution come next."""
+        check_action(self.all_verbs, action)
+        if state["outcome"] is not None:
+            raise IllegalAction("The game is over.", self.over_rule)
+        d = self.decision(state)
+        acting = self.acting(state)
+        if role not in acting:
+            who = " and ".join(self.role_titles.get(r, r) for r in acting)
+            raise IllegalAction(f"It is not your decision now: {self.step_title(state)}, waiting for {who}.", d.rule)
+        if action["verb"] not in d.verbs:
+            raise IllegalAction(f"That order is not asked for now ({self.step_title(state)}).", d.rule)
+        return d
 
     def view(self, state: Any, role: str) -> dict[str, Any]:
         return self.views.view(state, role)

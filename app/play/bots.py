@@ -16,8 +16,8 @@ from app.engine.rng import HmacRng
 from app.engine.testing import random_action
 from app.play.deadlines import orders_in
 from app.play.errors import BadRequest
-from app.play.state import load_state, rules_for, view_for
-from app.play.submit import Submitted, apply_action, lock_game
+from app.play.state import load_state, rules_for, state_at, view_for
+from app.play.submit import Submitted, apply_action, lock_game, prompt_fingerprint
 from app.store.db import transaction
 from app.store.models import ActionRow, Seat
 
@@ -53,17 +53,25 @@ def decisions_made(db, game_id: str, role: str) -> int:
         ActionRow.game_id == game_id, ActionRow.role == role, ActionRow.key.like("bot:%"))) or 0
 
 
-def _prompt_is_new(db, game, role: str, prompt: dict) -> bool:
+def _prompt_is_new(db, game, role: str, prompt: dict, answered: dict[str, str]) -> bool:
     """A bot answers each prompt once. Games that let a side revise its secret orders until both are in keep
     prompting it after it has submitted; a bot has nothing to revise. Such a game says in the prompt whether the
-    side's orders are in (info.submitted), and that decides: a bot's own move may complete one decision and open
-    the next in the same commit, which its prompt version alone cannot tell from the revise form. Otherwise a
-    bot waits until its prompt changes after its last move."""
+    side's orders are in (info.submitted), and that decides. Otherwise the prompt is new if another move renewed it
+    since the bot's last move, or if the bot's own last move left it asking something else (the US set-up is one
+    placement after another): a move always renews its own role's prompt version (the staleness check needs that),
+    so only the prompt's content tells a next decision from the one just answered. `answered` holds, per role, the
+    fingerprint of the prompt this run last answered; a role not in it is read from the position before its last
+    move (after a restart)."""
     info = prompt.get("info") if isinstance(prompt.get("info"), dict) else {}
     if isinstance(info.get("submitted"), bool):
         return not orders_in(prompt)
     last = db.scalar(select(func.max(ActionRow.seq)).where(ActionRow.game_id == game.id, ActionRow.role == role))
-    return last is None or last < (game.prompt_versions or {}).get(role, 0)
+    if last is None or last < (game.prompt_versions or {}).get(role, 0):
+        return True
+    if role not in answered:
+        rules = rules_for(game)
+        answered[role] = prompt_fingerprint(rules.prompts(state_at(db, game, last - 1)).get(role))
+    return prompt_fingerprint(prompt) != answered[role]
 
 
 def run_bots(game_id: str) -> list[Submitted]:
@@ -73,6 +81,7 @@ def run_bots(game_id: str) -> list[Submitted]:
         if db.scalar(select(Seat.id).where(Seat.game_id == game_id, Seat.bot.is_not(None)).limit(1)) is None:
             return []
     moves: list[Submitted] = []
+    answered: dict[str, str] = {}
     for _ in range(MAX_BOT_MOVES):
         with transaction() as db:
             game = lock_game(db, game_id)
@@ -83,7 +92,7 @@ def run_bots(game_id: str) -> list[Submitted]:
             prompts = rules.prompts(state)
             seat = next((s for s in db.scalars(select(Seat).where(
                 Seat.game_id == game_id, Seat.bot.is_not(None), Seat.role.in_(sorted(prompts))).order_by(Seat.role))
-                if _prompt_is_new(db, game, s.role, prompts[s.role])), None)
+                if _prompt_is_new(db, game, s.role, prompts[s.role], answered)), None)
             if seat is None:
                 break
             rng = bot_rng(game.seed, seat.role, decisions_made(db, game_id, seat.role))
@@ -91,6 +100,7 @@ def run_bots(game_id: str) -> list[Submitted]:
                 action = random_action(rules, state, seat.role, rng)
             else:
                 action = bot_for(rules, seat.role)(view_for(rules, state, seat.role, False), prompts[seat.role], rng)
+            answered[seat.role] = prompt_fingerprint(prompts[seat.role])
             moves.append(apply_action(db, game_id, seat.role, action, game.version,
                                       f"bot:{game.version + 1}", None, platform=True))
     return moves

@@ -77,7 +77,7 @@ def check_client_key(key: Any) -> str:
     return key
 
 
-def _prompt_fingerprint(prompt: Any) -> str:
+def prompt_fingerprint(prompt: Any) -> str:
     return hashlib.sha256(json.dumps(prompt, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -131,7 +131,7 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     versions = dict(game.prompt_versions)
     renewed = set()
     for r in set(before) | set(after):
-        if _prompt_fingerprint(before.get(r)) != _prompt_fingerprint(after.get(r)) or r == role:
+        if prompt_fingerprint(before.get(r)) != prompt_fingerprint(after.get(r)) or r == role:
             versions[r] = seq
             renewed.add(r)
     game.prompt_versions = versions

@@ -11,6 +11,9 @@ Each game names its plug-in in the registry (`app/games/__init__.py`); the plug-
 - `globals`: the helpers its templates call (Solomons' `sol`), installed when the plug-ins load, not by an import's
   side effect, and refused if two plug-ins (or a plug-in and the platform) claim the same name;
 - `static`: the folder of its scripts and styles, served at `/static/<id>/`;
+- `check`: the template (in `templates`) that draws the rules' verdict on a half-made board; the platform then serves
+  `/games/{game_id}/<id>/check` (HTMX, GET): the plug-in's parser, then the rules' own `check(state, role,
+  action)`, nothing stored;
 - `router`: an APIRouter whose routes are mounted under `/games/{game_id}/<id>/...`; every route there first
   checks that the game is of this kind (400 otherwise), so a handler never meets another game's state;
   `old_addresses` keeps, at their old paths, routes that pages printed before the plug-in still link to.
@@ -26,13 +29,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader, TemplateNotFound
 
 from app import games as registry
+from app.engine.errors import IllegalAction
 from app.paths import ROOT
 from app.play import lobby
 from app.play.errors import BadRequest
+from app.play.state import load_state, rules_for
 from app.web.deps import ReadDBDep, User
 
 FormParser = Callable[[Any, dict[str, Any] | None], dict[str, Any]]  # (form, prompt) -> action
@@ -57,11 +63,12 @@ class WebPlugin:
     static: Path | None = None
     router: APIRouter | None = None
     old_addresses: APIRouter | None = None  # routes kept where pages printed before the plug-in point
-
+    check: str | None = None    # relative to `templates`: the live check's verdict (the rules' `check`)
 
     @property
     def custom(self) -> bool:
-        return bool(self.forms or self.templates or self.globals or self.static or self.router or self.old_addresses)
+        return bool(self.forms or self.templates or self.globals or self.static or self.router or self.old_addresses
+                    or self.check)
 
     def template(self, name: str) -> str:
         """The loader name of one of this plug-in's templates."""
@@ -125,7 +132,7 @@ def _install(plugin: WebPlugin) -> None:
 
     if id(plugin) in _installed:
         return
-    if (plugin.board or plugin.prompt) and plugin.templates is None:
+    if (plugin.board or plugin.prompt or plugin.check) and plugin.templates is None:
         raise PluginError(f"The web plug-in of {plugin.id!r} names a board or prompt template but no template "
                           "folder.")
     if plugin.templates is not None:
@@ -141,7 +148,7 @@ def _install(plugin: WebPlugin) -> None:
             raise PluginError(f"The web plug-in of {plugin.id!r} declares the template global {name!r}, which "
                               "another plug-in or the platform already uses.")
         env.globals[name] = value
-    for name in (plugin.board, plugin.prompt):
+    for name in (plugin.board, plugin.prompt, plugin.check):
         if name is None:
             continue
         try:
@@ -194,6 +201,31 @@ def game_of_kind(plugin: WebPlugin):
     return Depends(check)
 
 
+def check_router(plugin: WebPlugin) -> APIRouter:
+    """The live check of a half-made board, while the player is still filling it in: the form read as a submission
+    would be, then the rules' own `check(state, role, action)` (contract v2), so its message names nothing the role
+    may not know; drawn by the plug-in's `check` template. Nothing is stored."""
+    from app.web.templating import render
+
+    router = APIRouter(include_in_schema=False)
+
+    @router.get("/check", response_class=HTMLResponse)
+    def check_fragment(request: Request, game_id: str, db: ReadDBDep, user: User):
+        game = lobby.require_game(db, game_id)  # a game of this kind: the mount checked it
+        role = lobby.role_of(db, game, user.user_id, request.query_params.get("seat"))
+        rules, state = rules_for(game), load_state(db, game)
+        prompt = rules.prompts(state).get(role) if game.status == "active" else None
+        if prompt is None:
+            return HTMLResponse("")
+        action = plugin.parse_form(request.query_params, prompt)
+        try:
+            rules.check(state, role, action)
+        except IllegalAction as e:
+            return HTMLResponse(render(plugin.template(plugin.check), ok=False, message=e.message, rule=e.rule))
+        return HTMLResponse(render(plugin.template(plugin.check), ok=True))
+    return router
+
+
 def mount(app, plugins: dict[str, WebPlugin]) -> None:
     """Each plug-in's routes under /games/{game_id}/<id>/ and its static folder at /static/<id>/ (the app's own
     /static mount serves it already when the folder is static/<id>). A path the platform already serves is an
@@ -202,12 +234,15 @@ def mount(app, plugins: dict[str, WebPlugin]) -> None:
 
     taken = set(_served_paths(app.routes))
     for plugin in {id(p): p for p in plugins.values()}.values():
-        if plugin.router is not None:
-            prefix = f"/games/{{game_id}}/{plugin.id}"
-            clash = [prefix + r.path for r in plugin.router.routes if prefix + r.path in taken]
+        prefix = f"/games/{{game_id}}/{plugin.id}"
+        for router in (plugin.router, check_router(plugin) if plugin.check else None):
+            if router is None:
+                continue
+            clash = [prefix + r.path for r in router.routes if prefix + r.path in taken]
             if clash:
                 raise PluginError(f"The web plug-in of {plugin.id!r} declares routes the platform serves: {clash}.")
-            app.include_router(plugin.router, prefix=prefix, dependencies=[game_of_kind(plugin)])
+            app.include_router(router, prefix=prefix, dependencies=[game_of_kind(plugin)])
+            taken.update(prefix + r.path for r in router.routes)
         if plugin.old_addresses is not None:
             app.include_router(plugin.old_addresses)
         if plugin.static is not None and plugin.static.resolve() != (ROOT / "static" / plugin.id).resolve():

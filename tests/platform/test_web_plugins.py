@@ -19,6 +19,8 @@ from tests.fixtures.duel import Duel
 # Declared for the copies below; named by "tests.platform.test_web_plugins:<NAME>".
 MISSING_BOARD = WebPlugin(id="duel_missing_board", templates=ROOT / "templates" / "games" / "pacific_war_1942",
                           board="no_such_board.html")
+MISSING_CHECK = WebPlugin(id="duel_missing_check", templates=ROOT / "templates" / "games" / "pacific_war_1942",
+                          check="no_such_check.html")
 TAKEN_GLOBAL = WebPlugin(id="duel_taken_global", globals={"action_key": lambda *a: "mine"})
 
 
@@ -58,6 +60,15 @@ def test_a_declared_board_that_cannot_be_found_is_an_error_not_the_generic_board
         create_app()
     with pytest.raises(PluginError, match="no_such_board.html"):
         board_template("duel_missing_board")
+
+
+def test_a_declared_live_check_that_cannot_be_drawn_is_an_error(registered):
+    """The live check of a half-made board is the platform's route; the verdict's template is the plug-in's."""
+    from app.web.main import create_app
+
+    registered("duel_missing_check", "tests.platform.test_web_plugins:MISSING_CHECK")
+    with pytest.raises(PluginError, match="declares the template 'no_such_check.html'"):
+        create_app()
 
 
 def test_a_plug_in_may_not_take_a_template_global_the_platform_uses(registered):

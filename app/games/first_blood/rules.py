@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
-from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.errors import MalformedAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.first_blood import (
     board,
@@ -93,15 +92,6 @@ def new_state() -> State:
             "log": [entry(PUBLIC, "First Blood: the US sets up first (§3).")]}
 
 
-def _owed(prompt: dict[str, Any]) -> dict[str, Any]:
-    """Each First Blood order is taken at once and the side is asked for the next: a prompt always means an order
-    still owed, never orders in and open to revision. Saying so (info.submitted false, app/play/deadlines.py) is what
-    lets a computer seat answer one prompt after another of its own (the US set-up, a movement phase): the platform
-    takes a prompt without it for one the bot has already answered when its own move opened it (app/play/bots.py)."""
-    prompt["info"] = dict(prompt.get("info") or {}, submitted=False)
-    return prompt
-
-
 class FirstBlood(TableGame):
     views, hidden = views, hidden  # the game's own modules, which TableGame hands the view and the hooks to
     meta = GameMeta(
@@ -114,7 +104,7 @@ class FirstBlood(TableGame):
         sides=(Side("ij", "Imperial Japan (IJ)", ("ij",)), Side("us", "United States (US)", ("us",))),
         chat=ChatPolicy(),
     )
-    states = STATES
+    states, all_verbs, over_rule, role_titles = STATES, ALL_VERBS, "§12", TITLE
     bots = BOTS
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
@@ -130,29 +120,17 @@ class FirstBlood(TableGame):
         step = state["step"]
         return f"turn-{state['turn']}-{sequence.kind(state)}" + (f"-{step['side']}" if step.get("side") else "")
 
-    def prompts(self, state: State) -> dict[str, Any]:
-        if state["outcome"] is not None:
-            return {}
-        d = self.decision(state)
-        return {role: _owed(d.prompt(state, role)) for role in sequence.acting(state)}
+    def acting(self, state: State) -> list[str]:
+        return sequence.acting(state)
 
-    def _judge(self, state: State, role: str, action: Any) -> Decision:
-        check_action(ALL_VERBS, action)
-        if state["outcome"] is not None:
-            raise IllegalAction("The game is over.", "§12")
-        d = self.decision(state)
-        if role not in sequence.acting(state):
-            who = " and ".join(TITLE.get(r, r) for r in sequence.acting(state))
-            raise IllegalAction(f"It is not your decision now: {sequence.TITLES[d.id]}, waiting for {who}.", d.rule)
-        if action["verb"] not in d.verbs:
-            raise IllegalAction(f"That order is not asked for now ({sequence.TITLES[d.id]}).", d.rule)
-        return d
+    def step_title(self, state: State) -> str:
+        return sequence.TITLES[sequence.kind(state)]
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
-        return self._judge(state, role, action).carry_out(state, role, action, rng)
+        return self.guard(state, role, action).carry_out(state, role, action, rng)
 
     def check(self, state: State, role: str, action: Any) -> None:
-        self._judge(state, role, action).judge(state, role, action)
+        self.guard(state, role, action).judge(state, role, action)
 
 
 rules = FirstBlood()

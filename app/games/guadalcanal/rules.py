@@ -13,7 +13,7 @@ from typing import Any
 
 from app.engine import umpire_gate
 from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
-from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog, hidden, landing, sea, sequence,
@@ -129,7 +129,7 @@ class Guadalcanal(TableGame):
         chat=ChatPolicy(),
         options=fog.FOG_OPTIONS + optional.OPTIONS,  # 18c2 damage fog (umpired games only): fog.py; 11: options.py
     )
-    states = STATES
+    states, all_verbs, over_rule, role_titles = STATES, ALL_VERBS, "6", TITLE
     from app.games.guadalcanal.bots import BOTS as bots  # the computer players, one per side (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
@@ -152,24 +152,15 @@ class Guadalcanal(TableGame):
         kind = sequence.combat_kind(state) or step["kind"]
         return f"turn-{t['scenario_turn']}-{date}-{t['turn']}-{kind}" + (f"-{side}" if side else "")
 
-    def prompts(self, state: State) -> dict[str, Any]:
-        if state["outcome"] is not None:
-            return {}
-        d = self.decision(state)
-        return {role: d.prompt(state, role) for role in sequence.acting(state)}
+    def acting(self, state: State) -> list[str]:
+        return sequence.acting(state)
+
+    def step_title(self, state: State) -> str:
+        return sequence.TITLES[state["step"]["kind"]]  # in the Combat Phase: "Combat", not the battle's own record
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
-        check_action(ALL_VERBS, action)  # shape first: an unknown verb or a misshapen argument
-        if state["outcome"] is not None:
-            raise IllegalAction("The game is over.", "6")
-        kind = state["step"]["kind"]
-        d = self.decision(state)
-        if role not in sequence.acting(state):
-            who = " and ".join(TITLE.get(r, r) for r in sequence.acting(state))
-            raise IllegalAction(f"It is not your decision now: {sequence.TITLES[kind]}, waiting for {who}.", d.rule)
-        if action["verb"] not in d.verbs:
-            raise IllegalAction(f"That order is not asked for now ({sequence.TITLES[kind]}).", d.rule)
-        if kind == "combat":
+        d = self.guard(state, role, action)
+        if state["step"]["kind"] == "combat":
             # The combat package changes the state in place and walks its battles; then the sequence walks on.
             s = combat.decide(cards.clone(state), role, action, rng)
             sequence.after_decision(s, rng)

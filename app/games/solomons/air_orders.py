@@ -13,6 +13,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Choice, Free, Group, Integer, Optional, Repeated
 from app.games.solomons import board, bots
 from app.games.solomons.combat.air import check_standing_orders
+from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
 from app.games.solomons.combat.supply import air_supply_cost
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, segment, store
 from app.games.solomons.intel import find_marker
@@ -361,6 +362,49 @@ def air_choices(state: State, side: str) -> dict[str, Any]:
     return {"sources": sources, "targets": targets, "missions": list(MISSIONS), "reach": reach}
 
 
+def tidy_air(state: State, side: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The air board's rows and standing orders as the rules read them: a row of no points flies no mission (and no
+    row, none); CAP
+    flies face-down counters (one unless told, 6.22) and point CAP covers its own force (6.22), an attack or a
+    bombardment has a target or none (14.11); the doctrine's first kinds of ship, then the rest in the rules'
+    order (14.3); and the carrier forces that do not counterattack (6.25: counterattacking is the default)."""
+    out = dict(args)
+    if isinstance(args.get("missions", []), list):  # a board with no air that can fly sends no rows
+        out["missions"] = [_tidy_mission(m) for m in args.get("missions", [])
+                           if not (isinstance(m, dict) and m.get("points", 0) in (0, None))]
+    doctrine = args.get("doctrine")
+    if isinstance(doctrine, dict) and isinstance(doctrine.get("priority"), dict):  # the board's ranked choices
+        ranked = [doctrine["priority"][k] for k in sorted(doctrine["priority"], key=str)]
+        chosen = [t for n, t in enumerate(ranked) if t and t not in ranked[:n]]
+        doctrine = {k: v for k, v in doctrine.items() if k != "priority"}
+        if chosen:
+            doctrine["priority"] = chosen + [t for t in DEFAULT_PRIORITY if t not in chosen]
+        out["doctrine"] = doctrine
+    if out.get("doctrine") == {}:
+        del out["doctrine"]
+    defence = args.get("defence")
+    if isinstance(defence, dict):
+        defence = {tf: d for tf, d in defence.items() if not (isinstance(d, dict) and d.get("counterattack") is True)}
+        if defence:
+            out["defence"] = defence
+        else:
+            del out["defence"]
+    return out
+
+
+def _tidy_mission(m: Any) -> Any:
+    if not isinstance(m, dict) or m.get("mission") is None:
+        return m  # a row with points and no mission: the shape check names what is missing
+    m = dict(m)
+    if m["mission"] in ("attack", "bombard"):
+        m.pop("counters", None)
+        m["target"] = m.get("target")
+    elif m["mission"] in ("cap_area", "cap_point"):
+        m.setdefault("counters", 1)
+        m["target"] = m.get("source") if m["mission"] == "cap_point" else None
+    return m
+
+
 def air_deciders(state: State) -> list[str]:
     """Issue 11 item 4: a side with nothing to decide in an air allocation is not asked; the other side may notice
     that it answered at once, as at the table, and sees "submitted or nothing to decide"."""
@@ -391,4 +435,4 @@ DECISION = Kind(
     id="air", rule="14.11", verbs={VERB: ARGS}, deciders=air_deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"missions": []}), random=randomly(later("players", "random_air")),
     check=lambda state, side, args: check_allocation(state, side, args, segment(state)), bot=bots.air_bot,
-    form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True)
+    form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True, tidy=tidy_air)

@@ -52,7 +52,7 @@ class Kind(Decision):
     def judge(self, state: State, role: str, action: Any) -> dict[str, Any]:
         """Shape, then the kind's rules, over the arguments alone: every Solomons order is the one verb `submit`, so
         its checks and `store` read the arguments (the engine's record hands on the whole order)."""
-        args = self.shape(action)["args"]
+        args = self.shape(self.tidied(state, role, action))["args"]
         if self.check is not None:
             self.check(state, role, args)
         return args

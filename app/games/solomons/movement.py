@@ -175,6 +175,15 @@ def reset_choices(state: State, side: str) -> dict[str, Any]:
     return out
 
 
+def tidy_reset(state: State, side: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The reset board's rows: a transfer of no points is none (6.26); a row without its kind moves LAC."""
+    rows = args.get("transfers")
+    if not isinstance(rows, list):
+        return args
+    rows = [dict({"kind": "lac"}, **r) if isinstance(r, dict) else r for r in rows]
+    return dict(args, transfers=[r for r in rows if not (isinstance(r, dict) and r.get("points", 0) in (0, None))])
+
+
 def reset_deciders(state: State) -> list[str]:
     """Issue 11 item 4: a side with nothing to decide at a reset section is not asked."""
     from app.games.solomons import asking  # it reads the plots and the air bases
@@ -205,4 +214,4 @@ DECISION = Kind(
     id="reset", rule="6.38", verbs={VERB: ARGS}, deciders=reset_deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"aborts": [], "mission_changes": {}, "transfers": []}),
     random=randomly(later("players", "random_reset")), check=check_reset_orders, bot=by_default, form="reset",
-    offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True)
+    offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True, tidy=tidy_reset)

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.engine.orders import Boolean, Choice, Free, Group, Keyed, Optional, Plot
+from app.engine.orders import Boolean, Choice, Free, Group, Integer, Keyed, Optional, Plot
 from app.games.solomons import board, bots
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, plot_phase, randomly, store
 from app.games.solomons.combat import surface
@@ -20,6 +20,14 @@ from app.games.solomons.units import has_carriers, has_transports, may_move, pac
 State = dict[str, Any]
 SLOT_FORBIDDEN = ("CV", "CVL", "BB", "B", "TR")   # 11.1: battlecruisers may run the Slot
 CARRIER_BASES = {"japanese": "truk", "allied": "australia"}  # 8.8, 17.51
+
+
+SLOT_RUN = ("K", "L", "M", "L", "K", "rabaul")     # 6.37: a Slot run's course from Rabaul, one segment in each
+
+
+def slot_course(segments: list[int], start: int) -> dict[str, str]:
+    """6.37: wait at Rabaul, then K, L, M, L, K and home, one segment in each, leaving Rabaul in segment `start`."""
+    return {str(s): ("rabaul" if s < start else SLOT_RUN[min(s - start, 5)]) for s in segments}
 
 
 def phase_segments(phase: int) -> list[int]:
@@ -266,8 +274,10 @@ def _plot_args(forces: tuple[str, ...] | None, segments: list[int], submarines: 
     Japan's submarines, in Plot Phase 1 only: the hex of each (13.1)."""
     entry = Group({"hexes": Plot(tuple(str(s) for s in segments), Choice(board.places()), label="Hexes"),
                    "slot": Boolean(label="Slot run"), "anti_slot": Boolean(label="Anti-Slot"),
+                   "slot_start": Integer(min(segments), max(segments), label="Slot run (6.37): the segment to leave "
+                                                                             "Rabaul in"),
                    "orders": Free("surface action orders (15.32-15.35)")},
-                  optional=("hexes", "slot", "anti_slot", "orders"))
+                  optional=("hexes", "slot", "anti_slot", "slot_start", "orders"))
     out: dict[str, Any] = {"plots": Optional(Keyed(entry, forces, label="Plots"))}
     if submarines is not None:
         out["submarines"] = Optional(submarines)
@@ -301,6 +311,45 @@ def plot_choices(state: State, side: str) -> dict[str, Any]:
     return out
 
 
+def tidy_plot(state: State, side: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The Plotting Chart as the rules read it: a Slot run given by the segment it leaves Rabaul in is its course
+    (6.37); an Anti-Slot force's course is the server's to write (11.1); a ticked box is a yes, an unticked one says
+    nothing; the surface orders' keep-out ranks are the ships in order (15.32); no submarine placed is none."""
+    out = dict(args)
+    if isinstance(args.get("plots", {}), dict):
+        out["plots"] = {tf: _tidy_entry(e) for tf, e in args.get("plots", {}).items()}
+    if out.get("submarines") == {}:
+        del out["submarines"]
+    return out
+
+
+def _tidy_entry(entry: Any) -> Any:
+    if not isinstance(entry, dict):
+        return entry
+    e = {k: v for k, v in entry.items() if not (k in ("slot", "anti_slot") and v is False)}
+    hexes = e.get("hexes") if isinstance(e.get("hexes"), dict) else {}
+    if e.get("anti_slot"):
+        e.pop("slot_start", None)
+        e["hexes"] = {}
+    elif isinstance(e.get("slot_start"), int) and all(str(s).isdigit() for s in hexes):
+        e["hexes"] = slot_course(sorted(int(s) for s in hexes), e.pop("slot_start"))
+        e["slot"] = True
+    if isinstance(e.get("orders"), dict):
+        e["orders"] = ranked_orders(e["orders"])
+    return e
+
+
+def ranked_orders(orders: dict[str, Any]) -> dict[str, Any]:
+    """A force's surface orders with the ships to keep out first (15.32) as the list the rules read, from their
+    ranks on the board ({ship: rank}), first removed first; always given, so that they replace an earlier plot's.
+    An unticked "become Anti-Ship in M" is the rules' default (15.3) and left out."""
+    out = {k: v for k, v in orders.items() if not (k == "anti_ship_in_m" and v is False)}
+    ranks = out.get("set_aside", {})
+    if isinstance(ranks, dict) and all(isinstance(r, int) for r in ranks.values()):
+        out["set_aside"] = sorted(ranks, key=lambda u: (ranks[u], u))
+    return out
+
+
 def check_plot(state: State, side: str, args: dict[str, Any]) -> None:
     from app.games.solomons import intentions  # it reads plots (course, automatic): imported when first needed
     check(state, side, args, plot_phase(state))
@@ -321,4 +370,4 @@ DECISION = Kind(
     id="movement_plot", rule="8.1", verbs={VERB: ARGS}, deciders=lambda state: list(board.SIDES), prompt=ask,
     resolve=store, default=fixed(later("players", "default_plot_args")),
     random=randomly(later("players", "random_plot")), check=check_plot, bot=bots.plot_bot, form="plot",
-    offered=plot_args, choices=plot_choices, conclude=conclude)
+    offered=plot_args, choices=plot_choices, conclude=conclude, tidy=tidy_plot)

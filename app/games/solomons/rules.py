@@ -110,7 +110,8 @@ class Solomons:
             raise MalformedAction("Orders are an object of arguments.")
         kind = STATES.decisions.get(sequence.current(state)["kind"])
         if kind is not None and action["verb"] == VERB:
-            kind.shape(action)  # the shape first (MalformedAction naming the argument), then the rules
+            args = kind.tidied(state, role, action)["args"]  # a board's blank rows and shortcuts (the record's tidy)
+            kind.shape({"verb": VERB, "args": args})  # then the shape (MalformedAction naming the argument)
         if role not in sequence.deciders(state):
             raise IllegalAction("You have nothing to decide now; the other side is deciding.", None)
         if action["verb"] == "standing":
@@ -118,6 +119,18 @@ class Solomons:
         if kind.check is not None:  # the shape was checked above; now the kind's rules (IllegalAction citing them)
             kind.check(state, role, args)
         return kind.resolve(clone(state), role, args, rng)
+
+    def check(self, state: State, role: str, action: Any) -> None:
+        """The live check of a half-made order (contract v2): the current decision's judgement of a `submit` (the
+        record's tidy, its shape, its rules), or a standing order's; nothing changes."""
+        args = action.get("args") if isinstance(action, dict) else None
+        if isinstance(action, dict) and action.get("verb") == "standing":
+            asking.check_standing(args if isinstance(args, dict) else {}, role)
+            return
+        kind = STATES.decisions.get(sequence.current(state)["kind"])
+        if kind is None:
+            raise IllegalAction("Nothing to decide now.", None)
+        kind.judge(state, role, {"verb": VERB, "args": args if isinstance(args, dict) else {}})
 
     def apply_standing(self, state: State, role: str, args: dict[str, Any], rng) -> State:
         """Issue 11 item 4: set or clear a standing order from any prompt; the decision itself stays open."""

@@ -271,6 +271,15 @@ def training_choices(state: State, side: str) -> dict[str, Any]:
             "untrained": untrained}
 
 
+def tidy_training(state: State, side: str, args: dict[str, Any]) -> dict[str, Any]:
+    """6.21: a carrier given no NAC points to train (the board's untouched rows) does not train; a board with no
+    carrier to train sends none."""
+    rows = args.get("carriers", [])
+    if not isinstance(rows, list):
+        return args
+    return dict(args, carriers=[r for r in rows if not (isinstance(r, dict) and r.get("nac", 0) in (0, None))])
+
+
 def conclude_training(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
     for s in sides:
         resolve_training(state, s, orders[s])
@@ -287,4 +296,4 @@ DECISION = Kind(
     id="cag_training", rule="6.21", verbs={VERB: ARGS}, deciders=training_deciders, prompt=ask,
     resolve=store, default=fixed(lambda state, side: {"carriers": []}),
     random=randomly(later("players", "random_training")), check=check_training, bot=by_default, form="training",
-    offered=training_offered, choices=training_choices, conclude=conclude_training, skips=True)
+    offered=training_offered, choices=training_choices, conclude=conclude_training, skips=True, tidy=tidy_training)

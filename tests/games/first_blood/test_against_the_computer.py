@@ -15,3 +15,20 @@ def test_the_computer_sets_up_the_whole_us_side_before_the_ij_player_is_asked(pl
     state = stored_state(r.json()["id"])
     us = [u for u in state["units"].values() if u["side"] == "us" and u["arrive"] == 0]
     assert us and all(u["loc"].startswith("hex:") for u in us)  # every US unit of the set-up is on the map
+
+
+@pytest.mark.rule("§3")
+def test_after_a_restart_between_two_of_its_moves_the_computer_goes_on_setting_up(players, monkeypatch):
+    """A server stopped after the computer's first placement: the next pass (no memory of what it answered) reads
+    the prompt it answered from the position before that move, sees a new one, and places the rest."""
+    from app.play import bots
+
+    monkeypatch.setattr(bots, "MAX_BOT_MOVES", 1)  # the pass that runs after creation stops after one move
+    me = players()
+    gid = me.post("/api/games", json={"game": "first_blood", "side": "ij", "opponent": "computer"}).json()["id"]
+    placed = [u for u in stored_state(gid)["units"].values() if u["side"] == "us" and u["loc"].startswith("hex:")]
+    monkeypatch.setattr(bots, "MAX_BOT_MOVES", 2000)
+    bots.run_bots(gid)  # as after a restart: a new pass
+    state = stored_state(gid)
+    us = [u for u in state["units"].values() if u["side"] == "us" and u["arrive"] == 0]
+    assert len(placed) < len(us) and all(u["loc"].startswith("hex:") for u in us)

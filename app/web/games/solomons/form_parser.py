@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
 from app.games.solomons.states import STATES
 from app.play.errors import BadRequest
 from app.web.actions import action_from_form
-from app.web.games.solomons.common import SLOT_RUN
 
 
 def _int(form, name: str, default: int = 0) -> int:
@@ -23,17 +21,6 @@ def _int(form, name: str, default: int = 0) -> int:
 
 def _prefixed(form, prefix: str) -> dict[str, str]:
     return {k[len(prefix):]: str(v) for k, v in form.multi_items() if k.startswith(prefix)}
-
-
-def _rows(form, prefix: str) -> list[str]:
-    """The row numbers of a repeated group of fields (m.0.points, m.1.points ...), in order."""
-    rows = {k[len(prefix):].split(".")[0] for k, _ in form.multi_items() if k.startswith(prefix)}
-    return sorted((r for r in rows if r.isdigit()), key=int)
-
-
-def parse_training(form) -> dict[str, Any]:
-    return {"carriers": [{"unit": uid, "nac": _int(form, f"train.{uid}")}
-                         for uid in sorted(_prefixed(form, "train.")) if _int(form, f"train.{uid}") > 0]}
 
 
 def parse_allocation(form) -> dict[str, Any]:
@@ -57,118 +44,10 @@ def parse_allocation(form) -> dict[str, Any]:
     return {"task_forces": specs}
 
 
-def parse_plot(form) -> dict[str, Any]:
-    plots: dict[str, Any] = {}
-    for key, value in _prefixed(form, "plot.").items():
-        tf_id, _, seg = key.rpartition(".")
-        if not tf_id or not seg.isdigit():
-            raise BadRequest("The plotting chart names each cell by task force and segment number. Reload the page.")
-        plots.setdefault(tf_id, {"hexes": {}})["hexes"][seg] = value
-    for tf_id in _prefixed(form, "column."):
-        entry = plots.setdefault(tf_id, {"hexes": {}})
-        start = str(form.get(f"slot_start.{tf_id}") or "")
-        if form.get(f"anti_slot.{tf_id}"):
-            entry.update(hexes={}, anti_slot=True)  # 11.1: the server writes the course
-        elif start:  # 6.37 shortcut: wait at Rabaul, then K L M L K and home, one segment in each
-            segs = sorted(int(s) for s in entry["hexes"]) or []
-            if not start.strip().isdigit():
-                raise BadRequest("Slot run: choose the segment to leave Rabaul in.")
-            first = int(start)
-            entry["hexes"] = {str(s): ("rabaul" if s < first else SLOT_RUN[min(s - first, 5)]) for s in segs}
-            entry["slot"] = True
-        elif form.get(f"slot.{tf_id}"):
-            entry["slot"] = True
-        orders = parse_surface_orders(form, tf_id)
-        if orders is not None:
-            entry["orders"] = orders
-    out: dict[str, Any] = {"plots": plots}
-    subs = {sid: where for sid, where in _prefixed(form, "sub.").items() if where}
-    if subs:
-        out["submarines"] = subs
-    return out
-
-
-def parse_surface_orders(form, tf_id: str) -> dict[str, Any] | None:
-    """A column's "Surface action orders" (combat/surface.py): None when the column has none (a carrier force).
-    A blank or missing choice is left out, which the rules read as their default; `set_aside` lists the numbered
-    ships, first removed first (15.32), and is always given so that it replaces the orders of an earlier plot."""
-    fields = _prefixed(form, f"orders.{tf_id}.")
-    if not fields:
-        return None
-    orders: dict[str, Any] = {k: fields[k] for k in ("shield", "target") if fields.get(k)}
-    if fields.get("anti_ship_in_m"):
-        orders["anti_ship_in_m"] = True  # 15.3: unticked is the rules' default, keep the mission
-    ranks = {k.removeprefix("set_aside."): _int(form, f"orders.{tf_id}.{k}")
-             for k, v in fields.items() if k.startswith("set_aside.") and v.strip()}
-    orders["set_aside"] = sorted(ranks, key=lambda u: (ranks[u], u))
-    return orders
-
-
-def parse_air_orders(form) -> dict[str, Any]:
-    """The air allocation's standing orders (combat/air.py), only where the player chose other than the rules'
-    default: the doctrine's first kinds of ship, then the rest in the rules' order; the odds sought (14.3); and
-    the carrier forces told not to counterattack (6.25, 14.5)."""
-    out: dict[str, Any] = {}
-    chosen = [str(form.get(f"doctrine.priority.{n}") or "") for n in range(3)]
-    chosen = [t for n, t in enumerate(chosen) if t and t not in chosen[:n]]
-    doctrine: dict[str, Any] = {}
-    if chosen:
-        doctrine["priority"] = chosen + [t for t in DEFAULT_PRIORITY if t not in chosen]
-    raw = str(form.get("doctrine.odds") or "").strip()
-    if raw:
-        try:
-            odds = float(raw)
-        except ValueError:
-            raise BadRequest("Odds sought: choose one of the listed columns.") from None
-        doctrine["odds"] = int(odds) if odds.is_integer() else odds
-    if doctrine:
-        out["doctrine"] = doctrine
-    defence = {tf: {"counterattack": False} for tf in sorted(_prefixed(form, "defence."))
-               if not form.get(f"counterattack.{tf}")}
-    if defence:
-        out["defence"] = defence
-    return out
-
-
-def parse_air(form) -> dict[str, Any]:
-    missions = []
-    for i in _rows(form, "m."):
-        points = _int(form, f"m.{i}.points")
-        if points <= 0:
-            continue
-        if not form.get(f"m.{i}.mission"):
-            raise BadRequest("Air: choose a mission for each row you send Air Points on, or set its points to 0.")
-        m: dict[str, Any] = {"source": str(form.get(f"m.{i}.source") or ""), "kind": str(form.get(f"m.{i}.kind")),
-                             "points": points, "mission": str(form.get(f"m.{i}.mission"))}
-        if m["mission"] in ("attack", "bombard"):
-            m["target"] = str(form.get(f"m.{i}.target") or "") or None
-        else:
-            m["counters"] = _int(form, f"m.{i}.counters", 1)
-            m["target"] = m["source"] if m["mission"] == "cap_point" else None
-        missions.append(m)
-    return {"missions": missions, **parse_air_orders(form)}
-
-
-def parse_reset(form) -> dict[str, Any]:
-    aborts = sorted(_prefixed(form, "abort."))
-    changes = {tf: v for tf, v in _prefixed(form, "change.").items() if v}
-    transfers = []
-    for i in _rows(form, "t."):
-        points = _int(form, f"t.{i}.points")
-        if points > 0:
-            transfers.append({"from": str(form.get(f"t.{i}.from")), "to": str(form.get(f"t.{i}.to")),
-                              "kind": str(form.get(f"t.{i}.kind") or "lac"), "points": points})
-    out = {"aborts": aborts, "mission_changes": changes, "transfers": transfers}
-    if form.get("standing.shown"):  # issue 11 item 4: the standing order on air transfers, set or cleared
-        out["standing"] = {"no_transfers": bool(form.get("standing.no_transfers"))}
-    return out
-
-
 # Keyed by the board (form) id each decision kind's record names (app/games/solomons/states.py), the same id as the
-# board's template, templates/games/solomons/_<form>.html. The boards whose fields are named as the typed orders
-# read them (placement, intentions, ground: `arg.<name>.<id>`) have no parser here: the generic one reads them.
-PARSERS = {"training": parse_training, "allocation": parse_allocation, "plot": parse_plot, "air": parse_air,
-           "reset": parse_reset}
+# board's template, templates/games/solomons/_<form>.html. The other boards name their fields as the typed orders
+# (`arg.<name>...`): the platform's generic parser reads them and their record tidies them (`tidy`).
+PARSERS = {"allocation": parse_allocation}
 
 
 def parse_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:

@@ -1,5 +1,5 @@
-"""The Solomons HTMX fragments (GET, read only): a plotting-chart column redrawn after a choice, the rules' verdict
-on a board while it is filled in, and the provenance of a printed or reconstructed value.
+"""The Solomons HTMX fragments (GET, read only): a plotting-chart column redrawn after a choice and the provenance of a
+printed or reconstructed value (the rules' verdict on a half-made board is the platform's live check, plugin.py).
 
 `router` is the plug-in's: its paths are mounted under /games/{game_id}/solomons/, after a check that the game is a
 Solomons game. `old_addresses` keeps the provenance links that boards drawn before the plug-in print
@@ -10,18 +10,22 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
+from starlette.datastructures import MultiDict
 
-from app.engine.errors import IllegalAction
-from app.games.solomons import board, tables, validate
+from app.engine.orders import args_json
+from app.games.solomons import board, tables
+from app.games.solomons.decision import VERB
+from app.games.solomons.plot import ARGS as PLOT_ARGS, ranked_orders
 from app.play import lobby
 from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for, view_for
 from app.web.deps import ReadDBDep, User
-from app.web.games.solomons.form_parser import parse_form, parse_surface_orders
-from app.web.games.solomons.plot_chart import plot_column
+from app.web.actions import action_from_form
+from app.games.solomons.boards.plot_chart import plot_column
 from app.web.templating import render
 
 router = APIRouter(include_in_schema=False)
+PLOT_SPEC = {"actions": [{"verb": VERB, "args": args_json(PLOT_ARGS)}]}  # the plot's orders over their whole domain
 old_addresses = APIRouter(include_in_schema=False)
 
 
@@ -45,40 +49,20 @@ def _role_view(db, game_id: str, user_id: int) -> tuple[Any, str, dict[str, Any]
 @router.get("/plot/{tf_id}", response_class=HTMLResponse)
 def plot_column_fragment(request: Request, game_id: str, tf_id: str, db: ReadDBDep, user: User):
     """One plotting-chart column again, after the player picked a hex: the later rows offer only what is legal
-    from there. Drawn from the player's own view; nothing is stored."""
-    game, role, view, prompt = _role_view(db, game_id, user.user_id)
+    from there. The column's fields read as a submission's (typed by the plot's orders); drawn from the player's
+    own view; nothing is stored."""
+    game, role, view, _ = _role_view(db, game_id, user.user_id)
     tf = (view.get("task_forces") or {}).get(tf_id)
     if tf is None or role not in board.SIDES:
         raise BadRequest("You have no such task force.")
-    hexes = {k.split(".")[-1]: v for k, v in request.query_params.items() if k.startswith(f"plot.{tf_id}.")}
-    orders = parse_surface_orders(request.query_params, tf_id)
-    start = str(request.query_params.get(f"slot_start.{tf_id}") or "").strip()
-    if start and not start.isdigit():
-        raise BadRequest("Slot run: choose the segment to leave Rabaul in.")
+    fields = MultiDict([("verb", VERB), *request.query_params.multi_items()])
+    entry = (action_from_form(fields, PLOT_SPEC)["args"].get("plots") or {}).get(tf_id) or {}
     was = {k.split(".")[-1]: v for k, v in request.query_params.items() if k.startswith(f"was.{tf_id}.")}
-    col = plot_column(view, tf, hexes, tf.get("orders") if orders is None else orders,
-                      slot_start=int(start) if start else None, was=was or None)
-    col["anti_slot_on"] = bool(request.query_params.get(f"anti_slot.{tf_id}"))
+    col = plot_column(view, tf, entry.get("hexes") or {},
+                      ranked_orders(entry["orders"]) if isinstance(entry.get("orders"), dict) else tf.get("orders"),
+                      slot_start=entry.get("slot_start"), was=was or None)
+    col["anti_slot_on"] = bool(entry.get("anti_slot"))
     return HTMLResponse(render("games/solomons/_plot_column.html", col=col, game={"id": game.id}))
-
-
-@router.get("/check", response_class=HTMLResponse)
-def check_orders(request: Request, game_id: str, db: ReadDBDep, user: User):
-    """The rules' verdict on the board as it stands, while the player is still filling it in (5.16, 5.21, 6.31,
-    9.3 ...): the same check a submission gets, so its message names nothing the side may not know. Nothing is
-    stored."""
-    game = lobby.require_game(db, game_id)  # a Solomons game: the plug-in's mount checked it
-    role = lobby.role_of(db, game, user.user_id)
-    state = load_state(db, game)
-    prompt = rules_for(game).prompts(state).get(role) if game.status == "active" else None
-    if prompt is None:
-        return HTMLResponse("")
-    action = parse_form(request.query_params, prompt)
-    try:
-        validate.check(state, role, prompt["info"]["kind"], action["args"])
-    except IllegalAction as e:
-        return HTMLResponse(render("games/solomons/_check.html", ok=False, message=e.message, rule=e.rule))
-    return HTMLResponse(render("games/solomons/_check.html", ok=True))
 
 
 @router.get("/provenance/{kind}/{ident:path}", response_class=HTMLResponse)

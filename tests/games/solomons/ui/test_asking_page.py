@@ -38,7 +38,7 @@ def test_the_reset_board_sets_the_standing_order_and_the_panel_clears_it(solomon
     us, jp = solomons
     to_kind(us, jp, "reset")
     assert jp.kind() == "reset" and "Don't ask me about air transfers from now on" in jp.page()
-    ok(jp.post(replace(jp.form(), **{"standing__no_transfers": "1"})))
+    ok(jp.post(replace(jp.form(), **{"arg__standing": '{"no_transfers": true}'})))  # the box ticked
     assert pending(jp)["standing"] == {"no_transfers": True}
     assert "The other side has submitted or has nothing to decide" in us.page()  # all it may learn
     ok(us.post(us.form()))

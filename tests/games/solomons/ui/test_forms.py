@@ -3,7 +3,9 @@ the arguments the rules accept, every default form goes through unchanged, refus
 messages, and each page shows its own forces and none of the enemy's ids."""
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 
 import pytest
 
@@ -66,12 +68,12 @@ def test_carrier_training_board_trains_the_chosen_carrier(solomons):
     to_kind(us, jp, "cag_training")
     assert jp.kind() == "cag_training"
     page = jp.page()
-    assert 'name="train.jp-CV-' in page
-    carrier = re.search(r'name="train\.(jp-CV-\d)"[^>]*max="(\d+)"', page)
+    assert 'name="arg.carriers.0.nac"' in page
+    carrier = re.search(r'name="arg\.carriers\.(\d+)\.unit" value="(jp-CV-\d)"', page)
     assert us.kind() != "cag_training"  # 6.21, 10.4: no American carrier can train (issue 11 item 4)
-    ok(jp.post(replace(jp.form(), **{f"train__{carrier.group(1)}": "1"})))
+    ok(jp.post(replace(jp.form(), **{f"arg__carriers__{carrier.group(1)}__nac": "1"})))
     # Japan was the only side asked: its orders resolve the step at once, the carrier leaves to train (6.21)
-    assert jp.state()["view"]["units"][carrier.group(1)]["location"] == "training"
+    assert jp.state()["view"]["units"][carrier.group(2)]["location"] == "training"
 
 
 def test_task_force_board_forms_forces_and_shows_the_rules_refusals(solomons):
@@ -106,20 +108,20 @@ def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solo
     to_japanese_plot(us, jp)
     assert jp.kind() == "movement_plot"
     version = jp.state()["game"]["version"]
-    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"plot.{JP_TF1}.1": "K"})
+    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"arg.plots.{JP_TF1}.hexes.1": '"K"'})
     assert r.status_code == 200
-    seg2 = re.search(rf'name="plot\.{JP_TF1}\.2".*?</select>', r.text, re.S).group(0)
-    offered = set(re.findall(r'value="([^"]+)"', seg2))
+    seg2 = re.search(rf'name="arg\.plots\.{JP_TF1}\.hexes\.2".*?</select>', r.text, re.S).group(0)
+    offered = {plain(v) for v in re.findall(r'value="([^"]+)"', seg2)}
     assert offered == {"K", "F", "L", "P", "rabaul", "truk"}  # stay, or one of K's neighbours; no American base
     assert jp.state()["game"]["version"] == version     # a GET changes nothing
     # 6.3: back at Rabaul after its sortie, the force is offered only to stay there for the rest of the turn
-    back = {f"plot.{JP_TF1}.{s}": h for s, h in {"1": "K", "2": "rabaul"}.items()}
+    back = {f"arg.plots.{JP_TF1}.hexes.{s}": json.dumps(h) for s, h in {"1": "K", "2": "rabaul"}.items()}
     r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params=back)
     for seg in (3, 7):
-        cell = re.search(rf'name="plot\.{JP_TF1}\.{seg}".*?</select>', r.text, re.S).group(0)
-        assert set(re.findall(r'value="([^"]+)"', cell)) == {"rabaul"}
+        cell = re.search(rf'name="arg\.plots\.{JP_TF1}\.hexes\.{seg}".*?</select>', r.text, re.S).group(0)
+        assert {plain(v) for v in re.findall(r'value="([^"]+)"', cell)} == {"rabaul"}
     course = {"1": "K", "2": "L", "3": "M", "4": "L", "5": "K", "6": "rabaul", "7": "rabaul"}
-    ok(jp.post(replace(jp.form(), **{f"plot__{JP_TF1}__{s}": h for s, h in course.items()})))
+    ok(jp.post(replace(jp.form(), **{f"arg__plots__{JP_TF1}__hexes__{s}": json.dumps(h) for s, h in course.items()})))
     assert pending(jp)["plots"][JP_TF1]["hexes"] == course
     # The Americans are told Japan's announced intentions, not its plot.
     page_us = us.page()
@@ -130,7 +132,7 @@ def test_plotting_chart_offers_only_legal_next_hexes_and_submits_the_course(solo
 def test_slot_shortcut_writes_the_slot_run(solomons):
     us, jp = solomons
     to_japanese_plot(us, jp)
-    ok(jp.post(replace(jp.form(), **{f"slot_start__{JP_TF1}": "2"})))
+    ok(jp.post(replace(jp.form(), **{f"arg__plots__{JP_TF1}__slot_start": "2"})))
     plot = pending(jp)["plots"][JP_TF1]
     assert plot["slot"] is True
     assert plot["hexes"] == {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "L", "6": "K", "7": "rabaul"}
@@ -142,15 +144,15 @@ def test_a_slot_run_is_revised_unchanged_and_its_start_redraws_the_column(solomo
     no change is accepted as the same plot; choosing the segment redraws the column with the run's course."""
     us, jp = solomons
     to_japanese_plot(us, jp)
-    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"slot_start.{JP_TF1}": "2"})
+    r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}", params={f"arg.plots.{JP_TF1}.slot_start": "2"})
     assert r.status_code == 200
-    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    cells = [selected_option(r.text, f"arg.plots.{JP_TF1}.hexes.{seg}") for seg in range(1, 8)]
     assert cells == ["rabaul", "K", "L", "M", "L", "K", "rabaul"]
-    assert selected_option(r.text, f"slot_start.{JP_TF1}") == "2"
-    ok(jp.post(replace(jp.form(), **{f"slot_start__{JP_TF1}": "2"})))
+    assert selected_option(r.text, f"arg.plots.{JP_TF1}.slot_start") == "2"
+    ok(jp.post(replace(jp.form(), **{f"arg__plots__{JP_TF1}__slot_start": "2"})))
     first = pending(jp)
     page = jp.page()
-    assert "Revise your orders" in page and selected_option(page, f"slot_start.{JP_TF1}") == "2"
+    assert "Revise your orders" in page and selected_option(page, f"arg.plots.{JP_TF1}.slot_start") == "2"
     ok(jp.post(jp.form()))                    # revised with no change: the same plot, not a 6.35 / 8.6 refusal
     assert pending(jp) == first
 
@@ -158,7 +160,13 @@ def test_a_slot_run_is_revised_unchanged_and_its_start_redraws_the_column(solomo
 def selected_option(html: str, name: str) -> str:
     sel = re.search(rf'<select[^>]*name="{re.escape(name)}"[^>]*>(.*?)</select>', html, re.S).group(1)
     chosen = re.search(r'<option value="([^"]*)" selected', sel)
-    return chosen.group(1) if chosen else ""
+    return plain(chosen.group(1)) if chosen else ""
+
+
+def plain(value: str) -> str:
+    """An option's value as the player chose it: a choice the typed orders post as JSON ("K"), else as written."""
+    value = unescape(value)
+    return json.loads(value) if value.startswith('"') else value
 
 
 def test_air_board_sends_point_defense_cap_with_blank_counters(solomons):
@@ -167,14 +175,15 @@ def test_air_board_sends_point_defense_cap_with_blank_counters(solomons):
     assert us.kind() == "air"
     page = us.page()
     assert "TF 1 carriers NAC" in page
-    row = re.search(r'name="m\.(\d+)\.source" value="allied-tf-1"', page).group(1)
-    form = replace(us.form(), **{f"m__{row}__points": "4", f"m__{row}__mission": "cap_point",
-                                 f"m__{row}__counters": "3"})
+    row = re.search(r'name="arg\.missions\.(\d+)\.source" value="allied-tf-1"', page).group(1)
+    form = replace(us.form(), **{f"arg__missions__{row}__points": "4", f"arg__missions__{row}__mission": "cap_point",
+                                 f"arg__missions__{row}__counters": "3"})
     ok(us.post(form))
     assert pending(us) == {"missions": [{"source": "allied-tf-1", "kind": "nac", "points": 4,
                                          "mission": "cap_point", "counters": 3, "target": "allied-tf-1"}]}
     # An attack needs a marker revealed this segment: the rules refuse an empty target.
-    r = us.post(replace(us.form(), **{f"m__{row}__points": "2", f"m__{row}__mission": "attack"}))
+    r = us.post(replace(us.form(), **{f"arg__missions__{row}__points": "2",
+                                      f"arg__missions__{row}__mission": "attack"}))
     assert r.status_code == 422 and "14.11" in r.text
 
 
@@ -182,8 +191,8 @@ def test_reset_board_aborts_a_task_force(solomons):
     us, jp = solomons
     to_kind(us, jp, "reset")
     assert us.kind() == "reset"
-    assert 'name="abort.allied-tf-1"' in us.page()
-    ok(us.post(us.form() + [("abort.allied-tf-1", "1")]))
+    assert 'name="arg.aborts" value="allied-tf-1"' in us.page()
+    ok(us.post(us.form() + [("arg.aborts", "allied-tf-1")]))
     assert pending(us)["aborts"] == ["allied-tf-1"]
 
 
@@ -261,9 +270,9 @@ def test_a_malformed_plotting_chart_is_a_clear_400_in_the_post_and_the_live_chec
     to_japanese_plot(us, jp)
     assert jp.kind() == "movement_plot"
     version = jp.state()["game"]["version"]
-    bad_forms = {"plot.nodot": jp.form() + [("plot.nodot", "K")],
-                 "segment x": jp.form() + [(f"plot.{JP_TF1}.x", "K")],
-                 "slot_start x": replace(jp.form(), **{f"slot_start__{JP_TF1}": "x"})}
+    bad_forms = {"plot.nodot": jp.form() + [("arg.plots.nodot", '"K"')],
+                 "segment x": jp.form() + [(f"arg.plots.{JP_TF1}.hexes.x", '"K"')],
+                 "slot_start x": replace(jp.form(), **{f"arg__plots__{JP_TF1}__slot_start": "x"})}
     for what, form in bad_forms.items():
         r = jp.post(form)
         assert r.status_code == 400, (what, r.status_code, r.text)
@@ -283,16 +292,16 @@ def test_changing_an_earlier_cell_resets_later_cells_that_no_longer_mean_the_sam
     was = {"1": "rabaul", "2": "K", "3": "L", "4": "M", "5": "M", "6": "M", "7": "M"}
     params = {f"was.{JP_TF1}.{k}": v for k, v in was.items()}
     # the player moves segment 1 to K: segment 2's "move to K" is no longer a move, 3 and 4 still can be
-    params.update({f"plot.{JP_TF1}.{k}": v for k, v in dict(was, **{"1": "K"}).items()})
+    params.update({f"arg.plots.{JP_TF1}.hexes.{k}": json.dumps(v) for k, v in dict(was, **{"1": "K"}).items()})
     r = jp.player.get(url, params=params)
     assert r.status_code == 200
-    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    cells = [selected_option(r.text, f"arg.plots.{JP_TF1}.hexes.{seg}") for seg in range(1, 8)]
     assert cells == ["K", "K", "L", "M", "M", "M", "M"]
     assert r.text.count("reset to stay (was: move to hex K)") == 1
     # the player moves segment 1 to K and segment 2 to rabaul: 3's "move to L" cannot be made from Rabaul
-    params.update({f"plot.{JP_TF1}.2": "rabaul"})
+    params.update({f"arg.plots.{JP_TF1}.hexes.2": '"rabaul"'})
     r = jp.player.get(url, params=params)
-    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    cells = [selected_option(r.text, f"arg.plots.{JP_TF1}.hexes.{seg}") for seg in range(1, 8)]
     assert cells == ["K", "rabaul", "rabaul", "rabaul", "rabaul", "rabaul", "rabaul"]
     assert "reset to stay (was: move to hex L)" in r.text
     head = re.search(r'<ul class="sol-ships[^>]*>(.*?)</ul>', r.text, re.S).group(1)
@@ -300,7 +309,7 @@ def test_changing_an_earlier_cell_resets_later_cells_that_no_longer_mean_the_sam
     # the issue's case: "stay in Rabaul" in segment 2 must not become "back to Rabaul" when segment 1 leaves
     was = {"1": "rabaul", "2": "rabaul", "3": "K", "4": "L", "5": "L", "6": "L", "7": "L"}
     params = {f"was.{JP_TF1}.{k}": v for k, v in was.items()}
-    params.update({f"plot.{JP_TF1}.{k}": v for k, v in dict(was, **{"1": "K"}).items()})
+    params.update({f"arg.plots.{JP_TF1}.hexes.{k}": json.dumps(v) for k, v in dict(was, **{"1": "K"}).items()})
     r = jp.player.get(url, params=params)
-    cells = [selected_option(r.text, f"plot.{JP_TF1}.{seg}") for seg in range(1, 8)]
+    cells = [selected_option(r.text, f"arg.plots.{JP_TF1}.hexes.{seg}") for seg in range(1, 8)]
     assert cells == ["K", "K", "K", "L", "L", "L", "L"]

@@ -13,7 +13,7 @@ from app.games.solomons import rules
 from app.games.solomons.board import vp_value
 from app.games.solomons.board_view import describe
 from app.web.board import layout
-from app.web.games.solomons.map_view import board_model
+from app.web.games.solomons import board_model
 from app.web.plugin import plugin_for
 from app.web.templating import render
 

@@ -1,5 +1,7 @@
 """The form parser alone, for the boards a short game does not reach in Game-Turn 1 (ground attack, Japanese mission
-change, emergency transport destroyer, submarines): the fields become exactly the arguments validate.py reads."""
+change, emergency transport destroyer, submarines): the fields become exactly the arguments validate.py reads. The
+boards whose fields are named as the typed orders (`arg.<name>...`) are read by the platform's generic parser, then
+tidied by their record (app/games/solomons: blank rows, the rules' defaults)."""
 from __future__ import annotations
 
 import pytest
@@ -7,6 +9,7 @@ from starlette.datastructures import FormData
 
 from app.engine.orders import Assignment, Boolean, Integer, Optional
 from app.games.solomons import ground_orders, intentions
+from app.games.solomons.states import STATES
 from app.play.errors import BadRequest
 from app.web.games.solomons import parse_form, plugin
 
@@ -23,6 +26,14 @@ def read(kind: str, form: str, args: dict, *fields: tuple[str, str]) -> dict:
     return plugin.parse_form(FormData([("verb", "submit"), ("kind", kind), ("form", form), *fields]), prompt)
 
 
+def board_args(kind: str, *fields: tuple[str, str], side: str = "allied") -> dict:
+    """A board read by the generic parser, typed by its record's orders over their whole domain, then tidied by the
+    record as a submission is (the rules' `tidy`, before the shape check)."""
+    record = STATES[kind]
+    args = read(kind, record.form, record.args(), *fields)["args"]
+    return record.tidy(None, side, args)
+
+
 def test_ground_attack_or_not():
     args = {"attack": Boolean(label="Attack"), "points": Optional(Integer(1, 4, label="Points"))}
     assert read("ground", "ground", args, ("arg.attack", "false"))["args"] == {"attack": False}
@@ -32,12 +43,40 @@ def test_ground_attack_or_not():
 
 
 def test_japanese_mission_change_abort_and_transfer():
-    args = parse("reset", ("abort.japanese-tf-2", "1"), ("change.japanese-tf-1", "anti_ship"),
-                 ("change.japanese-tf-3", ""), ("t.0.from", "rabaul"), ("t.0.to", "shortlands"),
-                 ("t.0.kind", "lac"), ("t.0.points", "3"), ("t.1.from", "rabaul"), ("t.1.to", "rabaul"),
-                 ("t.1.kind", "lac"), ("t.1.points", "0"))["args"]
+    args = board_args("reset", ("arg.aborts", '"japanese-tf-2"'),
+                      ("arg.mission_changes.japanese-tf-1", '"anti_ship"'), ("arg.mission_changes.japanese-tf-3", ""),
+                      ("arg.transfers.0.from", '"rabaul"'), ("arg.transfers.0.to", '"shortlands"'),
+                      ("arg.transfers.0.kind", '"lac"'), ("arg.transfers.0.points", "3"),
+                      ("arg.transfers.1.from", '"rabaul"'), ("arg.transfers.1.to", '"rabaul"'),
+                      ("arg.transfers.1.kind", '"lac"'), ("arg.transfers.1.points", "0"), side="japanese")
     assert args == {"aborts": ["japanese-tf-2"], "mission_changes": {"japanese-tf-1": "anti_ship"},
                     "transfers": [{"from": "rabaul", "to": "shortlands", "kind": "lac", "points": 3}]}
+    # issue 11 item 4: the standing order on air transfers, set (the ticked box after its hidden "no") or cleared
+    box = [("arg.standing", '{"no_transfers": false}'), ("arg.standing", '{"no_transfers": true}')]
+    assert board_args("reset", *box)["standing"] == {"no_transfers": True}
+    assert board_args("reset", box[0])["standing"] == {"no_transfers": False}
+
+
+@pytest.mark.rule("6.21")
+def test_a_carrier_given_no_points_does_not_train():
+    args = board_args("cag_training", ("arg.carriers.0.unit", '"jp-CV-1"'), ("arg.carriers.0.nac", "0"),
+                      ("arg.carriers.1.unit", '"jp-CV-2"'), ("arg.carriers.1.nac", "2"), side="japanese")
+    assert args == {"carriers": [{"unit": "jp-CV-2", "nac": 2}]}
+    assert board_args("cag_training", side="japanese") == {"carriers": []}  # no carrier can train: no rows
+
+
+@pytest.mark.rule("6.22")
+def test_air_rows_cap_covers_its_own_force_and_blank_rows_fly_nothing():
+    row = [("arg.missions.0.source", '"allied-tf-1"'), ("arg.missions.0.kind", '"nac"'),
+           ("arg.missions.0.counters", "1"), ("arg.missions.1.source", '"henderson"'), ("arg.missions.1.kind", '"lac"'),
+           ("arg.missions.1.points", "0"), ("arg.missions.1.counters", "1")]
+    args = board_args("air", *row, ("arg.missions.0.points", "4"), ("arg.missions.0.mission", '"cap_point"'))
+    assert args["missions"] == [{"source": "allied-tf-1", "kind": "nac", "points": 4, "mission": "cap_point",
+                                 "counters": 1, "target": "allied-tf-1"}]
+    args = board_args("air", *row, ("arg.missions.0.points", "4"), ("arg.missions.0.mission", '"attack"'),
+                      ("arg.missions.0.target", '"J1"'))
+    assert args["missions"] == [{"source": "allied-tf-1", "kind": "nac", "points": 4, "mission": "attack",
+                                 "target": "J1"}]
 
 
 def test_emergency_destroyer_and_cargo_under_transports():
@@ -53,11 +92,20 @@ def test_emergency_destroyer_and_cargo_under_transports():
 
 
 def test_submarines_and_anti_slot():
-    args = parse("movement_plot", ("column.allied-tf-4", "1"), ("anti_slot.allied-tf-4", "1"),
-                 ("plot.allied-tf-4.1", "O"))["args"]
-    assert args == {"plots": {"allied-tf-4": {"hexes": {}, "anti_slot": True}}}
-    args = parse("movement_plot", ("sub.jp-SS-1", "F"), ("sub.jp-SS-2", ""))["args"]
+    args = board_args("movement_plot", ("arg.plots.allied-tf-4.anti_slot", "true"),
+                      ("arg.plots.allied-tf-4.hexes.1", '"O"'))
+    assert args == {"plots": {"allied-tf-4": {"hexes": {}, "anti_slot": True}}}  # 11.1: the server writes it
+    args = board_args("movement_plot", ("arg.submarines.jp-SS-1", '"F"'), ("arg.submarines.jp-SS-2", ""),
+                      side="japanese")
     assert args == {"plots": {}, "submarines": {"jp-SS-1": "F"}}
+
+
+@pytest.mark.rule("6.37")
+def test_a_slot_run_is_given_by_the_segment_it_leaves_rabaul_in():
+    cells = [(f"arg.plots.japanese-tf-1.hexes.{s}", '"rabaul"') for s in range(1, 8)]
+    args = board_args("movement_plot", *cells, ("arg.plots.japanese-tf-1.slot_start", "2"), side="japanese")
+    assert args["plots"]["japanese-tf-1"] == {"slot": True, "hexes": {"1": "rabaul", "2": "K", "3": "L", "4": "M",
+                                                                      "5": "L", "6": "K", "7": "rabaul"}}
 
 
 @pytest.mark.rule("5.14")
@@ -81,8 +129,11 @@ def test_a_ticked_question_is_a_yes_and_every_other_a_no():
 
 
 def test_an_unreadable_number_is_a_plain_message():
-    with pytest.raises(BadRequest, match="whole number"):
-        parse("air", ("m.0.source", "rabaul"), ("m.0.kind", "lac"), ("m.0.points", "many"))
+    with pytest.raises(BadRequest, match="Air points: that value cannot be read"):
+        board_args("air", ("arg.missions.0.source", '"rabaul"'), ("arg.missions.0.kind", '"lac"'),
+                   ("arg.missions.0.points", "many"))
+    with pytest.raises(BadRequest, match="give a whole number"):
+        parse("allocation", ("tf.jp-CA-1", "two"))
     with pytest.raises(BadRequest):
         parse_form(FormData([("verb", "submit")]), None)
 

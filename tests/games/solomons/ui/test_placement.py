@@ -10,6 +10,7 @@ from starlette.datastructures import FormData
 from app.engine.rng import ScriptedRng
 from app.games.solomons import board as sol_board, rules
 from app.games.solomons.board import unit_name as board_name
+from app.games.solomons.states import STATES
 from app.web.games.solomons import parse_form
 from tests.games.solomons.ui.conftest import form_fields, replace
 from tests.games.solomons.ui.test_forms import ok, to_kind
@@ -121,14 +122,14 @@ def test_the_air_board_offers_each_source_only_the_targets_its_air_reaches_and_b
     near = {"hex": close, "segment": 1, "turn": 1, "units": 2, "capital": 0, "transports": 0, "submarine": False}
     s["markers"]["allied"] = {"tf-?1": near, "tf-?2": dict(near, hex=far, units=1)}
     html, prompt = board(s, "allied")
-    carrier_row = re.search(r'name="m\.(\d+)\.source" value="allied-tf-1"', html).group(1)
+    carrier_row = re.search(r'name="arg\.missions\.(\d+)\.source" value="allied-tf-1"', html).group(1)
     targets = re.search(rf'<select id="m-{carrier_row}-target".*?</select>', html, re.S).group(0)
     assert f"tf-?1 in hex {close} (2 ships)" in targets and "tf-?2" not in targets  # carrier air: one hex
-    es_rows = re.findall(r'name="m\.(\d+)\.source" value="espiritu_santo"', html)
+    es_rows = re.findall(r'name="arg\.missions\.(\d+)\.source" value="espiritu_santo"', html)
     for row in es_rows:  # Espiritu Santo's air reaches from O (10.6): never the far marker
         cell = re.search(rf'<select id="m-{row}-target".*?</select>', html, re.S).group(0)
         assert "tf-?2" not in cell
     mission = re.search(rf'<select id="m-{carrier_row}-mission".*?</select>', html, re.S).group(0)
     assert re.search(r'<option value="" selected>no mission</option>', mission)
-    action = parse_form(FormData(form_fields(html)), prompt)  # the board as drawn flies nothing
-    assert action["args"]["missions"] == []
+    action = parse_form(FormData(form_fields(html)), prompt)  # the board as drawn flies nothing (the record's tidy)
+    assert STATES["air"].tidy(s, "allied", action["args"])["missions"] == []

@@ -24,21 +24,22 @@ def test_surface_orders_are_submitted_revised_and_kept_when_a_column_is_redrawn(
     assert jp.kind() == "movement_plot"
     ok(jp.post(jp.form()))                                   # untouched: the rules' defaults, written out
     assert pending(jp)["plots"][JP_TF1]["orders"] == {"shield": "keep_odds", "target": "transport", "set_aside": []}
-    ok(jp.post(replace(jp.form(), **{f"orders__{JP_TF1}__shield": "max", f"orders__{JP_TF1}__target": "bombardment",
-                                     f"orders__{JP_TF1}__set_aside__jp-DD-1": "1"})))
+    o = f"arg__plots__{JP_TF1}__orders"
+    ok(jp.post(replace(jp.form(), **{f"{o}__shield": "max", f"{o}__target": "bombardment",
+                                     f"{o}__set_aside__jp-DD-1": "1"})))
     assert pending(jp)["plots"][JP_TF1]["orders"] == {"shield": "max", "target": "bombardment",
                                                       "set_aside": ["jp-DD-1"]}
     page = jp.page()                                         # the revision starts from the orders given
-    assert selected(page, f"orders.{JP_TF1}.shield") == "max"
-    assert selected(page, f"orders.{JP_TF1}.set_aside.jp-DD-1") == "1"
+    assert selected(page, f"arg.plots.{JP_TF1}.orders.shield") == "max"
+    assert selected(page, f"arg.plots.{JP_TF1}.orders.set_aside.jp-DD-1") == "1"
     assert re.search(r'<details class="sol-orders" open>', page)
     r = jp.player.get(f"/games/{jp.game_id}/solomons/plot/{JP_TF1}",
-                      params={f"plot.{JP_TF1}.1": "K", f"orders.{JP_TF1}.target": "bombardment",
-                              f"orders.{JP_TF1}.shield": "none"})
+                      params={f"arg.plots.{JP_TF1}.hexes.1": '"K"', f"arg.plots.{JP_TF1}.orders.target": "bombardment",
+                              f"arg.plots.{JP_TF1}.orders.shield": "none"})
     assert r.status_code == 200
-    assert selected(r.text, f"orders.{JP_TF1}.target") == "bombardment"
-    assert selected(r.text, f"orders.{JP_TF1}.shield") == "none"
-    assert selected(r.text, f"plot.{JP_TF1}.1") == "K"
+    assert selected(r.text, f"arg.plots.{JP_TF1}.orders.target") == "bombardment"
+    assert selected(r.text, f"arg.plots.{JP_TF1}.orders.shield") == "none"
+    assert selected(r.text, f"arg.plots.{JP_TF1}.hexes.1") == "K"
 
 
 @pytest.mark.rule("14.3")
@@ -48,21 +49,22 @@ def test_air_doctrine_and_counterattack_orders_reach_the_rules(solomons):
     page = us.page()
     assert "Standing orders for the strikes" in page and 'for="doctrine-priority-0"' in page
     assert 'for="counter-allied-tf-1"' in page and "TF 1 counterattacks" in page   # the carrier force at sea
-    kinds = set(re.findall(r'<option value="([A-Z]+)"', re.search(r'name="doctrine.priority.0".*?</select>',
+    kinds = set(re.findall(r'<option value="([A-Z]+)"', re.search(r'name="arg.doctrine.priority.0".*?</select>',
                                                                     page, re.S).group(0)))
     assert "BC" in kinds and "APD" not in kinds                # the enemy's kinds of ship only
     ok(us.post(us.form()))                                     # untouched: nothing beyond the missions
     assert pending(us) == {"missions": []}
-    form = [(k, v) for k, v in us.form() if k != "counterattack.allied-tf-1"]       # the box unticked
-    ok(us.post(replace(form, **{"doctrine__priority__0": "TR", "doctrine__priority__1": "CA",
-                                "doctrine__odds": "1.5"})))
+    box = ("arg.defence.allied-tf-1.counterattack", "true")
+    form = [f for f in us.form() if f != box]                                         # the box unticked
+    ok(us.post(replace(form, **{"arg__doctrine__priority__0": "TR", "arg__doctrine__priority__1": "CA",
+                                "arg__doctrine__odds": "1.5"})))
     got = pending(us)
     assert got["doctrine"] == {"priority": ["TR", "CA", "CV", "CVL", "BB", "BC", "B", "DD", "APD"], "odds": 1.5}
     assert got["defence"] == {"allied-tf-1": {"counterattack": False}}
     page = us.page()                                           # the revision shows them
-    assert selected(page, "doctrine.priority.0") == "TR" and selected(page, "doctrine.odds") == "1.5"
-    assert not re.search(r'name="counterattack\.allied-tf-1"[^>]*checked', page)
-    r = us.post(replace(us.form(), **{"doctrine__odds": "5"}))  # not a column the form offers
+    assert selected(page, "arg.doctrine.priority.0") == "TR" and selected(page, "arg.doctrine.odds") == "1.5"
+    assert not re.search(r'name="arg\.defence\.allied-tf-1\.counterattack"[^>]*checked', page)
+    r = us.post(replace(us.form(), **{"arg__doctrine__odds": "5"}))  # not a column the form offers
     assert r.status_code == 422 and "14.3" in r.text
 
 
@@ -72,7 +74,7 @@ def test_a_side_without_carriers_at_sea_is_offered_no_counterattack(solomons):
     assert jp.kind() == "air"                                  # both sides allocate at once (section D)
     page = jp.page()
     assert "Attack doctrine (14.3)" in page and "Carrier counterattacks" not in page
-    kinds = re.search(r'name="doctrine.priority.0".*?</select>', page, re.S).group(0)
+    kinds = re.search(r'name="arg.doctrine.priority.0".*?</select>', page, re.S).group(0)
     assert 'value="APD"' in kinds and 'value="BC"' not in kinds
 
 
@@ -92,26 +94,24 @@ def test_the_forms_say_where_a_choice_spends_supply():
 
 
 def test_the_parser_writes_the_orders_as_the_rules_read_them():
-    from starlette.datastructures import FormData
+    from app.engine.errors import IllegalAction
+    from app.games.solomons.combat.air import check_standing_orders
+    from tests.games.solomons.ui.test_parser import board_args
 
-    from app.play.errors import BadRequest
-    from app.web.games.solomons import parse_form
+    o = "arg.plots.japanese-tf-2.orders"
+    args = board_args("movement_plot", (f"{o}.anti_ship_in_m", "true"), (f"{o}.target", "bombardment"),
+                      (f"{o}.shield", "none"), (f"{o}.set_aside.jp-DD-2", "2"), (f"{o}.set_aside.jp-CA-3", "1"),
+                      (f"{o}.set_aside.jp-CA-1", ""))
+    assert args["plots"]["japanese-tf-2"]["orders"] == {"shield": "none", "target": "bombardment",
+                                                        "anti_ship_in_m": True, "set_aside": ["jp-CA-3", "jp-DD-2"]}
 
-    def parse(kind, *fields):
-        return parse_form(FormData([("verb", "submit"), ("kind", kind), *fields]), {"info": {"kind": kind}})["args"]
-
-    tf = "japanese-tf-2"
-    args = parse("movement_plot", (f"column.{tf}", "1"), (f"orders.{tf}.anti_ship_in_m", "1"),
-                 (f"orders.{tf}.target", "bombardment"), (f"orders.{tf}.shield", "none"),
-                 (f"orders.{tf}.set_aside.jp-DD-2", "2"), (f"orders.{tf}.set_aside.jp-CA-3", "1"),
-                 (f"orders.{tf}.set_aside.jp-CA-1", ""))
-    assert args["plots"][tf]["orders"] == {"shield": "none", "target": "bombardment", "anti_ship_in_m": True,
-                                           "set_aside": ["jp-CA-3", "jp-DD-2"]}
-    args = parse("air", ("doctrine.priority.0", "BB"), ("doctrine.priority.1", "BB"), ("doctrine.priority.2", ""),
-                 ("doctrine.odds", "2"), ("defence.allied-tf-1", "1"), ("counterattack.allied-tf-1", "1"),
-                 ("defence.allied-tf-5", "1"))
-    assert args == {"missions": [], "doctrine": {"priority": ["BB", "CV", "CVL", "BC", "B", "TR", "CA", "DD", "APD"],
-                                                 "odds": 2},
-                    "defence": {"allied-tf-5": {"counterattack": False}}}
-    with pytest.raises(BadRequest, match="Odds sought"):
-        parse("air", ("doctrine.odds", "three to one"))
+    args = board_args("air", ("arg.doctrine.priority.0", "BB"), ("arg.doctrine.priority.1", "BB"),
+                      ("arg.doctrine.priority.2", ""), ("arg.doctrine.odds", "2"),
+                      ("arg.defence.allied-tf-1.counterattack", "false"),
+                      ("arg.defence.allied-tf-1.counterattack", "true"),
+                      ("arg.defence.allied-tf-5.counterattack", "false"))
+    assert args == {"missions": [], "defence": {"allied-tf-5": {"counterattack": False}},
+                    "doctrine": {"priority": ["BB", "CV", "CVL", "BC", "B", "TR", "CA", "DD", "APD"], "odds": 2}}
+    args = board_args("air", ("arg.doctrine.odds", "three to one"))  # reaches the rules as written; they refuse it
+    with pytest.raises(IllegalAction, match="odds sought"):
+        check_standing_orders({}, "allied", args)

@@ -7,6 +7,7 @@ the form parser and applied by the rules. What is asserted is what each player i
 """
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -74,13 +75,13 @@ def meet_in_m(japan: dict[str, str], america: dict[str, str], us_dd_away: bool =
               jp_mission: str = "anti_ship") -> dict:
     """Plot both sides through their boards and play to the reset after segment 3's surface action."""
     state = to_plot(jp_mission)
-    state = post(state, "japanese", **{f"slot_start__{JP}": "1"}, **japan)   # K 1, L 2, M 3 (6.37)
+    state = post(state, "japanese", **{f"arg__plots__{JP}__slot_start": "1"}, **japan)   # K 1, L 2, M 3 (6.37)
     course = {}
     for tf in ("allied-tf-1", US_DD, US_BOMB, US_TR):
         out_and_back = tf in (US_BOMB, US_TR) or (tf == US_DD and us_dd_away)
         for seg in range(1, 8):
             back = "M" if seg >= 3 and not (tf == US_DD and us_dd_away) else "N"
-            course[f"plot__{tf}__{seg}"] = back if out_and_back else "M"
+            course[f"arg__plots__{tf}__hexes__{seg}"] = json.dumps(back if out_and_back else "M")
     state = post(state, "allied", **course, **america)
     return walk(state, "reset", segment=3)
 
@@ -99,7 +100,7 @@ def actions(state, role: str) -> list[str]:
 def orders_controls(html: str, tf: str) -> dict[str, str]:
     """The column's order fields by name, each with the text of the label that names it (for= its id)."""
     out = {}
-    for tag in re.finditer(rf'<(?:select|input)\b[^>]*name="orders\.{tf}\.([^"]+)"[^>]*>', html):
+    for tag in re.finditer(rf'<(?:select|input)\b[^>]*name="arg\.plots\.{tf}\.orders\.([^"]+)"[^>]*>', html):
         ident = re.search(r'\bid="([^"]+)"', tag.group(0)).group(1)
         label = re.search(rf'<label[^>]*for="{re.escape(ident)}"[^>]*>(.*?)</label>', html, re.S)
         assert label, f"no label for {tag.group(1)}"
@@ -132,7 +133,7 @@ def test_a_japanese_bombardment_force_may_be_told_to_become_anti_ship_in_m():
     jp = orders_controls(html, JP)
     assert jp["anti_ship_in_m"].startswith("Become Anti-Ship in M (15.3, 6.39)")
     assert jp["target"].startswith("As Anti-Ship, attack first")
-    checkbox = re.search(rf'<input[^>]*name="orders\.{JP}\.anti_ship_in_m"[^>]*>', html).group(0)
+    checkbox = re.search(rf'<input[^>]*name="arg\.plots\.{JP}\.orders\.anti_ship_in_m"[^>]*>', html).group(0)
     assert " checked" not in checkbox                       # the rules' default: keep the mission
 
 
@@ -151,7 +152,7 @@ def test_the_default_shielding_keeps_the_odds_and_sends_the_spare_cruiser_at_the
 
 @pytest.mark.rule("15.33")
 def test_no_shielding_keeps_every_ship_on_the_enemy_anti_ship_force():
-    state = meet_in_m({f"orders__{JP}__shield": "none"}, {})
+    state = meet_in_m({f"arg__plots__{JP}__orders__shield": "none"}, {})
     [only] = actions(state, "japanese")
     assert "38 attack against 8 defense" in only and "American anti-ship force" in only
     assert "transport force" not in told(state, "allied")
@@ -159,7 +160,7 @@ def test_no_shielding_keeps_every_ship_on_the_enemy_anti_ship_force():
 
 @pytest.mark.rule("15.35")
 def test_shielding_as_much_as_one_to_one_allows():
-    state = meet_in_m({f"orders__{JP}__shield": "max"}, {})
+    state = meet_in_m({f"arg__plots__{JP}__orders__shield": "max"}, {})
     first, second = actions(state, "japanese")
     assert "(DD Mutsuki group, DD Mochizuki group) attacks the American anti-ship force" in first
     assert "10 attack against 8 defense, 1:1" in first
@@ -172,18 +173,18 @@ def test_the_anti_ship_force_goes_for_the_force_its_orders_name():
     assert "Japanese have Anti-Ship force; American have no Anti-Ship force" in told(state, "japanese")
     [fight] = actions(state, "japanese")
     assert "attacks the American transport force" in fight   # the default target
-    state = meet_in_m({f"orders__{JP}__target": "bombardment"}, {}, us_dd_away=True)
+    state = meet_in_m({f"arg__plots__{JP}__orders__target": "bombardment"}, {}, us_dd_away=True)
     [fight] = actions(state, "japanese")
     assert "attacks the American bombardment force" in fight and "transport" not in fight
 
 
 @pytest.mark.rule("15.32")
 def test_the_defender_keeps_out_the_ships_it_numbered_first():
-    japan = {f"orders__{JP}__target": "bombardment"}
+    japan = {f"arg__plots__{JP}__orders__target": "bombardment"}
     state = meet_in_m(japan, {}, us_dd_away=True)
     [fight] = actions(state, "allied")
     assert "Set aside: CA " in fight                         # the rules' order: the most valuable first
-    state = meet_in_m(japan, {f"orders__{US_BOMB}__set_aside__us-DD-5": "1"}, us_dd_away=True)
+    state = meet_in_m(japan, {f"arg__plots__{US_BOMB}__orders__set_aside__us-DD-5": "1"}, us_dd_away=True)
     [fight] = actions(state, "allied")
     assert "Set aside: DD Balch group, CA " in fight         # 38 attack, 44 defense: the destroyer, then a cruiser
 
@@ -193,7 +194,8 @@ def test_a_bombardment_force_told_to_become_anti_ship_fights_in_m():
     state = meet_in_m({}, {}, us_dd_away=True, jp_mission="bombardment")
     assert "Japanese have no Anti-Ship force; American have no Anti-Ship force" in told(state, "japanese")
     assert actions(state, "japanese") == []
-    state = meet_in_m({f"orders__{JP}__anti_ship_in_m": "1"}, {}, us_dd_away=True, jp_mission="bombardment")
+    state = meet_in_m({f"arg__plots__{JP}__orders__anti_ship_in_m": "true"}, {}, us_dd_away=True,
+                      jp_mission="bombardment")
     assert "TF 1 changes its mission to Anti-Ship in M" in told(state, "japanese")
     [fight] = actions(state, "japanese")
     assert "Japanese Anti-Ship force" in fight and "attacks the American transport force" in fight

@@ -8,7 +8,7 @@ from typing import Any
 from app.games.solomons import board
 from app.games.solomons.board_view import MISSIONS, place_label
 from app.games.solomons.plot import CARRIER_BASES
-from app.web.games.solomons.common import AIR_MISSIONS, has_type, start_args, tf_label, unit_info
+from app.games.solomons.boards.common import AIR_MISSIONS, has_type, start_args, tf_label, unit_info
 
 EXTRA_TF_SLOTS = 3
 AIR_ROWS = 2

@@ -6,18 +6,13 @@ from typing import Any
 
 from app.games.solomons import board
 from app.games.solomons.board_view import MISSIONS, place_label
-from app.games.solomons.plot import CARRIER_BASES, phase_segments
-from app.web.games.solomons.common import SLOT_RUN, has_type, start_args, tf_label, unit_info
-from app.web.games.solomons.standing_orders import surface_orders
+from app.games.solomons.plot import CARRIER_BASES, phase_segments, slot_course
+from app.games.solomons.boards.common import has_type, start_args, tf_label, unit_info
+from app.games.solomons.boards.standing_orders import surface_orders
 
 
 def plot_segments(view: dict[str, Any]) -> list[int]:
     return phase_segments(1 if view.get("phase") == "plot1" else 2)
-
-
-def slot_course(segments: list[int], start: int) -> dict[str, str]:
-    """6.37: wait at Rabaul, then K, L, M, L, K and home, one segment in each (the form's Slot-run shortcut)."""
-    return {str(s): ("rabaul" if s < start else SLOT_RUN[min(s - start, 5)]) for s in segments}
 
 
 def slot_start_of(hexes: dict[str, str], segments: list[int]) -> int | None:

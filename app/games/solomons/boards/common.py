@@ -9,7 +9,6 @@ from app.games.solomons.board_view import unit_label
 
 AIR_MISSIONS = (("attack", "Attack a task force"), ("bombard", "Bombard Guadalcanal airbase"),
                 ("cap_area", "Area CAP"), ("cap_point", "Point Defense CAP"))
-SLOT_RUN = ("K", "L", "M", "L", "K", "rabaul")               # 6.37
 
 
 def unit_info(view: dict[str, Any], uid: str) -> dict[str, Any]:

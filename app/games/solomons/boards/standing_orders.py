@@ -9,7 +9,7 @@ from typing import Any
 from app.games.solomons import board, tables
 from app.games.solomons.intentions import ASKED, KEYS
 from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY
-from app.web.games.solomons.common import has_type, start_args, tf_label, unit_info
+from app.games.solomons.boards.common import has_type, start_args, tf_label, unit_info
 
 SURFACE_MISSIONS = ("anti_ship", "bombardment", "transport")  # 15.33: the missions that meet in surface combat
 # (value, label) in the rules' order; the first is the rules' default (combat/surface.py _orders)

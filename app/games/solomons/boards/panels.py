@@ -1,35 +1,15 @@
 """The side panels for one role: own task forces in full, enemy markers as last seen, ships in port, the refit/repair
 tracks, the reinforcement chart and the Victory Points lost, all from `view(state, role)` and the game's printed
-(public) data; and the map's own drawing, a layer of the board the view describes (board_view.py)."""
+(public) data. The map's own drawing is the web plug-in's layer (app/web/games/solomons)."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.games.solomons import board, sequence, tables
 from app.games.solomons.board_view import SIDE_LABEL, mission_label, own_forces, place_label
 from app.games.solomons.plot import phase_segments
-from app.paths import ROOT
-from app.play.records import result_words
-from app.web.board import register_layer
-from app.web.games.solomons.common import tf_label, unit_info
-
-
-@lru_cache(maxsize=1)
-def drawing() -> str:
-    """The committed map's drawing: the GSHHS coastlines, the lettered hexes, the zones and the off-map bases (some
-    80 KiB that never change), drawn by tools/make_solomons_map.py in the map units the board uses."""
-    text = (ROOT / "static" / "solomons" / "map.svg").read_text()
-    return text[text.index("</desc>") + len("</desc>"):text.rindex("</svg>")]
-
-
-def basemap(layer: dict[str, Any]) -> str:
-    """The Solomons' own layer under the counters (the board's "solomons-basemap", board_view.py)."""
-    return drawing()
-
-
-register_layer("solomons-basemap", basemap)
+from app.games.solomons.boards.common import tf_label, unit_info
 
 
 def step_title(view: dict[str, Any]) -> str:
@@ -41,7 +21,7 @@ def step_title(view: dict[str, Any]) -> str:
     return step if isinstance(step, str) else ""
 
 
-def board_model(view: dict[str, Any]) -> dict[str, Any]:
+def board_model(view: dict[str, Any], result: str | None = None) -> dict[str, Any]:
     """The panels beside the map for this role: own task forces in full, enemy markers as last seen. The umpire (and
     everyone after the end) sees every task force of both sides, each in its side's colour."""
     tfs = [{"id": tf["id"], "label": tf_label(tf), "where": place_label(tf["hex"]),
@@ -51,7 +31,7 @@ def board_model(view: dict[str, Any]) -> dict[str, Any]:
     markers = [dict(mk, id=mid, where=place_label(mk["hex"]))
                for mid, mk in sorted(((view.get("enemy") or {}).get("markers") or {}).items())]
     return {"task_forces": tfs, "markers": markers, "step": step_title(view),
-            "result": result_words(SIDE_LABEL.get, view.get("outcome")),
+            "result": result,
             "by_side": both_sides(view, tfs) if view.get("role") in (UMPIRE, SPECTATOR) else None}
 
 
