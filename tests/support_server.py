@@ -33,7 +33,8 @@ class LiveServer:
 
     def start(self, timeout: float = 30) -> "LiveServer":
         self.proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "app.web.main:app", "--host", "127.0.0.1",
-                                      "--port", str(self.port), "--log-level", "warning", "--ws-max-size", "65536"],
+                                      "--port", str(self.port), "--log-level", "warning", "--ws-max-size", "65536",
+                                      "--ws", "app.realtime.frames:Protocol"],
                                      env=self.env, cwd=ROOT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
