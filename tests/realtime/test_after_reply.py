@@ -3,8 +3,8 @@ the same page models as the pushes, and a page is never sent an older drawing af
 from __future__ import annotations
 
 import asyncio
-import json
 import dataclasses
+import json
 from collections import Counter
 
 import pytest
@@ -91,7 +91,8 @@ def test_the_computers_answer_comes_after_the_reply(players, blue_bot):
 
 
 def test_each_roles_page_is_drawn_once_for_the_reply_and_the_pushes(players, anon, monkeypatch):
-    from app.web import api, ws as ws_module
+    from app.web import api
+    from app.web import ws as ws_module
 
     red, blue, watcher = players(), players(), players()
     gid = start_duel(red, blue)
