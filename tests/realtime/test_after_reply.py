@@ -137,3 +137,27 @@ def test_an_older_drawing_is_never_sent_after_a_newer_one():
         await hub.send("g", [sub], {"blue": Fragment("version 3", "d3")}, hub.ticket())
     asyncio.run(race())
     assert seen == ["version 2", "version 3"]
+
+
+def test_an_order_takes_the_write_lock_once(players, anon):
+    """The seat lookup, the rules and the commit in one writing transaction; the reply and the pushes only read (on
+    SQLite a writing transaction holds the database's one write lock)."""
+    from sqlalchemy import event
+
+    from app.store.db import engine
+
+    red, blue = players(), players()
+    gid = start_duel(red, blue)
+    writes = []
+
+    def began(conn):
+        if not conn.get_execution_options().get("read_only"):
+            writes.append(1)
+    with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as ws:
+        event.listen(engine(), "begin", began)
+        try:
+            fire(red, gid, 2, version=0)
+            assert version_of(ws.receive_text()) == 1
+        finally:
+            event.remove(engine(), "begin", began)
+    assert len(writes) == 1
