@@ -91,16 +91,25 @@ class Hub:
             except Exception:  # already gone
                 pass
 
-    async def publish(self, game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None) -> None:
+    def sessions(self, game_id: str) -> set[str]:
+        """The sessions this process's sockets on a game were opened with (read on the event loop)."""
+        return {s.session for s in self.channels.get(game_id, ()) if s.session}
+
+    async def publish(self, game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
+                      checked: tuple[set[str], set[str]] | None = None) -> None:
         """Push the game's current position to this process's sockets. `drawn`: pages already drawn after the
-        commit under `ticket` (the submitter's reply drew them); only the other roles watching are drawn here."""
+        commit under `ticket` (the submitter's reply drew them); only the other roles watching are drawn here.
+        `checked`: (sessions looked up with that drawing, those of them still valid); others are looked up here."""
         if drawn is None or ticket is None:
-            drawn, ticket = {}, self.ticket()
+            drawn, ticket, checked = {}, self.ticket(), None
         subs = list(self.channels.get(game_id, ()))
         if subs and self.sessions_valid is not None:
             # A session that ended in another process, or simply expired, gets no more pushes.
             opened = {s.session for s in subs if s.session}
-            valid = await self.sessions_valid(opened) if opened else set()
+            looked, valid = checked if checked is not None else (set(), set())
+            valid = set(valid) & opened
+            if opened - set(looked):
+                valid |= await self.sessions_valid(opened - set(looked))
             for sub in [s for s in subs if s.session and s.session not in valid]:
                 await self._close(game_id, sub)
             subs = list(self.channels.get(game_id, ()))

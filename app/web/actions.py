@@ -17,7 +17,7 @@ from app.play.errors import BadRequest
 from app.play.submit import Submitted, apply_action, lock_game
 from app.realtime.hub import hub
 from app.realtime.pg_notify import notify
-from app.store.db import transaction
+from app.store.db import is_postgres, transaction
 
 log = logging.getLogger("ironbottom")
 
@@ -148,32 +148,32 @@ async def submit(game_id: str, role: str | None, action: Any, expected: int | No
 
 
 async def after_commit(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                       notified: bool = False) -> None:
+                       notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
     """Push the committed position, let computer players answer (each move its own transaction), push again.
     `drawn`: pages already drawn for some roles after the commit, under the hub's `ticket`; `notified`: the other
-    processes were already told of the commit.
+    processes were already told of the commit; `checked`: the sessions looked up with that drawing, and the valid.
     A push that fails is logged and does not keep the computer from answering: the game must not stall on a
     page that could not be drawn (pages reload the position on their next visit)."""
-    await _publish_logged(game_id, drawn, ticket, notified)
+    await _publish_logged(game_id, drawn, ticket, notified, checked)
     moves = await run_in_threadpool(run_bots, game_id)
     if moves:
         await _publish_logged(game_id)
 
 
 async def _publish_logged(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                          notified: bool = False) -> None:
+                          notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
     try:
-        await publish(game_id, drawn, ticket, notified)
+        await publish(game_id, drawn, ticket, notified, checked)
     except Exception:
         log.exception("pushing game %s failed", game_id)
 
 
 async def publish(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                  notified: bool = False) -> None:
+                  notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
     """Push to this process's sockets, and tell the other processes (PostgreSQL deployments) at the same time, so
     their sockets do not wait for this process's whole local push before they hear of the commit."""
     notices.schedule(game_id)  # e-mail and webhook notices, after the commit, off the request
-    if notified:
-        await hub.publish(game_id, drawn, ticket)
+    if notified or not is_postgres():  # (SQLite runs one process: no one else to tell)
+        await hub.publish(game_id, drawn, ticket, checked)
     else:
-        await asyncio.gather(hub.publish(game_id, drawn, ticket), run_in_threadpool(notify, game_id))
+        await asyncio.gather(hub.publish(game_id, drawn, ticket, checked), run_in_threadpool(notify, game_id))

@@ -78,14 +78,21 @@ hub.renderer = render_for_hub
 
 
 def _valid_sessions(hashes: set[str]) -> set[str]:
+    with transaction(read_only=True) as db:
+        return valid_sessions(db, hashes)
+
+
+def valid_sessions(db, hashes: set[str]) -> set[str]:
+    """Which of these sessions (by hash) are still valid: not signed out, not expired."""
     from sqlalchemy import select
 
     from app.play.clock import now
     from app.store.models import Session
 
-    with transaction(read_only=True) as db:
-        rows = db.execute(select(Session.token_hash, Session.expires_at)
-                          .where(Session.token_hash.in_(sorted(hashes)))).all()
+    if not hashes:
+        return set()
+    rows = db.execute(select(Session.token_hash, Session.expires_at)
+                      .where(Session.token_hash.in_(sorted(hashes)))).all()
     at = now()
     return {h for h, expires in rows if (expires if expires.tzinfo else expires.replace(tzinfo=at.tzinfo)) > at}
 
