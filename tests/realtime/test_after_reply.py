@@ -139,16 +139,19 @@ def test_an_older_drawing_is_never_sent_after_a_newer_one():
     assert seen == ["version 2", "version 3"]
 
 
-def test_an_order_takes_the_write_lock_once(players, anon):
+def test_an_order_takes_the_write_lock_once(players, anon, monkeypatch):
     """The seat lookup, the rules and the commit in one writing transaction; the reply and the pushes only read (on
-    SQLite a writing transaction holds the database's one write lock)."""
+    SQLite a writing transaction holds the database's one write lock). On PostgreSQL the other processes are told
+    once, at the same time (its NOTIFY is a transaction of its own, counted apart)."""
     from sqlalchemy import event
 
-    from app.store.db import engine
+    from app.store.db import engine, is_postgres
+    from app.web import api
 
     red, blue = players(), players()
     gid = start_duel(red, blue)
-    writes = []
+    writes, told = [], []
+    monkeypatch.setattr(api, "notify", told.append)
 
     def began(conn):
         if not conn.get_execution_options().get("read_only"):
@@ -160,4 +163,4 @@ def test_an_order_takes_the_write_lock_once(players, anon):
             assert version_of(ws.receive_text()) == 1
         finally:
             event.remove(engine(), "begin", began)
-    assert len(writes) == 1
+    assert len(writes) == 1 and told == ([gid] if is_postgres() else [])
