@@ -42,6 +42,7 @@ class Fragment(str):
 
 
 SessionCheck = Callable[[set[str]], Awaitable[set[str]]]  # session hashes -> those still valid
+Drawer = Callable[[str, set[str], set[str]], Awaitable[tuple[dict[str, str], set[str]]]]  # (pages, valid sessions)
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Hub:
     renderer: Renderer | None = None
     published: int = 0
     sessions_valid: SessionCheck | None = None
+    drawer: Drawer | None = None  # renderer and session check in one read (one worker-thread hop, one transaction)
     tickets: int = 0
 
     def ticket(self) -> int:
@@ -103,6 +105,10 @@ class Hub:
         if drawn is None or ticket is None:
             drawn, ticket, checked = {}, self.ticket(), None
         subs = list(self.channels.get(game_id, ()))
+        if subs and checked is None and self.drawer is not None:  # pages and sessions in one read
+            opened = {s.session for s in subs if s.session}
+            more, valid = await self.drawer(game_id, {s.role for s in subs} - set(drawn), opened)
+            drawn, checked = {**drawn, **more}, (opened, valid)
         if subs and self.sessions_valid is not None:
             # A session that ended in another process, or simply expired, gets no more pushes.
             opened = {s.session for s in subs if s.session}

@@ -104,6 +104,19 @@ async def sessions_valid(hashes: set[str]) -> set[str]:
 hub.sessions_valid = sessions_valid
 
 
+def _draw(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str]]:
+    with transaction(read_only=True) as db:
+        game = lobby.require_game(db, game_id)
+        return {role: fragment(page_model(db, game, role)) for role in roles}, valid_sessions(db, sessions)
+
+
+async def draw_for_hub(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str]]:
+    return await run_in_threadpool(_draw, game_id, roles, sessions)
+
+
+hub.drawer = draw_for_hub
+
+
 async def end_session(token: str | None) -> None:
     """After a sign-out has committed: close that session's sockets here and in every other process."""
     if not token:
