@@ -296,6 +296,7 @@ def _run(tmp: str) -> dict:
             for s in servers:
                 s.stop()
             pg.stop()
+    out["load"] = os.getloadavg()[1]  # other work on the machine shows in every figure, the baselines' too
     return out
 
 
@@ -303,7 +304,8 @@ def lines(f: dict) -> list[str]:
     storm = [("Ironbottom, uvicorn's own websocket protocol (deflate once per socket)", f["per_socket"]),
              ("Ironbottom, `app.realtime.frames:Protocol` (each page compressed once)", f["shared"]),
              ("bare Starlette: POST, then send the same bytes to every socket", f["bare"])]
-    out = ["## Spectator storm", "",
+    load = f"; the machine's load average was {f['load']:.1f} on {os.cpu_count()} cores" if "load" in f else ""
+    out = [f"## Spectator storm (tools/bench_scale.py{load})", "",
            f"{STORM_GAMES} duels one after the other, each watched by {SPECTATORS} spectator sockets and the two "
            f"players' pages ({f['shared']['sockets']} sockets); {len(f['shared']['latencies'])} orders timed, "
            f"alternately by each side, after a first round that warms the caches. Time from the order's POST "
