@@ -10,4 +10,4 @@ COPY static ./static
 # Editable, so the package finds templates/, static/ and migrations/ beside it.
 RUN pip install --no-cache-dir -e .
 EXPOSE 8000
-CMD ["sh", "-c", "python -m app migrate && uvicorn app.web.main:app --host 0.0.0.0 --port 8000 --proxy-headers --ws-max-size 65536"]
+CMD ["sh", "-c", "python -m app migrate && uvicorn app.web.main:app --host 0.0.0.0 --port 8000 --proxy-headers --ws-max-size 65536 --ws app.realtime.frames:Protocol"]

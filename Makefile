@@ -21,8 +21,9 @@ migrate: install
 	$(BIN)/alembic upgrade head
 
 # --ws-max-size: uvicorn reads a websocket frame whole (16 MB by default) before the app's 64 KB message limit applies.
+# --ws app.realtime.frames:Protocol: each pushed page is compressed once, not once per socket.
 run: migrate
-	$(BIN)/uvicorn app.web.main:app --host 127.0.0.1 --port 8000 --ws-max-size 65536
+	$(BIN)/uvicorn app.web.main:app --host 127.0.0.1 --port 8000 --ws-max-size 65536 --ws app.realtime.frames:Protocol
 
 test: install
 	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest

@@ -43,7 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if report["ok"] else 1
     if args.command == "serve":
         import uvicorn
-        uvicorn.run("app.web.main:app", host=args.host, port=args.port, ws_max_size=65536)
+        uvicorn.run("app.web.main:app", host=args.host, port=args.port, ws_max_size=65536,
+                    ws="app.realtime.frames:Protocol")  # each pushed page compressed once, not once per socket
         return 0
     from app.play.errors import PlayError
     from app.play.lobby import require_game

@@ -5,6 +5,7 @@ timed until every page of that game has its update; beside the same fan-out on a
 run. Memory: the server's resident memory with the 50 games active, less its memory before, per game.
 Solomons push latency: tools/bench_solomons.py (a real Solomons game, four pages).
 Storage of a finished game and rebuild times: tools/bench_storage.py.
+A spectator storm, 500 games on one process, and pushes across processes on a throwaway PostgreSQL: tools/bench_scale.py.
 Guadalcanal's computer players (a whole Scenario 3 game's CPU time, win rates): tools/bench_guadalcanal.py.
 First Blood's computer players (CPU time of a game, win rates by side): tools/bench_first_blood.py.
 Game figures (a whole computer-played game, one execution segment, a state's size) come from each game's own
@@ -251,6 +252,7 @@ def submissions_lines(seeds=(1, 2, 3, 4, 5)) -> list[str]:
 def main() -> None:
     from tools.bench_first_blood import lines as first_blood_lines
     from tools.bench_solomons import lines as solomons_lines, solomons_push
+    from tools.bench_scale import lines as scale_lines, run as scale_run
     from tools.bench_storage import lines as storage_lines
 
     tmp = tempfile.mkdtemp(prefix="ironbottom-bench-")
@@ -280,6 +282,7 @@ def main() -> None:
         storm = asyncio.run(signin_storm(storm_server))
     finally:
         storm_server.stop()
+    scale = scale_run()
     per_game = (ours["rss_active_kib"] - rss_idle) / GAMES
     lines = [
         "# Benchmarks",
@@ -321,6 +324,7 @@ def main() -> None:
         f"{len(storm['latencies'])} |",
         "",
     ]
+    lines += scale_lines(scale)
     lines += solomons_lines(solomons)
     rows = game_figures()
     if rows:

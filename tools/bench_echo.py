@@ -27,9 +27,18 @@ async def push(request):
     return PlainTextResponse("ok")
 
 
+async def broadcast(request):
+    """Send the request's body, as text, to every socket in the group (the bare floor under a spectator storm)."""
+    text = (await request.body()).decode()
+    for ws in list(groups.get(request.path_params["group"], ())):
+        await ws.send_text(text)
+    return PlainTextResponse("ok")
+
+
 async def ready(request):
     return PlainTextResponse("ok")
 
 
 app = Starlette(routes=[WebSocketRoute("/ws/{group}", socket), Route("/push/{group}", push, methods=["POST"]),
+                        Route("/broadcast/{group}", broadcast, methods=["POST"]),
                         Route("/signin", ready)])

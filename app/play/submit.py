@@ -32,6 +32,7 @@ class Submitted:
     replayed: bool = False  # the idempotency key was seen before; nothing new was applied
     ended: bool = False
     bot_moves: list[int] = field(default_factory=list)
+    role: str | None = None  # the seat it was applied for (set by the web layer, which may look it up itself)
 
 
 def lock_game(db: DB, game_id: str) -> Game:

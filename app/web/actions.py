@@ -7,15 +7,17 @@ import json
 import logging
 from typing import Any
 
+from starlette.background import BackgroundTasks
 from starlette.concurrency import run_in_threadpool
 
+from app.play import lobby
 from app.play import notify as notices
 from app.play.bots import run_bots
 from app.play.errors import BadRequest
-from app.play.submit import Submitted, apply_action
+from app.play.submit import Submitted, apply_action, lock_game
 from app.realtime.hub import hub
 from app.realtime.pg_notify import notify
-from app.store.db import transaction
+from app.store.db import is_postgres, transaction
 
 log = logging.getLogger("ironbottom")
 
@@ -208,38 +210,65 @@ def _unreadable(arg: dict[str, Any], name: str) -> BadRequest:
     return BadRequest(f"{arg.get('label') or name.replace('_', ' ').capitalize()}: that value cannot be read.")
 
 
-def _apply_in_transaction(game_id: str, role: str, action: Any, expected: int | None, key: str,
-                          user_id: int | None) -> Submitted:
+def _apply_in_transaction(game_id: str, role: str | None, action: Any, expected: int | None, key: str,
+                          user_id: int | None, seat: str | None) -> Submitted:
+    """One transaction for the whole order: the game's row locked, the sender's seat looked up under that lock
+    (when the caller has not already), the rules applied."""
     with transaction() as db:
-        return apply_action(db, game_id, role, action, expected, key, user_id)
+        if role is None:
+            role = lobby.require_seat(db, lock_game(db, game_id), user_id, seat)
+        result = apply_action(db, game_id, role, action, expected, key, user_id)
+        result.role = role
+        return result
 
 
-async def submit(game_id: str, role: str, action: Any, expected: int | None, key: str,
-                 user_id: int | None) -> Submitted:
-    result = await run_in_threadpool(_apply_in_transaction, game_id, role, action, expected, key, user_id)
-    await after_commit(game_id)
+async def apply(game_id: str, role: str | None, action: Any, expected: int | None, key: str, user_id: int | None,
+                seat: str | None = None) -> Submitted:
+    """Apply an order and commit it; nothing is pushed yet (see `submit`). `role` None: the user's seat (`seat`
+    when they hold several), looked up inside the order's own transaction."""
+    return await run_in_threadpool(_apply_in_transaction, game_id, role, action, expected, key, user_id, seat)
+
+
+async def submit(game_id: str, role: str | None, action: Any, expected: int | None, key: str,
+                 user_id: int | None, later: BackgroundTasks | None = None, seat: str | None = None) -> Submitted:
+    """Apply an order; then push it and let the computer answer. With `later` (the request's background tasks)
+    that runs after the reply has gone, so the player is not kept waiting on every other page's push; without it,
+    before this returns."""
+    result = await apply(game_id, role, action, expected, key, user_id, seat)
+    if later is None:
+        await after_commit(game_id)
+    else:
+        later.add_task(after_commit, game_id)
     return result
 
 
-async def after_commit(game_id: str) -> None:
+async def after_commit(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
+                       notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
     """Push the committed position, let computer players answer (each move its own transaction), push again.
+    `drawn`: pages already drawn for some roles after the commit, under the hub's `ticket`; `notified`: the other
+    processes were already told of the commit; `checked`: the sessions looked up with that drawing, and the valid.
     A push that fails is logged and does not keep the computer from answering: the game must not stall on a
     page that could not be drawn (pages reload the position on their next visit)."""
-    await _publish_logged(game_id)
+    await _publish_logged(game_id, drawn, ticket, notified, checked)
     moves = await run_in_threadpool(run_bots, game_id)
     if moves:
         await _publish_logged(game_id)
 
 
-async def _publish_logged(game_id: str) -> None:
+async def _publish_logged(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
+                          notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
     try:
-        await publish(game_id)
+        await publish(game_id, drawn, ticket, notified, checked)
     except Exception:
         log.exception("pushing game %s failed", game_id)
 
 
-async def publish(game_id: str) -> None:
+async def publish(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
+                  notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
     """Push to this process's sockets, and tell the other processes (PostgreSQL deployments) at the same time, so
     their sockets do not wait for this process's whole local push before they hear of the commit."""
     notices.schedule(game_id)  # e-mail and webhook notices, after the commit, off the request
-    await asyncio.gather(hub.publish(game_id), run_in_threadpool(notify, game_id))
+    if notified or not is_postgres():  # (SQLite runs one process: no one else to tell)
+        await hub.publish(game_id, drawn, ticket, checked)
+    else:
+        await asyncio.gather(hub.publish(game_id, drawn, ticket, checked), run_in_threadpool(notify, game_id))

@@ -4,21 +4,25 @@ Authenticate with `Authorization: Bearer <token>` from POST /api/sessions (no CS
 browser's session cookie plus the X-CSRF-Token header."""
 from __future__ import annotations
 
+import asyncio
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Request, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from app.engine import orders
 from app.play import accounts, lobby, records
 from app.play.check import check_order
-from app.store.db import transaction
+from app.realtime.hub import hub
+from app.realtime.pg_notify import notify
+from app.store.db import is_postgres, transaction
 from app.web import actions as game_actions
 from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, password_work, session_token
 from app.play.errors import Forbidden
 from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
 from app.web.presenter import page_model
+from app.web.ws import fragment, valid_sessions
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -183,7 +187,10 @@ def change_invite(request: Request, game_id: str, role: str, body: InviteChange,
 
 def game_json(db, game_id: str, user_id: int, seat: str | None = None) -> dict[str, Any]:
     game = lobby.require_game(db, game_id)
-    m = page_model(db, game, lobby.role_of(db, game, user_id, seat))
+    return _game_json(db, game, page_model(db, game, lobby.role_of(db, game, user_id, seat)), user_id)
+
+
+def _game_json(db, game, m: dict[str, Any], user_id: int) -> dict[str, Any]:
     # Beside the prompt, the JSON Schema of every order it allows (None while a game's specs are still prose).
     schema = orders.prompt_schema(m["prompt"]) if m["prompt"] else None
     return {"game": m["game"], "role": m["role"], "view": m["view"], "prompt": m["prompt"], "prompt_schema": schema,
@@ -196,15 +203,31 @@ def show(game_id: str, db: ReadDBDep, user: User, seat: str | None = None) -> di
     return game_json(db, game_id, user.user_id, seat)
 
 
+def _reply_and_pages(game_id: str, user_id: int, role: str, watching: set[str],
+                     sessions: set[str]) -> tuple[dict[str, Any], dict, set[str]]:
+    """After an order's commit, in one read: the sender's reply, the pushes of every role watching on this process
+    (each role's page model built once: the sender's serves both its reply and its own pages' push), and which of
+    those pages' sessions are still valid."""
+    with transaction(read_only=True) as db:
+        game = lobby.require_game(db, game_id)
+        models = {r: page_model(db, game, r) for r in watching | {role}}
+        return (_game_json(db, game, models[role], user_id), {r: fragment(models[r]) for r in watching},
+                valid_sessions(db, sessions))
+
+
 @router.post("/games/{game_id}/actions", dependencies=[CSRF])
-async def act(game_id: str, body: Submission, user: User) -> dict[str, Any]:
-    def seat():
-        with transaction() as db:
-            return lobby.require_seat(db, lobby.require_game(db, game_id), user.user_id, body.seat)
-    role = await run_in_threadpool(seat)
-    result = await game_actions.submit(game_id, role, body.action.model_dump(), body.expected_version, body.key,
-                                       user.user_id)
-    out = await run_in_threadpool(in_transaction, game_json, game_id, user.user_id, role)
+async def act(game_id: str, body: Submission, user: User, later: BackgroundTasks) -> dict[str, Any]:
+    """Apply an order. The reply is the position just after it; other pages' pushes and the computer's answer
+    follow once the reply has gone (GET the game, or keep its websocket open, to see them)."""
+    result = await game_actions.apply(game_id, None, body.action.model_dump(), body.expected_version, body.key,
+                                      user.user_id, body.seat)
+    ticket, watching, sessions = hub.ticket(), hub.roles_watching(game_id), hub.sessions(game_id)
+    drawing = run_in_threadpool(_reply_and_pages, game_id, user.user_id, result.role, watching, sessions)
+    if is_postgres():  # the other processes start their pushes meanwhile
+        (out, drawn, valid), _ = await asyncio.gather(drawing, run_in_threadpool(notify, game_id))
+    else:
+        out, drawn, valid = await drawing
+    later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid))
     # No seq: the game's own count would tell a side how often the other side revised its orders.
     out.update(replayed=result.replayed)
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, BackgroundTasks, Form, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -278,7 +278,7 @@ async def manage_invite(game_id: str, role: str, user: User, do: str = Form(""))
 
 
 @router.post("/games/{game_id}/actions", dependencies=[CSRF])
-async def submit_form(request: Request, game_id: str, user: User):
+async def submit_form(request: Request, game_id: str, user: User, later: BackgroundTasks):
     """An order from the game page's forms. HTMX gets a fragment back (the page itself updates by push)."""
     form = await request.form()
 
@@ -291,7 +291,7 @@ async def submit_form(request: Request, game_id: str, user: User):
     game_type, role, prompt, every_side = await run_in_threadpool(seat_and_prompt)
     action = plugin_for(game_type).parse_form(form, prompt)
     expected = game_actions.int_field(form.get("expected_version"), "expected_version")
-    await game_actions.submit(game_id, role, action, expected, str(form.get("key") or ""), user.user_id)
+    await game_actions.submit(game_id, role, action, expected, str(form.get("key") or ""), user.user_id, later)
     if request.headers.get("hx-request"):
         # hot seat: reload to the seat asked next (the other side's, perhaps), as a tutorial's page does
         return Response(status_code=204, headers={"HX-Redirect": f"/games/{game_id}"} if every_side else None)

@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from app.config import get_settings
 from app.play import accounts, lobby
 from app.play.versions import role_version
+from app.realtime import frames
 from app.realtime.hub import Fragment, Subscriber, hub
 from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
@@ -55,14 +56,18 @@ def model_digest(model: dict) -> str:
     return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
 
+def fragment(model: dict) -> Fragment:
+    """One role's push, drawn from its page model (the same model a reply to that role's order is built from).
+    Its compressed frame is made here, in the worker thread, once for every socket it goes to (app/realtime/frames.py)."""
+    page = Fragment(render_fragments(model), model_digest(model))
+    frames.prepare(page)
+    return page
+
+
 def render_roles(game_id: str, roles: set[str]) -> dict[str, str]:
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
-        out = {}
-        for role in roles:
-            model = page_model(db, game, role)
-            out[role] = Fragment(render_fragments(model), model_digest(model))
-        return out
+        return {role: fragment(page_model(db, game, role)) for role in roles}
 
 
 async def render_for_hub(game_id: str, roles: set[str]) -> dict[str, str]:
@@ -73,14 +78,21 @@ hub.renderer = render_for_hub
 
 
 def _valid_sessions(hashes: set[str]) -> set[str]:
+    with transaction(read_only=True) as db:
+        return valid_sessions(db, hashes)
+
+
+def valid_sessions(db, hashes: set[str]) -> set[str]:
+    """Which of these sessions (by hash) are still valid: not signed out, not expired."""
     from sqlalchemy import select
 
     from app.play.clock import now
     from app.store.models import Session
 
-    with transaction(read_only=True) as db:
-        rows = db.execute(select(Session.token_hash, Session.expires_at)
-                          .where(Session.token_hash.in_(sorted(hashes)))).all()
+    if not hashes:
+        return set()
+    rows = db.execute(select(Session.token_hash, Session.expires_at)
+                      .where(Session.token_hash.in_(sorted(hashes)))).all()
     at = now()
     return {h for h, expires in rows if (expires if expires.tzinfo else expires.replace(tzinfo=at.tzinfo)) > at}
 
@@ -90,6 +102,19 @@ async def sessions_valid(hashes: set[str]) -> set[str]:
 
 
 hub.sessions_valid = sessions_valid
+
+
+def _draw(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str]]:
+    with transaction(read_only=True) as db:
+        game = lobby.require_game(db, game_id)
+        return {role: fragment(page_model(db, game, role)) for role in roles}, valid_sessions(db, sessions)
+
+
+async def draw_for_hub(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str]]:
+    return await run_in_threadpool(_draw, game_id, roles, sessions)
+
+
+hub.drawer = draw_for_hub
 
 
 async def end_session(token: str | None) -> None:
@@ -107,6 +132,7 @@ async def game_socket(ws: WebSocket, game_id: str):
         await ws.close(code=4403, reason="origin not allowed")
         return
     token = ws.cookies.get(SESSION_COOKIE)
+    ticket = hub.ticket()  # taken before the page is drawn for its digest
     try:
         user, role, version, digest = await run_in_threadpool(_who, game_id, token, ws.query_params.get("seat"))
     except Exception:
@@ -117,7 +143,7 @@ async def game_socket(ws: WebSocket, game_id: str):
     await ws.accept()
     sub = Subscriber(role=role, user_id=user.user_id, send=ws.send_text, version=version,
                      session=accounts.token_hash(token), close=lambda: ws.close(code=4401, reason="signed out"),
-                     digest=digest)
+                     digest=digest, ticket=ticket)
     hub.join(game_id, sub)
     try:
         while True:
@@ -133,9 +159,11 @@ async def game_socket(ws: WebSocket, game_id: str):
                 await ws.close(code=4401, reason="session ended")
                 break
             if since < await run_in_threadpool(_version, game_id, role):
+                ticket = hub.ticket()
                 pages = await render_for_hub(game_id, {role})
-                await ws.send_text(pages[role])
-                sub.digest = getattr(pages[role], "digest", None)
+                if sub.ticket <= ticket:  # else a push drawn later has already reached this page
+                    sub.digest, sub.ticket = pages[role].digest, ticket
+                    await ws.send_text(pages[role])
     except WebSocketDisconnect:
         pass
     finally:
