@@ -55,14 +55,16 @@ def encode(order: dict[str, Any], prompt: dict[str, Any], hidden: dict[str, str]
         return [("arg.attack", "true" if args["attack"] else "false"), ("arg.points", str(args.get("points", 1)))]
     if info.get("form") == "air":  # templates/games/solomons/_air.html: a row per source and kind of air
         hidden = hidden or {}
-        rows = {(hidden[k], hidden[k[:-len("source")] + "kind"]): k.split(".")[1]
-                for k in hidden if k.startswith("m.") and k.endswith(".source")}
-        out = [(f"counterattack.{k[len('defence.'):]}", "1") for k in hidden if k.startswith("defence.")]  # ticked
+        rows: dict[tuple[str, str], list[str]] = {}  # a source's air may be split over several rows: in order
+        for k in hidden:
+            if k.startswith("arg.missions.") and k.endswith(".source"):
+                rows.setdefault((hidden[k], hidden[k[:-len("source")] + "kind"]), []).append(k.split(".")[2])
+        out = [(k, "true") for k in hidden if k.startswith("arg.defence.") and k.endswith(".counterattack")]  # ticked
         for m in order["args"]["missions"]:
-            i = rows[(m["source"], m["kind"])]
-            out += [(f"m.{i}.points", str(m["points"])), (f"m.{i}.mission", m["mission"])]
-            out += [(f"m.{i}.target", m["target"])] if m["mission"] in ("attack", "bombard") else \
-                [(f"m.{i}.counters", str(m.get("counters", 1)))]
+            row = f"arg.missions.{rows[(m['source'], m['kind'])].pop(0)}"
+            out += [(f"{row}.points", str(m["points"])), (f"{row}.mission", m["mission"])]
+            out += [(f"{row}.target", m["target"])] if m["mission"] in ("attack", "bombard") else \
+                [(f"{row}.counters", str(m.get("counters", 1)))]
         return out
     spec = next(s for s in prompt["actions"] if s["verb"] == order["verb"]).get("args") or {}
     out = []

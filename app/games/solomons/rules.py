@@ -120,6 +120,14 @@ class Solomons:
             kind.check(state, role, args)
         return kind.resolve(clone(state), role, args, rng)
 
+    def tidied(self, state: State, role: str, action: Any) -> Any:
+        """The order as the rules read it: a board's blank rows and shortcuts tidied by the current record (what a
+        tutorial compares with the example's order)."""
+        kind = STATES.decisions.get(sequence.current(state)["kind"])
+        if kind is None or not isinstance(action, dict) or action.get("verb") != VERB:
+            return action
+        return kind.tidied(state, role, action)
+
     def check(self, state: State, role: str, action: Any) -> None:
         """The live check of a half-made order (contract v2): the current decision's judgement of a `submit` (the
         record's tidy, its shape, its rules), or a standing order's; nothing changes."""
