@@ -35,6 +35,7 @@ SEARCHED = ("allocation", "movement_plot")  # the decision kinds the search answ
 # each candidate is played against SAMPLES believed states x ROLLOUTS dice, to the end of the Game-Turn.
 BUDGET = search.Budget(samples=2, rollouts=1, horizon=80)
 ALLOCATION_VARIANTS = 3  # easy allocations drawn with different streams
+MAX_PLOT_CANDIDATES = 4  # the easy plot, up to two of its forces kept in port, and everything in port
 GROUND_WEIGHT = 0.25  # VP worth of one Ground or Supply Point held on Guadalcanal, in the evaluation only
 
 
@@ -125,6 +126,7 @@ def plot_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[
         if easy["plots"][tf_id] != default.get("plots", {}).get(tf_id):
             out.append({"plots": {k: v for k, v in easy["plots"].items() if k != tf_id}
                         | ({tf_id: default["plots"][tf_id]} if tf_id in default.get("plots", {}) else {})})
+    out = out[:MAX_PLOT_CANDIDATES - 1]  # bounded, so a turn with many forces at sea thinks no longer
     out.append(dict(default, plots=dict(default.get("plots", {}))))
     return [bots.submit(dict(default, **p)) for p in out]
 
