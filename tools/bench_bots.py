@@ -13,7 +13,7 @@ import argparse
 import math
 import time
 from concurrent.futures import ProcessPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from app.engine.rng import SeededRng
@@ -42,7 +42,7 @@ def play(seed: int, levels: dict[str, str]) -> dict:
     times: dict[str, list[tuple[str, float]]] = {s: [] for s in SIDES}
     while rules.outcome(state) is None:
         prompts = rules.prompts(state)
-        role = sorted(r for r in prompts if r in SIDES and state["pending"][r] is None)[0]
+        role = min(r for r in prompts if r in SIDES and state["pending"][r] is None)
         start = time.process_time()
         action = decide(levels[role], state, role, prompts[role], streams[role])
         times[role].append(((prompts[role].get("info") or {}).get("kind"), time.process_time() - start))
@@ -85,12 +85,12 @@ def run(games: int, workers: int) -> dict:
 def lines(bench: dict) -> list[str]:
     games, results = bench["games"], bench["results"]
     out = [HEADING, "",
-           f"Measured on {datetime.now(timezone.utc):%Y-%m-%d} by `python -m tools.bench_bots --games {games}` (part "
+           (f"Measured on {datetime.now(UTC):%Y-%m-%d} by `python -m tools.bench_bots --games {games}` (part "
            f"of `make bench`): **{games} seeded games per row** (the issue's goal is 200; on this shared two-core "
            "machine that would take hours, so this count is what was played). The Campaign, 16 Game-Turns, each "
-           "seat deciding from its own view with its own stream; a draw (22) is not a win. Interval: 95% Wilson.",
-           "", "| player under test | its side | opponent | wins | draws | losses | win rate (95% interval) | "
-           "mean VP (own / enemy) |", "|---|---|---|---|---|---|---|---|"]
+           "seat deciding from its own view with its own stream; a draw (22) is not a win. Interval: 95% Wilson."),
+           "", ("| player under test | its side | opponent | wins | draws | losses | win rate (95% interval) | "
+                "mean VP (own / enemy) |"), "|---|---|---|---|---|---|---|---|"]
     for tested, opponent in PAIRINGS:
         for side in SIDES:
             rows = [r for r in results if r["levels"][side] == tested and r["levels"][
@@ -104,8 +104,8 @@ def lines(bench: dict) -> list[str]:
             enemy = sum(r["score"][other] for r in rows) / max(n, 1)
             out.append(f"| {tested} | {NAMES[side]} | {opponent} | {wins} | {draws} | {n - wins - draws} | "
                        f"{wins / max(n, 1):.0%} ({lo:.0%}-{hi:.0%}) | {own:.1f} / {enemy:.1f} |")
-    out += ["", "CPU time of one decision (process time, so other work on the shared machine does not count), over "
-            "every game above:", "", "| level | decisions | p50 (ms) | p99 (ms) | max (ms) |", "|---|---|---|---|---|"]
+    out += ["", ("CPU time of one decision (process time, so other work on the shared machine does not count), "
+                 "over every game above:"), "", "| level | decisions | p50 (ms) | p99 (ms) | max (ms) |", "|---|---|---|---|---|"]
     for level, only in (("easy", None), ("strong", None), ("strong", SEARCHED)):
         times = [t for r in results for side in SIDES if r["levels"][side] == level
                  for kind, t in r["times"][side] if only is None or kind in only]

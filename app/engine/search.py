@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import Rng
@@ -110,7 +111,7 @@ def playout(game: Searchable, start: State, role: str, action: Action, dice: Rng
         prompts = game.prompts(state)
         if not prompts:
             break
-        mover = sorted(prompts)[0]
+        mover = min(prompts)
         try:
             state = game.apply(state, mover, game.policy(state, mover, prompts[mover], dice), dice)
         except (IllegalAction, MalformedAction):

@@ -20,7 +20,8 @@ from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import commitment
-from app.play import bots as computer_players, ratings
+from app.play import bots as computer_players
+from app.play import ratings
 from app.play.clock import now
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Forbidden, NotFound

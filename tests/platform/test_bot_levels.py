@@ -66,7 +66,7 @@ def test_a_level_the_game_does_not_have_is_refused_with_the_levels_it_has(player
 
 
 def test_the_page_says_the_computer_is_thinking_while_its_orders_are_owed(players, monkeypatch):
-    import app.web.actions as actions
+    from app.web import actions
     monkeypatch.setattr(actions, "run_bots", lambda game_id: [])  # the computer has not answered yet
     host = players()
     r = create(host, "solomons", "allied", "computer:strong")

@@ -20,7 +20,8 @@ a little for the ground and supply each side holds on Guadalcanal (what decides 
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from app.engine import search
 from app.engine.errors import IllegalAction
@@ -184,3 +185,4 @@ def make_strong_bot(side: str, budget: search.Budget = BUDGET) -> Callable[[View
 
 
 STRONG_BOTS = {s: make_strong_bot(s) for s in board.SIDES}
+LEVELS = {"easy": bots.BOTS, "strong": STRONG_BOTS}  # issue 19: chosen in the lobby, the easiest first

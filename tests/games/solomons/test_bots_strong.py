@@ -20,7 +20,7 @@ def position(turn: int, phase: str, side: str, kind: str, seed: int = 3):
     state = rules.setup("campaign", rules.meta.default_options(), dice)
     while rules.outcome(state) is None:
         prompts = rules.prompts(state)
-        role = sorted(r for r in prompts if state["pending"][r] is None)[0]
+        role = min(r for r in prompts if state["pending"][r] is None)
         if (state["turn"], state["phase"], role, prompts[role]["info"]["kind"]) == (turn, phase, side, kind):
             return state, prompts[role]
         state = rules.apply(state, role, rules.bots[role](rules.view(state, role), prompts[role], players), dice)
@@ -80,7 +80,8 @@ def test_what_it_believes_is_its_view_where_the_view_shows_and_never_the_hidden_
 
 def test_the_enemy_it_believes_includes_the_reinforcements_the_schedule_has_brought():
     early, late = strong_bot.believed_enemy("allied", 1), strong_bot.believed_enemy("allied", 8)
-    ships = lambda s: {u for u, x in s["units"].items() if x["side"] == "allied"}  # noqa: E731
+    def ships(s):
+        return {u for u, x in s["units"].items() if x["side"] == "allied"}
     assert ships(early) < ships(late)
 
 
