@@ -3,9 +3,9 @@ player under test on each side, with win rates and 95% intervals, and the CPU ti
 
 Each game is seeded (dice and each seat's stream separate), each seat decides from its own view. The section
 "## Solomons: computer player levels" of docs/benchmarks.md is replaced (or added) in place, so this runs after
-tools.bench (which writes the rest of the file). `python -m tools.bench_bots --games 20 --workers 2`; the issue's
-goal is 200 games per pairing, which takes hours on a shared two-core machine: the count used is printed with the
-figures.
+tools.bench (which writes the rest of the file), and again after each seed's games of every row, so a run stopped
+early leaves honest figures. `python -m tools.bench_bots --games 20 --workers 2`; the issue's goal is 200 games per
+pairing, which takes hours on a shared two-core machine: the count played is printed with the figures.
 """
 from __future__ import annotations
 
@@ -70,15 +70,21 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] if values else float("nan")
 
 
-def run(games: int, workers: int) -> dict:
-    jobs = []
+def run(games: int, workers: int, on_round=None) -> dict:
+    """Every row's game of seed 0, then of seed 1, and so on, so that a run stopped early (a shared machine) still has
+    the same number of games in every row: `on_round` is called with the figures so far after each whole seed."""
+    rows = []
     for tested, opponent in PAIRINGS:
         for side in SIDES:
             other = "japanese" if side == "allied" else "allied"
-            jobs += [(seed, {side: tested, other: opponent}) for seed in range(games)]
-    started = time.time()
+            rows.append({side: tested, other: opponent})
+    jobs = [(seed, levels) for seed in range(games) for levels in rows]
+    started, results = time.time(), []
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(_job, jobs, chunksize=1))
+        for result in pool.map(_job, jobs, chunksize=1):
+            results.append(result)
+            if on_round is not None and len(results) % len(rows) == 0:
+                on_round({"games": len(results) // len(rows), "results": results, "wall": time.time() - started})
     return {"games": games, "results": results, "wall": time.time() - started}
 
 
@@ -134,7 +140,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="seeded games per row (the issue's goal: 200)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    section = lines(run(args.games, args.workers))
+    section = lines(run(args.games, args.workers, on_round=lambda so_far: write(lines(so_far))))
     write(section)
     print("\n".join(section))
 
