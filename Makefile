@@ -36,6 +36,7 @@ test-browser: install
 
 bench: install
 	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench_bots --games 20
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

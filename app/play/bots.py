@@ -4,6 +4,10 @@ Bots are keyed by seat: a game declares `bots = {role: bot}`, and a computer sea
 no other (`bot_for`); a seat without one is refused when the game is created. Each seat draws from its own stream
 (`bot_rng`): keyed by an HMAC of the game's secret seed and the seat's role, counted by the seat's own decisions,
 so one bot's draws never shift another's and nothing about a stream follows from the game's public id or version.
+
+Levels (issue 19 item 2): a game may declare `bot_levels = {level: {role: bot}}`, its easiest first ("easy" and
+"strong" for Solomons). The seat records the level with the role, "allied:strong" (`seat_value`); a seat recorded as
+the role alone plays the game's `bots`, as every seat did before levels (and as a game without levels always does).
 """
 from __future__ import annotations
 
@@ -27,11 +31,31 @@ MAX_BOT_MOVES = 2000  # a guard against a runaway loop; a game's whole turn is f
 RULES = "rules"  # the seat of a solitaire's other side: its own rules play it
 
 
-def bot_for(rules, role: str):
-    """The computer player of `role`'s seat: the game's bot declared for that role, and only that one."""
-    bot = (getattr(rules, "bots", None) or {}).get(role)
+def levels_of(rules) -> tuple[str, ...]:
+    """The levels a game's computer players come in, easiest first; () for a game with one level."""
+    return tuple(getattr(rules, "bot_levels", None) or ())
+
+
+def seat_value(role: str, level: str | None) -> str:
+    """What a computer seat records (Seat.bot): its role, and its level if the game declares levels."""
+    return f"{role}:{level}" if level else role
+
+
+def seat_level(value: str) -> tuple[str, str | None]:
+    """The role and level (None: the game's one level) a computer seat's record names."""
+    role, _, level = value.partition(":")
+    return role, level or None
+
+
+def bot_for(rules, role: str, level: str | None = None):
+    """The computer player of `role`'s seat at `level`: the game's bot declared for that role (and level), and only
+    that one."""
+    bots = (getattr(rules, "bots", None) or {}) if level is None else (getattr(rules, "bot_levels", None) or {}).get(
+        level, {})
+    bot = bots.get(role)
     if bot is None:
-        raise BadRequest(f"{rules.meta.title} has no computer player for the {rules.meta.label(role)} seat.")
+        at = f" at level {level!r}" if level else ""
+        raise BadRequest(f"{rules.meta.title} has no computer player for the {rules.meta.label(role)} seat{at}.")
     return bot
 
 
@@ -99,7 +123,9 @@ def run_bots(game_id: str) -> list[Submitted]:
             if seat.bot == RULES:  # a seat the rules play themselves but that was prompted all the same
                 action = random_action(rules, state, seat.role, rng)
             else:
-                action = bot_for(rules, seat.role)(view_for(rules, state, seat.role, False), prompts[seat.role], rng)
+                level = seat_level(seat.bot)[1]
+                action = bot_for(rules, seat.role, level)(view_for(rules, state, seat.role, False), prompts[seat.role],
+                                                          rng)
             answered[seat.role] = prompt_fingerprint(prompts[seat.role])
             moves.append(apply_action(db, game_id, seat.role, action, game.version,
                                       f"bot:{game.version + 1}", None, platform=True))

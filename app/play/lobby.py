@@ -20,6 +20,7 @@ from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import commitment
+from app.play import bots as computer_players
 from app.play import ratings
 from app.play.clock import now
 from app.play.dice import GameRng
@@ -94,9 +95,14 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
         raise BadRequest(f"Choose a side: " + ", ".join(seats_roles) + ".")
     if clock not in CLOCKS:
         raise BadRequest("Choose a clock: " + ", ".join(CLOCKS) + ".")
+    opponent, _, level = opponent.partition(":")  # "computer:strong": the computer at a level the game declares
+    level = level or None
     if opponent not in ("human", "computer", "hot_seat"):
         raise BadRequest("The opponent is a human, the computer, or yourself (hot seat: you play both sides).")
     bots = getattr(rules, "bots", {}) or {}
+    if level is not None and (opponent != "computer" or level not in computer_players.levels_of(rules)):
+        raise BadRequest(f"{meta.title}'s computer plays at: " + (", ".join(computer_players.levels_of(rules))
+                                                                  or "one level only") + ".")
     if opponent == "computer" and not bots and not meta.solitaire:
         raise BadRequest(f"{meta.title} has no computer opponent yet.")
     if dice_script is not None and not sandbox:
@@ -147,7 +153,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
         elif meta.solitaire and role != UMPIRE:
             seat.bot, seat.joined_at = "rules", at
         elif opponent == "computer" and role != UMPIRE:
-            seat.bot, seat.joined_at = bot_for(bots, role), at
+            seat.bot, seat.joined_at = computer_players.seat_value(bot_for(bots, role), level), at
         else:
             seat.access = seat_access.get(role, "invite")
             if seat.access == "invite":

@@ -82,6 +82,7 @@ def _game_type(r, scenario: str = "") -> dict[str, Any]:
             "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles if x in offered],
             "sides": [s for s in sides if s["seats"]],
             "teams": any(len(s.seats) > 1 for s in r.meta.sides_of()),
+            "bot_levels": list(lobby.computer_players.levels_of(r)),  # issue 19: the computer's levels, easiest first
             "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": o.default,
                          "choices": list(o.choices)} for o in r.meta.options]}
 

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from app.play import chat, rulebooks
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
+from app.play.deadlines import awaited
 from app.play.lobby import seats_of
 from app.play.undo import can_take_back
 from app.play.state import load_state, rules_for, view_for
@@ -36,6 +37,9 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
                       "player": user.username if user else ("computer" if seat.bot else None)})
     # Who is being waited for is public (the other side learns "submitted" or "not yet", nothing more).
     waiting = [("Umpire" if r == UMPIRE else meta.label(r)) for r in sorted(prompts)]
+    # Issue 19: a computer seat whose orders are owed is thinking (it moves after the commit, off the request path).
+    owed = awaited(prompts)
+    thinking = [meta.label(s.role) for s in seats_of(db, game.id) if s.bot and s.role in owed]
     return {
         # The role's own version, never the game's: the game's counts the other side's secret revisions.
         "game": {"id": game.id, "version": role_version(game, role), "status": game.status, "title": game.title or meta.title,
@@ -53,6 +57,7 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "prompt": prompt,
         "your_move": prompt is not None,
         "waiting": waiting,
+        "thinking": thinking,
         "seats": seats,
         "board_template": board_template(meta.id),
         "prompt_template": prompt_template(meta.id),

@@ -94,8 +94,9 @@ def test_a_computer_player_decides_the_same_whatever_it_cannot_see(game_id):
                 other = rules.prompts(changed).get(role)
                 if other is None:
                     continue  # the perturbation changed whose move it is: nothing to compare
-                mine = rules.bots[role](rules.view(state, role), prompt, SeededRng(11))
-                theirs = rules.bots[role](rules.view(changed, role), other, SeededRng(11))
-                assert mine == theirs, f"{role}'s computer player decided differently on hidden information"
-                compared += 1
+                for bots in (rules.bots, *(getattr(rules, "bot_levels", None) or {}).values()):  # every level's
+                    mine = bots[role](rules.view(state, role), prompt, SeededRng(11))
+                    theirs = bots[role](rules.view(changed, role), other, SeededRng(11))
+                    assert mine == theirs, f"{role}'s computer player decided differently on hidden information"
+                    compared += 1
     assert compared > 0
