@@ -2,10 +2,10 @@
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import naval, sequence
 from app.engine.rng import ScriptedRng
+from app.games.usn import naval, sequence
 
-from .helpers import R, act, at, deployed, texts
+from .helpers import act, at, deployed, texts
 
 
 @pytest.mark.rule("Movement (C)")

@@ -42,7 +42,7 @@ def test_a_turn_walks_steps_2_to_9_with_the_right_side_and_both_sides_write_the_
         if s["turn"] > 1 or not prompts:
             break
         seen.append((s["step"]["kind"], tuple(sorted(prompts))))
-        role = sorted(prompts)[0]
+        role = min(prompts)
         s = R.apply(s, role, R.default_action(s, role), ScriptedRng([6] * 20))
     assert seen[:5] == [("naval", ("japanese",)), ("land_move", ("allied",)), ("naval", ("allied",)),
                         ("land_attack", ("allied",)), ("allocation", ("allied", "japanese"))]
@@ -55,7 +55,7 @@ def test_coral_sea_ends_after_its_second_game_turn_with_a_result():
     for _ in range(80):
         if R.outcome(s):
             break
-        role = sorted(R.prompts(s))[0]
+        role = min(R.prompts(s))
         s = R.apply(s, role, R.default_action(s, role), ScriptedRng([6] * 40))
     assert R.outcome(s) and s["turn"] == 2
     # nothing happened but the Allies still hold Port Moresby: 100 to 0

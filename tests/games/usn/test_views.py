@@ -72,7 +72,7 @@ def test_the_perturbation_really_changes_the_hidden_things():
     assert changed["allocations"]["japanese"] != s["allocations"]["japanese"]
     s = _hidden_positions()[0]  # no stack examined: ships of two Japanese stacks may trade places
     changed = R.perturb(s, "allied", SeededRng(1))
-    hexes = lambda st: {k: v["hex"] for k, v in st["ships"].items() if v["side"] == "japanese"}  # noqa: E731
+    hexes = lambda st: {k: v["hex"] for k, v in st["ships"].items() if v["side"] == "japanese"}
     assert hexes(changed) != hexes(s)
 
 
