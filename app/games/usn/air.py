@@ -1,0 +1,350 @@
+"""The Mutual Air-Strike Phase (Detailed Sequence of Play, Steps 5 and 9, (D)-(G) and (L)).
+
+(D) each side examines the enemy naval stacks within range of its air units: two-ship defensive groups from the top
+(Stacking (G)). (E) both sides, at once and in secret, write their missions on the Air Mission Allocation Chart:
+origin, target hex, group (and which ship of it), and Combat Air Patrol over their own hexes. (F) the Allied strikes
+on naval units, by type LBAC, LAC, NAC; (G) the Japanese strikes, LAC then NAC; each strike is announced, the
+defender's CAP over the target answers it (air-to-air, fired simultaneously, CRT 2), the target group's
+Anti-Aircraft fires (CRT 2), and the survivors bomb (CRT 3, then CRT 5). (L) air units return.
+
+Readings (docs/games/usn.md): CAP over a hex answers every strike announced against that hex with all its remaining
+points (declining is not offered yet); a strike names one ship of its group; strikes on land units, bases and Coastal
+Defense (H)-(I), ground support (J), strafing and air transfer are not built."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.log import PUBLIC, entry
+from app.engine.orders import Choice, Group, Integer, Repeated
+from app.games.usn import board, grid, land
+from app.games.usn.naval import ALL_HEXES
+
+RULE = "Detailed Sequence of Play, Step 5 (E)"
+_S0 = board.new_state()
+STATIONS = tuple(sorted(i for i in _S0["ships"] if board.is_carrier(_S0["ships"][i]))) + tuple(
+    f"base:{h}" for h in sorted(_S0["bases"]))
+
+
+def _mission(stations, targets) -> Group:
+    return Group({"from": Choice(stations, label="from"), "kind": Choice(board.KINDS, label="air type"),
+                  "points": Integer(1, 40, label="air points"), "target": Choice(targets, label="target hex"),
+                  "group": Integer(1, 10, label="two-ship group"), "ship": Integer(1, 2, label="ship of the group")},
+                 optional=("ship",))
+
+
+def _cap(stations) -> Group:
+    return Group({"from": Choice(stations, label="from"), "kind": Choice(board.KINDS, label="air type"),
+                  "points": Integer(1, 40, label="air points")})
+
+
+VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, ALL_HEXES), label="strikes on naval units"),
+                      "cap": Repeated(_cap(STATIONS), label="Combat Air Patrol over its own hex")}}
+
+
+# --- (D) examination ---
+
+def examine(state, rng) -> None:
+    """Step (D): each side's view of the enemy naval stacks within its air units' (extended) range."""
+    for side in board.SIDES:
+        reach = board.air_range(state, side)
+        enemy = board.other(side)
+        seen = {h: board.groups(state, h, enemy) for h in sorted({s["hex"] for s in board.afloat(state, enemy)})
+                if h in reach}
+        state["examined"][side] = seen
+        if seen:
+            text = "; ".join(f"hex {h}: " + ", ".join("[" + " + ".join(g) + "]" for g in gs) for h, gs in seen.items())
+            state["log"].append(entry(side, f"Enemy naval stacks within your air range, in two-ship groups: {text}.",
+                                      at="Step (D) examination"))
+        else:
+            state["log"].append(entry(side, "No enemy naval stack is within range of your air units.",
+                                      at="Step (D) examination"))
+
+
+# --- (E) allocation ---
+
+def prompt(state, role):
+    stations = tuple(board.air_stations(state, role)) or ("none",)
+    targets = tuple(state["examined"][role]) or ("none",)
+    spec = {"missions": Repeated(_mission(stations, targets), label="strikes on naval units").to_json(),
+            "cap": Repeated(_cap(stations), label="Combat Air Patrol over its own hex").to_json()}
+    return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
+            "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
+            "info": {"kind": "allocation", "stations": board.air_stations(state, role),
+                     "targets": state["examined"][role]}}
+
+
+def check(state, role, action):
+    a = action["args"]
+    stations = board.air_stations(state, role)
+    used: dict[tuple[str, str], int] = {}
+    for m in a.get("missions", []) + a.get("cap", []):
+        st, kind = m["from"], m["kind"]
+        if st not in stations:
+            raise IllegalAction(f"{st} holds none of your air units able to fly.", "Movement (R)-(T)")
+        used[(st, kind)] = used.get((st, kind), 0) + m["points"]
+        if used[(st, kind)] > stations[st][kind]:
+            raise IllegalAction(f"{st} has only {stations[st][kind]} {board.KIND_TITLE[kind]} points.", RULE)
+    for c in a.get("cap", []):
+        if c["kind"] == "lbac":
+            raise IllegalAction("LBAC do not fly Combat Air Patrol.", "Mission Capability Chart: Air Units, CAP")
+    for m in a.get("missions", []):
+        groups = state["examined"][role].get(m["target"])
+        if groups is None:
+            raise IllegalAction(f"No enemy naval stack was examined at hex {m['target']} (Step (D)): only stacks "
+                                "within range of your air units may be attacked.", "Detailed Sequence of Play, Step 5 (D)")
+        if m["group"] > len(groups):
+            raise IllegalAction(f"The stack at {m['target']} forms {len(groups)} defensive group(s).", "Stacking (G)")
+        if m.get("ship", 1) > len(groups[m["group"] - 1]):
+            raise IllegalAction(f"Group {m['group']} at {m['target']} is a single ship.", "Stacking (G)")
+        d = grid.distance(board.station_hex(state, m["from"]), m["target"])
+        if d > board.reach(m["kind"], extended=True):
+            raise IllegalAction(f"{board.KIND_TITLE[m['kind']]} from {m['from']} reach "
+                                f"{board.reach(m['kind'], True)} hexes; {m['target']} is {d} away.", "Movement (V)")
+
+
+def resolve(state, role, action, rng):
+    state["allocations"][role] = {"missions": list(action["args"].get("missions", [])),
+                                  "cap": list(action["args"].get("cap", []))}
+    state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has written the air allocation."))
+    return state
+
+
+def default(state, role):
+    """A missed allocation: no strikes, every carrier's NAC on CAP over its own hex (digest §1, server notes)."""
+    cap = [{"from": st, "kind": "nac", "points": pts["nac"]} for st, pts in board.air_stations(state, role).items()
+           if pts["nac"] and not st.startswith("base:")]
+    return {"verb": "allocate", "args": {"missions": [], "cap": cap}}
+
+
+def random(state, role, rng):
+    missions, cap = [], []
+    for st, pts in board.air_stations(state, role).items():
+        h = board.station_hex(state, st)
+        for kind, n in pts.items():
+            if not n:
+                continue
+            r = rng.die(3)
+            targets = [t for t in state["examined"][role]
+                       if grid.distance(h, t) <= board.reach(kind, extended=True)]
+            if r == 1 and targets:
+                t = rng.choice(targets)
+                g = rng.die(len(state["examined"][role][t]))
+                missions.append({"from": st, "kind": kind, "points": rng.die(n), "target": t, "group": g,
+                                 "ship": rng.die(len(state["examined"][role][t][g - 1]))})
+            elif r == 2 and kind != "lbac":
+                cap.append({"from": st, "kind": kind, "points": rng.die(n)})
+    return {"verb": "allocate", "args": {"missions": missions, "cap": cap}}
+
+
+# --- (F), (G), (K), (L): the strikes, land combat and the return ---
+
+def _take_off(state, side, order) -> dict[str, Any]:
+    st = order["from"]
+    if st.startswith("base:"):
+        state["bases"][st[5:]]["air"][order["kind"]] -= order["points"]
+    else:
+        state["ships"][st]["nac"] -= order["points"]
+    return dict(order, side=side, alive=order["points"], home=board.station_hex(state, st))
+
+
+def _air_to_air_per_point(m) -> int:
+    if m["kind"] == "lbac":
+        return board.AIR["lbac_air_to_air_per_point"]
+    if grid.distance(m["home"], m["target"]) > board.reach(m["kind"]):
+        return board.AIR[f"extended_air_to_air_{m['side']}"]
+    return board.AIR["air_to_air_per_point"]
+
+
+def _bomb_per_point(m) -> int:
+    if m["kind"] == "lbac":
+        return board.AIR["bomb_per_point_lbac_vs_ships"]
+    if m["kind"] == "lac":
+        return board.AIR[f"bomb_per_point_lac_vs_ships_{m['side']}"]
+    return board.AIR[f"bomb_per_point_nac_{m['side']}"]
+
+
+def losses(points: int, aborted: int, destroyed: int) -> tuple[int, int]:
+    """(aborted, destroyed) actually suffered by `points` air points: destruction first when too few (errata)."""
+    d = min(destroyed, points)
+    return min(aborted, points - d), d
+
+
+def _lose_air(state, side, kind, n, why):
+    if n:
+        board.add_vp(state, board.other(side), n * land._air_vp(kind, side),
+                     f"{n} {board.TITLE[side]} {board.KIND_TITLE[kind]} points destroyed ({why})")
+
+
+def ship_vp(ship) -> float:
+    """Victory Point Schedule: carriers 10 x Air Capacity, transports 10/20, other naval units 2 x Defense."""
+    vp = board.PLAY["vp"]
+    if board.is_carrier(ship):
+        return vp["carrier_per_capacity"] * ship["capacity"]
+    if ship["type"] == "TR":
+        return vp["transport_to_japan"] if ship["side"] == "allied" else vp["transport_to_allies"]
+    return vp["other_ship_per_defense"] * board.PLAY["ship_type"][ship["type"]]["defense"]
+
+
+def damage_ship(state, ship, weeks) -> None:
+    """Apply a CRT 5 result: weeks accumulate, more than forty or X sinks (Combat (I)); any damage to a carrier
+    destroys its aircraft (Combat (H)); Victory Points for damage are the sinking value x weeks / 100, and sinking a
+    damaged ship adds the remainder (Victory Point Schedule)."""
+    enemy = board.other(ship["side"])
+    full = ship_vp(ship)
+    paid = ship.get("vp_paid", 0)
+    if weeks == "X" or ship["damage"] + weeks > board.PLAY["damage"]["sunk_over_weeks"]:
+        ship["sunk"] = True
+        ship["damage"] = ship["damage"] if weeks == "X" else ship["damage"] + weeks
+        board.add_vp(state, enemy, round(full - paid, 2), f"{board.TITLE[ship['side']]} {ship['id']} sunk")
+        ship["vp_paid"] = full
+        if ship["cargo"]:
+            names = [state["land"][u]["name"] for u in ship["cargo"]]
+            for u in ship["cargo"]:
+                lu = state["land"][u]
+                lu.update(aboard=None, hex=None, destroyed=True)
+                board.add_vp(state, enemy, lu["vp"], f"{lu['name']} lost aboard {ship['id']}")
+            state["log"].append(entry(PUBLIC, f"Cargo lost with {ship['id']}: {', '.join(names)}."))
+            ship["cargo"] = []
+    else:
+        ship["damage"] += weeks
+        add = round(full * weeks / 100, 2)
+        ship["vp_paid"] = paid + add
+        board.add_vp(state, enemy, add, f"{board.TITLE[ship['side']]} {ship['id']} damaged {weeks} weeks")
+    if board.is_carrier(ship) and ship["nac"]:
+        _lose_air(state, ship["side"], "nac", ship["nac"], f"aboard the damaged {ship['id']}")
+        ship["nac"] = 0
+
+
+def _strike(state, m, caps, rng, at) -> None:
+    side, enemy = m["side"], board.other(m["side"])
+    title = f"{board.TITLE[side]} {m['alive']} {board.KIND_TITLE[m['kind']]}"
+    state["log"].append(entry(PUBLIC, f"{title} strike on hex {m['target']}, group {m['group']}.", at=at))
+    state["log"].append(entry(side, f"(Your strike from {m['from']}.)", at=at))
+    group = [state["ships"][i] for i in state["examined"][side][m["target"]][m["group"] - 1]]
+    group = [s for s in group if not s["sunk"] and s["hex"] == m["target"]]
+    if not group:
+        state["log"].append(entry(PUBLIC, "The strike finds no target: the group is gone.", at=at))
+        return
+    # a) CAP over the target hex answers the strike; both fire at once (CRT 2)
+    cover = [c for c in caps if c["side"] == enemy and c["home"] == m["target"] and c["alive"]]
+    cap_points = sum(c["alive"] for c in cover)
+    if cap_points:
+        r1, r2 = rng.d6(), rng.d6()
+        ab, de = losses(m["alive"], *board_air(cap_points * board.AIR["air_to_air_per_point"], r1))
+        cab, cde = board_air(m["alive"] * _air_to_air_per_point(m), r2)
+        m["alive"] -= ab + de
+        m["aborted"] = m.get("aborted", 0) + ab
+        _lose_air(state, side, m["kind"], de, "by CAP")
+        state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ab} aborted, {de} "
+                                          f"destroyed; the strike fires back (die {r2}).", at=at))
+        for c in cover:  # the CAP's losses, destruction first (errata), in the order the CAP was written
+            a2, d2 = losses(c["alive"], cab, cde)
+            c["alive"] -= a2 + d2
+            c["aborted"] = c.get("aborted", 0) + a2
+            cab, cde = cab - a2, cde - d2
+            _lose_air(state, enemy, c["kind"], d2, "on CAP")
+            if a2 or d2:
+                state["log"].append(entry(PUBLIC, f"CAP loses {a2} aborted, {d2} destroyed.", at=at))
+    if not m["alive"]:
+        return
+    # b) the group's Anti-Aircraft (in a naval base the base's 20 fire with the ships)
+    aa = sum(board.values(s)["anti_aircraft"] for s in group)
+    if board.friendly_base(state, m["target"], enemy, naval=True):
+        aa += 20
+    r = rng.d6()
+    ab, de = board_air(aa, r)
+    if m["kind"] == "lbac":  # LBAC suffer one-half normal effect, fractions dropped (5(F)2b)
+        ab, de = ab // 2, de // 2
+    ab, de = losses(m["alive"], ab, de)
+    m["alive"] -= ab + de
+    m["aborted"] = m.get("aborted", 0) + ab
+    _lose_air(state, side, m["kind"], de, "by anti-aircraft fire")
+    state["log"].append(entry(PUBLIC, f"Anti-aircraft {aa} (die {r}): {ab} aborted, {de} destroyed.", at=at))
+    if not m["alive"]:
+        return
+    # c) bombing: CRT 3 then CRT 5
+    ship = group[min(m.get("ship", 1), len(group)) - 1]
+    attack = m["alive"] * _bomb_per_point(m)
+    r3 = rng.d6()
+    number = board_crt().air_to_surface(attack, board.values(ship)["defense"], r3)
+    if not number:
+        state["log"].append(entry(PUBLIC, f"Bombing {attack} against {board.values(ship)['defense']} (die {r3}): "
+                                          "no effect.", at=at))
+        return
+    r5 = rng.d6()
+    weeks = board_crt().damage(number, r5)
+    state["log"].append(entry(PUBLIC, f"Bombing {attack} against {board.values(ship)['defense']} (die {r3}): damage "
+                                      f"number {number}; CRT 5 (die {r5}): {weeks or 'no damage'}.", at=at))
+    if weeks:
+        state["log"].append(entry(PUBLIC, f"{ship['id']} is hit: {weeks if weeks == 'X' else str(weeks) + ' weeks'}.",
+                                  at=at))
+        damage_ship(state, ship, weeks)
+
+
+def board_air(strength, roll):
+    return board_crt().air(strength, roll)
+
+
+def board_crt():
+    from app.games.usn import crt
+    return crt
+
+
+def _land_back(state, flight) -> None:
+    """(L): return to the station flown from if it can take them; NAC may use another friendly carrier or air base
+    within normal range (CAP only in its own hex); otherwise destroyed (Combat (K), 5(L))."""
+    n = flight["alive"] + flight.get("aborted", 0)
+    if not n:
+        return
+    side, kind, st = flight["side"], flight["kind"], flight["from"]
+    def room(station):
+        if station.startswith("base:"):
+            b = state["bases"].get(station[5:])
+            if b is None or b["side"] != side:
+                return 0
+            return b["capacity"] - sum(b["air"].values())
+        s = state["ships"][station]
+        if s["sunk"] or s["damage"] or kind != "nac":
+            return 0
+        return s["capacity"] - s["nac"]
+
+    def put(station, k):
+        if station.startswith("base:"):
+            state["bases"][station[5:]]["air"][kind] += k
+        else:
+            state["ships"][station]["nac"] += k
+
+    k = min(n, room(st))
+    put(st, k)
+    n -= k
+    if n:
+        here = flight["home"] if flight.get("cap") else flight.get("target", flight["home"])
+        reach = 0 if flight.get("cap") else board.reach(kind)
+        others = [f"base:{h}" for h in sorted(state["bases"])] + sorted(
+            s["id"] for s in board.afloat(state, side) if board.is_carrier(s))
+        for o in others:
+            if n and o != st and grid.distance(board.station_hex(state, o), here) <= reach:
+                k = min(n, room(o))
+                put(o, k)
+                n -= k
+    if n:
+        _lose_air(state, side, kind, n, "no place to land within range")
+
+
+def strikes(state, rng) -> None:
+    step = state["step"]
+    at = f"Step {('5' if step['n'] < 8 else '9')} (F)-(L)"
+    alloc = state["allocations"]
+    caps = [dict(_take_off(state, s, c), cap=True) for s in board.SIDES for c in alloc.get(s, {}).get("cap", [])]
+    missions = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("missions", [])] for s in board.SIDES}
+    for side, order in (("allied", ("lbac", "lac", "nac")), ("japanese", ("lac", "nac"))):  # (F), then (G)
+        for kind in order:
+            for m in missions[side]:
+                if m["kind"] == kind:
+                    _strike(state, m, caps, rng, at)
+    land.resolve_attacks(state, rng)  # (K)
+    for flight in caps + missions["allied"] + missions["japanese"]:  # (L)
+        _land_back(state, flight)
+    state["allocations"] = {}
+    state["examined"] = {s: {} for s in board.SIDES}

@@ -1,0 +1,148 @@
+"""The Coral Sea position: building it from the order of battle (How to Set-up and Play the Games; USN "Mini-Games",
+The Battle of Coral Sea) and reading it (who is where, ranges, values as damage changes them)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.log import PUBLIC, entry
+from app.games.usn import gamedata, grid
+
+State = dict[str, Any]
+SIDES = ("japanese", "allied")
+TITLE = {"japanese": "Japanese", "allied": "Allied"}
+PLAY = gamedata.load("coral_play")
+CORAL = gamedata.load("coral_sea")
+CAPACITY = {c["id"]: c["capacity"] for c in gamedata.load("units")["carrier"]}
+LAND_TYPES = {u["name"]: u for u in PLAY["land_unit"]}
+AIR = PLAY["air"]
+KINDS = ("lac", "lbac", "nac")
+KIND_TITLE = {"lac": "LAC", "lbac": "LBAC", "nac": "NAC"}
+
+
+def other(side: str) -> str:
+    return "allied" if side == "japanese" else "japanese"
+
+
+def ship_type(ship_id: str) -> str:
+    """"J-CV-3" -> "JCV"; "A-CA-1" -> "CA"; "J-TR-1" -> "TR"."""
+    side, kind = ship_id.split("-")[:2]
+    return "JCV" if (side, kind) == ("J", "CV") else kind
+
+
+def is_carrier(ship: dict[str, Any]) -> bool:
+    return ship["type"] in ("CV", "JCV", "CVL")
+
+
+def new_state(rng=None) -> State:
+    ships: dict[str, Any] = {}
+    for side, prefix in (("japanese", "J"), ("allied", "A")):
+        for stack in CORAL[side]["naval"]:
+            for u in stack["units"]:
+                sid = f"{prefix}-{u.replace('TR-', 'TR-')}"
+                t = ship_type(sid)
+                ships[sid] = {"id": sid, "side": side, "type": t, "hex": stack["hex"], "damage": 0, "sunk": False,
+                              "at_sea": 0, "cargo": [], "nac": 0, "capacity": CAPACITY.get(sid, 0)}
+    land: dict[str, Any] = {}
+    for side in SIDES:
+        for i, u in enumerate(CORAL[side]["land"]):
+            lid = f"{side[0].upper()}-L{i + 1}"
+            t = LAND_TYPES[u["unit"]]
+            land[lid] = {"id": lid, "side": side, "name": u["unit"], "kind": t["kind"], "attack": t["attack"],
+                         "defense": t["defense"], "tp": t["transport_points"], "vp": t["vp"], "hex": u["hex"],
+                         "aboard": None, "entrenched": bool(u.get("entrenched")), "moved": False}
+    bases = {b["hex"]: {"hex": b["hex"], "side": b["side"], "naval": b["naval"], "capacity": b["air_capacity"],
+                        "air": {k: 0 for k in KINDS}} for b in PLAY["base"]}
+    return {"game": "usn", "scenario": "coral_sea", "turn": 1, "turns": CORAL["game"]["turns"],
+            "step": {"kind": "deploy", "side": "japanese", "n": 0},
+            "ships": ships, "land": land, "bases": bases, "aloft": [], "allocations": {},
+            "examined": {s: {} for s in SIDES}, "vp": {s: 0.0 for s in SIDES}, "holder": {"0659": "allied"},
+            "outcome": None,
+            "log": [entry(PUBLIC, "The Battle of Coral Sea, 8 May 1942: two Game-Turns. The Japanese Player "
+                                  "deploys and moves first (How To Use the Situation & Order of Battle).")]}
+
+
+def afloat(state: State, side: str | None = None) -> list[dict[str, Any]]:
+    return [s for s in state["ships"].values() if not s["sunk"] and (side is None or s["side"] == side)]
+
+
+def stack(state: State, hex_id: str, side: str) -> list[dict[str, Any]]:
+    """A side's ships in a hex, top first (Stacking (G): the order is the order of `ships`, kept by the owner)."""
+    return [s for s in afloat(state, side) if s["hex"] == hex_id]
+
+
+def groups(state: State, hex_id: str, side: str) -> list[list[str]]:
+    """Stacking (G): two-ship defensive groups from the top; an odd bottom ship alone."""
+    ids = [s["id"] for s in stack(state, hex_id, side)]
+    return [ids[i:i + 2] for i in range(0, len(ids), 2)]
+
+
+def values(ship: dict[str, Any]) -> dict[str, int]:
+    """A ship's Defense, AA, Surface Attack and MA, halved when damaged (Combat (H)): Defense, Surface Attack and AA
+    for any damage, the Movement Allowance only beyond twenty weeks."""
+    t = PLAY["ship_type"][ship["type"]]
+    v = {"defense": t["defense"], "anti_aircraft": t["anti_aircraft"], "surface_attack": t["surface_attack"],
+         "movement": t["movement"]}
+    if ship["damage"]:
+        for k in ("defense", "anti_aircraft", "surface_attack"):
+            v[k] = max(v[k] // 2, 1) if k == "defense" else v[k] // 2
+    if ship["damage"] > PLAY["damage"]["halved_over_weeks"]:
+        v["movement"] //= 2
+    return v
+
+
+def friendly_base(state: State, hex_id: str, side: str, naval: bool | None = None) -> dict[str, Any] | None:
+    b = state["bases"].get(hex_id)
+    if b is None or b["side"] != side:
+        return None
+    if naval and not b["naval"]:
+        return None
+    return b
+
+
+def air_stations(state: State, side: str) -> dict[str, dict[str, int]]:
+    """{station: {kind: points}}: each base ("base:<hex>") and each carrier (its ship id) holding air points."""
+    out: dict[str, dict[str, int]] = {}
+    for h, b in sorted(state["bases"].items()):
+        if b["side"] == side and any(b["air"].values()):
+            out[f"base:{h}"] = dict(b["air"])
+    for s in afloat(state, side):
+        if is_carrier(s) and s["nac"] and not s["damage"]:
+            out[s["id"]] = {"lac": 0, "lbac": 0, "nac": s["nac"]}
+    return out
+
+
+def station_hex(state: State, station: str) -> str:
+    return station[5:] if station.startswith("base:") else state["ships"][station]["hex"]
+
+
+def air_range(state: State, side: str) -> set[str]:
+    """Every hex within the extended range of a side's air units (Movement (V)): what step D examines."""
+    out: set[str] = set()
+    for station, pts in air_stations(state, side).items():
+        h = station_hex(state, station)
+        reach = max((_reach(k, True) for k, n in pts.items() if n), default=0)
+        out |= set(grid.within(h, reach))
+    return out
+
+
+def _reach(kind: str, extended: bool) -> int:
+    if kind == "lbac":
+        return AIR["range_lbac"]
+    return AIR[f"range_{kind}_extended"] if extended else AIR[f"range_{kind}"]
+
+
+def reach(kind: str, extended: bool = False) -> int:
+    return _reach(kind, extended)
+
+
+def land_at(state: State, hex_id: str, side: str | None = None) -> list[dict[str, Any]]:
+    return [u for u in state["land"].values() if u["hex"] == hex_id and u["aboard"] is None
+            and (side is None or u["side"] == side)]
+
+
+def add_vp(state: State, side: str, points: float, why: str) -> None:
+    """Victory Points are gained as soon as the damage is done and may be inspected at any time (Necessary Equipment
+    a): an open record and a public log line."""
+    if points:
+        state["vp"][side] = round(state["vp"][side] + points, 2)
+        state["log"].append(entry(PUBLIC, f"{TITLE[side]} +{points:g} VP: {why}."))

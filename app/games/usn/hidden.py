@@ -1,0 +1,66 @@
+"""The non-interference and canary hooks: what each role may not know (views.py) is changed or marked here, and its
+view must not move. Hidden from a side: the other side's ship identities and positions inside stacks it has not
+examined, their NAC aboard, transport cargo, the unrevealed air allocation, and log lines addressed to the other
+side. A spectator is kept from both sides' hidden things; the umpire reads everything."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.engine.contract import UMPIRE
+from app.engine.log import entry
+from app.games.usn import board
+
+State = dict[str, Any]
+
+
+def hidden_from(role: str) -> list[str]:
+    if role == UMPIRE:
+        return []
+    return [s for s in board.SIDES if s != role]
+
+
+def perturb(state: State, role: str, rng) -> State:
+    s = copy.deepcopy(state)
+    if s["outcome"] is not None:
+        return s
+    examined = s["examined"].get(role, {}) if role in board.SIDES else {}
+    for side in hidden_from(role):
+        s["log"].append(entry(side, f"A note only the {board.TITLE[side]} side reads ({rng.die(1000)})."))
+        if side in s["allocations"]:
+            s["allocations"][side]["cap"].append({"from": "base:0659", "kind": "lac", "points": rng.die(9)})
+        # swap the positions of two ships of different unexamined stacks: every stack keeps its count
+        ships = [x for x in board.afloat(s, side) if x["hex"] not in examined]
+        pairs = [(a, b) for a in ships for b in ships if a["hex"] < b["hex"]]
+        if pairs:
+            a, b = rng.choice(pairs)
+            a["hex"], b["hex"] = b["hex"], a["hex"]
+        # move the cargo of one transport to another, or empty it
+        trs = [x for x in board.afloat(s, side) if x["type"] == "TR"]
+        loaded = [x for x in trs if x["cargo"]]
+        if loaded and len(trs) > 1:
+            src = loaded[0]
+            dst = next(x for x in trs if x is not src)
+            for u in src["cargo"]:
+                s["land"][u]["aboard"] = dst["id"]
+            dst["cargo"], src["cargo"] = dst["cargo"] + src["cargo"], []
+        carriers = [x for x in board.afloat(s, side) if board.is_carrier(x) and not x["damage"]]
+        if len(carriers) > 1:
+            a, b = carriers[0], carriers[1]
+            if a["nac"] <= b["capacity"] and b["nac"] <= a["capacity"]:
+                a["nac"], b["nac"] = b["nac"], a["nac"]
+    return s
+
+
+def plant_canaries(state: State, role: str, marker: str) -> State:
+    s = copy.deepcopy(state)
+    for side in hidden_from(role):
+        s["log"].append(entry(side, f"{marker}: a note only the {board.TITLE[side]} side reads."))
+        for x in board.afloat(s, side):
+            x["note"] = marker
+        for u in s["land"].values():
+            if u["side"] == side and u["aboard"] is not None:
+                u["name"] = f"{u['name']} {marker}"
+        if side in s["allocations"]:
+            s["allocations"][side]["note"] = marker
+    return s

@@ -1,0 +1,290 @@
+"""Land units: the Land Movement Phase (Steps 3 and 7: move one hex, entrench, disentrench), the Land Attack Phase
+(Steps 5 and 9 (A)-(B): opposed landings from transports, attacks announced) and land combat (Step 5 (K), CRT 1),
+with the capture of bases (Air and Naval Bases, errata Case I) and Port Moresby's holder for the Victory Conditions.
+
+Readings (docs/games/usn.md): every land unit is in supply (the supply net needs the lost map's terrain and hexsides);
+a land unit may enter a hex the map records as land; every land unit in a base hex defends it (the owner inverts it,
+Combat (G)); a D2 retreat goes to the first adjacent recorded land hex free of enemy land units, else the unit is
+destroyed."""
+from __future__ import annotations
+
+from app.engine.errors import IllegalAction
+from app.engine.log import PUBLIC, entry
+from app.engine.orders import Choice, Keyed, Several
+from app.games.usn import board, crt, gamedata, grid
+
+LAND = tuple(sorted(board.new_state()["land"]))
+PLACES = {p["id"]: p for p in gamedata.load("map")["place"]}
+CLASS_1 = set(board.PLAY["terrain_class"]["class_1"])
+LAND_HEXES = tuple(sorted(h for h, p in PLACES.items() if p.get("terrain") == "land"))
+MOVE_RULE = "Land unit Movement"
+MOUNTAIN = {tuple(sorted((hs["a"], hs["b"]))) for hs in gamedata.load("map").get("hexside", [])
+            if hs["land"] == "mountain"}
+
+VERBS = {
+    "land_move": {"moves": Keyed(Choice(LAND_HEXES), LAND, label="move one hex to"),
+                  "entrench": Several(LAND, 0, len(LAND), label="try to entrench"),
+                  "disentrench": Several(LAND, 0, len(LAND), label="disentrench")},
+    "land_attack": {"land": Several(LAND, 0, len(LAND), label="land from transports (opposed landing)"),
+                    "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex")},
+}
+
+
+def _ashore(state, side):
+    return [u for u in state["land"].values() if u["side"] == side and u["aboard"] is None and u["hex"]]
+
+
+def move_prompt(state, role):
+    units = _ashore(state, role)
+    dests = sorted({n for u in units for n in grid.neighbours(u["hex"]) if n in PLACES and
+                    PLACES[n].get("terrain") == "land"}) or [LAND_HEXES[0]]
+    ids = tuple(u["id"] for u in units) or LAND[:1]
+    return {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
+            "actions": [{"verb": "land_move", "label": "Done",
+                         "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to").to_json(),
+                                  "entrench": Several(ids, 0, len(ids), label="try to entrench").to_json(),
+                                  "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json()}}],
+            "info": {"kind": "land_move"}}
+
+
+def move_check(state, role, action):
+    a = action["args"]
+    for uid, to in a.get("moves", {}).items():
+        u = state["land"][uid]
+        if u["side"] != role or u["aboard"] is not None or not u["hex"]:
+            raise IllegalAction(f"{u['name']} is not one of your land units ashore.", MOVE_RULE)
+        if u["entrenched"] and uid not in a.get("disentrench", []):
+            raise IllegalAction(f"{u['name']} is entrenched and may not move.", "Movement (I)")
+        if u["moved"]:
+            raise IllegalAction(f"{u['name']} landed this Game-Turn and may move no further.", "Movement (J)")
+        if not grid.adjacent(u["hex"], to):
+            raise IllegalAction(f"{u['name']} may move only one hex (from {u['hex']}).", "Movement (F)")
+        if tuple(sorted((u["hex"], to))) in MOUNTAIN and (board.land_at(state, to, board.other(role))):
+            raise IllegalAction(f"{u['name']} may not cross the mountain hexside into {to}, which holds an enemy "
+                                "unit.", "Movement (E)")
+        if to in CLASS_1 and board.land_at(state, to, board.other(role)):
+            raise IllegalAction("Opposing land units may never share a Class 1 hex.", "Stacking (A)")
+    for uid in a.get("entrench", []):
+        u = state["land"][uid]
+        if u["side"] != role or u["aboard"] is not None:
+            raise IllegalAction(f"{u['name']} is not one of your land units ashore.", "Entrenchment")
+        if uid in a.get("moves", {}):
+            raise IllegalAction(f"{u['name']} moves this phase and may not entrench.", "Entrenchment")
+        if u["entrenched"]:
+            raise IllegalAction(f"{u['name']} is already entrenched.", "Entrenchment")
+    for uid in a.get("disentrench", []):
+        if not state["land"][uid]["entrenched"] or state["land"][uid]["side"] != role:
+            raise IllegalAction(f"{state['land'][uid]['name']} is not one of your entrenched units.",
+                                "Entrenchment (B)")
+
+
+def move_resolve(state, role, action, rng):
+    a = action["args"]
+    for uid in a.get("disentrench", []):
+        state["land"][uid]["entrenched"] = False
+        state["log"].append(entry(PUBLIC, f"{state['land'][uid]['name']} at {state['land'][uid]['hex']} "
+                                          "disentrenches."))
+    for uid, to in a.get("moves", {}).items():
+        u = state["land"][uid]
+        state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} {u['name']} moves {u['hex']} -> {to}."))
+        u["hex"] = to
+    for uid in a.get("entrench", []):
+        u = state["land"][uid]
+        roll = rng.d6()
+        ok = roll in board.PLAY["entrench"][role]
+        u["entrenched"] = ok
+        state["log"].append(entry(PUBLIC, f"{u['name']} at {u['hex']} tries to entrench: rolled {roll}, "
+                                          f"{'entrenched' if ok else 'fails'} (Entrenchment (C))."))
+    captures(state)
+    return state
+
+
+def move_default(state, role):
+    return {"verb": "land_move", "args": {"moves": {}, "entrench": [], "disentrench": []}}
+
+
+def move_random(state, role, rng):
+    moves, dig = {}, []
+    for u in _ashore(state, role):
+        if u["entrenched"] or u["moved"]:
+            continue
+        r = rng.die(4)
+        if r == 1:
+            options = [n for n in grid.neighbours(u["hex"]) if n in PLACES and PLACES[n].get("terrain") == "land"]
+            if options:
+                to = rng.choice(sorted(options))
+                try:
+                    move_check(state, role, {"verb": "land_move", "args": {"moves": {u["id"]: to}, "entrench": [],
+                                                                           "disentrench": []}})
+                    moves[u["id"]] = to
+                except IllegalAction:
+                    pass
+        elif r == 2:
+            dig.append(u["id"])
+    return {"verb": "land_move", "args": {"moves": moves, "entrench": dig, "disentrench": []}}
+
+
+# --- Land Attack Phase (Steps 5 and 9, (A)-(B)); combat at (K) ---
+
+ATTACK_RULE = "Amphibious Assault"
+
+
+def _landable(state, role):
+    """Cargo of the phasing side's transports in hexes holding enemy land units (only Japanese Transports and
+    Allied Assault Transports may make an opposed landing)."""
+    out = []
+    for s in board.afloat(state, role):
+        if s["type"] == "TR" and role == "japanese" and board.land_at(state, s["hex"], board.other(role)):
+            out += list(s["cargo"])
+    return out
+
+
+def _can_attack(state, role):
+    return [u["id"] for u in _ashore(state, role) if not u["entrenched"]
+            and board.land_at(state, u["hex"], board.other(role))]
+
+
+def attack_prompt(state, role):
+    land = tuple(_landable(state, role)) or LAND[:1]
+    atk = tuple(sorted(set(_can_attack(state, role)) | set(_landable(state, role)))) or LAND[:1]
+    return {"title": "Land from transports on enemy-occupied hexes; announce land attacks", "rule": ATTACK_RULE,
+            "actions": [{"verb": "land_attack", "label": "Done",
+                         "args": {"land": Several(land, 0, len(land), label="land from transports").to_json(),
+                                  "attack": Several(atk, 0, len(atk), label="units that attack").to_json()}}],
+            "info": {"kind": "land_attack"}}
+
+
+def attack_check(state, role, action):
+    a = action["args"]
+    landing = set(a.get("land", []))
+    for uid in landing:
+        if uid not in _landable(state, role):
+            raise IllegalAction(f"{state['land'][uid]['name']} is not aboard one of your transports in an "
+                                "enemy-occupied hex.", ATTACK_RULE)
+    for uid in a.get("attack", []):
+        if uid not in _can_attack(state, role) and uid not in landing:
+            raise IllegalAction(f"{state['land'][uid]['name']} cannot attack: it must be ashore, not entrenched, "
+                                "in a hex with enemy land units.", "Detailed Sequence of Play, Step 5 (B)")
+    for uid in landing:
+        ship = state["ships"][state["land"][uid]["aboard"]]
+        if ship["hex"] in CLASS_1 and uid not in a.get("attack", []):
+            raise IllegalAction("Units landing on an enemy-occupied Class 1 hex must attack.", ATTACK_RULE)
+
+
+def attack_resolve(state, role, action, rng):
+    a = action["args"]
+    for uid in a.get("land", []):
+        u = state["land"][uid]
+        ship = state["ships"][u["aboard"]]
+        ship["cargo"].remove(uid)
+        u.update(aboard=None, hex=ship["hex"], moved=True)
+        state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} {u['name']} lands against opposition at "
+                                          f"{ship['hex']} (Amphibious Assault)."))
+    state["attacks"] = sorted(a.get("attack", []))
+    if state["attacks"]:
+        hexes = sorted({state["land"][u]["hex"] for u in state["attacks"]})
+        state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} land attacks announced at {', '.join(hexes)}."))
+    return state
+
+
+def attack_default(state, role):
+    return {"verb": "land_attack", "args": {"land": [], "attack": []}}
+
+
+def attack_random(state, role, rng):
+    land = [u for u in _landable(state, role) if rng.die(2) == 1]
+    atk = [u for u in sorted(set(_can_attack(state, role)) | set(land)) if rng.die(2) == 1]
+    for uid in land:
+        if state["ships"][state["land"][uid]["aboard"]]["hex"] in CLASS_1 and uid not in atk:
+            atk.append(uid)
+    return {"verb": "land_attack", "args": {"land": land, "attack": sorted(atk)}}
+
+
+def _destroy(state, u, why):
+    u["hex"] = None
+    u["destroyed"] = True
+    board.add_vp(state, board.other(u["side"]), u["vp"], f"{board.TITLE[u['side']]} {u['name']} destroyed ({why})")
+
+
+def resolve_attacks(state, rng) -> None:
+    """Step 5 (K): each hex's announced attackers against every enemy land unit there, in total (Combat (D)):
+    attack strength against Defense Strength (tripled entrenched, Entrenchment (A)), CRT 1."""
+    attackers = [state["land"][u] for u in state.pop("attacks", []) if state["land"][u].get("hex")]
+    for h in sorted({u["hex"] for u in attackers}):
+        mine = [u for u in attackers if u["hex"] == h]
+        side = mine[0]["side"]
+        defenders = board.land_at(state, h, board.other(side))
+        if not defenders:
+            continue
+        att = sum(u["attack"] for u in mine)
+        dfn = sum(u["defense"] * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1) for u in defenders)
+        roll = rng.d6()
+        result = crt.land(att, dfn, roll)
+        state["log"].append(entry(PUBLIC, f"Land combat at {h}: {att} against {dfn}, die {roll}: {result} (CRT 1).",
+                                  at="Step (K) land combat"))
+        apply_land_result(state, h, mine, defenders, result)
+    captures(state)
+
+
+def apply_land_result(state, h, attackers, defenders, result):
+    """Combat Results Tables, Explanation of Effects for CRT 1."""
+    if result == "Ax":
+        for u in attackers:
+            _destroy(state, u, "Ax")
+    elif result == "Dx" or (result in ("D1", "D2") and h in CLASS_1):
+        for u in defenders:
+            _destroy(state, u, result)
+    elif result == "D1":  # Class 2: the defender loses the bases in the hex and its entrenchment, and stays
+        for u in defenders:
+            u["entrenched"] = False
+        base = state["bases"].get(h)
+        if base is not None and base["side"] == defenders[0]["side"]:
+            _lose_base(state, h, "D1")
+    elif result == "D2":  # Class 2: retreat to an adjacent land hex, else destroyed; entrenchment lost
+        enemy = attackers[0]["side"]
+        to = next((n for n in grid.neighbours(h) if n in PLACES and PLACES[n].get("terrain") == "land"
+                   and not board.land_at(state, n, enemy)), None)
+        for u in defenders:
+            u["entrenched"] = False
+            if to is None:
+                _destroy(state, u, "D2, no retreat")
+            else:
+                u["hex"] = to
+                state["log"].append(entry(PUBLIC, f"{u['name']} retreats {h} -> {to} (D2)."))
+
+
+def _lose_base(state, h, why):
+    base = state["bases"].pop(h)
+    for kind, n in base["air"].items():
+        if n:
+            board.add_vp(state, board.other(base["side"]), n * _air_vp(kind, base["side"]),
+                         f"{n} {board.KIND_TITLE[kind]} points lost with the base at {h}")
+    state["log"].append(entry(PUBLIC, f"The {board.TITLE[base['side']]} base at {h} is lost ({why})."))
+
+
+def _air_vp(kind, side):
+    vp = board.PLAY["vp"]
+    if kind == "lac":
+        return vp["lac_point"]
+    if kind == "nac":
+        return vp["nac_point"][board.other(side)]
+    return vp["lbac_point_to_japan"] if side == "allied" else 0
+
+
+def captures(state) -> None:
+    """A base is captured when an enemy land unit is in its hex and no friendly land unit defends it (Air and Naval
+    Bases, errata Case I; Stacking (B)); Port Moresby's holder is the last side to occupy it alone."""
+    for h, base in list(state["bases"].items()):
+        enemy = board.other(base["side"])
+        if board.land_at(state, h, enemy) and not board.land_at(state, h, base["side"]):
+            lost = {k: n for k, n in base["air"].items() if n}
+            for kind, n in lost.items():
+                board.add_vp(state, enemy, n * _air_vp(kind, base["side"]), f"{n} {board.KIND_TITLE[kind]} points "
+                                                                             f"caught on the captured base at {h}")
+            base["side"] = enemy
+            base["air"] = {k: 0 for k in board.KINDS}
+            state["log"].append(entry(PUBLIC, f"The base at {h} is captured by the {board.TITLE[enemy]} Player."))
+    for h in state["holder"]:
+        sides = {u["side"] for u in board.land_at(state, h)}
+        if len(sides) == 1:
+            state["holder"][h] = sides.pop()

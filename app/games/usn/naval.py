@@ -1,0 +1,191 @@
+"""The Air and Sea Movement Phase (Detailed Sequence of Play, Steps 2, 4, 6, 8) for naval units: (C) the first
+portion of movement, (D) embarking or debarking at that hex, (I) the rest of the Movement Allowance, (J) refuelling.
+Movement (N) doubles the allowance far from the enemy; Supply (G) counts the Game-Turns at sea.
+
+Built here: naval movement with ranges, Movement (N), embarking and debarking (Mission: Normal Transport: cargo face
+down, one Movement Point for a Japanese transport), refuelling in a friendly naval base. Not built (refused with the
+rule): stopping in a hex with enemy naval units (Stacking (D) would force a Surface Naval Engagement, not built yet),
+air transfers (A), paradrops (B), emergency transport (E) and bombardment (F), (H)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.errors import IllegalAction
+from app.engine.log import PUBLIC, entry
+from app.engine.orders import Boolean, Choice, Group, Keyed, Several
+from app.games.usn import board, grid
+
+ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if not grid.in_inset(f"{n:04d}"))
+SHIPS = tuple(sorted(board.new_state()["ships"]))
+LAND = tuple(sorted(board.new_state()["land"]))
+RULE = "Naval Unit Movement"
+
+
+def _each(hexes, land=LAND) -> Group:
+    return Group({"stop": Choice(hexes, label="first portion ends at (C)"),
+                  "embark": Several(land, 0, len(land), label="embark at that hex (D)"),
+                  "debark": Boolean(label="debark the cargo at that hex (D)"),
+                  "to": Choice(hexes, label="rest of movement to (I)")},
+                 optional=("stop", "embark", "debark", "to"))
+
+
+VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship")}}
+
+
+def allowance(state, ship, hexes) -> tuple[int, bool]:
+    """(Movement Allowance, doubled?) for a move through `hexes` (Movement (N)): doubled when undamaged and every
+    hex of the move is more than five hexes from any enemy air or naval base, Engineer unit or naval unit (and, for
+    the Japanese, more than six from any Allied base holding LBAC). Reading: the hexes checked are the start, the
+    stop and the end of the move (the coastlines a path would follow are on the lost map)."""
+    ma = board.values(ship)["movement"]
+    if ship["damage"]:
+        return ma, False
+    enemy = board.other(ship["side"])
+    danger = [(b["hex"], 5) for b in state["bases"].values() if b["side"] == enemy]
+    danger += [(u["hex"], 5) for u in state["land"].values()
+               if u["side"] == enemy and u["kind"] == "engineer" and u["aboard"] is None]
+    danger += [(s["hex"], 5) for s in board.afloat(state, enemy)]
+    if ship["side"] == "japanese":
+        danger += [(b["hex"], 6) for b in state["bases"].values() if b["side"] == "allied" and b["air"]["lbac"]]
+    far = all(grid.distance(h, d) > n for h in hexes for d, n in danger)
+    return (ma * 2, True) if far else (ma, False)
+
+
+def _reachable(state, ship) -> list[str]:
+    ma, _ = allowance(state, ship, [ship["hex"]])
+    return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
+            if not grid.in_inset(h)]
+
+
+def _mine(state, role):
+    return [s for s in board.afloat(state, role)]
+
+
+def prompt(state, role):
+    ships = _mine(state, role)
+    hexes = sorted({h for s in ships for h in _reachable(state, s)})
+    land = tuple(sorted(u["id"] for u in state["land"].values() if u["side"] == role))
+    moves = Keyed(_each(tuple(hexes) or ("0759",), land or LAND[:1]), tuple(s["id"] for s in ships),
+                  label="naval movement by ship")
+    return {"title": "Move your naval units (or leave them where they are)", "rule": RULE,
+            "actions": [{"verb": "move", "label": "Move", "args": {"moves": moves.to_json()}}],
+            "info": {"kind": "naval", "ships": {s["id"]: {"hex": s["hex"], "movement": allowance(state, s, [s["hex"]])[0]}
+                                                for s in ships}}}
+
+
+def _plan(state, role, sid, order):
+    ship = state["ships"].get(sid)
+    if ship is None or ship["side"] != role or ship["sunk"]:
+        raise IllegalAction(f"{sid} is not one of your naval units afloat.", RULE)
+    start = ship["hex"]
+    stop = order.get("stop", start)
+    end = order.get("to", stop)
+    embark, debark = order.get("embark", []), order.get("debark", False)
+    handling = 1 if (embark or debark) and ship["type"] == "TR" else 0
+    cost = grid.distance(start, stop) + handling + grid.distance(stop, end)
+    ma, doubled = allowance(state, ship, [start, stop, end])
+    if cost > ma:
+        why = " (doubled, Movement (N))" if doubled else ""
+        raise IllegalAction(f"{sid} may move {ma} hexes{why}; this move needs {cost}"
+                            f"{' with 1 for embarking or debarking' if handling else ''}.", "Movement (C)")
+    for h in (stop, end):
+        if board.stack(state, h, board.other(role)) and h != start:
+            raise IllegalAction(f"{sid} may not stop or end in hex {h}, which holds enemy naval units: a Surface "
+                                "Naval Engagement would be forced, and surface engagements are not built yet.",
+                                "Stacking (D)")
+    if (embark or debark) and ship["type"] != "TR":
+        raise IllegalAction(f"{sid} is not a transport.", "Mission Capability Chart: Naval Units, Normal Transport")
+    if embark:
+        tp = sum(state["land"][u]["tp"] for u in ship["cargo"])
+        for u in embark:
+            lu = state["land"][u]
+            if lu["side"] != role or lu["aboard"] is not None or lu["hex"] != stop:
+                raise IllegalAction(f"{lu['name']} is not ashore in hex {stop} to embark.", "Movement (K)")
+            if lu["entrenched"]:
+                raise IllegalAction(f"{lu['name']} is entrenched and may not move.", "Entrenchment (A)")
+            tp += lu["tp"]
+        cap = board.PLAY["ship_type"]["TR"]["transport_points"]
+        if tp > cap:
+            raise IllegalAction(f"{sid} carries at most {cap} Transport Points ({tp} asked).",
+                                "Mission Capability Chart: Naval Units, Normal Transport")
+    if debark:
+        if not ship["cargo"] and not embark:
+            raise IllegalAction(f"{sid} has no cargo to debark.", "Mission Capability Chart: Naval Units, "
+                                                               "Normal Transport")
+        if board.land_at(state, stop, board.other(role)) or board.stack(state, stop, board.other(role)):
+            raise IllegalAction(f"Units may not be debarked onto hex {stop}, which holds enemy land or naval units; "
+                                "an opposed landing is made in the Land Attack Phase.",
+                                "Detailed Sequence of Play, Step 2 (D)")
+        if stop not in board.PLAY["terrain_class"]["class_1"] + board.PLAY["terrain_class"]["class_2"] \
+                and grid.normalise(stop) not in {p["id"] for p in board.gamedata.load("map")["place"]}:
+            raise IllegalAction(f"Hex {stop} is not a land hex the map records.", "Terrain")
+    return {"ship": sid, "stop": stop, "end": end, "embark": list(embark), "debark": bool(debark)}
+
+
+def check(state, role, action):
+    seen: set[str] = set()
+    for sid, order in action["args"]["moves"].items():
+        plan = _plan(state, role, sid, order)
+        for u in plan["embark"]:
+            if u in seen:
+                raise IllegalAction("A land unit may be carried by one vehicle only in a phase.", "Movement (K)")
+            seen.add(u)
+
+
+def resolve(state, role, action, rng):
+    plans = [_plan(state, role, sid, o) for sid, o in action["args"]["moves"].items()]
+    for p in plans:
+        ship = state["ships"][p["ship"]]
+        ship["hex"] = p["stop"]
+        for u in p["embark"]:
+            state["land"][u]["aboard"] = ship["id"]
+            state["land"][u]["hex"] = None
+            ship["cargo"].append(u)
+        if p["embark"]:
+            state["log"].append(entry(role, f"{ship['id']} embarks {', '.join(state['land'][u]['name'] for u in p['embark'])} "
+                                            f"at {p['stop']} (cargo face down)."))
+        if p["debark"]:
+            landed = list(ship["cargo"])
+            for u in landed:
+                state["land"][u].update(aboard=None, hex=p["stop"], moved=True)  # Movement (J): no further move
+            ship["cargo"] = []
+            state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} units land at {p['stop']}: "
+                                              f"{', '.join(state['land'][u]['name'] for u in landed)}."))
+        ship["hex"] = p["end"]
+    state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} naval movement: {len(plans)} unit(s) ordered."))
+    state["log"].append(entry(role, "Your naval units: " + "; ".join(
+        f"{p['ship']} to {p['end']}" for p in plans) + ".") if plans else entry(role, "No naval movement."))
+    refuel(state, role)
+    from app.games.usn import land
+    land.captures(state)
+    return state
+
+
+def refuel(state, side):
+    """(J): naval units in a friendly naval base refuel (Supply (G)); the base is announced automatically."""
+    for s in board.afloat(state, side):
+        if board.friendly_base(state, s["hex"], side, naval=True):
+            s["at_sea"] = 0
+
+
+def default(state, role):
+    return {"verb": "move", "args": {"moves": {}}}
+
+
+def random(state, role, rng):
+    moves: dict[str, Any] = {}
+    for s in _mine(state, role):
+        if rng.die(3) == 1:
+            continue
+        ma, _ = allowance(state, s, [s["hex"]])
+        options = [h for h in grid.within(s["hex"], ma) if not grid.in_inset(h)
+                   and not board.stack(state, h, board.other(role))]
+        if not options:
+            continue
+        to = rng.choice(sorted(options))
+        try:
+            _plan(state, role, s["id"], {"to": to})
+        except IllegalAction:
+            continue
+        moves[s["id"]] = {"to": to}
+    return {"verb": "move", "args": {"moves": moves}}

@@ -1,0 +1,121 @@
+"""U.S.N. (SPI 1971) on the rules contract: the Coral Sea mini-game (USN "Mini-Games", The Battle of Coral Sea).
+
+The sequence of play is the table in sequence.py; each decision kind it reaches is one `Decision` record in the module
+of its rule (deploy.py How To Use the Situation, naval.py Naval Unit Movement, land.py Land unit Movement and
+Amphibious Assault, air.py the Mutual Air-Strike Phase), gathered in STATES; the automatic steps (1, 5(D), 5(F)-(L),
+10) are procedures. `apply` checks an order's shape against every verb of the game first (MalformedAction), then who
+may decide now, then the decision's own check (IllegalAction citing its rule)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
+from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.orders import check_action
+from app.engine.states import Decision, StatesTable, TableGame
+from app.games.usn import (
+    air,
+    board,
+    deploy,
+    hidden,
+    land,
+    naval,
+    records,
+    sequence,
+    views,
+)
+
+State = dict[str, Any]
+
+sequence.PROCEDURES.update({"reinforce": records.reinforce, "examine": air.examine, "strikes": air.strikes,
+                            "records": records.end_of_turn})
+
+
+def _walking(resolve):
+    def run(state, role, action, rng):
+        s = resolve(state, role, action, rng)
+        # a one-side decision is done once carried out; the secret allocation once both sides have written
+        if s["outcome"] is None and (sequence.row(s)[2] != sequence.BOTH or not sequence.acting(s)):
+            sequence.advance(s, rng)
+        return s
+    return run
+
+
+def _acting(state):
+    return sequence.acting(state)
+
+
+STATES = StatesTable([
+    Decision("deploy", deploy.RULE, deploy.VERBS, _acting, deploy.prompt, _walking(deploy.resolve),
+             deploy.default, deploy.random, deploy.check),
+    Decision("naval", naval.RULE, naval.VERBS, _acting, naval.prompt, _walking(naval.resolve),
+             naval.default, naval.random, naval.check),
+    Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
+             _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
+    Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
+             land.attack_prompt, _walking(land.attack_resolve), land.attack_default, land.attack_random,
+             land.attack_check),
+    Decision("allocation", air.RULE, air.VERBS, _acting, air.prompt, _walking(air.resolve), air.default,
+             air.random, air.check),
+])
+ALL_VERBS: dict[str, Any] = {}
+for _d in STATES:
+    ALL_VERBS.update(_d.verbs)
+
+
+class USN(TableGame):
+    views, hidden = views, hidden
+    meta = GameMeta(
+        id="usn", title="U.S.N.: The Game of War in the Pacific, 1941-43", publisher="SPI", year=1971,
+        roles=("japanese", "allied"),
+        scenarios=(Scenario("coral_sea", "The Battle of Coral Sea, 8 May 1942", "USN \"Mini-Games\"",
+                            "Two Game-Turns; 100 Victory Points to the holder of Port Moresby."),),
+        role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
+        sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
+        chat=ChatPolicy(),
+        listed=False,  # not yet playable through its own pages (no board, surface engagements missing)
+    )
+    states = STATES
+
+    def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
+        if scenario != "coral_sea":
+            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: coral_sea).")
+        state = board.new_state()
+        sequence.start(state)
+        return state
+
+    @staticmethod
+    def decision(state: State) -> Decision:
+        return STATES[sequence.kind(state)]
+
+    def phase(self, state: State) -> str:
+        st = state["step"]
+        return f"turn-{state['turn']}-{'setup' if st.get('pregame') else st['n']}-{sequence.kind(state)}"
+
+    def prompts(self, state: State) -> dict[str, Any]:
+        if state["outcome"] is not None:
+            return {}
+        d = self.decision(state)
+        return {role: d.prompt(state, role) for role in sequence.acting(state)}
+
+    def _judge(self, state: State, role: str, action: Any) -> Decision:
+        check_action(ALL_VERBS, action)
+        if state["outcome"] is not None:
+            raise IllegalAction("The game is over.", "How the Game is Won")
+        d = self.decision(state)
+        if role not in sequence.acting(state):
+            raise IllegalAction(f"It is not your decision now ({sequence.row(state)[3]}).", sequence.rule(state))
+        if action["verb"] not in d.verbs:
+            raise IllegalAction(f"That order is not asked for now ({sequence.row(state)[3]}).", sequence.rule(state))
+        return d
+
+    def apply(self, state: State, role: str, action: Any, rng) -> State:
+        import copy
+        return self._judge(state, role, action).carry_out(copy.deepcopy(state), role, action, rng)
+
+    def check(self, state: State, role: str, action: Any) -> None:
+        self._judge(state, role, action).judge(state, role, action)
+
+
+rules = USN()
+__all__ = ["STATES", "rules"]

@@ -1,0 +1,68 @@
+"""What each role may know (digest §5, from the rulebook): a side sees its own units fully; enemy land units and air
+points on bases are face up; enemy naval stacks show their count only, and their two-ship groups only when they were
+examined in Step (D) within the viewer's air range (Detailed Sequence of Play 5(D); Mission: AA Defense); transport
+cargo is face down until landed (Mission: Normal Transport); the air allocation stays with its writer until each
+strike is announced (5(E)-(G)). Fuel and Victory Point records are open (Necessary Equipment a, b). The umpire sees
+everything, a spectator what is public; once the game is over everything is open."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from app.engine.contract import UMPIRE
+from app.engine.log import visible
+from app.games.usn import board, sequence
+
+State = dict[str, Any]
+
+
+def _own_ship(state, s) -> dict[str, Any]:
+    out = {k: s[k] for k in ("id", "type", "hex", "damage", "at_sea", "nac", "capacity")}
+    out["values"] = board.values(s)
+    out["cargo"] = [state["land"][u]["name"] for u in s["cargo"]]
+    return out
+
+
+def _enemy_stacks(state, side, me) -> list[dict[str, Any]]:
+    seen = state["examined"].get(me, {}) if me else {}
+    out = []
+    for h in sorted({s["hex"] for s in board.afloat(state, side)}):
+        here = board.stack(state, h, side)
+        item: dict[str, Any] = {"hex": h, "side": side, "count": len(here)}
+        if h in seen:  # Step (D): the stack was examined within the viewer's air range
+            item["groups"] = [[{"id": i, "type": state["ships"][i]["type"],
+                                "damaged": bool(state["ships"][i]["damage"])} for i in g] for g in seen[h]]
+        out.append(item)
+    return out
+
+
+def view(state: State, role: str) -> dict[str, Any]:
+    ended = state["outcome"] is not None
+    if role == UMPIRE or ended:
+        everything = copy.deepcopy({k: v for k, v in state.items() if k != "log"})
+        everything["log"] = visible(state["log"], role, ended)
+        return everything
+    me = role if role in board.SIDES else None
+    ships: dict[str, Any] = {}
+    for side in board.SIDES:
+        if side == me:
+            ships[side] = {"units": [_own_ship(state, s) for s in board.afloat(state, side)]}
+        else:
+            ships[side] = {"stacks": _enemy_stacks(state, side, me)}
+    land = [{"id": u["id"], "side": u["side"], "name": u["name"], "hex": u["hex"], "attack": u["attack"],
+             "defense": u["defense"], "entrenched": u["entrenched"]}
+            for u in sorted(state["land"].values(), key=lambda x: x["id"]) if u["aboard"] is None and u["hex"]]
+    r = sequence.row(state)
+    out = {"game": "usn", "scenario": state["scenario"], "turn": state["turn"], "turns": state["turns"],
+           "step": {"kind": r[1], "side": r[2], "title": r[3]}, "waiting_for": sequence.acting(state),
+           "vp": dict(state["vp"]), "holder": dict(state["holder"]),
+           "bases": [dict(b, air=dict(b["air"])) for _, b in sorted(state["bases"].items())],
+           "ships": ships, "land": land,
+           "fuel": {s["id"]: s["at_sea"] for s in board.afloat(state)},
+           "sunk": sorted(s["id"] for s in state["ships"].values() if s["sunk"]),
+           "log": visible(state["log"], role, ended)}
+    if me:
+        out["examined"] = copy.deepcopy(state["examined"].get(me, {}))
+        if me in state["allocations"]:
+            out["my_allocation"] = copy.deepcopy(state["allocations"][me])
+    return out

@@ -1,0 +1,64 @@
+"""Set-up and the sequence of play: Japan deploys and moves first; the ten steps in printed order; the states table
+covers every decision the sequence reaches."""
+import pytest
+
+from app.engine.errors import IllegalAction
+from app.engine.rng import ScriptedRng
+from app.games.usn import sequence
+from app.games.usn.rules import STATES
+
+from .helpers import R, act, deployed
+
+
+@pytest.mark.rule("How To Use the Situation & Order of Battle")
+def test_japan_deploys_first_then_the_allies_then_japan_moves_first():
+    s = R.setup("coral_sea", {}, ScriptedRng())
+    assert list(R.prompts(s)) == ["japanese"]
+    with pytest.raises(IllegalAction, match="not your decision"):
+        R.apply(s, "allied", R.default_action(s, "allied"), ScriptedRng())
+    s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
+    assert list(R.prompts(s)) == ["allied"]
+    s = R.apply(s, "allied", R.default_action(s, "allied"), ScriptedRng())
+    assert list(R.prompts(s)) == ["japanese"] and s["step"]["kind"] == "naval" and s["turn"] == 1
+
+
+@pytest.mark.rule("Detailed Sequence of Play")
+def test_the_ten_steps_in_printed_order_and_every_decision_has_a_complete_record():
+    steps = [r[0] for r in sequence.TURN]
+    assert sorted(set(steps), key=int) == [str(i) for i in range(1, 11)] and steps == sorted(steps, key=int)
+    sides = [(r[1], r[2]) for r in sequence.TURN if r[1] in ("naval", "land_move")]
+    assert sides == [("naval", "japanese"), ("land_move", "allied"), ("naval", "allied"), ("naval", "allied"),
+                     ("land_move", "japanese"), ("naval", "japanese")]
+    assert STATES.missing(sequence.DECISIONS) == []
+    assert all(r[1] in sequence.DECISIONS or r[1] in sequence.PROCEDURES for r in sequence.TURN)
+
+
+@pytest.mark.rule("Detailed Sequence of Play")
+def test_a_turn_walks_steps_2_to_9_with_the_right_side_and_both_sides_write_the_allocation_at_once():
+    s = deployed()
+    seen = []
+    for _ in range(40):
+        prompts = R.prompts(s)
+        if s["turn"] > 1 or not prompts:
+            break
+        seen.append((s["step"]["kind"], tuple(sorted(prompts))))
+        role = min(prompts)
+        s = R.apply(s, role, R.default_action(s, role), ScriptedRng([6] * 20))
+    assert seen[:5] == [("naval", ("japanese",)), ("land_move", ("allied",)), ("naval", ("allied",)),
+                        ("land_attack", ("allied",)), ("allocation", ("allied", "japanese"))]
+    assert ("allocation", ("japanese",)) in seen  # after the Allied Player wrote his, the Japanese is still asked
+
+
+@pytest.mark.rule("USN Mini-Games")
+def test_coral_sea_ends_after_its_second_game_turn_with_a_result():
+    s = deployed()
+    for _ in range(80):
+        if R.outcome(s):
+            break
+        role = min(R.prompts(s))
+        s = R.apply(s, role, R.default_action(s, role), ScriptedRng([6] * 40))
+    assert R.outcome(s) and s["turn"] == 2
+    # nothing happened but the Allies still hold Port Moresby: 100 to 0
+    assert R.outcome(s)["winner"] == "allied" and R.outcome(s)["level"] == "decisive"
+    with pytest.raises(IllegalAction, match="over"):
+        act(s, "japanese", "move", moves={})
