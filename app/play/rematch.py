@@ -10,7 +10,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import UMPIRE
-from app.play import lobby
+from app.play import hot_seat, lobby
+from app.play.bots import seat_level
 from app.play.errors import Conflict, Forbidden, NotFound
 from app.play.state import rules_for
 from app.store.models import Game, User
@@ -44,10 +45,14 @@ def offer(db: DB, game_id: str, user_id: int, swap: bool = True) -> Game:
     meta = rules_for(old).meta
     turn = _swapped(meta) if swap else {r: r for r in meta.seats()}
     computer = any(s.bot is not None and s.bot != "rules" for s in seats)
+    level = next((seat_level(s.bot)[1] for s in seats if s.bot is not None and s.bot != "rules"), None)
+    sides_held = {meta.side_of(s.role).id for s in seats if s.user_id == user_id and meta.side_of(s.role)}
+    opponent = (f"computer:{level}" if level else "computer") if computer else \
+        hot_seat.OPPONENT if len(sides_held) > 1 else "human"  # the same opponent: the computer at its level, or oneself
     umpire = next((s.user_id for s in seats if s.role == UMPIRE and s.user_id is not None), None)
     created = lobby.create_game(
         db, user_id, old.game, old.scenario, turn.get(mine[0], mine[0]), dict(old.options), umpired=old.umpired,
-        clock=(old.clock or {}).get("setting", "none"), opponent="computer" if computer else "human",
+        clock=(old.clock or {}).get("setting", "none"), opponent=opponent,
         sandbox=old.sandbox, title=old.title, rated=old.rated and not computer)
     new = created.game
     new.rematch_of = old.id

@@ -45,7 +45,7 @@ class NewGame(BaseModel):
     options: dict[str, Any] = {}
     umpired: bool = False
     clock: Literal["none", "live", "daily", "3days"] = "none"
-    opponent: Literal["human", "computer", "hot_seat"] = "human"
+    opponent: str = Field("human", max_length=40)  # "human", "computer", "computer:<level>" or "hot_seat"
     sandbox: bool = False
     rated: bool = Field(False, description="Rated (issue 20): never with a sandbox, the computer or a solitaire")
     dice_script: list[int] | None = Field(None, max_length=10000)

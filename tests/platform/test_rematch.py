@@ -84,3 +84,25 @@ def test_a_rematch_seat_is_kept_for_its_player_even_from_its_invite_link(players
     r = stranger.post(f"/api/invites/{token}")
     assert r.status_code == 403 and "kept for the player" in r.json()["message"]
     assert game_row(new).status == "open"
+
+
+def test_a_rematch_keeps_the_opponent_the_computer_at_its_level_or_oneself_at_the_hot_seat(players):
+    """A rematch is against the same opponent: the strong computer stays strong (issue 19), and a hot-seat game's
+    rematch is a hot-seat game again, not one waiting for invited players."""
+    from sqlalchemy import select
+
+    from app.store.db import transaction
+    from app.store.models import Seat
+
+    me = players()
+    gid = me.post("/api/games", json={"game": "solomons", "side": "allied", "opponent": "computer:strong"}).json()["id"]
+    assert me.post(f"/api/games/{gid}/resign", json={}).status_code == 200
+    new = me.post(f"/api/games/{gid}/rematch", json={}).json()["game"]
+    with transaction(read_only=True) as db:
+        bots = {s.role: s.bot for s in db.scalars(select(Seat).where(Seat.game_id == new))}
+    assert bots == {"allied": "allied:strong", "japanese": None}  # sides swapped: the computer now plays the Allies
+
+    hot = me.post("/api/games", json={"game": "duel", "opponent": "hot_seat"}).json()["id"]
+    assert me.post(f"/api/games/{hot}/resign", json={}).status_code == 200
+    again = me.post(f"/api/games/{hot}/rematch", json={}).json()["game"]
+    assert game_row(again).status == "active" and me.game(again)["my_seats"] == ["red", "blue"]
