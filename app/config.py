@@ -29,6 +29,9 @@ class Settings(BaseSettings):
     # The largest request body (and websocket message) the server reads; larger ones get 413 unread.
     max_body_bytes: int = 1_000_000
     max_ws_message_bytes: int = 64_000
+    # At start-up, let every running game's computer seats answer what they owe (app/web/actions.py). Off in the
+    # tests, whose many short-lived clients would each sweep every game in the test database.
+    resume_computers_at_start: bool = True
     snapshot_every: int = 25  # actions between snapshots, besides one at every phase change
     snapshot_keep_every: int = 12  # a finished game keeps a snapshot at least this often (app/play/snapshots.py)
     # Notices when the tab is closed (app/play/notify.py). No SMTP host: no e-mail is sent (webhooks still are).

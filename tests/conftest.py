@@ -14,6 +14,7 @@ if not os.environ.get("DATABASE_URL", "").startswith("postgresql"):
     os.environ["DATABASE_URL"] = f"sqlite:///{_tmp}/test.db"
 os.environ["IRONBOTTOM_EXTRA_GAMES"] = '["tests.fixtures.duel", "tests.fixtures.teams"]'
 os.environ.setdefault("IRONBOTTOM_BASE_URL", "http://testserver")
+os.environ.setdefault("IRONBOTTOM_RESUME_COMPUTERS_AT_START", "false")  # test_after_a_restart_... calls it itself
 
 
 def _fresh_schema() -> None:

@@ -23,7 +23,7 @@ from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for, state_at, view_for
 from app.play.submit import Submitted, apply_action, lock_game, prompt_fingerprint
 from app.store.db import transaction
-from app.store.models import ActionRow, Seat
+from app.store.models import ActionRow, Game, Seat
 
 MAX_BOT_MOVES = 2000  # a guard against a runaway loop; a game's whole turn is far fewer moves
 
@@ -96,6 +96,14 @@ def _prompt_is_new(db, game, role: str, prompt: dict, answered: dict[str, str]) 
         rules = rules_for(game)
         answered[role] = prompt_fingerprint(rules.prompts(state_at(db, game, last - 1)).get(role))
     return prompt_fingerprint(prompt) != answered[role]
+
+
+def games_with_computer_seats() -> list[str]:
+    """Every running game with a computer seat: at start-up each gets a pass of `run_bots`, so a computer whose move
+    was owed when the server stopped (its pass runs after the commit that prompted it) still makes it."""
+    with transaction(read_only=True) as db:
+        return list(db.scalars(select(Seat.game_id).join(Game, Game.id == Seat.game_id).where(
+            Game.status == "active", Seat.bot.is_not(None)).distinct()))
 
 
 def run_bots(game_id: str) -> list[Submitted]:

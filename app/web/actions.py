@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app.play import lobby
 from app.play import notify as notices
-from app.play.bots import run_bots
+from app.play.bots import games_with_computer_seats, run_bots
 from app.play.errors import BadRequest
 from app.play.submit import Submitted, apply_action, lock_game
 from app.realtime.hub import hub
@@ -253,6 +253,18 @@ async def after_commit(game_id: str, drawn: dict[str, str] | None = None, ticket
     moves = await run_in_threadpool(run_bots, game_id)
     if moves:
         await _publish_logged(game_id)
+
+
+async def resume_computer_players() -> None:
+    """At start-up: each running game's computer seats answer what they owe (a restart between a commit and the
+    computer's reply must not leave the game waiting on a seat no person holds). One game at a time, in the
+    background; a game whose computer has nothing to answer costs one read."""
+    for game_id in await run_in_threadpool(games_with_computer_seats):
+        try:
+            if await run_in_threadpool(run_bots, game_id):
+                await _publish_logged(game_id)
+        except Exception:
+            log.exception("resuming the computer players of game %s failed", game_id)
 
 
 async def _publish_logged(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,

@@ -34,8 +34,10 @@ async def lifespan(app: FastAPI):
     from app.realtime.hub import hub
     from app.realtime import pg_notify
     from app.store.db import is_postgres
-    from app.web.actions import publish
+    from app.web.actions import publish, resume_computer_players
     tasks = [asyncio.create_task(run_ticker(publish))]
+    if get_settings().resume_computers_at_start:
+        tasks.append(asyncio.create_task(resume_computer_players()))
     if is_postgres():
         tasks.append(asyncio.create_task(pg_notify.listen(hub.publish, hub.end_session)))
     yield

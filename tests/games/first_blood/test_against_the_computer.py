@@ -32,3 +32,30 @@ def test_after_a_restart_between_two_of_its_moves_the_computer_goes_on_setting_u
     state = stored_state(gid)
     us = [u for u in state["units"].values() if u["side"] == "us" and u["arrive"] == 0]
     assert len(placed) < len(us) and all(u["loc"].startswith("hex:") for u in us)
+
+
+@pytest.mark.rule("§3")
+def test_a_server_restarted_before_the_computer_moved_lets_it_move_at_start_up(app, players, monkeypatch):
+    """The computer's pass runs after the commit that prompts it; a server stopped in between left the game waiting
+    for ever on a seat no person holds. At start-up each running game's computer answers what it owes."""
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from app.config import get_settings
+    from app.play import bots
+
+    monkeypatch.setattr(bots, "MAX_BOT_MOVES", 0)  # the server "stops" before the computer's first move
+    me = players()
+    gid = me.post("/api/games", json={"game": "first_blood", "side": "ij", "opponent": "computer"}).json()["id"]
+    assert not any(u["loc"].startswith("hex:") for u in stored_state(gid)["units"].values() if u["side"] == "us")
+    monkeypatch.setattr(bots, "MAX_BOT_MOVES", 2000)
+    monkeypatch.setattr(get_settings(), "resume_computers_at_start", True)  # (off for the other tests)
+    with TestClient(app):  # the server starts again
+        for _ in range(600):  # the start-up pass runs in the background (every running game: up to 30 s)
+            us = [u for u in stored_state(gid)["units"].values() if u["side"] == "us" and u["arrive"] == 0]
+            if all(u["loc"].startswith("hex:") for u in us):
+                break
+            time.sleep(0.05)
+    assert us and all(u["loc"].startswith("hex:") for u in us)
+    assert me.game(gid)["prompt"]["title"].startswith("Set up")  # now the IJ player is asked
