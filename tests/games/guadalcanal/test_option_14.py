@@ -196,3 +196,23 @@ def test_a_freed_escort_may_strafe():
     ac.attack(s, air, ScriptedRng((8, 2)), ["us-1f5"], "ij-2sf")
     ac.strafe(s, air, "us-1f5")
     assert air["strafers"] == ["us-1f5"]
+
+
+@pytest.mark.rule("14f")
+def test_strafing_silences_half_the_strafers_air_combat_factor():
+    s = position(**{"us-hornet": unit(US), "ij-junyo": unit(IJ), "us-2f5": unit(US)})
+    air = ac.set_up(s, ["us-1f5", "us-2f5"], {}, {}, strafers=["us-1f5", "us-2f5"])
+    assert ac.aa_factor(s, air, "ij-junyo") == 3  # Junyo AA 3 (10b), nobody strafing yet
+    with pytest.raises(IllegalAction, match="within 3"):
+        ac.strafe_at(s, air, "us-1f5", "J11", "ij-junyo", "J15")
+    with pytest.raises(IllegalAction, match="enemy ship or base"):
+        ac.strafe_at(s, air, "us-1f5", "J11", "us-hornet", "J12")
+    with pytest.raises(IllegalAction, match="set up to strafe"):
+        ac.strafe_at(s, air, "us-1f6", "J11", "ij-junyo", "J12")
+    ac.strafe_at(s, air, "us-1f5", "J11", "ij-junyo", "J14")
+    assert ac.aa_factor(s, air, "ij-junyo") == 0  # 3 - 6 // 2, never below 0
+    s["units"]["us-1f5"]["face"] = "back"  # a breakthrough flipped it: air combat 3, silences 1
+    assert ac.aa_factor(s, air, "ij-junyo") == 2
+    v = options.table()["fighters"]
+    assert (v["strafe_range"], v["strafe_divisor"]) == (3, 2)
+    assert v["strafe_divisor_provenance"].startswith("reconstructed: 14f")

@@ -31,6 +31,7 @@ from app.games.guadalcanal import options
 from app.games.guadalcanal.combat import units
 from app.games.guadalcanal.combat.damage import alive, apply_result, factor
 from app.games.guadalcanal.combat.resolution import roll_combat
+from app.games.guadalcanal.combat.tables import grid
 
 HIGH, LOW = "high", "low"
 ESCORT, CAP, BREAKTHROUGH, DONE = "escort", "cap", "breakthrough", "done"
@@ -206,3 +207,32 @@ def break_through(state: State, air: Air, rng: Rng, attackers: list[str], target
         raise IllegalAction("High CAP breaks through against dive, high or medium level bombers, Low CAP against "
                             "torpedo bombers, either against a strafing fighter (14c, reconstructed; 14e).", "14c")
     return _resolve(state, air, rng, attackers, target, "14e")
+
+
+def strafe_at(state: State, air: Air, strafer: str, strafer_hex: str, target: str, target_hex: str) -> None:
+    """14f (reconstructed, data/options.toml [fighters]): a strafer picks one enemy ship or base unit within range on
+    the Battleboard, before the AA fire."""
+    rec = units.record(target)
+    if strafer not in air["strafers"] or not alive(state, strafer):
+        raise IllegalAction("Only a fighter set up to strafe picks a target to strafe (14a3, 14d1, 14f).", "14f")
+    if (rec["kind"] not in ("ship", "base") or not alive(state, target)
+            or state["units"][target]["side"] == state["units"][strafer]["side"]):
+        raise IllegalAction("A strafing fighter strafes an enemy ship or base unit (14f, reconstructed).", "14f")
+    if grid().distance(strafer_hex, target_hex) > values()["strafe_range"]:
+        raise IllegalAction(f"A strafing fighter strafes a unit within {values()['strafe_range']} Battleboard hexes "
+                            "(14f, reconstructed).", "14f")
+    air.setdefault("strafed", {})[strafer] = target
+
+
+def aa_lost(state: State, air: Air, target: str) -> int:
+    """14f (reconstructed): how much of `target`'s AA factor the strafers still flying silence in this battle: each
+    strafer's current air combat factor halved, rounding down (a strafer a breakthrough flipped silences less, one
+    eliminated nothing)."""
+    return sum((factor(state, s, "air_combat") or 0) // values()["strafe_divisor"]
+               for s, t in (air.get("strafed") or {}).items() if t == target and alive(state, s))
+
+
+def aa_factor(state: State, air: Air, uid: str) -> int | None:
+    """The unit's AA factor for this battle's anti-aircraft combats, after strafing (never below 0; "—" stays)."""
+    aa = factor(state, uid, "aa")
+    return None if aa is None else max(aa - aa_lost(state, air, uid), 0)
