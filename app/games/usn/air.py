@@ -310,6 +310,8 @@ def _land_back(state, flight) -> None:
         return s["capacity"] - s["nac"]
 
     def put(station, k):
+        if not k:  # nothing lands there (a base lost in (K) is gone from the record)
+            return
         if station.startswith("base:"):
             state["bases"][station[5:]]["air"][kind] += k
         else:
