@@ -100,3 +100,14 @@ def test_the_japanese_computer_lands_and_attacks_at_port_moresby():
 
 def test_the_game_declares_one_computer_player_a_side():
     assert set(R.bots) == {"japanese", "allied"} and R.bots is bots.BOTS
+
+
+def test_engineers_lost_with_their_transport_no_longer_count_for_movement_n():
+    """Found by the computer-against-random games: the Allied naval prompt failed once the engineers had gone down
+    with J-TR-2 (they count for Movement (N) only while ashore)."""
+    s = deployed()
+    s = act(s, "japanese", "move", moves={"J-TR-2": {"stop": "0759", "embark": ["J-L4"], "to": "0759"}})
+    from app.games.usn import air
+    air.damage_ship(s, s["ships"]["J-TR-2"], "X")
+    s = at(s, "naval", "allied")
+    assert "A-CV-5" in R.prompts(s)["allied"]["info"]["ships"]
