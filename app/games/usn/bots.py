@@ -216,7 +216,7 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
                      and not (n in CLASS_1 and _enemy_land(view, side, n))
                      and not (tuple(sorted((u["hex"], n))) in MOUNTAIN and _enemy_land(view, side, n))]
             if steps and u["hex"] != goal and not contested:
-                moves[u["id"]] = _pick(rng, steps, lambda n: (_dist(n, goal), n))
+                moves[u["id"]] = _pick(rng, steps, lambda n, g=goal: (_dist(n, g), n))
                 continue
         if not u["entrenched"] and not contested:
             entrench.append(u["id"])

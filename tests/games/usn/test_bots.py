@@ -15,7 +15,7 @@ def play(seed, computer=("japanese", "allied")):
     for _ in range(200):
         if R.outcome(s) is not None:
             return s
-        role = sorted(R.prompts(s))[0]
+        role = min(R.prompts(s))
         if role in computer:
             action = R.bots[role](R.view(s, role), R.prompts(s)[role], streams[role])
         else:
