@@ -232,12 +232,13 @@ def _strike(state, m, caps, rng, at) -> None:
     if cap_points:
         r1, r2 = rng.d6(), rng.d6()
         ab, de = losses(m["alive"], *board_air(cap_points * board.AIR["air_to_air_per_point"], r1))
-        cab, cde = board_air(m["alive"] * _air_to_air_per_point(m), r2)
+        fire_back = m["alive"] * _air_to_air_per_point(m)
+        cab, cde = board_air(fire_back, r2)
         m["alive"] -= ab + de
         m["aborted"] = m.get("aborted", 0) + ab
         _lose_air(state, side, m["kind"], de, "by CAP")
         state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ab} aborted, {de} "
-                                          f"destroyed; the strike fires back (die {r2}).", at=at))
+                                          f"destroyed; the strike fires back with {fire_back} (die {r2}).", at=at))
         for c in cover:  # the CAP's losses, destruction first (errata), in the order the CAP was written
             a2, d2 = losses(c["alive"], cab, cde)
             c["alive"] -= a2 + d2
@@ -310,6 +311,8 @@ def _land_back(state, flight) -> None:
         return s["capacity"] - s["nac"]
 
     def put(station, k):
+        if not k:  # nothing lands there (a base lost in (K) is gone from the record)
+            return
         if station.startswith("base:"):
             state["bases"][station[5:]]["air"][kind] += k
         else:

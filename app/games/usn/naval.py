@@ -43,7 +43,8 @@ def allowance(state, ship, hexes) -> tuple[int, bool]:
     enemy = board.other(ship["side"])
     danger = [(b["hex"], 5) for b in state["bases"].values() if b["side"] == enemy]
     danger += [(u["hex"], 5) for u in state["land"].values()
-               if u["side"] == enemy and u["kind"] == "engineer" and u["aboard"] is None]
+               if u["side"] == enemy and u["kind"] == "engineer" and u["aboard"] is None
+               and u["hex"]]  # ashore: not aboard, nor lost with a sunk transport
     danger += [(s["hex"], 5) for s in board.afloat(state, enemy)]
     if ship["side"] == "japanese":
         danger += [(b["hex"], 6) for b in state["bases"].values() if b["side"] == "allied" and b["air"]["lbac"]]

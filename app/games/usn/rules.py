@@ -16,6 +16,7 @@ from app.engine.states import Decision, StatesTable, TableGame
 from app.games.usn import (
     air,
     board,
+    bots,
     deploy,
     hidden,
     land,
@@ -76,6 +77,7 @@ class USN(TableGame):
         listed=False,  # not yet playable through its own pages (no board, surface engagements missing)
     )
     states = STATES
+    bots = bots.BOTS  # one computer player a side, deciding from its view only (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario != "coral_sea":

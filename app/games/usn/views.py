@@ -20,6 +20,7 @@ def _own_ship(state, s) -> dict[str, Any]:
     out = {k: s[k] for k in ("id", "type", "hex", "damage", "at_sea", "nac", "capacity")}
     out["values"] = board.values(s)
     out["cargo"] = [state["land"][u]["name"] for u in s["cargo"]]
+    out["carrying"] = list(s["cargo"])  # the owner's own cargo by unit id: what it names when it lands them
     return out
 
 
@@ -50,7 +51,8 @@ def view(state: State, role: str) -> dict[str, Any]:
         else:
             ships[side] = {"stacks": _enemy_stacks(state, side, me)}
     land = [{"id": u["id"], "side": u["side"], "name": u["name"], "hex": u["hex"], "attack": u["attack"],
-             "defense": u["defense"], "entrenched": u["entrenched"]}
+             "defense": u["defense"], "entrenched": u["entrenched"],
+             "moved": u["moved"]}  # landed this Game-Turn (a public landing): no further move, Movement (J)
             for u in sorted(state["land"].values(), key=lambda x: x["id"]) if u["aboard"] is None and u["hex"]]
     r = sequence.row(state)
     out = {"game": "usn", "scenario": state["scenario"], "turn": state["turn"], "turns": state["turns"],

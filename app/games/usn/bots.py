@@ -1,0 +1,317 @@
+"""Computer players for the Coral Sea mini-game, one per side. A bot is called `bot(view, prompt, rng)` and decides
+from its own role's view and prompt only (never the state), drawing from its own stream only to break exact ties.
+Every order it gives is legal by construction: it moves each ship no further than its printed (undoubled) Movement
+Allowance, which Movement (N) can only enlarge; it never stops in a hex holding enemy ships (Stacking (D)); it strikes
+only stacks its view shows examined (5(D)) within the extended range (Movement (V)), with no more points than each
+station holds (the prompt's `info.stations`).
+
+Heuristics (documented in docs/games/usn.md, "Computer players"):
+- Deployment: NAC on the carriers, largest first; LBAC, then LAC, on the air bases nearest the enemy's objective
+  first (Japan: nearest Port Moresby; Allies: nearest Rabaul), within capacity.
+- Japan, naval: each transport in a hex with Japanese land units ashore embarks them (engineers on their own
+  transport when there are two, bound for Guadalcanal 0828, the errata's 10 VP, standing for Tulagi; the combat
+  units bound for Port Moresby 0659); a loaded transport sails for its objective and debarks there when no enemy is
+  ashore (else it waits for the opposed landing). Carriers and escorts close on the hex two from Port Moresby (the
+  NAC's normal range), keeping company with the invasion.
+- Allies, naval: carriers and escorts close to two hexes of the enemy stack nearest Port Moresby (every stack's hex
+  is public), or of Port Moresby when none is at sea.
+- Either side: a ship whose fuel runs short (one Game-Turn from the limit, Supply (G)) heads for the nearest friendly
+  naval base instead.
+- Land movement: Japanese units step one hex toward their objective (engineers Guadalcanal, the rest Port Moresby);
+  units that stay, and every Allied unit at Port Moresby, try to entrench where no enemy is with them.
+- Landings and attacks: Japan lands every unit aboard a transport in an enemy-held hex and attacks with everything
+  in each contested hex (Port Moresby is worth 100 VP); the Allies attack only where their attack is at least the
+  enemy's defence.
+- Air allocation: every strike goes at the best examined group within reach (carriers first, then transports,
+  cruisers, the rest; damaged ships worth half; beyond normal range worth less), all of a station's points of a type
+  together; carriers threatened by an enemy stack or air base within four hexes keep a third of their NAC (rounded
+  up) on CAP, and all of it when they have no target; LAC fly CAP over a base only where friendly ships lie.
+- A missed order (a seat whose player does not answer in time) is the decision's own default, not this bot: no
+  movement, no landing or attack, and every carrier's NAC on CAP over its own hex (each record's `default`).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.games.usn import board, grid
+from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
+
+View = dict[str, Any]
+Bot = Callable[[View, dict[str, Any], Any], dict[str, Any]]
+
+PORT_MORESBY = next(v["hex"] for v in board.CORAL["victory"] if v["id"] == "port_moresby")
+GUADALCANAL = next(v["hex"] for v in board.CORAL["victory"] if v["id"] == "engineer_on_guadalcanal")
+RABAUL = "0759"
+STANDOFF = 2  # the NAC's normal range: close enough to strike at full air-to-air, no closer
+THREAT = 4  # an enemy stack or air base this near may strike the carriers: keep CAP up
+FUEL_LIMIT = board.PLAY["fuel"]
+PRIORITY = {"JCV": 10, "CV": 10, "CVL": 7, "TR": 6, "CA": 3, "CL": 2, "DD": 1}
+
+
+def _fuel_limit(ship_type: str) -> int:
+    return FUEL_LIMIT["at_sea_turns_transports"] if ship_type == "TR" else FUEL_LIMIT["at_sea_turns"]
+
+
+def _dist(a: str, b: str) -> int:
+    return grid.distance(a, b)
+
+
+def _enemy(side: str) -> str:
+    return board.other(side)
+
+
+def _mine(view: View, side: str) -> list[dict[str, Any]]:
+    return view["ships"][side]["units"]
+
+
+def _enemy_hexes(view: View, side: str) -> list[str]:
+    return [st["hex"] for st in view["ships"][_enemy(side)]["stacks"]]
+
+
+def _enemy_land(view: View, side: str, h: str) -> list[dict[str, Any]]:
+    return [u for u in view["land"] if u["side"] == _enemy(side) and u["hex"] == h]
+
+
+def _pick(rng, options: list, key) -> Any:
+    """The best option by `key` (lowest first); exact ties broken by the bot's own stream."""
+    best = min(key(o) for o in options)
+    tied = [o for o in options if key(o) == best]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
+# --- set-up ---
+
+def _deploy(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    info = prompt["info"]
+    need, caps = info["need"], info["capacity"]
+    carriers = sorted((k for k in caps if not k.startswith("base:")), key=lambda c: (-caps[c], c))
+    toward = PORT_MORESBY if side == "japanese" else RABAUL
+    bases = sorted((k for k in caps if k.startswith("base:")), key=lambda b: (_dist(b[5:], toward), b))
+    out: dict[str, dict[str, int]] = {"nac": {}, "lac": {}, "lbac": {}}
+    left = need["nac"]
+    for c in carriers:
+        n = min(left, caps[c])
+        if n:
+            out["nac"][c] = n
+            left -= n
+    room = {b: caps[b] for b in bases}
+    for kind in ("lbac", "lac"):
+        left = need[kind]
+        for b in bases:
+            n = min(left, room[b])
+            if n:
+                out[kind][b[5:]] = n
+                room[b] -= n
+                left -= n
+    return {"verb": "deploy", "args": out}
+
+
+# --- naval movement ---
+
+def _free(view: View, side: str, h: str) -> bool:
+    return not grid.in_inset(h) and h not in _enemy_hexes(view, side)
+
+
+def _home(view: View, side: str, h: str) -> str | None:
+    ports = [b["hex"] for b in view["bases"] if b["side"] == side and b["naval"]]
+    return min(ports, key=lambda p: (_dist(h, p), p)) if ports else None
+
+
+def _toward(view: View, side: str, ship: dict[str, Any], goal: str, budget: int, rng, keep: int = 0) -> str:
+    """The hex within `budget` of the ship that brings it nearest to `keep` hexes from `goal`, fewest hexes moved."""
+    here = ship["hex"]
+    options = [h for h in grid.within(here, budget) if _free(view, side, h) or h == here]
+    return _pick(rng, options, lambda h: (abs(_dist(h, goal) - keep), _dist(here, h), h))
+
+
+def _cargo_goal(view: View, ship: dict[str, Any]) -> str:
+    names = " ".join(ship["cargo"])
+    return GUADALCANAL if "Engineer" in names else PORT_MORESBY
+
+
+def _embark(view: View, side: str, ship: dict[str, Any], transports: list[dict[str, Any]], taken: set[str]) -> list:
+    """Japanese units ashore with an empty transport, unentrenched: engineers for the last transport of the hex when
+    there are two, the rest for the first; within the transport's 12 Transport Points."""
+    here = [t for t in transports if t["hex"] == ship["hex"] and not t["carrying"]]
+    units = [u for u in view["land"] if u["side"] == side and u["hex"] == ship["hex"] and not u["entrenched"]
+             and u["id"] not in taken]
+    if len(here) > 1:
+        engineers = ship["id"] == here[-1]["id"]
+        units = [u for u in units if ("Engineer" in u["name"]) == engineers]
+    cap = board.PLAY["ship_type"]["TR"]["transport_points"]
+    out, tp = [], 0
+    for u in sorted(units, key=lambda x: x["id"]):
+        need = board.LAND_TYPES[u["name"]]["transport_points"]
+        if tp + need <= cap:
+            out.append(u["id"])
+            tp += need
+    return out
+
+
+def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    ships = _mine(view, side)
+    transports = [s for s in ships if s["type"] == "TR"]
+    moves: dict[str, Any] = {}
+    taken: set[str] = set()
+    invasion = [t["hex"] for t in transports if t["carrying"]]
+    for s in sorted(ships, key=lambda x: x["id"]):
+        budget = s["values"]["movement"]
+        if s["at_sea"] >= _fuel_limit(s["type"]) - 1:  # Supply (G): one more turn at sea would be the last
+            home = _home(view, side, s["hex"])
+            if home and home != s["hex"]:
+                moves[s["id"]] = {"to": _toward(view, side, s, home, budget, rng)}
+            continue
+        if s["type"] == "TR":
+            order = _transport(view, side, s, transports, taken, budget, rng)
+            if order:
+                moves[s["id"]] = order
+            continue
+        if side == "japanese":
+            goal = min(invasion, key=lambda h: (_dist(h, PORT_MORESBY), h)) if invasion else PORT_MORESBY
+            keep = 0 if invasion and goal != PORT_MORESBY else STANDOFF
+        else:
+            seen = _enemy_hexes(view, side)
+            goal = min(seen, key=lambda h: (_dist(h, PORT_MORESBY), h)) if seen else PORT_MORESBY
+            keep = STANDOFF
+        to = _toward(view, side, s, goal, budget, rng, keep)
+        if to != s["hex"]:
+            moves[s["id"]] = {"to": to}
+    return {"verb": "move", "args": {"moves": moves}}
+
+
+def _transport(view, side, s, transports, taken, budget, rng) -> dict[str, Any] | None:
+    if side != "japanese":
+        return None  # the Allies have no transports at Coral Sea; a later situation's would stay put
+    if not s["carrying"]:
+        embark = _embark(view, side, s, transports, taken)
+        if not embark:
+            return None
+        taken.update(embark)
+        goal = GUADALCANAL if any("Engineer" in u["name"] for u in view["land"] if u["id"] in embark) \
+            else PORT_MORESBY
+        return {"stop": s["hex"], "embark": embark, "to": _toward(view, side, s, goal, budget - 1, rng)}
+    goal = _cargo_goal(view, s)
+    if s["hex"] == goal:
+        if not _enemy_land(view, side, goal):  # an unopposed landing (Step 2 (D)); else the Land Attack Phase
+            return {"stop": goal, "debark": True}
+        return None
+    to = _toward(view, side, s, goal, budget, rng)
+    if to == goal and not _enemy_land(view, side, goal) and _dist(s["hex"], goal) + 1 <= budget:
+        return {"stop": goal, "debark": True}
+    return {"to": to} if to != s["hex"] else None
+
+
+# --- land movement, landings and attacks ---
+
+def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    moves: dict[str, str] = {}
+    entrench: list[str] = []
+    for u in sorted((u for u in view["land"] if u["side"] == side), key=lambda x: x["id"]):
+        contested = bool(_enemy_land(view, side, u["hex"]))
+        if side == "japanese" and not u["entrenched"] and not u["moved"]:
+            goal = GUADALCANAL if "Engineer" in u["name"] else PORT_MORESBY
+            steps = [n for n in grid.neighbours(u["hex"]) if PLACES.get(n, {}).get("terrain") == "land"
+                     and _dist(n, goal) < _dist(u["hex"], goal)
+                     and not (n in CLASS_1 and _enemy_land(view, side, n))
+                     and not (tuple(sorted((u["hex"], n))) in MOUNTAIN and _enemy_land(view, side, n))]
+            if steps and u["hex"] != goal and not contested:
+                moves[u["id"]] = _pick(rng, steps, lambda n, g=goal: (_dist(n, g), n))
+                continue
+        if not u["entrenched"] and not contested:
+            entrench.append(u["id"])
+    return {"verb": "land_move", "args": {"moves": moves, "entrench": entrench, "disentrench": []}}
+
+
+def _land_attack(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    land: list[str] = []
+    if side == "japanese":  # only Japanese transports make opposed landings at Coral Sea (land._landable)
+        for s in _mine(view, side):
+            if s["type"] == "TR" and _enemy_land(view, side, s["hex"]):
+                land += s["carrying"]
+    attack: list[str] = []
+    hexes = {u["hex"] for u in view["land"] if u["side"] == side} | {
+        s["hex"] for s in _mine(view, side) if s["type"] == "TR" and s["carrying"]}
+    for h in sorted(hexes):
+        enemy = _enemy_land(view, side, h)
+        if not enemy:
+            continue
+        ashore = [u for u in view["land"] if u["side"] == side and u["hex"] == h and not u["entrenched"]]
+        landing = [uid for s in _mine(view, side) if s["type"] == "TR" and s["hex"] == h
+                   for uid in s["carrying"] if uid in land]
+        strength = sum(u["attack"] for u in ashore) + sum(
+            board.LAND_TYPES[n]["attack"] for s in _mine(view, side) if s["type"] == "TR" and s["hex"] == h
+            for n in s["cargo"])
+        if side == "japanese" or strength >= sum(u["defense"] for u in enemy):
+            attack += [u["id"] for u in ashore] + landing
+    return {"verb": "land_attack", "args": {"land": sorted(land), "attack": sorted(set(attack))}}
+
+
+# --- the secret air allocation ---
+
+def _group_value(group: list[dict[str, Any]]) -> tuple[float, int]:
+    """(value, ship index 1-based) of the best ship of an examined two-ship group."""
+    scores = [PRIORITY.get(x["type"], 1) / (2 if x["damaged"] else 1) for x in group]
+    i = max(range(len(scores)), key=lambda k: (scores[k], -k))
+    return scores[i], i + 1
+
+
+def _station_hex(view: View, side: str, station: str) -> str:
+    if station.startswith("base:"):
+        return station[5:]
+    return next(s["hex"] for s in _mine(view, side) if s["id"] == station)
+
+
+def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    stations = prompt["info"]["stations"]
+    targets = {st["hex"]: st["groups"] for st in view["ships"][_enemy(side)]["stacks"] if "groups" in st}
+    threats = _enemy_hexes(view, side) + [b["hex"] for b in view["bases"]
+                                          if b["side"] == _enemy(side) and any(b["air"].values())]
+    own_ship_hexes = {s["hex"] for s in _mine(view, side)}
+    missions, cap = [], []
+    for st in sorted(stations):
+        h = _station_hex(view, side, st)
+        for kind in board.KINDS:
+            n = stations[st][kind]
+            if not n:
+                continue
+            options = []
+            for t, groups in sorted(targets.items()):
+                d = _dist(h, t)
+                if d > board.reach(kind, extended=True):
+                    continue
+                for gi, g in enumerate(groups, 1):
+                    value, ship = _group_value(g)
+                    if d > board.reach(kind):
+                        value *= 0.6  # beyond normal range the strike's air-to-air falls to 1 or 2 a point
+                    options.append((value, d, t, gi, ship))
+            carrier = not st.startswith("base:")
+            keep = 0
+            if carrier:
+                threatened = any(_dist(h, x) <= THREAT for x in threats)
+                keep = n if not options else (-(-n // 3) if threatened else 0)
+            elif kind == "lac" and h in own_ship_hexes:
+                keep = n if not options else -(-n // 3)
+            if keep:
+                cap.append({"from": st, "kind": kind, "points": keep})
+            if options and n - keep > 0:
+                value, d, t, gi, ship = _pick(rng, options, lambda o: (-o[0], o[1], o[2], o[3]))
+                missions.append({"from": st, "kind": kind, "points": n - keep, "target": t, "group": gi,
+                                 "ship": ship})
+    return {"verb": "allocate", "args": {"missions": missions, "cap": cap}}
+
+
+DECIDE = {"deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
+          "allocation": _allocation}
+
+
+def _player(side: str) -> Bot:
+    def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+        return DECIDE[prompt["info"]["kind"]](view, prompt, rng, side)
+    bot.__name__ = f"{side}_bot"
+    return bot
+
+
+japanese = _player("japanese")
+allied = _player("allied")
+BOTS: dict[str, Bot] = {"japanese": japanese, "allied": allied}
