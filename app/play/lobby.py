@@ -2,7 +2,8 @@
 
 Seats belong to sides (contract `GameMeta.sides`). A game offers the seats of its scenario (`seats_offered`, else
 every seat); one user per seat; a user may hold several seats of one side (a smaller table playing a team game),
-never seats of two sides and never the umpire's beside another. Each seat is taken through its own invite or, if
+never seats of two sides and never the umpire's beside another (by joining: only a game's creator who chose the
+hot seat, app/play/hot_seat.py, or a tutorial's learner is seated on every side, at creation). Each seat is taken through its own invite or, if
 open, from the lobby. Acting for a seat needs holding it (`require_seat`)."""
 from __future__ import annotations
 
