@@ -96,6 +96,15 @@ def _disk(start: str, n: int) -> dict[str, tuple[str, ...]]:
     return {h: tuple(x for x in EDGES[h] if x in disk) for h in sorted(disk)}
 
 
+
+def _fly(group: list[str], start: str, mf: int, label: str) -> dict:
+    """The `fly` order of one flight: its units, a route of at most its MF from its hex, and the hexes it announces."""
+    return {"verb": "fly", "label": label,
+            "args": {"units": Several(tuple(group), minimum=len(group), label="Flight").to_json(),
+                     "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf, label="Route").to_json(),
+                     "search": Several(tuple(sorted(searchboard.within(start, mf))),
+                                       label="Hexes announced (of those entered)").to_json()}}
+
 def prompt(state: State, side: str) -> dict[str, Any]:
     actions = []
     done = routed(state, side)
@@ -103,20 +112,10 @@ def prompt(state: State, side: str) -> dict[str, Any]:
     for group in sorted(flights(state, side), key=lambda g: flight_key(g) in done):
         start, mf = origin(state, group[0]), reach(group)
         kind = "Scout" if len(group) == 1 and not cards.is_combat(group[0]) else "Strike"
-        actions.append({"verb": "fly", "label": f"{kind} {cards.names(state, group)} from {start} (MF {mf})",
-                        "args": {"units": Several(tuple(group), minimum=len(group), label="Flight").to_json(),
-                                 "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf,
-                                              label="Route").to_json(),
-                                 "search": Several(tuple(sorted(searchboard.within(start, mf))),
-                                                   label="Hexes announced (of those entered)").to_json()}})
+        actions.append(_fly(group, start, mf, f"{kind} {cards.names(state, group)} from {start} (MF {mf})"))
     for group in combinations(state, side):  # 13a2: separate strikes from one hex may fly as one
         start, mf = origin(state, group[0]), reach(group)
-        actions.append({"verb": "fly", "label": f"Combined strike {cards.names(state, group)} from {start} (13a2)",
-                        "args": {"units": Several(tuple(group), minimum=len(group), label="Flight").to_json(),
-                                 "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf,
-                                              label="Route").to_json(),
-                                 "search": Several(tuple(sorted(searchboard.within(start, mf))),
-                                                   label="Hexes announced (of those entered)").to_json()}})
+        actions.append(_fly(group, start, mf, f"Combined strike {cards.names(state, group)} from {start} (13a2)"))
     kind = state["step"].get("kind")
     if kind in ("scouts", "strikes"):  # 18c1: routes sent at once, answered once both sides are in
         what = "each scout's projected route and the hexes it announces" if kind == "scouts" else \
