@@ -82,6 +82,19 @@ def prompt_fingerprint(prompt: Any) -> str:
     return hashlib.sha256(json.dumps(prompt, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
+def check_fresh(game: Game, role: str, expected_version: int | None, platform: bool = False) -> None:
+    """Refuse (409) an order made on a page drawn before the submitter's own prompt moved on, or at a version it was
+    never shown. Pages carry the role's own version (app/play/versions.py), never the game's, which would let a side
+    probe how often the other side revised its orders; the platform's own submissions give the game's version."""
+    if expected_version is None:
+        raise BadRequest("Every submission needs the version of the page it was made on (expected_version).")
+    low, high = ((game.prompt_versions.get(role, 0), game.version) if platform else
+                 (prompt_count(game, role), role_version(game, role)))
+    if expected_version < low or expected_version > high:
+        raise Stale("The game has moved on since your page was drawn. Here is the current position.",
+                    extra={"version": role_version(game, role)})
+
+
 def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version: int | None, key: str,
                  user_id: int | None, note: str | None = None, platform: bool = False) -> Submitted:
     """Apply one action inside the caller's transaction. See the module docstring. `platform` marks the
@@ -104,16 +117,7 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
         raise Conflict("The game has not started: a seat is still open.")
     if game.status == "ended":
         raise Conflict("The game is over.")
-    seen = game.prompt_versions.get(role, 0)
-    if expected_version is None:
-        raise BadRequest("Every submission needs the version of the page it was made on (expected_version).")
-    # Stale: the submitter's own prompt moved on after the page it saw, or a version it was never shown. Pages
-    # carry the role's own version (app/play/versions.py), never the game's, which would let a side probe how
-    # often the other side revised its orders; the platform's own submissions give the game's version.
-    low, high = (seen, game.version) if platform else (prompt_count(game, role), role_version(game, role))
-    if expected_version < low or expected_version > high:
-        raise Stale("The game has moved on since your page was drawn. Here is the current position.",
-                    extra={"version": role_version(game, role)})
+    check_fresh(game, role, expected_version, platform)
     rules = rules_for(game)
     state = load_state(db, game)
     before = rules.prompts(state)

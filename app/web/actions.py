@@ -5,16 +5,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.background import BackgroundTasks
 from starlette.concurrency import run_in_threadpool
 
-from app.play import lobby
+from app.play import hot_seat, lobby
 from app.play import notify as notices
 from app.play.bots import games_with_computer_seats, run_bots
 from app.play.errors import BadRequest
-from app.play.submit import Submitted, apply_action, lock_game
+from app.play.state import load_state, rules_for
+from app.play.submit import Submitted, apply_action, check_fresh, lock_game
 from app.realtime.hub import hub
 from app.realtime.pg_notify import notify
 from app.store.db import is_postgres, transaction
@@ -208,6 +210,33 @@ def _loads(raw: str, arg: dict[str, Any], name: str) -> Any:
 
 def _unreadable(arg: dict[str, Any], name: str) -> BadRequest:
     return BadRequest(f"{arg.get('label') or name.replace('_', ' ').capitalize()}: that value cannot be read.")
+
+
+@dataclass
+class FormOrder:
+    role: str
+    action: dict[str, Any]
+    expected: int | None
+    every_side: bool  # the sender holds every side (hot seat, a tutorial): the page follows the side asked next
+
+
+async def order_from_form(form, game_id: str, user_id: int, seat: str | None) -> FormOrder:
+    """The order a page's form stands for, read against the prompt it was drawn for. A form drawn for a decision
+    since passed is refused as stale (409, "the game has moved on") before it is read: read against today's prompt
+    its fields would only be "cannot be read". The order's own transaction checks the version again."""
+    expected = int_field(form.get("expected_version"), "expected_version")
+
+    def seat_and_prompt():
+        with transaction(read_only=True) as db:
+            game = lobby.require_game(db, game_id)
+            role = lobby.require_seat(db, game, user_id, seat)
+            if game.status == "active":
+                check_fresh(game, role, expected)
+            every = hot_seat.holds_every_side(db, game, user_id)
+            return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role), every
+    game_type, role, prompt, every = await run_in_threadpool(seat_and_prompt)
+    from app.web.plugin import plugin_for  # (the plug-ins' parsers read forms with this module's helpers)
+    return FormOrder(role, plugin_for(game_type).parse_form(form, prompt), expected, every)
 
 
 def _apply_in_transaction(game_id: str, role: str | None, action: Any, expected: int | None, key: str,

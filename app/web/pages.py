@@ -13,12 +13,10 @@ from app.engine.contract import UMPIRE
 from app.config import get_settings
 from app.play import accounts, hot_seat, lobby, rematch
 from app.play.errors import BadRequest, Forbidden, PlayError
-from app.play.state import load_state, rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
                           client_address, csrf_token_for, password_work, session_token)
-from app.web.plugin import plugin_for
 from app.web.presenter import action_key, page_model
 from app.web.templating import templates
 
@@ -283,17 +281,10 @@ async def submit_form(request: Request, game_id: str, user: User, later: Backgro
     """An order from the game page's forms. HTMX gets a fragment back (the page itself updates by push)."""
     form = await request.form()
 
-    def seat_and_prompt():
-        with transaction(read_only=True) as db:
-            game = lobby.require_game(db, game_id)
-            role = lobby.require_seat(db, game, user.user_id, str(form.get("seat") or "") or None)
-            every = hot_seat.holds_every_side(db, game, user.user_id)
-            return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role), every
-    game_type, role, prompt, every_side = await run_in_threadpool(seat_and_prompt)
-    action = plugin_for(game_type).parse_form(form, prompt)
-    expected = game_actions.int_field(form.get("expected_version"), "expected_version")
-    await game_actions.submit(game_id, role, action, expected, str(form.get("key") or ""), user.user_id, later)
+    order = await game_actions.order_from_form(form, game_id, user.user_id, str(form.get("seat") or "") or None)
+    await game_actions.submit(game_id, order.role, order.action, order.expected, str(form.get("key") or ""),
+                              user.user_id, later)
     if request.headers.get("hx-request"):
         # hot seat: reload to the seat asked next (the other side's, perhaps), as a tutorial's page does
-        return Response(status_code=204, headers={"HX-Redirect": f"/games/{game_id}"} if every_side else None)
+        return Response(status_code=204, headers={"HX-Redirect": f"/games/{game_id}"} if order.every_side else None)
     return RedirectResponse(f"/games/{game_id}", status_code=303)

@@ -17,11 +17,9 @@ from app import games as registry
 from app.play import lobby, rulebooks, tutorials
 from app.play.errors import Forbidden, NotFound
 from app.play.state import load_state, rules_for
-from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import CSRF, MaybeUser, ReadDBDep, User
 from app.web.pages import in_transaction, page
-from app.web.plugin import plugin_for
 from app.web.presenter import action_key, page_model
 from app.web.templating import env, render
 
@@ -98,15 +96,8 @@ async def submit(request: Request, game_id: str, user: User, seat: str | None = 
     """An order from the guided page's forms: the step's dice, the comparison, then the other side's orders."""
     form = await request.form()
 
-    def seat_and_prompt():
-        with transaction(read_only=True) as db:
-            game = lobby.require_game(db, game_id)
-            role = lobby.require_seat(db, game, user.user_id, str(form.get("seat") or seat or "") or None)
-            return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role)
-    game_type, role, prompt = await run_in_threadpool(seat_and_prompt)
-    action = plugin_for(game_type).parse_form(form, prompt)
-    expected = game_actions.int_field(form.get("expected_version"), "expected_version")
-    await run_in_threadpool(in_transaction, tutorials.submit, game_id, role, action, expected,
+    order = await game_actions.order_from_form(form, game_id, user.user_id, str(form.get("seat") or seat or "") or None)
+    await run_in_threadpool(in_transaction, tutorials.submit, game_id, order.role, order.action, order.expected,
                             str(form.get("key") or ""), user.user_id)
     await game_actions.after_commit(game_id)
     return _back_to(request, f"/tutorials/play/{game_id}")

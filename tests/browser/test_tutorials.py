@@ -71,8 +71,9 @@ def give(page, game: str, order) -> None:
     if game == "solomons" and "missions" in order["args"]:  # Solomons' air board (templates/games/solomons/_air.html)
         for m in order["args"]["missions"]:  # the row of the mission's source and kind of air
             rows = page.locator(f'#prompt input[type="hidden"][value="{m["source"]}"][name$=".source"]')
-            i = next(n for n in (rows.nth(j).get_attribute("name").split(".")[1] for j in range(rows.count()))
-                     if page.locator(f'#prompt input[name="m.{n}.kind"]').get_attribute("value") == m["kind"])
+            i = next(n for n in (rows.nth(j).get_attribute("name").split(".")[2] for j in range(rows.count()))
+                     if page.locator(f'#prompt input[name="arg.missions.{n}.kind"]').get_attribute("value")
+                     == m["kind"])
             page.locator(f"#m-{i}-points").fill(str(m["points"]))
             page.locator(f"#m-{i}-mission").select_option(m["mission"])
             if m["mission"] == "attack":
