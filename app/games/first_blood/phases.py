@@ -116,18 +116,27 @@ def engineering(state: State) -> None:
 def refuel(state: State) -> None:
     """§7.11 and §11: the face-down units are refuelled (face up); the units that flew this turn (CAP, Ground
     Attack) go face down on the operational strip hexes, fewest units first; over capacity, units go to Reserve."""
+    refuelled = sorted(a["name"] for a in board.air(state, "us") if a["loc"].startswith("strip:")
+                       and a["face"] == "down")
     for a in board.air(state, "us"):
         if a["loc"].startswith("strip:"):
             a["face"] = "up"
     strips = board.operational(state)
+    back = []
     for a in sorted(board.air(state, "us"), key=lambda x: x["id"]):
         if a["loc"] in ("cap", "ground_attack"):
             a["target"] = None
             if strips:
                 h = min(strips, key=lambda x: (len(board.air(state, "us", f"strip:{x}")), x))
                 a.update(loc=f"strip:{h}", face="down")
+                back.append(f"{a['name']} face down on {h}")
             else:
                 a.update(loc="reserve", face="up")
+                back.append(f"{a['name']} to the Reserve (no operational strip)")
+    if refuelled or back:  # what changed on the board, said in words (§7.11)
+        state["log"].append(entry(PUBLIC, "USAF refuelling: " + "; ".join(
+            ([f"{', '.join(refuelled)} refuelled, face up"] if refuelled else [])
+            + ([f"back from their missions: {', '.join(back)}"] if back else [])) + " (§7.11)."))
     for a in board.air(state, "us"):  # a strip no longer operational keeps no aircraft
         if a["loc"].startswith("strip:") and a["loc"][6:] not in strips:
             a.update(loc="reserve", face="up")

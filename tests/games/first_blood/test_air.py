@@ -2,7 +2,7 @@
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.first_blood import board, phases, sequence
+from app.games.first_blood import board, phases, rules, sequence
 
 from .helpers import act, last, position
 
@@ -152,3 +152,21 @@ def test_an_engineer_that_defended_or_whose_strip_was_bombarded_does_no_work():
     s["strips"]["0705"]["bombarded"] = True
     phases.engineering(s)
     assert s["strips"]["0605"]["work"] == 0 and s["strips"]["0705"]["work"] == 0
+
+
+@pytest.mark.rule("§7.11")
+def test_units_that_flew_come_back_face_down_and_the_refuelled_ones_are_the_ones_offered_for_next_turn():
+    s = position("combat", "us", units={"us-1-1": "0303"},
+                 air={"vmf-223": "cap", "vmsb-231": "ground_attack", "vmf-224": "strip:0709"})
+    s["air"]["vmf-224"]["face"] = "down"  # flew last turn, refuelling on 0709
+    s = act(s, "us", "end_combat")  # the engineering phase, then the US air phase
+    assert last(s) == ("USAF refuelling: VMF-224 refuelled, face up; back from their missions: VMF-223 face down "
+                       "on 0708, VMSB-231 face down on 0708 (§7.11).")
+    faces = {p["id"]: p["tags"] for p in rules.view(s, "ij")["board"]["pieces"] if p["kind"] == "aircraft"}
+    assert faces == {"vmf-223": ["face-down"], "vmsb-231": ["face-down"], "vmf-224": ["face-up"]}
+    assert rules.prompts(s)["us"]["actions"][0]["args"]["missions"]["ids"] == ["vmf-224"]
+    with pytest.raises(IllegalAction, match="face down") as e:
+        act(s, "us", "allocate", missions={"vmf-223": "cap"})  # it flew this turn: it sits out the next
+    assert e.value.rule == "§11"
+    s = act(s, "us", "allocate", missions={"vmf-224": "cap"})
+    assert s["air"]["vmf-224"]["loc"] == "cap" and s["air"]["vmf-223"]["loc"] == "strip:0708"

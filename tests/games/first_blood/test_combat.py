@@ -226,3 +226,74 @@ def test_ij_units_in_a_box_whose_hexes_are_all_held_and_with_nowhere_to_go_attac
     s = attack(s, "ij", ["ij-124-1", "ij-124-3"], ["0200"], dice=[6])  # 8 v 10 (doubled), 1:2, 6: EX
     assert "8 against 10; 1:2, die 6 = 6: EX" in last(s)
     assert where(s, "us-1-1") == "eliminated" and board.occupant(s, "0200") == "ij"  # cleared: the survivor enters
+
+
+@pytest.mark.rule("§6.6")
+def test_only_ijn_attack_destroyers_bombard_the_shore_beside_an_ij_attack_and_then_nothing_else():
+    s = position("movement", "ij", units={"ij-124-1": "0605", "us-1-1": "0604", "us-1-2": "0303"},
+                 air={"ij-destroyer-1-1": "ijn_attack", "ij-destroyer-1-2": "ijn_reserve"})
+    with pytest.raises(IllegalAction, match="cannot support an attack on that hex") as e:
+        act(s, "ij", "support", unit="ij-destroyer-1-2", hex="0604")  # from the IJN Reserve box: never
+    assert e.value.rule == "§6.6"
+    with pytest.raises(IllegalAction) as e:
+        act(s, "ij", "support", unit="ij-destroyer-1-1", hex="0303")  # no IJA unit there to attack: not on its own
+    assert e.value.rule == "§6.6"
+    s = act(s, "ij", "support", unit="ij-destroyer-1-1", hex="0604")
+    assert last(s).endswith("will support the attack on 0604.")
+    s = act(s, "ij", "end_movement")
+    with pytest.raises(IllegalAction) as e:  # one action a turn: it cannot bombard an air strip as well
+        act(s, "ij", "bombard", unit="ij-destroyer-1-1", strip="0709")
+    assert e.value.rule == "§7.10"
+    s = act(s, "ij", "bombard", unit="ij-destroyer-1-2", strip="0709")  # the Reserve one may bombard a strip
+    assert s["strips"]["0709"]["status"] == "dest"
+    s = attack(s, "ij", ["ij-124-1"], ["0604"], dice=[3])  # 4 v 5, 1:2, 3 + 2 = 5: A1
+    assert "1:2, die 3 +2 1 destroyer(s) (§7.3) = 5: A1" in last(s)
+    assert s["air"]["ij-destroyer-1-1"]["loc"] == "eliminated"
+
+
+@pytest.mark.rule("§6.8")
+def test_only_bombers_in_ground_attack_support_a_us_attack_each_adding_one_and_they_return():
+    s = position("movement", "us", units={"us-1-1": "0604", "ij-124-1": "0605", "ij-124-3": "0303"},
+                 air={"vmsb-231": "ground_attack", "fs-67": "ground_attack", "vmf-223": "cap",
+                      "vmsb-232": "reserve"})
+    for unit, hex_ in (("vmf-223", "0605"), ("vmsb-232", "0605"), ("vmsb-231", "0303")):
+        with pytest.raises(IllegalAction, match="cannot support an attack on that hex") as e:
+            act(s, "us", "support", unit=unit, hex=hex_)  # a CAP fighter, a Reserve bomber, no US attacker there
+        assert e.value.rule == "§6.8"
+    s = act(s, "us", "support", unit="vmsb-231", hex="0605")
+    s = act(s, "us", "support", unit="fs-67", hex="0605")  # a "both" unit in Ground Attack flies as a bomber
+    s = act(s, "us", "end_movement")
+    s = attack(s, "us", ["us-1-1"], ["0605"], dice=[3])  # 5 v 4, 1:1, 3 + 2 = 5: DR
+    assert "1:1, die 3 +2 2 bomber(s) (§7.4) = 5: DR" in last(s)
+    assert [(s["air"][a]["loc"], s["air"][a]["target"]) for a in ("vmsb-231", "fs-67")] == [
+        ("ground_attack", None), ("ground_attack", None)]
+
+
+@pytest.mark.rule("§7.2")
+def test_an_ij_attack_on_an_air_strip_hex_loses_the_work_and_the_engineer_cannot_restart_this_turn():
+    s = position("combat", "ij", units={"ij-124-1": "0606", "us-1e": "0605", "us-1-1": "0303"})
+    s["strips"]["0605"]["work"] = 1
+    s = attack(s, "ij", ["ij-124-1"], ["0605"], dice=[1])  # 4 v 2, 2:1, 1: A1; the engineer holds
+    assert "2:1, die 1 = 1: A1" in last(s) and "engineering work on 0605 is lost (§7.2)" in last(s)
+    assert s["strips"]["0605"]["work"] == 0 and where(s, "us-1e") == "hex:0605"
+    s = act(s, "ij", "end_combat", dice=[1])  # supply: no loss
+    s = act(s, "us", "end_movement")
+    s = act(s, "us", "end_combat")  # the US engineering phase passes: the engineer fought this turn
+    assert s["turn"] == 2 and s["strips"]["0605"]["work"] == 0
+    assert not any("works on air strip 0605" in x["text"] for x in s["log"])
+
+
+@pytest.mark.rule("§7.8")
+def test_after_a_de_the_attackers_may_advance_ignoring_zones_of_control_and_only_then():
+    units = {"us-1-1": "0705", "us-1-2": "0705", "us-1-3": "0705", "ij-11con": "0604", "ij-124-1": "0704"}
+    s = position("combat", "us", units=units)
+    s = attack(s, "us", ["us-1-1", "us-1-2", "us-1-3"], ["0604"], dice=[4], advance=True)  # 15 v 1: DE
+    assert ": DE" in last(s) and "1/1 Marines advances into 0604" in last(s)
+    # from 0705 (next to 0704) into 0604 (also next to 0704): zone to zone, which movement forbids
+    assert [where(s, u) for u in ("us-1-1", "us-1-2", "us-1-3")] == ["hex:0604"] * 3
+    s = position("combat", "us", units=units)
+    s = attack(s, "us", ["us-1-1", "us-1-2", "us-1-3"], ["0604"], dice=[4], advance=False)
+    assert ": DE" in last(s) and "advances" not in last(s) and where(s, "us-1-1") == "hex:0705"
+    s = position("combat", "us", units={"us-1-1": "0604", "ij-124-1": "0605"})
+    s = attack(s, "us", ["us-1-1"], ["0605"], dice=[5], advance=True)  # 1:1, 5: DR, not DE: no advance
+    assert ": DR" in last(s) and where(s, "us-1-1") == "hex:0604" and where(s, "ij-124-1") != "hex:0605"

@@ -78,3 +78,17 @@ def test_an_ij_unit_entering_an_air_strip_destroys_it_and_the_usaf_units_on_it()
     s = position("movement", "ij", units={"ij-124-1": "0607"}, air={"vmf-223": "strip:0708"})
     s = act(s, "ij", "move", unit="ij-124-1", to="hex:0708")
     assert s["strips"]["0708"]["status"] == "dest" and s["air"]["vmf-223"]["loc"] == "eliminated"
+
+
+@pytest.mark.rule("§6")
+def test_each_ground_unit_spends_its_own_movement_factors_infantry_8_artillery_6():
+    s = position("movement", "us", units={"us-1-1": "0710", "us-1-2": "0710", "us-11-2": "0710"})
+    s = act(s, "us", "move", unit="us-1-1", to="hex:0809")
+    assert where(s, "us-1-1") == "hex:0809" and last(s) == "1/1 Marines moves from hex 0710 to hex 0809 (4 MF)."
+    s = act(s, "us", "move", unit="us-1-2", to="hex:0506")  # 8 MF: all of an infantry unit's factors
+    assert where(s, "us-1-2") == "hex:0506" and "(8 MF)" in last(s)
+    with pytest.raises(IllegalAction, match="cannot reach hex 0506 \\(its 6 MF") as e:
+        act(s, "us", "move", unit="us-11-2", to="hex:0506")
+    assert e.value.rule == "§6.1" and where(s, "us-11-2") == "hex:0710"
+    s = act(s, "us", "move", unit="us-11-2", to="hex:0606")
+    assert where(s, "us-11-2") == "hex:0606" and "(6 MF)" in last(s)

@@ -116,3 +116,30 @@ def test_ij_reinforcements_cannot_use_an_entry_point_whose_hexes_the_us_all_hold
         act(s, "ij", "place", unit="ij-4-1", at="entry:ij-east")
     s = act(s, "ij", "place", unit="ij-4-1", at="entry:ij-northwest")
     assert s["units"]["ij-4-1"]["loc"] == "entry:ij-northwest"
+
+
+@pytest.mark.rule("§1")
+def test_an_ij_unit_on_henderson_wins_only_once_the_us_part_of_the_turn_is_over():
+    s = position("movement", "ij", turn=3, units={"ij-124-1": "0608", "us-1-1": "0303"})
+    s = act(s, "ij", "move", unit="ij-124-1", to="hex:0708")
+    s = act(s, "ij", "end_movement")
+    s = act(s, "ij", "end_combat", dice=[1])  # supply roll 1: no loss
+    assert s["outcome"] is None and list(rules.prompts(s)) == ["us"]  # the US still has its part of the turn
+    s = act(s, "us", "end_movement")
+    s = act(s, "us", "end_combat")
+    assert s["outcome"]["winner"] == "ij" and rules.prompts(s) == {}
+    assert s["outcome"]["reason"] == "IJ ground units hold the air field hex 0708 at the end of Sep III (§1, §12)."
+
+
+@pytest.mark.rule("§1")
+def test_the_unbuilt_fighter_strip_is_no_air_field_and_at_jan_iii_any_ij_ground_unit_on_the_map_wins():
+    s = position("combat", "us", turn=3, units={"ij-124-1": "0605", "us-1-1": "0303"})
+    s = act(s, "us", "end_combat")
+    assert s["outcome"] is None and s["turn"] == 4  # 0605 has not been constructed: the game goes on
+    s = position("combat", "us", turn=15, units={"ij-124-1": "0220", "us-1-1": "0303"})
+    s = act(s, "us", "end_combat")
+    assert s["outcome"]["winner"] == "ij" and "At the end of Jan III 1 IJ ground unit(s) remain" in s["outcome"][
+        "reason"]
+    s = position("combat", "us", turn=15, units={"ij-124-1": "box:B", "us-1-1": "0303"})
+    s = act(s, "us", "end_combat")
+    assert s["outcome"]["winner"] == "us"  # an off-map box is not a hex of the map

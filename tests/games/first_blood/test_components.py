@@ -1,0 +1,79 @@
+"""The components (§2): the board with its turn track and boxes, the chits, the one six-sided die; and what a unit
+is (§2.2): ground units with combat and movement factors (range for artillery only), naval and air units that are
+never ground units, and the air strip status and work chits."""
+import pytest
+
+from app.engine.errors import IllegalAction
+from app.engine.rng import ScriptedRng
+from app.games.first_blood import phases, rules
+
+from .helpers import act, position
+
+
+@pytest.mark.rule("§2")
+def test_the_board_has_the_map_the_turn_track_and_the_boxes_and_every_roll_is_one_six_sided_die():
+    s = position("combat", "us", units={"us-1-1": "0604", "ij-124-1": "0605"})
+    v = rules.view(s, "us")
+    track = [sp for sp in v["boxes_board"]["spaces"] if sp["kind"] == "turn"]
+    assert [sp["label"] for sp in track][:1] == ["Sep I"] and len(track) == 15 and track[-1]["label"] == "Jan III"
+    marker = next(p for p in v["boxes_board"]["pieces"] if p["id"] == "turn-marker")
+    assert marker["at"] == "turn-1" and marker["face"] == "Turn"
+    boxes = {sp["id"] for sp in v["boxes_board"]["spaces"]}
+    assert {"box:A", "box:B", "box:C", "box:D", "ijn_reserve", "ijn_attack", "ijaaf_reserve", "ijaaf_attack", "cap",
+            "ground_attack", "reserve"} <= boxes
+    assert v["board"]["id"] == "first-blood-map" and {p["id"] for p in v["board"]["pieces"]} == {"us-1-1",
+                                                                                                 "ij-124-1"}
+    dice = ScriptedRng([5])
+    s = rules.apply(s, "us", {"verb": "attack", "args": {"attackers": ["us-1-1"], "targets": ["0605"],
+                                                         "support": [], "advance": False}}, dice)
+    assert dice.rolls == [{"sides": 6, "value": 5}]  # one d6 for the combat
+    s = position("combat", "ij", units={"ij-124-1": "0303"})
+    dice = ScriptedRng([3])
+    rules.apply(s, "ij", {"verb": "end_combat", "args": {}}, dice)
+    assert dice.rolls == [{"sides": 6, "value": 3}]  # and one d6 for the IJ supply roll (§8)
+
+
+@pytest.mark.rule("§2.2")
+def test_a_ground_unit_shows_its_combat_and_movement_factors_and_only_artillery_a_range():
+    s = position("movement", "us", units={"us-1-1": "0606", "us-11-2": "0707"})
+    pieces = {p["id"]: p for p in rules.view(s, "ij")["board"]["pieces"]}
+    assert pieces["us-1-1"]["face"] == ["1/1 Marines", "5-8"]
+    assert pieces["us-1-1"]["details"].endswith("combat factor 5, movement factors 8.")
+    assert "range" not in pieces["us-1-1"]["details"]
+    assert pieces["us-11-2"]["details"].endswith("combat factor 3, movement factors 6, range 5.")
+
+
+@pytest.mark.rule("§2.2")
+def test_a_unit_spends_its_movement_factors_once_a_turn():
+    s = position("movement", "us", units={"us-1-1": "0606"})
+    s = act(s, "us", "move", unit="us-1-1", to="hex:0605")
+    with pytest.raises(IllegalAction, match="1/1 Marines has already moved this phase") as e:
+        act(s, "us", "move", unit="us-1-1", to="hex:0604")
+    assert e.value.rule == "§6"
+
+
+@pytest.mark.rule("§2.2")
+def test_ijn_and_ijaaf_units_are_not_ground_units_so_they_neither_hold_the_map_nor_keep_the_ij_in_the_game():
+    air = {"ij-destroyer-x-1": "ijn_reserve", "ij-fighter-x-1": "ijaaf_attack"}
+    s = position("air", "us", turn=15, units={"us-1-1": "0606"}, air=air)
+    assert phases.victory(s)["winner"] == "us"  # no IJ ground troops on the map at the end of Jan III
+    s = position("combat", "us", turn=6, units={"us-1-1": "0606"}, air=air)
+    s = act(s, "us", "end_combat")
+    assert s["outcome"]["winner"] == "us" and "Every IJ ground unit has been eliminated" in s["outcome"]["reason"]
+
+
+@pytest.mark.rule("§2.2")
+def test_the_air_strip_chits_show_oper_dam_or_dest_and_the_work_counter_1_then_2():
+    s = position("engineering", None, units={"us-1e": "0605", "us-1pio": "0709"}, strips={"0709": "dam"})
+
+    def chits(state):
+        return {m["at"]: (m["face"], m["label"]) for m in rules.view(state, "us")["board"]["markers"]}
+
+    assert chits(s)["0708"] == ("Oper", "Air strip 0708: Operational")
+    assert chits(s)["0709"][0] == "Dam" and chits(s)["0605"][0] == "Dest"
+    phases.engineering(s)
+    assert chits(s)["0605"] == ("Dest", "Air strip 0605: Destroyed, work 1")
+    phases.engineering(s)
+    assert chits(s)["0605"] == ("Dest", "Air strip 0605: Destroyed, work 2") and chits(s)["0709"][0] == "Oper"
+    phases.engineering(s)
+    assert chits(s)["0605"] == ("Oper", "Air strip 0605: Operational")  # the work counter is removed
