@@ -431,8 +431,20 @@ def show_cap(state: State, side: str, decision: dict[str, Any]) -> None:
                 state["cap_shown"][enemy].append({"hex": m["hex"], "group": mid, "counters": m.get("counters", 1)})
 
 
+def air_hold(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
+    """The `air_hold` standing order (asking.py): no missions, every one being optional (14.11, 6.22, 6.23), unless
+    the side's air can reach an enemy force revealed to it this segment or a carrier force of its own is at sea (its
+    CAP and counterattack orders, 6.25, are written with the allocation); then it is asked."""
+    from app.games.solomons import asking  # it reads this module's air bases
+    if asking.standing(state, side).get("air_hold") and not asking.strike_choice(state, side, step["segment"]) \
+            and not carrier_forces(state, side):
+        return {"missions": []}
+    return None
+
+
 DECISION = Kind(
     id="air", rule="14.11", verbs={VERB: ARGS}, deciders=air_deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"missions": []}), random=randomly(later("players", "random_air")),
     check=lambda state, side, args: check_allocation(state, side, args, segment(state)), bot=bots.air_bot,
-    form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True, tidy=tidy_air)
+    form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True, tidy=tidy_air,
+    standing=air_hold)

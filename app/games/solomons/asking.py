@@ -12,7 +12,9 @@ it might notice that the answer came at once. Every test here reads only what th
 forces and air, and the enemy markers it has been shown (6.2, 18-19). The orders are secret to their side
 (state["standing"][side], shown in its own view only).
 
-The standing orders, each cleared by the player at any prompt (the standing-orders panel, `standing` verb):
+The standing orders, each cleared by the player at any prompt (the standing-orders panel, `standing` verb). What an
+order answers at a decision is that decision's record's `standing` part (and what it learns when it does not answer,
+its `renew`), kept in the module of its rule; this module looks the step's record up and names no decision kind:
 
 - `no_transfers` (6.26): never transfer air; holds until the side's air bases change.
 - `carry_on` (6.38, 6.39): at a reset, no aborts and no mission changes; the side is asked instead when an enemy
@@ -30,13 +32,13 @@ The standing orders, each cleared by the player at any prompt (the standing-orde
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Boolean, Free, Optional, args_json
 from app.games.solomons import air_orders, board, intentions, placement, turn
+from app.games.solomons.decision import step, table
 from app.games.solomons.plot import automatic
 from app.games.solomons.units import at_sea, side_tfs
 
@@ -69,8 +71,6 @@ def _standing_args(side: str) -> dict[str, Optional]:
 
 
 STANDING_ARGS = {side: _standing_args(side) for side in board.SIDES}
-EMPTY = {"placement": {"placement": {}}, "air": {"missions": []},
-         "reset": {"aborts": [], "mission_changes": {}, "transfers": []}}
 
 
 # ---------------------------------------------------------------- the side's standing orders
@@ -144,17 +144,12 @@ def last_answers(state: State) -> dict[str, bool]:
     """The answers Japan gave last (18), to keep as its standing answers: those it is writing now at the
     Intentions, else those announced this Plot Phase."""
     last = (state.get("intentions") or {}).get("questions")
-    if current_kind(state) == "intelligence" and state["pending"].get("japanese"):
+    if step(state)["kind"] == intentions.DECISION.id and state["pending"].get("japanese"):
         last = state["pending"]["japanese"].get("answers")
     if not isinstance(last, dict):
         raise IllegalAction("Announce your Intentions once first; then you may keep those answers as a standing "
                             "order.", "18")
     return checked_answers(last)
-
-
-def current_kind(state: State) -> str:
-    from app.games.solomons.sequence import current  # the sequence imports this module
-    return current(state)["kind"]
 
 
 def air_bases(state: State, side: str) -> list[str]:
@@ -258,55 +253,26 @@ def threatened(state: State, side: str, segment: int) -> bool:
                for u in state["units"].values() if u["side"] == side for loss in u.get("losses") or [])
 
 
-def answer(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
-    """The orders the side's standing orders give at this step, or None if none covers it (then it is asked)."""
-    orders, kind, seg = standing(state, side), step["kind"], step["segment"]
-    if kind == "reset" and orders.get("carry_on") and not transfer_choice(state, side, board.is_day(seg)) \
-            and not threatened(state, side, seg):
-        return copy.deepcopy(EMPTY["reset"])  # 6.38, 6.39: aborting and changing mission are the player's option
-    if kind == "air" and orders.get("air_hold") and not strike_choice(state, side, seg) \
-            and not air_orders.carrier_forces(state, side):
-        return copy.deepcopy(EMPTY["air"])  # 14.11, 6.22, 6.23: every mission is optional
-    if kind == "placement" and "stay" in orders \
-            and set(placement.movable(state, side)) <= set(orders["stay"].get("known") or []):
-        return copy.deepcopy(EMPTY["placement"])  # 5.14, 5.15: ships not placed stay where they are
-    if kind == "cag_training" and isinstance(orders.get("no_training"), dict):
-        known = orders["no_training"].get("fill") or {}
-        if all(n <= known.get(c, 0) for c, n in trainable_fill(state, side).items()):
-            return {"carriers": []}  # 6.21: training is the side's option (an empty list trains none)
-    if kind == "intelligence" and isinstance(orders.get("intentions"), dict):
-        return intentions_answer(state, orders["intentions"])
-    return None
+def answer(state: State, side: str, here: dict[str, Any]) -> dict[str, Any] | None:
+    """The orders the side's standing orders give at this step, or None if none covers it (then it is asked): the
+    step's record says what its standing order answers (`standing`, in the module of its rule)."""
+    kind = table()[here["kind"]]
+    return None if kind.standing is None else kind.standing(state, side, here)
 
 
-def intentions_answer(state: State, answers: dict[str, bool]) -> dict[str, Any] | None:
-    """18: the standing answers, if they are legal now (20: the Truk roll) and cover the forces already at sea,
-    whose course the plot must disclose (8.6); else None, and Japan is asked."""
-    from app.games.solomons.players import default_answers  # players imports the sequence, which imports us
-    try:
-        intentions.check(state, {"answers": answers})
-    except IllegalAction:
-        return None
-    needed = default_answers(state)
-    if any(needed[k] and not answers.get(k) for k in needed):
-        return None
-    return {"answers": dict(answers)}
-
-
-def stand_in(state: State, step: dict[str, Any], sides: list[str]) -> None:
-    """Before the walker waits for the sides deciding at `step`: a side whose standing orders cover the decision
-    submits through them (its pending orders, revisable like any). A `stay` or `no_training` order that does not
-    cover it learns what the side is now asked about, so that it holds again next time unless more changes."""
+def stand_in(state: State, here: dict[str, Any], sides: list[str]) -> None:
+    """Before the walker waits for the sides deciding at the step `here`: a side whose standing orders cover the decision
+    submits through them (its pending orders, revisable like any). An order that does not cover it learns what the
+    side is now asked about (the record's `renew`: `stay`, `no_training`), so that it holds again next time unless
+    more changes."""
+    kind = table()[here["kind"]]
     for side in sides:
         if state["pending"][side] is not None:
             continue
-        orders = answer(state, side, step)
+        orders = answer(state, side, here)
         if orders is not None:
             state["pending"][side] = orders
-            state["log"].append(entry(side, f"Your standing orders answered for you: {step['title']}. You may revise "
+            state["log"].append(entry(side, f"Your standing orders answered for you: {here['title']}. You may revise "
                                             "them until both sides are in.") | {"at": state["step"]})
-        elif step["kind"] == "placement" and isinstance(standing(state, side).get("stay"), dict):
-            known = standing(state, side)["stay"]
-            known["known"] = sorted(set(known.get("known") or []) | set(placement.movable(state, side)))
-        elif step["kind"] == "cag_training" and isinstance(standing(state, side).get("no_training"), dict):
-            standing(state, side)["no_training"]["fill"] = trainable_fill(state, side)
+        elif kind.renew is not None:
+            kind.renew(state, side)

@@ -42,12 +42,18 @@ class Kind(Decision):
     - `conclude(state, orders, sides, rng)`: carry out every side's stored order once all are in;
     - `info(state, side)`: anything else the prompt tells (ground combat's attack-effective points, 12.2);
     - `skips`: a side with nothing to decide is not asked (issue 11 item 4), so the other side may notice that it
-      answered at once; the harness blanks that one fact (rules.noticeable)."""
+      answered at once; the harness blanks that one fact (rules.noticeable);
+    - `standing(state, side, step)`: the order the side's standing orders (asking.py) give at this decision, or None
+      when none covers it (then the side is asked); None for a kind no standing order answers;
+    - `renew(state, side)`: a standing order that did not cover the decision learns what the side is now asked
+      about, so that it holds again next time unless more changes."""
     offered: Callable[[State, str], Mapping[str, Order]] | None = None
     choices: Callable[[State, str], dict[str, Any]] | None = None
     conclude: Callable[[State, dict[str, Any], list[str], Any], None] | None = None
     info: Callable[[State, str], dict[str, Any]] | None = None
     skips: bool = False
+    standing: Callable[[State, str, dict[str, Any]], dict[str, Any] | None] | None = None
+    renew: Callable[[State, str], None] | None = None
 
     def judge(self, state: State, role: str, action: Any) -> dict[str, Any]:
         """Shape, then the kind's rules, over the arguments alone: every Solomons order is the one verb `submit`, so

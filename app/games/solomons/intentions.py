@@ -155,8 +155,26 @@ def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> Non
     state["log"].append(entry("japanese", "Your intentions are announced: " + said))
 
 
+def standing_answers(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
+    """Japan's `intentions` standing order (asking.py): its kept answers, if they are legal now (20: the Truk roll)
+    and cover the forces already at sea, whose course the plot must disclose (8.6); else None, and Japan is asked."""
+    from app.games.solomons import asking
+    answers = asking.standing(state, side).get("intentions")
+    if not isinstance(answers, dict):
+        return None
+    try:
+        check(state, {"answers": answers})
+    except IllegalAction:
+        return None
+    needed = default_answers(state)
+    if any(needed[k] and not answers.get(k) for k in needed):
+        return None
+    return {"answers": dict(answers)}
+
+
 DECISION = Kind(
     id="intelligence", rule="18", verbs={VERB: ARGS}, deciders=lambda state: ["japanese"], prompt=ask,
     resolve=store, default=fixed(lambda state, side: {"answers": default_answers(state)}),
     random=randomly(later("players", "random_intentions")), check=lambda state, side, args: check(state, args),
-    bot=bots.intentions_bot, form="intentions", offered=lambda state, side: ARGS, choices=choices, conclude=conclude)
+    bot=bots.intentions_bot, form="intentions", offered=lambda state, side: ARGS, choices=choices, conclude=conclude,
+    standing=standing_answers)

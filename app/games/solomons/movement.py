@@ -210,8 +210,21 @@ def conclude_reset(state: State, orders: dict[str, Any], sides: list[str], rng) 
         rewrite_retiring(state, s, seg)
 
 
+def carry_on(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
+    """The `carry_on` standing order (asking.py): no aborts and no mission changes, which are the player's option
+    (6.38, 6.39), unless the side has air that may transfer by day (6.26) or learnt something that could make it
+    abort (asking.threatened); then it is asked."""
+    from app.games.solomons import asking  # it reads the plots and the air bases
+    seg = step["segment"]
+    if asking.standing(state, side).get("carry_on") and not asking.transfer_choice(state, side, board.is_day(seg)) \
+            and not asking.threatened(state, side, seg):
+        return {"aborts": [], "mission_changes": {}, "transfers": []}
+    return None
+
+
 DECISION = Kind(
     id="reset", rule="6.38", verbs={VERB: ARGS}, deciders=reset_deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"aborts": [], "mission_changes": {}, "transfers": []}),
     random=randomly(later("players", "random_reset")), check=check_reset_orders, bot=by_default, form="reset",
-    offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True, tidy=tidy_reset)
+    offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True, tidy=tidy_reset,
+    standing=carry_on)

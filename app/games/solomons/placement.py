@@ -98,7 +98,26 @@ def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> Non
         resolve(state, s, orders[s])
 
 
+def stay(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
+    """The `stay` standing order (asking.py): ships not placed stay where they are (5.14, 5.15), unless a ship the
+    side has not been asked about is ready in port; then it is asked."""
+    from app.games.solomons import asking  # it reads this module's ships in port
+    order = asking.standing(state, side)
+    if "stay" in order and set(movable(state, side)) <= set(order["stay"].get("known") or []):
+        return {"placement": {}}
+    return None
+
+
+def stay_renew(state: State, side: str) -> None:
+    """A `stay` order that did not cover the set-up learns the ships the side is now asked about."""
+    from app.games.solomons import asking
+    order = asking.standing(state, side).get("stay")
+    if isinstance(order, dict):
+        order["known"] = sorted(set(order.get("known") or []) | set(movable(state, side)))
+
+
 DECISION = Kind(
     id="placement", rule="5.1", verbs={VERB: ARGS}, deciders=deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"placement": {}}), random=randomly(later("players", "random_placement")),
-    check=check, bot=bots.placement_bot, form="placement", offered=offered, choices=choices, conclude=conclude)
+    check=check, bot=bots.placement_bot, form="placement", offered=offered, choices=choices, conclude=conclude,
+    standing=stay, renew=stay_renew)

@@ -292,8 +292,30 @@ def training_deciders(state: State) -> list[str]:
     return [s for s in board.SIDES if asking.training_choice(state, s)]
 
 
+def no_training(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
+    """The `no_training` standing order (asking.py): train no Carrier Air Group, training being the side's option
+    (6.21; an empty list trains none), unless a carrier could now take more NAC than when the order last held
+    (asking.trainable_fill); then the side is asked."""
+    from app.games.solomons import asking  # it reads this module's carriers
+    order = asking.standing(state, side).get("no_training")
+    if isinstance(order, dict):
+        known = order.get("fill") or {}
+        if all(n <= known.get(c, 0) for c, n in asking.trainable_fill(state, side).items()):
+            return {"carriers": []}
+    return None
+
+
+def no_training_renew(state: State, side: str) -> None:
+    """A `no_training` order that did not cover the training learns the room the carriers have now."""
+    from app.games.solomons import asking
+    order = asking.standing(state, side).get("no_training")
+    if isinstance(order, dict):
+        order["fill"] = asking.trainable_fill(state, side)
+
+
 DECISION = Kind(
     id="cag_training", rule="6.21", verbs={VERB: ARGS}, deciders=training_deciders, prompt=ask,
     resolve=store, default=fixed(lambda state, side: {"carriers": []}),
     random=randomly(later("players", "random_training")), check=check_training, bot=by_default, form="training",
-    offered=training_offered, choices=training_choices, conclude=conclude_training, skips=True, tidy=tidy_training)
+    offered=training_offered, choices=training_choices, conclude=conclude_training, skips=True, tidy=tidy_training,
+    standing=no_training, renew=no_training_renew)

@@ -18,7 +18,15 @@ from typing import Any
 from app.engine import data as tables
 from app.engine.rng import ScriptedRng
 from app.engine.tutorial import from_data
-from app.games.solomons import rules, sequence
+from app.games.solomons import (
+    air_orders,
+    allocation,
+    ground_orders,
+    placement,
+    plot,
+    rules,
+    sequence,
+)
 from app.games.solomons import tables as solomons_tables
 
 State = dict[str, Any]
@@ -29,7 +37,7 @@ def _campaign() -> State:
     s = rules.setup("campaign", {}, ScriptedRng())
     rng = ScriptedRng([3])
     for role in ("japanese", "allied"):
-        if sequence.current(s)["kind"] == "placement" and role in rules.prompts(s):
+        if sequence.current(s)["kind"] == placement.DECISION.id and role in rules.prompts(s):
             s = rules.apply(s, role, rules.default_action(s, role), rng)
     return s
 
@@ -39,7 +47,7 @@ def ground_12_4() -> State:
     s = _campaign()
     g = s["guadalcanal"]
     g["ground"], g["supply"], g["supplied"] = {"allied": 15, "japanese": 9}, {"allied": 1, "japanese": 0}, True
-    s["step"] = next(i for i, st in enumerate(sequence.STEPS) if st["kind"] == "ground")
+    s["step"] = next(i for i, st in enumerate(sequence.STEPS) if st["kind"] == ground_orders.DECISION.id)
     sequence.advance(s, ScriptedRng())  # stops at the American decision (12.3: only they have the initiative)
     return s
 
@@ -51,13 +59,13 @@ def _orders(state: State, role: str) -> dict[str, Any]:
     """The rules' default order, but for the American allocation and plot of the 14.33 task force."""
     order = rules.default_action(state, role)
     kind = sequence.current(state)["kind"]
-    if role == "allied" and kind == "allocation":
+    if role == "allied" and kind == allocation.DECISION.id:
         forces = order["args"]["task_forces"]
         escorts = [u for tf in forces if tf["mission"] == "anti_ship" for u in tf["units"] if u not in CARRIER_GROUP]
         order["args"]["task_forces"] = [{"units": list(CARRIER_GROUP), "mission": "anti_ship"},
                                         {"units": escorts, "mission": "anti_ship"},
                                         *(tf for tf in forces if tf["mission"] != "anti_ship")]
-    elif role == "allied" and kind == "movement_plot":
+    elif role == "allied" and kind == plot.DECISION.id:
         order["args"]["plots"]["allied-tf-1"] = {"hexes": {str(seg): "L" for seg in range(1, 8)}}
     return order
 
@@ -67,7 +75,7 @@ def air_14_33() -> State:
     Japan as marker tf-?1; Rabaul's 13 LAC reach it."""
     s = _campaign()
     rng = ScriptedRng()  # the Plot Phase's defaults roll no die
-    while sequence.current(s)["kind"] != "air":
+    while sequence.current(s)["kind"] != air_orders.DECISION.id:
         for role in list(rules.prompts(s)):
             s = rules.apply(s, role, _orders(s, role), rng)
     return s

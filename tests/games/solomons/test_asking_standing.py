@@ -170,6 +170,11 @@ def test_stay_answers_the_preliminary_set_up_until_a_new_ship_is_ready_in_port()
     # a ship the order has not seen ready in port (back from repair, say) is news: Japan is asked
     news["standing"]["japanese"]["stay"]["known"].remove("jp-DD-1")
     assert asking.answer(news, "japanese", current(news)) is None
+    # Japan is asked this time, and the order learns the ship: next time it holds again unless more changes
+    learnt = copy.deepcopy(news)
+    asking.stand_in(learnt, current(learnt), ["japanese"])
+    assert learnt["pending"]["japanese"] is None
+    assert asking.answer(learnt, "japanese", current(learnt)) == {"placement": {}}
     plain, held = carried_out_alike(plain, held, "japanese", {"placement": {}})
     assert held["units"]["jp-DD-1"]["location"] == plain["units"]["jp-DD-1"]["location"]
 
@@ -184,6 +189,11 @@ def test_no_training_answers_carrier_air_group_training_until_a_carrier_could_ta
     news["units"]["jp-CV-1"]["nac"] -= 1  # room for one more NAC than when the order was given
     news["air"]["japanese"]["truk"]["untrained"] += 1
     assert asking.answer(news, "japanese", current(news)) is None
+    # Japan is asked this time, and the order learns the carrier's room: next time it holds again
+    learnt = copy.deepcopy(news)
+    asking.stand_in(learnt, current(learnt), ["japanese"])
+    assert learnt["pending"]["japanese"] is None
+    assert asking.answer(learnt, "japanese", current(learnt)) == {"carriers": []}
     plain, held = carried_out_alike(plain, held, "japanese", {"carriers": []})
     assert held["units"]["jp-CV-1"]["location"] == "truk"  # not sent off to train (6.21)
 

@@ -1,9 +1,10 @@
 """The Solomons states table (issue 13): every decision kind the sequence of play reaches has one complete record, so
 that a missing part is this failing test rather than a decision that silently does nothing."""
 import dataclasses
+import re
 from pathlib import Path
 
-from app.games.solomons import sequence
+from app.games.solomons import asking, sequence
 from app.games.solomons.states import DECIDES, STATES
 
 DECISION_KINDS = {"placement", "cag_training", "intelligence", "allocation", "movement_plot", "air", "reset", "ground"}
@@ -47,3 +48,13 @@ def test_each_record_cites_the_rule_of_its_steps_and_names_a_board_the_page_draw
         assert (Path(__file__).parents[3] / "templates" / "games" / "solomons" / f"_{d.form}.html").exists(), d.id
     # a board the generic parser cannot read (its fields are not named as the typed orders) has its own parser
     assert set(PARSERS) <= {d.form for d in STATES}
+
+
+def test_the_standing_orders_answer_through_the_records_and_name_no_kind():
+    """Issue 13: a standing order answers a decision through the record's `standing` part (and learns through its
+    `renew`), so asking.py neither tests a step's kind by name nor keys anything by it."""
+    assert {d.id for d in STATES if d.standing} == {"placement", "cag_training", "intelligence", "air", "reset"}
+    assert {d.id for d in STATES if d.renew} == {"placement", "cag_training"}
+    source = Path(asking.__file__).read_text()
+    names = "|".join(DECISION_KINDS)
+    assert re.findall(rf"""(?:==|!=)\s*["']({names})["']|["']({names})["']\s*:""", source) == []
