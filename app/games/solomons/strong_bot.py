@@ -13,9 +13,11 @@ It decides from `view(state, side)` and its prompt only, like the easy bot. What
   rollouts, which is what a side expecting the usual enemy plan would assume).
 
 Candidates are variants of the easy bot's own orders (bots.py): for allocation, the easy allocation drawn with
-several streams (which ships sail, the cargo mix) and with no warship force; for the plot, the easy plot, each of
-its task forces kept in port in turn, and everything in port. The evaluation is the Victory Points margin (22) plus
-a little for the ground and supply each side holds on Guadalcanal (what decides the later ground combat, 12, 16).
+several streams (which ships sail, the cargo mix), its transports with no warship force, its warships with no
+transports, and nothing new sailing; for the plot, the easy plot, each of its task forces kept in port in turn, and
+everything in port. The evaluation is the result 22's chart gives the VP so far (a ratio: 0:0 is an American
+victory), the Victory Points margin, and a little for the ground and supply each side holds on Guadalcanal (what
+decides the later ground combat, 12, 16).
 """
 from __future__ import annotations
 
