@@ -36,7 +36,7 @@ State = dict[str, Any]
 SEARCHED = ("allocation", "movement_plot")  # the decision kinds the search answers; the rest are the easy bot's
 # Sized on this machine (2 shared cores) so that a searched decision stays under 2 s at p99 (docs/benchmarks.md):
 # each candidate is played against SAMPLES believed states x ROLLOUTS dice, to the end of the Game-Turn.
-BUDGET = search.Budget(samples=2, rollouts=1, horizon=80)
+BUDGET = search.Budget(samples=3, rollouts=1, horizon=80)
 ALLOCATION_VARIANTS = 3  # easy allocations drawn with different streams
 MAX_PLOT_CANDIDATES = 4  # the easy plot, up to two of its forces kept in port, and everything in port
 GROUND_WEIGHT = 0.25  # VP worth of one Ground or Supply Point held on Guadalcanal, in the evaluation only
