@@ -13,9 +13,11 @@ It decides from `view(state, side)` and its prompt only, like the easy bot. What
   rollouts, which is what a side expecting the usual enemy plan would assume).
 
 Candidates are variants of the easy bot's own orders (bots.py): for allocation, the easy allocation drawn with
-several streams (which ships sail, the cargo mix) and with no warship force; for the plot, the easy plot, each of
-its task forces kept in port in turn, and everything in port. The evaluation is the Victory Points margin (22) plus
-a little for the ground and supply each side holds on Guadalcanal (what decides the later ground combat, 12, 16).
+several streams (which ships sail, the cargo mix), its transports with no warship force, its warships with no
+transports, and nothing new sailing; for the plot, the easy plot, each of its task forces kept in port in turn, and
+everything in port. The evaluation is the result 22's chart gives the VP so far (a ratio: 0:0 is an American
+victory), the Victory Points margin, and a little for the ground and supply each side holds on Guadalcanal (what
+decides the later ground combat, 12, 16).
 """
 from __future__ import annotations
 
@@ -34,10 +36,16 @@ State = dict[str, Any]
 SEARCHED = ("allocation", "movement_plot")  # the decision kinds the search answers; the rest are the easy bot's
 # Sized on this machine (2 shared cores) so that a searched decision stays under 2 s at p99 (docs/benchmarks.md):
 # each candidate is played against SAMPLES believed states x ROLLOUTS dice, to the end of the Game-Turn.
-BUDGET = search.Budget(samples=2, rollouts=1, horizon=80)
+BUDGET = search.Budget(samples=3, rollouts=1, horizon=80)
 ALLOCATION_VARIANTS = 3  # easy allocations drawn with different streams
 MAX_PLOT_CANDIDATES = 4  # the easy plot, up to two of its forces kept in port, and everything in port
 GROUND_WEIGHT = 0.25  # VP worth of one Ground or Supply Point held on Guadalcanal, in the evaluation only
+# VP worth of the standing result (22's chart on the VP so far): the chart is a ratio, so a side that has lost nothing
+# while the enemy has scored nothing is winning (0:0 is an American victory), and a margin of a few VP is worth less
+# than the class of the result it changes. Without it the American bot traded a pair of transports (12 VP) for a few
+# Ground Points landed and lost games that sitting tight would have won.
+RESULT_WEIGHT = 10.0
+RESULT_VALUE = {"win": 1.0, "draw": 0.0, "loss": -1.0}
 
 
 def believed_enemy(enemy: str, turn: int) -> State:
@@ -102,11 +110,19 @@ def material(state: State, side: str) -> float:
     return g["ground"][side] + g["supply"][side]
 
 
+def standing(vp: dict[str, int], side: str) -> str:
+    """22: the result the chart gives the VP so far, for `side` ("win", "draw" or "loss")."""
+    winner, _ = victory.result(vp["japanese"], vp["allied"])
+    return "draw" if winner is None else "win" if winner == side else "loss"
+
+
 def evaluate(state: State, side: str) -> float:
-    """22: my Victory Points less the enemy's, plus a little for what each side holds on Guadalcanal."""
+    """22: the result the VP so far would give, my Victory Points less the enemy's, and a little for what each side
+    holds on Guadalcanal."""
     enemy = board.ENEMY[side]
     vp = victory.score(state)
-    return vp[side] - vp[enemy] + GROUND_WEIGHT * (material(state, side) - material(state, enemy))
+    return (RESULT_WEIGHT * RESULT_VALUE[standing(vp, side)] + vp[side] - vp[enemy]
+            + GROUND_WEIGHT * (material(state, side) - material(state, enemy)))
 
 
 def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[dict[str, Any]]:
@@ -115,7 +131,11 @@ def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) ->
     for _ in range(ALLOCATION_VARIANTS - 1):
         out.append(bots.allocation(view, side, default, search.FastRng(search.seed_from(rng))))
     transports = [spec for spec in out[0]["task_forces"] if spec.get("mission") == "transport"]
+    warships = [spec for spec in out[0]["task_forces"] if spec.get("mission") != "transport"
+                and spec not in default.get("task_forces", [])]
     out.append({"task_forces": [*default.get("task_forces", []), *transports]})  # the cargo sails, no escort
+    out.append({"task_forces": [*default.get("task_forces", []), *warships]})  # the warships sail, the cargo waits
+    out.append({"task_forces": list(default.get("task_forces", []))})  # nothing new sails (22: risk nothing)
     return [bots.submit(a) for a in out]
 
 

@@ -89,3 +89,22 @@ def test_every_other_decision_is_the_easy_bot_s():
     state, prompt = position(1, "exec1", "allied", "air")
     view = rules.view(state, "allied")
     assert STRONG_BOTS["allied"](view, prompt, SeededRng(3)) == rules.bots["allied"](view, prompt, SeededRng(3))
+
+
+@pytest.mark.rule("22")
+def test_it_scores_the_result_the_ratio_chart_gives_so_an_american_losing_nothing_is_winning():
+    """22: 0:0 is an American victory, so the American bot values losing nothing over eight Ground Points landed at
+    the price of one Ground Point sunk with its transport (a better margin, but a Japanese victory on the chart)."""
+    assert strong_bot.standing({"japanese": 0, "allied": 0}, "allied") == "win"
+    assert strong_bot.standing({"japanese": 0, "allied": 0}, "japanese") == "loss"
+    assert strong_bot.standing({"japanese": 6, "allied": 5}, "allied") == "draw"
+    quiet = opening_state()
+    traded = json.loads(json.dumps(quiet))
+    traded["losses"]["allied"]["ground"] += 1
+    traded["guadalcanal"]["ground"]["allied"] += 8
+    assert strong_bot.evaluate(quiet, "allied") > strong_bot.evaluate(traded, "allied")
+    assert strong_bot.evaluate(quiet, "japanese") < strong_bot.evaluate(traded, "japanese")
+
+
+def opening_state():
+    return rules.setup("campaign", rules.meta.default_options(), SeededRng(1))
