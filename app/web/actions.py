@@ -224,17 +224,16 @@ async def order_from_form(form, game_id: str, user_id: int, seat: str | None) ->
     """The order a page's form stands for, read against the prompt it was drawn for. A form drawn for a decision
     since passed is refused as stale (409, "the game has moved on") before it is read: read against today's prompt
     its fields would only be "cannot be read". The order's own transaction checks the version again."""
-    expected = int_field(form.get("expected_version"), "expected_version")
-
     def seat_and_prompt():
         with transaction(read_only=True) as db:
             game = lobby.require_game(db, game_id)
-            role = lobby.require_seat(db, game, user_id, seat)
+            role = lobby.require_seat(db, game, user_id, seat)  # first: a stranger learns nothing of the form's fate
+            expected = int_field(form.get("expected_version"), "expected_version")
             if game.status == "active":
                 check_fresh(game, role, expected)
             every = hot_seat.holds_every_side(db, game, user_id)
-            return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role), every
-    game_type, role, prompt, every = await run_in_threadpool(seat_and_prompt)
+            return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role), every, expected
+    game_type, role, prompt, every, expected = await run_in_threadpool(seat_and_prompt)
     from app.web.plugin import plugin_for  # (the plug-ins' parsers read forms with this module's helpers)
     return FormOrder(role, plugin_for(game_type).parse_form(form, prompt), expected, every)
 

@@ -27,13 +27,12 @@ from typing import Any
 
 from app.engine import search
 from app.engine.errors import IllegalAction
-from app.games.solomons import board, bots, opening, sequence, victory, views
+from app.games.solomons import allocation, board, bots, opening, plot, sequence, victory, views
 from app.games.solomons.turn import arrive
 
 View = dict[str, Any]
 State = dict[str, Any]
 
-SEARCHED = ("allocation", "movement_plot")  # the decision kinds the search answers; the rest are the easy bot's
 # Sized on this machine (2 shared cores) so that a searched decision stays under 2 s at p99 (docs/benchmarks.md):
 # each candidate is played against SAMPLES believed states x ROLLOUTS dice, to the end of the Game-Turn.
 BUDGET = search.Budget(samples=3, rollouts=1, horizon=80)
@@ -152,6 +151,12 @@ def plot_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[
     return [bots.submit(dict(default, **p)) for p in out]
 
 
+# The decisions the search answers, by their records (the rest are the easy bot's), and how each makes candidates.
+CANDIDATES: dict[str, Callable[..., list[dict[str, Any]]]] = {allocation.DECISION.id: allocation_candidates,
+                                                             plot.DECISION.id: plot_candidates}
+SEARCHED = tuple(CANDIDATES)
+
+
 class SolomonsSearch:
     """The game's side of the engine's search (search.Searchable)."""
 
@@ -162,8 +167,7 @@ class SolomonsSearch:
         return determinize(view, role, rng)
 
     def candidates(self, view, role, prompt, rng):
-        kind = bots._info(prompt).get("kind")
-        return (allocation_candidates if kind == "allocation" else plot_candidates)(view, role, prompt, rng)
+        return CANDIDATES[bots._info(prompt).get("kind")](view, role, prompt, rng)
 
     def apply(self, state, role, action, rng):
         try:
