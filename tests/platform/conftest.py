@@ -270,3 +270,13 @@ def anon(app):
 
     with TestClient(app) as c:
         yield c
+
+
+def fire_as(who, game_id: str, salvos: int, seat: str | None = None):
+    """Fire in the duel through the API for one of `who`'s seats (`seat`, else the server picks): the raw reply."""
+    version = who.game(game_id)["game"]["version"]
+    body = {"action": {"verb": "fire", "args": {"salvos": salvos}}, "expected_version": version,
+            "key": f"k-{seat}-{version}-{salvos}"}
+    if seat:
+        body["seat"] = seat
+    return who.post(f"/api/games/{game_id}/actions", json=body)

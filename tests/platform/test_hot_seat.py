@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from app import games as registry
-from tests.platform.conftest import game_row, row_counts
+from tests.platform.conftest import fire_as, game_row, row_counts
 
 
 def hot_seat(player, game="duel", **extra) -> str:
@@ -18,15 +18,6 @@ def hot_seat(player, game="duel", **extra) -> str:
     assert r.status_code == 201, r.text
     assert r.json()["invite_tokens"] == {} and r.json()["status"] == "active"  # nobody to invite: it starts at once
     return r.json()["id"]
-
-
-def fire(who, gid, salvos, seat=None):
-    version = who.game(gid)["game"]["version"]
-    body = {"action": {"verb": "fire", "args": {"salvos": salvos}}, "expected_version": version,
-            "key": f"k-{seat}-{version}-{salvos}"}
-    if seat:
-        body["seat"] = seat
-    return who.post(f"/api/games/{gid}/actions", json=body)
 
 
 def shown_seat(page: str) -> str:
@@ -61,10 +52,10 @@ def test_the_umpire_s_seat_is_never_the_creator_s(players):
 def test_the_creator_acts_for_both_sides(players):
     me = players()
     gid = hot_seat(me, options={"hits_to_win": 5})
-    r = fire(me, gid, 1)
+    r = fire_as(me, gid, 1)
     assert r.status_code == 400 and "say which one you act for" in r.json()["message"]
-    assert fire(me, gid, 2, seat="red").status_code == 200
-    assert fire(me, gid, 3, seat="blue").status_code == 200
+    assert fire_as(me, gid, 2, seat="red").status_code == 200
+    assert fire_as(me, gid, 3, seat="blue").status_code == 200
     assert me.game(gid)["game"]["version"] == 2  # both orders stand: the round was fought
 
 
@@ -75,9 +66,9 @@ def test_nobody_else_can_join_and_a_stranger_cannot_act_for_either_side(players)
     for role in ("red", "blue"):
         r = stranger.post(f"/api/games/{gid}/join", json={"role": role})
         assert r.status_code == 409 and "taken" in r.json()["message"], r.text
-        r = fire(stranger, gid, 1, seat=role)
+        r = fire_as(stranger, gid, 1, seat=role)
         assert r.status_code == 403, r.text
-    assert fire(stranger, gid, 1).status_code == 403
+    assert fire_as(stranger, gid, 1).status_code == 403
     assert row_counts() == before
     assert all(s["game_id"] != gid for s in stranger.get("/api/lobby").json())
 

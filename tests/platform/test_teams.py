@@ -16,7 +16,7 @@ from app.engine.contract import ChatPolicy
 from app.engine.rng import SeededRng
 from tests.fixtures.teams import Teams
 from tests.platform import harness
-from tests.platform.conftest import row_counts, stored_state
+from tests.platform.conftest import fire_as, row_counts, stored_state
 
 SEATS = ("north.1", "north.2", "south.1", "south.2")
 REPORT_NORTH = "Spotting report: our salvos this round: North commander 2, North second 1."
@@ -43,18 +43,9 @@ def four_seats(players, **body):
     return seated, gid
 
 
-def fire(who, gid, salvos, seat=None):
-    version = who.game(gid)["game"]["version"]
-    body = {"action": {"verb": "fire", "args": {"salvos": salvos}}, "expected_version": version,
-            "key": f"k-{seat}-{version}-{salvos}"}
-    if seat:
-        body["seat"] = seat
-    return who.post(f"/api/games/{gid}/actions", json=body)
-
-
 def play_round(seated, gid, salvos=(2, 1, 1, 3)):
     for seat, n in zip(SEATS, salvos):
-        r = fire(seated[seat], gid, n)
+        r = fire_as(seated[seat], gid, n)
         assert r.status_code == 200, r.text
 
 
@@ -133,21 +124,21 @@ def test_a_user_may_hold_several_seats_of_one_side_but_never_seats_of_two(player
 def test_a_teammate_cannot_act_for_another_teammate_s_seat(players):
     seated, gid = four_seats(players)
     before = row_counts()
-    r = fire(seated["north.1"], gid, 2, seat="north.2")
+    r = fire_as(seated["north.1"], gid, 2, seat="north.2")
     assert r.status_code == 403
     assert r.json()["message"] == ("You do not hold the seat North second in this game: only its own player may "
                                    "see or act for it.")
     assert row_counts() == before
     assert seated["north.1"].get(f"/api/games/{gid}?seat=north.2").status_code == 403  # nor see through its eyes
-    r = fire(seated["north.1"], gid, 2, seat="north.1")
+    r = fire_as(seated["north.1"], gid, 2, seat="north.1")
     assert r.status_code == 200 and r.json()["view"]["salvos"] == {"north.1": 2}
-    assert fire(seated["north.2"], gid, 1).json()["role"] == "north.2"  # a single seat needs no naming
+    assert fire_as(seated["north.2"], gid, 1).json()["role"] == "north.2"  # a single seat needs no naming
 
 
 def test_a_player_with_two_seats_plays_each_from_its_own_page(players):
     host, south1, south2 = players(), players(), players()
     gid, _ = start(host, {"north.2": host, "south.1": south1, "south.2": south2})
-    r = fire(host, gid, 2)
+    r = fire_as(host, gid, 2)
     assert r.status_code == 400 and "North commander, North second" in r.json()["message"]
     page = host.get(f"/games/{gid}?seat=north.2").text
     assert "You are <strong>North second</strong>" in page
@@ -162,7 +153,7 @@ def test_a_player_with_two_seats_plays_each_from_its_own_page(players):
                   follow_redirects=False)
     assert r.status_code == 303, r.text
     assert stored_state(gid)["salvos"] == {"north.1": None, "north.2": 3, "south.1": None, "south.2": None}
-    assert fire(host, gid, 1, seat="north.1").status_code == 200
+    assert fire_as(host, gid, 1, seat="north.1").status_code == 200
     assert host.game(gid)["role"] == "north.1"
     assert host.get(f"/api/games/{gid}?seat=north.2").json()["view"]["magazine"] == {"north.2": 3}
 
@@ -254,7 +245,7 @@ def test_what_a_seat_may_not_know_reaches_it_through_no_channel(players, anon):
     seated, gid = four_seats(players, sandbox=True, dice_script=[4, 4])
     watcher = players()
     play_round(seated, gid)
-    assert fire(seated["north.1"], gid, 1).status_code == 200
+    assert fire_as(seated["north.1"], gid, 1).status_code == 200
     rules = Teams()
     for seat, who in [*seated.items(), ("spectator", watcher)]:
         harness.assert_rendered_non_interference(who, gid, seat, rules, anon, SeededRng(3),
@@ -286,7 +277,7 @@ def test_an_umpire_s_undo_waits_only_for_the_seats_people_hold_and_a_player_at_t
         assert who.post(f"/api/invites/{tokens[seat]}").status_code == 200
     gid = made["id"]
     for seat, n in zip(SEATS, (2, 1, 1, 3)):
-        assert fire(north if seat.startswith("north") else south, gid, n, seat=seat).status_code == 200
+        assert fire_as(north if seat.startswith("north") else south, gid, n, seat=seat).status_code == 200
     moved_on = ump.get(f"/api/games/{gid}").json()["game"]["version"]
     assert ump.post(f"/api/games/{gid}/undo", json={}).status_code == 200
     assert north.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200
@@ -299,7 +290,7 @@ def test_an_umpire_s_undo_waits_only_for_the_seats_people_hold_and_a_player_at_t
     assert a.post(f"/api/invites/{made['invite_tokens']['north.1']}").status_code == 200
     assert b.post(f"/api/invites/{made['invite_tokens']['south.1']}").status_code == 200
     gid = made["id"]
-    assert fire(a, gid, 2).status_code == 200 and fire(b, gid, 1).status_code == 200
+    assert fire_as(a, gid, 2).status_code == 200 and fire_as(b, gid, 1).status_code == 200
     assert ump2.post(f"/api/games/{gid}/undo", json={}).status_code == 200
     assert a.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200
     assert b.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200

@@ -7,9 +7,9 @@ import pytest
 
 from app.engine.contract import SPECTATOR
 from app.engine.rng import ScriptedRng, SeededRng
-from app.engine.testing import check_canaries, check_non_interference, playout, random_action
+from app.engine.testing import check_canaries, check_non_interference, playout
 from app.games.guadalcanal import rules, search, sequence
-from tests.games.guadalcanal.helpers import example_10
+from tests.games.guadalcanal.helpers import random_positions, example_10
 
 ALL_ON = {"free_roll": True, "aircraft_damage": True, "dead_in_the_water": True, "submarines": True,
           "wave_attacks": True}
@@ -52,24 +52,11 @@ def test_every_reader_sees_which_options_are_on_and_every_reconstructed_value_wi
         assert [r["key"] for r in shown["aircraft_damage"]["reconstructed"]] == ["defense_factor_counts"]
 
 
-def positions(options, seed, stops=(0, 3, 10, 25, 60, 90, 140)):
-    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    state = rules.setup("1", options, dice)
-    for i in range(max(stops) + 1):
-        if i in stops:
-            yield state
-        prompts = rules.prompts(state)
-        if not prompts:
-            return
-        role = players.choice(sorted(prompts))
-        state = rules.apply(state, role, random_action(rules, state, role, players), dice)
-
-
 @pytest.mark.rule("18c")
 @pytest.mark.parametrize("extra", [{}, {"umpired": True}, {"umpired": True, "fog_damage": True}])
 def test_with_the_options_on_hidden_things_never_reach_a_side_or_a_spectator(extra):
     for seed in (1, 2):
-        for state in positions(all_on(**extra), seed):
+        for state in random_positions(all_on(**extra), seed, (0, 3, 10, 25, 60, 90, 140)):
             for role in ("allied", "japanese", SPECTATOR):
                 check_non_interference(rules, state, role, SeededRng(seed))
                 check_canaries(rules, state, role)

@@ -4,30 +4,17 @@ import pytest
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import ScriptedRng, SeededRng
-from app.engine.testing import check_canaries, check_non_interference, random_action
+from app.engine.testing import check_canaries, check_non_interference
 from app.games.guadalcanal import rules
 from app.web.templating import env
-from tests.games.guadalcanal.helpers import deployed, example_10, fly, play, take_off
-
-
-def positions(umpired, seed, stops=(0, 3, 10, 25, 60, 90)):
-    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    state = rules.setup("1", {"umpired": umpired}, dice)
-    for i in range(max(stops) + 1):
-        if i in stops:
-            yield state
-        prompts = rules.prompts(state)
-        if not prompts:
-            return
-        role = players.choice(sorted(prompts))
-        state = rules.apply(state, role, random_action(rules, state, role, players), dice)
+from tests.games.guadalcanal.helpers import random_positions, deployed, example_10, fly, play, take_off
 
 
 @pytest.mark.rule("18c")
 @pytest.mark.parametrize("umpired", [False, True])
 def test_hidden_things_never_reach_a_side_or_a_spectator(umpired):
     for seed in (1, 2, 3):
-        for state in positions(umpired, seed):
+        for state in random_positions({"umpired": umpired}, seed):
             for role in ("allied", "japanese", SPECTATOR):
                 check_non_interference(rules, state, role, SeededRng(seed))
                 check_canaries(rules, state, role)
