@@ -53,9 +53,9 @@ def test_a_server_restarted_before_the_computer_moved_lets_it_move_at_start_up(a
     monkeypatch.setattr(get_settings(), "resume_computers_at_start", True)  # (off for the other tests)
     with TestClient(app):  # the server starts again
         for _ in range(600):  # the start-up pass runs in the background (every running game: up to 30 s)
-            us = [u for u in stored_state(gid)["units"].values() if u["side"] == "us" and u["arrive"] == 0]
-            if all(u["loc"].startswith("hex:") for u in us):
+            if me.game(gid)["prompt"] is not None:  # the IJ player is asked: the computer's set-up is done
                 break
             time.sleep(0.05)
+    assert me.game(gid)["prompt"]["title"].startswith("Set up")
+    us = [u for u in stored_state(gid)["units"].values() if u["side"] == "us" and u["arrive"] == 0]
     assert us and all(u["loc"].startswith("hex:") for u in us)
-    assert me.game(gid)["prompt"]["title"].startswith("Set up")  # now the IJ player is asked
