@@ -130,3 +130,30 @@ class SeededRng(Rng):
 
     def _draw(self, sides: int) -> int:
         return self._inner._draw(sides)
+
+
+class FastRng(Rng):
+    """Dice for a computer player's look-ahead (app/engine/search.py): seeded from the bot's own stream, never the
+    game's dice. Rollouts roll thousands of dice, and an HMAC per roll would eat the thinking budget, so this is
+    splitmix64 (Steele, Lea and Flood, 2014), with the same rejection sampling as `HmacRng` so every face is equally
+    likely. Not for anything a player can verify: only for what a bot imagines."""
+
+    MASK = (1 << 64) - 1
+
+    def __init__(self, seed: int):
+        super().__init__()
+        self._state = seed & self.MASK
+
+    def _next(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & self.MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self.MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self.MASK
+        return z ^ (z >> 31)
+
+    def _draw(self, sides: int) -> int:
+        limit = (1 << 64) - (1 << 64) % sides
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % sides + 1

@@ -18,13 +18,12 @@ sampled states and the same dice (common random numbers), so they are compared o
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from app.engine.errors import IllegalAction, MalformedAction
-from app.engine.rng import Rng
+from app.engine.rng import FastRng, Rng
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -59,18 +58,6 @@ class Searchable(Protocol):
     def evaluate(self, state: State, role: str) -> float: ...
 
     def horizon_reached(self, start: State, state: State) -> bool: ...
-
-
-class FastRng(Rng):
-    """Dice for rollouts: a private `random.Random` seeded from the bot's own stream (never the global one, never
-    the game's dice). Rollouts roll thousands of dice; an HMAC per roll would eat the thinking budget."""
-
-    def __init__(self, seed: int):
-        super().__init__()
-        self._inner = random.Random(seed)
-
-    def _draw(self, sides: int) -> int:
-        return self._inner.randint(1, sides)
 
 
 def seed_from(rng: Rng) -> int:

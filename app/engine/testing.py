@@ -121,6 +121,21 @@ def playout(rules: Rules, scenario: str, options: dict[str, Any] | None = None, 
     return result
 
 
+def random_positions(rules: Rules, scenario: str, options: dict[str, Any], seed: int, stops: tuple[int, ...]):
+    """The positions after each of `stops` random legal actions from `seed` (as `playout` plays them), for checks of
+    what each reader sees along a game; stops early if nobody is prompted."""
+    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
+    state = rules.setup(scenario, options, dice)
+    for i in range(max(stops) + 1):
+        if i in stops:
+            yield state
+        prompts = rules.prompts(state)
+        if not prompts:
+            return
+        role = players.choice(sorted(prompts))
+        state = rules.apply(state, role, random_action(rules, state, role, players), dice)
+
+
 def check_non_interference(rules: Rules, state: State, role: Role, rng: Rng,
                            render: Callable[[dict[str, Any]], str] | None = None) -> None:
     """Change only what `role` may not know; `role`'s view (and its rendering) must not change at all."""

@@ -113,3 +113,19 @@ def test_rollout_dice_are_a_private_stream_not_the_global_random():
     random.seed(0)
     search.think(Stones(), view_of(9), "a", {}, SeededRng(8), BUDGET)
     assert random.random() == before
+
+
+def test_the_look_ahead_dice_are_the_engine_s_own_fair_and_repeatable():
+    """A bot's imagined dice (rng.FastRng) come from the engine, not the `random` module: the same seed gives the same
+    rolls, every face of a d6 and a d10 turns up about equally often, and nothing falls outside the die."""
+    from collections import Counter
+
+    from app.engine.rng import FastRng
+
+    a, b = FastRng(12345), FastRng(12345)
+    assert [a.d10() for _ in range(50)] == [b.d10() for _ in range(50)]
+    for sides in (6, 10):
+        r = FastRng(99)
+        counts = Counter(r.die(sides) for _ in range(6000 * sides // 6))
+        assert set(counts) == set(range(1, sides + 1))
+        assert max(counts.values()) - min(counts.values()) < 200  # about 1,000 each

@@ -27,6 +27,7 @@ from typing import Any
 
 from app.engine import search
 from app.engine.errors import IllegalAction
+from app.engine.rng import FastRng
 from app.games.solomons import allocation, board, bots, opening, plot, sequence, victory, views
 from app.games.solomons.turn import arrive
 
@@ -128,7 +129,7 @@ def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) ->
     default = bots._info(prompt).get("default", {})
     out = [bots.allocation(view, side, default, rng)]
     for _ in range(ALLOCATION_VARIANTS - 1):
-        out.append(bots.allocation(view, side, default, search.FastRng(search.seed_from(rng))))
+        out.append(bots.allocation(view, side, default, FastRng(search.seed_from(rng))))
     transports = [spec for spec in out[0]["task_forces"] if spec.get("mission") == "transport"]
     warships = [spec for spec in out[0]["task_forces"] if spec.get("mission") != "transport"
                 and spec not in default.get("task_forces", [])]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.rng import ScriptedRng, SeededRng
-from app.engine.testing import random_action
+from app.engine import testing
+from app.engine.rng import ScriptedRng
 from app.games.guadalcanal import rules
 from app.games.guadalcanal.tutorials import ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10  # noqa: F401
 
@@ -72,13 +72,4 @@ def step(state: dict[str, Any]) -> tuple[str, str | None]:
 def random_positions(options: dict[str, Any], seed: int, stops=(0, 3, 10, 25, 60, 90)):
     """Scenario 1 with `options`, played by random legal orders from `seed`: the positions after each of `stops`
     actions (for the secrecy checks)."""
-    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    state = rules.setup("1", options, dice)
-    for i in range(max(stops) + 1):
-        if i in stops:
-            yield state
-        prompts = rules.prompts(state)
-        if not prompts:
-            return
-        role = players.choice(sorted(prompts))
-        state = rules.apply(state, role, random_action(rules, state, role, players), dice)
+    return testing.random_positions(rules, "1", options, seed, stops)

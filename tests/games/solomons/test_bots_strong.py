@@ -5,8 +5,7 @@ import json
 
 import pytest
 
-from app.engine import search
-from app.engine.rng import SeededRng
+from app.engine.rng import FastRng, SeededRng
 from app.games.solomons import board, strong_bot, views
 from app.games.solomons.rules import rules
 from app.games.solomons.strong_bot import STRONG_BOTS
@@ -68,7 +67,7 @@ def test_what_it_believes_is_its_view_where_the_view_shows_and_never_the_hidden_
     state, _ = japanese_allocation
     planted = rules.plant_canaries(json.loads(json.dumps(state)), "japanese", CANARY)
     view = rules.view(planted, "japanese")
-    believed = strong_bot.determinize(view, "japanese", search.FastRng(1))
+    believed = strong_bot.determinize(view, "japanese", FastRng(1))
     again = views.side_view(believed, "japanese")
     for key in ("units", "task_forces", "air", "ground_in_port", "losses", "guadalcanal", "turn", "phase", "section"):
         assert again[key] == view[key], key

@@ -7,7 +7,7 @@ import pytest
 import app.web.games.solomons  # noqa: F401  (registers the board helpers, as the web app does at start-up)
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import SeededRng
-from app.engine.testing import check_canaries, check_non_interference, random_action
+from app.engine.testing import check_canaries, check_non_interference, random_positions
 from app.games.solomons.rules import rules
 from app.web.plugin import plugin_for
 from app.web.templating import render
@@ -24,16 +24,7 @@ def board(role):
 
 
 def positions(seed, stops=(0, 8, 30, 90)):
-    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    state = rules.setup("campaign", {}, dice)
-    for step in range(max(stops) + 1):
-        if step in stops:
-            yield state
-        prompts = rules.prompts(state)
-        if not prompts:
-            return
-        role = players.choice(sorted(prompts))
-        state = rules.apply(state, role, random_action(rules, state, role, players), dice)
+    return random_positions(rules, "campaign", {}, seed, stops)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 5])
