@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
-from app.engine.errors import IllegalAction, MalformedAction
-from app.engine.orders import check_action
+from app.engine.errors import MalformedAction
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.usn import (
     air,
@@ -76,7 +75,8 @@ class USN(TableGame):
         chat=ChatPolicy(),
         listed=False,  # not yet playable through its own pages (no board, surface engagements missing)
     )
-    states = STATES
+    states, all_verbs, over_rule = STATES, ALL_VERBS, "How the Game is Won"
+    role_titles = dict(meta.role_labels)  # who a refusal says the game waits for
     bots = bots.BOTS  # one computer player a side, deciding from its view only (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
@@ -94,29 +94,18 @@ class USN(TableGame):
         st = state["step"]
         return f"turn-{state['turn']}-{'setup' if st.get('pregame') else st['n']}-{sequence.kind(state)}"
 
-    def prompts(self, state: State) -> dict[str, Any]:
-        if state["outcome"] is not None:
-            return {}
-        d = self.decision(state)
-        return {role: d.prompt(state, role) for role in sequence.acting(state)}
+    def acting(self, state: State) -> list[str]:
+        return sequence.acting(state)
 
-    def _judge(self, state: State, role: str, action: Any) -> Decision:
-        check_action(ALL_VERBS, action)
-        if state["outcome"] is not None:
-            raise IllegalAction("The game is over.", "How the Game is Won")
-        d = self.decision(state)
-        if role not in sequence.acting(state):
-            raise IllegalAction(f"It is not your decision now ({sequence.row(state)[3]}).", sequence.rule(state))
-        if action["verb"] not in d.verbs:
-            raise IllegalAction(f"That order is not asked for now ({sequence.row(state)[3]}).", sequence.rule(state))
-        return d
+    def step_title(self, state: State) -> str:
+        return sequence.row(state)[3]
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
         import copy
-        return self._judge(state, role, action).carry_out(copy.deepcopy(state), role, action, rng)
+        return self.guard(state, role, action).carry_out(copy.deepcopy(state), role, action, rng)
 
     def check(self, state: State, role: str, action: Any) -> None:
-        self._judge(state, role, action).judge(state, role, action)
+        self.guard(state, role, action).judge(state, role, action)
 
 
 rules = USN()

@@ -62,3 +62,22 @@ def test_coral_sea_ends_after_its_second_game_turn_with_a_result():
     assert R.outcome(s)["winner"] == "allied" and R.outcome(s)["level"] == "decisive"
     with pytest.raises(IllegalAction, match="over"):
         act(s, "japanese", "move", moves={})
+
+
+@pytest.mark.rule("Sequence of Play")
+def test_an_order_from_the_side_not_asked_is_refused_naming_the_step_and_who_is_awaited():
+    """The guard every table game shares (TableGame.guard): the other side's well-formed order is refused, saying
+    which step the game is at and whom it waits for, citing the step's rule; nothing changes."""
+    from app.engine.errors import IllegalAction
+    from app.engine.rng import SeededRng
+    from app.engine.testing import random_action
+    from app.games.usn.rules import rules
+
+    s = rules.setup("coral_sea", {}, SeededRng(1))
+    asked = next(iter(rules.prompts(s)))
+    other = next(r for r in rules.meta.roles if r != asked)
+    order = random_action(rules, s, asked, SeededRng(2))
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(s, other, order, SeededRng(3))
+    assert "It is not your decision now" in refused.value.message
+    assert rules.meta.role_labels[asked] in refused.value.message and refused.value.rule
