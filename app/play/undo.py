@@ -47,11 +47,13 @@ def last_standing(db: DB, game: Game) -> ActionRow | None:
     return None
 
 
-def why_not(db: DB, game: Game, role: str) -> str | None:
-    """None if `role` may take back its last move now, else the reason in a player's words."""
+def why_not(db: DB, game: Game, role: str, last: ActionRow | None | bool = False) -> str | None:
+    """None if `role` may take back its last move now, else the reason in a player's words. `last`: the
+    `last_standing` row when the caller has read it already (a page drawing reads it once for every role)."""
     if game.status != "active":
         return "Only a running game's moves can be taken back."
-    last = last_standing(db, game)
+    if last is False:
+        last = last_standing(db, game)
     if last is None:
         return "There is no move to take back."
     if last.action.get("verb", "").startswith("_"):
@@ -67,8 +69,8 @@ def why_not(db: DB, game: Game, role: str) -> str | None:
     return None
 
 
-def can_take_back(db: DB, game: Game, role: str) -> bool:
-    return why_not(db, game, role) is None
+def can_take_back(db: DB, game: Game, role: str, last: ActionRow | None | bool = False) -> bool:
+    return why_not(db, game, role, last) is None
 
 
 def take_back(db: DB, game_id: str, role: str, user_id: int | None = None) -> int:

@@ -12,34 +12,51 @@ from app.play import chat, rulebooks
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.deadlines import awaited
-from app.play.lobby import seats_of
-from app.play.undo import can_take_back
+from app.play.undo import can_take_back, last_standing
 from app.play.state import load_state, rules_for, view_for
 from app.play.versions import role_version
-from app.store.models import ActionRow, Game, User
+from app.store.models import ActionRow, Game, Seat, User
 from app.web.log_view import KIND_LABELS, log_groups
 from app.web.plugin import plugin_for
 from app.web.templating import render
 
 
-def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
+def page_models(db: DB, game: Game, roles) -> dict[str, dict[str, Any]]:
+    """The page models of several roles from one reading of what they share (a push draws every watching role)."""
+    facts = page_facts(db, game)
+    return {role: page_model(db, game, role, facts) for role in roles}
+
+
+def page_facts(db: DB, game: Game) -> dict[str, Any]:
+    """What every role's page of this position shares: the state, the prompts, the seats and who holds them, the
+    platform's notices and the last move standing. Read once per drawing, not once per role (issue 18: the
+    pushes of one order are drawn while every page waits)."""
     rules = rules_for(game)
     meta = rules.meta
     state = load_state(db, game)
-    ended = game.status == "ended"
-    view = view_for(rules, state, role, ended)
     prompts = rules.prompts(state) if game.status == "active" else {}
-    prompt = prompts.get(role)
-    seats = []
-    for seat in seats_of(db, game.id):
-        user = db.get(User, seat.user_id) if seat.user_id else None
-        seats.append({"role": seat.role, "label": "Umpire" if seat.role == UMPIRE else meta.label(seat.role),
-                      "player": user.username if user else ("computer" if seat.bot else None)})
-    # Who is being waited for is public (the other side learns "submitted" or "not yet", nothing more).
-    waiting = [("Umpire" if r == UMPIRE else meta.label(r)) for r in sorted(prompts)]
+    rows = db.execute(select(Seat, User.username).outerjoin(User, User.id == Seat.user_id)
+                      .where(Seat.game_id == game.id).order_by(Seat.id)).all()
+    seats = [{"role": seat.role, "label": "Umpire" if seat.role == UMPIRE else meta.label(seat.role),
+              "player": name if seat.user_id else ("computer" if seat.bot else None)} for seat, name in rows]
     # Issue 19: a computer seat whose orders are owed is thinking (it moves after the commit, off the request path).
     owed = awaited(prompts)
-    thinking = [meta.label(s.role) for s in seats_of(db, game.id) if s.bot and s.role in owed]
+    return {"rules": rules, "state": state, "prompts": prompts, "seats": seats,
+            "thinking": [meta.label(seat.role) for seat, _ in rows if seat.bot and seat.role in owed],
+            "notices": notices(db, game, meta),
+            "last_standing": last_standing(db, game) if game.status == "active" else None}
+
+
+def page_model(db: DB, game: Game, role: str, facts: dict[str, Any] | None = None) -> dict[str, Any]:
+    facts = facts or page_facts(db, game)
+    rules = facts["rules"]
+    meta = rules.meta
+    ended = game.status == "ended"
+    view = view_for(rules, facts["state"], role, ended)
+    prompts = facts["prompts"]
+    prompt = prompts.get(role)
+    # Who is being waited for is public (the other side learns "submitted" or "not yet", nothing more).
+    waiting = [("Umpire" if r == UMPIRE else meta.label(r)) for r in sorted(prompts)]
     return {
         # The role's own version, never the game's: the game's counts the other side's secret revisions.
         "game": {"id": game.id, "version": role_version(game, role), "status": game.status, "title": game.title or meta.title,
@@ -57,8 +74,8 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
         "prompt": prompt,
         "your_move": prompt is not None,
         "waiting": waiting,
-        "thinking": thinking,
-        "seats": seats,
+        "thinking": facts["thinking"],
+        "seats": facts["seats"],
         "board_template": board_template(meta.id),
         "prompt_template": prompt_template(meta.id),
         "chat": chat.messages(db, game, role),
@@ -66,9 +83,10 @@ def page_model(db: DB, game: Game, role: str) -> dict[str, Any]:
                            ("Umpire" if c == UMPIRE else meta.label(c) + " team")}
                           for c in chat.writable_channels(game, role)],
         "clock": clock_model(game, role, meta),
-        "notices": notices(db, game, meta),
+        "notices": facts["notices"],
         "undo": undo_model(game, role, meta),
-        "take_back": role != "spectator" and can_take_back(db, game, role),  # app/play/undo.py
+        # app/play/undo.py
+        "take_back": role != "spectator" and can_take_back(db, game, role, facts["last_standing"]),
     }
 
 

@@ -20,7 +20,7 @@ from app.realtime.hub import Fragment, Subscriber, hub
 from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
 from app.web.deps import SESSION_COOKIE
-from app.web.presenter import page_model, render_fragments
+from app.web.presenter import page_model, page_models, render_fragments
 
 router = APIRouter()
 
@@ -67,7 +67,7 @@ def fragment(model: dict) -> Fragment:
 def render_roles(game_id: str, roles: set[str]) -> dict[str, str]:
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
-        return {role: fragment(page_model(db, game, role)) for role in roles}
+        return {role: fragment(m) for role, m in page_models(db, game, roles).items()}
 
 
 async def render_for_hub(game_id: str, roles: set[str]) -> dict[str, str]:
@@ -107,7 +107,7 @@ hub.sessions_valid = sessions_valid
 def _draw(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str]]:
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
-        return {role: fragment(page_model(db, game, role)) for role in roles}, valid_sessions(db, sessions)
+        return {role: fragment(m) for role, m in page_models(db, game, roles).items()}, valid_sessions(db, sessions)
 
 
 async def draw_for_hub(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str]]:

@@ -91,7 +91,7 @@ def test_the_computers_answer_comes_after_the_reply(players, blue_bot):
 
 
 def test_each_roles_page_is_drawn_once_for_the_reply_and_the_pushes(players, anon, monkeypatch):
-    from app.web import api
+    from app.web import presenter
     from app.web import ws as ws_module
 
     red, blue, watcher = players(), players(), players()
@@ -103,7 +103,7 @@ def test_each_roles_page_is_drawn_once_for_the_reply_and_the_pushes(players, ano
             drawn[role] += 1
             return real(db, game, role, *a, **kw)
         return page_model
-    monkeypatch.setattr(api, "page_model", counting(api.page_model))
+    monkeypatch.setattr(presenter, "page_model", counting(presenter.page_model))  # page_models draws through it
     monkeypatch.setattr(ws_module, "page_model", counting(ws_module.page_model))
     sockets = [anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(who)) for who in (red, blue, watcher)]
     opened = [s.__enter__() for s in sockets]
