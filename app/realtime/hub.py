@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from dataclasses import dataclass, field
 from typing import Awaitable, Callable
 
 log = logging.getLogger("ironbottom.realtime")
+_TICKETS = threading.Lock()
 
 Renderer = Callable[[str, set[str]], Awaitable[dict[str, str]]]  # (game_id, roles) -> {role: html}
 
@@ -55,11 +57,13 @@ class Hub:
     tickets: int = 0
 
     def ticket(self) -> int:
-        """A number taken on the event loop before a page is drawn from the database: a drawing with a later
-        ticket saw every commit made before its ticket was taken. Pushes are sent after the reply, so two
-        commits' pushes may be under way at once; a socket is never sent a drawing older than the one it shows."""
-        self.tickets += 1
-        return self.tickets
+        """A number taken before a page is drawn from the database (on the event loop, or in the worker thread
+        that committed the order): a drawing with a later ticket saw every commit made before its ticket was
+        taken. Pushes are sent after the reply, so two commits' pushes may be under way at once; a socket is
+        never sent a drawing older than the one it shows."""
+        with _TICKETS:  # a worker thread takes one right after its commit
+            self.tickets += 1
+            return self.tickets
 
     def join(self, game_id: str, sub: Subscriber) -> None:
         self.channels.setdefault(game_id, set()).add(sub)

@@ -238,8 +238,8 @@ async def order_from_form(form, game_id: str, user_id: int, seat: str | None) ->
     return FormOrder(role, plugin_for(game_type).parse_form(form, prompt), expected, every)
 
 
-def _apply_in_transaction(game_id: str, role: str | None, action: Any, expected: int | None, key: str,
-                          user_id: int | None, seat: str | None) -> Submitted:
+def apply_in_transaction(game_id: str, role: str | None, action: Any, expected: int | None, key: str,
+                         user_id: int | None, seat: str | None) -> Submitted:
     """One transaction for the whole order: the game's row locked, the sender's seat looked up under that lock
     (when the caller has not already), the rules applied."""
     with transaction() as db:
@@ -254,7 +254,7 @@ async def apply(game_id: str, role: str | None, action: Any, expected: int | Non
                 seat: str | None = None) -> Submitted:
     """Apply an order and commit it; nothing is pushed yet (see `submit`). `role` None: the user's seat (`seat`
     when they hold several), looked up inside the order's own transaction."""
-    return await run_in_threadpool(_apply_in_transaction, game_id, role, action, expected, key, user_id, seat)
+    return await run_in_threadpool(apply_in_transaction, game_id, role, action, expected, key, user_id, seat)
 
 
 async def submit(game_id: str, role: str | None, action: Any, expected: int | None, key: str,

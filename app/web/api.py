@@ -18,10 +18,11 @@ from app.realtime.hub import hub
 from app.realtime.pg_notify import notify
 from app.store.db import is_postgres, transaction
 from app.web import actions as game_actions
-from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, password_work, session_token
+from app.web.deps import (CSRF, DBDep, ReadDBDep, User, client_address, current_user, must_be_signed_in, password_work,
+                          session_token)
 from app.play.errors import Forbidden
 from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
-from app.web.presenter import page_model
+from app.web.presenter import page_model, page_models
 from app.web.ws import fragment, valid_sessions
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -210,23 +211,38 @@ def _reply_and_pages(game_id: str, user_id: int, role: str, watching: set[str],
     those pages' sessions are still valid."""
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
-        models = {r: page_model(db, game, r) for r in watching | {role}}
+        models = page_models(db, game, watching | {role})
         return (_game_json(db, game, models[role], user_id), {r: fragment(models[r]) for r in watching},
                 valid_sessions(db, sessions))
 
 
-@router.post("/games/{game_id}/actions", dependencies=[CSRF])
-async def act(game_id: str, body: Submission, user: User, later: BackgroundTasks) -> dict[str, Any]:
+@router.post("/games/{game_id}/actions", dependencies=[CSRF],
+             responses={401: {"description": "Not signed in"}})
+async def act(game_id: str, body: Submission, request: Request, later: BackgroundTasks) -> dict[str, Any]:
     """Apply an order. The reply is the position just after it; other pages' pushes and the computer's answer
     follow once the reply has gone (GET the game, or keep its websocket open, to see them)."""
-    result = await game_actions.apply(game_id, None, body.action.model_dump(), body.expected_version, body.key,
-                                      user.user_id, body.seat)
-    ticket, watching, sessions = hub.ticket(), hub.roles_watching(game_id), hub.sessions(game_id)
-    drawing = run_in_threadpool(_reply_and_pages, game_id, user.user_id, result.role, watching, sessions)
-    if is_postgres():  # the other processes start their pushes meanwhile
-        (out, drawn, valid), _ = await asyncio.gather(drawing, run_in_threadpool(notify, game_id))
+    watching, sessions = hub.roles_watching(game_id), hub.sessions(game_id)  # read on the event loop
+    order = body.action.model_dump()
+
+    def apply_and_draw(draw: bool):
+        # One worker hop for the sender's session, the order's transaction and (SQLite) the drawing read: each hop
+        # back to the event loop between them was a wait for every page of the game (issue 18). The session is
+        # read before the write transaction, so a request that is not signed in never takes the write lock.
+        user = must_be_signed_in(current_user(request))
+        result = game_actions.apply_in_transaction(game_id, None, order, body.expected_version, body.key,
+                                                   user.user_id, body.seat)
+        ticket = hub.ticket()  # after the commit, as a ticket must be
+        return result, ticket, (_reply_and_pages(game_id, user.user_id, result.role, watching, sessions)
+                                if draw else None), user
+
+    if is_postgres():  # the other processes start their pushes while this one draws its own
+        result, ticket, _, user = await run_in_threadpool(apply_and_draw, False)
+        drawing, _ = await asyncio.gather(
+            run_in_threadpool(_reply_and_pages, game_id, user.user_id, result.role, watching, sessions),
+            run_in_threadpool(notify, game_id))
     else:
-        out, drawn, valid = await drawing
+        result, ticket, drawing, _ = await run_in_threadpool(apply_and_draw, True)
+    out, drawn, valid = drawing
     later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid))
     # No seq: the game's own count would tell a side how often the other side revised its orders.
     out.update(replayed=result.replayed)

@@ -17,7 +17,7 @@ from app.play.errors import PlayError, Stale
 from app.store.migrations import check_schema_current
 from app.web import api, docs, health, notify_pages, pages, players, records_pages, table_talk, tutorials, ws
 from app.web import plugin as web_plugins
-from app.web.deps import csrf_token_for, current_user
+from app.web.deps import csrf_token_for, signed_in
 from app.web.guards import Guard
 from app.paths import ROOT
 from app.web.templating import render, templates
@@ -137,7 +137,7 @@ async def _current_view(request: Request) -> dict:
 
     # The game's id from the route itself: /api/games/{id}/actions and the page's /games/{id}/actions alike.
     game_id = request.path_params.get("game_id")
-    user = await run_in_threadpool(current_user, request)
+    user = await signed_in(request)
     if not game_id or user is None:
         return {}
 
