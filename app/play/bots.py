@@ -106,27 +106,35 @@ def games_with_computer_seats() -> list[str]:
             Game.status == "active", Seat.bot.is_not(None)).distinct()))
 
 
+def _owed(db, game_id: str, answered: dict[str, str], lock: bool):
+    """The game, its rules, state and prompts and the computer seat that owes a move now, or None."""
+    game = lock_game(db, game_id) if lock else db.get(Game, game_id)
+    if game is None or game.status != "active":
+        return None
+    rules = rules_for(game)
+    state = load_state(db, game)
+    prompts = rules.prompts(state)
+    seat = next((s for s in db.scalars(select(Seat).where(
+        Seat.game_id == game_id, Seat.bot.is_not(None), Seat.role.in_(sorted(prompts))).order_by(Seat.role))
+        if _prompt_is_new(db, game, s.role, prompts[s.role], answered)), None)
+    return None if seat is None else (game, rules, state, prompts, seat)
+
+
 def run_bots(game_id: str) -> list[Submitted]:
-    """Let each computer seat answer its new prompts, one move per transaction. A game with no computer seat returns
-    at once from a read: taking the write lock for nothing after every human order cost every game on SQLite."""
+    """Let each computer seat answer its new prompts, one move per transaction. Whether any computer seat owes a
+    move is read first, without the write lock: taking it for nothing after every human order (or for every
+    computer game at start-up) cost every game on SQLite."""
     with transaction(read_only=True) as db:
-        if db.scalar(select(Seat.id).where(Seat.game_id == game_id, Seat.bot.is_not(None)).limit(1)) is None:
+        if _owed(db, game_id, {}, lock=False) is None:
             return []
     moves: list[Submitted] = []
     answered: dict[str, str] = {}
     for _ in range(MAX_BOT_MOVES):
         with transaction() as db:
-            game = lock_game(db, game_id)
-            if game.status != "active":
+            owed = _owed(db, game_id, answered, lock=True)
+            if owed is None:
                 break
-            rules = rules_for(game)
-            state = load_state(db, game)
-            prompts = rules.prompts(state)
-            seat = next((s for s in db.scalars(select(Seat).where(
-                Seat.game_id == game_id, Seat.bot.is_not(None), Seat.role.in_(sorted(prompts))).order_by(Seat.role))
-                if _prompt_is_new(db, game, s.role, prompts[s.role], answered)), None)
-            if seat is None:
-                break
+            game, rules, state, prompts, seat = owed
             rng = bot_rng(game.seed, seat.role, decisions_made(db, game_id, seat.role))
             if seat.bot == RULES:  # a seat the rules play themselves but that was prompted all the same
                 action = random_action(rules, state, seat.role, rng)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from app.play import bots
 from tests.platform.conftest import fire, start_duel
+from tests.realtime.test_after_reply import blue_bot  # noqa: F401  (the fixture)
 
 
 def test_no_write_transaction_for_computer_players_in_a_game_of_two_humans(players, monkeypatch):
@@ -15,3 +16,17 @@ def test_no_write_transaction_for_computer_players_in_a_game_of_two_humans(playe
     fire(red, gid)
     assert bots.run_bots(gid) == [] and locked == []
 
+
+
+def test_no_write_transaction_when_the_computer_owes_nothing(players, blue_bot, monkeypatch):
+    """After the computer has answered, the next pass (another page's order, the start-up resume) only reads: the
+    computer is seated but the game waits for the human."""
+    red = players()
+    gid = red.post("/api/games", json={"game": "duel_blue_bot", "side": "red", "opponent": "computer"}).json()["id"]
+    version = red.game(gid)["game"]["version"]
+    fire(red, gid, version=version)  # red fires; the computer (Blue) answers after the reply
+    assert red.game(gid)["game"]["version"] == version + 2 and "Blue" not in red.game(gid)["waiting"]
+    locked = []
+    real = bots.lock_game
+    monkeypatch.setattr(bots, "lock_game", lambda db, g: locked.append(g) or real(db, g))
+    assert bots.run_bots(gid) == [] and locked == []
