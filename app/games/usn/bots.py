@@ -301,8 +301,35 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     return {"verb": "allocate", "args": {"missions": missions, "cap": cap}}
 
 
+# --- surface engagements (Mission: Surface Naval Engagement) ---
+
+def _surface_strength(ships: list[dict[str, Any]]) -> int:
+    return sum(x["values"]["surface_attack"] for x in ships)
+
+
+def _escape(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    """Stay and fight when the ships here at sea fire at least as hard as the attackers; otherwise every ship that
+    may escape does, to the adjacent hex farthest from the attackers' side of the map (ties by the stream)."""
+    info = prompt["info"]
+    here = [s for s in _mine(view, side) if s["hex"] == info["hex"]]
+    if not info["hexes"] or _surface_strength(here) >= _surface_strength(info["attackers"]):
+        return {"verb": "escape", "args": {"moves": {}}}
+    home = _home(view, side, info["hex"])
+    goal = home or info["hex"]
+    to = _pick(rng, info["hexes"], lambda h: (_dist(h, goal), h))
+    return {"verb": "escape", "args": {"moves": {sid: to for sid in info["may_escape"]}}}
+
+
+def _surface_fire(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    """Concentrate every engaged ship's fire on the most valuable engaged enemy ship (carriers, then transports)."""
+    info = prompt["info"]
+    enemy = info["engaged"][_enemy(side)]
+    best = _pick(rng, enemy, lambda x: (-PRIORITY.get(x["type"], 1) / x["values"]["defense"], x["id"]))
+    return {"verb": "fire", "args": {"targets": {sid: best["id"] for sid in info["mine"]}}}
+
+
 DECIDE = {"deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
-          "allocation": _allocation}
+          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire}
 
 
 def _player(side: str) -> Bot:

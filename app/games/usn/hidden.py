@@ -1,6 +1,7 @@
 """The non-interference and canary hooks: what each role may not know (views.py) is changed or marked here, and its
 view must not move. Hidden from a side: the other side's ship identities and positions inside stacks it has not
-examined, their NAC aboard, transport cargo, the unrevealed air allocation, and log lines addressed to the other
+examined, their NAC aboard, transport cargo, the unrevealed air allocation, the targets written for a surface
+engagement until both sides have written, and log lines addressed to the other
 side. A spectator is kept from both sides' hidden things; the umpire reads everything."""
 from __future__ import annotations
 
@@ -29,8 +30,19 @@ def perturb(state: State, role: str, rng) -> State:
         s["log"].append(entry(side, f"A note only the {board.TITLE[side]} side reads ({rng.die(1000)})."))
         if side in s["allocations"]:
             s["allocations"][side]["cap"].append({"from": "base:0659", "kind": "lac", "points": rng.die(9)})
+        sf = s.get("surface") or {}
+        if side in sf.get("fire", {}):  # the other side's targets, written and not yet fired
+            fire = sf["fire"][side]
+            if fire:
+                fire.pop(min(fire))
+        if sf.get("attacker") == side and s.get("pending_moves"):  # the attacker's rest of movement (I), unseen
+            p = s["pending_moves"][0]
+            p["end"] = p["stop"] if p["end"] != p["stop"] else p["start"]
+        shown = set(sf.get("attacking", [])) | {i for ids in sf.get("engaged", {}).values() for i in ids}
+        if sf:
+            shown |= {x["id"] for x in board.afloat(s) if x["hex"] == sf["hexes"][min(sf["i"], len(sf["hexes"]) - 1)]}
         # swap the positions of two ships of different unexamined stacks: every stack keeps its count
-        ships = [x for x in board.afloat(s, side) if x["hex"] not in examined]
+        ships = [x for x in board.afloat(s, side) if x["hex"] not in examined and x["id"] not in shown]
         pairs = [(a, b) for a in ships for b in ships if a["hex"] < b["hex"]]
         if pairs:
             a, b = rng.choice(pairs)
@@ -63,4 +75,8 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
                 u["name"] = f"{u['name']} {marker}"
         if side in s["allocations"]:
             s["allocations"][side]["note"] = marker
+        sf = s.get("surface") or {}
+        if side in sf.get("fire", {}):
+            sf["fire"][side] = {k: v for k, v in sf["fire"][side].items()}
+            sf["fire"][side]["note"] = marker
     return s

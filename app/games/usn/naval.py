@@ -3,9 +3,9 @@ portion of movement, (D) embarking or debarking at that hex, (I) the rest of the
 Movement (N) doubles the allowance far from the enemy; Supply (G) counts the Game-Turns at sea.
 
 Built here: naval movement with ranges, Movement (N), embarking and debarking (Mission: Normal Transport: cargo face
-down, one Movement Point for a Japanese transport), refuelling in a friendly naval base. Not built (refused with the
-rule): stopping in a hex with enemy naval units (Stacking (D) would force a Surface Naval Engagement, not built yet),
-air transfers (A), paradrops (B), emergency transport (E) and bombardment (F), (H)."""
+down, one Movement Point for a Japanese transport), refuelling in a friendly naval base. Stopping the first portion in a hex with enemy
+naval units at sea opens a Surface Naval Engagement (Stacking (D); surface.py) before the rest of the movement. Not
+built: air transfers (A), paradrops (B), emergency transport (E) and bombardment (F), (H)."""
 from __future__ import annotations
 
 from typing import Any
@@ -52,6 +52,13 @@ def allowance(state, ship, hexes) -> tuple[int, bool]:
     return (ma * 2, True) if far else (ma, False)
 
 
+def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
+    """`side`'s ships in hex h that surface ships could engage: not in their own naval base (Air and Naval Bases (L))."""
+    if board.friendly_base(state, h, side, naval=True):
+        return []
+    return board.stack(state, h, side)
+
+
 def _reachable(state, ship) -> list[str]:
     ma, _ = allowance(state, ship, [ship["hex"]])
     return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
@@ -89,11 +96,11 @@ def _plan(state, role, sid, order):
         why = " (doubled, Movement (N))" if doubled else ""
         raise IllegalAction(f"{sid} may move {ma} hexes{why}; this move needs {cost}"
                             f"{' with 1 for embarking or debarking' if handling else ''}.", "Movement (C)")
-    for h in (stop, end):
-        if board.stack(state, h, board.other(role)) and h != start:
-            raise IllegalAction(f"{sid} may not stop or end in hex {h}, which holds enemy naval units: a Surface "
-                                "Naval Engagement would be forced, and surface engagements are not built yet.",
-                                "Stacking (D)")
+    if end != stop and enemy_at_sea(state, end, board.other(role)):
+        # Stacking (D): entering enemy ships forces an engagement, which the sequence resolves only where the first
+        # portion ends (Step 2 (C), then (G)); the rest of the movement (I) may not enter them
+        raise IllegalAction(f"{sid} may not end its movement in hex {end}, which holds enemy naval units: to engage "
+                            "them, end the first portion of the movement there (Step 2 (G)).", "Stacking (D)")
     if (embark or debark) and ship["type"] != "TR":
         raise IllegalAction(f"{sid} is not a transport.", "Mission Capability Chart: Naval Units, Normal Transport")
     if embark:
@@ -134,9 +141,12 @@ def check(state, role, action):
 
 
 def resolve(state, role, action, rng):
+    """(C) and (D) now; then (G) the surface engagements (surface.py) where the first portion ended beside enemy
+    ships at sea; (I) and (J) once they are over (`finish`)."""
     plans = [_plan(state, role, sid, o) for sid, o in action["args"]["moves"].items()]
     for p in plans:
         ship = state["ships"][p["ship"]]
+        p["start"] = ship["hex"]
         ship["hex"] = p["stop"]
         for u in p["embark"]:
             state["land"][u]["aboard"] = ship["id"]
@@ -152,14 +162,40 @@ def resolve(state, role, action, rng):
             ship["cargo"] = []
             state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} units land at {p['stop']}: "
                                               f"{', '.join(state['land'][u]['name'] for u in landed)}."))
+    state["pending_moves"] = plans
+    from app.games.usn import surface
+    if surface.begin(state, role):
+        return state  # the engagements decide first; `finish` runs when they are over
+    finish(state, role)
+    return state
+
+
+def finish(state, role) -> None:
+    """(I) the rest of each ordered movement, (J) refuelling, and the bases captured. A ship that took part in a
+    surface engagement continues only if it still can: afloat, its (possibly halved) allowance enough, and its end
+    hex free of enemy naval units (Movement (O): not into enemy ships that withdrew from the engagement)."""
+    plans = state.pop("pending_moves", [])
+    fought = set(state.pop("surface", {}).get("hexes", []))
+    for p in plans:
+        ship = state["ships"][p["ship"]]
+        if ship["sunk"] or p["end"] == p["stop"]:
+            continue
+        if p["stop"] in fought:
+            handling = 1 if (p["embark"] or p["debark"]) and ship["type"] == "TR" else 0
+            cost = grid.distance(p["start"], p["stop"]) + handling + grid.distance(p["stop"], p["end"])
+            ma, _ = allowance(state, ship, [p["start"], p["stop"], p["end"]])
+            if cost > ma or enemy_at_sea(state, p["end"], board.other(role)):
+                state["log"].append(entry(role, f"{ship['id']} cannot finish its movement to {p['end']} after the "
+                                                f"engagement and stays at {p['stop']} (Movement (O))."))
+                continue
         ship["hex"] = p["end"]
     state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} naval movement: {len(plans)} unit(s) ordered."))
     state["log"].append(entry(role, "Your naval units: " + "; ".join(
-        f"{p['ship']} to {p['end']}" for p in plans) + ".") if plans else entry(role, "No naval movement."))
+        f"{p['ship']} to {state['ships'][p['ship']]['hex']}" for p in plans) + ".") if plans
+        else entry(role, "No naval movement."))
     refuel(state, role)
     from app.games.usn import land
     land.captures(state)
-    return state
 
 
 def refuel(state, side):
@@ -179,14 +215,15 @@ def random(state, role, rng):
         if rng.die(3) == 1:
             continue
         ma, _ = allowance(state, s, [s["hex"]])
-        options = [h for h in grid.within(s["hex"], ma) if not grid.in_inset(h)
-                   and not board.stack(state, h, board.other(role))]
+        options = [h for h in grid.within(s["hex"], ma) if not grid.in_inset(h)]
         if not options:
             continue
         to = rng.choice(sorted(options))
+        # into enemy ships at sea only as the end of the first portion: a surface engagement (Stacking (D))
+        order = {"stop": to} if enemy_at_sea(state, to, board.other(role)) else {"to": to}
         try:
-            _plan(state, role, s["id"], {"to": to})
+            _plan(state, role, s["id"], order)
         except IllegalAction:
             continue
-        moves[s["id"]] = {"to": to}
+        moves[s["id"]] = order
     return {"verb": "move", "args": {"moves": moves}}

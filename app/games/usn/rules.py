@@ -22,6 +22,7 @@ from app.games.usn import (
     naval,
     records,
     sequence,
+    surface,
     views,
 )
 
@@ -34,8 +35,12 @@ sequence.PROCEDURES.update({"reinforce": records.reinforce, "examine": air.exami
 def _walking(resolve):
     def run(state, role, action, rng):
         s = resolve(state, role, action, rng)
-        # a one-side decision is done once carried out; the secret allocation once both sides have written
-        if s["outcome"] is None and (sequence.row(s)[2] != sequence.BOTH or not sequence.acting(s)):
+        # a one-side decision is done once carried out; the secret allocation once both sides have written; a naval
+        # phase once its surface engagements are over (then the rest of the movement is carried out)
+        if s.get("surface") and s["surface"]["stage"] == "done":
+            naval.finish(s, s["surface"]["attacker"])
+        if s["outcome"] is None and not s.get("surface") and (sequence.row(s)[2] != sequence.BOTH
+                                                               or not sequence.acting(s)):
             sequence.advance(s, rng)
         return s
     return run
@@ -55,6 +60,10 @@ STATES = StatesTable([
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
              land.attack_prompt, _walking(land.attack_resolve), land.attack_default, land.attack_random,
              land.attack_check),
+    Decision("escape", surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
+             _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check),
+    Decision("surface_fire", surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,
+             _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
     Decision("allocation", air.RULE, air.VERBS, _acting, air.prompt, _walking(air.resolve), air.default,
              air.random, air.check),
 ])
@@ -73,7 +82,7 @@ class USN(TableGame):
         role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
         sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
         chat=ChatPolicy(),
-        listed=False,  # not yet playable through its own pages (no board, surface engagements missing)
+        listed=False,  # not yet playable through its own pages (no board of its own)
     )
     states, all_verbs, over_rule = STATES, ALL_VERBS, "How the Game is Won"
     role_titles = dict(meta.role_labels)  # who a refusal says the game waits for

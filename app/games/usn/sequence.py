@@ -37,6 +37,7 @@ TURN: list[tuple[str, str, str, str]] = [
 ]
 RULE = {"Set-up": "How to Set-up and Play the Games"}
 DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation")
+SURFACE = ("escape", "surface_fire")  # decisions inside a naval phase's Step (G), not rows of the table
 
 # procedure kind -> function(state, rng); filled in by rules.py (the modules of each rule)
 PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
@@ -48,6 +49,10 @@ def row(state: State) -> tuple[str, str, str, str]:
 
 
 def kind(state: State) -> str:
+    """The row's kind, or inside a naval phase with engagements pending (Step 2 (G)) the engagement's decision."""
+    if state.get("surface"):
+        from app.games.usn import surface
+        return surface.kind(state)
     return row(state)[1]
 
 
@@ -60,6 +65,9 @@ def acting(state: State) -> list[str]:
     """Who decides now: the row's side, or for the secret allocation both sides that have not yet written."""
     if state["outcome"] is not None:
         return []
+    if state.get("surface"):
+        from app.games.usn import surface
+        return surface.acting(state)
     k, side = row(state)[1], row(state)[2]
     if k not in DECISIONS:
         return []

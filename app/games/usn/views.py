@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import visible
-from app.games.usn import board, sequence
+from app.games.usn import board, sequence, surface
 
 State = dict[str, Any]
 
@@ -63,6 +63,11 @@ def view(state: State, role: str) -> dict[str, Any]:
            "fuel": {s["id"]: s["at_sea"] for s in board.afloat(state)},
            "sunk": sorted(s["id"] for s in state["ships"].values() if s["sunk"]),
            "log": visible(state["log"], role, ended)}
+    engagement = surface.shown(state)
+    if engagement:  # a surface engagement in progress: the engaged stacks are shown to both (and so are public)
+        out["surface"] = engagement
+        if me and me in state["surface"]["fire"]:
+            out["surface"]["my_fire"] = dict(state["surface"]["fire"][me])
     if me:
         out["examined"] = copy.deepcopy(state["examined"].get(me, {}))
         if me in state["allocations"]:

@@ -46,15 +46,6 @@ def test_the_japanese_may_not_double_within_six_hexes_of_allied_lbac():
     assert naval.allowance(s, ship, [near])[1] is True
 
 
-@pytest.mark.rule("Stacking (D)")
-def test_ships_may_not_stop_with_enemy_ships_while_surface_engagement_is_not_built():
-    s = deployed()
-    s["ships"]["J-CA-1"]["hex"] = "0898"
-    with pytest.raises(IllegalAction, match="Surface") as e:
-        act(s, "japanese", "move", moves={"J-CA-1": {"to": "0899"}})
-    assert e.value.rule == "Stacking (D)"
-
-
 @pytest.mark.rule("Mission Capability Chart: Naval Units, Normal Transport")
 def test_a_transport_embarks_at_a_cost_of_one_movement_point_and_carries_twelve_transport_points():
     s = deployed()

@@ -37,7 +37,7 @@ def test_every_random_legal_order_and_missed_order_fits_the_published_schema():
     for seed in range(2):
         _, kinds = play(seed, check_schema=True)
         seen |= kinds
-    assert seen == set(sequence.DECISIONS)
+    assert seen == set(sequence.DECISIONS) | set(sequence.SURFACE)  # random play reaches surface engagements
 
 
 def test_three_dozen_seeded_random_coral_sea_games_end_cleanly():
