@@ -80,6 +80,9 @@ def test_only_ships_as_fast_as_the_fastest_attacker_may_escape_and_only_to_an_ad
         act(s, "allied", "escape", moves={"A-CA-1": far})
     with pytest.raises(IllegalAction, match="adjacent"):
         act(s, "allied", "escape", moves={"A-CA-1": X})
+    # the attackers' greatest Movement Allowance sets the bar: a transport (MA 3) among them does not lower it
+    s = engage(position(allied=("A-CV-5", "A-CA-1"), japanese=("J-TR-1", "J-CA-1")), ships=("J-TR-1", "J-CA-1"))
+    assert R.prompts(s)["allied"]["info"]["may_escape"] == ["A-CA-1"]
 
 
 @pytest.mark.rule("Surface Naval Engagement (2)")
