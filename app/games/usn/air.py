@@ -302,8 +302,8 @@ def _land_back(state, flight) -> None:
     def room(station):
         if station.startswith("base:"):
             b = state["bases"].get(station[5:])
-            if b is None or b["side"] != side:
-                return 0
+            if b is None or b["side"] != side or board.neutralized(state, station[5:], "air"):
+                return 0  # Movement (S): no air unit lands on a neutralized air base
             return b["capacity"] - sum(b["air"].values())
         s = state["ships"][station]
         if s["sunk"] or s["damage"] or kind != "nac":

@@ -99,11 +99,24 @@ def friendly_base(state: State, hex_id: str, side: str, naval: bool | None = Non
     return b
 
 
+def neutralized(state: State, hex_id: str, kind: str) -> bool:
+    """Movement (S); Bombardment of Bases: a base neutralized by sea or air bombardment ("air" or "naval") stays so
+    for one complete Game-Turn, to the same step of the next Game-Turn."""
+    b = state["bases"].get(hex_id)
+    until = (b or {}).get("neutralized", {}).get(kind)
+    return bool(until) and [state["turn"], state["step"]["n"]] < until
+
+
+def refuels_at(state: State, hex_id: str, side: str) -> bool:
+    """A friendly naval base that is not neutralized refuels (Supply (G); a neutralized one may not)."""
+    return friendly_base(state, hex_id, side, naval=True) is not None and not neutralized(state, hex_id, "naval")
+
+
 def air_stations(state: State, side: str) -> dict[str, dict[str, int]]:
     """{station: {kind: points}}: each base ("base:<hex>") and each carrier (its ship id) holding air points."""
     out: dict[str, dict[str, int]] = {}
     for h, b in sorted(state["bases"].items()):
-        if b["side"] == side and any(b["air"].values()):
+        if b["side"] == side and any(b["air"].values()) and not neutralized(state, h, "air"):
             out[f"base:{h}"] = dict(b["air"])
     for s in afloat(state, side):
         if is_carrier(s) and s["nac"] and not s["damage"]:

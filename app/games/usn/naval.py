@@ -5,15 +5,16 @@ Movement (N) doubles the allowance far from the enemy; Supply (G) counts the Gam
 Built here: naval movement with ranges, Movement (N), embarking and debarking (Mission: Normal Transport: cargo face
 down, one Movement Point for a Japanese transport), refuelling in a friendly naval base. Stopping the first portion in a hex with enemy
 naval units at sea opens a Surface Naval Engagement (Stacking (D); surface.py) before the rest of the movement. Not
-built: air transfers (A), paradrops (B), emergency transport (E) and bombardment (F), (H)."""
+built: air transfers (A), paradrops (B), emergency transport (E); (F) bombards bases only (bombard.py), (H) none."""
 from __future__ import annotations
 
 from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import Boolean, Choice, Group, Keyed, Several
-from app.games.usn import board, grid
+from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
+from app.games.usn import board, bombard, grid
+from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if not grid.in_inset(f"{n:04d}"))
 SHIPS = tuple(sorted(board.new_state()["ships"]))
@@ -29,7 +30,12 @@ def _each(hexes, land=LAND) -> Group:
                  optional=("stop", "embark", "debark", "to"))
 
 
-VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship")}}
+def _bombard(hexes) -> Optional:
+    return Optional(Keyed(Choice(TARGETS, label="base bombarded"), hexes, label="bombardment at (F), by hex"))
+
+
+VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship"),
+                  "bombard": _bombard(ALL_HEXES)}}
 
 
 def allowance(state, ship, hexes) -> tuple[int, bool]:
@@ -76,7 +82,10 @@ def prompt(state, role):
     moves = Keyed(_each(tuple(hexes) or ("0759",), land or LAND[:1]), tuple(s["id"] for s in ships),
                   label="naval movement by ship")
     return {"title": "Move your naval units (or leave them where they are)", "rule": RULE,
-            "actions": [{"verb": "move", "label": "Move", "args": {"moves": moves.to_json()}}],
+            "actions": [{"verb": "move", "label": "Move", "args": {
+                "moves": moves.to_json(),
+                "bombard": _bombard(tuple(sorted(h for h, b in state["bases"].items()
+                                                 if b["side"] != role))).to_json()}}],
             "info": {"kind": "naval", "ships": {s["id"]: {"hex": s["hex"], "movement": allowance(state, s, [s["hex"]])[0]}
                                                 for s in ships}}}
 
@@ -132,12 +141,20 @@ def _plan(state, role, sid, order):
 
 def check(state, role, action):
     seen: set[str] = set()
+    plans = []
     for sid, order in action["args"]["moves"].items():
         plan = _plan(state, role, sid, order)
+        plans.append(plan)
         for u in plan["embark"]:
             if u in seen:
                 raise IllegalAction("A land unit may be carried by one vehicle only in a phase.", "Movement (K)")
             seen.add(u)
+    if action["args"].get("bombard"):  # (F) is judged where the first portion leaves the ships
+        import copy
+        after = copy.deepcopy(state)
+        for p in plans:
+            after["ships"][p["ship"]]["hex"] = p["stop"]
+        bombard.check(after, role, action["args"]["bombard"])
 
 
 def resolve(state, role, action, rng):
@@ -162,6 +179,7 @@ def resolve(state, role, action, rng):
             ship["cargo"] = []
             state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} units land at {p['stop']}: "
                                               f"{', '.join(state['land'][u]['name'] for u in landed)}."))
+    bombard.resolve(state, role, action["args"].get("bombard", {}), rng)  # (F), before the engagements (G)
     state["pending_moves"] = plans
     from app.games.usn import surface
     if surface.begin(state, role):
@@ -201,7 +219,7 @@ def finish(state, role) -> None:
 def refuel(state, side):
     """(J): naval units in a friendly naval base refuel (Supply (G)); the base is announced automatically."""
     for s in board.afloat(state, side):
-        if board.friendly_base(state, s["hex"], side, naval=True):
+        if board.refuels_at(state, s["hex"], side):  # not in a neutralized naval base (Bombardment of Bases)
             s["at_sea"] = 0
 
 

@@ -19,7 +19,7 @@ def end_of_turn(state, rng) -> None:
     for side in board.SIDES:
         naval.refuel(state, side)
         for s in board.afloat(state, side):
-            if board.friendly_base(state, s["hex"], side, naval=True):
+            if board.refuels_at(state, s["hex"], side):
                 continue
             s["at_sea"] += 1
             limit = board.PLAY["fuel"]["at_sea_turns_transports" if s["type"] == "TR" else "at_sea_turns"]
