@@ -16,8 +16,9 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import Choice, Group, Integer, Repeated
+from app.engine.orders import Choice, Group, Integer, Optional, Repeated
 from app.games.usn import board, grid, land
+from app.games.usn.bombard import TARGETS, has_base
 from app.games.usn.naval import ALL_HEXES
 
 RULE = "Detailed Sequence of Play, Step 5 (E)"
@@ -38,8 +39,16 @@ def _cap(stations) -> Group:
                   "points": Integer(1, 40, label="air points")})
 
 
+def _base_strike(stations, targets) -> Group:
+    return Group({"from": Choice(stations, label="from"), "kind": Choice(board.KINDS, label="air type"),
+                  "points": Integer(1, 40, label="air points"), "target": Choice(targets, label="target hex"),
+                  "base": Choice(TARGETS, label="which base")})
+
+
 VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, ALL_HEXES), label="strikes on naval units"),
-                      "cap": Repeated(_cap(STATIONS), label="Combat Air Patrol over its own hex")}}
+                      "cap": Repeated(_cap(STATIONS), label="Combat Air Patrol over its own hex"),
+                      "base_strikes": Optional(Repeated(_base_strike(STATIONS, ALL_HEXES),
+                                                        label="strikes on air and naval bases"))}}
 
 
 # --- (D) examination ---
@@ -66,8 +75,11 @@ def examine(state, rng) -> None:
 def prompt(state, role):
     stations = tuple(board.air_stations(state, role)) or ("none",)
     targets = tuple(state["examined"][role]) or ("none",)
+    bases = tuple(sorted(h for h, b in state["bases"].items() if b["side"] != role)) or ("none",)
     spec = {"missions": Repeated(_mission(stations, targets), label="strikes on naval units").to_json(),
-            "cap": Repeated(_cap(stations), label="Combat Air Patrol over its own hex").to_json()}
+            "cap": Repeated(_cap(stations), label="Combat Air Patrol over its own hex").to_json(),
+            "base_strikes": Optional(Repeated(_base_strike(stations, bases),
+                                              label="strikes on air and naval bases")).to_json()}
     return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
             "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
             "info": {"kind": "allocation", "stations": board.air_stations(state, role),
@@ -78,7 +90,7 @@ def check(state, role, action):
     a = action["args"]
     stations = board.air_stations(state, role)
     used: dict[tuple[str, str], int] = {}
-    for m in a.get("missions", []) + a.get("cap", []):
+    for m in a.get("missions", []) + a.get("cap", []) + a.get("base_strikes", []):
         st, kind = m["from"], m["kind"]
         if st not in stations:
             raise IllegalAction(f"{st} holds none of your air units able to fly.", "Movement (R)-(T)")
@@ -88,6 +100,7 @@ def check(state, role, action):
     for c in a.get("cap", []):
         if c["kind"] == "lbac":
             raise IllegalAction("LBAC do not fly Combat Air Patrol.", "Mission Capability Chart: Air Units, CAP")
+    _check_base_strikes(state, role, a.get("base_strikes", []))
     for m in a.get("missions", []):
         groups = state["examined"][role].get(m["target"])
         if groups is None:
@@ -103,9 +116,23 @@ def check(state, role, action):
                                 f"{board.reach(m['kind'], True)} hexes; {m['target']} is {d} away.", "Movement (V)")
 
 
+def _check_base_strikes(state, role, strikes):
+    """Mission: Bomb Air or Naval Base: an enemy base of the kind named (Combat (B)), within the extended range."""
+    for m in strikes:
+        b = state["bases"].get(m["target"])
+        if b is None or b["side"] == role or not has_base(b, m["base"]):
+            raise IllegalAction(f"There is no enemy {m['base']} at hex {m['target']}.",
+                                "Mission Capability Chart: Air Units, Bomb Air or Naval Base")
+        d = grid.distance(board.station_hex(state, m["from"]), m["target"])
+        if d > board.reach(m["kind"], extended=True):
+            raise IllegalAction(f"{board.KIND_TITLE[m['kind']]} from {m['from']} reach "
+                                f"{board.reach(m['kind'], True)} hexes; {m['target']} is {d} away.", "Movement (V)")
+
+
 def resolve(state, role, action, rng):
     state["allocations"][role] = {"missions": list(action["args"].get("missions", [])),
-                                  "cap": list(action["args"].get("cap", []))}
+                                  "cap": list(action["args"].get("cap", [])),
+                                  "base_strikes": list(action["args"].get("base_strikes", []))}
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has written the air allocation."))
     return state
 
@@ -118,15 +145,21 @@ def default(state, role):
 
 
 def random(state, role, rng):
-    missions, cap = [], []
+    missions, cap, base_strikes = [], [], []
     for st, pts in board.air_stations(state, role).items():
         h = board.station_hex(state, st)
         for kind, n in pts.items():
             if not n:
                 continue
-            r = rng.die(3)
+            r = rng.die(4)
             targets = [t for t in state["examined"][role]
                        if grid.distance(h, t) <= board.reach(kind, extended=True)]
+            bases = [(t, k) for t, b in sorted(state["bases"].items()) for k in TARGETS
+                     if b["side"] != role and has_base(b, k) and grid.distance(h, t) <= board.reach(kind, True)]
+            if r == 4 and bases:
+                t, k = rng.choice(bases)
+                base_strikes.append({"from": st, "kind": kind, "points": rng.die(n), "target": t, "base": k})
+                continue
             if r == 1 and targets:
                 t = rng.choice(targets)
                 g = rng.die(len(state["examined"][role][t]))
@@ -134,7 +167,7 @@ def random(state, role, rng):
                                  "ship": rng.die(len(state["examined"][role][t][g - 1]))})
             elif r == 2 and kind != "lbac":
                 cap.append({"from": st, "kind": kind, "points": rng.die(n)})
-    return {"verb": "allocate", "args": {"missions": missions, "cap": cap}}
+    return {"verb": "allocate", "args": {"missions": missions, "cap": cap, "base_strikes": base_strikes}}
 
 
 # --- (F), (G), (K), (L): the strikes, land combat and the return ---
@@ -341,13 +374,17 @@ def strikes(state, rng) -> None:
     alloc = state["allocations"]
     caps = [dict(_take_off(state, s, c), cap=True) for s in board.SIDES for c in alloc.get(s, {}).get("cap", [])]
     missions = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("missions", [])] for s in board.SIDES}
+    on_bases = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("base_strikes", [])] for s in board.SIDES}
     for side, order in (("allied", ("lbac", "lac", "nac")), ("japanese", ("lac", "nac"))):  # (F), then (G)
         for kind in order:
             for m in missions[side]:
                 if m["kind"] == kind:
                     _strike(state, m, caps, rng, at)
+    from app.games.usn import airbase
+    for side in ("allied", "japanese"):  # (H), then (I): all types together, by target
+        airbase.strike_bases(state, side, on_bases[side], caps, rng, at)
     land.resolve_attacks(state, rng)  # (K)
-    for flight in caps + missions["allied"] + missions["japanese"]:  # (L)
+    for flight in caps + missions["allied"] + missions["japanese"] + on_bases["allied"] + on_bases["japanese"]:
         _land_back(state, flight)
     state["allocations"] = {}
     state["examined"] = {s: {} for s in board.SIDES}

@@ -76,9 +76,11 @@ def _worth(result) -> int:
     return 101 if result == "X" else int(result)
 
 
-def base_result(state, b: dict[str, Any], kind: str, result) -> None:
+def base_result(state, b: dict[str, Any], kind: str, result, grounded: bool = True) -> None:
     """A CRT 5 result against a base (shared by naval bombardment and air base bombing): neutralization for 20-40
-    and X, five Air Point Capacity lost on X, and for an air base its air points by the schedule."""
+    and X, five Air Point Capacity lost on X, and for an air base its air points by the schedule: always under naval
+    bombardment, under air bombing only when grounded (the base was already neutralized and they could not rise to
+    CAP: Mission: Bomb Air or Naval Base)."""
     at = "bombardment of a base"
     if result == "X" or _worth(result) >= 20:
         until = [state["turn"] + 1, state["step"]["n"]]
@@ -89,7 +91,7 @@ def base_result(state, b: dict[str, Any], kind: str, result) -> None:
         b["capacity"] = max(b["capacity"] - _SCHEDULE["capacity_lost_on_x"], 0)
         state["log"].append(entry(PUBLIC, f"The base at {b['hex']} loses {_SCHEDULE['capacity_lost_on_x']} Air Point "
                                           f"Capacity for good (now {b['capacity']}).", at=at))
-    if kind != "air":
+    if kind != "air" or not grounded:
         return
     pct = 100 if result == "X" else next((x["percent"] for x in _SCHEDULE["loss"] if str(result) in x["results"]), 0)
     total = sum(b["air"].values())

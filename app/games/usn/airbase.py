@@ -1,0 +1,112 @@
+"""Air strikes on bases (Detailed Sequence of Play, Step 5 (H)-(I); Mission Capability Chart: Air Units, Bomb Air or
+Naval Base; CRTs 2, 3 and 5).
+
+(H) the Allied strikes on bases, then (I) the Japanese: every flight written against the same base attacks together,
+all types at once. a) CAP: the defender's Combat Air Patrol flown from that base answers (an air base's CAP defends
+land targets, bases and ships in port), and if the target is an air base that is not neutralized, every air point
+left on it rises to CAP automatically; both fire at once on CRT 2. b) the base's Anti-Aircraft (an air base its Air
+Point Capacity, a naval base 20: Air and Naval Bases (M)) fires at the survivors, never at LBAC (CRT 2: AA fires at
+LBAC only when they attack naval units). c) the survivors' total Bombardment Strength against the base's Defense 10
+on CRT 3, then CRT 5: 20-40 neutralizes it for one complete Game-Turn, X also takes five Air Point Capacity; air
+points grounded on a base already neutralized suffer the schedule (bombard.base_result).
+
+Readings (docs/games/usn.md): the strike's losses are taken in the order the flights were written and the CAP's in
+the order its flights were written, then from the points rising from the base (the cheapest to the defender first);
+destruction first when too few (errata)."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine.log import PUBLIC, entry
+from app.games.usn import board, bombard, crt
+from app.games.usn.air import _air_to_air_per_point, _lose_air, losses
+from app.games.usn.land import _air_vp
+
+RULE = "Mission Capability Chart: Air Units, Bomb Air or Naval Base"
+
+
+def _bomb_per_point(m) -> int:
+    if m["kind"] == "lbac":
+        return board.AIR["bomb_per_point_lbac"]
+    return board.AIR[f"bomb_per_point_{m['kind']}_{m['side']}"]
+
+
+def _take(flights, aborted, destroyed, state, side, why) -> tuple[int, int]:
+    """Spread (aborted, destroyed) over flights in order, destruction first (errata); what was actually taken."""
+    took_a = took_d = 0
+    for f in flights:
+        a, d = losses(f["alive"], aborted - took_a, destroyed - took_d)
+        f["alive"] -= a + d
+        f["aborted"] = f.get("aborted", 0) + a
+        took_a, took_d = took_a + a, took_d + d
+        _lose_air(state, side, f["kind"], d, why)
+    return took_a, took_d
+
+
+def _ground_losses(state, b, destroyed) -> None:
+    """Air points that rose from the base itself: destroyed ones are gone; aborted ones simply land again."""
+    left = destroyed
+    for k in sorted(("lac", "nac"), key=lambda k: (_air_vp(k, b["side"]), k)):
+        n = min(left, b["air"][k])
+        if n:
+            b["air"][k] -= n
+            left -= n
+            _lose_air(state, b["side"], k, n, f"rising from the base at {b['hex']}")
+
+
+def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dict[str, Any]], rng, at) -> None:
+    enemy = board.other(side)
+    targets: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for f in flights:
+        targets.setdefault((f["target"], f["base"]), []).append(f)
+    for (h, kind), group in sorted(targets.items()):
+        b = state["bases"].get(h)
+        names = ", ".join(f"{f['alive']} {board.KIND_TITLE[f['kind']]}" for f in group)
+        state["log"].append(entry(PUBLIC, f"{board.TITLE[side]} strike on the {kind} at hex {h}: {names}.", at=at))
+        if b is None or b["side"] != enemy or not bombard.has_base(b, kind):
+            state["log"].append(entry(PUBLIC, "The strike finds no enemy base there.", at=at))
+            continue
+        was_neutralized = board.neutralized(state, h, "air")
+        # a) CAP flown from this base, and every point left on an air base that is not neutralized
+        cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
+        rising = b["air"]["lac"] + b["air"]["nac"] if kind == "air base" and not was_neutralized else 0  # LBAC fly
+        # no CAP (Mission Capability Chart: Air Units)
+        cap_points = sum(c["alive"] for c in cover) + rising
+        if cap_points:
+            r1, r2 = rng.d6(), rng.d6()
+            ab, de = crt.air(cap_points * board.AIR["air_to_air_per_point"], r1)
+            fire_back = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
+            cab, cde = crt.air(fire_back, r2)
+            ta, td = _take(group, ab, de, state, side, "by CAP")
+            state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ta} aborted, {td} "
+                                              f"destroyed; the strike fires back with {fire_back} (die {r2}).", at=at))
+            _ca, cd = _take(cover, cab, cde, state, enemy, "on CAP")
+            if rising and cd < cde:
+                _ground_losses(state, b, min(cde - cd, rising))
+        if not any(f["alive"] for f in group):
+            continue
+        # b) the base's Anti-Aircraft, never at LBAC
+        aa = b["capacity"] if kind == "air base" else board.PLAY["base_values"]["naval_base_anti_aircraft"]
+        exposed = [f for f in group if f["kind"] != "lbac" and f["alive"]]
+        if aa and exposed:
+            r = rng.d6()
+            ab, de = crt.air(aa, r)
+            ta, td = _take(exposed, ab, de, state, side, "by anti-aircraft fire")
+            state["log"].append(entry(PUBLIC, f"Anti-aircraft {aa} (die {r}): {ta} aborted, {td} destroyed.", at=at))
+        # c) bombing: CRT 3, then CRT 5
+        attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
+        if not attack:
+            continue
+        defense = board.PLAY["base_values"]["defense"]
+        r3 = rng.d6()
+        number = crt.air_to_surface(attack, defense, r3)
+        if not number:
+            state["log"].append(entry(PUBLIC, f"Bombing {attack} against {defense} (die {r3}): no effect.", at=at))
+            continue
+        r5 = rng.d6()
+        result = crt.damage(number, r5)
+        state["log"].append(entry(PUBLIC, f"Bombing {attack} against {defense} (die {r3}): damage number {number}; "
+                                          f"CRT 5 (die {r5}): {result or 'no effect'}.", at=at))
+        if result:
+            bombard.base_result(state, b, "air" if kind == "air base" else "naval", result,
+                                grounded=was_neutralized or kind != "air base")

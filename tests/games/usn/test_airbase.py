@@ -1,0 +1,80 @@
+"""Air strikes on bases (Step 5 (H)-(I); Mission Capability Chart: Air Units, Bomb Air or Naval Base; CRTs 2, 3, 5),
+written in the secret allocation and resolved after the strikes on ships, with scripted dice."""
+import pytest
+
+from app.engine.errors import IllegalAction
+from app.games.usn import board
+
+from .helpers import R, act, at, deployed, texts
+
+PM, RABAUL, LAE = "0659", "0759", "0692"  # PM: 10 LAC and 5 LBAC after the default deployment, capacity 15
+RULE = "Mission Capability Chart: Air Units, Bomb Air or Naval Base"
+
+
+def allocation():
+    return at(deployed(), "allocation", n=6)
+
+
+def strike(s, role, dice, *flights):
+    s = act(s, role, "allocate", missions=[], cap=[], base_strikes=list(flights))
+    return act(s, board.other(role), "allocate", dice, missions=[], cap=[])
+
+
+@pytest.mark.rule("Bomb Air or Naval Base")
+def test_the_points_left_on_an_air_base_rise_to_cap_then_its_aa_fires_then_the_survivors_bomb():
+    s = strike(allocation(), "japanese", (1, 1, 6, 1, 1),
+               {"from": f"base:{RABAUL}", "kind": "lac", "points": 10, "target": PM, "base": "air base"},
+               {"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM, "base": "air base"})
+    log = texts(s)
+    assert "Japanese strike on the air base at hex 0659: 10 LAC, 5 LAC." in log
+    # the 10 LAC on the base rise (the 5 LBAC fly no CAP): 50 on CRT 2, die 1: 3 aborted, 5 destroyed, taken from
+    # the first flight; the strike fires back 10 x 1 (Rabaul is 4 hexes off: extended) + 5 x 5 = 35, die 1: 2/3
+    assert "CAP 10 points meet it (die 1): 3 aborted, 5 destroyed; the strike fires back with 35 (die 1)." in log
+    assert "Anti-aircraft 15 (die 6)" in log  # an air base's AA is its Air Point Capacity
+    # 7 LAC x 14 = 98 against Defense 10: CRT 3 6-1 to 10-1, die 1 -> 1; CRT 5 die 1 -> "10": not neutralized, and
+    # the points that rose to CAP are not grounded: the schedule does not touch them
+    assert "Bombing 98 against 10 (die 1): damage number 1; CRT 5 (die 1): 10." in log
+    assert s["bases"][PM]["air"] == {"lac": 7, "lbac": 5, "nac": 0} and not board.neutralized(s, PM, "air")
+    assert s["vp"] == {"japanese": 1.5, "allied": 2.5}
+    assert s["bases"][RABAUL]["air"]["lac"] == 5  # 2 survivors and 3 aborted land again; 5 destroyed
+
+
+@pytest.mark.rule("Bomb Air or Naval Base")
+def test_anti_aircraft_never_fires_at_lbac_striking_a_base():
+    s = allocation()
+    s["bases"][RABAUL]["air"]["lac"] = 0  # nothing to rise to CAP
+    s = strike(s, "allied", (1, 1), {"from": f"base:{PM}", "kind": "lbac", "points": 5, "target": RABAUL,
+                                     "base": "naval base"})
+    log = texts(s)
+    assert "Anti-aircraft" not in log and "CAP" not in log.split("strike on the naval base")[1]
+    assert "Bombing 50 against 10 (die 1): damage number 1; CRT 5 (die 1): 10." in log  # LBAC 10 a point
+
+
+@pytest.mark.rule("Bomb Air or Naval Base")
+def test_air_points_grounded_on_a_neutralized_base_suffer_the_schedule():
+    s = allocation()
+    s["bases"][PM]["neutralized"] = {"air": [2, s["step"]["n"]]}
+    s = strike(s, "japanese", (6, 1, 1), {"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM,
+                                          "base": "air base"})
+    log = texts(s)
+    assert "CAP" not in log.split("strike on the air base")[1]  # grounded: nothing rises
+    assert "Bombing 70 against 10 (die 1): damage number 1; CRT 5 (die 1): 10." in log
+    assert s["bases"][PM]["air"] == {"lac": 7, "lbac": 5, "nac": 0}  # 25% of 15: 3 points, the cheapest first
+
+
+@pytest.mark.rule("Combat (B)")
+def test_a_strike_names_an_enemy_base_of_the_kind_there_within_range():
+    s = allocation()
+    with pytest.raises(IllegalAction, match="no enemy naval base at hex 0659") as e:
+        act(s, "japanese", "allocate", missions=[], cap=[],
+            base_strikes=[{"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM, "base": "naval base"}])
+    assert e.value.rule == RULE
+    with pytest.raises(IllegalAction, match="reach 4 hexes") as e:
+        act(s, "japanese", "allocate", missions=[], cap=[],
+            base_strikes=[{"from": f"base:{RABAUL}", "kind": "lac", "points": 5, "target": "0698",
+                           "base": "air base"}])
+    assert e.value.rule == "Movement (V)"
+    with pytest.raises(IllegalAction, match="has only 5 LAC"):
+        act(s, "japanese", "allocate", missions=[], cap=[{"from": f"base:{LAE}", "kind": "lac", "points": 1}],
+            base_strikes=[{"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM, "base": "air base"}])
+    assert "my_allocation" not in R.view(s, "allied")
