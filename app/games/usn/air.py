@@ -151,12 +151,12 @@ def random(state, role, rng):
         for kind, n in pts.items():
             if not n:
                 continue
-            r = rng.die(4)
+            r = rng.die(3)
             targets = [t for t in state["examined"][role]
                        if grid.distance(h, t) <= board.reach(kind, extended=True)]
             bases = [(t, k) for t, b in sorted(state["bases"].items()) for k in TARGETS
                      if b["side"] != role and has_base(b, k) and grid.distance(h, t) <= board.reach(kind, True)]
-            if r == 4 and bases:
+            if r == 3 and bases and rng.die(2) == 1:
                 t, k = rng.choice(bases)
                 base_strikes.append({"from": st, "kind": kind, "points": rng.die(n), "target": t, "base": k})
                 continue

@@ -193,7 +193,8 @@ def _transport(view, side, s, transports, taken, budget, rng) -> dict[str, Any] 
         return {"stop": s["hex"], "embark": embark, "to": _toward(view, side, s, goal, budget - 1, rng)}
     goal = _cargo_goal(view, s)
     if s["hex"] == goal:
-        if not _enemy_land(view, side, goal):  # an unopposed landing (Step 2 (D)); else the Land Attack Phase
+        # an unopposed landing (Step 2 (D): no enemy land or naval units there); else the Land Attack Phase
+        if not _enemy_land(view, side, goal) and goal not in _enemy_hexes(view, side):
             return {"stop": goal, "debark": True}
         return None
     to = _toward(view, side, s, goal, budget, rng)

@@ -236,7 +236,8 @@ def random(state, role, rng):
         options = [h for h in grid.within(s["hex"], ma) if not grid.in_inset(h)]
         if not options:
             continue
-        to = rng.choice(sorted(options))
+        fights = sorted(h for h in options if enemy_at_sea(state, h, board.other(role)))
+        to = rng.choice(fights) if fights and rng.die(3) == 1 else rng.choice(sorted(options))
         # into enemy ships at sea only as the end of the first portion: a surface engagement (Stacking (D))
         order = {"stop": to} if enemy_at_sea(state, to, board.other(role)) else {"to": to}
         try:

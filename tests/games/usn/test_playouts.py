@@ -41,7 +41,7 @@ def test_every_random_legal_order_and_missed_order_fits_the_published_schema():
 
 
 def test_three_dozen_seeded_random_coral_sea_games_end_cleanly():
-    results = set()
+    results, scored = set(), set()
     sunk = 0
     for seed in range(36):
         s, _ = play(seed)
@@ -53,5 +53,8 @@ def test_three_dozen_seeded_random_coral_sea_games_end_cleanly():
                    for k in b["air"])
         assert all(x["nac"] <= x["capacity"] for x in s["ships"].values())
         results.add(out["winner"])
+        scored |= {side for side, vp in s["vp"].items() if vp > 0}
         sunk += sum(1 for x in s["ships"].values() if x["sunk"])
-    assert results >= {"allied", "japanese"} and sunk > 0  # the random games do fight
+    # the random games do fight: both sides score, ships sink. (Random Japanese players rarely win: Port Moresby's
+    # 100 VP stay Allied, so whether one of 36 seeds gives Japan a win changed with every change of the streams.)
+    assert scored == {"allied", "japanese"} and "allied" in results and sunk > 0
