@@ -17,7 +17,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
-from app.games.usn import board, grid, land
+from app.games.usn import board, grid, land, support
 from app.games.usn.bombard import TARGETS, has_base
 from app.games.usn.naval import ALL_HEXES
 
@@ -48,7 +48,9 @@ def _base_strike(stations, targets) -> Group:
 VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, ALL_HEXES), label="strikes on naval units"),
                       "cap": Repeated(_cap(STATIONS), label="Combat Air Patrol over its own hex"),
                       "base_strikes": Optional(Repeated(_base_strike(STATIONS, ALL_HEXES),
-                                                        label="strikes on air and naval bases"))}}
+                                                        label="strikes on air and naval bases")),
+                      "ground_support": Optional(Repeated(support.air_order(STATIONS, ALL_HEXES),
+                                                          label="ground support of a land combat"))}}
 
 
 # --- (D) examination ---
@@ -79,7 +81,10 @@ def prompt(state, role):
     spec = {"missions": Repeated(_mission(stations, targets), label="strikes on naval units").to_json(),
             "cap": Repeated(_cap(stations), label="Combat Air Patrol over its own hex").to_json(),
             "base_strikes": Optional(Repeated(_base_strike(stations, bases),
-                                              label="strikes on air and naval bases")).to_json()}
+                                              label="strikes on air and naval bases")).to_json(),
+            "ground_support": Optional(Repeated(support.air_order(stations, tuple(support.attacked_hexes(state))
+                                                                  or ("none",)),
+                                                label="ground support of a land combat")).to_json()}
     return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
             "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
             "info": {"kind": "allocation", "stations": board.air_stations(state, role),
@@ -90,7 +95,7 @@ def check(state, role, action):
     a = action["args"]
     stations = board.air_stations(state, role)
     used: dict[tuple[str, str], int] = {}
-    for m in a.get("missions", []) + a.get("cap", []) + a.get("base_strikes", []):
+    for m in a.get("missions", []) + a.get("cap", []) + a.get("base_strikes", []) + a.get("ground_support", []):
         st, kind = m["from"], m["kind"]
         if st not in stations:
             raise IllegalAction(f"{st} holds none of your air units able to fly.", "Movement (R)-(T)")
@@ -101,6 +106,7 @@ def check(state, role, action):
         if c["kind"] == "lbac":
             raise IllegalAction("LBAC do not fly Combat Air Patrol.", "Mission Capability Chart: Air Units, CAP")
     _check_base_strikes(state, role, a.get("base_strikes", []))
+    support.air_check(state, role, a.get("ground_support", []))
     for m in a.get("missions", []):
         groups = state["examined"][role].get(m["target"])
         if groups is None:
@@ -132,7 +138,8 @@ def _check_base_strikes(state, role, strikes):
 def resolve(state, role, action, rng):
     state["allocations"][role] = {"missions": list(action["args"].get("missions", [])),
                                   "cap": list(action["args"].get("cap", [])),
-                                  "base_strikes": list(action["args"].get("base_strikes", []))}
+                                  "base_strikes": list(action["args"].get("base_strikes", [])),
+                                  "ground_support": list(action["args"].get("ground_support", []))}
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has written the air allocation."))
     return state
 
@@ -383,8 +390,11 @@ def strikes(state, rng) -> None:
     from app.games.usn import airbase
     for side in ("allied", "japanese"):  # (H), then (I): all types together, by target
         airbase.strike_bases(state, side, on_bases[side], caps, rng, at)
+    helping = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("ground_support", [])] for s in board.SIDES}
+    support.air_support(state, helping, caps, rng, at)  # (J)
     land.resolve_attacks(state, rng)  # (K)
-    for flight in caps + missions["allied"] + missions["japanese"] + on_bases["allied"] + on_bases["japanese"]:
+    for flight in (caps + missions["allied"] + missions["japanese"] + on_bases["allied"] + on_bases["japanese"]
+                   + helping["allied"] + helping["japanese"]):
         _land_back(state, flight)
     state["allocations"] = {}
     state["examined"] = {s: {} for s in board.SIDES}

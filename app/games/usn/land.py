@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import Choice, Keyed, Several
-from app.games.usn import board, crt, gamedata, grid
+from app.engine.orders import Choice, Keyed, Optional, Several
+from app.games.usn import board, crt, gamedata, grid, support
 
 LAND = tuple(sorted(board.new_state()["land"]))
+SHIPS = tuple(sorted(board.new_state()["ships"]))
 PLACES = {p["id"]: p for p in gamedata.load("map")["place"]}
 CLASS_1 = set(board.PLAY["terrain_class"]["class_1"])
 LAND_HEXES = tuple(sorted(h for h, p in PLACES.items() if p.get("terrain") == "land"))
@@ -26,7 +27,8 @@ VERBS = {
                   "entrench": Several(LAND, 0, len(LAND), label="try to entrench"),
                   "disentrench": Several(LAND, 0, len(LAND), label="disentrench")},
     "land_attack": {"land": Several(LAND, 0, len(LAND), label="land from transports (opposed landing)"),
-                    "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex")},
+                    "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex"),
+                    "naval_support": Optional(Several(SHIPS, 0, len(SHIPS), label="naval ground support (C)"))},
 }
 
 
@@ -147,10 +149,14 @@ def _can_attack(state, role):
 def attack_prompt(state, role):
     land = tuple(_landable(state, role)) or LAND[:1]
     atk = tuple(sorted(set(_can_attack(state, role)) | set(_landable(state, role)))) or LAND[:1]
+    ships = tuple(s["id"] for s in board.afloat(state, role)
+                  if board.land_at(state, s["hex"], board.other(role))) or SHIPS[:1]
     return {"title": "Land from transports on enemy-occupied hexes; announce land attacks", "rule": ATTACK_RULE,
             "actions": [{"verb": "land_attack", "label": "Done",
                          "args": {"land": Several(land, 0, len(land), label="land from transports").to_json(),
-                                  "attack": Several(atk, 0, len(atk), label="units that attack").to_json()}}],
+                                  "attack": Several(atk, 0, len(atk), label="units that attack").to_json(),
+                                  "naval_support": Optional(Several(ships, 0, len(ships),
+                                                                    label="naval ground support (C)")).to_json()}}],
             "info": {"kind": "land_attack"}}
 
 
@@ -169,6 +175,9 @@ def attack_check(state, role, action):
         ship = state["ships"][state["land"][uid]["aboard"]]
         if ship["hex"] in CLASS_1 and uid not in a.get("attack", []):
             raise IllegalAction("Units landing on an enemy-occupied Class 1 hex must attack.", ATTACK_RULE)
+    hexes = {state["ships"][state["land"][u]["aboard"]]["hex"] if u in landing else state["land"][u]["hex"]
+             for u in a.get("attack", [])}
+    support.naval_check(state, role, a.get("naval_support", []), hexes)
 
 
 def attack_resolve(state, role, action, rng):
@@ -181,6 +190,10 @@ def attack_resolve(state, role, action, rng):
         state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} {u['name']} lands against opposition at "
                                           f"{ship['hex']} (Amphibious Assault)."))
     state["attacks"] = sorted(a.get("attack", []))
+    state["naval_support"] = sorted(a.get("naval_support", []))
+    if state["naval_support"]:
+        state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} naval ground support: "
+                                          f"{', '.join(state['naval_support'])}."))
     if state["attacks"]:
         hexes = sorted({state["land"][u]["hex"] for u in state["attacks"]})
         state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} land attacks announced at {', '.join(hexes)}."))
@@ -209,7 +222,11 @@ def _destroy(state, u, why):
 def resolve_attacks(state, rng) -> None:
     """Step 5 (K): each hex's announced attackers against every enemy land unit there, in total (Combat (D)):
     attack strength against Defense Strength (tripled entrenched, Entrenchment (A)), CRT 1."""
-    attackers = [state["land"][u] for u in state.pop("attacks", []) if state["land"][u].get("hex")]
+    attackers = [state["land"][u] for u in state.get("attacks", []) if state["land"][u].get("hex")]
+    extra = state.pop("support", {})
+    naval = {h: support.naval_strength(state, h) for h in {u["hex"] for u in attackers}}
+    state.pop("attacks", None)
+    state.pop("naval_support", None)
     for h in sorted({u["hex"] for u in attackers}):
         mine = [u for u in attackers if u["hex"] == h]
         side = mine[0]["side"]
@@ -218,10 +235,16 @@ def resolve_attacks(state, rng) -> None:
             continue
         att = sum(u["attack"] for u in mine)
         dfn = sum(u["defense"] * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1) for u in defenders)
+        # ground support (C), (J): the ships' Surface Attack and the air units' Bombardment Strength
+        helps = [(naval[h], "naval support"), (extra.get(h, {}).get("attack", 0), "air support")]
+        air_def = extra.get(h, {}).get("defense", 0)
+        att += sum(n for n, _ in helps)
+        dfn += air_def
         roll = rng.d6()
         result = crt.land(att, dfn, roll)
-        state["log"].append(entry(PUBLIC, f"Land combat at {h}: {att} against {dfn}, die {roll}: {result} (CRT 1).",
-                                  at="Step (K) land combat"))
+        why = "".join(f", {n} {w}" for n, w in helps if n) + (f"; {air_def} air support in defence" if air_def else "")
+        state["log"].append(entry(PUBLIC, f"Land combat at {h}: {att} against {dfn}{why}, die {roll}: {result} "
+                                          "(CRT 1).", at="Step (K) land combat"))
         apply_land_result(state, h, mine, defenders, result)
     captures(state)
 
