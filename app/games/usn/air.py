@@ -152,7 +152,7 @@ def default(state, role):
 
 
 def random(state, role, rng):
-    missions, cap, base_strikes = [], [], []
+    missions, cap, base_strikes, ground = [], [], [], []
     for st, pts in board.air_stations(state, role).items():
         h = board.station_hex(state, st)
         for kind, n in pts.items():
@@ -167,6 +167,11 @@ def random(state, role, rng):
                 t, k = rng.choice(bases)
                 base_strikes.append({"from": st, "kind": kind, "points": rng.die(n), "target": t, "base": k})
                 continue
+            helps = [x for x in support.attacked_hexes(state) if grid.distance(h, x) <= board.reach(kind, True)
+                     and (support.attacker(state) == role or board.land_at(state, x, role))]
+            if r == 3 and helps:
+                ground.append({"from": st, "kind": kind, "points": rng.die(n), "target": rng.choice(helps)})
+                continue
             if r == 1 and targets:
                 t = rng.choice(targets)
                 g = rng.die(len(state["examined"][role][t]))
@@ -174,7 +179,8 @@ def random(state, role, rng):
                                  "ship": rng.die(len(state["examined"][role][t][g - 1]))})
             elif r == 2 and kind != "lbac":
                 cap.append({"from": st, "kind": kind, "points": rng.die(n)})
-    return {"verb": "allocate", "args": {"missions": missions, "cap": cap, "base_strikes": base_strikes}}
+    return {"verb": "allocate", "args": {"missions": missions, "cap": cap, "base_strikes": base_strikes,
+                                         "ground_support": ground}}
 
 
 # --- (F), (G), (K), (L): the strikes, land combat and the return ---

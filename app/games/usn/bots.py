@@ -46,6 +46,7 @@ RABAUL = "0759"
 STANDOFF = 2  # the NAC's normal range: close enough to strike at full air-to-air, no closer
 THREAT = 4  # an enemy stack or air base this near may strike the carriers: keep CAP up
 FUEL_LIMIT = board.PLAY["fuel"]
+GUNS = ("BB", "CA", "CL", "DD")  # the ships that bombard and support land combat (Mission Capability Chart)
 PRIORITY = {"JCV": 10, "CV": 10, "CVL": 7, "TR": 6, "CA": 3, "CL": 2, "DD": 1}
 
 
@@ -245,7 +246,13 @@ def _land_attack(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str
             for n in s["cargo"])
         if side == "japanese" or strength >= sum(u["defense"] for u in enemy):
             attack += [u["id"] for u in ashore] + landing
-    return {"verb": "land_attack", "args": {"land": sorted(land), "attack": sorted(set(attack))}}
+    # (C) every own battleship, cruiser or destroyer in a hex of an attack supports it
+    where = {u["hex"] for u in view["land"] if u["id"] in attack} | {
+        s["hex"] for s in _mine(view, side) if set(s["carrying"]) & set(attack)}
+    ships = sorted(s["id"] for s in _mine(view, side) if s["hex"] in where and s["type"] in GUNS
+                   and s["values"]["surface_attack"] > 0)
+    return {"verb": "land_attack", "args": {"land": sorted(land), "attack": sorted(set(attack)),
+                                            "naval_support": ships}}
 
 
 # --- the secret air allocation ---
@@ -269,7 +276,11 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     threats = _enemy_hexes(view, side) + [b["hex"] for b in view["bases"]
                                           if b["side"] == _enemy(side) and any(b["air"].values())]
     own_ship_hexes = {s["hex"] for s in _mine(view, side)}
-    missions, cap = [], []
+    combat = view.get("land_attacks") or {"side": None, "hexes": []}
+    # a land combat to help (5(J)): the attacker's own attacks; the defender's hexes where its units stand
+    helps = [h for h in combat["hexes"] if combat["side"] == side
+             or any(u["side"] == side and u["hex"] == h for u in view["land"])]
+    missions, cap, ground = [], [], []
     for st in sorted(stations):
         h = _station_hex(view, side, st)
         for kind in board.KINDS:
@@ -287,6 +298,11 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                         value *= 0.6  # beyond normal range the strike's air-to-air falls to 1 or 2 a point
                     options.append((value, d, t, gi, ship))
             carrier = not st.startswith("base:")
+            near = [x for x in helps if _dist(h, x) <= board.reach(kind)]
+            if not carrier and near:  # land-based air supports the land combat within normal range
+                target = min(near, key=lambda x: (_dist(h, x), x))
+                ground.append({"from": st, "kind": kind, "points": n, "target": target})
+                continue
             keep = 0
             if carrier:
                 threatened = any(_dist(h, x) <= THREAT for x in threats)
@@ -299,7 +315,7 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                 value, d, t, gi, ship = _pick(rng, options, lambda o: (-o[0], o[1], o[2], o[3]))
                 missions.append({"from": st, "kind": kind, "points": n - keep, "target": t, "group": gi,
                                  "ship": ship})
-    return {"verb": "allocate", "args": {"missions": missions, "cap": cap}}
+    return {"verb": "allocate", "args": {"missions": missions, "cap": cap, "ground_support": ground}}
 
 
 # --- surface engagements (Mission: Surface Naval Engagement) ---

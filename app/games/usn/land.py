@@ -210,7 +210,13 @@ def attack_random(state, role, rng):
     for uid in land:
         if state["ships"][state["land"][uid]["aboard"]]["hex"] in CLASS_1 and uid not in atk:
             atk.append(uid)
-    return {"verb": "land_attack", "args": {"land": land, "attack": sorted(atk)}}
+    where = {state["ships"][state["land"][u]["aboard"]]["hex"] if u in land else state["land"][u]["hex"] for u in atk}
+    ships = [s["id"] for s in board.afloat(state, role) if s["hex"] in where and rng.die(2) == 1]
+    try:
+        support.naval_check(state, role, ships, where)
+    except IllegalAction:
+        ships = []
+    return {"verb": "land_attack", "args": {"land": land, "attack": sorted(atk), "naval_support": ships}}
 
 
 def _destroy(state, u, why):

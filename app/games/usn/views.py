@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import visible
-from app.games.usn import board, sequence, surface
+from app.games.usn import board, sequence, support, surface
 
 State = dict[str, Any]
 
@@ -63,6 +63,8 @@ def view(state: State, role: str) -> dict[str, Any]:
            "fuel": {s["id"]: s["at_sea"] for s in board.afloat(state)},
            "sunk": sorted(s["id"] for s in state["ships"].values() if s["sunk"]),
            "log": visible(state["log"], role, ended)}
+    if state.get("attacks"):  # the land attacks announced at (B), public, until combat at (K)
+        out["land_attacks"] = {"side": support.attacker(state), "hexes": support.attacked_hexes(state)}
     engagement = surface.shown(state)
     if engagement:  # a surface engagement in progress: the engaged stacks are shown to both (and so are public)
         out["surface"] = engagement

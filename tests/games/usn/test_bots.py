@@ -94,7 +94,7 @@ def test_the_japanese_computer_lands_and_attacks_at_port_moresby():
     s["ships"]["J-TR-1"]["hex"] = "0659"
     s = at(s, "land_attack", "japanese")
     order = R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(5))
-    assert order["args"] == {"land": ["J-L2", "J-L3"], "attack": ["J-L2", "J-L3"]}
+    assert order["args"] == {"land": ["J-L2", "J-L3"], "attack": ["J-L2", "J-L3"], "naval_support": []}
     R.check(s, "japanese", order)
 
 

@@ -67,3 +67,18 @@ def test_air_support_goes_only_to_an_announced_land_combat_and_defends_only_one_
         act(s, "allied", "allocate", missions=[], cap=[],
             ground_support=[{"from": f"base:{PM}", "kind": "lac", "points": 5, "target": PM}])
     assert "ground_support" not in str(R.view(s, "japanese").get("my_allocation", {}))
+
+
+def test_the_computer_players_support_the_land_combat_at_port_moresby():
+    from app.engine.rng import SeededRng
+    s = japanese_ashore_at_pm()
+    order = R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(1))
+    assert order["args"]["attack"] == ["J-L2"] and order["args"]["naval_support"] == ["J-CA-1"]
+    s = R.apply(s, "japanese", order, SeededRng(2))
+    assert R.view(s, "allied")["land_attacks"] == {"side": "japanese", "hexes": [PM]}
+    j = R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(1))
+    assert {(g["from"], g["points"]) for g in j["args"]["ground_support"]} == {(f"base:{LAE}", 5)}  # Lae, 2 hexes
+    a = R.bots["allied"](R.view(s, "allied"), R.prompts(s)["allied"], SeededRng(1))
+    assert {g["kind"] for g in a["args"]["ground_support"] if g["target"] == PM} == {"lac", "lbac"}
+    R.check(s, "japanese", j)
+    R.check(s, "allied", a)
