@@ -18,7 +18,10 @@ from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
 from app.games.usn import board, grid, land, support
-from app.games.usn.bombard import TARGETS, has_base
+from app.games.usn.bombard import has_base
+
+STRAFE = "air units on the ground"  # Mission: Strafing, written like a strike on a base (airbase.py)
+TARGETS = ("air base", "naval base", STRAFE)
 from app.games.usn.naval import ALL_HEXES
 
 RULE = "Detailed Sequence of Play, Step 5 (E)"
@@ -42,7 +45,7 @@ def _cap(stations) -> Group:
 def _base_strike(stations, targets) -> Group:
     return Group({"from": Choice(stations, label="from"), "kind": Choice(board.KINDS, label="air type"),
                   "points": Integer(1, 40, label="air points"), "target": Choice(targets, label="target hex"),
-                  "base": Choice(TARGETS, label="which base")})
+                  "base": Choice(TARGETS, label="which base, or its air units (strafing)")})
 
 
 VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, ALL_HEXES), label="strikes on naval units"),

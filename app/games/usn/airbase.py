@@ -54,6 +54,32 @@ def _ground_losses(state, b, destroyed) -> None:
             _lose_air(state, b["side"], k, n, f"rising from the base at {b['hex']}")
 
 
+STRAFE = "air units on the ground"
+
+
+def _strafe(state, b, group, rising, rng, at) -> None:
+    """Mission: Strafing, last step: the strafers' air-to-air (normal or extended) at the air points on the ground,
+    which do not fire back (CRT 2). Reading: the points that rose to CAP are in the air, not on the ground, so the
+    targets are the LBAC (never rising) and, on a neutralized base, every point; only the destroyed number counts
+    on the ground; the strafer chooses the types lost (CRT 2), the dearest to the defender first."""
+    grounded = {k: n for k, n in b["air"].items() if k == "lbac" or not rising}
+    fire = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
+    if not fire or not any(grounded.values()):
+        state["log"].append(entry(PUBLIC, f"Strafing {fire}: no air units on the ground at {b['hex']}.", at=at))
+        return
+    r = rng.d6()
+    _ab, de = crt.air(fire, r)
+    lost = 0
+    for k in sorted(grounded, key=lambda k: (-_air_vp(k, b["side"]), k)):
+        n = min(de - lost, grounded[k])
+        if n:
+            b["air"][k] -= n
+            lost += n
+            _lose_air(state, b["side"], k, n, f"strafed on the ground at {b['hex']}")
+    state["log"].append(entry(PUBLIC, f"Strafing {fire} at the air units on the ground at {b['hex']} (die {r}): "
+                                      f"{lost} destroyed.", at=at))
+
+
 def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dict[str, Any]], rng, at) -> None:
     enemy = board.other(side)
     targets: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -63,13 +89,14 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
         b = state["bases"].get(h)
         names = ", ".join(f"{f['alive']} {board.KIND_TITLE[f['kind']]}" for f in group)
         state["log"].append(entry(PUBLIC, f"{board.TITLE[side]} strike on the {kind} at hex {h}: {names}.", at=at))
-        if b is None or b["side"] != enemy or not bombard.has_base(b, kind):
+        if b is None or b["side"] != enemy or not bombard.has_base(b, "air base" if kind == STRAFE else kind):
             state["log"].append(entry(PUBLIC, "The strike finds no enemy base there.", at=at))
             continue
         was_neutralized = board.neutralized(state, h, "air")
         # a) CAP flown from this base, and every point left on an air base that is not neutralized
         cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
-        rising = b["air"]["lac"] + b["air"]["nac"] if kind == "air base" and not was_neutralized else 0  # LBAC fly
+        air_target = kind != "naval base"
+        rising = b["air"]["lac"] + b["air"]["nac"] if air_target and not was_neutralized else 0  # LBAC fly
         # no CAP (Mission Capability Chart: Air Units)
         cap_points = sum(c["alive"] for c in cover) + rising
         if cap_points:
@@ -86,13 +113,16 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
         if not any(f["alive"] for f in group):
             continue
         # b) the base's Anti-Aircraft, never at LBAC
-        aa = b["capacity"] if kind == "air base" else board.PLAY["base_values"]["naval_base_anti_aircraft"]
+        aa = b["capacity"] if air_target else board.PLAY["base_values"]["naval_base_anti_aircraft"]
         exposed = [f for f in group if f["kind"] != "lbac" and f["alive"]]
         if aa and exposed:
             r = rng.d6()
             ab, de = crt.air(aa, r)
             ta, td = _take(exposed, ab, de, state, side, "by anti-aircraft fire")
             state["log"].append(entry(PUBLIC, f"Anti-aircraft {aa} (die {r}): {ta} aborted, {td} destroyed.", at=at))
+        if kind == STRAFE:
+            _strafe(state, b, group, rising, rng, at)
+            continue
         # c) bombing: CRT 3, then CRT 5
         attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
         if not attack:

@@ -35,7 +35,7 @@ def bombarders(state, side: str, h: str) -> list[dict[str, Any]]:
 def has_base(b: dict[str, Any] | None, kind: str) -> bool:
     if b is None:
         return False
-    return bool(b["naval"]) if kind == "naval base" else b["capacity"] > 0
+    return bool(b["naval"]) if kind == "naval base" else b["capacity"] > 0  # an air base (or its air units)
 
 
 def check(state, role: str, orders: dict[str, str]) -> None:

@@ -78,3 +78,42 @@ def test_a_strike_names_an_enemy_base_of_the_kind_there_within_range():
         act(s, "japanese", "allocate", missions=[], cap=[{"from": f"base:{LAE}", "kind": "lac", "points": 1}],
             base_strikes=[{"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM, "base": "air base"}])
     assert "my_allocation" not in R.view(s, "allied")
+
+
+STRAFE = "air units on the ground"
+
+
+@pytest.mark.rule("Strafing")
+def test_strafers_meet_the_rising_cap_and_the_aa_then_shoot_up_what_stayed_on_the_ground():
+    s = strike(allocation(), "japanese", (6, 6, 6, 1),
+               {"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM, "base": STRAFE})
+    log = texts(s)
+    # the 10 LAC rise (50, die 6: 1 aborted, 1 destroyed); the strike fires back 25 (die 6): nothing
+    assert "CAP 10 points meet it (die 6): 1 aborted, 1 destroyed; the strike fires back with 25 (die 6)." in log
+    assert "Anti-aircraft 15 (die 6): 0 aborted, 0 destroyed." in log
+    # 3 LAC x 5 = 15 at the ground (die 1: 2/1): the LBAC, which never rise, lose one point; no return fire
+    assert "Strafing 15 at the air units on the ground at 0659 (die 1): 1 destroyed." in log
+    assert s["bases"][PM]["air"] == {"lac": 10, "lbac": 4, "nac": 0}
+    assert "Bombing" not in log
+
+
+@pytest.mark.rule("Strafing")
+def test_on_a_neutralized_base_nothing_rises_and_the_dearest_points_are_shot_up_first():
+    s = allocation()
+    s["bases"][PM]["neutralized"] = {"air": [2, s["step"]["n"]]}
+    s = strike(s, "japanese", (6, 1), {"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM,
+                                       "base": STRAFE})
+    log = texts(s)
+    assert "CAP" not in log.split("strike on the air units")[1]
+    assert "Strafing 25 at the air units on the ground at 0659 (die 1): 2 destroyed." in log  # CRT 2 20-29: 2/2
+    assert s["bases"][PM]["air"] == {"lac": 10, "lbac": 3, "nac": 0}  # LBAC (1 VP) before LAC (1/2)
+
+
+@pytest.mark.rule("Strafing")
+def test_points_that_rose_to_cap_are_not_on_the_ground():
+    s = allocation()
+    s["bases"][PM]["air"]["lbac"] = 0  # only LAC, which all rise
+    s = strike(s, "japanese", (6, 6, 6), {"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM,
+                                          "base": STRAFE})
+    assert "Strafing 15: no air units on the ground at 0659." in texts(s)
+    assert s["bases"][PM]["air"]["lac"] == 10
