@@ -8,7 +8,9 @@ left on it rises to CAP automatically; both fire at once on CRT 2. b) the base's
 Point Capacity, a naval base 20: Air and Naval Bases (M)) fires at the survivors, never at LBAC (CRT 2: AA fires at
 LBAC only when they attack naval units). c) the survivors' total Bombardment Strength against the base's Defense 10
 on CRT 3, then CRT 5: 20-40 neutralizes it for one complete Game-Turn, X also takes five Air Point Capacity; air
-points grounded on a base already neutralized suffer the schedule (bombard.base_result).
+points grounded on a base already neutralized suffer the schedule (bombard.base_result). A strike on the base's
+"air units on the ground" is Strafing: a) and b) as for an air base, then the strafers' air-to-air at the points
+still on the ground instead of c) (`_strafe`).
 
 Readings (docs/games/usn.md): the strike's losses are taken in the order the flights were written and the CAP's in
 the order its flights were written, then from the points rising from the base (the cheapest to the defender first);
