@@ -117,3 +117,19 @@ def test_points_that_rose_to_cap_are_not_on_the_ground():
                                           "base": STRAFE})
     assert "Strafing 15: no air units on the ground at 0659." in texts(s)
     assert s["bases"][PM]["air"]["lac"] == 10
+
+
+@pytest.mark.rule("Detailed Sequence of Play, Step 5 (E)")
+def test_strikes_on_bases_and_ground_support_stay_secret_until_they_are_flown():
+    import json
+
+    from app.engine.contract import SPECTATOR, UMPIRE
+    from app.engine.rng import SeededRng
+    from app.engine.testing import check_every_reader
+    s = act(allocation(), "japanese", "allocate", missions=[], cap=[],
+            base_strikes=[{"from": f"base:{LAE}", "kind": "lac", "points": 4, "target": PM, "base": STRAFE}])
+    assert R.view(s, "japanese")["my_allocation"]["base_strikes"][0]["points"] == 4
+    for role in ("allied", SPECTATOR):
+        seen = json.dumps(R.view(s, role))
+        assert STRAFE not in seen and "base_strikes" not in seen
+    assert {"japanese", "allied", UMPIRE, SPECTATOR} <= set(check_every_reader(R, s, SeededRng(2)))
