@@ -48,12 +48,20 @@ def _base_strike(stations, targets) -> Group:
                   "base": Choice(TARGETS, label="which base, or its air units (strafing)")})
 
 
+def _land_strike(stations, targets, units) -> Group:
+    return Group({"from": Choice(stations, label="from"), "kind": Choice(board.KINDS, label="air type"),
+                  "points": Integer(1, 40, label="air points"), "target": Choice(targets, label="target hex"),
+                  "unit": Choice(units, label="land unit")})
+
+
 VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, ALL_HEXES), label="strikes on naval units"),
                       "cap": Repeated(_cap(STATIONS), label="Combat Air Patrol over its own hex"),
                       "base_strikes": Optional(Repeated(_base_strike(STATIONS, ALL_HEXES),
                                                         label="strikes on air and naval bases")),
                       "ground_support": Optional(Repeated(support.air_order(STATIONS, ALL_HEXES),
-                                                          label="ground support of a land combat"))}}
+                                                          label="ground support of a land combat")),
+                      "land_strikes": Optional(Repeated(_land_strike(STATIONS, ALL_HEXES, land.LAND),
+                                                        label="bombing of land units"))}}
 
 
 # --- (D) examination ---
@@ -81,13 +89,18 @@ def prompt(state, role):
     stations = tuple(board.air_stations(state, role)) or ("none",)
     targets = tuple(state["examined"][role]) or ("none",)
     bases = tuple(sorted(h for h, b in state["bases"].items() if b["side"] != role)) or ("none",)
+    ashore = sorted((u for u in state["land"].values() if u["side"] != role and u["hex"] and not u["aboard"]),
+                    key=lambda u: u["id"])
     spec = {"missions": Repeated(_mission(stations, targets), label="strikes on naval units").to_json(),
             "cap": Repeated(_cap(stations), label="Combat Air Patrol over its own hex").to_json(),
             "base_strikes": Optional(Repeated(_base_strike(stations, bases),
                                               label="strikes on air and naval bases")).to_json(),
             "ground_support": Optional(Repeated(support.air_order(stations, tuple(support.attacked_hexes(state))
                                                                   or ("none",)),
-                                                label="ground support of a land combat")).to_json()}
+                                                label="ground support of a land combat")).to_json(),
+            "land_strikes": Optional(Repeated(_land_strike(stations, tuple(sorted({u["hex"] for u in ashore}))
+                                                           or ("none",), tuple(u["id"] for u in ashore) or ("none",)),
+                                              label="bombing of land units")).to_json()}
     return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
             "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
             "info": {"kind": "allocation", "stations": board.air_stations(state, role),
@@ -98,7 +111,8 @@ def check(state, role, action):
     a = action["args"]
     stations = board.air_stations(state, role)
     used: dict[tuple[str, str], int] = {}
-    for m in a.get("missions", []) + a.get("cap", []) + a.get("base_strikes", []) + a.get("ground_support", []):
+    for m in (a.get("missions", []) + a.get("cap", []) + a.get("base_strikes", []) + a.get("ground_support", [])
+              + a.get("land_strikes", [])):
         st, kind = m["from"], m["kind"]
         if st not in stations:
             raise IllegalAction(f"{st} holds none of your air units able to fly.", "Movement (R)-(T)")
@@ -110,6 +124,18 @@ def check(state, role, action):
             raise IllegalAction("LBAC do not fly Combat Air Patrol.", "Mission Capability Chart: Air Units, CAP")
     _check_base_strikes(state, role, a.get("base_strikes", []))
     support.air_check(state, role, a.get("ground_support", []))
+    for m in a.get("land_strikes", []):
+        u = state["land"].get(m["unit"])
+        if u is None or u["side"] == role or u["hex"] != m["target"] or u["aboard"]:
+            raise IllegalAction(f"No enemy land unit {m['unit']} is ashore at hex {m['target']}.",
+                                "Mission Capability Chart: Air Units, Bombing of Land Units")
+        if u.get("naval_bombarded") == state["turn"]:
+            raise IllegalAction(f"{u['name']} was bombarded by naval units this Game-Turn: the two missions may not "
+                                "be combined.", "Mission Capability Chart: Air Units, Bombing of Land Units")
+        d = grid.distance(board.station_hex(state, m["from"]), m["target"])
+        if d > board.reach(m["kind"], extended=True):
+            raise IllegalAction(f"{board.KIND_TITLE[m['kind']]} from {m['from']} reach "
+                                f"{board.reach(m['kind'], True)} hexes; {m['target']} is {d} away.", "Movement (V)")
     for m in a.get("missions", []):
         groups = state["examined"][role].get(m["target"])
         if groups is None:
@@ -142,7 +168,8 @@ def resolve(state, role, action, rng):
     state["allocations"][role] = {"missions": list(action["args"].get("missions", [])),
                                   "cap": list(action["args"].get("cap", [])),
                                   "base_strikes": list(action["args"].get("base_strikes", [])),
-                                  "ground_support": list(action["args"].get("ground_support", []))}
+                                  "ground_support": list(action["args"].get("ground_support", [])),
+                                  "land_strikes": list(action["args"].get("land_strikes", []))}
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has written the air allocation."))
     return state
 
@@ -155,7 +182,7 @@ def default(state, role):
 
 
 def random(state, role, rng):
-    missions, cap, base_strikes, ground = [], [], [], []
+    missions, cap, base_strikes, ground, on_land = [], [], [], [], []
     for st, pts in board.air_stations(state, role).items():
         h = board.station_hex(state, st)
         for kind, n in pts.items():
@@ -175,6 +202,14 @@ def random(state, role, rng):
             if r == 3 and helps:
                 ground.append({"from": st, "kind": kind, "points": rng.die(n), "target": rng.choice(helps)})
                 continue
+            ashore = [u for u in sorted(state["land"]) if state["land"][u]["side"] != role and state["land"][u]["hex"]
+                      and state["land"][u].get("naval_bombarded") != state["turn"]
+                      and grid.distance(h, state["land"][u]["hex"]) <= board.reach(kind, True)]
+            if r == 3 and ashore and rng.die(2) == 1:
+                u = rng.choice(ashore)
+                on_land.append({"from": st, "kind": kind, "points": rng.die(n), "target": state["land"][u]["hex"],
+                                "unit": u})
+                continue
             if r == 1 and targets:
                 t = rng.choice(targets)
                 g = rng.die(len(state["examined"][role][t]))
@@ -183,7 +218,7 @@ def random(state, role, rng):
             elif r == 2 and kind != "lbac":
                 cap.append({"from": st, "kind": kind, "points": rng.die(n)})
     return {"verb": "allocate", "args": {"missions": missions, "cap": cap, "base_strikes": base_strikes,
-                                         "ground_support": ground}}
+                                         "ground_support": ground, "land_strikes": on_land}}
 
 
 # --- (F), (G), (K), (L): the strikes, land combat and the return ---
@@ -397,13 +432,15 @@ def strikes(state, rng) -> None:
                 if m["kind"] == kind:
                     _strike(state, m, caps, rng, at)
     from app.games.usn import airbase
+    on_land = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("land_strikes", [])] for s in board.SIDES}
     for side in ("allied", "japanese"):  # (H), then (I): all types together, by target
         airbase.strike_bases(state, side, on_bases[side], caps, rng, at)
+        airbase.strike_land(state, side, on_land[side], caps, rng, at)
     helping = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("ground_support", [])] for s in board.SIDES}
     support.air_support(state, helping, caps, rng, at)  # (J)
     land.resolve_attacks(state, rng)  # (K)
     for flight in (caps + missions["allied"] + missions["japanese"] + on_bases["allied"] + on_bases["japanese"]
-                   + helping["allied"] + helping["japanese"]):
+                   + helping["allied"] + helping["japanese"] + on_land["allied"] + on_land["japanese"]):
         _land_back(state, flight)
     state["allocations"] = {}
     state["examined"] = {s: {} for s in board.SIDES}

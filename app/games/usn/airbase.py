@@ -142,3 +142,34 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
         if result:
             bombard.base_result(state, b, "air" if kind == "air base" else "naval", result,
                                 grounded=was_neutralized or kind != "air base")
+
+
+def strike_land(state, side: str, flights: list[dict[str, Any]], caps, rng, at) -> None:
+    """Mission: Bombing of Land Units (5(H)-(I)): the flights against one land unit meet the CAP flown from an air
+    base in its hex (CRT 2, at once), then their Bombardment Strength goes against its Defense on CRT 1, where only
+    Dx counts (bombard.bomb_land). No Anti-Aircraft fire (the mission names none)."""
+    enemy = board.other(side)
+    targets: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for f in flights:
+        targets.setdefault((f["target"], f["unit"]), []).append(f)
+    for (h, uid), group in sorted(targets.items()):
+        u = state["land"][uid]
+        names = ", ".join(f"{f['alive']} {board.KIND_TITLE[f['kind']]}" for f in group)
+        state["log"].append(entry(PUBLIC, f"{board.TITLE[side]} bombing of {u['name']} at hex {h}: {names}.", at=at))
+        if u["hex"] != h:
+            state["log"].append(entry(PUBLIC, "The strike finds no target there.", at=at))
+            continue
+        cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
+        cap_points = sum(c["alive"] for c in cover)
+        if cap_points:
+            r1, r2 = rng.d6(), rng.d6()
+            ab, de = crt.air(cap_points * board.AIR["air_to_air_per_point"], r1)
+            fire_back = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
+            cab, cde = crt.air(fire_back, r2)
+            ta, td = _take(group, ab, de, state, side, "by CAP")
+            _take(cover, cab, cde, state, enemy, "on CAP")
+            state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ta} aborted, {td} "
+                                              f"destroyed; the strike fires back with {fire_back} (die {r2}).", at=at))
+        attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
+        if attack:
+            bombard.bomb_land(state, side, "air units bomb", attack, u, rng, at)

@@ -107,6 +107,14 @@ def neutralized(state: State, hex_id: str, kind: str) -> bool:
     return bool(until) and [state["turn"], state["step"]["n"]] < until
 
 
+def supplied(state: State, unit: dict[str, Any]) -> bool:
+    """Supply (E): a land unit is in supply unless a Dx of bombardment or bombing has deprived it of supply for one
+    full Game-Turn (to the same step of the next Game-Turn). Supply lines are not traced (the coastlines are lost):
+    docs/games/usn.md."""
+    until = unit.get("unsupplied_until")
+    return not until or [state["turn"], state["step"]["n"]] >= until
+
+
 def refuels_at(state: State, hex_id: str, side: str) -> bool:
     """A friendly naval base that is not neutralized refuels (Supply (G); a neutralized one may not)."""
     return friendly_base(state, hex_id, side, naval=True) is not None and not neutralized(state, hex_id, "naval")

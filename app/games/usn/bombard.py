@@ -21,14 +21,15 @@ from app.games.usn import board, crt, gamedata
 
 RULE = "Mission Capability Chart: Naval Units, Bombardment of Bases"
 TARGETS = ("air base", "naval base")
-_MISSION = next(m for m in gamedata.load("missions")["naval"] if m["id"] == "bombard_base")
+_MISSIONS = {m["id"]: m for m in gamedata.load("missions")["naval"]}
+LAND_RULE = "Mission Capability Chart: Naval Units, Bombardment of Land Units"
 _SCHEDULE = gamedata.load("crt")["base_bombardment"]
 BASE_DEFENSE = board.PLAY["base_values"]["defense"]
 
 
-def bombarders(state, side: str, h: str) -> list[dict[str, Any]]:
-    """The side's ships in hex h able to fly this mission (Units: BB, CA, CL, DD) with some Surface Attack."""
-    return [s for s in board.stack(state, h, side) if s["type"] in _MISSION[side]
+def bombarders(state, side: str, h: str, mission: str = "bombard_base") -> list[dict[str, Any]]:
+    """The side's ships in hex h able to fly the mission (Units: BB, CA, CL, DD) with some Surface Attack."""
+    return [s for s in board.stack(state, h, side) if s["type"] in _MISSIONS[mission][side]
             and board.values(s)["surface_attack"] > 0]
 
 
@@ -39,9 +40,21 @@ def has_base(b: dict[str, Any] | None, kind: str) -> bool:
 
 
 def check(state, role: str, orders: dict[str, str]) -> None:
-    """`orders` {hex: "air base" | "naval base"}, checked against the position after the first portion."""
+    """`orders` {hex: "air base" | "naval base" | an enemy land unit's id}, checked against the position after the
+    first portion."""
     enemy = board.other(role)
     for h, target in orders.items():
+        if target not in TARGETS:  # Mission: Bombardment of Land Units
+            u = state["land"].get(target)
+            if u is None or u["side"] != enemy or u["hex"] != h or u["aboard"]:
+                raise IllegalAction(f"No enemy land unit {target} is ashore at hex {h}.", LAND_RULE)
+            if not bombarders(state, role, h, "bombard_land"):
+                raise IllegalAction(f"None of your battleships, cruisers or destroyers ends the first portion of its "
+                                    f"movement at hex {h}: bombarding units must enter the target's hex.", LAND_RULE)
+            if board.stack(state, h, enemy):
+                raise IllegalAction(f"Hex {h} holds enemy naval units: bombardment may not be performed there.",
+                                    "Detailed Sequence of Play, Step 2 (F)")
+            continue
         b = state["bases"].get(h)
         if b is None or b["side"] != enemy or not has_base(b, target):
             raise IllegalAction(f"There is no enemy {target} at hex {h} to bombard.", RULE)
@@ -55,6 +68,14 @@ def check(state, role: str, orders: dict[str, str]) -> None:
 
 def resolve(state, role: str, orders: dict[str, str], rng) -> None:
     for h in sorted(orders):
+        if orders[h] not in TARGETS:
+            ships = bombarders(state, role, h, "bombard_land")
+            attack = sum(board.values(s)["surface_attack"] for s in ships)
+            u = state["land"][orders[h]]
+            bomb_land(state, role, f"{', '.join(s['id'] for s in ships)} bombard", attack, u, rng,
+                      "Step (F): bombardment")
+            u["naval_bombarded"] = state["turn"]  # not to be combined with Bombing of Land Units (air) this turn
+            continue
         ships = bombarders(state, role, h)
         attack = sum(board.values(s)["surface_attack"] for s in ships)
         r4 = rng.d6()
@@ -108,3 +129,18 @@ def base_result(state, b: dict[str, Any], kind: str, result, grounded: bool = Tr
                          f"{n} {board.TITLE[b['side']]} {board.KIND_TITLE[k]} points destroyed on the ground at "
                          f"{b['hex']}")
     state["log"].append(entry(PUBLIC, f"{pct}% of the air points on the base at {b['hex']} are destroyed.", at=at))
+
+
+def bomb_land(state, side: str, who: str, attack: int, u: dict[str, Any], rng, at: str) -> None:
+    """Bombardment of Land Units (naval) and Bombing of Land Units (air): the attack against the Defense of one land
+    unit on CRT 1; only Dx counts, depriving it of supply for one full Game-Turn (Supply (E): it may not move or
+    attack, its Defense is halved, it may not retreat)."""
+    from app.games.usn.land import defense
+    d = defense(state, u)
+    roll = rng.d6()
+    result = crt.land(attack, d, roll)
+    effect = "deprived of supply for one full Game-Turn" if result == "Dx" else "no effect (only Dx counts)"
+    state["log"].append(entry(PUBLIC, f"{board.TITLE[side]} {who} {board.TITLE[u['side']]} {u['name']} at {u['hex']}: "
+                                      f"{attack} against {d} (die {roll}): {result}, {effect}.", at=at))
+    if result == "Dx":
+        u["unsupplied_until"] = [state["turn"] + 1, state["step"]["n"]]

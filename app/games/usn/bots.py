@@ -210,6 +210,8 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
     moves: dict[str, str] = {}
     entrench: list[str] = []
     for u in sorted((u for u in view["land"] if u["side"] == side), key=lambda x: x["id"]):
+        if not u.get("supplied", True):  # deprived of supply: it may neither move nor entrench (Supply (E))
+            continue
         contested = bool(_enemy_land(view, side, u["hex"]))
         if side == "japanese" and not u["entrenched"] and not u["moved"]:
             goal = GUADALCANAL if "Engineer" in u["name"] else PORT_MORESBY
@@ -238,7 +240,8 @@ def _land_attack(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str
         enemy = _enemy_land(view, side, h)
         if not enemy:
             continue
-        ashore = [u for u in view["land"] if u["side"] == side and u["hex"] == h and not u["entrenched"]]
+        ashore = [u for u in view["land"] if u["side"] == side and u["hex"] == h and not u["entrenched"]
+                  and u.get("supplied", True)]
         landing = [uid for s in _mine(view, side) if s["type"] == "TR" and s["hex"] == h
                    for uid in s["carrying"] if uid in land]
         strength = sum(u["attack"] for u in ashore) + sum(

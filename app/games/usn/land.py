@@ -57,6 +57,8 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} is not one of your land units ashore.", MOVE_RULE)
         if u["entrenched"] and uid not in a.get("disentrench", []):
             raise IllegalAction(f"{u['name']} is entrenched and may not move.", "Movement (I)")
+        if not board.supplied(state, u):
+            raise IllegalAction(f"{u['name']} is out of supply and may not move.", "Movement (G)")
         if u["moved"]:
             raise IllegalAction(f"{u['name']} landed this Game-Turn and may move no further.", "Movement (J)")
         if not grid.adjacent(u["hex"], to):
@@ -74,6 +76,8 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} moves this phase and may not entrench.", "Entrenchment")
         if u["entrenched"]:
             raise IllegalAction(f"{u['name']} is already entrenched.", "Entrenchment")
+        if not board.supplied(state, u):
+            raise IllegalAction(f"{u['name']} is out of supply and may not entrench.", "Entrenchment")
     for uid in a.get("disentrench", []):
         if not state["land"][uid]["entrenched"] or state["land"][uid]["side"] != role:
             raise IllegalAction(f"{state['land'][uid]['name']} is not one of your entrenched units.",
@@ -108,7 +112,7 @@ def move_default(state, role):
 def move_random(state, role, rng):
     moves, dig = {}, []
     for u in _ashore(state, role):
-        if u["entrenched"] or u["moved"]:
+        if u["entrenched"] or u["moved"] or not board.supplied(state, u):
             continue
         r = rng.die(4)
         if r == 1:
@@ -142,7 +146,7 @@ def _landable(state, role):
 
 
 def _can_attack(state, role):
-    return [u["id"] for u in _ashore(state, role) if not u["entrenched"]
+    return [u["id"] for u in _ashore(state, role) if not u["entrenched"] and board.supplied(state, u)
             and board.land_at(state, u["hex"], board.other(role))]
 
 
@@ -169,8 +173,8 @@ def attack_check(state, role, action):
                                 "enemy-occupied hex.", ATTACK_RULE)
     for uid in a.get("attack", []):
         if uid not in _can_attack(state, role) and uid not in landing:
-            raise IllegalAction(f"{state['land'][uid]['name']} cannot attack: it must be ashore, not entrenched, "
-                                "in a hex with enemy land units.", "Detailed Sequence of Play, Step 5 (B)")
+            raise IllegalAction(f"{state['land'][uid]['name']} cannot attack: it must be ashore, in supply, not "
+                                "entrenched, in a hex with enemy land units.", "Detailed Sequence of Play, Step 5 (B)")
     for uid in landing:
         ship = state["ships"][state["land"][uid]["aboard"]]
         if ship["hex"] in CLASS_1 and uid not in a.get("attack", []):
@@ -240,7 +244,7 @@ def resolve_attacks(state, rng) -> None:
         if not defenders:
             continue
         att = sum(u["attack"] for u in mine)
-        dfn = sum(u["defense"] * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1) for u in defenders)
+        dfn = sum(defense(state, u) for u in defenders)
         # ground support (C), (J): the ships' Surface Attack and the air units' Bombardment Strength
         helps = [(naval[h], "naval support"), (extra.get(h, {}).get("attack", 0), "air support")]
         air_def = extra.get(h, {}).get("defense", 0)
@@ -255,6 +259,12 @@ def resolve_attacks(state, rng) -> None:
     captures(state)
 
 
+def defense(state, u) -> int:
+    """Defense Strength as attacked: tripled entrenched (Entrenchment (A)), halved out of supply (Supply (E))."""
+    d = u["defense"] * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
+    return d if board.supplied(state, u) else d // 2
+
+
 def apply_land_result(state, h, attackers, defenders, result):
     """Combat Results Tables, Explanation of Effects for CRT 1."""
     if result == "Ax":
@@ -264,10 +274,13 @@ def apply_land_result(state, h, attackers, defenders, result):
         for u in defenders:
             _destroy(state, u, result)
     elif result == "D1":  # Class 2: the defender loses the bases in the hex and its entrenchment, and stays
-        for u in defenders:
-            u["entrenched"] = False
         base = state["bases"].get(h)
-        if base is not None and base["side"] == defenders[0]["side"]:
+        defending = base is not None and base["side"] == defenders[0]["side"]
+        for u in defenders:
+            if defending and not board.supplied(state, u):  # defending a base, out of supply: destroyed
+                _destroy(state, u, "D1, defending a base out of supply")
+            u["entrenched"] = False
+        if defending:
             _lose_base(state, h, "D1")
     elif result == "D2":  # Class 2: retreat to an adjacent land hex, else destroyed; entrenchment lost
         enemy = attackers[0]["side"]
@@ -275,7 +288,7 @@ def apply_land_result(state, h, attackers, defenders, result):
                    and not board.land_at(state, n, enemy)), None)
         for u in defenders:
             u["entrenched"] = False
-            if to is None:
+            if to is None or not board.supplied(state, u):  # Movement (G): no retreat out of supply
                 _destroy(state, u, "D2, no retreat")
             else:
                 u["hex"] = to

@@ -30,8 +30,9 @@ def _each(hexes, land=LAND) -> Group:
                  optional=("stop", "embark", "debark", "to"))
 
 
-def _bombard(hexes) -> Optional:
-    return Optional(Keyed(Choice(TARGETS, label="base bombarded"), hexes, label="bombardment at (F), by hex"))
+def _bombard(hexes, land=LAND) -> Optional:
+    return Optional(Keyed(Choice(TARGETS + tuple(land), label="base or land unit bombarded"), hexes,
+                          label="bombardment at (F), by hex"))
 
 
 VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship"),
@@ -81,11 +82,13 @@ def prompt(state, role):
     land = tuple(sorted(u["id"] for u in state["land"].values() if u["side"] == role))
     moves = Keyed(_each(tuple(hexes) or ("0759",), land or LAND[:1]), tuple(s["id"] for s in ships),
                   label="naval movement by ship")
+    enemy_land = tuple(sorted(u["id"] for u in state["land"].values() if u["side"] != role and u["hex"])) or LAND[:1]
+    targets = {h for h, b in state["bases"].items() if b["side"] != role} | {
+        u["hex"] for u in state["land"].values() if u["side"] != role and u["hex"]}
     return {"title": "Move your naval units (or leave them where they are)", "rule": RULE,
             "actions": [{"verb": "move", "label": "Move", "args": {
                 "moves": moves.to_json(),
-                "bombard": _bombard(tuple(sorted(h for h, b in state["bases"].items()
-                                                 if b["side"] != role))).to_json()}}],
+                "bombard": _bombard(tuple(sorted(targets)), enemy_land).to_json()}}],
             "info": {"kind": "naval", "ships": {s["id"]: {"hex": s["hex"], "movement": allowance(state, s, [s["hex"]])[0]}
                                                 for s in ships}}}
 

@@ -44,6 +44,7 @@ def geographic(state) -> list[tuple[str, float, str]]:
             out.append((state["holder"][v["hex"]], v["points"], "holds Port Moresby"))
         elif v["id"] == "engineer_on_guadalcanal" and any(
                 u["kind"] == "engineer" and u["side"] == "japanese" and u["hex"] == v["hex"]
+                and board.supplied(state, u)  # errata "with supply": not deprived of it by a Dx
                 for u in state["land"].values()):
             out.append(("japanese", v["points"], "Engineer regiment on Guadalcanal"))
     return out

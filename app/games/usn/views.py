@@ -52,7 +52,8 @@ def view(state: State, role: str) -> dict[str, Any]:
             ships[side] = {"stacks": _enemy_stacks(state, side, me)}
     land = [{"id": u["id"], "side": u["side"], "name": u["name"], "hex": u["hex"], "attack": u["attack"],
              "defense": u["defense"], "entrenched": u["entrenched"],
-             "moved": u["moved"]}  # landed this Game-Turn (a public landing): no further move, Movement (J)
+             "moved": u["moved"],  # landed this Game-Turn (a public landing): no further move, Movement (J)
+             "supplied": board.supplied(state, u)}  # a public Dx of bombardment or bombing, Supply (E)
             for u in sorted(state["land"].values(), key=lambda x: x["id"]) if u["aboard"] is None and u["hex"]]
     r = sequence.row(state)
     out = {"game": "usn", "scenario": state["scenario"], "turn": state["turn"], "turns": state["turns"],
