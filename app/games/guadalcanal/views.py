@@ -55,6 +55,9 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
         strike = [air_entry(state, u, False) for u, r in state["units"].items()
                   if r["box"] == "normal_strike" and r["location"].get("tf") == t]
         entry = {"id": t, "name": tf["name"], "ships": ships, "normal_strike": strike}
+        for box in ("high_cap", "low_cap"):  # option 14: the CAP boxes over the task force (14a2)
+            entry[box] = [air_entry(state, u, False) for u, r in state["units"].items()
+                          if r["box"] == box and r["location"].get("tf") == t]
         if own:
             entry["hex"] = tf["hex"]
         tfs.append(entry)
@@ -68,6 +71,9 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
         if state["units"][a]["kind"] == "base":
             rec["normal_strike"] = [air_entry(state, u, False) for u, r in state["units"].items()
                                     if r["box"] == "normal_strike" and r["location"].get("base") == a]
+            for box in ("high_cap", "low_cap"):  # option 14: the CAP boxes over the base (14a2)
+                rec[box] = [air_entry(state, u, False) for u, r in state["units"].items()
+                            if r["box"] == box and r["location"].get("base") == a]
         areas.append(rec)
     return {"side": side, "task_forces": tfs, "areas": areas,
             "flying": [air_entry(state, u, own) for u in cards.in_box(state, side, "flying")],
