@@ -286,7 +286,7 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
             f"{what} ({roll['rule']}): {names} (+{roll['attacker_total']}) attack {bt.name(target)} "
             f"(+{roll['defender_total']}): {roll['attacker_roll']}+{roll['attacker_total']}="
             f"{roll['attacker_number']} against {roll['defender_roll']}+{roll['defender_total']}="
-            f"{roll['defender_number']}: {_words(roll['result'], target)}.",
+            f"{roll['defender_number']}: {_words(state, roll['result'], target)}.",
             lambda told: f"{what} ({roll['rule']}): {names} attack {bt.name(target)}: the umpire reports {told}.",
             rng, combat="air", attackers=list(args["attackers"]))
     from app.games.guadalcanal.combat import phase as ph
@@ -307,7 +307,10 @@ def _strafe(state: State, rec: dict[str, Any], strafer: str, target: str) -> Non
     bt.board(state)[strafer] = {"hex": h, "target": target, "facing": None, "strafing": True}
 
 
-def _words(result: str, uid: str) -> str:
+def _words(state: State, result: str, uid: str) -> str:
+    """4b4, 4b5: a flip of a unit already on its back eliminates it (14d2)."""
+    if result != "miss" and not alive(state, uid):
+        return f"{bt.name(uid)} eliminated"
     return {"miss": "no damage", "hit": f"{bt.name(uid)} 1 hit", "flip": f"{bt.name(uid)} flipped",
             "eliminate": f"{bt.name(uid)} eliminated"}[result]
 
