@@ -211,3 +211,60 @@ def test_the_cap_flies_back_in_the_air_return_phase():
     s = act(s, IJ, "keep")
     assert s["units"]["us-1f6"]["box"] == "flying" and s["units"]["us-1f6"]["location"]["hex"] == "Q5"
     assert s["step"]["kind"] == "air_return"
+
+
+@pytest.mark.rule("18c2")
+@pytest.mark.rule("14d1")
+def test_umpired_with_the_damage_fog_the_side_that_did_the_damage_reads_the_umpires_report():
+    from app.games.guadalcanal import fog
+    s = example_14d()
+    s["umpired"], s["open_cards"] = True, False
+    fog.begin(s, {"fog_damage": True, "umpired": True})
+    s = act(s, IJ, "face_escorts", faced={"ij-1rf": "us-1f6", "ij-2sf": "us-1f5"})
+    s = act(s, US, "escort_setup", joined={"us-2f6": "ij-1rf"}, strafe={})
+    s = act(s, US, "air_attack", dice=(1, 3, 5), attackers=["us-1f6", "us-2f6"], target="ij-1rf")  # 5: fog die
+    truth = "Escort attack (14d1): 1F6 + 2F6 (+9) attack 1RF (+2): 1+9=10 against 3+2=5: 1RF flipped."
+    assert truth in lines(s, IJ) and truth not in lines(s, US)  # the owner reads the truth, dice and all
+    told = [x for x in lines(s, US) if x.startswith("Escort attack (14d1): 1F6 + 2F6 attack 1RF: the umpire reports")]
+    assert told and "1+9" not in told[0]
+    assert any(x.startswith("Fog of war (18c2)") for x in lines(s, "umpire"))
+
+
+def random_air_combats(start, seed, umpired=False):
+    """From `start`, random legal orders (the decision's own `random`) with seeded dice until the Combat Phase is
+    over: every position along the way."""
+    from app.engine.rng import SeededRng
+    from app.games.guadalcanal import fog
+    s = start()
+    if umpired:
+        s["umpired"], s["open_cards"] = True, False
+        fog.begin(s, {"fog_damage": True, "umpired": True})
+    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
+    out = [s]
+    while waiting(s)[0] is not None:
+        role = players.choice(sorted(rules.acting(s)))
+        s = rules.apply(s, role, rules.random_action(s, role, players), dice)
+        out.append(s)
+    return out
+
+
+@pytest.mark.rule("14")
+@pytest.mark.rule("18c")
+@pytest.mark.parametrize("umpired", [False, True])
+def test_random_air_combats_are_legal_and_leak_nothing(umpired):
+    from app.engine.rng import SeededRng
+    from app.engine.testing import check_canaries, check_non_interference
+    from app.engine.contract import SPECTATOR
+    seen = set()
+    for seed in range(12):
+        start = example_14d if seed % 2 else (lambda: cap_over_tf17(us_1f6="high", us_2f6="low"))
+        for s in random_air_combats(start, seed, umpired):
+            rec = ((s.get("combat") or {}).get("battles") or [{}])[0].get("air_combat") or {}
+            seen.add((rec.get("stage"), rec.get("phase")))
+            if seed < 4:
+                for role in (US, IJ, SPECTATOR):
+                    check_non_interference(rules, s, role, SeededRng(seed))
+                    check_canaries(rules, s, role)
+    # the random orders reached every stage of the air combat
+    assert {("face", None), ("adjust", None), ("fight", "escort"), ("fight", "cap"), ("strafe", "breakthrough"),
+            ("fight", "breakthrough"), ("done", "done")} <= seen

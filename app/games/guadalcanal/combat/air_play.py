@@ -104,7 +104,7 @@ def begin(state: State) -> dict[str, Any] | None:
         b["air_combat"] = {"stage": OVER}
         return None
     rec = {"stage": FACE if escorts and cap else ADJUST if escorts else FIGHT, "faced": {},
-           **ac._air(escorts, [], cap, [])}
+           **ac._air(escorts, [], cap, []), "phase": None}  # the phase begins with the set-up (14a)
     b["air_combat"] = rec
     high = [u for u, x in cap.items() if x == ac.HIGH]
     low = [u for u, x in cap.items() if x == ac.LOW]
