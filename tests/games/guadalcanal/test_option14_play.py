@@ -268,3 +268,15 @@ def test_random_air_combats_are_legal_and_leak_nothing(umpired):
     # the random orders reached every stage of the air combat
     assert {("face", None), ("adjust", None), ("fight", "escort"), ("fight", "cap"), ("strafe", "breakthrough"),
             ("fight", "breakthrough"), ("done", "done")} <= seen
+
+
+@pytest.mark.rule("14")
+def test_the_bots_fly_cap_and_escorts_and_answer_every_air_combat_prompt_legally():
+    from tests.games.guadalcanal.test_bots import play
+    fought = 0
+    for scenario, seed in (("2", 0), ("3", 1), ("4", 2)):
+        s = play(scenario, seed, (US, IJ), {"fighters": True})  # every bot order is checked by the rules
+        assert s["outcome"] is not None
+        assert any("CAP box" in x["text"] for x in s["log"])
+        fought += sum(x["text"].startswith("Air combat (14)") for x in s["log"])
+    assert fought  # the bots met air combats, and answered them
