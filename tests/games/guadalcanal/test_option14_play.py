@@ -148,6 +148,9 @@ def test_a_freed_escort_strafes_and_the_target_fires_less_aa():
     assert rules.prompts(s)[IJ]["info"]["aa"]["ij-junyo"] == 0
     assert rules.prompts(s)[IJ]["info"]["aa"]["ij-haruna"] == 2  # only the strafed unit loses AA
     assert any("1F5 strafes Junyo" in x for x in lines(s, IJ))
+    s = act(s, IJ, "fire", dice=(5, 5), guns=["ij-junyo"], target="us-b8")
+    fired = [x for x in s["log"] if (x.get("data") or {}).get("combat") == "aa"][-1]["data"]
+    assert fired["attacker_total"] == 0 and fired["result"] == "miss"  # Junyo's silenced guns: 5+0 against 5+2
 
 
 def cap_over_tf17(**cap):
@@ -280,3 +283,27 @@ def test_the_bots_fly_cap_and_escorts_and_answer_every_air_combat_prompt_legally
         assert any("CAP box" in x["text"] for x in s["log"])
         fought += sum(x["text"].startswith("Air combat (14)") for x in s["log"])
     assert fought  # the bots met air combats, and answered them
+
+
+@pytest.mark.rule("18c")
+@pytest.mark.rule("2c")
+def test_umpired_the_cap_boxes_stay_on_their_sides_card():
+    """Umpired (18c) the Operations Cards are hidden: random positions of Scenario 3 with CAP up leak nothing, and
+    only the owner's card shows its High and Low CAP boxes."""
+    from app.engine.contract import SPECTATOR
+    from app.engine.rng import SeededRng
+    from app.engine.testing import check_canaries, check_non_interference
+    from app.engine.testing import random_positions
+    cap_seen = False
+    for state in random_positions(rules, "3", {"fighters": True, "umpired": True}, 1, (40, 80, 120)):
+        for role in (US, IJ, SPECTATOR):
+            check_non_interference(rules, state, role, SeededRng(5))
+            check_canaries(rules, state, role)
+        for side in (US, IJ):
+            up = [u for u, x in state["units"].items() if x["side"] == side and x["box"] in ("high_cap", "low_cap")]
+            cap_seen = cap_seen or bool(up)
+            other = IJ if side == US else US
+            assert side not in rules.view(state, other)["cards"]
+            told = [x["text"] for x in rules.view(state, other)["log"] if "CAP box" in x["text"]]
+            assert not any(x.startswith(state["units"][u]["name"] + " ") for u in up for x in told)
+    assert cap_seen
