@@ -305,5 +305,5 @@ def test_umpired_the_cap_boxes_stay_on_their_sides_card():
             other = IJ if side == US else US
             assert side not in rules.view(state, other)["cards"]
             told = [x["text"] for x in rules.view(state, other)["log"] if "CAP box" in x["text"]]
-            assert not any(x.startswith(state["units"][u]["name"] + " ") for u in up for x in told)
+            assert not any(f"{state['units'][u]['name']} takes off" in x for u in up for x in told)
     assert cap_seen
