@@ -13,13 +13,14 @@ State = dict[str, Any]
 
 
 def set_up(state: State) -> None:
-    from app.games.guadalcanal.deployment import _unit  # the one shape of a unit as set up (7a2.2)
+    # the one shape of a unit as set up (7a2.2); imported here, as deployment's imports lead back to options.py
+    from app.games.guadalcanal.deployment import _unit
     if not options.on(state, options.FIGHTERS):
         return
     table, sc = options.table()["fighters"], state["scenario"]
     back = set(table["allied_land"].get("back", []))
     tf_of = {}
-    for tf, rec in (state.get("entering") or {}).items():  # 7e2: a task force entering later holds its carriers
+    for rec in (state.get("entering") or {}).values():  # 7e2: a task force entering later holds its carriers
         tf_of.update({u: rec["units"] for u, x in rec["units"].items() if x["kind"] == "ship"})
     for key in ("allied_carriers", "japanese_carriers"):
         for carrier, fighters in (table[key].get(sc) or {}).items():

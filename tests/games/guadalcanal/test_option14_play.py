@@ -255,9 +255,9 @@ def random_air_combats(start, seed, umpired=False):
 @pytest.mark.rule("18c")
 @pytest.mark.parametrize("umpired", [False, True])
 def test_random_air_combats_are_legal_and_leak_nothing(umpired):
+    from app.engine.contract import SPECTATOR
     from app.engine.rng import SeededRng
     from app.engine.testing import check_canaries, check_non_interference
-    from app.engine.contract import SPECTATOR
     seen = set()
     for seed in range(12):
         start = example_14d if seed % 2 else (lambda: cap_over_tf17(us_1f6="high", us_2f6="low"))
@@ -292,8 +292,11 @@ def test_umpired_the_cap_boxes_stay_on_their_sides_card():
     only the owner's card shows its High and Low CAP boxes."""
     from app.engine.contract import SPECTATOR
     from app.engine.rng import SeededRng
-    from app.engine.testing import check_canaries, check_non_interference
-    from app.engine.testing import random_positions
+    from app.engine.testing import (
+        check_canaries,
+        check_non_interference,
+        random_positions,
+    )
     cap_seen = False
     for state in random_positions(rules, "3", {"fighters": True, "umpired": True}, 1, (40, 80, 120)):
         for role in (US, IJ, SPECTATOR):

@@ -16,8 +16,8 @@ from app.engine.orders import Choice, Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import fog
-from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat import air_play, free_roll, telling
+from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import apply_result, factor
 from app.games.guadalcanal.combat.resolution import roll_combat
 from app.games.guadalcanal.combat.setup import AIR, SHIPS_AND_BASES
