@@ -310,3 +310,27 @@ def test_umpired_the_cap_boxes_stay_on_their_sides_card():
             told = [x["text"] for x in rules.view(state, other)["log"] if "CAP box" in x["text"]]
             assert not any(f"{state['units'][u]['name']} takes off" in x for u in up for x in told)
     assert cap_seen
+
+
+@pytest.mark.rule("14")
+@pytest.mark.rule("13b")
+def test_under_option_13_each_wave_meets_the_cap_with_its_own_escorts():
+    s = example_10()
+    s["options"]["wave_attacks"] = True
+    for u, strike in (("ij-1sd", "a"), ("ij-1zt", "b")):
+        put(s, u, "flying", hex="Q5", strike=strike)
+    s = with_fighters(s, **{"ij-1zf": ("flying", {"hex": "Q5", "strike": "a"}),
+                            "us-1f6": ("low_cap", {"tf": "us-tf17", "from": "us-hornet"})})
+    s = to_combat(s, dice=(9, 2))  # 13b1: strike a (1SD escorted by 1ZF) attacks first, then strike b (1ZT)
+    s = default(s, US)
+    s = default(s, IJ)  # 1SD on its target (4a3)
+    assert waiting(s) == ("air_combat", [US]) and rules.prompts(s)[US]["info"]["escorts"] == ["ij-1zf"]
+    s = act(s, US, "face_escorts", faced={"us-1f6": "ij-1zf"})
+    s = act(s, IJ, "air_attack", dice=(1, 9), attackers=["ij-1zf"], target="us-1f6")  # 1+6 against 9+2: a miss
+    s = act(s, US, "air_attack", dice=(1, 9), attackers=["us-1f6"], target="ij-1zf")  # a miss: no breakthrough
+    s = act(s, US, "cease_fire", dice=(1, 9))  # 1SD bombs Hornet and misses; the second wave comes in (13b1)
+    s = default(s, IJ)  # 1ZT's approach hex (4a3.2)
+    info = rules.prompts(s)[US]["info"]
+    assert waiting(s) == ("air_combat", [US]) and info["escorts"] == [] and info["phase"] == "breakthrough"
+    s = act(s, US, "air_attack", dice=(9, 1), attackers=["us-1f6"], target="ij-1zt")  # Low CAP on the torpedoes
+    assert s["units"]["ij-1zt"]["box"] == "eliminated"
