@@ -119,6 +119,10 @@ def combat_view(state: State, role: str | None = None) -> dict[str, Any] | None:
             hide_air = waiting in ("setup_defender", "setup_attacker") and role != b["attacker"]
             rec.update(ships=[] if hide_ships else list(b["ships"]), base=None if hide_ships else b["base"],
                        air=[] if hide_air else list(b["air"]))
+            fight = b.get("air_combat")  # option 14: the air combat is fought at the Battleboard, in the open (14a)
+            if fight and fight.get("stage") != "done" and "escorts" in fight:
+                rec["air_combat"] = {k: fight.get(k) for k in ("stage", "phase", "escorts", "cap_box", "combats",
+                                                               "strafers", "strafed")}
         shown.append(rec)
     return {"step": c["step"], "order": list(c["order"]) if c.get("order") else None, "current": c.get("current"),
             "battles": shown, "board": {u: dict(x) for u, x in (c.get("board") or {}).items()}}

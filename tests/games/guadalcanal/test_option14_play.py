@@ -17,6 +17,7 @@ from app.games.guadalcanal.gamedata import AIR
 from tests.games.guadalcanal.helpers import example_10, lines, put, sea_search
 
 US, IJ = "allied", "japanese"
+ESCORTS = ["us-1f6", "us-2f6", "us-1f5"]
 SEA_SEARCH_A = 9  # sequence.TURN's ("sea_search", "A"): the Combat Phase comes next
 
 
@@ -110,6 +111,9 @@ def test_example_14d_replayed_through_play():
         rules.check(s, IJ, {"verb": "face_escorts", "args": {"faced": {"ij-1rf": "us-1f6"}}})
     s = act(s, IJ, "face_escorts", faced={"ij-1rf": "us-1f6", "ij-2sf": "us-1f5"})
     assert waiting(s) == ("air_combat", [US])  # 2F6 is left over: it joins 1F6 (14a3)
+    for role in (US, IJ):  # both sides see the individual combats at the Battleboard
+        shown = rules.view(s, role)["combat"]["battles"][0]["air_combat"]
+        assert shown["cap_box"] == {"ij-1rf": "high", "ij-2sf": "low"} and shown["escorts"] == ESCORTS
     s = act(s, US, "escort_setup", joined={"us-2f6": "ij-1rf"}, strafe={})
     with pytest.raises(IllegalAction, match="14d"):  # 1F5 does not attack 1RF: not its individual combat
         rules.check(s, US, {"verb": "air_attack", "args": {"attackers": ["us-1f5"], "target": "ij-1rf"}})
