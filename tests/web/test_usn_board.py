@@ -112,6 +112,9 @@ def test_the_drawing_is_one_cached_image_so_a_page_carries_only_the_counters():
     html = board_html(deployed(), "allied")
     assert '<image href="/static/usn/map.svg"' in svg_part(html)
     assert len(html) < 40_000  # the 400 KiB drawing is fetched once, not sent with every page and push
+    plugin_for("usn")
+    pushed = env.get_template("games/usn/board.html").render(view=R.view(deployed(), "allied"), role="allied", oob=True)
+    assert '<g id="usn-basemap" class="board-layer" hx-preserve="true"></g>' in pushed  # the page keeps its image
 
 
 @pytest.mark.rule("Detailed Sequence of Play 5(E)")

@@ -212,6 +212,6 @@ def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
         "extent": [0, 0, WIDTH, HEIGHT],
         "spaces": spaces, "pieces": pieces,
         "labels": [{"text": "Aleutian Islands (inset)", "at": [x0 + 6, y0 + 16], "kind": "inset"}],
-        "layers": [{"id": "usn-basemap", "draw": "usn-basemap", "below": True}],
+        "layers": [{"id": "usn-basemap", "draw": "usn-basemap", "below": True, "preserve": True}],  # kept on a push
         "piece_size": [SIZE * 1.25, SIZE * 0.95], "per_row": 2, "stack_offset": [0, -SIZE * 0.35],
     }
