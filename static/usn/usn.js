@@ -70,6 +70,25 @@
     active = field.id;
     say("Hex " + hex + name + " → " + labelOf(field) + ".");
   }
+  // Pointing at the map names the hex under the pointer and its place (the printed map's names are in the drawing;
+  // this says them in words), at most once a frame.
+  let pending = null;
+  document.addEventListener("pointermove", function (e) {
+    const svg = e.target.closest && e.target.closest("svg#usn-map");
+    if (!svg || pending) return;
+    pending = [svg, e.clientX, e.clientY];
+    window.requestAnimationFrame(function () {
+      const [s, x, y] = pending;
+      pending = null;
+      const g = geometry(), out = document.getElementById("usn-hex-hover");
+      if (!g || !out) return;
+      const pt = s.createSVGPoint();
+      pt.x = x; pt.y = y;
+      const p = pt.matrixTransform(s.getScreenCTM().inverse());
+      const hex = hexAt(g, p.x, p.y);
+      out.textContent = hex ? "Hex " + hex + (g.names[hex] ? ": " + g.names[hex] : "") : "";
+    });
+  });
   document.addEventListener("focusin", function (e) {
     if (e.target.matches && e.target.matches("#prompt [data-hex-field]")) active = e.target.id;
   });
