@@ -26,6 +26,12 @@ def allowed(state: State) -> bool:
     return state["surface"]["turn"] >= state["surface"].get("breakoff_after", 0)
 
 
+def able(state: State, side: str) -> list[str]:
+    """The side's ships on the Battleboard that may try to break off (not dead in the water)."""
+    stuck = section("breakoff")["dead_in_the_water_may_not"]
+    return [u for u in on_board(state, side) if not (stuck and dead_in_the_water.is_dead(state, u))]
+
+
 def designate(state: State, side: str, ships: list[str]) -> None:
     s = state["surface"]
     if ships and not allowed(state):

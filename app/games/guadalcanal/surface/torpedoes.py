@@ -118,7 +118,8 @@ def modifiers(state: State, target_uid: str, markers: list[dict[str, Any]]) -> t
         why.append(f"night +{t['night']} (16h1.1)")
     half = t["half_range"][side]
     tat = s["ships"][target_uid]["at"]
-    if any(distance(s["ships"][m["ship"]]["at"], tat) <= half for m in markers):
+    if (any if t["half_range_if"] == "any" else all)(distance(s["ships"][m["ship"]]["at"], tat) <= half
+                                                      for m in markers):
         att += t["half_range_bonus"]
         why.append(f"half range +{t['half_range_bonus']} (16h2)")
     att += night_modifier(state, side)
