@@ -12,11 +12,11 @@ from app.games.guadalcanal.surface import battle, battleline, scenarios
 def _set_up(sid="5"):
     s = battle.start(scenarios.begin(sid))
     sc = scenarios.scenario(sid)
-    s = battle.apply(s, "japanese", {"verb": "set_up", "args": {
+    s = battle.apply(s, "japanese", {"verb": "surface_set_up", "args": {
         "line": "I11", "facing": "N", "placement": battleline.sample(sc["japanese"], "I11")}}, ScriptedRng())
     facing = "S" if sc["facing"] == "opposite" else "N"
     allied = battleline.sample(sc["allied"], "L11", toward_north=facing == "N")
-    return battle.apply(s, "allied", {"verb": "set_up", "args": {"line": "L11", "facing": facing,
+    return battle.apply(s, "allied", {"verb": "surface_set_up", "args": {"line": "L11", "facing": facing,
                                                                 "placement": allied}}, ScriptedRng([3, 8]))
 
 
@@ -25,7 +25,7 @@ def test_side_b_sets_up_first_then_side_a_then_surface_turn_one_begins():
     s = battle.start(scenarios.begin("5"))
     assert battle.acting(s) == ["japanese"] and battle.prompt(s, "allied")["actions"] == []
     with pytest.raises(IllegalAction):
-        battle.apply(s, "allied", {"verb": "set_up", "args": {"line": "L11", "facing": "S", "placement": {}}},
+        battle.apply(s, "allied", {"verb": "surface_set_up", "args": {"line": "L11", "facing": "S", "placement": {}}},
                      ScriptedRng())
     s = _set_up()
     # 16d1: Allied 3, Japanese 8: Japan is Surface Side A, so the Allies move first
@@ -37,12 +37,12 @@ def test_side_b_sets_up_first_then_side_a_then_surface_turn_one_begins():
 def test_surface_side_b_moves_then_side_a_and_an_order_refused_changes_nothing():
     s = _set_up()
     with pytest.raises(IllegalAction) as e:
-        battle.apply(s, "allied", {"verb": "move", "args": {"courses": {"us-portland": ["N"]}}}, ScriptedRng())
+        battle.apply(s, "allied", {"verb": "surface_move", "args": {"courses": {"us-portland": ["N"]}}}, ScriptedRng())
     assert e.value.rule == "16e"  # Portland faces south: north is three hexsides round
     assert s["surface"]["ships"]["us-portland"]["at"] == "L11"
     with pytest.raises(MalformedAction):
-        battle.apply(s, "allied", {"verb": "move", "args": {"courses": {"us-portland": ["UP"]}}}, ScriptedRng())
-    s = battle.apply(s, "allied", {"verb": "move", "args": {"courses": {"us-portland": ["SW"]}}}, ScriptedRng())
+        battle.apply(s, "allied", {"verb": "surface_move", "args": {"courses": {"us-portland": ["UP"]}}}, ScriptedRng())
+    s = battle.apply(s, "allied", {"verb": "surface_move", "args": {"courses": {"us-portland": ["SW"]}}}, ScriptedRng())
     assert s["surface"]["ships"]["us-portland"] == {"at": "K12", "facing": "SW"}
     assert s["surface"]["step"] == {"kind": "movement", "side": "japanese"}
 
@@ -50,25 +50,25 @@ def test_surface_side_b_moves_then_side_a_and_an_order_refused_changes_nothing()
 @pytest.mark.rule("16d4")
 def test_gunnery_one_shot_at_a_time_until_the_side_ceases_fire_then_the_torpedo_combats():
     s = _set_up()
-    s = battle.apply(s, "allied", {"verb": "move", "args": {"courses": {}}}, ScriptedRng())
-    s = battle.apply(s, "japanese", {"verb": "move", "args": {"courses": {}}}, ScriptedRng())
+    s = battle.apply(s, "allied", {"verb": "surface_move", "args": {"courses": {}}}, ScriptedRng())
+    s = battle.apply(s, "japanese", {"verb": "surface_move", "args": {"courses": {}}}, ScriptedRng())
     assert s["surface"]["step"]["kind"] == "torpedoes"
-    s = battle.apply(s, "allied", {"verb": "torpedoes", "args": {"markers": {}}}, ScriptedRng())
+    s = battle.apply(s, "allied", {"verb": "surface_torpedoes", "args": {"markers": {}}}, ScriptedRng())
     # Nagara (I13 facing north) fires off its starboard bow: J12, K12, then Portland in L11
-    s = battle.apply(s, "japanese", {"verb": "torpedoes", "args": {"markers": {"ij-nagara": "front_right"}}},
+    s = battle.apply(s, "japanese", {"verb": "surface_torpedoes", "args": {"markers": {"ij-nagara": "front_right"}}},
                      ScriptedRng())
     assert s["surface"]["torpedoes"][0] == {"ship": "ij-nagara", "at": "J12", "facing": "NE"}
     assert s["surface"]["step"] == {"kind": "gunnery", "side": "allied"}
-    s = battle.apply(s, "allied", {"verb": "fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
+    s = battle.apply(s, "allied", {"verb": "surface_fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
                      ScriptedRng([1, 10]))
     assert s["surface"]["step"] == {"kind": "gunnery", "side": "allied"}  # it fires on, shot by shot
     with pytest.raises(IllegalAction):
-        battle.apply(s, "allied", {"verb": "fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
+        battle.apply(s, "allied", {"verb": "surface_fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
                      ScriptedRng([1, 10]))
-    s = battle.apply(s, "allied", {"verb": "cease_fire", "args": {}}, ScriptedRng())
+    s = battle.apply(s, "allied", {"verb": "surface_cease_fire", "args": {}}, ScriptedRng())
     assert s["surface"]["step"] == {"kind": "gunnery", "side": "japanese"}
     before = len(s["log"])
-    s = battle.apply(s, "japanese", {"verb": "cease_fire", "args": {}}, ScriptedRng([1, 10, 4, 6]))
+    s = battle.apply(s, "japanese", {"verb": "surface_cease_fire", "args": {}}, ScriptedRng([1, 10, 4, 6]))
     # 16d5 after both sides' gunnery: the torpedo combat (1 + ... against 10 + ...: a miss); no breakoff yet
     # (7f4.3), so the turn ends and Surface Turn 2 is rolled (4 against 6)
     texts = [line["text"] for line in s["log"][before:]]
@@ -103,25 +103,25 @@ def _random_order(s, side, rng):
     if kind == "breakoff":
         ships = p["actions"][0]["args"]["ships"]["choices"]
         pick = [u for u in ships if rng.d6() == 1]
-        return battle.apply(s, side, {"verb": "break_off", "args": {"ships": pick}}, rng)
+        return battle.apply(s, side, {"verb": "surface_break_off", "args": {"ships": pick}}, rng)
     if kind == "torpedoes":
         ids = p["actions"][0]["args"]["markers"]["ids"]
         for u in ids:
             try:
-                return battle.apply(s, side, {"verb": "torpedoes", "args": {"markers": {
+                return battle.apply(s, side, {"verb": "surface_torpedoes", "args": {"markers": {
                     u: rng.choice(battle.TORPEDO_SIDES)}}}, rng)
             except IllegalAction:
                 continue
-        return battle.apply(s, side, {"verb": "torpedoes", "args": {"markers": {}}}, rng)
+        return battle.apply(s, side, {"verb": "surface_torpedoes", "args": {"markers": {}}}, rng)
     courses = {}
     for u in p["actions"][0]["args"]["courses"]["ids"]:
         f = s["surface"]["ships"][u]["facing"]
         from app.games.guadalcanal.surface.geometry import turned
         courses[u] = [turned(f, rng.choice((-1, 0, 0, 1)))]
         try:
-            s2 = battle.apply(s, side, {"verb": "move", "args": {"courses": courses}}, rng)
+            s2 = battle.apply(s, side, {"verb": "surface_move", "args": {"courses": courses}}, rng)
         except IllegalAction:
             del courses[u]
             continue
         del s2
-    return battle.apply(s, side, {"verb": "move", "args": {"courses": courses}}, rng)
+    return battle.apply(s, side, {"verb": "surface_move", "args": {"courses": courses}}, rng)

@@ -38,14 +38,14 @@ ALL_UNITS = tuple(u for u, r in units.units().items() if r["kind"] in ("ship", "
 TORPEDO_SIDES = tuple(section("torpedo")["sides"])
 
 VERBS = {
-    "set_up": {"line": Choice(("H11", "I11", "L11", "M11"), label="Setup line (its X hex)"),
+    "surface_set_up": {"line": Choice(("H11", "I11", "L11", "M11"), label="Setup line (its X hex)"),
                "facing": Choice(tuple(section("facing")["setup_facings"]), label="Facing"),
                "placement": Assignment(ALL_SHIPS, hexes(), required=False, label="Ship units")},
-    "move": {"courses": Keyed(Repeated(Choice(FACINGS), maximum=3), ALL_SHIPS, label="Courses (a heading per hex)")},
-    "torpedoes": {"markers": Assignment(ALL_SHIPS, TORPEDO_SIDES, required=False, label="Torpedo markers")},
-    "fire": {"ship": Choice(ALL_SHIPS + ALL_UNITS, label="Firing ship"), "target": Choice(ALL_UNITS, label="Target")},
-    "cease_fire": {},
-    "break_off": {"ships": Several(ALL_SHIPS, label="Ships breaking off")},
+    "surface_move": {"courses": Keyed(Repeated(Choice(FACINGS), maximum=3), ALL_SHIPS, label="Courses (a heading per hex)")},
+    "surface_torpedoes": {"markers": Assignment(ALL_SHIPS, TORPEDO_SIDES, required=False, label="Torpedo markers")},
+    "surface_fire": {"ship": Choice(ALL_SHIPS + ALL_UNITS, label="Firing ship"), "target": Choice(ALL_UNITS, label="Target")},
+    "surface_cease_fire": {},
+    "surface_break_off": {"ships": Several(ALL_SHIPS, label="Ships breaking off")},
 }
 
 
@@ -78,27 +78,27 @@ def prompt(state: State, side: str) -> dict[str, Any]:
         xs = battleline.x_hexes(s["night"])
         lines = xs if side == s["sides"]["B"] else [x for x in xs if x != s["setup"][s["sides"]["B"]]["line"]]
         return {"title": "Set up your ships on the Battleboard", "rule": "16c", "info": {"kind": "surface_setup"},
-                "actions": [{"verb": "set_up", "label": "Set up", "args": {
+                "actions": [{"verb": "surface_set_up", "label": "Set up", "args": {
                     "line": Choice(tuple(lines)).to_json(), "facing": Choice(("N", "S")).to_json(),
                     "placement": Assignment(tuple(ours), hexes()).to_json()}}]}
     mine = _mine(state, side)
     if kind == "movement":
         return {"title": f"{t}: move your ships", "rule": "16d2", "info": {"kind": "surface_movement"},
-                "actions": [{"verb": "move", "label": "Move", "args": {
+                "actions": [{"verb": "surface_move", "label": "Move", "args": {
                     "courses": Keyed(Repeated(Choice(FACINGS), maximum=3), tuple(mine)).to_json()}}]}
     if kind == "torpedoes":
         able = tuple(u for u in mine if torpedoes.may_fire(state, u))
         return {"title": f"{t}: place torpedo markers", "rule": "16d3", "info": {"kind": "surface_torpedoes"},
-                "actions": [{"verb": "torpedoes", "label": "Place", "args": {
+                "actions": [{"verb": "surface_torpedoes", "label": "Place", "args": {
                     "markers": Assignment(able, TORPEDO_SIDES, required=False).to_json()}}]}
     if kind == "gunnery":
         shots = [(u, x) for u in mine if gunnery.may_fire(state, u) for x in gunnery.targets(state, u)]
-        acts = [{"verb": "fire", "label": f"{name(u)} fires at {name(x)}",
+        acts = [{"verb": "surface_fire", "label": f"{name(u)} fires at {name(x)}",
                  "args": {"ship": Choice((u,)).to_json(), "target": Choice((x,)).to_json()}} for u, x in shots]
         return {"title": f"{t}: gunnery", "rule": "16d4", "info": {"kind": "surface_gunnery"},
-                "actions": acts + [{"verb": "cease_fire", "label": "Cease fire", "args": {}}]}
+                "actions": acts + [{"verb": "surface_cease_fire", "label": "Cease fire", "args": {}}]}
     return {"title": f"{t}: break off?", "rule": "16d6", "info": {"kind": "surface_breakoff"},
-            "actions": [{"verb": "break_off", "label": "Break off", "args": {
+            "actions": [{"verb": "surface_break_off", "label": "Break off", "args": {
                 "ships": Several(tuple(breakoff.able(state, side)), minimum=0).to_json()}}]}
 
 
@@ -111,36 +111,36 @@ def apply(state: State, side: str, action: dict[str, Any], rng: Rng) -> State:
     if side not in acting(state):
         raise IllegalAction("It is not your turn to decide in this surface combat.", "16d")
     kind, verb = state["surface"]["step"]["kind"], action["verb"]
-    wanted = {"setup": ("set_up",), "movement": ("move",), "torpedoes": ("torpedoes",),
-              "gunnery": ("fire", "cease_fire"), "breakoff": ("break_off",)}[kind]
+    wanted = {"setup": ("surface_set_up",), "movement": ("surface_move",), "torpedoes": ("surface_torpedoes",),
+              "gunnery": ("surface_fire", "surface_cease_fire"), "breakoff": ("surface_break_off",)}[kind]
     if verb not in wanted:
         raise IllegalAction(f"Now is the {kind} step: order {' or '.join(wanted)}.", "16d")
     st = copy.deepcopy(state)
     s = st["surface"]
-    if verb == "set_up":
+    if verb == "surface_set_up":
         scenarios.set_up(st, side, args["placement"], args["facing"], args["line"])
         log(st, f"{side.title()} ships set up on the line of {s['setup'][side]['line']}, facing {args['facing']} "
                 "(16c).")
-    elif verb == "move":
+    elif verb == "surface_move":
         for u, course in args["courses"].items():
             if u not in _mine(st, side):
                 raise IllegalAction(f"{name(u)} is not one of your ships on the Battleboard.", "16d2")
             movement.move(st, u, course)
         log(st, f"{side.title()} ships moved (16d2).", ships={u: s["ships"][u] for u in _mine(st, side)})
-    elif verb == "torpedoes":
+    elif verb == "surface_torpedoes":
         for u, where in args["markers"].items():
             if u not in _mine(st, side):
                 raise IllegalAction(f"{name(u)} is not one of your ships on the Battleboard.", "16d3")
             m = torpedoes.place(st, u, where)
             log(st, f"{name(u)} fires torpedoes from {m['at']}, heading {m['facing']} (16d3).")
-    elif verb == "fire":
+    elif verb == "surface_fire":
         if args["ship"] not in _mine(st, side):
             raise IllegalAction(f"{name(args['ship'])} is not one of your ships on the Battleboard.", "16g")
         c = gunnery.fire(st, args["ship"], args["target"], rng)
         log(st, _told(f"{name(args['ship'])} fires at {name(args['target'])}", c), combat=c)
         if gunnery_left(st, side):
             return st  # the side fires on, one shot at a time (16g)
-    elif verb == "break_off":
+    elif verb == "surface_break_off":
         breakoff.designate(st, side, args["ships"])
     _advance(st, rng)
     return st
@@ -252,4 +252,5 @@ def view(state: State, role: str) -> dict[str, Any]:
                       for u, p in sorted(s["ships"].items()) if not state["units"][u].get("eliminated")
                       and u not in s.get("broken_off", [])],
             "torpedoes": [dict(m) for m in s["torpedoes"]], "broken_off": list(s.get("broken_off", [])),
-            "night_modifier": s.get("night_modifier", 0)}
+            "night_modifier": s.get("night_modifier", 0), "relation": s.get("relation"),
+            "setup": copy.deepcopy(s.get("setup") or {})}
