@@ -61,6 +61,9 @@ def test_gunnery_one_shot_at_a_time_until_the_side_ceases_fire_then_the_torpedo_
     assert s["surface"]["step"] == {"kind": "gunnery", "side": "allied"}
     s = battle.apply(s, "allied", {"verb": "surface_fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
                      ScriptedRng([1, 10]))
+    # a miss: the Allies, holding the free roll marker (7f4.4), may have it rolled again (11a); they decline
+    assert s["surface"]["step"] == {"kind": "free_roll", "side": "allied"}
+    s = battle.apply(s, "allied", {"verb": "surface_free_roll", "args": {"use": False}}, ScriptedRng())
     assert s["surface"]["step"] == {"kind": "gunnery", "side": "allied"}  # it fires on, shot by shot
     with pytest.raises(IllegalAction):
         battle.apply(s, "allied", {"verb": "surface_fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
@@ -96,6 +99,8 @@ def test_random_play_of_both_scenarios_ends_within_ten_surface_turns_and_both_vi
 def _random_order(s, side, rng):
     p = battle.prompt(s, side)
     kind = s["surface"]["step"]["kind"]
+    if kind == "free_roll":
+        return battle.apply(s, side, {"verb": "surface_free_roll", "args": {"use": rng.d6() <= 2}}, rng)
     if kind == "gunnery":
         a = rng.choice(p["actions"])
         return battle.apply(s, side, {"verb": a["verb"], "args": {k: v["choices"][0] for k, v in a["args"].items()}},
@@ -125,3 +130,35 @@ def _random_order(s, side, rng):
             continue
         del s2
     return battle.apply(s, side, {"verb": "surface_move", "args": {"courses": courses}}, rng)
+
+
+@pytest.mark.rule("7f4.4")
+def test_the_allies_free_roll_re_rolls_a_shot_and_passes_to_japan():
+    s = _set_up()
+    s = battle.apply(s, "allied", {"verb": "surface_move", "args": {"courses": {}}}, ScriptedRng())
+    s = battle.apply(s, "japanese", {"verb": "surface_move", "args": {"courses": {}}}, ScriptedRng())
+    s = battle.apply(s, "allied", {"verb": "surface_torpedoes", "args": {"markers": {}}}, ScriptedRng())
+    s = battle.apply(s, "japanese", {"verb": "surface_torpedoes", "args": {"markers": {}}}, ScriptedRng())
+    s = battle.apply(s, "allied", {"verb": "surface_fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
+                     ScriptedRng([1, 10]))
+    assert s["units"]["ij-hiei"]["hits"] == 0  # not marked while the holder decides
+    with pytest.raises(IllegalAction):
+        battle.apply(s, "japanese", {"verb": "surface_free_roll", "args": {"use": True}}, ScriptedRng())
+    # Portland 4 (three hexes, broadside) against Hiei 4 + 1 (16k3): rolled again, 9 + 4 = 13 against 1 + 5 = 6
+    s = battle.apply(s, "allied", {"verb": "surface_free_roll", "args": {"use": True}}, ScriptedRng([9, 1]))
+    assert s["units"]["ij-hiei"]["face"] == "back" and s["free_roll"]["holder"] == "japanese"
+    assert any("use the free roll marker (11a)" in line["text"] for line in s["log"])
+
+
+@pytest.mark.rule("11a")
+def test_no_offer_when_the_result_is_already_the_best_for_the_holder():
+    s = _set_up()
+    for side in ("allied", "japanese"):
+        s = battle.apply(s, side, {"verb": "surface_move", "args": {"courses": {}}}, ScriptedRng())
+    for side in ("allied", "japanese"):
+        s = battle.apply(s, side, {"verb": "surface_torpedoes", "args": {"markers": {}}}, ScriptedRng())
+    s = battle.apply(s, "allied", {"verb": "surface_cease_fire", "args": {}}, ScriptedRng())
+    # Hiei at Portland: 1 + 6 + 1 = 8 against 10 + 3 = 13, a miss: the Allied holder could not want better
+    s = battle.apply(s, "japanese", {"verb": "surface_fire", "args": {"ship": "ij-hiei", "target": "us-portland"}},
+                     ScriptedRng([1, 10]))
+    assert s["surface"]["step"] == {"kind": "gunnery", "side": "japanese"} and s["free_roll"]["holder"] == "allied"

@@ -16,9 +16,18 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import Assignment, Choice, Keyed, Repeated, Several, check_action
+from app.engine.orders import (
+    Assignment,
+    Boolean,
+    Choice,
+    Keyed,
+    Repeated,
+    Several,
+    check_action,
+)
 from app.engine.rng import Rng
 from app.games.guadalcanal.combat import units
+from app.games.guadalcanal.combat.resolution import roll_combat
 from app.games.guadalcanal.combat.tables import FACINGS, hexes
 from app.games.guadalcanal.surface import (
     battleline,
@@ -46,7 +55,9 @@ VERBS = {
     "surface_fire": {"ship": Choice(ALL_SHIPS + ALL_UNITS, label="Firing ship"), "target": Choice(ALL_UNITS, label="Target")},
     "surface_cease_fire": {},
     "surface_break_off": {"ships": Several(ALL_SHIPS, label="Ships breaking off")},
+    "surface_free_roll": {"use": Boolean(label="Use the free roll marker")},
 }
+BEST = {True: "eliminate", False: "miss"}  # the best result for the holder: attacking, defending
 
 
 def name(uid: str) -> str:
@@ -81,6 +92,15 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                 "actions": [{"verb": "surface_set_up", "label": "Set up", "args": {
                     "line": Choice(tuple(lines)).to_json(), "facing": Choice(("N", "S")).to_json(),
                     "placement": Assignment(tuple(ours), hexes()).to_json()}}]}
+    if kind == "free_roll":
+        c = s["offer"]["combat"]
+        return {"title": f"Free roll marker (11a): {name(c['ship'])} fires at {name(c['target'])}: "
+                         f"{c['attacker_roll']}+{c['attacker_total']}={c['attacker_number']} against "
+                         f"{c['defender_roll']}+{c['defender_total']}={c['defender_number']}: {c['result']}. "
+                         "Roll both dice again?", "rule": "11a",
+                "info": {"kind": "surface_free_roll", "result": c["result"],
+                         "shooter": state["units"][c["ship"]]["side"]},
+                "actions": [{"verb": "surface_free_roll", "label": "Decide", "args": {"use": Boolean().to_json()}}]}
     mine = _mine(state, side)
     if kind == "movement":
         return {"title": f"{t}: move your ships", "rule": "16d2", "info": {"kind": "surface_movement"},
@@ -112,7 +132,8 @@ def apply(state: State, side: str, action: dict[str, Any], rng: Rng) -> State:
         raise IllegalAction("It is not your turn to decide in this surface combat.", "16d")
     kind, verb = state["surface"]["step"]["kind"], action["verb"]
     wanted = {"setup": ("surface_set_up",), "movement": ("surface_move",), "torpedoes": ("surface_torpedoes",),
-              "gunnery": ("surface_fire", "surface_cease_fire"), "breakoff": ("surface_break_off",)}[kind]
+              "gunnery": ("surface_fire", "surface_cease_fire"), "breakoff": ("surface_break_off",),
+              "free_roll": ("surface_free_roll",)}[kind]
     if verb not in wanted:
         raise IllegalAction(f"Now is the {kind} step: order {' or '.join(wanted)}.", "16d")
     st = copy.deepcopy(state)
@@ -136,14 +157,37 @@ def apply(state: State, side: str, action: dict[str, Any], rng: Rng) -> State:
     elif verb == "surface_fire":
         if args["ship"] not in _mine(st, side):
             raise IllegalAction(f"{name(args['ship'])} is not one of your ships on the Battleboard.", "16g")
-        c = gunnery.fire(st, args["ship"], args["target"], rng)
-        log(st, _told(f"{name(args['ship'])} fires at {name(args['target'])}", c), combat=c)
-        if gunnery_left(st, side):
-            return st  # the side fires on, one shot at a time (16g)
+        c = gunnery.roll(st, args["ship"], args["target"], rng)
+        holder = (st.get("free_roll") or {}).get("holder")
+        if holder and c["result"] != BEST[holder == side]:
+            s["offer"] = {"combat": c, "back": dict(s["step"])}  # 11a (7f4.4, 7g4.4): the holder may roll again
+            s["step"] = {"kind": "free_roll", "side": holder}
+            return st
+        return _fired(st, side, c, rng)
+    elif verb == "surface_free_roll":
+        o = s.pop("offer")
+        c = o["combat"]
+        if args["use"]:
+            again = roll_combat(rng, c["attacker_total"], c["defender_total"])
+            log(st, f"{side.title()} use the free roll marker (11a): {c['attacker_roll']} against "
+                    f"{c['defender_roll']} is rolled again.")
+            c.update(again)
+            other = "japanese" if side == "allied" else "allied"
+            st["free_roll"] = {"holder": other, "used": [*st["free_roll"].get("used", []), side]}
+        s["step"] = o["back"]
+        return _fired(st, o["back"]["side"], c, rng)
     elif verb == "surface_break_off":
         breakoff.designate(st, side, args["ships"])
     _advance(st, rng)
     return st
+
+
+def _fired(st: State, side: str, c: dict[str, Any], rng: Rng) -> State:
+    gunnery.mark(st, c)
+    log(st, _told(f"{name(c['ship'])} fires at {name(c['target'])}", c), combat=c)
+    if not gunnery_left(st, side):
+        _advance(st, rng)
+    return st  # else the side fires on, one shot at a time (16g)
 
 
 def _told(what: str, c: dict[str, Any]) -> str:

@@ -35,4 +35,7 @@ ANSWERS = {
     "surface_fire": _fire,
     "surface_cease_fire": _fire,
     "surface_break_off": lambda view, prompt, rng: {"verb": "surface_break_off", "args": {"ships": []}},
+    # 11a: roll again a shot of its own that missed, or an enemy shot that did damage
+    "surface_free_roll": lambda view, prompt, rng: {"verb": "surface_free_roll", "args": {
+        "use": (prompt["info"]["result"] == "miss") == (prompt["info"]["shooter"] == view["role"])}},
 }

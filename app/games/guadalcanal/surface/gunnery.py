@@ -98,6 +98,18 @@ def may_fire(state: State, uid: str) -> bool:
 
 def fire(state: State, uid: str, target_uid: str, rng: Rng) -> dict[str, Any]:
     """16d4: one gunnery combat, resolved at once (4b) and marked (4b4, 4b5)."""
+    return mark(state, roll(state, uid, target_uid, rng))
+
+
+def mark(state: State, c: dict[str, Any]) -> dict[str, Any]:
+    """Mark a rolled gunnery combat's result on its target (4b4, 4b5)."""
+    c["seen"] = apply_result(state, c["target"], c["result"])
+    return c
+
+
+def roll(state: State, uid: str, target_uid: str, rng: Rng) -> dict[str, Any]:
+    """Check and roll one gunnery combat without marking it yet (11a's free roll may roll it again); the ship has
+    fired its guns this Surface Turn."""
     name = units.record(uid)["name"]
     if not may_fire(state, uid):
         raise IllegalAction(f"{name} cannot fire its guns again this Surface Turn.", "16g")
@@ -107,6 +119,6 @@ def fire(state: State, uid: str, target_uid: str, rng: Rng) -> dict[str, Any]:
                             f"({reach} hexes).", "16g1")
     att, dfn, why = modifiers(state, uid, target_uid)
     c = roll_combat(rng, att, dfn)
-    c.update(ship=uid, target=target_uid, why=why, seen=apply_result(state, target_uid, c["result"]))
+    c.update(ship=uid, target=target_uid, why=why, seen=[])
     state["surface"].setdefault("gunned", []).append(uid)
     return c

@@ -74,7 +74,8 @@ def default(state: State, role: str) -> dict[str, Any]:
     return {"movement": {"verb": "surface_move", "args": {"courses": {}}},
             "torpedoes": {"verb": "surface_torpedoes", "args": {"markers": {}}},
             "gunnery": {"verb": "surface_cease_fire", "args": {}},
-            "breakoff": {"verb": "surface_break_off", "args": {"ships": []}}}[kind]
+            "breakoff": {"verb": "surface_break_off", "args": {"ships": []}},
+            "free_roll": {"verb": "surface_free_roll", "args": {"use": False}}}[kind]
 
 
 def random(state: State, role: str, rng) -> dict[str, Any]:
@@ -112,6 +113,8 @@ def random(state: State, role: str, rng) -> dict[str, Any]:
                     markers[u] = side_of_ship
                     break
         return {"verb": "surface_torpedoes", "args": {"markers": markers}}
+    if kind == "free_roll":
+        return {"verb": "surface_free_roll", "args": {"use": rng.d6() <= 2}}
     if kind == "gunnery":
         acts = battle.prompt(state, role)["actions"]
         a = rng.choice(acts)
