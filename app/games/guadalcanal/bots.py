@@ -46,6 +46,7 @@ from app.games.guadalcanal.combat import units as counters
 from app.games.guadalcanal.combat.tables import bow_quarters, grid
 from app.games.guadalcanal.gamedata import (AIR, AREAS, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, VP_ROWS,
                                             enemy)
+from app.games.guadalcanal.surface import bot as surface_bot
 
 View = dict[str, Any]
 Prompt = dict[str, Any]
@@ -619,6 +620,9 @@ ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = {
     "reorganise": reorganise,
     "face_escorts": suggested, "escort_setup": suggested, "air_attack": suggested, "strafe_freed": suggested,
 }
+
+
+ANSWERS.update(surface_bot.ANSWERS)  # scenarios 5 and 6 (7f, 7g): surface/bot.py
 
 
 def make_bot(side: str) -> Callable[[View, Prompt, Any], Action]:

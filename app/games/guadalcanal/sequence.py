@@ -65,7 +65,8 @@ FLIGHT_KINDS = ("scouts", "strikes")  # a side is in when every one of its fligh
 # Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
 # are the combat package's (combat/__init__.py), waited on while the step is "combat".
 COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
-DECISION_KINDS = ("deploy", "sides", *NEEDED, "umpire", "submarine", *COMBAT_KINDS)
+DECISION_KINDS = ("deploy", "sides", *NEEDED, "umpire", "submarine", *COMBAT_KINDS,
+                  "surface")  # "surface": scenarios 5 and 6 (7f, 7g), played by surface/play.py
 
 
 def acting(state: State) -> list[str]:

@@ -231,6 +231,9 @@ def step(state: State) -> dict[str, Any]:
 
 
 def view(state: State, role: str) -> dict[str, Any]:
+    if state.get("surface_game"):  # scenarios 5 and 6 (7f, 7g): the Battleboard alone, surface/play.py
+        from app.games.guadalcanal.surface import play as surface_play
+        return surface_play.view(state, role)
     ended = state["outcome"] is not None
     out: dict[str, Any] = {
         "game": "guadalcanal", "scenario": state["scenario"], "role": role, "umpired": state["umpired"],
