@@ -23,6 +23,7 @@ DATA = Path(__file__).resolve().parent / "data"
 FREE_ROLL = "free_roll"
 AIRCRAFT_DAMAGE, DEAD_IN_THE_WATER, SUBMARINES = "aircraft_damage", "dead_in_the_water", "submarines"
 WAVE_ATTACKS = "wave_attacks"
+SEA_MOVEMENT = "sea_movement"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -32,10 +33,12 @@ OPTIONS = (
            False),
     Option(SUBMARINES, "Option 11e: submarine attacks after each Air Return Phase", "11e", False),
     Option(WAVE_ATTACKS, "Option 13: wave attacks (air strikes fly and attack separately by origin)", "13", False),
+    Option(SEA_MOVEMENT, "Option 12a: variable sea movement by the slowest ship, and towing (12a4)", "12a", False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
            SUBMARINES: "submarines", WAVE_ATTACKS: "wave_attacks"}
+SECTION[SEA_MOVEMENT] = "sea_movement"
 
 
 @lru_cache(maxsize=1)
