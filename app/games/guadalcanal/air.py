@@ -177,7 +177,7 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
                                 f"{'; announced ' + ', '.join(announced) if announced else '; nothing announced'}.",
                           at=AT))
     for h in announced:
-        search.answer(s, side, h, "Air search", AT)
+        search.answer(s, side, h, "Air search", AT, rng)
     return s
 
 
@@ -239,7 +239,7 @@ def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> 
     if not action["args"]["hexes"]:
         s["log"].append(entry(side, "No sea search.", at=at))
     for h in action["args"]["hexes"]:
-        search.answer(s, side, h, "Sea search", at)
+        search.answer(s, side, h, "Sea search", at, rng)
     return s
 
 

@@ -24,6 +24,7 @@ FREE_ROLL = "free_roll"
 AIRCRAFT_DAMAGE, DEAD_IN_THE_WATER, SUBMARINES = "aircraft_damage", "dead_in_the_water", "submarines"
 WAVE_ATTACKS = "wave_attacks"
 SEA_MOVEMENT = "sea_movement"
+VARIABLE_SPOTTING = "variable_spotting"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -34,11 +35,14 @@ OPTIONS = (
     Option(SUBMARINES, "Option 11e: submarine attacks after each Air Return Phase", "11e", False),
     Option(WAVE_ATTACKS, "Option 13: wave attacks (air strikes fly and attack separately by origin)", "13", False),
     Option(SEA_MOVEMENT, "Option 12a: variable sea movement by the slowest ship, and towing (12a4)", "12a", False),
+    Option(VARIABLE_SPOTTING, "Option 15a: variable spotting (a competitive roll decides what a search reveals)",
+           "15a", False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
            SUBMARINES: "submarines", WAVE_ATTACKS: "wave_attacks"}
 SECTION[SEA_MOVEMENT] = "sea_movement"
+SECTION[VARIABLE_SPOTTING] = "spotting"
 
 
 @lru_cache(maxsize=1)
