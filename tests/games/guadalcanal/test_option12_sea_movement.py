@@ -136,3 +136,12 @@ def test_the_values_are_printed_data_with_provenance():
     s = rules.setup("1", {"sea_movement": True}, ScriptedRng())
     shown = next(o for o in rules.view(s, "allied")["options"] if o["id"] == "sea_movement")
     assert shown["on"] and shown["rule"] == "12a" and shown["reconstructed"] == []
+
+
+@pytest.mark.rule("12a")
+def test_the_computer_player_answers_legally_with_options_12_and_15_on():
+    from tests.games.guadalcanal.test_bots import play  # bots on both sides; every bot order is checked first
+    on = {"sea_movement": True, "variable_spotting": True, "dead_in_the_water": True}
+    end = play("1", 2, ("allied", "japanese"), on)
+    assert end["outcome"] is not None and end["options"]["sea_movement"] and end["options"]["variable_spotting"]
+    assert any(x.get("data", {}).get("result") for x in end["log"])  # spotting rolls were made (15a)
