@@ -76,7 +76,8 @@ def lie(actual: int, die: int) -> int:
 
 
 def spot(state: State, hex_id: str, reports: list[dict[str, Any]], rng) -> dict[str, Any]:
-    """15a1: the competitive roll for one spotted task force marker (the searcher's die first), and what it tells."""
+    """15a1: the competitive roll for a hex holding enemy task force markers (the searcher's die first), and what it
+    tells of the ships in `reports` (all of them in the hex)."""
     mine, theirs = rng.d10(), rng.d10()
     mods = modifiers(state, hex_id)
     total = mine + sum(mods.values())
@@ -106,11 +107,11 @@ def log(state: State, searcher: str, told_to: str, marker: str, hex_id: str, tf_
     side_shown = "Exact" if roll["result"] in (TWO_X, THREE_X) else "?"
     what = roll["learned"] + (f" ({listed})" if roll["result"] == THREE_X else "")
     state["log"].append(entry(told_to, f"{how} {hex_id}: something is there; search roll {roll['dice_text']}: "
-                                       f"{what} (15a1.2); enemy task force marker {marker} is placed there, "
+                                       f"{what} (15a1.2); enemy task force marker {marker} placed there, "
                                        f"{side_shown} side up (15a4).", at=at, hex=hex_id, result=roll["result"]))
     mine, theirs = roll["dice"]
     state["log"].append(entry(enemy(searcher), f"{TITLE[searcher]} {how.lower()} "
-                                     f"{hex_id}: your {tf_name} is spotted; search roll {roll['total']} "
+                                     f"{hex_id}: your {tf_name} spotted; search roll {roll['total']} "
                                      f"({mine} modified) against your {theirs}: they learn {what} (15a1.2).",
                               at=at, hex=hex_id, result=roll["result"]))
     if roll["lie_die"] is not None:

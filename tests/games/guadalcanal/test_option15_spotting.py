@@ -11,7 +11,7 @@ import pytest
 
 from app.engine.contract import UMPIRE
 from app.engine.rng import ScriptedRng
-from app.games.guadalcanal import options, rules, spotting, submarine
+from app.games.guadalcanal import options, rules, search, spotting, submarine
 from tests.games.guadalcanal.helpers import example_10, fly, lines, move, play, sea_search, shift, take_off
 
 SCOUT_PATH = ["P3", "P2", "O2", "N1", "N2", "M3"]
@@ -125,3 +125,27 @@ def test_the_reconstructed_results_are_data_shown_with_their_provenance():
     assert shown["on"] and shown["rule"] == "15a"
     assert {r["key"] for r in shown["reconstructed"]} == {"two_x_from", "three_x_from", "lie_without_umpire"}
     assert options.provenance(options.VARIABLE_SPOTTING, "day").startswith("printed 15a1.1")
+
+
+@pytest.mark.rule("15a4")
+def test_a_vague_spotting_does_not_tell_the_searcher_it_is_a_task_force_already_marked_elsewhere():
+    s = scout_search(at_air_step(), 9, 4)  # 3X in N2: marker 1 shows the Advance Force's ships
+    s["task_forces"]["ij-advance-force"]["hex"] = "M3"  # it sails on (the searcher cannot know)
+    search.answer(s, "allied", "M3", "Air search", at="test", rng=ScriptedRng([1, 9]))  # something
+    board = {c["hex"]: c for c in rules.view(s, "allied")["searchboard"]["contacts"]}
+    assert set(board) == {"N2", "M3"} and board["M3"]["side"] == "?"  # the N2 marker stays: nothing links them
+    search.answer(s, "allied", "M3", "Air search", at="test", rng=ScriptedRng([9, 1]))  # 3X: the same ships
+    assert [c["hex"] for c in rules.view(s, "allied")["searchboard"]["contacts"]] == ["M3"]
+
+
+@pytest.mark.rule("15a1")
+def test_something_is_said_of_the_hex_so_two_task_forces_there_are_one_marker_until_3x():
+    s = at_air_step(scouts=())
+    s["task_forces"]["ij-vanguard-force"]["hex"] = "P4"
+    s["task_forces"]["ij-striking-force"]["hex"] = "P4"  # 9 + 5 ships
+    two_x = play(s, "allied", sea_search("P4"), dice=(5, 4))  # 8 against 4
+    assert [(c["result"], c["count"], c["ships"]) for c in rules.view(two_x, "allied")["searchboard"]["contacts"]] \
+        == [("2X", 14, [])]
+    three_x = play(s, "allied", sea_search("P4"), dice=(9, 4))  # 12 against 4: each marker with its ships
+    shown = rules.view(three_x, "allied")["searchboard"]["contacts"]
+    assert sorted(len(c["ships"]) for c in shown) == [4, 6] and all(c["result"] == "3X" for c in shown)
