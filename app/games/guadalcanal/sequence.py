@@ -266,7 +266,8 @@ def describe(state: State, kind: str, action: dict[str, Any]) -> str:
         return (f"{cards.names(state, args['units'])} projected route {', '.join(args['path']) or 'none (it stays)'}"
                 f"; announced {', '.join(args['search']) or 'nothing'}")
     if kind == "assembly":
-        return f"take off {cards.names(state, args['units']) if args['units'] else 'nothing'}"
+        cap = "".join(f"; {cards.name(state, u)} to {box.title()} CAP" for u, box in (args.get("cap") or {}).items())
+        return f"take off {cards.names(state, args['units']) if args['units'] else 'nothing'}{cap}"
     if kind == "ready":
         return (f"to Ready {cards.names(state, args['to_ready']) if args['to_ready'] else 'nothing'}; "
                 f"to Arming {cards.names(state, args['to_arming']) if args['to_arming'] else 'nothing'}")

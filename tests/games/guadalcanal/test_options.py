@@ -12,7 +12,7 @@ from app.games.guadalcanal import rules, search, sequence
 from tests.games.guadalcanal.helpers import random_positions, example_10
 
 ALL_ON = {"free_roll": True, "aircraft_damage": True, "dead_in_the_water": True, "submarines": True,
-          "wave_attacks": True, "sea_movement": True, "variable_spotting": True}
+          "wave_attacks": True, "fighters": True, "sea_movement": True, "variable_spotting": True}
 
 
 def all_on(**extra):
@@ -25,7 +25,7 @@ def test_each_option_is_declared_for_the_lobby_off_by_default_with_its_rule():
     declared = {o.id: o for o in rules.meta.options}
     assert {i: declared[i].rule for i in ALL_ON} == {"free_roll": "11a", "aircraft_damage": "11b",
                                                       "dead_in_the_water": "11c", "submarines": "11e",
-                                                      "wave_attacks": "13", "sea_movement": "12a",
+                                                      "wave_attacks": "13", "fighters": "14", "sea_movement": "12a",
                                                       "variable_spotting": "15a"}
     assert all(declared[i].default is False and declared[i].choices == (True, False) for i in ALL_ON)
 
@@ -34,7 +34,7 @@ def test_each_option_is_declared_for_the_lobby_off_by_default_with_its_rule():
 def test_the_options_are_recorded_with_the_game_and_announced_with_their_reconstructions():
     s = rules.setup("1", {"submarines": True, "dead_in_the_water": True}, ScriptedRng())
     assert s["options"] == {"free_roll": False, "aircraft_damage": False, "dead_in_the_water": True,
-                            "submarines": True, "wave_attacks": False, "sea_movement": False,
+                            "submarines": True, "wave_attacks": False, "fighters": False, "sea_movement": False,
                             "variable_spotting": False}
     (line,) = [x for x in s["log"] if x["text"].startswith("Optional rules in play")]
     assert line["to"] == "public" and "11c" in line["text"] and "11e" in line["text"] and "11b" not in line["text"]
