@@ -139,9 +139,10 @@ def test_the_values_are_printed_data_with_provenance():
 
 
 @pytest.mark.rule("12a")
-def test_the_computer_player_answers_legally_with_options_12_and_15_on():
+def test_the_computer_player_answers_legally_with_options_12_14_and_15_on():
     from tests.games.guadalcanal.test_bots import play  # bots on both sides; every bot order is checked first
-    on = {"sea_movement": True, "variable_spotting": True, "dead_in_the_water": True}
+    on = {"sea_movement": True, "variable_spotting": True, "dead_in_the_water": True, "fighters": True,
+          "scout_losses": True}
     end = play("1", 2, ("allied", "japanese"), on)
     assert end["outcome"] is not None and end["options"]["sea_movement"] and end["options"]["variable_spotting"]
     assert any(x.get("data", {}).get("result") for x in end["log"])  # spotting rolls were made (15a)
