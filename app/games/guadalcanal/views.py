@@ -142,9 +142,12 @@ def pieces(state: State, side: str, prefix: str = "") -> list[dict[str, Any]]:
                                 f"{TITLE[side]} air units {cards.names(state, units)}"), units=units))
     for c in state["boards"][side]["contacts"].values():
         ships = ", ".join(cards.describe_ship(r) for r in c["ships"])
+        face = c.get("side", "Exact")  # 15a4: "?" unless the search was reliable (spotting.py)
+        if c.get("result") and not c["ships"]:
+            ships = c["result"] + (f", {c['count']} ships" if c.get("count") else "")
         out.append(_piece(f"{prefix}contact-{side}-{c['marker']}", "contact", enemy(side), c["hex"],
-                          f"{c['marker']} Exact", f"Enemy task force marker {c['marker']}, Exact: {ships} "
-                                                  f"(seen {c['seen']})"))
+                          f"{c['marker']} {face}", f"Enemy task force marker {c['marker']}, {face}: {ships} "
+                                                   f"(seen {c['seen']})"))
     return out
 
 

@@ -332,7 +332,10 @@ def cap_returns(state: State) -> None:
     any air unit on the searchboard, from the hex of the task force or base they flew over."""
     for u, x in state["units"].items():
         if x.get("box") in CAP_BOXES and alive(state, u):
-            x["box"], x["location"] = "flying", {"hex": bt.hex_of(state, u), "from": x["location"].get("from")}
+            # a base eliminated under its CAP has no location left: its fighters fly back from its printed hex
+            from app.games.guadalcanal.gamedata import BASE_HEX  # gamedata loads the combat package first
+            here = bt.hex_of(state, u) or BASE_HEX.get(x["location"].get("base"), {}).get("hex")
+            x["box"], x["location"] = "flying", {"hex": here, "from": x["location"].get("from")}
 
 
 # --- prompts, defaults, random orders -----------------------------------------------------------------------------
