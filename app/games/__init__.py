@@ -19,7 +19,7 @@ GAMES: dict[str, str] = {
     "app.games.pacific_war_1942": "app.web.games.pacific_war_1942",
     "app.games.guadalcanal": "app.web.games.guadalcanal",
     "app.games.first_blood": "app.web.games.first_blood",
-    "app.games.usn": "app.web.plugin:GENERIC",  # no board of its own yet: the generic board and forms
+    "app.games.usn": "app.web.games.usn",
 }
 GAME_MODULES: tuple[str, ...] = tuple(GAMES)
 

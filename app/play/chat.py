@@ -90,11 +90,13 @@ def messages(db: DB, game: Game, role: str, limit: int = 200) -> list[dict[str, 
     readable = readable_channels(game, role)
     if not readable:
         return []
-    rows = db.execute(select(ChatMessage, User.username).join(User, User.id == ChatMessage.user_id)
+    # Columns, not rows as objects: every push draws each watching role's chat (issue 18).
+    rows = db.execute(select(ChatMessage.channel, ChatMessage.role, ChatMessage.text, ChatMessage.at, User.username)
+                      .join(User, User.id == ChatMessage.user_id)
                       .where(ChatMessage.game_id == game.id, ChatMessage.channel.in_(readable))
                       .order_by(ChatMessage.id.desc()).limit(limit)).all()
     meta = rules_for(game).meta
     label = lambda r: "Umpire" if r == UMPIRE else meta.label(r)  # noqa: E731  (a side's id names the side)
-    return [{"channel": m.channel, "channel_label": "All" if m.channel == ALL else label(m.channel),
-             "from": name, "role": label(m.role), "text": m.text, "at": m.at.strftime("%H:%M")}
-            for m, name in reversed(rows)]
+    return [{"channel": channel, "channel_label": "All" if channel == ALL else label(channel),
+             "from": name, "role": label(role), "text": text, "at": at.strftime("%H:%M")}
+            for channel, role, text, at, name in reversed(rows)]

@@ -35,8 +35,11 @@ def check_order(db: DB, game_id: str, role: str, action: Any) -> None:
     prompt = rules.prompts(state).get(role)
     if prompt is None:
         raise Illegal("It is not your move: the game is waiting for the other side.")
+    # The shape of the order as the rules will read it: a board's rows tidied by the game first (contract v2's
+    # `tidy`), as a submission's are, so the live check never refuses what the submission would accept.
+    tidied = getattr(rules, "tidied", None)
     try:
-        shape(prompt, action)
+        shape(prompt, tidied(state, role, action) if tidied is not None else action)
         judge = getattr(rules, "check", None)
         if judge is not None:
             judge(state, role, action)

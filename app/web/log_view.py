@@ -3,6 +3,7 @@ marked with what it is about (combat, movement, intelligence, orders) so the pag
 orders are in" filler of a section folded into one short line."""
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -27,10 +28,14 @@ DATED_TURN = re.compile(r"^([A-Z]{3} \d{1,2}), (Turn \d+)\. ")  # Guadalcanal's 
 
 
 def line_kind(line: dict[str, Any]) -> str:
-    text = str(line.get("text", ""))
+    return _kind(str(line.get("text", "")), str(line.get("at") or ""))
+
+
+@functools.lru_cache(maxsize=16384)  # every push draws every watching role's whole log: the same lines each time
+def _kind(text: str, at: str) -> str:
     if ORDERS_LINE.match(text):
         return "orders"
-    for hay in (str(line.get("at") or "").lower(), text.lower()):
+    for hay in (at.lower(), text.lower()):
         for kind, words in LOG_KINDS:
             if any(w in hay for w in words):
                 return kind

@@ -92,7 +92,7 @@ def hook(monkeypatch):
     execute("DELETE FROM notify_settings")
 
 
-def wait_for(check, seconds: float = 10.0):
+def wait_for(check, seconds: float = 30.0):
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         got = check()

@@ -22,7 +22,14 @@ class CheckedDuel(Duel):
         if state["round"] == 1 and (action.get("args") or {}).get("salvos") == 3:
             raise IllegalAction("In the first round no side may commit all three salvos.", "duel 2")
 
+    def tidied(self, state, role, action):
+        """What a board may post (the salvos as a word), as the rules read it: a record's `tidy`."""
+        args = dict(action.get("args") or {})
+        args["salvos"] = {"one": 1, "two": 2, "three": 3}.get(args.get("salvos"), args.get("salvos"))
+        return {**action, "args": args}
+
     def apply(self, state, role, action, rng):
+        action = self.tidied(state, role, action)
         self.check(state, role, action)
         return super().apply(state, role, action, rng)
 
@@ -62,7 +69,7 @@ def test_a_good_order_is_ok_and_a_bad_one_gets_the_submissions_own_refusal_and_n
     assert ruled.json()["message"] == "In the first round no side may commit all three salvos."
     unknown = check(red, gid, verb="retreat")
     assert unknown.status_code == 422 and "not offered now" in unknown.json()["message"] and "Fire" in unknown.json()["message"]
-    assert check(red, gid, args={"salvos": "two"}).status_code == 422
+    assert check(red, gid, args={"salvos": "many"}).status_code == 422
     assert table_digest() == before                             # not a row, not a timestamp
     # The check agrees with what a submission of the same order gets.
     sent = red.act(gid, "fire", {"salvos": 3})
@@ -124,3 +131,13 @@ def test_a_duel_in_progress_with_plain_rules_is_checked_by_shape_alone(players):
     red, blue = players(), players()
     gid = start_duel(red, blue)
     assert check(red, gid, args={"salvos": 3}).json() == {"ok": True}   # no rules check: only the shape
+
+
+def test_the_check_reads_an_order_tidied_as_a_submission_is(players, checked):
+    """A board posts what its rows hold (Solomons: blank rows, a Slot run); the rules tidy it before reading it. The
+    live check must judge the order the submission will apply, not refuse the board's shape."""
+    red, blue, gid = start_checked(players)
+    assert check(red, gid, args={"salvos": "two"}).json() == {"ok": True}
+    refused = check(red, gid, args={"salvos": "seven"})
+    assert refused.status_code == 422 and "salvos" in refused.json()["message"].lower(), refused.text
+    assert red.act(gid, "fire", {"salvos": "two"}).status_code == 200  # the submission takes it alike

@@ -191,13 +191,21 @@ def printed_result(tutorial_id: str, gid: str) -> None:
             assert where["us-1-2"] == "eliminated" and where["ij-124-1"] == "hex:0504"
         elif tutorial_id == "first-blood-figure-8":
             assert v["strips"]["0709"]["status"] == "dam" and v["strips"]["0708"]["status"] == "oper"
+    elif tutorial_id == "usn-movement-v":  # Movement (V): beyond normal range 1 a point (Japanese), 2 (Allied)
+        log = "\n".join(line["text"] for line in view(gid, "allied")["log"])
+        assert "Allied 3 LAC strike on hex 0663" in log and "the strike fires back with 6 (die 1)" in log, log
+        assert "Japanese 3 LAC strike on hex 0824" in log and "the strike fires back with 3 (die 1)" in log, log
+    elif tutorial_id == "usn-victory-points":  # Victory Point Schedule: capacity 10 sunk, 100 points
+        v = view(gid, "allied")
+        assert "J-CV-3" in v["sunk"] and v["vp"]["allied"] == 100
+        assert any("Allied +100 VP: Japanese J-CV-3 sunk." in line["text"] for line in v["log"])
     else:
         raise AssertionError(f"no printed result is checked for {tutorial_id}")
 
 
 def test_every_game_with_replayed_examples_declares_tutorials():
     games = {t.game for t in tutorials.all_tutorials()}
-    assert games == {"solomons", "pacific_war_1942", "guadalcanal", "first_blood"}
+    assert games == {"solomons", "pacific_war_1942", "guadalcanal", "first_blood", "usn"}
 
 
 @pytest.mark.parametrize("tutorial_id", ALL)

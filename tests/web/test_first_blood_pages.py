@@ -103,3 +103,22 @@ def test_the_odds_name_the_jungle_modifier_and_a_hopeless_attack():
     o = combat.odds(s, "us", ["us-1-1"], ["0201"], [])
     assert ("jungle (§7.1)", -1) in o["modifiers"]
     assert "-1 jungle (§7.1)" in render("games/first_blood/_odds.html", o=o)
+
+
+@pytest.mark.rule("§7.6")
+def test_the_odds_read_from_a_sides_view_are_the_odds_the_roll_will_use():
+    """The /odds fragment computes from the role's view: along random games, every attack of two units on an enemy
+    hex gets the same strengths, column and modifiers from the view as from the state the roll reads."""
+    from app.engine.testing import random_positions
+
+    compared = 0
+    for seed in range(4):
+        for s in random_positions(rules, "campaign", {}, seed, tuple(range(0, 300, 11))):
+            for role in ("us", "ij"):
+                mine = [u["id"] for u in s["units"].values() if u["side"] == role and u["loc"].startswith("hex:")][:2]
+                theirs = sorted({u["loc"][4:] for u in s["units"].values()
+                                 if u["side"] != role and u["loc"].startswith("hex:")})[:1]
+                if mine and theirs:
+                    assert combat.odds(rules.view(s, role), role, mine, theirs, []) == combat.odds(s, role, mine, theirs, [])
+                    compared += 1
+    assert compared > 50

@@ -11,7 +11,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Path, Several
-from app.games.guadalcanal import cards, search, searchboard
+from app.games.guadalcanal import cards, scout_losses, search, searchboard
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
 
@@ -176,8 +176,16 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s["log"].append(entry(side, f"{cards.names(s, group)} fly from {start}: {route}"
                                 f"{'; announced ' + ', '.join(announced) if announced else '; nothing announced'}.",
                           at=AT))
-    for h in announced:
-        search.answer(s, side, h, "Air search", AT)
+    flying_on = True  # 15b: scouts lost to enemy CAP search the hex they are lost in, and no further one
+    for i, h in enumerate(path):
+        scouts = scout_losses.entering(s, group, i) if flying_on else []
+        shot_down = scout_losses.enters(s, side, scouts, h, AT, rng)
+        if h in announced and flying_on:
+            announced.remove(h)
+            search.answer(s, side, h, "Air search", AT, rng)
+        if shot_down:
+            scout_losses.lose(s, scouts)
+            flying_on = any(cards.is_combat(u) for u in group)
     return s
 
 
@@ -239,7 +247,7 @@ def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> 
     if not action["args"]["hexes"]:
         s["log"].append(entry(side, "No sea search.", at=at))
     for h in action["args"]["hexes"]:
-        search.answer(s, side, h, "Sea search", at)
+        search.answer(s, side, h, "Sea search", at, rng)
     return s
 
 

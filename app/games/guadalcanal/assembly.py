@@ -7,13 +7,17 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.engine.orders import Several
+from app.engine.orders import Assignment, Optional, Several
 from app.games.guadalcanal import cards, timetrack
+from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import ALL_AIR, BASES, TITLE, enemy
 
 State = dict[str, Any]
 
-VERBS_ASSEMBLY = {"take_off": {"units": Several(ALL_AIR, label="Air units taking off")}}
+CAP_CHOICES = ("high", "low")  # option 14: the High CAP and Low CAP boxes (14a2)
+VERBS_ASSEMBLY = {"take_off": {"units": Several(ALL_AIR, label="Air units taking off"),
+                               "cap": Optional(Assignment(ALL_AIR, CAP_CHOICES, required=False,
+                                                          label="Fighters taking off to CAP"))}}
 VERBS_READY = {"shift": {"to_ready": Several(ALL_AIR, label="Arming to Ready"),
                          "to_arming": Several(ALL_AIR, label="Ready to Arming")}}
 
@@ -36,18 +40,39 @@ def assembly_prompt(state: State, side: str) -> dict[str, Any]:
     ready = cards.in_box(state, side, "ready")
     limits = "; ".join(f"{cards.area_name(state, a)} {cards.launch_factor(state, a)}"
                        for a in cards.air_areas(state, side) if cards.aboard(state, a, ("ready",)))
+    args = {"units": Several(tuple(ready), label="Air units taking off").to_json()}
+    fighters = cap_fighters(state, side)
+    if fighters:  # option 14: fighters may take off into the High or Low CAP box instead (14a2)
+        args["cap"] = Assignment(tuple(fighters), CAP_CHOICES, required=False,
+                                 label="Fighters taking off to CAP (High or Low)").to_json()
     return {"title": f"Assembly Step: choose the air units that take off (launch factors: {limits})",
             "rule": "3a", "info": {"kind": "assembly"},
-            "actions": [{"verb": "take_off", "label": "Take off (none: no take-off this Turn)",
-                         "args": {"units": Several(tuple(ready), label="Air units taking off").to_json()}}]}
+            "actions": [{"verb": "take_off", "label": "Take off (none: no take-off this Turn)", "args": args}]}
+
+
+def cap_fighters(state: State, side: str) -> list[str]:
+    """Option 14: the side's fighters in Ready boxes, which may take off into a High or Low CAP box over their task
+    force or base (14a2) instead of its Normal Strike box."""
+    if not optional.on(state, optional.FIGHTERS):
+        return []
+    return [u for u in cards.in_box(state, side, "ready") if state["units"][u]["type"] == "F"]
 
 
 def assembly_check(state: State, side: str, action: dict[str, Any]) -> None:
-    units = action["args"]["units"]
-    if timetrack.is_night(state) and units:
+    units, cap = action["args"]["units"], action["args"].get("cap") or {}
+    if cap and not optional.on(state, optional.FIGHTERS):
+        raise IllegalAction("The High and Low CAP boxes are used only with option 14 (2c NOTE).", "14")
+    for u in cap:
+        if u not in cap_fighters(state, side):
+            raise IllegalAction(f"{state['units'][u]['name']} cannot fly CAP: only your fighter units in Ready boxes "
+                                "take off into a High or Low CAP box (14a2, 3a2).", "14a2")
+        if u in units:
+            raise IllegalAction(f"{state['units'][u]['name']} takes off once: to the Normal Strike box or to CAP.",
+                                "3a")
+    if timetrack.is_night(state) and (units or cap):
         raise IllegalAction("No air units may fly during night Turns.", "3a1")
     count: dict[str, int] = {}
-    for u in units:
+    for u in [*units, *cap]:
         rec = state["units"][u]
         if rec["side"] != side:
             raise IllegalAction(f"{u} is not one of your air units.", "3a")
@@ -74,8 +99,18 @@ def assembly_resolve(state: State, side: str, action: dict[str, Any], rng) -> St
         rec["location"] = {"base": area, "from": area} if area in BASES else \
             {"tf": s["units"][area]["location"]["tf"], "from": area}
         rec["box"] = "normal_strike"
+    for u, box in (action["args"].get("cap") or {}).items():  # option 14: into the High or Low CAP box (14a2)
+        rec = s["units"][u]
+        area = rec["location"]["area"]
+        rec["location"] = {"base": area, "from": area} if area in BASES else \
+            {"tf": s["units"][area]["location"]["tf"], "from": area}
+        rec["box"] = f"{box}_cap"
+        where = cards.area_name(s, area) if area in BASES else \
+            s["task_forces"][s["units"][area]["location"]["tf"]]["name"]
+        card_news(s, side, f"{rec['name']} takes off from {cards.area_name(s, area)} to the {box.title()} CAP box "
+                           f"of {where} (14).", "Action Phase, Assembly Step (3a)")
     at = "Action Phase, Assembly Step (3a)"
-    if not by_area:
+    if not by_area and not action["args"].get("cap"):
         card_news(s, side, "no air units take off.", at)
     for area, units in by_area.items():
         where = cards.area_name(s, area) if area in BASES else \
@@ -92,7 +127,16 @@ def assembly_random(state: State, side: str, rng) -> dict[str, Any]:
         if ready:
             n = rng.die(min(len(ready), cards.launch_factor(state, area)) + 1) - 1
             out += rng.shuffle(ready)[:n]
-    return {"verb": "take_off", "args": {"units": out}}
+    fighters = cap_fighters(state, side)
+    if not fighters:
+        return {"verb": "take_off", "args": {"units": out}}
+    cap: dict[str, str] = {}  # option 14: some of the fighters left fly CAP, within the launch factors (3a4)
+    for area in cards.air_areas(state, side):
+        room = cards.launch_factor(state, area) - sum(1 for u in out if state["units"][u]["location"]["area"] == area)
+        for u in [f for f in fighters if state["units"][f]["location"]["area"] == area and f not in out]:
+            if room > 0 and rng.die(2) == 1:
+                cap[u], room = rng.choice(CAP_CHOICES), room - 1
+    return {"verb": "take_off", "args": {"units": out, "cap": cap}}
 
 
 def assembly_default(state: State, side: str) -> dict[str, Any]:

@@ -26,6 +26,11 @@ The plan, in the order of the Turn:
 - Air return (5): each unit lands at the nearest place it may (basing colour, reach, room), the most constrained
   units first; none is given up while a place remains.
 
+- Option 14 (when the view says it is on): fighters are readied; they escort a strike launched from their ship or
+  base, else fly CAP over it, High and Low in turn (3a, 14a2); in the air combat the bot gives the prompt's suggested
+  order (combat/air_play.py: the CAP faced round the escorts, an escort left over stays out, each combat's fighters
+  together against its weakest opponent, a breakthrough against the strongest bomber it may attack).
+
 A prompt the bot does not know (a new step, an umpired variant) is answered with the least order its typed
 arguments allow: no units, no moves, the first choice.
 """
@@ -41,6 +46,7 @@ from app.games.guadalcanal.combat import units as counters
 from app.games.guadalcanal.combat.tables import bow_quarters, grid
 from app.games.guadalcanal.gamedata import (AIR, AREAS, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, VP_ROWS,
                                             enemy)
+from app.games.guadalcanal.surface import bot as surface_bot
 
 View = dict[str, Any]
 Prompt = dict[str, Any]
@@ -221,7 +227,7 @@ def deploy(view: View, prompt: Prompt, rng) -> Action:
         if area not in by_area:
             by_area[area] = rng.choice(sorted(options))
         hexes[t] = by_area[area]
-    ready = [u for u in choices(args["ready"]) if AIR[u]["type"] != FIGHTER]
+    ready = [u for u in choices(args["ready"]) if AIR[u]["type"] != FIGHTER or fighters_fight(view)]
     bases = spread_air(me, args["bases"])
     return {"verb": "deploy", "args": {"hexes": hexes, "ready": ready, "bases": bases}}
 
@@ -262,6 +268,7 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
     w = me.likelihood() if blind else {}
     likely = max(w, key=lambda h: (w[h], h)) if w else None
     out = []
+    cap_offered, cap = set((spec(prompt, "take_off")["args"].get("cap") or {}).get("ids") or []), {}
     for area in me.card["areas"]:
         here = me.area_hex(area["id"])
         ready = [u for u in area["ready"] if u["id"] in offered]
@@ -274,13 +281,30 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
             strike = bool(near) or (blind and likely is not None and dist(here, likely) <= reach + CLOSING)
         chosen = (scouts + bombers) if strike else scouts  # scouts first: what they find, the strike goes for
         out += chosen[:area["launch"]]
-    return {"verb": "take_off", "args": {"units": out}}
+        # option 14: the fighters left escort the strike, or fly CAP over their ship or base (14a2)
+        fighters = [u["id"] for u in ready if u["id"] in cap_offered][:max(area["launch"] - len(chosen), 0)]
+        if strike:
+            out += fighters
+        else:
+            cap.update({f: ("high", "low")[i % 2] for i, f in enumerate(fighters)})
+    return {"verb": "take_off", "args": {"units": out, **({"cap": cap} if cap_offered else {})}}
+
+
+def fighters_fight(view: View) -> bool:
+    """Option 14 is on: fighters escort and fly CAP."""
+    return any(o["id"] == "fighters" and o["on"] for o in view.get("options") or [])
+
+
+def suggested(view: View, prompt: Prompt, rng) -> Action:
+    """Option 14's air combat: the prompt's own suggested order (combat/air_play.py `suggested`)."""
+    return prompt["info"]["suggested"]
 
 
 def shift(view: View, prompt: Prompt, rng) -> Action:
     args = spec(prompt, "shift")["args"]
-    to_ready = [u for u in choices(args["to_ready"]) if AIR[u]["type"] != FIGHTER]
-    to_arming = [u for u in choices(args["to_arming"]) if AIR[u]["type"] == FIGHTER]
+    fight = fighters_fight(view)  # option 14: fighters are readied too
+    to_ready = [u for u in choices(args["to_ready"]) if AIR[u]["type"] != FIGHTER or fight]
+    to_arming = [u for u in choices(args["to_arming"]) if AIR[u]["type"] == FIGHTER and not fight]
     return {"verb": "shift", "args": {"to_ready": to_ready, "to_arming": to_arming}}
 
 
@@ -594,7 +618,11 @@ ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = {
     "deploy": deploy, "take_off": take_off, "shift": shift, "move": move, "fly": fly, "sea_search": sea_search,
     "land": land, "order_battles": order_battles, "set_up": set_up, "attack": attack, "fire": fire, "bomb": bomb,
     "reorganise": reorganise,
+    "face_escorts": suggested, "escort_setup": suggested, "air_attack": suggested, "strafe_freed": suggested,
 }
+
+
+ANSWERS.update(surface_bot.ANSWERS)  # scenarios 5 and 6 (7f, 7g): surface/bot.py
 
 
 def make_bot(side: str) -> Callable[[View, Prompt, Any], Action]:

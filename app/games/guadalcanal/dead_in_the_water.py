@@ -2,8 +2,8 @@
 whose current movement factor (printed, less one per hit marker, 4b5) has fallen to 0 is dead in the water.
 
 - 12a4.2: a task force marker holding a dead in the water ship that is not towed may not move in the Sea Movement
-  Step. Towing is option 12a4 (not played yet), so with 11c on such a task force stays where it is; its owner can
-  leave the ship behind in a task force of its own by a reorganisation (4e1).
+  Step. Towing is option 12a4 (sea_movement.py): without it, or with no free tug, such a task force stays where it
+  is; its owner can leave the ship behind in a task force of its own by a reorganisation (4e1).
 - 11e3.1: a submarine attacking a dead in the water ship adds +4 (submarine.py; the +4 is printed in 11e, so it
   applies whenever submarines are played).
 - 11c1 (16d7): dead in the water ships are eliminated at the end of a surface battle; surface combat (option 16) is
@@ -35,6 +35,10 @@ def dead_in(state: State, tf: str) -> list[str]:
 
 
 def stays(state: State, tf: str) -> bool:
-    """12a4.2 under 11c: the task force may not move (it holds an untowed dead in the water ship)."""
+    """12a4.2 under 11c: the task force may not move (it holds an untowed dead in the water ship; towing is
+    option 12a4, sea_movement.py)."""
+    # 12a4: under option 12 a tug may tow each dead ship (imported here: sea_movement asks is_dead back)
+    from app.games.guadalcanal import sea_movement
     return (optional.on(state, optional.DEAD_IN_THE_WATER)
-            and optional.values(optional.DEAD_IN_THE_WATER)["task_force_stays"] and bool(dead_in(state, tf)))
+            and optional.values(optional.DEAD_IN_THE_WATER)["task_force_stays"] and bool(dead_in(state, tf))
+            and not sea_movement.all_towed(state, tf))

@@ -28,6 +28,8 @@ def cards_hidden(state: State, role: str) -> bool:
 
 
 def perturb(state: State, role: str, rng) -> State:
+    if state.get("surface_game"):  # scenarios 5 and 6: nothing on the Battleboard is hidden (16a)
+        return copy.deepcopy(state)
     s = copy.deepcopy(state)
     for side in hidden_sides(role):
         for t in cards.task_forces_of(s, side):
@@ -59,6 +61,8 @@ def perturb(state: State, role: str, rng) -> State:
 
 
 def plant_canaries(state: State, role: str, marker: str) -> State:
+    if state.get("surface_game"):  # scenarios 5 and 6: nothing hidden to plant in (16a)
+        return copy.deepcopy(state)
     s = copy.deepcopy(state)
     for side in hidden_sides(role):
         for t in cards.task_forces_of(s, side):

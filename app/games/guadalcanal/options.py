@@ -23,6 +23,10 @@ DATA = Path(__file__).resolve().parent / "data"
 FREE_ROLL = "free_roll"
 AIRCRAFT_DAMAGE, DEAD_IN_THE_WATER, SUBMARINES = "aircraft_damage", "dead_in_the_water", "submarines"
 WAVE_ATTACKS = "wave_attacks"
+FIGHTERS = "fighters"
+SEA_MOVEMENT = "sea_movement"
+VARIABLE_SPOTTING = "variable_spotting"
+SCOUT_LOSSES = "scout_losses"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -32,10 +36,19 @@ OPTIONS = (
            False),
     Option(SUBMARINES, "Option 11e: submarine attacks after each Air Return Phase", "11e", False),
     Option(WAVE_ATTACKS, "Option 13: wave attacks (air strikes fly and attack separately by origin)", "13", False),
+    Option(FIGHTERS, "Option 14: fighters and air combats (escorts, High and Low CAP, breakthroughs, strafing; 14c "
+           "and 14f reconstructed)", "14", False),
+    Option(SEA_MOVEMENT, "Option 12a: variable sea movement by the slowest ship, and towing (12a4)", "12a", False),
+    Option(VARIABLE_SPOTTING, "Option 15a: variable spotting (a competitive roll decides what a search reveals)",
+           "15a", False),
+    Option(SCOUT_LOSSES, "Option 15b: scouts may be lost to enemy fighters on CAP (needs option 14)", "15b", False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
-           SUBMARINES: "submarines", WAVE_ATTACKS: "wave_attacks"}
+           SUBMARINES: "submarines", WAVE_ATTACKS: "wave_attacks", FIGHTERS: "fighters"}
+SECTION[SEA_MOVEMENT] = "sea_movement"
+SECTION[VARIABLE_SPOTTING] = "spotting"
+SECTION[SCOUT_LOSSES] = "scout_losses"
 
 
 @lru_cache(maxsize=1)
@@ -75,6 +88,9 @@ def check_options(options: dict[str, Any]) -> None:
     if (options or {}).get(FREE_ROLL) and (options or {}).get("fog_damage"):
         raise IllegalAction("The free roll marker (option 11a) cannot be played with the umpire's damage fog "
                             "(18c2): the holder would see dice the fog hides. Choose one of the two.", "11a")
+    if (options or {}).get(SCOUT_LOSSES) and not (options or {}).get(FIGHTERS):
+        raise IllegalAction("Loss of scouts (option 15b) is used only with fighters and air combats (option 14): "
+                            "switch option 14 on too, or leave 15b off.", "15b")
 
 
 def begin(state: State, options: dict[str, Any]) -> State:
@@ -83,6 +99,9 @@ def begin(state: State, options: dict[str, Any]) -> State:
     state["options"] = {o: bool((options or {}).get(o)) for o in IDS}
     if state["options"][FREE_ROLL]:
         state["free_roll"] = {"holder": values(FREE_ROLL)["holder"][state["scenario"]], "used": []}
+    if state["options"][FIGHTERS]:  # 14: the scenario's fighter units are set up only with the option
+        from app.games.guadalcanal import fighters
+        fighters.set_up(state)
     chosen = [o for o in IDS if state["options"][o]]
     if chosen:
         parts = []

@@ -20,6 +20,7 @@ from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog
                                    submarine, timetrack, views)
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
+from app.games.guadalcanal.surface import play as surface_play
 
 State = dict[str, Any]
 
@@ -100,6 +101,7 @@ STATES = StatesTable([
     Decision("submarine", "11e2", submarine.VERBS, _one, submarine.prompt, _walking(submarine.resolve),
              submarine.default, submarine.random, submarine.check),
     *combat.COMBAT_DECISIONS,  # the Combat Phase's own records (4-4e1), from the combat package
+    surface_play.DECISION,  # option 16's surface battle, played on its own in scenarios 5 and 6 (7f, 7g)
 ])
 ALL_VERBS = {verb: args for d in STATES for verb, args in d.verbs.items()}
 
@@ -123,7 +125,10 @@ class Guadalcanal(TableGame):
         id="guadalcanal", title="Guadalcanal", publisher="Avalon Hill", year=1992, roles=("allied", "japanese"),
         scenarios=tuple(Scenario(s["id"], s["title"], s["rule"],
                                  f"{s['turns']} Turns from {s['start_date']}, Turn {s['start_turn']}; Basic Game.")
-                        for s in SCENARIOS.values()),
+                        for s in SCENARIOS.values())
+        + tuple(Scenario(i, surface_play.scenarios.scenario(i)["name"], surface_play.RULE[i],
+                         "One night surface combat, up to 10 Surface Turns; option 16 (surface combats).")
+                for i in surface_play.IDS),
         role_labels={"allied": "Allied", "japanese": "Japanese"},
         sides=(Side("allied", "Allied", ("allied",)), Side("japanese", "Japanese", ("japanese",))),
         chat=ChatPolicy(),
@@ -133,6 +138,8 @@ class Guadalcanal(TableGame):
     from app.games.guadalcanal.bots import BOTS as bots  # the computer players, one per side (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
+        if scenario in surface_play.IDS:
+            return surface_play.new_game(scenario, options or {})  # 7f, 7g: option 16 alone, no searchboards
         if scenario not in SCENARIOS:
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(SCENARIOS)}).")
         fog.check_options(options or {})  # 18c: no fog without an umpire
@@ -143,9 +150,14 @@ class Guadalcanal(TableGame):
     @staticmethod
     def decision(state: State) -> Decision:
         """The record of the decision waited on now: the step's own, or in the Combat Phase the battle's."""
+        if surface_play.playing(state):
+            return STATES["surface"]
         return STATES[sequence.combat_kind(state) or state["step"]["kind"]]
 
     def phase(self, state: State) -> str:
+        if surface_play.playing(state):
+            s = state["surface"]
+            return f"surface-{s['turn']}-{s['step']['kind']}" + (f"-{s['step']['side']}" if s["step"]["side"] else "")
         t, step = state["time"], state["step"]
         date = timetrack.label(t).split(",")[0].replace(" ", "").lower()
         side = step.get("side") or ""
@@ -153,13 +165,19 @@ class Guadalcanal(TableGame):
         return f"turn-{t['scenario_turn']}-{date}-{t['turn']}-{kind}" + (f"-{side}" if side else "")
 
     def acting(self, state: State) -> list[str]:
+        if surface_play.playing(state):
+            return surface_play.battle.acting(state)
         return sequence.acting(state)
 
     def step_title(self, state: State) -> str:
+        if surface_play.playing(state):
+            return f"Surface Turn {state['surface']['turn']}, {state['surface']['step']['kind']}"
         return sequence.TITLES[state["step"]["kind"]]  # in the Combat Phase: "Combat", not the battle's own record
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
         d = self.guard(state, role, action)
+        if surface_play.playing(state):
+            return d.carry_out(state, role, action, rng)
         if state["step"]["kind"] == "combat":
             # The combat package changes the state in place and walks its battles; then the sequence walks on.
             s = combat.decide(cards.clone(state), role, action, rng)
@@ -169,6 +187,9 @@ class Guadalcanal(TableGame):
 
     def check(self, state: State, role: str, action: Any) -> None:
         check_action(ALL_VERBS, action)
+        if surface_play.playing(state):
+            self.decision(state).judge(state, role, action)
+            return
         if state["step"]["kind"] == "combat":
             try:
                 combat.decide(cards.clone(state), role, action, _NoDice())

@@ -7,7 +7,8 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment
-from app.games.guadalcanal import cards, dead_in_the_water, entries, searchboard
+from app.games.guadalcanal import cards, dead_in_the_water, entries, sea_movement, searchboard
+from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import ALL_TASK_FORCES, HEXES
 
 State = dict[str, Any]
@@ -22,16 +23,23 @@ def movable(state: State, side: str) -> list[str]:
             and not dead_in_the_water.stays(state, t)]
 
 
+def destinations(state: State, tf: str) -> list[str]:
+    """Where the task force may end its move: here, one sea step (3c), or two under option 12a (sea_movement.py)."""
+    return sea_movement.reach(state["task_forces"][tf]["hex"], sea_movement.hexes(state, tf))
+
+
 def needed(state: State, side: str) -> bool:
     return bool(movable(state, side))
 
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     tfs = movable(state, side)
-    dest = tuple(dict.fromkeys(h for t in tfs for h in [state["task_forces"][t]["hex"],
-                                                          *searchboard.sea_steps(state["task_forces"][t]["hex"])]))
-    where = "; ".join(f"{state['task_forces'][t]['name']} in {state['task_forces'][t]['hex']}" for t in tfs)
-    return {"title": f"Sea Movement Step: move task force markers one hex at most ({where})", "rule": RULE,
+    dest = tuple(dict.fromkeys(h for t in tfs for h in destinations(state, t)))
+    where = "; ".join(f"{state['task_forces'][t]['name']} in {state['task_forces'][t]['hex']}"
+                      + (f", up to {n} hexes ({sea_movement.mark(state, t)})"
+                         if (n := sea_movement.hexes(state, t)) > 1 else "") for t in tfs)
+    return {"title": f"Sea Movement Step: move task force markers one hex at most, unless shown ({where})",
+            "rule": RULE,
             "info": {"kind": "sea"},
             "actions": [{"verb": "move", "label": "Move (a task force left out stays)",
                          "args": {"moves": Assignment(tuple(tfs), dest, required=False,
@@ -51,11 +59,25 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
             dead = cards.names(state, dead_in_the_water.dead_in(state, t))
             raise IllegalAction(f"{tf['name']} may not move: {dead} is dead in the water and nothing tows it (11c, "
                                 f"reconstructed; 12a4.2). Reorganise to leave it behind (4e1).", "11c")
-        if searchboard.distance(tf["hex"], h) != 1:
-            raise IllegalAction(f"{tf['name']} may move no more than one hex: {tf['hex']} to {h} is "
-                                f"{searchboard.distance(tf['hex'], h)}.", RULE)
-        if not searchboard.crossable(tf["hex"], h):
+        n = sea_movement.hexes(state, t)
+        if n > 1 and h not in destinations(state, t):
+            raise IllegalAction(f"{tf['name']} may move no more than {n} hexes this Turn, never through an all-green "
+                                f"hexside: {h} cannot be reached from {tf['hex']}.", "12a")
+        if n == 1 and searchboard.distance(tf["hex"], h) != 1:
+            slow = (" (12a: its slowest ship moves one hex this Turn)"
+                    if optional.on(state, optional.SEA_MOVEMENT) else "")
+            raise IllegalAction(f"{tf['name']} may move no more than one hex{slow}: {tf['hex']} to {h} is "
+                                f"{searchboard.distance(tf['hex'], h)}.", "12a" if slow else RULE)
+        if n == 1 and not searchboard.crossable(tf["hex"], h):
             raise IllegalAction(f"{tf['name']} may not cross the all-green hexside between {tf['hex']} and {h}.", RULE)
+
+
+def via(here: str, there: str) -> str:
+    """The hex a task force entered `there` from: `here` after one hex; after two (12a), the first middle hex in
+    order through which the move is legal (the entry hexside, 16b)."""
+    if searchboard.distance(here, there) <= 1:
+        return here
+    return min(m for m in searchboard.sea_steps(here) if there in searchboard.sea_steps(m))
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
@@ -65,7 +87,7 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
         tf = s["task_forces"][t]
         if h != tf["hex"]:
             moved.append(f"{tf['name']} {tf['hex']} to {h}")
-            tf["entered_from"], tf["hex"] = tf["hex"], h
+            tf["entered_from"], tf["hex"] = via(tf["hex"], h), h
     s["log"].append(entry(side, "Sea movement (secret): " + ("; ".join(moved) or "no task force moves") + ".",
                           at="Action Phase, Sea Movement Step (3c)"))
     return s
@@ -78,7 +100,7 @@ def random(state: State, side: str, rng) -> dict[str, Any]:
     moves = {}
     for t in movable(state, side):
         here = state["task_forces"][t]["hex"]
-        options = [here, *searchboard.sea_steps(here)]
+        options = destinations(state, t)
         if contacts and rng.die(2) == 1:
             goal = min(contacts, key=lambda h: (searchboard.distance(here, h), h))
             moves[t] = min(options, key=lambda h: (searchboard.distance(h, goal), h))

@@ -6,7 +6,7 @@ from typing import Any
 
 from app.engine.contract import to_side
 from app.engine.log import entry
-from app.games.guadalcanal import cards, timetrack
+from app.games.guadalcanal import cards, spotting, timetrack
 from app.games.guadalcanal.gamedata import TITLE, enemy
 
 State = dict[str, Any]
@@ -16,15 +16,17 @@ def ships_of(state: State, tf: str) -> list[str]:
     return [u for u, rec in state["units"].items() if rec["box"] == "ships" and rec["location"].get("tf") == tf]
 
 
-def answer(state: State, searcher: str, hex_id: str, how: str, at: str) -> dict[str, Any]:
-    """Answer one announced hex. Returns what the searcher was told. Nothing about air units is revealed (3d3.3)."""
+def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None) -> dict[str, Any]:
+    """Answer one announced hex. Returns what the searcher was told. Nothing about air units is revealed (3d3.3).
+    Under option 15a (spotting.py) a competitive roll (`rng`) decides how much a spotted task force reveals."""
     other = enemy(searcher)
     board = state["boards"][searcher]
     # 18c1: in umpired play the umpire's spotting reports go to every player of the searching side.
     told_to = to_side(searcher) if state.get("umpired") else searcher
     found = [t for t in cards.task_forces_of(state, other) if state["task_forces"][t]["hex"] == hex_id]
     reports = {t: [cards.ship_report(state, u) for u in ships_of(state, t)] for t in found}
-    seen = {r["id"] for rs in reports.values() for r in rs}
+    # 15a: the ships are revealed only on a 3X result (_variable), so only then are markers elsewhere made stale.
+    seen = set() if spotting.on(state) else {r["id"] for rs in reports.values() for r in rs}
     # The markers this answer makes stale: any in this hex, and any elsewhere showing a ship now found here.
     for n, c in list(board["contacts"].items()):
         if c["hex"] == hex_id or seen & {r["id"] for r in c["ships"]}:
@@ -35,6 +37,9 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str) -> dict[
         state["log"].append(entry(other, f"{TITLE[searcher]} {how.lower()} {hex_id}: you answer \"nothing\".",
                                   at=at, hex=hex_id))
         return {"hex": hex_id, "spotted": []}
+    if spotting.on(state):
+        return {"hex": hex_id, "spotted": _variable(state, searcher, told_to, found, reports, hex_id, how, at, when,
+                                                    rng)}
     told = []
     for t in found:
         n = str(board["next_marker"])
@@ -52,3 +57,34 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str) -> dict[
     return {"hex": hex_id, "spotted": told}
 
 
+def _variable(state: State, searcher: str, told_to: str, found: list[str], reports: dict[str, list[dict[str, Any]]],
+              hex_id: str, how: str, at: str, when: str, rng) -> list[str]:
+    """15a1: the hex holds "something"; one competitive roll for the hex decides what more the searcher learns. On
+    "3X" each task force marker is placed with its ships, as in 3d3.2 (and markers elsewhere showing them go); on
+    "Exceeded" and "2X" one marker with the number of ships in the hex; on "something" one marker and nothing more.
+    The marker's Exact side is up for 2X and 3X, its "?" side otherwise (15a4)."""
+    if rng is None:
+        raise ValueError("option 15a needs the dice: search.answer was called without rng")
+    every = [r for t in found for r in reports[t]]
+    roll = spotting.spot(state, hex_id, every, rng)
+    exact = roll["result"] == spotting.THREE_X
+    board = state["boards"][searcher]
+    if exact:  # the ships are seen here now: a marker elsewhere showing any of them is stale (3d3.3)
+        shown = {r["id"] for r in every}
+        for m, c in list(board["contacts"].items()):
+            if shown & {r["id"] for r in c["ships"]}:
+                del board["contacts"][m]
+    groups = [reports[t] for t in found] if exact else [[]]
+    markers = []
+    for ships in groups:
+        n = str(board["next_marker"])
+        board["next_marker"] += 1
+        markers.append(n)
+        board["contacts"][n] = {
+            "marker": int(n), "hex": hex_id, "exact": exact, "ships": ships, "seen": when, "how": how.lower(),
+            "result": roll["result"], "count": roll["count"],
+            "side": "Exact" if roll["result"] in (spotting.TWO_X, spotting.THREE_X) else "?"}
+    listed = "; ".join(", ".join(cards.describe_ship(r) for r in g) for g in groups)
+    names = " and ".join(state["task_forces"][t]["name"] for t in found)
+    spotting.log(state, searcher, told_to, ", ".join(markers), hex_id, names, how, at, roll, listed)
+    return [roll["learned"] + (f" ({listed})" if exact else "")]

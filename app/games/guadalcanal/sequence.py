@@ -65,7 +65,8 @@ FLIGHT_KINDS = ("scouts", "strikes")  # a side is in when every one of its fligh
 # Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
 # are the combat package's (combat/__init__.py), waited on while the step is "combat".
 COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
-DECISION_KINDS = ("deploy", "sides", *NEEDED, "umpire", "submarine", *COMBAT_KINDS)
+DECISION_KINDS = ("deploy", "sides", *NEEDED, "umpire", "submarine", *COMBAT_KINDS,
+                  "surface")  # "surface": scenarios 5 and 6 (7f, 7g), played by surface/play.py
 
 
 def acting(state: State) -> list[str]:
@@ -266,7 +267,8 @@ def describe(state: State, kind: str, action: dict[str, Any]) -> str:
         return (f"{cards.names(state, args['units'])} projected route {', '.join(args['path']) or 'none (it stays)'}"
                 f"; announced {', '.join(args['search']) or 'nothing'}")
     if kind == "assembly":
-        return f"take off {cards.names(state, args['units']) if args['units'] else 'nothing'}"
+        cap = "".join(f"; {cards.name(state, u)} to {box.title()} CAP" for u, box in (args.get("cap") or {}).items())
+        return f"take off {cards.names(state, args['units']) if args['units'] else 'nothing'}{cap}"
     if kind == "ready":
         return (f"to Ready {cards.names(state, args['to_ready']) if args['to_ready'] else 'nothing'}; "
                 f"to Arming {cards.names(state, args['to_arming']) if args['to_arming'] else 'nothing'}")

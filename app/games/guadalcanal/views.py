@@ -55,6 +55,9 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
         strike = [air_entry(state, u, False) for u, r in state["units"].items()
                   if r["box"] == "normal_strike" and r["location"].get("tf") == t]
         entry = {"id": t, "name": tf["name"], "ships": ships, "normal_strike": strike}
+        for box in ("high_cap", "low_cap"):  # option 14: the CAP boxes over the task force (14a2)
+            entry[box] = [air_entry(state, u, False) for u, r in state["units"].items()
+                          if r["box"] == box and r["location"].get("tf") == t]
         if own:
             entry["hex"] = tf["hex"]
         tfs.append(entry)
@@ -68,6 +71,9 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
         if state["units"][a]["kind"] == "base":
             rec["normal_strike"] = [air_entry(state, u, False) for u, r in state["units"].items()
                                     if r["box"] == "normal_strike" and r["location"].get("base") == a]
+            for box in ("high_cap", "low_cap"):  # option 14: the CAP boxes over the base (14a2)
+                rec[box] = [air_entry(state, u, False) for u, r in state["units"].items()
+                            if r["box"] == box and r["location"].get("base") == a]
         areas.append(rec)
     return {"side": side, "task_forces": tfs, "areas": areas,
             "flying": [air_entry(state, u, own) for u in cards.in_box(state, side, "flying")],
@@ -113,6 +119,10 @@ def combat_view(state: State, role: str | None = None) -> dict[str, Any] | None:
             hide_air = waiting in ("setup_defender", "setup_attacker") and role != b["attacker"]
             rec.update(ships=[] if hide_ships else list(b["ships"]), base=None if hide_ships else b["base"],
                        air=[] if hide_air else list(b["air"]))
+            fight = b.get("air_combat")  # option 14: the air combat is fought at the Battleboard, in the open (14a)
+            if fight and fight.get("stage") != "done" and "escorts" in fight:
+                rec["air_combat"] = {k: fight.get(k) for k in ("stage", "phase", "escorts", "cap_box", "combats",
+                                                               "strafers", "strafed")}
         shown.append(rec)
     return {"step": c["step"], "order": list(c["order"]) if c.get("order") else None, "current": c.get("current"),
             "battles": shown, "board": {u: dict(x) for u, x in (c.get("board") or {}).items()}}
@@ -132,9 +142,12 @@ def pieces(state: State, side: str, prefix: str = "") -> list[dict[str, Any]]:
                                 f"{TITLE[side]} air units {cards.names(state, units)}"), units=units))
     for c in state["boards"][side]["contacts"].values():
         ships = ", ".join(cards.describe_ship(r) for r in c["ships"])
+        face = c.get("side", "Exact")  # 15a4: "?" unless the search was reliable (spotting.py)
+        if c.get("result") and not c["ships"]:
+            ships = c["result"] + (f", {c['count']} ships" if c.get("count") else "")
         out.append(_piece(f"{prefix}contact-{side}-{c['marker']}", "contact", enemy(side), c["hex"],
-                          f"{c['marker']} Exact", f"Enemy task force marker {c['marker']}, Exact: {ships} "
-                                                  f"(seen {c['seen']})"))
+                          f"{c['marker']} {face}", f"Enemy task force marker {c['marker']}, {face}: {ships} "
+                                                   f"(seen {c['seen']})"))
     return out
 
 
@@ -221,6 +234,9 @@ def step(state: State) -> dict[str, Any]:
 
 
 def view(state: State, role: str) -> dict[str, Any]:
+    if state.get("surface_game"):  # scenarios 5 and 6 (7f, 7g): the Battleboard alone, surface/play.py
+        from app.games.guadalcanal.surface import play as surface_play
+        return surface_play.view(state, role)
     ended = state["outcome"] is not None
     out: dict[str, Any] = {
         "game": "guadalcanal", "scenario": state["scenario"], "role": role, "umpired": state["umpired"],

@@ -82,7 +82,7 @@ class USN(TableGame):
         role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
         sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
         chat=ChatPolicy(),
-        listed=False,  # not yet playable through its own pages (no board of its own)
+        listed=True,  # its own board and order forms (app/web/games/usn)
     )
     states, all_verbs, over_rule = STATES, ALL_VERBS, "How the Game is Won"
     role_titles = dict(meta.role_labels)  # who a refusal says the game waits for

@@ -12,7 +12,8 @@ from app.games.guadalcanal import rules, search, sequence
 from tests.games.guadalcanal.helpers import random_positions, example_10
 
 ALL_ON = {"free_roll": True, "aircraft_damage": True, "dead_in_the_water": True, "submarines": True,
-          "wave_attacks": True}
+          "wave_attacks": True, "fighters": True, "sea_movement": True, "variable_spotting": True,
+          "scout_losses": True}
 
 
 def all_on(**extra):
@@ -25,7 +26,8 @@ def test_each_option_is_declared_for_the_lobby_off_by_default_with_its_rule():
     declared = {o.id: o for o in rules.meta.options}
     assert {i: declared[i].rule for i in ALL_ON} == {"free_roll": "11a", "aircraft_damage": "11b",
                                                       "dead_in_the_water": "11c", "submarines": "11e",
-                                                      "wave_attacks": "13"}
+                                                      "wave_attacks": "13", "fighters": "14", "sea_movement": "12a",
+                                                      "variable_spotting": "15a", "scout_losses": "15b"}
     assert all(declared[i].default is False and declared[i].choices == (True, False) for i in ALL_ON)
 
 
@@ -33,7 +35,8 @@ def test_each_option_is_declared_for_the_lobby_off_by_default_with_its_rule():
 def test_the_options_are_recorded_with_the_game_and_announced_with_their_reconstructions():
     s = rules.setup("1", {"submarines": True, "dead_in_the_water": True}, ScriptedRng())
     assert s["options"] == {"free_roll": False, "aircraft_damage": False, "dead_in_the_water": True,
-                            "submarines": True, "wave_attacks": False}
+                            "submarines": True, "wave_attacks": False, "fighters": False, "sea_movement": False,
+                            "variable_spotting": False, "scout_losses": False}
     (line,) = [x for x in s["log"] if x["text"].startswith("Optional rules in play")]
     assert line["to"] == "public" and "11c" in line["text"] and "11e" in line["text"] and "11b" not in line["text"]
     assert "reconstructed: 11c is not transcribed" in line["text"]
@@ -68,7 +71,7 @@ def test_the_submarine_choice_and_its_result_leak_nothing(umpired):
     s = example_10()
     s["options"] = ALL_ON
     s["umpired"], s["open_cards"] = umpired, not umpired
-    search.answer(s, "allied", "N2", "Air search", at="test")
+    search.answer(s, "allied", "N2", "Air search", at="test", rng=ScriptedRng([9, 1]))  # 15a: 12 against 1, 3X
     assert sequence.submarine_step(s, sequence.TURN.index(("submarine", None)), ScriptedRng([9, 2]))
     for role in ("allied", "japanese", SPECTATOR):
         check_non_interference(rules, s, role, SeededRng(3))
@@ -88,6 +91,7 @@ def test_random_games_with_random_options_end_cleanly_umpired_or_not():
         options["umpired"] = pick.die(2) == 1
         options["fog_damage"] = options["umpired"] and pick.die(2) == 1
         options["free_roll"] = options["free_roll"] and not options["fog_damage"]
+        options["scout_losses"] = options["scout_losses"] and options["fighters"]  # 15b is played only with 14
         p = playout(rules, "1234"[seed % 4], options, seed=seed, max_steps=6000)
         assert p.state["outcome"] is not None, (seed, options)
         assert p.state["options"] == {k: options[k] for k in ALL_ON}

@@ -48,7 +48,7 @@ def ships(tf):
 @pytest.mark.rule("2a")
 def test_players_choose_a_scenario_from_7b_to_7e_and_set_it_up_by_7a():
     listed = {sc.id: sc for sc in rules.meta.scenarios}
-    assert {k: v.rule for k, v in listed.items()} == {"1": "7b", "2": "7c", "3": "7d", "4": "7e"}
+    assert {k: v.rule for k, v in listed.items()} == {"1": "7b", "2": "7c", "3": "7d", "4": "7e", "5": "7f", "6": "7g"}
     assert "Battle of Guadalcanal" in listed["4"].title
     s = rules.setup("4", {}, ScriptedRng())
     prompts = rules.prompts(s)

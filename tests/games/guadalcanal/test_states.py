@@ -36,5 +36,5 @@ def test_every_random_legal_order_and_missed_order_fits_the_published_schema():
                 s = rules.apply(s, role, action, dice)
     # Random strikes seldom find a target; the Combat Phase's decisions are the combat package's tests' to reach,
     # and the submarine attack's (11e2: a roll three times the other's and a task force spotted this Turn) is
-    # test_option_11e's.
-    assert set(sequence.DECISION_KINDS) - set(sequence.COMBAT_KINDS) - {"submarine"} <= seen
+    # test_option_11e's; scenarios 5 and 6's surface battle (7f, 7g) is test_surface_play's.
+    assert set(sequence.DECISION_KINDS) - set(sequence.COMBAT_KINDS) - {"submarine", "surface"} <= seen

@@ -16,8 +16,8 @@ from app.engine.orders import Choice, Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import fog
+from app.games.guadalcanal.combat import air_play, free_roll, telling
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal.combat import free_roll, telling
 from app.games.guadalcanal.combat.damage import apply_result, factor
 from app.games.guadalcanal.combat.resolution import roll_combat
 from app.games.guadalcanal.combat.setup import AIR, SHIPS_AND_BASES
@@ -82,7 +82,8 @@ def check(state: State, role: Role, action: Action) -> None:
 def fire(state: State, guns_: list[str], target: str, rng: Rng) -> dict:
     """One AA combat (4c), resolved and marked at once; its lines go to whom telling.py says (18c2 fog). Under
     option 11a the holder of the free roll marker may first have the dice rolled again (free_roll.py)."""
-    total = sum(factor(state, g, "aa") for g in guns_) + modifier(state, target)
+    # 14f (option 14): a strafed unit's AA factor is lowered for this battle
+    total = sum(air_play.aa_of(state, g) for g in guns_) + modifier(state, target)
     roll = roll_combat(rng, total, factor(state, target, "defense"))
     bt.combat(state)["aa_used"].extend(guns_)
     if free_roll.offer(state, "aa", bt.side_of(guns_[0]), roll, {"guns": guns_, "target": target}):
@@ -133,7 +134,7 @@ def prompt(state: State, role: Role) -> Prompt:
             "actions": [{"verb": "fire", "label": "Fire", "args": args_json(args)},
                         {"verb": "cease_fire", "label": "Fire no more AA", "args": {}}],
             "info": {"battle": b["hex"], "in_range": reach,
-                     "aa": {g: factor(state, g, "aa") for g in ready},
+                     "aa": {g: air_play.aa_of(state, g) for g in ready},
                      "modifiers": {a: modifier(state, a) for a in targets}}}
 
 

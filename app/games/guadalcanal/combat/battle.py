@@ -5,7 +5,8 @@ Battleboard, and the public log (every battle is fought in the open: both player
     battles   [{id, hex, attacker, defender, ships, base, air, fought}]  in the order they were found
     order     the battle ids in Side A's order (4), or None until he gives it
     current   the id of the battle being fought, or None
-    step      "order" | "setup_defender" | "setup_attacker" | "aa" | "bombing" | "reorganise" | "over"
+    step      "order" | "setup_defender" | "setup_attacker" | "air_combat" (option 14) | "aa" | "bombing" |
+              "reorganise" | "over"
     board     {unit id: {"hex": Battleboard hex, "facing": hexside or None, "target": unit id (air only)}}
     aa_used, bombing_used   units whose factor has been used this Combat Phase (4c2, 4d3)
     damaged   ships and bases hit or flipped this Combat Phase (option 11b checks their aircraft)
@@ -25,7 +26,8 @@ SIDES = ("allied", "japanese")
 BOMBER_TYPES = ("D", "H", "M", "T")  # 4a: the only air units that fight in the Basic Game
 
 SECTIONS = {"order": "battle order (4)", "setup_defender": "defender's set-up (4a1-4a2)",
-            "setup_attacker": "air attack set-up (4a3)", "aa": "anti-aircraft combat (4c)",
+            "setup_attacker": "air attack set-up (4a3)", "air_combat": "air combat (14)",
+            "aa": "anti-aircraft combat (4c)",
             "bombing": "bombing combat (4d)", "end": "battle's end (4e)", "reorganise": "reorganisation (4e1)",
             "carried_air": "aircraft damage on damaged ships and bases (11b)",
             "submarine": "submarine attack (11e)", "free_roll": "the free roll marker (11a)"}

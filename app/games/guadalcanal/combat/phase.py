@@ -15,7 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import aa, bombing, carried_air, free_roll, setup, telling, waves
+from app.games.guadalcanal.combat import aa, air_play, bombing, carried_air, free_roll, setup, telling, waves
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -47,6 +47,7 @@ def begin_combat(state: State, battle_hexes: list[Any], rng: Rng) -> State:
                        "aa_used": [], "bombing_used": [], "damaged": [], "reorganise": []}
     if not battles:
         state["combat"]["step"] = "over"
+        air_play.cap_returns(state)  # option 14: the CAP flies back in the Air Return Phase (5)
         return state
     bt.say(state, "order", "Battles this Turn: " + ", ".join(b["hex"] for b in battles) + ".",
            battles=[b["id"] for b in battles])
@@ -106,6 +107,10 @@ def advance(state: State, rng: Rng) -> State:
                 return state
             only = bt.defenders_on_board(state)[0]
             setup.place_attacker(state, {u: only for u in bt.battle(state)["air"]}, {})
+            c["step"] = "air_combat"
+        elif step == "air_combat":  # option 14: fighters fight before AA (14 intro)
+            if air_play.walk(state):
+                return state
             c["step"] = "aa"
         elif step == "aa":
             if aa.possible(state):
@@ -128,6 +133,7 @@ def advance(state: State, rng: Rng) -> State:
             if c["reorganise"]:
                 return state
             carried_air.check(state, rng)  # option 11b, at the end of the Combat Phase
+            air_play.cap_returns(state)  # option 14: the CAP flies back in the Air Return Phase (5)
             c["step"] = "over"
             bt.say(state, "reorganise", "The Combat Phase is over.")
         else:  # over
@@ -235,4 +241,4 @@ def COMBAT_DECISION_RECORDS() -> list[Decision]:  # the package exports the list
     from app.games.guadalcanal.combat.reorganisation import REORGANISE
     # 11a first: while a combat's dice wait on the free roll marker's holder, nothing else is decided
     return [free_roll.FREE_ROLL, BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING,
-            REORGANISE]
+            REORGANISE, air_play.AIR_COMBAT]

@@ -187,7 +187,7 @@ def place_attacker(state: State, targets: dict[str, str], approach: dict[str, st
 
 def resolve_attacker(state: State, role: Role, action: Action, rng: Rng) -> State:
     place_attacker(state, action["args"]["targets"], action["args"]["approach"])
-    bt.combat(state)["step"] = "aa"
+    bt.combat(state)["step"] = "air_combat"  # option 14's air combats come before AA (combat/air_play.py)
     from app.games.guadalcanal.combat import phase
     return phase.advance(state, rng)
 

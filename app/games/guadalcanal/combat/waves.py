@@ -46,8 +46,9 @@ def next_wave(state: State) -> bool:
     battle is listed again for its end, 4e). No wave comes in over a battle whose ships and base are all gone."""
     b = bt.battle(state)
     while b.get("waves") and bt.defenders_on_board(state):
-        for u in b["air"]:
-            bt.board(state).pop(u, None)  # the wave that attacked leaves the Battleboard
+        for u in [*b["air"], *[x for x, p in bt.board(state).items() if p.get("strafing")]]:
+            bt.board(state).pop(u, None)  # the wave that attacked leaves the Battleboard, its strafers too (14f)
+        b.pop("air_combat", None)  # option 14: each wave's escorts meet the CAP in an air combat of their own
         b["air"] = [u for u in b["waves"].pop(0) if alive(state, u)]
         if b["air"]:
             names = " + ".join(bt.name(u) for u in b["air"])

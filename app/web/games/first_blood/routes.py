@@ -1,6 +1,6 @@
 """First Blood's HTMX fragment (GET, read only): the odds of an attack as the player chooses it (§7.6), before it is
 declared. The rules' own check runs first (the live check's, app/play/check.py), so a refusal reads as a
-submission's would; then `combat.odds`, the same numbers the roll will use. Nothing is stored."""
+submission's would; then `combat.odds` on the role's view, the same numbers the roll will use. Nothing is stored."""
 from __future__ import annotations
 
 import json
@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse
 from app.engine.errors import IllegalAction
 from app.games.first_blood import combat
 from app.play import lobby
-from app.play.state import load_state, rules_for
+from app.play.state import load_state, rules_for, view_for
 from app.web.deps import ReadDBDep, User
 from app.web.templating import render
 
@@ -46,5 +46,9 @@ def odds_fragment(request: Request, game_id: str, db: ReadDBDep, user: User):
         rules.check(state, role, {"verb": "attack", "args": args})
     except IllegalAction as e:  # MalformedAction too: a choice not offered
         return HTMLResponse(render("games/first_blood/_odds.html", message=e.message, rule=e.rule))
-    o = combat.odds(state, role, args["attackers"], sorted(args["targets"]), args["support"])
+    # The numbers are read from the role's view (secrets never leave: First Blood hides nothing today, but the
+    # fragment must not be where a later hidden value slips out); the check above runs on the state, as a
+    # submission's does.
+    view = view_for(rules, state, role, game.status == "ended")
+    o = combat.odds(view, role, args["attackers"], sorted(args["targets"]), args["support"])
     return HTMLResponse(render("games/first_blood/_odds.html", o=o))

@@ -1,0 +1,41 @@
+"""The computer players' answers in a surface battle (scenarios 5 and 6), read from the side's view and prompt only:
+the scenario's battleline on the offered setup line (16c, facing as 16b2 says), keep station, no torpedo marker,
+fire every gun the prompt offers at the nearest target (the prompt lists them nearest first), never break off."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.guadalcanal.surface import battleline
+
+Action = dict[str, Any]
+
+
+def _set_up(view: dict[str, Any], prompt: dict[str, Any], rng) -> Action:
+    args = prompt["actions"][0]["args"]
+    s = view["surface"]
+    line = args["line"]["choices"][0]
+    b = s["sides"]["B"]
+    facing = "N" if view["role"] == b else battleline.facing_for_a(s["setup"][b]["facing"], s["relation"])
+    return {"verb": "surface_set_up", "args": {"line": line, "facing": facing,
+                                               "placement": battleline.sample(args["placement"]["ids"], line,
+                                                                              facing == "N")}}
+
+
+def _fire(view: dict[str, Any], prompt: dict[str, Any], rng) -> Action:
+    shot = next((a for a in prompt["actions"] if a["verb"] == "surface_fire"), None)
+    if shot is None:
+        return {"verb": "surface_cease_fire", "args": {}}
+    return {"verb": "surface_fire", "args": {k: v["choices"][0] for k, v in shot["args"].items()}}
+
+
+ANSWERS = {
+    "surface_set_up": _set_up,
+    "surface_move": lambda view, prompt, rng: {"verb": "surface_move", "args": {"courses": {}}},
+    "surface_torpedoes": lambda view, prompt, rng: {"verb": "surface_torpedoes", "args": {"markers": {}}},
+    "surface_fire": _fire,
+    "surface_cease_fire": _fire,
+    "surface_break_off": lambda view, prompt, rng: {"verb": "surface_break_off", "args": {"ships": []}},
+    # 11a: roll again a shot of its own that missed, or an enemy shot that did damage
+    "surface_free_roll": lambda view, prompt, rng: {"verb": "surface_free_roll", "args": {
+        "use": (prompt["info"]["result"] == "miss") == (prompt["info"]["shooter"] == view["role"])}},
+}

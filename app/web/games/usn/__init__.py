@@ -1,0 +1,76 @@
+"""U.S.N. in the browser: its own board (the numbered hex grid over the Pacific's coastlines, bases, stacks that open
+on demand, the open Victory Point record) and order forms that draw each decision's typed orders as fields (a ship's
+movement, a row of the Air Mission Allocation Chart), a click on the map filling the hex field being filled in.
+
+Everything drawn comes from `view(state, role)` (app/games/usn/board_view.describe) and the printed map data; the
+unchanging drawing is the committed static/usn/map.svg (tools/usn_coastlines.py), loaded once by the browser and
+cached, so a push carries only the counters. The forms post the generic fields (`arg.<name>.<id>.<part>`,
+`arg.<name>.<row>.<part>`), so no form parser is declared.
+"""
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from app.games.usn import board_view, gamedata, grid
+from app.paths import ROOT
+from app.web.board import register_layer
+from app.web.plugin import WebPlugin
+
+__all__ = ["plugin"]
+
+
+def basemap(layer: dict[str, Any]) -> str:
+    """The static drawing under the counters (the board's "usn-basemap" layer): one cached image, not 400 KiB of
+    markup in every page and push."""
+    return (f'<image href="/static/usn/map.svg" x="0" y="0" width="{board_view.WIDTH:g}" '
+            f'height="{board_view.HEIGHT:g}" preserveAspectRatio="none"></image>')
+
+
+register_layer("usn-basemap", basemap)
+
+
+@cache
+def names() -> dict[str, str]:
+    return {h: p["name"] for h, p in gamedata.places().items()}
+
+
+def is_hex_choice(arg: Any) -> bool:
+    """A choice whose values are hexes of the map (a ship's destination, a strike's target): drawn as a hex field
+    the map can fill."""
+    if not isinstance(arg, dict) or arg.get("type") != "choice":
+        return False
+    values = [c["value"] if isinstance(c, dict) else c for c in arg.get("choices") or []]
+    hexes = [v for v in values if isinstance(v, str) and len(v) == 4 and v.isdigit()]
+    return bool(hexes) and len(hexes) >= len(values) - 1  # "none" beside the hexes is still a hex field
+
+
+def choice_label(value: Any, view: dict[str, Any] | None = None) -> str:
+    """Words for a choice: a base by its place's name, a hex with its name, a land unit by its name."""
+    v = str(value)
+    if v.startswith("base:"):
+        h = v[5:]
+        return f"{names().get(h, 'hex ' + h)} base ({h})"
+    if len(v) == 4 and v.isdigit():
+        return f"{v} {names()[v]}" if v in names() else v
+    if view and isinstance(view.get("land"), list):
+        for u in view["land"]:
+            if u.get("id") == v:
+                return f"{u['name']} ({v}, {u['hex']})"
+    return {"lac": "LAC", "lbac": "LBAC", "nac": "NAC"}.get(v, v)
+
+
+def geometry() -> dict[str, Any]:
+    """What usn.js needs to name the hex under a click (board_view.hex_at, in the same numbers)."""
+    return {"size": board_view.SIZE, "margin": board_view.MARGIN, "first_column": board_view.COLUMNS[0],
+            "per_column": grid.PER_COLUMN, "offset": grid.OFFSET, "first": grid.FIRST, "last": grid.LAST,
+            "names": names()}
+
+
+plugin = WebPlugin(
+    id="usn",
+    templates=ROOT / "templates" / "games" / "usn", board="board.html", prompt="prompt.html",
+    static=ROOT / "static" / "usn",
+    globals={"usn": {"board": board_view.describe, "is_hex": is_hex_choice, "label": choice_label,
+                     "geometry": geometry, "names": names}},
+)
