@@ -225,3 +225,21 @@ def test_a_large_position_draws_quickly():
     assert html.count('class="board-counter') > 200
     assert per_board < 0.5, f"{per_board * 1000:.0f} ms a board"
     json.dumps(gamedata.places())  # the names the page's script reads are plain JSON
+
+
+@pytest.mark.rule("Detailed Sequence of Play 5(E)")
+def test_the_optional_parts_of_an_order_are_drawn_as_the_rows_they_wrap_and_order_nothing_when_blank():
+    """Strikes on bases and land units, ground support (optional parts of the allocation) are chart rows like the
+    strikes on ships, never a JSON box; left blank, the order has none."""
+    s = strike_position()
+    prompt = R.prompts(s)["allied"]
+    optional = [n for n, a in prompt["actions"][0]["args"].items() if a.get("type") == "optional"]
+    assert optional, "the allocation has optional parts"
+    html = prompt_html(s, "allied")
+    assert "(JSON)" not in html
+    for name in optional:
+        assert f'name="arg.{name}.' in html, name
+    names = set(re.findall(r'name="(arg\.[^"]+)"', html))
+    action = action_from_form(form([("verb", "allocate")] + [(n, "") for n in names]), prompt)
+    assert not any(action["args"].get(n) for n in optional)  # none ordered
+    R.check(s, "allied", action)
