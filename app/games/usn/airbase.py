@@ -45,6 +45,24 @@ def _take(flights, aborted, destroyed, state, side, why) -> tuple[int, int]:
     return took_a, took_d
 
 
+def meet_cap(state, side: str, group, cover, rising: int, rng, at, what: str = "the strike") -> tuple[int, int]:
+    """The CAP over the target (flown from a base in its hex, plus `rising`: a base's own points that rise to defend
+    it) meets the flights on CRT 2, and the flights fire back at once (Mission Capability Chart: Air Units). Returns
+    (CAP points destroyed, destroyed wanted by the result): a base's rising points take the difference."""
+    cap_points = sum(c["alive"] for c in cover) + rising
+    if not cap_points:
+        return 0, 0
+    r1, r2 = rng.d6(), rng.d6()
+    ab, de = crt.air(cap_points * board.AIR["air_to_air_per_point"], r1)
+    fire_back = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
+    cab, cde = crt.air(fire_back, r2)
+    ta, td = _take(group, ab, de, state, side, "by CAP")
+    state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ta} aborted, {td} "
+                                      f"destroyed; {what} fires back with {fire_back} (die {r2}).", at=at))
+    _ca, cd = _take(cover, cab, cde, state, board.other(side), "on CAP")
+    return cd, cde
+
+
 def _ground_losses(state, b, destroyed) -> None:
     """Air points that rose from the base itself: destroyed ones are gone; aborted ones simply land again."""
     left = destroyed
@@ -100,18 +118,9 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
         air_target = kind != "naval base"
         rising = b["air"]["lac"] + b["air"]["nac"] if air_target and not was_neutralized else 0  # LBAC fly
         # no CAP (Mission Capability Chart: Air Units)
-        cap_points = sum(c["alive"] for c in cover) + rising
-        if cap_points:
-            r1, r2 = rng.d6(), rng.d6()
-            ab, de = crt.air(cap_points * board.AIR["air_to_air_per_point"], r1)
-            fire_back = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
-            cab, cde = crt.air(fire_back, r2)
-            ta, td = _take(group, ab, de, state, side, "by CAP")
-            state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ta} aborted, {td} "
-                                              f"destroyed; the strike fires back with {fire_back} (die {r2}).", at=at))
-            _ca, cd = _take(cover, cab, cde, state, enemy, "on CAP")
-            if rising and cd < cde:
-                _ground_losses(state, b, min(cde - cd, rising))
+        cd, cde = meet_cap(state, side, group, cover, rising, rng, at)
+        if rising and cd < cde:
+            _ground_losses(state, b, min(cde - cd, rising))
         if not any(f["alive"] for f in group):
             continue
         # b) the base's Anti-Aircraft, never at LBAC
@@ -160,16 +169,7 @@ def strike_land(state, side: str, flights: list[dict[str, Any]], caps, rng, at) 
             state["log"].append(entry(PUBLIC, "The strike finds no target there.", at=at))
             continue
         cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
-        cap_points = sum(c["alive"] for c in cover)
-        if cap_points:
-            r1, r2 = rng.d6(), rng.d6()
-            ab, de = crt.air(cap_points * board.AIR["air_to_air_per_point"], r1)
-            fire_back = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
-            cab, cde = crt.air(fire_back, r2)
-            ta, td = _take(group, ab, de, state, side, "by CAP")
-            _take(cover, cab, cde, state, enemy, "on CAP")
-            state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ta} aborted, {td} "
-                                              f"destroyed; the strike fires back with {fire_back} (die {r2}).", at=at))
+        meet_cap(state, side, group, cover, 0, rng, at)
         attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
         if attack:
             bombard.bomb_land(state, side, "air units bomb", attack, u, rng, at)

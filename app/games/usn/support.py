@@ -20,7 +20,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer
-from app.games.usn import board, crt, gamedata, grid
+from app.games.usn import board, gamedata, grid
 
 NAVAL_RULE = "Mission Capability Chart: Naval Units, Ground Support of Land Unit's Combat"
 AIR_RULE = "Mission Capability Chart: Air Units, Ground Support - Offensive"
@@ -78,8 +78,7 @@ def air_check(state, role, flights: list[dict[str, Any]]) -> None:
 def air_support(state, flights: dict[str, list[dict[str, Any]]], caps, rng, at) -> None:
     """(J): each side's support over each hex meets the enemy's air-base CAP there; the survivors' Bombardment
     Strength is recorded for (K) in state["support"] {hex: {"attack": n, "defense": n}}."""
-    from app.games.usn.air import _air_to_air_per_point
-    from app.games.usn.airbase import _bomb_per_point, _take
+    from app.games.usn.airbase import _bomb_per_point, meet_cap
     attacking = attacker(state)
     support: dict[str, dict[str, int]] = state.setdefault("support", {})
     for side in ("allied", "japanese"):
@@ -93,17 +92,7 @@ def air_support(state, flights: dict[str, list[dict[str, Any]]], caps, rng, at) 
             state["log"].append(entry(PUBLIC, f"{board.TITLE[side]} ground support ({'offensive' if role == 'attack' else 'defensive'}) "
                                               f"at hex {h}: {names}.", at=at))
             cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
-            cap_points = sum(c["alive"] for c in cover)
-            if cap_points:
-                r1, r2 = rng.d6(), rng.d6()
-                ab, de = crt.air(cap_points * board.AIR["air_to_air_per_point"], r1)
-                fire_back = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
-                cab, cde = crt.air(fire_back, r2)
-                ta, td = _take(group, ab, de, state, side, "by CAP")
-                _take(cover, cab, cde, state, enemy, "on CAP")
-                state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ta} aborted, {td} "
-                                                  f"destroyed; the support fires back with {fire_back} (die {r2}).",
-                                          at=at))
+            meet_cap(state, side, group, cover, 0, rng, at, "the support")
             strength = sum(f["alive"] * _bomb_per_point(f) for f in group)
             support.setdefault(h, {"attack": 0, "defense": 0})[role] += strength
             state["log"].append(entry(PUBLIC, f"Ground support at hex {h}: {strength} added to the {role}.", at=at))
