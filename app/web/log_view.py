@@ -21,9 +21,10 @@ LOG_KINDS = (
 KIND_LABELS = (("combat", "Combat"), ("movement", "Movement"), ("intelligence", "Intelligence"),
                ("orders", "Orders in"), ("other", "Other"))
 ORDERS_LINE = re.compile(r"^Your orders are (in|revised)(?:: (.*?))?\.?$")
-# A Game-Turn starts at "Game-Turn 2 begins." (Solomons) or "Turn 1 (January 1942): ..." / "Turn 2 begins (...)"
-# (Pacific War 1942); "Game-Turn 1: no Japanese unit may sortie" names a turn without starting one.
-TURN_LINE = re.compile(r"^(Game-Turn|Turn) (\d+)(?: begins\b| \()")
+# A Game-Turn starts at "Game-Turn 2 begins." (Solomons), "Turn 1 (January 1942): ..." / "Turn 2 begins (...)"
+# (Pacific War 1942) or "Game-Turn 1, Step 2: ..." (U.S.N.'s steps, the turn's first one heading it); "Game-Turn 1:
+# no Japanese unit may sortie" names a turn without starting one.
+TURN_LINE = re.compile(r"^(Game-Turn|Turn) (\d+)(?: begins\b| \(|, Step\b)")
 DATED_TURN = re.compile(r"^([A-Z]{3} \d{1,2}), (Turn \d+)\. ")  # Guadalcanal's Time Record Track: "OCT 27, Turn 2. ..."
 
 

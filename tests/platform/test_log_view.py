@@ -20,6 +20,11 @@ def test_the_log_folds_by_game_turn_newest_first_whatever_the_game_calls_its_tur
     assert [t["turn"] for t in groups] == ["Turn 2", "Turn 1"]
     kinds = {line["text"].split(":")[0]: line["kind"] for run in groups[1]["runs"] for line in run["lines"]}
     assert kinds == {"Turn 1 (January 1942)": "other", "Allied attack on the India front": "combat"}
+    usn = [{"to": "public", "text": "Set-up: Japan deploys first.", "n": 0},
+           {"to": "public", "text": "Game-Turn 1, Step 2: Japanese naval and air movement.", "n": 1},
+           {"to": "public", "text": "Game-Turn 1, Step 5 (E): secret simultaneous air mission allocation.", "n": 2},
+           {"to": "public", "text": "Game-Turn 2, Step 1: reinforcements.", "n": 3}]
+    assert [t["turn"] for t in log_groups(usn, "allied", LABEL)] == ["Game-Turn 2", "Game-Turn 1", None]
 
 
 def test_orders_in_is_one_line_per_decision_and_names_the_sides_for_the_umpire():
