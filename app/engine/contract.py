@@ -131,6 +131,11 @@ class GameMeta:
     def scenario(self, scenario_id: str) -> Scenario | None:
         return next((s for s in self.scenarios if s.id == scenario_id), None)
 
+    def scenario_title(self, scenario_id: str) -> str:
+        """What pages call a scenario: its title as the rulebook gives it (its id if the game no longer has it)."""
+        scenario = self.scenario(scenario_id)
+        return scenario.title if scenario else scenario_id
+
     def default_options(self) -> dict[str, Any]:
         return {o.id: o.default for o in self.options}
 

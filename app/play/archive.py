@@ -89,6 +89,7 @@ def search(db: DB, game: str = "", scenario: str = "", player: str = "", result:
             side = meta.side_of(s.role)
             names.setdefault(side.label if side else meta.label(s.role), []).append(who)
         out.append({"game_id": g.id, "game": meta.title, "type": g.game, "scenario": g.scenario,
+                    "scenario_title": meta.scenario_title(g.scenario),
                     "sides": {k: sorted(set(v)) for k, v in names.items()},
                     "winner": meta.label(winner) if winner and winner in meta.roles else
                     next((s.label for s in meta.sides_of() if s.id == winner), None),

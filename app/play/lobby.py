@@ -344,7 +344,7 @@ def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:
             continue
         host = db.get(User, game.created_by)
         out.append({"game_id": game.id, "game": rules.meta.title, "scenario": game.scenario,
-                    "role": seat.role, "role_label": _label(rules.meta, seat.role),
+                    "scenario_title": rules.meta.scenario_title(game.scenario), "role": seat.role, "role_label": _label(rules.meta, seat.role),
                     "side_label": _side_label(rules.meta, seat.role),
                     "host": host.username if host else "?", "umpired": game.umpired,
                     "clock": game.clock.get("setting", "none"), "mine": game.created_by == user_id,
@@ -376,8 +376,8 @@ def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
             who = db.get(User, other.user_id).username if other.user_id else ("computer" if other.bot else "open")
             others.append({"role_label": _label(meta, other.role), "player": who})
         out.append({"game_id": game.id, "game": meta.title, "title": game.title or meta.title,
-                    "scenario": game.scenario, "role": seat.role, "role_label": _label(meta, seat.role),
-                    "status": game.status, "your_move": seat.role in waiting,
+                    "scenario": game.scenario, "scenario_title": meta.scenario_title(game.scenario),
+                    "role": seat.role, "role_label": _label(meta, seat.role), "status": game.status, "your_move": seat.role in waiting,
                     "waiting_for": [_label(meta, r) for r in waiting if r != seat.role],
                     "version": role_version(game, seat.role),
                     "opponents": others, "stage": _stage(db, game, rules, seat.role), "sandbox": game.sandbox,

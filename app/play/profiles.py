@@ -49,6 +49,7 @@ def _games(db: DB, user: User, status: str, limit: int = 100) -> list[dict[str, 
                          if s.user_id != user.id and s.role != UMPIRE})
         change = db.get(RatingChange, (game.id, user.id))
         out.append({"game_id": game.id, "game": meta.title, "scenario": game.scenario,
+                    "scenario_title": meta.scenario_title(game.scenario),
                     "side": side.label if side else "Umpire", "opponents": others,
                     "result": _result(game, side.id if side else None) if status == "ended" else None,
                     "how": (game.outcome or {}).get("level"), "actions": game.version, "rated": game.rated,

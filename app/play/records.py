@@ -249,7 +249,8 @@ def after_action(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
     extra = getattr(rules, "report", None)
     full = view_for(rules, state, UMPIRE, True)
     chart = losses_over_time(rules, db, game, rows) if extra and rows else None
-    return {"title": rules.meta.title, "scenario": game.scenario, "outcome": game.outcome,
+    return {"title": rules.meta.title, "scenario": game.scenario,
+            "scenario_title": rules.meta.scenario_title(game.scenario), "outcome": game.outcome,
             "result": result_words(rules.meta.label, game.outcome),
             "actions": len(rows), "missed": game.missed or {},
             "missed_orders": [{"seq": r.seq, "role": "The umpire" if r.role == UMPIRE else rules.meta.label(r.role)}

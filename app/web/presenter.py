@@ -61,7 +61,7 @@ def page_model(db: DB, game: Game, role: str, facts: dict[str, Any] | None = Non
         # The role's own version, never the game's: the game's counts the other side's secret revisions.
         "game": {"id": game.id, "version": role_version(game, role), "status": game.status, "title": game.title or meta.title,
                  "type": meta.id, "type_title": meta.title, "scenario": game.scenario,
-                 "scenario_title": getattr(meta.scenario(game.scenario), "title", game.scenario),
+                 "scenario_title": meta.scenario_title(game.scenario),
                  "umpired": game.umpired,
                  "sandbox": game.sandbox, "rated": game.rated, "commitment": game.commitment, "options": game.options,
                  "seed": game.seed.hex() if ended else None, "outcome": game.outcome if ended else None,

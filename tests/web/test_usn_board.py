@@ -245,9 +245,11 @@ def test_the_optional_parts_of_an_order_are_drawn_as_the_rows_they_wrap_and_orde
     R.check(s, "allied", action)
 
 
-def test_the_game_page_names_the_situation_by_its_title(players):
-    """The heading names the situation as the rulebook does, not by its id."""
+def test_the_pages_name_the_situation_by_its_title(players):
+    """The heading and the lobby name the situation as the rulebook does, not by its id."""
     jp = players()
     gid = jp.post("/api/games", json={"game": "usn", "side": "japanese"}).json()["id"]
     page = jp.get(f"/games/{gid}").text
     assert "<small>The Battle of Coral Sea, 8 May 1942</small>" in page and "<small>coral_sea</small>" not in page
+    lobby = jp.get("/").text  # the player's games and the open seats name it alike
+    assert "The Battle of Coral Sea, 8 May 1942" in lobby and "coral_sea)" not in lobby and ">coral_sea<" not in lobby
