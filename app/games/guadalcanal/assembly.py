@@ -8,7 +8,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment, Optional, Several
-from app.games.guadalcanal import cards, timetrack
+from app.games.guadalcanal import cards, max_strike, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import ALL_AIR, BASES, TITLE, enemy
 
@@ -17,7 +17,8 @@ State = dict[str, Any]
 CAP_CHOICES = ("high", "low")  # option 14: the High CAP and Low CAP boxes (14a2)
 VERBS_ASSEMBLY = {"take_off": {"units": Several(ALL_AIR, label="Air units taking off"),
                                "cap": Optional(Assignment(ALL_AIR, CAP_CHOICES, required=False,
-                                                          label="Fighters taking off to CAP"))}}
+                                                          label="Fighters taking off to CAP")),
+                               "max_strike": Optional(Several(ALL_AIR, label="Air units to the Max. Strike box"))}}
 VERBS_READY = {"shift": {"to_ready": Several(ALL_AIR, label="Arming to Ready"),
                          "to_arming": Several(ALL_AIR, label="Ready to Arming")}}
 
@@ -33,7 +34,8 @@ def card_news(state: State, side: str, text: str, at: str) -> None:
 # --- 3a: the Assembly Step -----------------------------------------------------------------------------------------
 
 def assembly_needed(state: State, side: str) -> bool:
-    return not timetrack.is_night(state) and bool(cards.in_box(state, side, "ready"))
+    return not timetrack.is_night(state) and bool(cards.in_box(state, side, "ready")
+                                                  or cards.in_box(state, side, max_strike.BOX))
 
 
 def assembly_prompt(state: State, side: str) -> dict[str, Any]:
@@ -45,6 +47,7 @@ def assembly_prompt(state: State, side: str) -> dict[str, Any]:
     if fighters:  # option 14: fighters may take off into the High or Low CAP box instead (14a2)
         args["cap"] = Assignment(tuple(fighters), CAP_CHOICES, required=False,
                                  label="Fighters taking off to CAP (High or Low)").to_json()
+    args.update(max_strike.prompt_args(state, side))  # option 12b-12c: the deck load for next Turn
     return {"title": f"Assembly Step: choose the air units that take off (launch factors: {limits})",
             "rule": "3a", "info": {"kind": "assembly"},
             "actions": [{"verb": "take_off", "label": "Take off (none: no take-off this Turn)", "args": args}]}
@@ -69,6 +72,7 @@ def assembly_check(state: State, side: str, action: dict[str, Any]) -> None:
         if u in units:
             raise IllegalAction(f"{state['units'][u]['name']} takes off once: to the Normal Strike box or to CAP.",
                                 "3a")
+    max_strike.check(state, side, action)  # option 12b-12c
     if timetrack.is_night(state) and (units or cap):
         raise IllegalAction("No air units may fly during night Turns.", "3a1")
     count: dict[str, int] = {}
@@ -90,6 +94,7 @@ def assembly_check(state: State, side: str, action: dict[str, Any]) -> None:
 
 def assembly_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
+    max_strike.launch(s, side, card_news)  # option 12b-12c: last Turn's deck loads take off first
     by_area: dict[str, list[str]] = {}
     for u in action["args"]["units"]:
         rec = s["units"][u]
@@ -110,13 +115,14 @@ def assembly_resolve(state: State, side: str, action: dict[str, Any], rng) -> St
         card_news(s, side, f"{rec['name']} takes off from {cards.area_name(s, area)} to the {box.title()} CAP box "
                            f"of {where} (14).", "Action Phase, Assembly Step (3a)")
     at = "Action Phase, Assembly Step (3a)"
-    if not by_area and not action["args"].get("cap"):
+    if not by_area and not action["args"].get("cap") and not action["args"].get("max_strike"):
         card_news(s, side, "no air units take off.", at)
     for area, units in by_area.items():
         where = cards.area_name(s, area) if area in BASES else \
             s["task_forces"][s["units"][area]["location"]["tf"]]["name"]
         card_news(s, side, f"{cards.names(s, units)} take off from {cards.area_name(s, area)} to the Normal Strike "
                            f"box of {where}.", at)
+    max_strike.spot(s, side, action["args"].get("max_strike") or [], card_news)
     return s
 
 
@@ -128,15 +134,17 @@ def assembly_random(state: State, side: str, rng) -> dict[str, Any]:
             n = rng.die(min(len(ready), cards.launch_factor(state, area)) + 1) - 1
             out += rng.shuffle(ready)[:n]
     fighters = cap_fighters(state, side)
+    deck = max_strike.random_choice(state, side, out, rng) if max_strike.candidates(state, side) else []
     if not fighters:
-        return {"verb": "take_off", "args": {"units": out}}
+        return {"verb": "take_off", "args": {"units": out, **({"max_strike": deck} if deck else {})}}
     cap: dict[str, str] = {}  # option 14: some of the fighters left fly CAP, within the launch factors (3a4)
     for area in cards.air_areas(state, side):
         room = cards.launch_factor(state, area) - sum(1 for u in out if state["units"][u]["location"]["area"] == area)
         for u in [f for f in fighters if state["units"][f]["location"]["area"] == area and f not in out]:
             if room > 0 and rng.die(2) == 1:
                 cap[u], room = rng.choice(CAP_CHOICES), room - 1
-    return {"verb": "take_off", "args": {"units": out, "cap": cap}}
+    deck = [u for u in deck if u not in cap]
+    return {"verb": "take_off", "args": {"units": out, "cap": cap, **({"max_strike": deck} if deck else {})}}
 
 
 def assembly_default(state: State, side: str) -> dict[str, Any]:
