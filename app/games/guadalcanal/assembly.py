@@ -8,7 +8,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment, Optional, Several
-from app.games.guadalcanal import cards, max_strike, timetrack
+from app.games.guadalcanal import cards, max_strike, new_scouts, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import ALL_AIR, BASES, TITLE, enemy
 
@@ -20,7 +20,8 @@ VERBS_ASSEMBLY = {"take_off": {"units": Several(ALL_AIR, label="Air units taking
                                                           label="Fighters taking off to CAP")),
                                "max_strike": Optional(Several(ALL_AIR, label="Air units to the Max. Strike box"))}}
 VERBS_READY = {"shift": {"to_ready": Several(ALL_AIR, label="Arming to Ready"),
-                         "to_arming": Several(ALL_AIR, label="Ready to Arming")}}
+                         "to_arming": Several(ALL_AIR, label="Ready to Arming"),
+                         "new_scouts": Optional(Several(ALL_AIR, label="Combat air units that give a new scout"))}}
 
 
 def card_news(state: State, side: str, text: str, at: str) -> None:
@@ -163,10 +164,12 @@ def ready_prompt(state: State, side: str) -> dict[str, Any]:
             "info": {"kind": "ready"},
             "actions": [{"verb": "shift", "label": "Shift (none: leave the boxes as they are)",
                          "args": {"to_ready": Several(tuple(arming), label="Arming to Ready").to_json(),
-                                  "to_arming": Several(tuple(ready), label="Ready to Arming").to_json()}}]}
+                                  "to_arming": Several(tuple(ready), label="Ready to Arming").to_json(),
+                                  **new_scouts.prompt_args(state, side)}}]}  # option 15c
 
 
 def ready_check(state: State, side: str, action: dict[str, Any]) -> None:
+    new_scouts.check(state, side, action)  # option 15c
     for key, box in (("to_ready", "arming"), ("to_arming", "ready")):
         for u in action["args"][key]:
             rec = state["units"][u]
@@ -182,12 +185,23 @@ def ready_resolve(state: State, side: str, action: dict[str, Any], rng) -> State
             s["units"][u]["box"] = box
     a, r = action["args"]["to_ready"], action["args"]["to_arming"]
     card_news(s, side, f"to Ready: {cards.names(s, a)}; to Arming: {cards.names(s, r)}.", at)
+    for unit, scout in new_scouts.create(s, side, action["args"].get("new_scouts") or []):  # option 15c
+        card_news(s, side, f"{s['units'][unit]['name']} is flipped to its back side and gives the new scout "
+                           f"{s['units'][scout]['name']} in the {s['units'][scout]['box'].capitalize()} box of "
+                           f"{cards.area_name(s, s['units'][scout]['location']['area'])} (15c).", at)
     return s
 
 
 def ready_random(state: State, side: str, rng) -> dict[str, Any]:
-    return {"verb": "shift", "args": {"to_ready": [u for u in cards.in_box(state, side, "arming") if rng.die(4) > 1],
-                                      "to_arming": [u for u in cards.in_box(state, side, "ready") if rng.die(6) == 1]}}
+    out = {"to_ready": [u for u in cards.in_box(state, side, "arming") if rng.die(4) > 1],
+           "to_arming": [u for u in cards.in_box(state, side, "ready") if rng.die(6) == 1]}
+    offered = new_scouts.candidates(state, side)
+    if offered and rng.die(4) == 1:  # option 15c now and then: one unit, if its ship or base has room (2c4)
+        u = rng.choice(offered)
+        area = state["units"][u]["location"]["area"]
+        if cards.capacity(state, area) > len(cards.aboard(state, area)):
+            out["new_scouts"] = [u]
+    return {"verb": "shift", "args": out}
 
 
 def ready_default(state: State, side: str) -> dict[str, Any]:

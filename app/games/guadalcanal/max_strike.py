@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.orders import Several
+from app.engine.orders import Optional, Several
 from app.games.guadalcanal import cards, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import BASES
@@ -40,8 +40,8 @@ def prompt_args(state: State, side: str) -> dict[str, Any]:
     ready = candidates(state, side)
     if not ready:
         return {}
-    return {"max_strike": Several(tuple(ready), label="Combat air units spotted to the Max. Strike box (they take "
-                                                      "off next day Turn, 12b)").to_json()}
+    return {"max_strike": Optional(Several(tuple(ready), label="Combat air units spotted to the Max. Strike box "
+                                                               "(they take off next day Turn, 12b)")).to_json()}
 
 
 def check(state: State, side: str, action: dict[str, Any]) -> None:

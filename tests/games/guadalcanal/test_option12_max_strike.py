@@ -28,7 +28,7 @@ def spot(units=(), max_strike=()):
 @pytest.mark.rule("12b")
 def test_a_deck_load_is_spotted_in_the_max_strike_box_and_stays_aboard_this_turn():
     prompt = rules.prompts(game())["allied"]
-    offered = prompt["actions"][0]["args"]["max_strike"]["choices"]
+    offered = prompt["actions"][0]["args"]["max_strike"]["each"]["choices"]
     assert sorted(offered) == ["us-b8", "us-t6"]  # combat air units in Ready boxes, not the scout SS
     s = play(game(), "allied", spot(["us-ss"], ["us-b8", "us-t6"]))
     assert s["units"]["us-b8"]["box"] == s["units"]["us-t6"]["box"] == "max_strike"
