@@ -95,3 +95,10 @@ def test_a_deck_load_on_deck_is_lost_with_its_ship_and_draws_the_dive_bombing_bo
     s = play(s, "allied", spot([], ["us-b8"]))  # Hornet's Ready box is empty now
     assert "us-b8" in damage.carried(s, "us-hornet")  # 4b5: lost with Hornet
     assert bombing.ready_combat_air(s, "us-hornet") == ["us-b8"]  # 4d3.3's +4: aircraft on deck
+
+
+@pytest.mark.rule("12b")
+def test_the_computer_player_answers_legally_with_options_12b_and_15c_on():
+    from tests.games.guadalcanal.test_bots import play as bots  # bots on both sides; every bot order is checked
+    end = bots("1", 3, ("allied", "japanese"), {"max_strike": True, "new_scouts": True, "wave_attacks": True})
+    assert end["outcome"] is not None and end["options"]["max_strike"] and end["options"]["new_scouts"]
