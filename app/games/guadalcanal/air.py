@@ -33,7 +33,9 @@ def strike_origin(state: State, uid: str) -> str:
     took off from (13a1)."""
     if optional.on(state, optional.WAVE_ATTACKS):
         loc = state["units"][uid]["location"]
-        return loc.get("tf") or loc.get("base") or loc.get("area") or origin(state, uid)
+        # 12b: a Max. Strike deck load flies apart from the Normal Strike box of the same area (13a1)
+        box = ":max" if loc.get("strike") == "max" else ""
+        return (loc.get("tf") or loc.get("base") or loc.get("area") or origin(state, uid)) + box
     return origin(state, uid)
 
 

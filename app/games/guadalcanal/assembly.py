@@ -8,7 +8,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment, Optional, Several
-from app.games.guadalcanal import cards, timetrack
+from app.games.guadalcanal import cards, max_strike, new_scouts, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import ALL_AIR, BASES, TITLE, enemy
 
@@ -17,9 +17,11 @@ State = dict[str, Any]
 CAP_CHOICES = ("high", "low")  # option 14: the High CAP and Low CAP boxes (14a2)
 VERBS_ASSEMBLY = {"take_off": {"units": Several(ALL_AIR, label="Air units taking off"),
                                "cap": Optional(Assignment(ALL_AIR, CAP_CHOICES, required=False,
-                                                          label="Fighters taking off to CAP"))}}
+                                                          label="Fighters taking off to CAP")),
+                               "max_strike": Optional(Several(ALL_AIR, label="Air units to the Max. Strike box"))}}
 VERBS_READY = {"shift": {"to_ready": Several(ALL_AIR, label="Arming to Ready"),
-                         "to_arming": Several(ALL_AIR, label="Ready to Arming")}}
+                         "to_arming": Several(ALL_AIR, label="Ready to Arming"),
+                         "new_scouts": Optional(Several(ALL_AIR, label="Combat air units that give a new scout"))}}
 
 
 def card_news(state: State, side: str, text: str, at: str) -> None:
@@ -33,7 +35,8 @@ def card_news(state: State, side: str, text: str, at: str) -> None:
 # --- 3a: the Assembly Step -----------------------------------------------------------------------------------------
 
 def assembly_needed(state: State, side: str) -> bool:
-    return not timetrack.is_night(state) and bool(cards.in_box(state, side, "ready"))
+    return not timetrack.is_night(state) and bool(cards.in_box(state, side, "ready")
+                                                  or cards.in_box(state, side, max_strike.BOX))
 
 
 def assembly_prompt(state: State, side: str) -> dict[str, Any]:
@@ -45,6 +48,7 @@ def assembly_prompt(state: State, side: str) -> dict[str, Any]:
     if fighters:  # option 14: fighters may take off into the High or Low CAP box instead (14a2)
         args["cap"] = Assignment(tuple(fighters), CAP_CHOICES, required=False,
                                  label="Fighters taking off to CAP (High or Low)").to_json()
+    args.update(max_strike.prompt_args(state, side))  # option 12b-12c: the deck load for next Turn
     return {"title": f"Assembly Step: choose the air units that take off (launch factors: {limits})",
             "rule": "3a", "info": {"kind": "assembly"},
             "actions": [{"verb": "take_off", "label": "Take off (none: no take-off this Turn)", "args": args}]}
@@ -69,6 +73,7 @@ def assembly_check(state: State, side: str, action: dict[str, Any]) -> None:
         if u in units:
             raise IllegalAction(f"{state['units'][u]['name']} takes off once: to the Normal Strike box or to CAP.",
                                 "3a")
+    max_strike.check(state, side, action)  # option 12b-12c
     if timetrack.is_night(state) and (units or cap):
         raise IllegalAction("No air units may fly during night Turns.", "3a1")
     count: dict[str, int] = {}
@@ -90,6 +95,7 @@ def assembly_check(state: State, side: str, action: dict[str, Any]) -> None:
 
 def assembly_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
+    max_strike.launch(s, side, card_news)  # option 12b-12c: last Turn's deck loads take off first
     by_area: dict[str, list[str]] = {}
     for u in action["args"]["units"]:
         rec = s["units"][u]
@@ -110,13 +116,14 @@ def assembly_resolve(state: State, side: str, action: dict[str, Any], rng) -> St
         card_news(s, side, f"{rec['name']} takes off from {cards.area_name(s, area)} to the {box.title()} CAP box "
                            f"of {where} (14).", "Action Phase, Assembly Step (3a)")
     at = "Action Phase, Assembly Step (3a)"
-    if not by_area and not action["args"].get("cap"):
+    if not by_area and not action["args"].get("cap") and not action["args"].get("max_strike"):
         card_news(s, side, "no air units take off.", at)
     for area, units in by_area.items():
         where = cards.area_name(s, area) if area in BASES else \
             s["task_forces"][s["units"][area]["location"]["tf"]]["name"]
         card_news(s, side, f"{cards.names(s, units)} take off from {cards.area_name(s, area)} to the Normal Strike "
                            f"box of {where}.", at)
+    max_strike.spot(s, side, action["args"].get("max_strike") or [], card_news)
     return s
 
 
@@ -128,15 +135,17 @@ def assembly_random(state: State, side: str, rng) -> dict[str, Any]:
             n = rng.die(min(len(ready), cards.launch_factor(state, area)) + 1) - 1
             out += rng.shuffle(ready)[:n]
     fighters = cap_fighters(state, side)
+    deck = max_strike.random_choice(state, side, out, rng) if max_strike.candidates(state, side) else []
     if not fighters:
-        return {"verb": "take_off", "args": {"units": out}}
+        return {"verb": "take_off", "args": {"units": out, **({"max_strike": deck} if deck else {})}}
     cap: dict[str, str] = {}  # option 14: some of the fighters left fly CAP, within the launch factors (3a4)
     for area in cards.air_areas(state, side):
         room = cards.launch_factor(state, area) - sum(1 for u in out if state["units"][u]["location"]["area"] == area)
         for u in [f for f in fighters if state["units"][f]["location"]["area"] == area and f not in out]:
             if room > 0 and rng.die(2) == 1:
                 cap[u], room = rng.choice(CAP_CHOICES), room - 1
-    return {"verb": "take_off", "args": {"units": out, "cap": cap}}
+    deck = [u for u in deck if u not in cap]
+    return {"verb": "take_off", "args": {"units": out, "cap": cap, **({"max_strike": deck} if deck else {})}}
 
 
 def assembly_default(state: State, side: str) -> dict[str, Any]:
@@ -155,10 +164,12 @@ def ready_prompt(state: State, side: str) -> dict[str, Any]:
             "info": {"kind": "ready"},
             "actions": [{"verb": "shift", "label": "Shift (none: leave the boxes as they are)",
                          "args": {"to_ready": Several(tuple(arming), label="Arming to Ready").to_json(),
-                                  "to_arming": Several(tuple(ready), label="Ready to Arming").to_json()}}]}
+                                  "to_arming": Several(tuple(ready), label="Ready to Arming").to_json(),
+                                  **new_scouts.prompt_args(state, side)}}]}  # option 15c
 
 
 def ready_check(state: State, side: str, action: dict[str, Any]) -> None:
+    new_scouts.check(state, side, action)  # option 15c
     for key, box in (("to_ready", "arming"), ("to_arming", "ready")):
         for u in action["args"][key]:
             rec = state["units"][u]
@@ -174,12 +185,23 @@ def ready_resolve(state: State, side: str, action: dict[str, Any], rng) -> State
             s["units"][u]["box"] = box
     a, r = action["args"]["to_ready"], action["args"]["to_arming"]
     card_news(s, side, f"to Ready: {cards.names(s, a)}; to Arming: {cards.names(s, r)}.", at)
+    for unit, scout in new_scouts.create(s, side, action["args"].get("new_scouts") or []):  # option 15c
+        card_news(s, side, f"{s['units'][unit]['name']} is flipped to its back side and gives the new scout "
+                           f"{s['units'][scout]['name']} in the {s['units'][scout]['box'].capitalize()} box of "
+                           f"{cards.area_name(s, s['units'][scout]['location']['area'])} (15c).", at)
     return s
 
 
 def ready_random(state: State, side: str, rng) -> dict[str, Any]:
-    return {"verb": "shift", "args": {"to_ready": [u for u in cards.in_box(state, side, "arming") if rng.die(4) > 1],
-                                      "to_arming": [u for u in cards.in_box(state, side, "ready") if rng.die(6) == 1]}}
+    out = {"to_ready": [u for u in cards.in_box(state, side, "arming") if rng.die(4) > 1],
+           "to_arming": [u for u in cards.in_box(state, side, "ready") if rng.die(6) == 1]}
+    offered = new_scouts.candidates(state, side)
+    if offered and rng.die(4) == 1:  # option 15c now and then: one unit, if its ship or base has room (2c4)
+        u = rng.choice(offered)
+        area = state["units"][u]["location"]["area"]
+        if cards.capacity(state, area) > len(cards.aboard(state, area)):
+            out["new_scouts"] = [u]
+    return {"verb": "shift", "args": out}
 
 
 def ready_default(state: State, side: str) -> dict[str, Any]:

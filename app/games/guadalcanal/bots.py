@@ -241,7 +241,7 @@ def spread_air(me: Intel, arg: dict[str, Any]) -> dict[str, str]:
     room = {}
     for b in places:
         a = areas.get(b)
-        aboard = [x["id"] for x in (a["arming"] + a["ready"])] if a else []
+        aboard = [x["id"] for x in (a["arming"] + a["ready"] + a.get("max_strike", []))] if a else []  # 12b on deck
         room[b] = (a["capacity"] if a else 0) - sum(1 for x in aboard if x not in ids)
     front = sorted(places, key=lambda b: (min((dist(BASE_HEX[b]["hex"], h) for area in
                                                 enemy_areas(me.view["scenario"], me.side) for h in area),

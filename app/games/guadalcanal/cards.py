@@ -65,7 +65,9 @@ def capacity(state: State, area: str) -> int:
     return face_value(table_of(area).get("capacity"), state["units"][area]["face"])
 
 
-def aboard(state: State, area: str, boxes: tuple[str, ...] = ("arming", "ready")) -> list[str]:
+def aboard(state: State, area: str, boxes: tuple[str, ...] = ("arming", "ready", "max_strike")) -> list[str]:
+    """Air units On Board / On Ground: by default every box of the area (a Max. Strike deck load, option 12b, stays
+    aboard and fills capacity, 2c4)."""
     return [u for u, rec in state["units"].items()
             if rec["kind"] == "air" and rec["box"] in boxes and (rec["location"] or {}).get("area") == area]
 

@@ -27,6 +27,8 @@ FIGHTERS = "fighters"
 SEA_MOVEMENT = "sea_movement"
 VARIABLE_SPOTTING = "variable_spotting"
 SCOUT_LOSSES = "scout_losses"
+MAX_STRIKE = "max_strike"
+NEW_SCOUTS = "new_scouts"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -42,6 +44,10 @@ OPTIONS = (
     Option(VARIABLE_SPOTTING, "Option 15a: variable spotting (a competitive roll decides what a search reveals)",
            "15a", False),
     Option(SCOUT_LOSSES, "Option 15b: scouts may be lost to enemy fighters on CAP (needs option 14)", "15b", False),
+    Option(MAX_STRIKE, "Option 12b-12c: Max. Strike (a deck load spotted this Turn takes off next Turn; "
+           "reconstructed)", "12b", False),
+    Option(NEW_SCOUTS, "Option 15c: new scouts (a combat air unit flips to give a scout counter of its class; "
+           "reconstructed)", "15c", False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
@@ -49,6 +55,8 @@ SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_T
 SECTION[SEA_MOVEMENT] = "sea_movement"
 SECTION[VARIABLE_SPOTTING] = "spotting"
 SECTION[SCOUT_LOSSES] = "scout_losses"
+SECTION[MAX_STRIKE] = "max_strike"
+SECTION[NEW_SCOUTS] = "new_scouts"
 
 
 @lru_cache(maxsize=1)

@@ -67,7 +67,8 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
                "tf": state["units"][a]["location"].get("tf"),
                "capacity": cards.capacity(state, a), "launch": cards.launch_factor(state, a),
                "arming": [air_entry(state, u, False) for u in cards.aboard(state, a, ("arming",))],
-               "ready": [air_entry(state, u, False) for u in cards.aboard(state, a, ("ready",))]}
+               "ready": [air_entry(state, u, False) for u in cards.aboard(state, a, ("ready",))],
+               "max_strike": [air_entry(state, u, False) for u in cards.aboard(state, a, ("max_strike",))]}
         if state["units"][a]["kind"] == "base":
             rec["normal_strike"] = [air_entry(state, u, False) for u, r in state["units"].items()
                                     if r["box"] == "normal_strike" and r["location"].get("base") == a]

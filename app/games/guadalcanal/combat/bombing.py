@@ -71,8 +71,9 @@ def anvil(state: State, target: str, air: list[str]) -> bool:
 
 
 def ready_combat_air(state: State, ship: str) -> list[str]:
-    """The combat air units (not scouts) in a ship's Ready box (4d3.3)."""
-    return [a for a in carried(state, ship, ("ready",)) if not units.is_scout(a)]
+    """The combat air units (not scouts) in a ship's Ready box (4d3.3), or spotted on its deck for a Max. Strike
+    (option 12b, reconstructed: still on deck, as if Ready)."""
+    return [a for a in carried(state, ship, ("ready", "max_strike")) if not units.is_scout(a)]
 
 
 def modifiers(state: State, target: str, cat: str, air: list[str]) -> dict[str, int]:

@@ -42,8 +42,9 @@ def aboard(location: dict[str, Any] | None) -> str | None:
     return loc.get("area") or loc.get("ship") or loc.get("base")
 
 
-def carried(state: State, uid: str, boxes: tuple[str, ...] = ("arming", "ready")) -> list[str]:
-    """The air units On Board a ship or On Ground at a base (its Arming and Ready boxes, 2c2-2c3)."""
+def carried(state: State, uid: str, boxes: tuple[str, ...] = ("arming", "ready", "max_strike")) -> list[str]:
+    """The air units On Board a ship or On Ground at a base (its Arming and Ready boxes, 2c2-2c3, and a Max. Strike
+    deck load waiting on it, option 12b)."""
     return [a for a, u in state["units"].items() if alive(state, a) and units.record(a)["kind"] == "air"
             and aboard(u.get("location")) == uid and u.get("box") in boxes]
 
