@@ -28,7 +28,7 @@ from typing import Any
 from app.engine import search
 from app.engine.errors import IllegalAction
 from app.engine.rng import FastRng
-from app.games.solomons import allocation, board, bots, opening, plot, sequence, victory, views
+from app.games.solomons import allocation, board, bots, opening, plot, sequence, strong_outlook, victory, views
 from app.games.solomons.turn import arrive
 
 View = dict[str, Any]
@@ -46,6 +46,10 @@ GROUND_WEIGHT = 0.25  # VP worth of one Ground or Supply Point held on Guadalcan
 # Ground Points landed and lost games that sitting tight would have won.
 RESULT_WEIGHT = 10.0
 RESULT_VALUE = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+# Past the horizon (strong_outlook.py): the American Ground Points Japan's ground war is expected to destroy in the
+# next Game-Turns count as Japanese VP already. Without it the American bot sent nothing to Guadalcanal (the cargo at
+# risk this turn, its use after the horizon) and lost the island's garrison, and the game, a few points a turn.
+OUTLOOK_SIDES = ("allied",)  # the side whose evaluation looks past the horizon (Japan's was not re-measured)
 
 
 def believed_enemy(enemy: str, turn: int) -> State:
@@ -112,15 +116,23 @@ def material(state: State, side: str) -> float:
 
 def standing(vp: dict[str, int], side: str) -> str:
     """22: the result the chart gives the VP so far, for `side` ("win", "draw" or "loss")."""
-    winner, _ = victory.result(vp["japanese"], vp["allied"])
+    winner, _ = victory.result(round(vp["japanese"]), round(vp["allied"]))
     return "draw" if winner is None else "win" if winner == side else "loss"
 
 
+def projected_score(state: State, side: str) -> dict[str, float]:
+    """22's VP so far, and for OUTLOOK_SIDES the American Ground Points Japan is expected to destroy next."""
+    vp = dict(victory.score(state))
+    if side in OUTLOOK_SIDES and state["outcome"] is None:
+        vp["japanese"] += strong_outlook.american_ground_lost(state["guadalcanal"], state["turn"] - 1)
+    return vp
+
+
 def evaluate(state: State, side: str) -> float:
-    """22: the result the VP so far would give, my Victory Points less the enemy's, and a little for what each side
-    holds on Guadalcanal."""
+    """22: the result the VP so far (and the ground war's outlook) would give, my Victory Points less the enemy's,
+    and a little for what each side holds on Guadalcanal."""
     enemy = board.ENEMY[side]
-    vp = victory.score(state)
+    vp = projected_score(state, side)
     return (RESULT_WEIGHT * RESULT_VALUE[standing(vp, side)] + vp[side] - vp[enemy]
             + GROUND_WEIGHT * (material(state, side) - material(state, enemy)))
 
@@ -136,6 +148,12 @@ def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) ->
     out.append({"task_forces": [*default.get("task_forces", []), *transports]})  # the cargo sails, no escort
     out.append({"task_forces": [*default.get("task_forces", []), *warships]})  # the warships sail, the cargo waits
     out.append({"task_forces": list(default.get("task_forces", []))})  # nothing new sails (22: risk nothing)
+    if side == "allied" and any(spec.get("cargo") for spec in transports):
+        # the easy cargo is mostly troops; a garrison without supply defends at half and withers (16.21)
+        out.append({"task_forces": [dict(spec, cargo={u: {"ground": 0, "supply": sum(c.values())}
+                                                      for u, c in spec["cargo"].items()})
+                                    if spec.get("cargo") and spec not in default.get("task_forces", []) else spec
+                                    for spec in out[0]["task_forces"]]})
     return [bots.submit(a) for a in out]
 
 
