@@ -28,7 +28,17 @@ from typing import Any
 from app.engine import search
 from app.engine.errors import IllegalAction
 from app.engine.rng import FastRng
-from app.games.solomons import allocation, board, bots, opening, plot, sequence, strong_outlook, victory, views
+from app.games.solomons import (
+    allocation,
+    board,
+    bots,
+    opening,
+    plot,
+    sequence,
+    strong_outlook,
+    victory,
+    views,
+)
 from app.games.solomons.turn import arrive
 
 View = dict[str, Any]
