@@ -32,6 +32,7 @@ from app.games.solomons import (
     allocation,
     board,
     bots,
+    ground_orders,
     opening,
     plot,
     sequence,
@@ -180,10 +181,26 @@ def plot_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[
     return [bots.submit(dict(default, **p)) for p in out]
 
 
+# The American attacks on Guadalcanal only at better odds than 1:1 (strong_outlook.worth_attacking: its Ground Points
+# are Japanese VP, Japan's are worth nothing). Holding back does not invite a Japanese attack: 12.3 gives the initiative
+# by attack-effective points, not by who attacks.
+CAUTIOUS_GROUND = ("allied",)
+
+
+def ground_order(view: View, side: str, prompt: dict[str, Any]) -> dict[str, Any]:
+    """12.4: attack with every attack-effective point, unless the odds are only 1:1 (for CAUTIOUS_GROUND)."""
+    order = bots.ground(view, bots._info(prompt))
+    enemy_points = view["guadalcanal"]["ground"][board.ENEMY[side]]
+    if side in CAUTIOUS_GROUND and order["attack"] and not strong_outlook.worth_attacking(order["points"], enemy_points):
+        return {"attack": False}
+    return order
+
+
 # The decisions the search answers, by their records (the rest are the easy bot's), and how each makes candidates.
 CANDIDATES: dict[str, Callable[..., list[dict[str, Any]]]] = {allocation.DECISION.id: allocation_candidates,
                                                              plot.DECISION.id: plot_candidates}
 SEARCHED = tuple(CANDIDATES)
+GROUND = ground_orders.DECISION.id
 
 
 class SolomonsSearch:
@@ -213,6 +230,8 @@ class SolomonsSearch:
         from app.games.solomons.states import STATES
         view = views.side_view(state, role)  # the easy bot reads no board: skip drawing it
         kind = bots._info(prompt).get("kind")
+        if kind == GROUND:
+            return bots.submit(ground_order(view, role, prompt))
         if kind in STATES:
             return STATES[kind].bot(view, prompt, rng)
         return bots.submit(bots._info(prompt).get("default", {}))
@@ -230,6 +249,8 @@ def make_strong_bot(side: str, budget: search.Budget = BUDGET) -> Callable[[View
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         from app.games.solomons.rules import rules
         kind = bots._info(prompt).get("kind")
+        if kind == GROUND:
+            return bots.submit(ground_order(view, side, prompt))
         if kind not in SEARCHED or view.get("pending") is not None:
             return easy(view, prompt, rng)
         return search.choose(SolomonsSearch(rules), view, side, prompt, rng, budget)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons import board
-from app.games.solomons.combat import ground, supply
+from app.games.solomons.combat import crt, ground, supply
 
 # Reconstructed (bench observation, tools/bench_bots.py, 2026-11-30): the easy Japanese bot lands about three Ground
 # Points and three Supply Points on Guadalcanal a Game-Turn once its Tokyo Express runs; the projection assumes Japan
@@ -25,6 +25,16 @@ JAPANESE_LANDING = {"ground": 3, "supply": 3}
 FIRST_JAPANESE_LANDING = 3  # reconstructed: no Japanese troops land before Game-Turn 3 in the bench games
 LOOKAHEAD = 3  # Game-Turns projected at most: the threat at hand (further, the assumption that only Japan lands
 #               anything dominates and every plan looks lost alike)
+
+
+# 22: an American Ground Point lost is a Japanese VP, a Japanese one is worth nothing; at 1:1 the attacker loses about
+# as many points as the defender (12.4's CRT), so the strong American attacks only at better odds.
+WORST_GROUND_COLUMN = "1:1"
+
+
+def worth_attacking(points: int, defense: int) -> bool:
+    """12.4: an American attack of `points` on `defense` Japanese points is at better odds than 1:1."""
+    return crt.ground_column(points, defense) not in (None, WORST_GROUND_COLUMN)
 
 
 class _Die:
@@ -75,6 +85,8 @@ def american_ground_lost(g: dict[str, Any], turn: int, last_turn: int = board.TU
         for side in ground.initiative(effective):
             other = board.ENEMY[side]
             if side == "allied":
+                if not worth_attacking(effective[side], j):
+                    continue  # the strong American attacks only at better odds (strong_bot.ground_order)
                 sa -= 1
                 att_lost, def_lost = expected_attack(effective[side], j, 0)
             else:

@@ -26,13 +26,25 @@ def test_an_unsupplied_garrison_facing_japanese_troops_is_expected_to_lose_more_
 @pytest.mark.rule("12.3")
 def test_only_the_side_with_more_attack_effective_points_attacks_in_the_projection():
     """12.2, 12.3: 25 supplied American points have 15 attack-effective, more than Japan's 9 landed plus a turn's
-    run of 3: only the Americans attack, so all they lose is their own attack's cost. A garrison of 12 has 2, so
-    Japan attacks with its 12 and the Americans lose what a defender loses."""
-    attacking = strong_outlook.american_ground_lost(island(25, 9, 8, 3), 7, last_turn=8)
-    assert attacking == pytest.approx(strong_outlook.expected_attack(15, 12, 0)[0])
+    run of 3: Japan may not attack, and the Americans hold back at 1:1, so nothing is lost. With 30 they attack at
+    1.5:1 and lose only their attack's cost. A garrison of 12 has 2, so Japan attacks with its 12."""
+    assert strong_outlook.american_ground_lost(island(25, 9, 8, 3), 7, last_turn=8) == 0
+    attacking = strong_outlook.american_ground_lost(island(30, 9, 8, 3), 7, last_turn=8)
+    assert attacking == pytest.approx(strong_outlook.expected_attack(20, 12, 0)[0])
     defending = strong_outlook.american_ground_lost(island(12, 9, 8, 3), 7, last_turn=8)
     assert defending == pytest.approx(strong_outlook.expected_attack(12, 12, 0)[1])
-    assert defending > attacking
+    assert defending > attacking > 0
+
+
+@pytest.mark.rule("12.4")
+def test_the_strong_american_holds_back_a_ground_attack_at_one_to_one_and_makes_it_at_better_odds():
+    """12.4, 22: at 1:1 the attacker loses about what the defender does, and only American points are VP."""
+    view = {"guadalcanal": {"ground": {"allied": 25, "japanese": 12}}}
+    prompt = {"info": {"kind": "ground", "effective": 15}}
+    assert strong_bot.ground_order(view, "allied", prompt) == {"attack": False}
+    assert strong_bot.ground_order(view, "japanese", prompt) == {"attack": True, "points": 15}
+    view["guadalcanal"]["ground"]["japanese"] = 9
+    assert strong_bot.ground_order(view, "allied", prompt) == {"attack": True, "points": 15}
 
 
 @pytest.mark.rule("22")
