@@ -57,10 +57,13 @@ GROUND_WEIGHT = 0.25  # VP worth of one Ground or Supply Point held on Guadalcan
 # Ground Points landed and lost games that sitting tight would have won.
 RESULT_WEIGHT = 10.0
 RESULT_VALUE = {"win": 1.0, "draw": 0.0, "loss": -1.0}
-# Past the horizon (strong_outlook.py): the American Ground Points Japan's ground war is expected to destroy in the
-# next Game-Turns count as Japanese VP already. Without it the American bot sent nothing to Guadalcanal (the cargo at
-# risk this turn, its use after the horizon) and lost the island's garrison, and the game, a few points a turn.
-OUTLOOK_SIDES = ("allied",)  # the side whose evaluation looks past the horizon (Japan's was not re-measured)
+# Past the horizon (strong_outlook.py): for OUTLOOK_SIDES, the American Ground Points Japan's ground war is expected to
+# destroy in the next Game-Turns count as Japanese VP already, and the outlook replaces the material term. Measured on
+# 2026-11-30 (docs/benchmarks.md) it made things worse and is off: it kept the garrison supplied and reinforced, and a
+# bigger garrison is more Japanese VP (22 scores American Ground Points destroyed, not isolation's losses, 16.21),
+# and the transports that carried it were sunk by Rabaul's air. Kept for the next attempt (e.g. a lighter weight).
+OUTLOOK_SIDES: tuple[str, ...] = ()
+SUPPLY_RUN_SIDES: tuple[str, ...] = ()  # offered a run of supply only (allocation_candidates): off with the outlook  # the side whose evaluation looks past the horizon (Japan's was not re-measured)
 
 
 def believed_enemy(enemy: str, turn: int) -> State:
@@ -144,8 +147,11 @@ def evaluate(state: State, side: str) -> float:
     and a little for what each side holds on Guadalcanal."""
     enemy = board.ENEMY[side]
     vp = projected_score(state, side)
+    # with the outlook, what is on the island is valued by what it saves; counting it again lured the transports out
+    # when nothing threatened the garrison (Game-Turn 14 of a bench game: four transports and their cargo sunk, 28 VP)
+    weight = 0.0 if side in OUTLOOK_SIDES else GROUND_WEIGHT
     return (RESULT_WEIGHT * RESULT_VALUE[standing(vp, side)] + vp[side] - vp[enemy]
-            + GROUND_WEIGHT * (material(state, side) - material(state, enemy)))
+            + weight * (material(state, side) - material(state, enemy)))
 
 
 def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[dict[str, Any]]:
@@ -159,7 +165,7 @@ def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) ->
     out.append({"task_forces": [*default.get("task_forces", []), *transports]})  # the cargo sails, no escort
     out.append({"task_forces": [*default.get("task_forces", []), *warships]})  # the warships sail, the cargo waits
     out.append({"task_forces": list(default.get("task_forces", []))})  # nothing new sails (22: risk nothing)
-    if side == "allied" and any(spec.get("cargo") for spec in transports):
+    if side in SUPPLY_RUN_SIDES and any(spec.get("cargo") for spec in transports):
         # the easy cargo is mostly troops; a garrison without supply defends at half and withers (16.21)
         out.append({"task_forces": [dict(spec, cargo={u: {"ground": 0, "supply": sum(c.values())}
                                                       for u, c in spec["cargo"].items()})

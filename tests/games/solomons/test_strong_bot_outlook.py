@@ -48,9 +48,10 @@ def test_the_strong_american_holds_back_a_ground_attack_at_one_to_one_and_makes_
 
 
 @pytest.mark.rule("22")
-def test_the_american_evaluation_counts_the_ground_war_to_come_and_values_supply_on_the_island():
+def test_the_american_evaluation_counts_the_ground_war_to_come_and_values_supply_on_the_island(monkeypatch):
     """22: American Ground Points are Japanese VP; the American bot scores a garrison left without supply before
     Japan's troops as worse than the same garrison supplied, though no VP has changed hands yet."""
+    monkeypatch.setattr(strong_bot, "OUTLOOK_SIDES", ("allied",))  # off by default (strong_bot.py says why)
     state = rules.setup("campaign", rules.meta.default_options(), SeededRng(1))
     state["turn"] = 7
     state["guadalcanal"]["ground"] = {"allied": 15, "japanese": 9}
@@ -61,8 +62,9 @@ def test_the_american_evaluation_counts_the_ground_war_to_come_and_values_supply
     assert strong_bot.evaluate(supplied, "allied") > strong_bot.evaluate(state, "allied")
 
 
-def test_the_american_allocation_offers_a_run_of_supply_only():
+def test_with_the_outlook_the_american_allocation_offers_a_run_of_supply_only(monkeypatch):
     """The easy cargo is mostly troops; the search is also offered the same transports loaded with supply only."""
+    monkeypatch.setattr(strong_bot, "SUPPLY_RUN_SIDES", ("allied",))
     state = rules.setup("campaign", rules.meta.default_options(), SeededRng(3))
     while not (state["turn"] == 2 and rules.prompts(state).get("allied", {}).get("info", {}).get("kind")
                == "allocation" and state["pending"]["allied"] is None):
