@@ -1,6 +1,7 @@
 """The strong Solomons computer player (issue 19): the engine's search over beliefs (app/engine/search.py) with
 Solomons' own knowledge, for the two decisions that shape a Game-Turn, Task Force Allocation (5.2) and the Movement
-Plot (8.1). Every other decision (air, ground, intentions, set-up, training, reset) is the easy bot's.
+Plot (8.1). The American ground attack holds back at 1:1 (ground_order). Every other decision (air, Japan's ground,
+intentions, set-up, training, reset) is the easy bot's.
 
 It decides from `view(state, side)` and its prompt only, like the easy bot. What it believes of the rest:
 
