@@ -70,28 +70,37 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] if values else float("nan")
 
 
-def run(games: int, workers: int, on_round=None) -> dict:
+def row_name(tested: str, side: str, opponent: str) -> str:
+    """A row's name on the command line (--rows): e.g. strong-allied-easy."""
+    return f"{tested}-{side}-{opponent}"
+
+
+def run(games: int, workers: int, on_round=None, only: tuple[str, ...] = ()) -> dict:
     """Every row's game of seed 0, then of seed 1, and so on, so that a run stopped early (a shared machine) still has
-    the same number of games in every row: `on_round` is called with the figures so far after each whole seed."""
+    the same number of games in every row: `on_round` is called with the figures so far after each whole seed.
+    `only`: the names of the rows to play (row_name), every row if empty."""
     rows = []
     for tested, opponent in PAIRINGS:
         for side in SIDES:
             other = "japanese" if side == "allied" else "allied"
-            rows.append({side: tested, other: opponent})
+            if not only or row_name(tested, side, opponent) in only:
+                rows.append({side: tested, other: opponent})
     jobs = [(seed, levels) for seed in range(games) for levels in rows]
     started, results = time.time(), []
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for result in pool.map(_job, jobs, chunksize=1):
             results.append(result)
             if on_round is not None and len(results) % len(rows) == 0:
-                on_round({"games": len(results) // len(rows), "results": results, "wall": time.time() - started})
-    return {"games": games, "results": results, "wall": time.time() - started}
+                on_round({"games": len(results) // len(rows), "results": results, "wall": time.time() - started,
+                          "rows": only})
+    return {"games": games, "results": results, "wall": time.time() - started, "rows": only}
 
 
 def lines(bench: dict) -> list[str]:
     games, results = bench["games"], bench["results"]
     out = [HEADING, "",
-           (f"Measured on {datetime.now(UTC):%Y-%m-%d} by `python -m tools.bench_bots --games {games}` (part "
+           (f"Measured on {datetime.now(UTC):%Y-%m-%d} by `python -m tools.bench_bots --games {games}"
+            f"{' --rows ' + ','.join(bench['rows']) if bench.get('rows') else ''}` (part "
            f"of `make bench`): **{games} seeded games per row** (the issue's goal is 200; on this shared two-core "
            "machine that would take hours, so this count is what was played). The Campaign, 16 Game-Turns, each "
            "seat deciding from its own view with its own stream; a draw (22) is not a win. Interval: 95% Wilson."),
@@ -102,6 +111,8 @@ def lines(bench: dict) -> list[str]:
             rows = [r for r in results if r["levels"][side] == tested and r["levels"][
                 "japanese" if side == "allied" else "allied"] == opponent]
             n = len(rows)
+            if n == 0:
+                continue  # a row not played in this run (--rows)
             wins = sum(r["winner"] == side for r in rows)
             draws = sum(r["winner"] is None for r in rows)
             lo, hi = wilson(wins, n)
@@ -115,6 +126,8 @@ def lines(bench: dict) -> list[str]:
     for level, only in (("easy", None), ("strong", None), ("strong", SEARCHED)):
         times = [t for r in results for side in SIDES if r["levels"][side] == level
                  for kind, t in r["times"][side] if only is None or kind in only]
+        if not times:
+            continue
         label = level if only is None else f"{level}, searched decisions only (allocation, plot)"
         out.append(f"| {label} | {len(times)} | {pct(times, 50) * 1000:.0f} | {pct(times, 99) * 1000:.0f} | "
                    f"{max(times, default=0) * 1000:.0f} |")
@@ -139,8 +152,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="seeded games per row (the issue's goal: 200)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--rows", default="", help="comma-separated rows to play, e.g. strong-allied-easy (all if empty)")
     args = parser.parse_args()
-    section = lines(run(args.games, args.workers, on_round=lambda so_far: write(lines(so_far))))
+    only = tuple(r for r in args.rows.split(",") if r)
+    section = lines(run(args.games, args.workers, on_round=lambda so_far: write(lines(so_far)), only=only))
     write(section)
     print("\n".join(section))
 

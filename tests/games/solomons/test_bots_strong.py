@@ -98,6 +98,8 @@ def test_it_scores_the_result_the_ratio_chart_gives_so_an_american_losing_nothin
     assert strong_bot.standing({"japanese": 0, "allied": 0}, "japanese") == "loss"
     assert strong_bot.standing({"japanese": 6, "allied": 5}, "allied") == "draw"
     quiet = opening_state()
+    # a garrison supplied and strong enough that the ground war's outlook threatens nothing (strong_outlook.py)
+    quiet["guadalcanal"]["supply"]["allied"], quiet["guadalcanal"]["ground"]["allied"] = 6, 20
     traded = json.loads(json.dumps(quiet))
     traded["losses"]["allied"]["ground"] += 1
     traded["guadalcanal"]["ground"]["allied"] += 8
