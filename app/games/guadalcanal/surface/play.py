@@ -178,7 +178,7 @@ def view(state: State, role: str) -> dict[str, Any]:
             "title": scenarios.scenario(sid)["name"], "outcome": state["outcome"],
             "waiting_for": battle.acting(state), "free_roll": dict(state.get("free_roll") or {}),
             "surface": battle.view(state, role),
-            "log": [x["text"] for x in visible(state["log"], role)]}
+            "log": visible(state["log"], role)}  # entries, as every game's view gives them (the page's log reads them)
 
 
 def perturb(state: State, role: str, rng) -> State:
