@@ -27,6 +27,7 @@ FIGHTERS = "fighters"
 SEA_MOVEMENT = "sea_movement"
 VARIABLE_SPOTTING = "variable_spotting"
 SCOUT_LOSSES = "scout_losses"
+SURFACE = "surface"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -42,6 +43,8 @@ OPTIONS = (
     Option(VARIABLE_SPOTTING, "Option 15a: variable spotting (a competitive roll decides what a search reveals)",
            "15a", False),
     Option(SCOUT_LOSSES, "Option 15b: scouts may be lost to enemy fighters on CAP (needs option 14)", "15b", False),
+    Option(SURFACE, "Option 16: surface combats between task forces in one hex, after the air combats (16e-16k "
+           "reconstructed)", "16", False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
@@ -49,6 +52,7 @@ SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_T
 SECTION[SEA_MOVEMENT] = "sea_movement"
 SECTION[VARIABLE_SPOTTING] = "spotting"
 SECTION[SCOUT_LOSSES] = "scout_losses"
+SECTION[SURFACE] = "surface"
 
 
 @lru_cache(maxsize=1)

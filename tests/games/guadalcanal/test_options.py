@@ -13,7 +13,7 @@ from tests.games.guadalcanal.helpers import random_positions, example_10
 
 ALL_ON = {"free_roll": True, "aircraft_damage": True, "dead_in_the_water": True, "submarines": True,
           "wave_attacks": True, "fighters": True, "sea_movement": True, "variable_spotting": True,
-          "scout_losses": True}
+          "scout_losses": True, "surface": True}
 
 
 def all_on(**extra):
@@ -27,7 +27,8 @@ def test_each_option_is_declared_for_the_lobby_off_by_default_with_its_rule():
     assert {i: declared[i].rule for i in ALL_ON} == {"free_roll": "11a", "aircraft_damage": "11b",
                                                       "dead_in_the_water": "11c", "submarines": "11e",
                                                       "wave_attacks": "13", "fighters": "14", "sea_movement": "12a",
-                                                      "variable_spotting": "15a", "scout_losses": "15b"}
+                                                      "variable_spotting": "15a", "scout_losses": "15b",
+                                                      "surface": "16"}
     assert all(declared[i].default is False and declared[i].choices == (True, False) for i in ALL_ON)
 
 
