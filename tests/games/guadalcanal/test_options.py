@@ -37,7 +37,7 @@ def test_the_options_are_recorded_with_the_game_and_announced_with_their_reconst
     s = rules.setup("1", {"submarines": True, "dead_in_the_water": True}, ScriptedRng())
     assert s["options"] == {"free_roll": False, "aircraft_damage": False, "dead_in_the_water": True,
                             "submarines": True, "wave_attacks": False, "fighters": False, "sea_movement": False,
-                            "variable_spotting": False, "scout_losses": False}
+                            "variable_spotting": False, "scout_losses": False, "surface": False}
     (line,) = [x for x in s["log"] if x["text"].startswith("Optional rules in play")]
     assert line["to"] == "public" and "11c" in line["text"] and "11e" in line["text"] and "11b" not in line["text"]
     assert "reconstructed: 11c is not transcribed" in line["text"]
