@@ -146,3 +146,33 @@ def test_at_the_end_the_ships_return_to_their_task_forces_and_the_turn_goes_on()
     assert s["units"]["ij-isuzu"]["box"] == "eliminated"
     assert s["units"]["us-pensacola"]["box"] == "ships" and s["units"]["us-pensacola"]["location"] == {"tf": "us-tf17"}
     assert any("The surface combat in N2 is over" in t and "Isuzu" in t for t in texts(s, "allied"))
+
+
+@pytest.mark.rule("16k3")
+def test_the_japanese_night_modifier_follows_the_month_at_night_only():
+    assert game()["surface"]["night_modifier"] == 0  # a day Turn
+    s = example_10()
+    s["time"]["turn"] = 1  # October 27, Turn 1: night
+    s["options"][campaign.OPTION] = True
+    s["task_forces"]["us-tf17"].update(hex="N2", entered_from="N3")
+    for side in ("allied", "japanese"):
+        search.answer(s, side, "N2", "Air search", at="test")
+    s["step"] = {"kind": "combat", "side": None, "index": AFTER_COMBAT}
+    sequence.advance(s, ScriptedRng())
+    assert s["surface"]["night"] and s["surface"]["night_modifier"] == 1  # October (surface.toml, reconstructed)
+
+
+@pytest.mark.rule("16a")
+def test_the_computer_players_fight_the_surface_combats_of_a_whole_game():
+    from tests.games.guadalcanal.test_bots import play as bot_game
+    s = bot_game("2", 0, ("allied", "japanese"), {"surface": True})
+    assert s["outcome"] is not None
+    assert any(x["text"].startswith("The surface combat in") for x in s["log"])
+
+
+@pytest.mark.rule("16c")
+def test_a_fleet_longer_than_a_column_forms_more_lines_astern_behind_the_setup_line():
+    ships = [f"ship{i}" for i in range(14)]
+    placement = battleline.sample(ships, "I11", toward_north=True)
+    assert len(set(placement.values())) == 14 and placement["ship11"] == "H11"
+    battleline.check(placement, "N", night=True, line_x="I11", taken={})
