@@ -176,3 +176,16 @@ def test_a_fleet_longer_than_a_column_forms_more_lines_astern_behind_the_setup_l
     placement = battleline.sample(ships, "I11", toward_north=True)
     assert len(set(placement.values())) == 14 and placement["ship11"] == "H11"
     battleline.check(placement, "N", night=True, line_x="I11", taken={})
+
+
+@pytest.mark.rule("16a")
+def test_both_sides_see_the_battleboard_on_their_page_once_ships_are_set_up():
+    from app.web.templating import templates
+    s = set_up(game(), "allied", "H11", "N", TF17)
+    html = templates.env.get_template("games/guadalcanal/board.html").render(view=rules.view(s, "japanese"),
+                                                                           oob=False)
+    assert "Surface combat in N2" in html and "Allied Pensacola" in html
+    hidden = game(seen_by=("allied",))  # the Allies are still choosing: Japan sees nothing
+    html = templates.env.get_template("games/guadalcanal/board.html").render(view=rules.view(hidden, "japanese"),
+                                                                           oob=False)
+    assert "Surface combat" not in html
