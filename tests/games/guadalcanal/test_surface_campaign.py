@@ -188,4 +188,4 @@ def test_both_sides_see_the_battleboard_on_their_page_once_ships_are_set_up():
     hidden = game(seen_by=("allied",))  # the Allies are still choosing: Japan sees nothing
     html = templates.env.get_template("games/guadalcanal/board.html").render(view=rules.view(hidden, "japanese"),
                                                                            oob=False)
-    assert "Surface combat" not in html
+    assert "Surface combat in" not in html and "Battleboard" not in html
