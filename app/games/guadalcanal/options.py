@@ -29,6 +29,7 @@ VARIABLE_SPOTTING = "variable_spotting"
 SCOUT_LOSSES = "scout_losses"
 MAX_STRIKE = "max_strike"
 NEW_SCOUTS = "new_scouts"
+SURFACE = "surface"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -48,6 +49,8 @@ OPTIONS = (
            "reconstructed)", "12b", False),
     Option(NEW_SCOUTS, "Option 15c: new scouts (a combat air unit flips to give a scout counter of its class; "
            "reconstructed)", "15c", False),
+    Option(SURFACE, "Option 16: surface combats between task forces in one hex, after the air combats (16e-16k "
+           "reconstructed)", "16", False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
@@ -57,6 +60,7 @@ SECTION[VARIABLE_SPOTTING] = "spotting"
 SECTION[SCOUT_LOSSES] = "scout_losses"
 SECTION[MAX_STRIKE] = "max_strike"
 SECTION[NEW_SCOUTS] = "new_scouts"
+SECTION[SURFACE] = "surface"
 
 
 @lru_cache(maxsize=1)

@@ -20,6 +20,8 @@ from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
 from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, submarine, timetrack, victory
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
+from app.games.guadalcanal.surface import battle as surface_battle
+from app.games.guadalcanal.surface import campaign
 
 State = dict[str, Any]
 
@@ -31,6 +33,7 @@ TURN: tuple[tuple[str, str | None], ...] = (
     ("air", "B"), ("sea_search", "B"),
     ("air", "A"), ("sea_search", "A"),
     ("combat", None),
+    ("surface", None),  # option 16: surface combats after the air combats (surface/campaign.py)
     ("air_return", "B"), ("air_return", "A"),
     ("submarine", None),  # option 11e: the roll, and the winner's target (submarine.py)
     ("record", None),
@@ -41,18 +44,19 @@ UMPIRED_TURN: tuple[tuple[str, str | None], ...] = (
     ("assembly", "both"), ("ready", "both"), ("sea", "both"),
     ("scouts", "both"), ("strikes", "both"), ("sea_search", "both"),
     ("combat", None),
+    ("surface", None),  # option 16: surface combats after the air combats (surface/campaign.py)
     ("air_return", "B"), ("air_return", "A"),
     ("submarine", None),
     ("record", None),
 )
 RULES = {"deploy": "7a2.2", "sides": "3", "assembly": "3a", "ready": "3b", "sea": "3c", "air": "3d",
          "sea_search": "3d5", "combat": "4", "air_return": "5", "record": "6", "scouts": "18c1", "strikes": "18c1",
-         "umpire": "18", "submarine": "11e"}
+         "umpire": "18", "submarine": "11e", "surface": "16"}
 TITLES = {"deploy": "Set-up", "sides": "Sides A and B", "assembly": "Assembly Step", "ready": "Ready Step",
           "sea": "Sea Movement Step", "air": "Air Movement and Search Step", "sea_search": "Sea search",
           "combat": "Combat Phase", "air_return": "Air Return Phase", "record": "Turn Record Phase",
           "scouts": "Scout routes", "strikes": "Air strikes", "umpire": "The umpire releases the next step",
-          "submarine": "Submarine attack"}
+          "submarine": "Submarine attack", "surface": "Surface combat"}
 NEEDED: dict[str, Callable[[State, str], bool]] = {
     "assembly": assembly.assembly_needed, "ready": assembly.ready_needed, "sea": sea.needed, "air": air.needed,
     "sea_search": air.sea_search_needed, "air_return": landing.needed,
@@ -81,6 +85,8 @@ def acting(state: State) -> list[str]:
     if step["kind"] == "combat":
         pending = combat.pending_decision(state)
         return list(pending[1]) if pending else []
+    if step["kind"] == "surface":  # option 16: the surface battle's own step (surface/battle.py)
+        return surface_battle.acting(state) if state.get("surface") else []
     if "sides" in step:  # 18c1: both sides at once; the list is fixed when the step opens, whoever is in
         return list(step["sides"])
     return [step["side"]]
@@ -133,6 +139,9 @@ def advance(state: State, rng) -> None:
             if kind == "combat":
                 if not combat_phase(state, rng):
                     return  # a battle waits on a decision
+            elif kind == "surface":
+                if not surface_phase(state, rng):
+                    return  # a surface battle waits on a decision
             elif kind == "record":
                 turn_record(state, rng)
                 return
@@ -156,6 +165,8 @@ def after_decision(state: State, rng) -> None:
     if step["kind"] in ("deploy", "sides"):
         return
     if step["kind"] == "combat" and not combat.combat_over(state):
+        return
+    if step["kind"] == "surface" and not campaign.over(state):
         return
     advance(state, rng)
 
@@ -187,7 +198,7 @@ def walk_umpired(state: State, rng, i: int) -> None:
                 state["submitted"] = {s: None for s in sides}
                 return
         elif who is None:
-            gated = kind == "record" or bool(battle_hexes(state))  # no gate on a Combat Phase with no battle
+            gated = kind == "record" or (kind == "combat" and bool(battle_hexes(state)))  # no gate without a battle
             if gated and _hold(state, {"kind": kind, "side": None, "index": i}, TITLES[kind]):
                 return
             if not _run_walker_step(state, kind, i, rng):
@@ -227,6 +238,8 @@ def _run_walker_step(state: State, kind: str, i: int, rng) -> bool:
     state["step"] = {"kind": kind, "side": None, "index": i}
     if kind == "combat":
         return combat_phase(state, rng)
+    if kind == "surface":
+        return surface_phase(state, rng)
     turn_record(state, rng)
     return False
 
@@ -354,6 +367,13 @@ def combat_phase(state: State, rng) -> bool:
                                          f"{cards.names(state, b['air'])} (3d4).", at=at, hex=b["hex"]))
     combat.begin_combat(state, state["battles"], rng)
     return combat.combat_over(state)
+
+
+def surface_phase(state: State, rng) -> bool:
+    """Option 16 (16a-16d7), after the air combats: True when no surface battle waits on anyone."""
+    if not (state.get("options") or {}).get(campaign.OPTION):
+        return True
+    return campaign.phase(state, rng)
 
 
 # --- the Turn Record Phase (6) ---------------------------------------------------------------------------------

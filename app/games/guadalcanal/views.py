@@ -268,6 +268,10 @@ def view(state: State, role: str) -> dict[str, Any]:
         out["orders"] = {s: state["orders"][s] for s in SIDES}
         out["side_boards"] = [side_board(state, s) for s in SIDES]
     out["board"] = board(state, role)
+    if state.get("surface") and state["surface"]["step"]["kind"] != "contact":  # option 16: fought in the open (16a)
+        from app.games.guadalcanal.surface import play as surface_play
+        out["surface"] = surface_play.battle.view(state, role)
+        out["surface_board"] = dict(surface_play.board(state), id="surface-battleboard")
     out["log"] = visible(state["log"], role if role != SPECTATOR else SPECTATOR, ended)
     if role in SIDES or role == UMPIRE or ended:
         out["battleboard"] = battleboard(state, out.get("combat"))

@@ -118,7 +118,7 @@ def test_after_turn_6_the_markers_go_back_to_turn_1_of_the_next_date_and_the_las
 def test_a_turn_walks_the_printed_order_b_then_a_in_every_step():
     kinds = [k for k, _ in sequence.TURN]
     assert kinds == ["assembly", "assembly", "ready", "ready", "sea", "sea", "air", "sea_search", "air",
-                     "sea_search", "combat", "air_return", "air_return", "submarine", "record"]
+                     "sea_search", "combat", "surface", "air_return", "air_return", "submarine", "record"]
     assert [w for _, w in sequence.TURN if w] == ["B", "A"] * 3 + ["B", "B", "A", "A", "B", "A"]
 
 

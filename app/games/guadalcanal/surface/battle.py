@@ -56,6 +56,7 @@ VERBS = {
     "surface_cease_fire": {},
     "surface_break_off": {"ships": Several(ALL_SHIPS, label="Ships breaking off")},
     "surface_free_roll": {"use": Boolean(label="Use the free roll marker")},
+    "surface_contact": {"fight": Boolean(label="Make surface contact and fight")},  # 16a, one side knowing
 }
 BEST = {True: "eliminate", False: "miss"}  # the best result for the holder: attacking, defending
 
@@ -77,6 +78,14 @@ def _mine(state: State, side: str) -> list[str]:
     return turns.on_board(state, side)
 
 
+def fleet(state: State, side: str) -> list[str]:
+    """The side's ship units in this battle: those of its task forces in the hex (`in_battle`, scenarios 1-4), or
+    every one of its ships (scenarios 5 and 6)."""
+    ids = state["surface"].get("in_battle")
+    return [u for u in (state["units"] if ids is None else ids)
+            if state["units"][u]["side"] == side and state["units"][u].get("kind") == "ship"]
+
+
 # --- what a side may order now ---------------------------------------------------------------------------------------
 
 def prompt(state: State, side: str) -> dict[str, Any]:
@@ -85,7 +94,7 @@ def prompt(state: State, side: str) -> dict[str, Any]:
         return {"title": "Waiting", "actions": []}
     kind, t = step["kind"], f"Surface Turn {s['turn']}"
     if kind == "setup":
-        ours = [u for u, r in state["units"].items() if r["side"] == side and r.get("kind") == "ship"]
+        ours = fleet(state, side)
         xs = battleline.x_hexes(s["night"])
         lines = xs if side == s["sides"]["B"] else [x for x in xs if x != s["setup"][s["sides"]["B"]]["line"]]
         return {"title": "Set up your ships on the Battleboard", "rule": "16c", "info": {"kind": "surface_setup"},
@@ -101,6 +110,11 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                 "info": {"kind": "surface_free_roll", "result": c["result"],
                          "shooter": state["units"][c["ship"]]["side"]},
                 "actions": [{"verb": "surface_free_roll", "label": "Decide", "args": {"use": Boolean().to_json()}}]}
+    if kind == "contact":
+        return {"title": f"Surface contact in {s['hex']}? Your search found enemy ships there, and they do not know "
+                         "of yours: fight a surface combat, or let them pass", "rule": "16a",
+                "info": {"kind": "surface_contact", "hex": s["hex"]},
+                "actions": [{"verb": "surface_contact", "label": "Decide", "args": {"fight": Boolean().to_json()}}]}
     mine = _mine(state, side)
     if kind == "movement":
         return {"title": f"{t}: move your ships", "rule": "16d2", "info": {"kind": "surface_movement"},
@@ -133,7 +147,7 @@ def apply(state: State, side: str, action: dict[str, Any], rng: Rng) -> State:
     kind, verb = state["surface"]["step"]["kind"], action["verb"]
     wanted = {"setup": ("surface_set_up",), "movement": ("surface_move",), "torpedoes": ("surface_torpedoes",),
               "gunnery": ("surface_fire", "surface_cease_fire"), "breakoff": ("surface_break_off",),
-              "free_roll": ("surface_free_roll",)}[kind]
+              "free_roll": ("surface_free_roll",), "contact": ("surface_contact",)}[kind]
     if verb not in wanted:
         raise IllegalAction(f"Now is the {kind} step: order {' or '.join(wanted)}.", "16d")
     st = copy.deepcopy(state)
@@ -178,8 +192,23 @@ def apply(state: State, side: str, action: dict[str, Any], rng: Rng) -> State:
         return _fired(st, o["back"]["side"], c, rng)
     elif verb == "surface_break_off":
         breakoff.designate(st, side, args["ships"])
+    elif verb == "surface_contact":
+        return _contact(st, side, args["fight"])
     _advance(st, rng)
     return st
+
+
+def _contact(st: State, side: str, fight: bool) -> State:
+    """16a: the one side holding exact information decides. A contact is told to both (the battle is then fought in
+    the open); no contact is told to the side that chose only: the other never learns it was seen."""
+    s = st["surface"]
+    if not fight:
+        s["step"], s["declined"] = {"kind": "over", "side": None}, True
+        st["log"].append(entry(side, f"You chose no surface contact in {s['hex']} (16a).", at="Surface combat (16a)"))
+        return st
+    st["log"].append(entry(PUBLIC, f"Surface contact in {s['hex']} (16a): the {side.title()} side makes contact; a "
+                                   "surface combat is fought. Side B sets up first (16c).", at="Surface combat (16a)"))
+    return start(st)
 
 
 def _fired(st: State, side: str, c: dict[str, Any], rng: Rng) -> State:
@@ -289,7 +318,7 @@ def _new_turn(state: State, rng: Rng, first: bool = False) -> None:
 def view(state: State, role: str) -> dict[str, Any]:
     """The Battleboard as both sides see it (everything on it is in the open)."""
     s = state["surface"]
-    return {"turn": s["turn"], "night": s["night"], "sides": dict(s["sides"]), "step": dict(s.get("step") or {}),
+    return {"turn": s["turn"], "night": s["night"], "hex": s.get("hex"), "sides": dict(s["sides"]), "step": dict(s.get("step") or {}),
             "ships": [{"id": u, "name": name(u), "side": state["units"][u]["side"], "at": p["at"],
                        "facing": p["facing"], "face": state["units"][u].get("face", "front"),
                        "hits": state["units"][u].get("hits", 0)}

@@ -65,7 +65,18 @@ def check(placement: dict[str, str], facing: str, *, night: bool, line_x: str, t
 
 def sample(ships: list[str], line_x: str, toward_north: bool = True) -> dict[str, str]:
     """A first battleline in line astern along the setup line, the lead ship in the X hex and the others following
-    it (further from where the line faces). Used by the scenarios' default set-up and by tests."""
+    it (further from where the line faces); a fleet longer than the column forms more lines astern, each one column
+    further from the enemy (a task force's many ships in scenarios 1-4). Used by the default set-ups and by tests."""
     col, row = grid().parse(line_x)
     step = 1 if toward_north else -1  # ships astern of a north-facing lead are south of it
-    return {s: grid().id(col, row + i * step) for i, s in enumerate(ships)}
+    west = line_x in (x_hexes(True)[0], x_hexes(False)[0])
+    away = -1 if west else 1
+    spots = []
+    c = col
+    while len(spots) < len(ships) and grid().is_hex(grid().id(c, row)):
+        r = row
+        while grid().is_hex(grid().id(c, r)):
+            spots.append(grid().id(c, r))
+            r += step
+        c += away
+    return dict(zip(ships, spots))

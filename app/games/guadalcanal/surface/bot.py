@@ -29,6 +29,7 @@ def _fire(view: dict[str, Any], prompt: dict[str, Any], rng) -> Action:
 
 
 ANSWERS = {
+    "surface_contact": lambda view, prompt, rng: {"verb": "surface_contact", "args": {"fight": True}},  # 16a
     "surface_set_up": _set_up,
     "surface_move": lambda view, prompt, rng: {"verb": "surface_move", "args": {"courses": {}}},
     "surface_torpedoes": lambda view, prompt, rng: {"verb": "surface_torpedoes", "args": {"markers": {}}},

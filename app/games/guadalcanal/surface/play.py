@@ -39,6 +39,12 @@ def new_game(sid: str, options: dict[str, Any]) -> State:
 
 def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     s = battle.apply(state, role, action, rng)
+    if not playing(s):  # option 16 in scenarios 1-4: the battle ends into the Turn's sequence (campaign.py)
+        from app.games.guadalcanal import sequence
+        from app.games.guadalcanal.surface import campaign
+        campaign.ended(s, rng)
+        sequence.after_decision(s, rng)
+        return s
     if s["surface"]["step"]["kind"] == "over":
         s["outcome"] = scenarios.outcome(s)
         s["log"].append(entry(PUBLIC, s["outcome"]["reason"], at="End"))
@@ -53,7 +59,7 @@ def check(state: State, role: str, action: dict[str, Any]) -> None:
 
 def _setup_order(state: State, side: str) -> dict[str, Any]:
     s = state["surface"]
-    ours = [u for u, r in state["units"].items() if r["side"] == side]
+    ours = battle.fleet(state, side)
     xs = battleline.x_hexes(s["night"])
     if side == s["sides"]["B"]:
         line, facing = xs[0], "N"
@@ -75,7 +81,8 @@ def default(state: State, role: str) -> dict[str, Any]:
             "torpedoes": {"verb": "surface_torpedoes", "args": {"markers": {}}},
             "gunnery": {"verb": "surface_cease_fire", "args": {}},
             "breakoff": {"verb": "surface_break_off", "args": {"ships": []}},
-            "free_roll": {"verb": "surface_free_roll", "args": {"use": False}}}[kind]
+            "free_roll": {"verb": "surface_free_roll", "args": {"use": False}},
+            "contact": {"verb": "surface_contact", "args": {"fight": False}}}[kind]
 
 
 def random(state: State, role: str, rng) -> dict[str, Any]:
@@ -115,6 +122,8 @@ def random(state: State, role: str, rng) -> dict[str, Any]:
         return {"verb": "surface_torpedoes", "args": {"markers": markers}}
     if kind == "free_roll":
         return {"verb": "surface_free_roll", "args": {"use": rng.d6() <= 2}}
+    if kind == "contact":
+        return {"verb": "surface_contact", "args": {"fight": rng.d6() <= 4}}
     if kind == "gunnery":
         acts = battle.prompt(state, role)["actions"]
         a = rng.choice(acts)
@@ -138,7 +147,7 @@ class _NoRoll:
 
 def prompt(state: State, role: str) -> dict[str, Any]:
     p = battle.prompt(state, role)
-    return dict(p, info=dict(p.get("info") or {}, scenario=state["scenario"]))
+    return dict(p, info=dict(p.get("info") or {}, scenario=state.get("scenario")))
 
 
 DECISION = Decision("surface", "16d", battle.VERBS, lambda s: battle.acting(s), prompt, resolve, default, random,
@@ -178,7 +187,7 @@ def view(state: State, role: str) -> dict[str, Any]:
             "title": scenarios.scenario(sid)["name"], "outcome": state["outcome"],
             "waiting_for": battle.acting(state), "free_roll": dict(state.get("free_roll") or {}),
             "surface": battle.view(state, role),
-            "log": [x["text"] for x in visible(state["log"], role)]}
+            "log": visible(state["log"], role)}  # entries, as every game's view gives them (the page's log reads them)
 
 
 def perturb(state: State, role: str, rng) -> State:

@@ -49,7 +49,8 @@ def begin(sid: str) -> State:
 def set_up(state: State, side: str, placement: dict[str, str], facing: str, line_x: str) -> None:
     """16c: Side B first, on the setup line it picks; Side A on the other, facing as 16b2 (7f4.2, 7g4.2) says."""
     s = state["surface"]
-    ours = [u for u, r in state["units"].items() if r["side"] == side]
+    ours = [u for u in (s["in_battle"] if s.get("in_battle") is not None else state["units"])
+            if state["units"][u]["side"] == side]  # scenarios 1-4: the ships in the battle hex only
     if sorted(placement) != sorted(ours):
         raise IllegalAction("Set up every one of your ship units on the Battleboard.", "16c")
     must = None
