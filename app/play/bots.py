@@ -125,6 +125,8 @@ def run_bots(game_id: str) -> list[Submitted]:
     move is read first, without the write lock: taking it for nothing after every human order (or for every
     computer game at start-up) cost every game on SQLite."""
     with transaction(read_only=True) as db:
+        if db.scalar(select(Seat.id).where(Seat.game_id == game_id, Seat.bot.is_not(None)).limit(1)) is None:
+            return []  # no computer seated: one query, not the position and its prompts
         if _owed(db, game_id, {}, lock=False) is None:
             return []
     moves: list[Submitted] = []
