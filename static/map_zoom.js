@@ -12,7 +12,7 @@
 
   const views = {};      // the chosen viewBox of each map, by the SVG's id: kept across live pushes
   let fullId = null;     // the map shown full-window, by id
-  const MAX_ZOOM = 8;
+  const MAX_ZOOM = 8;    // unless the board says how close it may be looked at (data-max-zoom: U.S.N.'s whole Pacific)
 
   function base(svg) {
     if (!svg.dataset.baseViewbox) {
@@ -30,7 +30,7 @@
 
   function clamp(svg, v) {
     const o = base(svg);
-    const w = Math.min(o.w, Math.max(o.w / MAX_ZOOM, v.w));
+    const w = Math.min(o.w, Math.max(o.w / (Number(svg.dataset.maxZoom) || MAX_ZOOM), v.w));
     const h = w * o.h / o.w;
     // keep some of the map in view: the view's centre stays on the map
     const cx = Math.min(o.x + o.w, Math.max(o.x, v.x + v.w / 2));

@@ -224,6 +224,7 @@ def layout(board: dict[str, Any], again: bool = False) -> dict[str, Any]:
                        f"scale({_fmt(k)}) translate({_fmt(-x0)},{_fmt(-y0)})"})
 
     return {"id": board["id"], "label": board["label"], "description": board.get("description", ""),
+            "max_zoom": board.get("max_zoom"),
             "width": _fmt((x1 - x0) * k), "height": _fmt((y1 - y0) * k), "hexes": hexes, "areas": areas,
             "edges": edges, "spaces": spaces, "labels": labels, "counters": drawn, "layers": layers,
             # counters grow (up to MAX_GROW) as the map zooms out, so their text stays READABLE px on screen

@@ -66,6 +66,13 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     sign_up(us, base, name("fletcher"), next_url=invite.replace(base, ""))
     us.get_by_role("button", name=re.compile("^Take the seat")).click()
     expect(us.locator("#usn-map")).to_be_visible(timeout=TIMEOUT)
+    # "Pan and zoom from the ocean to a single atoll": the whole Pacific down to about one hex across the view.
+    whole = float(us.locator("#usn-map").get_attribute("viewBox").split()[2])
+    for _ in range(10):
+        us.get_by_role("button", name="Zoom in").first.click()
+    narrow = float(us.locator("#usn-map").get_attribute("viewBox").split()[2])
+    assert whole / narrow == pytest.approx(32, rel=0.01)  # 1.5 ** 10 would be 58: held at the board's 32x
+    us.get_by_role("button", name="Whole map").first.click()
 
     # Set-up: Japan deploys first, then the Allies (How To Use the Situation & Order of Battle).
     deploy(jp, {"NAC points by carrier: J-CV-3": "10", "NAC points by carrier: J-CV-4": "5",

@@ -83,7 +83,7 @@ def test_a_plug_in_declared_for_another_game_is_refused(registered):
         web_plugins.plugin_for("duel_borrows")
 
 
-def test_each_game_draws_the_board_its_plug_in_declares():
+def test_each_game_draws_the_board_its_plug_in_declares(app):  # the app registers the test duel
     from app.web.presenter import board_template, prompt_template
 
     assert (board_template("solomons"), prompt_template("solomons")) == \

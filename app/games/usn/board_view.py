@@ -205,6 +205,7 @@ def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
     x0, y0, _, _ = inset_box()
     return {
         "id": "usn-map", "label": "The U.S.N. map of the Pacific",
+        "max_zoom": 32,  # from the whole Pacific (45 columns) to about one hex across the view: a single atoll
         "description": ("The numbered hex grid over the Pacific's coastlines (GSHHS), tilted as the grid was fitted to "
                         "the hex numbers; the Aleutian inset in the south-east corner. Bases are squares (naval) and "
                         "circles (air); a ship counter is a whole stack, a land counter every land unit of a side in "
