@@ -16,6 +16,8 @@ be taken back in turn. The game's dice counter is untouched: no roll is ever dra
 """
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
@@ -47,12 +49,15 @@ def last_standing(db: DB, game: Game) -> ActionRow | None:
     return None
 
 
-def why_not(db: DB, game: Game, role: str, last: ActionRow | None | bool = False) -> str | None:
+UNREAD: Any = object()  # `last` not given: read it here
+
+
+def why_not(db: DB, game: Game, role: str, last: ActionRow | None = UNREAD) -> str | None:
     """None if `role` may take back its last move now, else the reason in a player's words. `last`: the
     `last_standing` row when the caller has read it already (a page drawing reads it once for every role)."""
     if game.status != "active":
         return "Only a running game's moves can be taken back."
-    if last is False:
+    if last is UNREAD:
         last = last_standing(db, game)
     if last is None:
         return "There is no move to take back."
@@ -69,7 +74,7 @@ def why_not(db: DB, game: Game, role: str, last: ActionRow | None | bool = False
     return None
 
 
-def can_take_back(db: DB, game: Game, role: str, last: ActionRow | None | bool = False) -> bool:
+def can_take_back(db: DB, game: Game, role: str, last: ActionRow | None = UNREAD) -> bool:
     return why_not(db, game, role, last) is None
 
 

@@ -224,24 +224,28 @@ async def act(game_id: str, body: Submission, request: Request, later: Backgroun
     watching, sessions = hub.roles_watching(game_id), hub.sessions(game_id)  # read on the event loop
     order = body.action.model_dump()
 
-    def apply_and_draw(draw: bool):
-        # One worker hop for the sender's session, the order's transaction and (SQLite) the drawing read: each hop
-        # back to the event loop between them was a wait for every page of the game (issue 18). The session is
-        # read before the write transaction, so a request that is not signed in never takes the write lock.
+    def apply():
+        # The session is read in the worker, before the write transaction: a request that is not signed in never
+        # takes the write lock, and no thread hop is spent on it alone (issue 18).
         user = must_be_signed_in(current_user(request))
         result = game_actions.apply_in_transaction(game_id, None, order, body.expected_version, body.key,
                                                    user.user_id, body.seat)
-        ticket = hub.ticket()  # after the commit, as a ticket must be
-        return result, ticket, (_reply_and_pages(game_id, user.user_id, result.role, watching, sessions)
-                                if draw else None), user
+        return user, result, hub.ticket()  # the ticket after the commit, as a ticket must be
+
+    def draw(user, result):
+        return _reply_and_pages(game_id, user.user_id, result.role, watching, sessions)
+
+    def apply_and_draw():
+        # SQLite: one worker hop for the order and its drawing; a hop back to the event loop between them was a
+        # wait for every page of the game.
+        user, result, ticket = apply()
+        return result, ticket, draw(user, result)
 
     if is_postgres():  # the other processes start their pushes while this one draws its own
-        result, ticket, _, user = await run_in_threadpool(apply_and_draw, False)
-        drawing, _ = await asyncio.gather(
-            run_in_threadpool(_reply_and_pages, game_id, user.user_id, result.role, watching, sessions),
-            run_in_threadpool(notify, game_id))
+        user, result, ticket = await run_in_threadpool(apply)
+        drawing, _ = await asyncio.gather(run_in_threadpool(draw, user, result), run_in_threadpool(notify, game_id))
     else:
-        result, ticket, drawing, _ = await run_in_threadpool(apply_and_draw, True)
+        result, ticket, drawing = await run_in_threadpool(apply_and_draw)
     out, drawn, valid = drawing
     later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid))
     # No seq: the game's own count would tell a side how often the other side revised its orders.
