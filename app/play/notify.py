@@ -185,6 +185,12 @@ def _subscribers(db: DB, game_id: str) -> list[tuple[Seat, NotifySetting]]:
                            .where(Seat.game_id == game_id, NotifySetting.enabled.is_(True))).all())
 
 
+def has_subscribers(db: DB, game_id: str) -> bool:
+    """Whether anyone seated in the game takes notices: most games have no one, and then nothing is queued."""
+    return db.scalar(select(Seat.id).join(NotifySetting, NotifySetting.user_id == Seat.user_id)
+                     .where(Seat.game_id == game_id, NotifySetting.enabled.is_(True)).limit(1)) is not None
+
+
 def _window(game: Game) -> float:
     seconds = (game.clock or {}).get("seconds") or 0
     warn = get_settings().deadline_warning_seconds
@@ -265,7 +271,7 @@ def _compose(db: DB, game: Game, seat: Seat, setting: NotifySetting, kind: str) 
 def _claim(game_id: str, kinds: tuple[str, ...], at: datetime, watching: frozenset[int]) -> list[Notice]:
     """Write a pending row for each notice due and not yet claimed, and return what to send."""
     with transaction(read_only=True) as db:  # most games have no subscriber: do not take the write lock for them
-        if not _subscribers(db, game_id):
+        if not has_subscribers(db, game_id):
             return []
     claimed = []
     with transaction() as db:

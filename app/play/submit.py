@@ -96,15 +96,17 @@ def check_fresh(game: Game, role: str, expected_version: int | None, platform: b
 
 
 def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version: int | None, key: str,
-                 user_id: int | None, note: str | None = None, platform: bool = False) -> Submitted:
+                 user_id: int | None, note: str | None = None, platform: bool = False,
+                 locked: Game | None = None) -> Submitted:
     """Apply one action inside the caller's transaction. See the module docstring. `platform` marks the
-    server's own submissions (computer players, missed orders), the only ones that may use its key prefixes."""
+    server's own submissions (computer players, missed orders), the only ones that may use its key prefixes.
+    `locked`: the game's row, when the caller has already locked it in this transaction."""
     action = check_action_shape(action)
     if action["verb"].startswith("_"):
         raise BadRequest("Orders starting with '_' are the platform's own (undo, claim); use their pages.")
     if not platform:
         check_client_key(key)
-    game = lock_game(db, game_id)
+    game = locked if locked is not None else lock_game(db, game_id)
     # A key belongs to the side that sent it: another side's use of the same text is a different submission.
     prior = db.scalar(select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.role == role,
                                               ActionRow.key == key))

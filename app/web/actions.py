@@ -243,9 +243,10 @@ def apply_in_transaction(game_id: str, role: str | None, action: Any, expected: 
     """One transaction for the whole order: the game's row locked, the sender's seat looked up under that lock
     (when the caller has not already), the rules applied."""
     with transaction() as db:
+        game = lock_game(db, game_id)
         if role is None:
-            role = lobby.require_seat(db, lock_game(db, game_id), user_id, seat)
-        result = apply_action(db, game_id, role, action, expected, key, user_id)
+            role = lobby.require_seat(db, game, user_id, seat)
+        result = apply_action(db, game_id, role, action, expected, key, user_id, locked=game)
         result.role = role
         return result
 
@@ -270,14 +271,27 @@ async def submit(game_id: str, role: str | None, action: Any, expected: int | No
     return result
 
 
+@dataclass(frozen=True)
+class Followers:
+    """What follows a commit besides the pushes, when the drawing after it already read it: whether a computer
+    seat owes a move, whether anyone seated takes notices."""
+    bots_owed: bool
+    subscribed: bool
+
+
 async def after_commit(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                       notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
+                       notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
+                       followers: Followers | None = None) -> None:
     """Push the committed position, let computer players answer (each move its own transaction), push again.
     `drawn`: pages already drawn for some roles after the commit, under the hub's `ticket`; `notified`: the other
-    processes were already told of the commit; `checked`: the sessions looked up with that drawing, and the valid.
+    processes were already told of the commit; `checked`: the sessions looked up with that drawing, and the valid;
+    `followers`: read with that drawing (no worker hop to ask again).
     A push that fails is logged and does not keep the computer from answering: the game must not stall on a
     page that could not be drawn (pages reload the position on their next visit)."""
-    await _publish_logged(game_id, drawn, ticket, notified, checked)
+    await _publish_logged(game_id, drawn, ticket, notified, checked,
+                          subscribed=followers.subscribed if followers else None)
+    if followers is not None and not followers.bots_owed:
+        return
     moves = await run_in_threadpool(run_bots, game_id)
     if moves:
         await _publish_logged(game_id)
@@ -296,19 +310,25 @@ async def resume_computer_players() -> None:
 
 
 async def _publish_logged(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                          notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
+                          notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
+                          subscribed: bool | None = None) -> None:
     try:
-        await publish(game_id, drawn, ticket, notified, checked)
+        await publish(game_id, drawn, ticket, notified, checked, subscribed)
     except Exception:
         log.exception("pushing game %s failed", game_id)
 
 
 async def publish(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                  notified: bool = False, checked: tuple[set[str], set[str]] | None = None) -> None:
+                  notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
+                  subscribed: bool | None = None) -> None:
     """Push to this process's sockets, and tell the other processes (PostgreSQL deployments) at the same time, so
-    their sockets do not wait for this process's whole local push before they hear of the commit."""
-    notices.schedule(game_id)  # e-mail and webhook notices, after the commit, off the request
-    if notified or not is_postgres():  # (SQLite runs one process: no one else to tell)
-        await hub.publish(game_id, drawn, ticket, checked)
-    else:
-        await asyncio.gather(hub.publish(game_id, drawn, ticket, checked), run_in_threadpool(notify, game_id))
+    their sockets do not wait for this process's whole local push before they hear of the commit. Then the
+    e-mail and webhook notices, off the request (`subscribed` False: no one seated takes them)."""
+    try:
+        if notified or not is_postgres():  # (SQLite runs one process: no one else to tell)
+            await hub.publish(game_id, drawn, ticket, checked)
+        else:
+            await asyncio.gather(hub.publish(game_id, drawn, ticket, checked), run_in_threadpool(notify, game_id))
+    finally:  # a failed push still owes the notices
+        if subscribed is not False:  # queued after the pushes: its read no longer competes with them
+            notices.schedule(game_id)

@@ -15,6 +15,7 @@ from app.engine import orders
 from app.play import accounts, lobby, records
 from app.play.check import check_order
 from app.realtime.hub import hub
+from app.play.notify import has_subscribers
 from app.realtime.pg_notify import notify
 from app.store.db import is_postgres, transaction
 from app.web import actions as game_actions
@@ -205,15 +206,18 @@ def show(game_id: str, db: ReadDBDep, user: User, seat: str | None = None) -> di
 
 
 def _reply_and_pages(game_id: str, user_id: int, role: str, watching: set[str],
-                     sessions: set[str]) -> tuple[dict[str, Any], dict, set[str]]:
+                     sessions: set[str]) -> tuple[dict[str, Any], dict, set[str], game_actions.Followers]:
     """After an order's commit, in one read: the sender's reply, the pushes of every role watching on this process
-    (each role's page model built once: the sender's serves both its reply and its own pages' push), and which of
-    those pages' sessions are still valid."""
+    (each role's page model built once: the sender's serves both its reply and its own pages' push), which of
+    those pages' sessions are still valid, and whether a computer owes a move or anyone takes notices (each a
+    worker hop after every order when asked separately)."""
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
         models = page_models(db, game, watching | {role})
+        followers = game_actions.Followers(bots_owed=bool(models[role]["thinking"]),
+                                           subscribed=has_subscribers(db, game_id))
         return (_game_json(db, game, models[role], user_id), {r: fragment(models[r]) for r in watching},
-                valid_sessions(db, sessions))
+                valid_sessions(db, sessions), followers)
 
 
 @router.post("/games/{game_id}/actions", dependencies=[CSRF],
@@ -246,8 +250,8 @@ async def act(game_id: str, body: Submission, request: Request, later: Backgroun
         drawing, _ = await asyncio.gather(run_in_threadpool(draw, user, result), run_in_threadpool(notify, game_id))
     else:
         result, ticket, drawing = await run_in_threadpool(apply_and_draw)
-    out, drawn, valid = drawing
-    later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid))
+    out, drawn, valid, followers = drawing
+    later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid), followers)
     # No seq: the game's own count would tell a side how often the other side revised its orders.
     out.update(replayed=result.replayed)
     return out

@@ -7,10 +7,15 @@ from typing import Any
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 
+from app.config import get_settings
 from app.paths import ROOT
 from app.web.board import layout as board_layout
+
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 env = templates.env
+# A template read from disk once (issue 18: checking every template's mtime on every push was a stat per
+# include); a developer editing templates keeps the reload.
+env.auto_reload = get_settings().environment == "development"
 env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
 
 
