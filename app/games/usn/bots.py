@@ -1,4 +1,5 @@
-"""Computer players for the Coral Sea mini-game, one per side. A bot is called `bot(view, prompt, rng)` and decides
+"""Computer players for the mini-games, one per side, aiming at the situation's objectives (its data file's [bots]
+section; Coral Sea's from its Victory Conditions). A bot is called `bot(view, prompt, rng)` and decides
 from its own role's view and prompt only (never the state), drawing from its own stream only to break exact ties.
 Every order it gives is legal by construction: it moves each ship no further than its printed (undoubled) Movement
 Allowance, which Movement (N) can only enlarge; it never stops in a hex holding enemy ships (Stacking (D)); it strikes
@@ -6,8 +7,12 @@ only stacks its view shows examined (5(D)) within the extended range (Movement (
 station holds (the prompt's `info.stations`).
 
 Heuristics (documented in docs/games/usn.md, "Computer players"):
-- Deployment: NAC on the carriers, largest first; LBAC, then LAC, on the air bases nearest the enemy's objective
-  first (Japan: nearest Port Moresby; Allies: nearest Rabaul), within capacity.
+- Objectives: Coral Sea Port Moresby (engineers Guadalcanal), the Allied air toward Rabaul; Midway: Midway (1218)
+  for everything, the Allied air toward Saipan; Eastern Solomons and Santa Cruz: Guadalcanal (828), the Allied air
+  toward Rabaul. Below, "Port Moresby" stands for the situation's objective.
+- Deployment: NAC on the carriers, largest first, the rest on the bases where the order of battle allows; a printed
+  area's points (Midway) on its own bases; LBAC, then LAC, on the air bases nearest the enemy's objective first,
+  within capacity.
 - Japan, naval: each transport in a hex with Japanese land units ashore embarks them (engineers on their own
   transport when there are two, bound for Guadalcanal 0828, the errata's 10 VP, standing for Tulagi; the combat
   units bound for Port Moresby 0659); a loaded transport sails for its objective and debarks there when no enemy is
@@ -34,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, grid
+from app.games.usn import board, grid, situation
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -43,6 +48,8 @@ Bot = Callable[[View, dict[str, Any], Any], dict[str, Any]]
 PORT_MORESBY = next(v["hex"] for v in board.CORAL["victory"] if v["id"] == "port_moresby")
 GUADALCANAL = next(v["hex"] for v in board.CORAL["victory"] if v["id"] == "engineer_on_guadalcanal")
 RABAUL = "0759"
+CORAL_GOALS = {"japanese_objective": PORT_MORESBY, "japanese_engineer_objective": GUADALCANAL,
+               "allied_objective": PORT_MORESBY, "allied_air_toward": RABAUL, "japanese_air_toward": PORT_MORESBY}
 STANDOFF = 2  # the NAC's normal range: close enough to strike at full air-to-air, no closer
 THREAT = 4  # an enemy stack or air base this near may strike the carriers: keep CAP up
 FUEL_LIMIT = board.PLAY["fuel"]
@@ -51,7 +58,13 @@ PRIORITY = {"JCV": 10, "CV": 10, "CVL": 7, "TR": 6, "CA": 3, "CL": 2, "DD": 1}
 
 
 def _fuel_limit(ship_type: str) -> int:
-    return FUEL_LIMIT["at_sea_turns_transports"] if ship_type == "TR" else FUEL_LIMIT["at_sea_turns"]
+    return FUEL_LIMIT["at_sea_turns_transports"] if ship_type in ("TR", "OL") else FUEL_LIMIT["at_sea_turns"]
+
+
+def _goal(view: View, key: str) -> str:
+    """The situation's objective for the bots (its data file's [bots]; Coral Sea's from its Victory Conditions)."""
+    goals = board.situation(view.get("scenario", "coral_sea")).get("bots") or CORAL_GOALS
+    return goals[key]
 
 
 def _dist(a: str, b: str) -> int:
@@ -87,7 +100,7 @@ def _deploy(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any
     info = prompt["info"]
     need, caps = info["need"], info["capacity"]
     carriers = sorted((k for k in caps if not k.startswith("base:")), key=lambda c: (-caps[c], c))
-    toward = PORT_MORESBY if side == "japanese" else RABAUL
+    toward = _goal(view, f"{side}_air_toward")
     bases = sorted((k for k in caps if k.startswith("base:")), key=lambda b: (_dist(b[5:], toward), b))
     out: dict[str, dict[str, int]] = {"nac": {}, "lac": {}, "lbac": {}}
     left = need["nac"]
@@ -97,21 +110,36 @@ def _deploy(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any
             out["nac"][c] = n
             left -= n
     room = {b: caps[b] for b in bases}
-    for kind in ("lbac", "lac"):
-        left = need[kind]
+    if left and info.get("nac_on_bases"):
+        out["nac_base"] = {}
         for b in bases:
             n = min(left, room[b])
             if n:
-                out[kind][b[5:]] = n
+                out["nac_base"][b[5:]] = n
                 room[b] -= n
                 left -= n
+    areas = info.get("areas", [])
+    plan = [({f"base:{h}" for h in a["hexes"]}, {"lbac": a["lbac"], "lac": a["lac"]}) for a in areas]
+    placed = set().union(*(h for h, _ in plan)) if plan else set()
+    plan.append(({b for b in bases if b not in placed},
+                 {k: need[k] - sum(p[k] for _, p in plan) for k in ("lbac", "lac")}))
+    for where, want in plan:
+        for kind in ("lbac", "lac"):
+            left = want[kind]
+            for b in (b for b in bases if b in where):
+                n = min(left, room[b])
+                if n:
+                    out[kind][b[5:]] = out[kind].get(b[5:], 0) + n
+                    room[b] -= n
+                    left -= n
     return {"verb": "deploy", "args": out}
 
 
 # --- naval movement ---
 
 def _free(view: View, side: str, h: str) -> bool:
-    return not grid.in_inset(h) and h not in _enemy_hexes(view, side)
+    """Open to the ship: not the inset, no enemy stack, not kept out by a special rule (Eastern Solomons)."""
+    return not grid.in_inset(h) and h not in _enemy_hexes(view, side) and not situation.forbidden(view, side, h)
 
 
 def _home(view: View, side: str, h: str) -> str | None:
@@ -128,7 +156,7 @@ def _toward(view: View, side: str, ship: dict[str, Any], goal: str, budget: int,
 
 def _cargo_goal(view: View, ship: dict[str, Any]) -> str:
     names = " ".join(ship["cargo"])
-    return GUADALCANAL if "Engineer" in names else PORT_MORESBY
+    return _goal(view, "japanese_engineer_objective") if "Engineer" in names else _goal(view, "japanese_objective")
 
 
 def _embark(view: View, side: str, ship: dict[str, Any], transports: list[dict[str, Any]], taken: set[str]) -> list:
@@ -168,12 +196,13 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
             if order:
                 moves[s["id"]] = order
             continue
+        target = _goal(view, f"{side}_objective")
         if side == "japanese":
-            goal = min(invasion, key=lambda h: (_dist(h, PORT_MORESBY), h)) if invasion else PORT_MORESBY
-            keep = 0 if invasion and goal != PORT_MORESBY else STANDOFF
+            goal = min(invasion, key=lambda h: (_dist(h, target), h)) if invasion else target
+            keep = 0 if invasion and goal != target else STANDOFF
         else:
-            seen = _enemy_hexes(view, side)
-            goal = min(seen, key=lambda h: (_dist(h, PORT_MORESBY), h)) if seen else PORT_MORESBY
+            seen = [h for h in _enemy_hexes(view, side) if _dist(h, target) < grid.BEYOND]
+            goal = min(seen, key=lambda h: (_dist(h, target), h)) if seen else target
             keep = STANDOFF
         to = _toward(view, side, s, goal, budget, rng, keep)
         if to != s["hex"]:
@@ -189,8 +218,8 @@ def _transport(view, side, s, transports, taken, budget, rng) -> dict[str, Any] 
         if not embark:
             return None
         taken.update(embark)
-        goal = GUADALCANAL if any("Engineer" in u["name"] for u in view["land"] if u["id"] in embark) \
-            else PORT_MORESBY
+        goal = _goal(view, "japanese_engineer_objective") if any(
+            "Engineer" in u["name"] for u in view["land"] if u["id"] in embark) else _goal(view, "japanese_objective")
         return {"stop": s["hex"], "embark": embark, "to": _toward(view, side, s, goal, budget - 1, rng)}
     goal = _cargo_goal(view, s)
     if s["hex"] == goal:
@@ -214,7 +243,7 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
             continue
         contested = bool(_enemy_land(view, side, u["hex"]))
         if side == "japanese" and not u["entrenched"] and not u["moved"]:
-            goal = GUADALCANAL if "Engineer" in u["name"] else PORT_MORESBY
+            goal = _goal(view, "japanese_engineer_objective" if "Engineer" in u["name"] else "japanese_objective")
             steps = [n for n in grid.neighbours(u["hex"]) if PLACES.get(n, {}).get("terrain") == "land"
                      and _dist(n, goal) < _dist(u["hex"], goal)
                      and not (n in CLASS_1 and _enemy_land(view, side, n))

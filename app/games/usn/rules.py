@@ -1,4 +1,5 @@
-"""U.S.N. (SPI 1971) on the rules contract: the Coral Sea mini-game (USN "Mini-Games", The Battle of Coral Sea).
+"""U.S.N. (SPI 1971) on the rules contract: the four mini-games (USN "Mini-Games": Coral Sea, Midway, Eastern
+Solomons, Santa Cruz), each a situation data file read by board.new_state; their special rules in situation.py.
 
 The sequence of play is the table in sequence.py; each decision kind it reaches is one `Decision` record in the module
 of its rule (deploy.py How To Use the Situation, naval.py Naval Unit Movement, land.py Land unit Movement and
@@ -22,6 +23,7 @@ from app.games.usn import (
     naval,
     records,
     sequence,
+    situation,
     surface,
     views,
 )
@@ -50,11 +52,24 @@ def _acting(state):
     return sequence.acting(state)
 
 
+def _naval_check(state, role, action):
+    naval.check(state, role, action)
+    situation.check_naval(state, role, action)
+
+
+def _naval_default(state, role):
+    return situation.allowed_naval(state, role, naval.default(state, role))
+
+
+def _naval_random(state, role, rng):
+    return situation.allowed_naval(state, role, naval.random(state, role, rng))
+
+
 STATES = StatesTable([
     Decision("deploy", deploy.RULE, deploy.VERBS, _acting, deploy.prompt, _walking(deploy.resolve),
              deploy.default, deploy.random, deploy.check),
     Decision("naval", naval.RULE, naval.VERBS, _acting, naval.prompt, _walking(naval.resolve),
-             naval.default, naval.random, naval.check),
+             _naval_default, _naval_random, _naval_check),
     Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
              _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
@@ -78,7 +93,9 @@ class USN(TableGame):
         id="usn", title="U.S.N.: The Game of War in the Pacific, 1941-43", publisher="SPI", year=1971,
         roles=("japanese", "allied"),
         scenarios=(Scenario("coral_sea", "The Battle of Coral Sea, 8 May 1942", "USN \"Mini-Games\"",
-                            "Two Game-Turns; 100 Victory Points to the holder of Port Moresby."),),
+                            "Two Game-Turns; 100 Victory Points to the holder of Port Moresby."),) + tuple(
+            Scenario(n, board.SITUATIONS[n]["game"]["title"], "USN \"Mini-Games\"",
+                     board.SITUATIONS[n]["game"]["summary"]) for n in board.SITUATIONS if n != "coral_sea"),
         role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
         sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
         chat=ChatPolicy(),
@@ -89,9 +106,9 @@ class USN(TableGame):
     bots = bots.BOTS  # one computer player a side, deciding from its view only (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
-        if scenario != "coral_sea":
-            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: coral_sea).")
-        state = board.new_state()
+        if scenario not in board.SITUATIONS:
+            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(board.SITUATIONS)}).")
+        state = board.new_state(scenario=scenario)
         sequence.start(state)
         return state
 

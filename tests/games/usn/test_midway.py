@@ -1,0 +1,107 @@
+"""The Battle of Midway mini-game (USN "Mini-Games"): the printed set-up, the Allied land-based air by area, the
+three Game-Turns, its Victory Conditions, and seeded games (computer against computer, random play) to their end."""
+import pytest
+
+from app.engine.errors import IllegalAction
+from app.engine.rng import ScriptedRng
+from app.games.usn import board, deploy, grid, records
+
+from .helpers import R
+from .situations import deployed, play
+
+S = "midway"
+
+
+@pytest.mark.rule("Midway Order of Battle")
+def test_the_midway_order_of_battle_is_set_up_as_printed():
+    s = R.setup(S, {}, ScriptedRng())
+    at = lambda side, h: sorted(x["id"] for x in board.afloat(s, side) if x["hex"] == h)  # noqa: E731
+    assert at("japanese", "0609") == ["J-BB-1", "J-CV-1", "J-CV-2", "J-CV-5", "J-CV-6"]  # Osaka
+    assert at("japanese", "0707") == ["J-CA-1", "J-CL-1", "J-CV-8", "J-CVL-1", "J-DD-1", "J-OL-1", "J-TR-1"]
+    assert at("japanese", "0576") == ["J-BB-2", "J-BB-4", "J-CA-2", "J-CL-2", "J-CVL-3", "J-CVL-4", "J-DD-2",
+                                      "J-OL-2"]
+    assert at("japanese", "0684") == ["J-CA-3"] and at("japanese", "0717") == ["J-TR-2"]
+    assert at("allied", "1456") == ["A-CA-1", "A-CA-2", "A-CL-1", "A-CV-5", "A-CV-6", "A-CV-7", "A-OL-1"]
+    assert at("allied", "1409") == ["A-DD-1"]
+    midway = sorted(u["name"] for u in board.land_at(s, "1218", "allied"))
+    assert midway == ["2-6 Defense Battalion", "2-6 Defense Battalion", "6-2 Coast Artillery"]
+    assert [u["name"] for u in board.land_at(s, "1409")] == ["8-15 Regiment"]
+    assert sorted(u["name"] for u in board.land_at(s, "0717")) == ["1-(10) Engineer Regiment", "5-10 SNLF",
+                                                                  "5-10 SNLF"]
+    assert s["turns"] == 3 and s["holder"]["1218"] == "allied"
+    assert deploy.printed(s, "japanese") == {"nac": 38, "lac": 15, "lbac": 0}
+    assert deploy.printed(s, "allied") == {"nac": 23, "lac": 13, "lbac": 3}
+
+
+@pytest.mark.rule("Midway Order of Battle")
+def test_the_allied_land_based_air_goes_to_its_printed_area():
+    s = R.setup(S, {}, ScriptedRng())
+    s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
+    good = R.default_action(s, "allied")
+    assert sum(n for h, n in good["args"]["lac"].items() if h in ("1409", "1509")) == 8
+    assert good["args"]["lac"].get("1218") == 5 and good["args"]["lbac"].get("1218") == 2
+    # all 13 LAC and 3 LBAC placed within capacity, but one of Midway's LAC in the Aleutians: refused, nothing changes
+    bad = {"verb": "deploy", "args": {"nac": good["args"]["nac"], "lac": {"1409": 4, "1509": 5, "1218": 4},
+                                      "lbac": good["args"]["lbac"]}}
+    with pytest.raises(IllegalAction, match="Aleutians"):
+        R.check(s, "allied", bad)
+    after = R.apply(s, "allied", good, ScriptedRng())
+    assert after["bases"]["1218"]["air"]["lac"] == 5 and after["bases"]["1218"]["air"]["lbac"] == 2
+
+
+@pytest.mark.rule("How To Use the Situation & Order of Battle")
+def test_naval_aircraft_of_midway_go_aboard_carriers_only():
+    s = R.setup(S, {}, ScriptedRng())
+    a = R.default_action(s, "japanese")
+    a["args"]["nac"]["J-CV-5"] -= 2
+    a["args"]["nac_base"] = {"0717": 2}
+    a["args"]["lac"]["0717"] -= 2
+    with pytest.raises(IllegalAction, match="aboard the carriers only"):
+        R.check(s, "japanese", a)
+
+
+@pytest.mark.rule("Midway Victory Conditions")
+def test_midway_is_worth_100_to_its_holder_at_the_end_of_the_third_game_turn():
+    s = deployed(S)
+    assert records.geographic(s) == [("allied", 100, "holds Midway")]
+    s["holder"]["1218"] = "japanese"
+    assert records.geographic(s) == [("japanese", 100, "holds Midway")]
+
+
+@pytest.mark.rule("Midway Victory Conditions")
+def test_japan_gets_10_for_each_aleutian_island_it_occupies():
+    s = deployed(S)
+    s["holder"].update({"1218": "allied", "1409": "japanese", "1509": "japanese"})
+    got = records.geographic(s)
+    assert ("japanese", 10, "occupies an Aleutian island (1409)") in got
+    assert sum(p for side, p, _ in got if side == "japanese") == 20
+    s["holder"]["1509"] = "allied"
+    assert sum(p for side, p, _ in records.geographic(s) if side == "japanese") == 10
+
+
+@pytest.mark.rule("Midway Victory Conditions")
+def test_the_game_ends_after_the_third_game_turn_and_scores_midway():
+    s = play(S, seed=0)
+    out = R.outcome(s)
+    assert s["turn"] == 3 and out["score"] == s["vp"]
+    holder = s["holder"]["1218"]
+    assert any(f"{board.TITLE[holder]} +100 VP: holds Midway" in line["text"] for line in s["log"])
+
+
+@pytest.mark.rule("Midway Order of Battle")
+def test_the_aleutian_inset_is_out_of_reach_of_the_main_map():
+    # the inset is a separate area (digest ambiguity 3): no range reaches across, so the Aleutian air never strikes
+    # the Japanese fleet and the Japanese fleet never sails there
+    s = deployed(S)
+    assert grid.distance("1409", "1218") > board.reach("lbac") and "1218" not in board.air_range(
+        {**s, "bases": {h: b for h, b in s["bases"].items() if h in ("1409", "1509")}, "ships": {}}, "allied")
+
+
+def test_seeded_computer_and_random_midway_games_end_cleanly():
+    for seed in range(2):
+        for computer in (("japanese", "allied"), ("japanese",), ("allied",), ()):
+            s = play(S, seed, computer)
+            out = R.outcome(s)
+            assert s["turn"] == 3 and out["level"] in ("marginal", "provisional", "strategic", "decisive", "draw")
+            assert all(0 <= b["air"][k] and sum(b["air"].values()) <= b["capacity"] for b in s["bases"].values()
+                       for k in b["air"])
