@@ -27,6 +27,8 @@ Heuristics (documented in docs/games/usn.md, "Computer players"):
 - Landings and attacks: Japan lands every unit aboard a transport in an enemy-held hex and attacks with everything
   in each contested hex (Port Moresby is worth 100 VP); the Allies attack only where their attack is at least the
   enemy's defence.
+- Coastal defence (Midway): Japan never lands where an enemy Coastal Defense unit stands (Amphibious Assault,
+  errata); stations with no ship to strike within normal range of the objective bomb that unit instead.
 - Air allocation: every strike goes at the best examined group within reach (carriers first, then transports,
   cruisers, the rest; damaged ships worth half; beyond normal range worth less), all of a station's points of a type
   together; carriers threatened by an enemy stack or air base within four hexes keep a third of their NAC (rounded
@@ -85,6 +87,11 @@ def _enemy_hexes(view: View, side: str) -> list[str]:
 
 def _enemy_land(view: View, side: str, h: str) -> list[dict[str, Any]]:
     return [u for u in view["land"] if u["side"] == _enemy(side) and u["hex"] == h]
+
+
+def _coastal_defense(view: View, side: str, h: str) -> list[dict[str, Any]]:
+    """Enemy Coastal Defense units in hex h: no landing there while one stands (Amphibious Assault, errata)."""
+    return [u for u in _enemy_land(view, side, h) if board.LAND_TYPES[u["name"]]["kind"] == "coastal_defense"]
 
 
 def _pick(rng, options: list, key) -> Any:
@@ -260,7 +267,7 @@ def _land_attack(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str
     land: list[str] = []
     if side == "japanese":  # only Japanese transports make opposed landings at Coral Sea (land._landable)
         for s in _mine(view, side):
-            if s["type"] == "TR" and _enemy_land(view, side, s["hex"]):
+            if s["type"] == "TR" and _enemy_land(view, side, s["hex"]) and not _coastal_defense(view, side, s["hex"]):
                 land += s["carrying"]
     attack: list[str] = []
     hexes = {u["hex"] for u in view["land"] if u["side"] == side} | {
@@ -312,7 +319,9 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     # a land combat to help (5(J)): the attacker's own attacks; the defender's hexes where its units stand
     helps = [h for h in combat["hexes"] if combat["side"] == side
              or any(u["side"] == side and u["hex"] == h for u in view["land"])]
-    missions, cap, ground = [], [], []
+    missions, cap, ground, on_land = [], [], [], []
+    objective = _goal(view, f"{side}_objective")
+    batteries = _coastal_defense(view, side, objective) if side == "japanese" else []
     for st in sorted(stations):
         h = _station_hex(view, side, st)
         for kind in board.KINDS:
@@ -330,6 +339,14 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                         value *= 0.6  # beyond normal range the strike's air-to-air falls to 1 or 2 a point
                     options.append((value, d, t, gi, ship))
             carrier = not st.startswith("base:")
+            if batteries and not options and _dist(h, objective) <= board.reach(kind):
+                # no ship to strike: bomb the coastal defence that bars the landing at the objective (Midway)
+                keep = -(-n // 3) if carrier and any(_dist(h, x) <= THREAT for x in threats) else 0
+                if keep:
+                    cap.append({"from": st, "kind": kind, "points": keep})
+                on_land.append({"from": st, "kind": kind, "points": n - keep, "target": objective,
+                                "unit": batteries[0]["id"]})
+                continue
             near = [x for x in helps if _dist(h, x) <= board.reach(kind)]
             if not carrier and near:  # land-based air supports the land combat within normal range
                 target = min(near, key=lambda x: (_dist(h, x), x))
@@ -347,7 +364,10 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                 value, d, t, gi, ship = _pick(rng, options, lambda o: (-o[0], o[1], o[2], o[3]))
                 missions.append({"from": st, "kind": kind, "points": n - keep, "target": t, "group": gi,
                                  "ship": ship})
-    return {"verb": "allocate", "args": {"missions": missions, "cap": cap, "ground_support": ground}}
+    args = {"missions": missions, "cap": cap, "ground_support": ground}
+    if on_land:
+        args["land_strikes"] = on_land
+    return {"verb": "allocate", "args": args}
 
 
 # --- surface engagements (Mission: Surface Naval Engagement) ---

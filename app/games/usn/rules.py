@@ -65,6 +65,15 @@ def _naval_random(state, role, rng):
     return situation.allowed_naval(state, role, naval.random(state, role, rng))
 
 
+def _attack_check(state, role, action):
+    land.attack_check(state, role, action)
+    situation.check_landing(state, role, action)
+
+
+def _attack_random(state, role, rng):
+    return situation.allowed_landing(state, role, land.attack_random(state, role, rng))
+
+
 STATES = StatesTable([
     Decision("deploy", deploy.RULE, deploy.VERBS, _acting, deploy.prompt, _walking(deploy.resolve),
              deploy.default, deploy.random, deploy.check),
@@ -73,8 +82,8 @@ STATES = StatesTable([
     Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
              _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
-             land.attack_prompt, _walking(land.attack_resolve), land.attack_default, land.attack_random,
-             land.attack_check),
+             land.attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
+             _attack_check),
     Decision("escape", surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
              _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check),
     Decision("surface_fire", surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,

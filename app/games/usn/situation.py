@@ -44,3 +44,37 @@ def allowed_naval(state, role, action) -> dict[str, Any]:
              if not any(o.get(k) and o[k] != state["ships"][sid]["hex"] and forbidden(state, role, o[k])
                         for k in ("stop", "to"))}
     return {**action, "args": {**action["args"], "moves": moves}}
+
+
+# --- Amphibious Assault (errata): "Units may never be landed in a hex occupied by an Enemy Coastal Defense Unit" ---
+
+LANDING_RULE = "Amphibious Assault"
+
+
+def coastal_defense(state, h: str, side: str) -> list[dict[str, Any]]:
+    """`side`'s Coastal Defense units ashore in hex h (Midway's 6-2 Coast Artillery)."""
+    return [u for u in board.land_at(state, h, side) if u["kind"] == "coastal_defense"]
+
+
+def _landing_hex(state, uid: str) -> str | None:
+    ship = state["ships"].get(state["land"][uid].get("aboard") or "")
+    return ship["hex"] if ship else None
+
+
+def check_landing(state, role, action) -> None:
+    for uid in action["args"].get("land", []):
+        h = _landing_hex(state, uid) if uid in state["land"] else None
+        if h and coastal_defense(state, h, board.other(role)):
+            raise IllegalAction(f"No landing at {h} while an enemy Coastal Defense unit holds it: destroy it first "
+                                "(bombing or bombardment).", LANDING_RULE)
+
+
+def allowed_landing(state, role, action) -> dict[str, Any]:
+    """The order without the landings the errata forbids (and without those units' attacks)."""
+    a = action["args"]
+    barred = {uid for uid in a.get("land", []) if (h := _landing_hex(state, uid))
+              and coastal_defense(state, h, board.other(role))}
+    if not barred:
+        return action
+    return {**action, "args": {**a, "land": [u for u in a["land"] if u not in barred],
+                               "attack": [u for u in a.get("attack", []) if u not in barred]}}

@@ -17,7 +17,7 @@ S = "eastern_solomons"
 @pytest.mark.rule("Eastern Solomons Order of Battle")
 def test_the_eastern_solomons_order_of_battle_is_set_up_as_printed():
     s = R.setup(S, {}, ScriptedRng())
-    ships = lambda side, h: sorted(x["id"] for x in board.afloat(s, side) if x["hex"] == h)  # noqa: E731
+    ships = lambda side, h: sorted(x["id"] for x in board.afloat(s, side) if x["hex"] == h)
     assert ships("japanese", "0754") == sorted(f"J-{u}" for u in ("CV-3", "CV-4", "CVL-1", "BB-2", "DD-1", "DD-2",
                                                                    "CA-1", "CA-2", "CA-3", "CL-1"))
     assert ships("japanese", "0759") == ["J-CA-4", "J-DD-3"]  # the second "DD-2" read as DD-3 (digest 15)
@@ -84,7 +84,7 @@ def test_japanese_ships_may_not_enter_within_lac_range_of_australia():
 
 @pytest.mark.rule("Eastern Solomons Special Game Rules")
 def test_random_and_computer_orders_keep_the_japanese_fleet_off_australia():
-    s, h = _ship_near_australia(deployed(S), 4)
+    s, _ = _ship_near_australia(deployed(S), 4)
     for seed in range(6):
         for order in (random_action(R, s, "japanese", SeededRng(seed)),
                       R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(seed))):

@@ -3,10 +3,11 @@ three Game-Turns, its Victory Conditions, and seeded games (computer against com
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.engine.rng import ScriptedRng
+from app.engine.rng import ScriptedRng, SeededRng
+from app.engine.testing import random_action
 from app.games.usn import board, deploy, grid, records
 
-from .helpers import R
+from .helpers import R, at
 from .situations import deployed, play
 
 S = "midway"
@@ -15,7 +16,7 @@ S = "midway"
 @pytest.mark.rule("Midway Order of Battle")
 def test_the_midway_order_of_battle_is_set_up_as_printed():
     s = R.setup(S, {}, ScriptedRng())
-    at = lambda side, h: sorted(x["id"] for x in board.afloat(s, side) if x["hex"] == h)  # noqa: E731
+    at = lambda side, h: sorted(x["id"] for x in board.afloat(s, side) if x["hex"] == h)
     assert at("japanese", "0609") == ["J-BB-1", "J-CV-1", "J-CV-2", "J-CV-5", "J-CV-6"]  # Osaka
     assert at("japanese", "0707") == ["J-CA-1", "J-CL-1", "J-CV-8", "J-CVL-1", "J-DD-1", "J-OL-1", "J-TR-1"]
     assert at("japanese", "0576") == ["J-BB-2", "J-BB-4", "J-CA-2", "J-CL-2", "J-CVL-3", "J-CVL-4", "J-DD-2",
@@ -105,3 +106,35 @@ def test_seeded_computer_and_random_midway_games_end_cleanly():
             assert s["turn"] == 3 and out["level"] in ("marginal", "provisional", "strategic", "decisive", "draw")
             assert all(0 <= b["air"][k] and sum(b["air"].values()) <= b["capacity"] for b in s["bases"].values()
                        for k in b["air"])
+
+
+def _transport_off_midway():
+    """Japanese TR-2 with two SNLF aboard in Midway's hex, at the Japanese Land Attack Phase (Step 5)."""
+    s = at(deployed(S), "land_attack", "japanese")
+    tr = s["ships"]["J-TR-2"]
+    tr["hex"] = "1218"
+    for uid in ("J-L3", "J-L4"):  # the two 5-10 SNLF of Saipan
+        s["land"][uid].update(aboard="J-TR-2", hex=None)
+        tr["cargo"].append(uid)
+    return s
+
+
+@pytest.mark.rule("Amphibious Assault")
+def test_no_landing_on_midway_while_its_coast_artillery_stands():
+    # errata, Amphibious Assault: "Units may never be landed in a hex occupied by an Enemy Coastal Defense Unit"
+    s = _transport_off_midway()
+    order = {"verb": "land_attack", "args": {"land": ["J-L3", "J-L4"], "attack": ["J-L3", "J-L4"]}}
+    with pytest.raises(IllegalAction, match="Coastal Defense") as e:
+        R.check(s, "japanese", order)
+    assert e.value.rule == "Amphibious Assault"
+    for u in board.land_at(s, "1218", "allied"):
+        if u["kind"] == "coastal_defense":
+            u.update(hex=None, destroyed=True)  # bombed out
+    R.check(s, "japanese", order)
+    # random play and the computer never try it while the battery stands
+    s = _transport_off_midway()
+    for seed in range(8):
+        for a in (random_action(R, s, "japanese", SeededRng(seed)),
+                  R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(seed))):
+            R.check(s, "japanese", a)
+            assert not a["args"].get("land")

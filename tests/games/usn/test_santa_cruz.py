@@ -16,7 +16,7 @@ S = "santa_cruz"
 @pytest.mark.rule("Santa Cruz Order of Battle")
 def test_the_santa_cruz_order_of_battle_is_set_up_as_printed():
     s = R.setup(S, {}, ScriptedRng())
-    ships = lambda side, h: sorted(x["id"] for x in board.afloat(s, side) if x["hex"] == h)  # noqa: E731
+    ships = lambda side, h: sorted(x["id"] for x in board.afloat(s, side) if x["hex"] == h)
     assert ships("japanese", "0754") == sorted(f"J-{u}" for u in ("CV-3", "CV-4", "CVL-3", "CV-8", "BB-1", "CA-1",
                                                                    "CA-2", "CL-1", "DD-1"))
     assert ships("japanese", "0759") == ["J-DD-2"]
