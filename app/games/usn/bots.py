@@ -214,6 +214,18 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
         to = _toward(view, side, s, goal, budget, rng, keep)
         if to != s["hex"]:
             moves[s["id"]] = {"to": to}
+    return _simulation_moves(prompt, moves)
+
+
+def _simulation_moves(prompt: dict[str, Any], moves: dict[str, Any]) -> dict[str, Any]:
+    """Midway, Simulation Version (the prompt says when it binds): the five ships to the first hex it allows, the
+    others kept away from Midway."""
+    sim = prompt.get("info", {}).get("simulation")
+    if sim and sim["stage"] <= 1:
+        moves = {sid: o for sid, o in moves.items() if sid not in sim["ships"] and not any(
+            o.get(k) and _dist(o[k], sim["midway"]) <= sim["away"] for k in ("stop", "to"))}
+        if sim["hexes"]:
+            moves.update({sid: {"to": sim["hexes"][0]} for sid in sim["ships"]})
     return {"verb": "move", "args": {"moves": moves}}
 
 
@@ -319,7 +331,7 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     # a land combat to help (5(J)): the attacker's own attacks; the defender's hexes where its units stand
     helps = [h for h in combat["hexes"] if combat["side"] == side
              or any(u["side"] == side and u["hex"] == h for u in view["land"])]
-    missions, cap, ground, on_land = [], [], [], []
+    missions, cap, ground, on_land, base_strikes = [], [], [], [], []
     objective = _goal(view, f"{side}_objective")
     batteries = _coastal_defense(view, side, objective) if side == "japanese" else []
     for st in sorted(stations):
@@ -364,7 +376,24 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                 value, d, t, gi, ship = _pick(rng, options, lambda o: (-o[0], o[1], o[2], o[3]))
                 missions.append({"from": st, "kind": kind, "points": n - keep, "target": t, "group": gi,
                                  "ship": ship})
+    sim = prompt.get("info", {}).get("simulation")
+    if sim and sim["strike"]:  # Midway, Simulation Version: the four carriers' NAC all strike Midway's air base
+        bound = set(sim["strike"])
+        missions, cap, ground, on_land = ([m for m in x if m["from"] not in bound] for x in (missions, cap, ground,
+                                                                                            on_land))
+        base = next((b for b in view["bases"] if b["hex"] == sim["midway"] and b["side"] == _enemy(side)), None)
+        defenders = _enemy_land(view, side, sim["midway"])
+        for c in sorted(bound):
+            n = stations.get(c, {}).get("nac", 0)
+            if n and base:
+                base_strikes.append({"from": c, "kind": "nac", "points": n, "target": sim["midway"],
+                                     "base": "air base" if base.get("capacity", 1) else "naval base"})
+            elif n and defenders:
+                on_land.append({"from": c, "kind": "nac", "points": n, "target": sim["midway"],
+                                "unit": defenders[0]["id"]})
     args = {"missions": missions, "cap": cap, "ground_support": ground}
+    if base_strikes:
+        args["base_strikes"] = base_strikes
     if on_land:
         args["land_strikes"] = on_land
     return {"verb": "allocate", "args": args}

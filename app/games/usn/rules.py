@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
+from app.engine.contract import ChatPolicy, GameMeta, Option, Scenario, Side
 from app.engine.errors import MalformedAction
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.usn import (
@@ -53,16 +53,56 @@ def _acting(state):
 
 
 def _naval_check(state, role, action):
-    naval.check(state, role, action)
+    naval.check(state, role, situation.others(state, role, action))
     situation.check_naval(state, role, action)
+    situation.check_simulation_naval(state, role, action)
 
 
 def _naval_default(state, role):
-    return situation.allowed_naval(state, role, naval.default(state, role))
+    return situation.comply_naval(state, role, situation.allowed_naval(state, role, naval.default(state, role)))
 
 
 def _naval_random(state, role, rng):
-    return situation.allowed_naval(state, role, naval.random(state, role, rng))
+    return situation.comply_naval(state, role, situation.allowed_naval(state, role, naval.random(state, role, rng)))
+
+
+def _naval_prompt(state, role):
+    p = naval.prompt(state, role)
+    if (sim := situation.simulation_info(state, role)) is not None:
+        p["info"] = {**p.get("info", {}), "simulation": sim}
+    return p
+
+
+def _naval_resolve(state, role, action, rng):
+    situation.simulation_move(state, role, action)
+    s = naval.resolve(state, role, situation.others(state, role, action), rng)
+    situation.after_naval(s, role)
+    return s
+
+
+def _allocation_check(state, role, action):
+    air.check(state, role, action)
+    situation.check_simulation_allocation(state, role, action)
+
+
+def _allocation_default(state, role):
+    return situation.comply_allocation(state, role, air.default(state, role))
+
+
+def _allocation_random(state, role, rng):
+    return situation.comply_allocation(state, role, air.random(state, role, rng))
+
+
+def _allocation_prompt(state, role):
+    p = air.prompt(state, role)
+    if (sim := situation.simulation_info(state, role)) is not None:
+        p["info"] = {**p.get("info", {}), "simulation": sim}
+    return p
+
+
+def _allocation_resolve(state, role, action, rng):
+    situation.after_allocation(state, role)
+    return air.resolve(state, role, action, rng)
 
 
 def _attack_check(state, role, action):
@@ -77,7 +117,7 @@ def _attack_random(state, role, rng):
 STATES = StatesTable([
     Decision("deploy", deploy.RULE, deploy.VERBS, _acting, deploy.prompt, _walking(deploy.resolve),
              deploy.default, deploy.random, deploy.check),
-    Decision("naval", naval.RULE, naval.VERBS, _acting, naval.prompt, _walking(naval.resolve),
+    Decision("naval", naval.RULE, naval.VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
              _naval_default, _naval_random, _naval_check),
     Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
              _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
@@ -88,8 +128,8 @@ STATES = StatesTable([
              _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check),
     Decision("surface_fire", surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
-    Decision("allocation", air.RULE, air.VERBS, _acting, air.prompt, _walking(air.resolve), air.default,
-             air.random, air.check),
+    Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
+             _allocation_default, _allocation_random, _allocation_check),
 ])
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:
@@ -107,6 +147,8 @@ class USN(TableGame):
                      board.SITUATIONS[n]["game"]["summary"]) for n in board.SITUATIONS if n != "coral_sea"),
         role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
         sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
+        options=(Option(situation.SIM_OPTION, "Midway only: the Simulation Version (the Japanese carriers sail at "
+                        "full speed beside Midway and strike it)", situation.SIM_RULE, False),),
         chat=ChatPolicy(),
         listed=True,  # its own board and order forms (app/web/games/usn)
     )
@@ -118,6 +160,7 @@ class USN(TableGame):
         if scenario not in board.SITUATIONS:
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(board.SITUATIONS)}).")
         state = board.new_state(scenario=scenario)
+        situation.start_simulation(state, options)
         sequence.start(state)
         return state
 

@@ -138,3 +138,73 @@ def test_no_landing_on_midway_while_its_coast_artillery_stands():
                   R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(seed))):
             R.check(s, "japanese", a)
             assert not a["args"].get("land")
+
+
+def _simulation():
+    s = R.setup(S, {"midway_simulation": True}, ScriptedRng())
+    for side in ("japanese", "allied"):
+        s = R.apply(s, side, R.default_action(s, side), ScriptedRng())
+    return s
+
+
+KIDO = ("J-CV-1", "J-CV-2", "J-CV-5", "J-CV-6", "J-BB-1")
+
+
+@pytest.mark.rule("Midway: Simulation Version")
+def test_the_simulation_version_sends_the_carriers_at_full_speed_beside_midway():
+    s = _simulation()
+    assert s["simulation"]["stage"] == 0 and "simulation" not in deployed(S)  # an option, off by default
+    allowed = R.prompts(s)["japanese"]["info"]["simulation"]["hexes"]
+    assert allowed and all(grid.distance("0609", h) == 12 and grid.distance(h, "1218") == 7 for h in allowed)
+    with pytest.raises(IllegalAction, match="full speed") as e:  # left in port
+        R.check(s, "japanese", {"verb": "move", "args": {"moves": {}}})
+    assert e.value.rule == "Midway: Simulation Version"
+    split = {"J-CV-1": {"to": allowed[0]}, **{i: {"to": allowed[-1]} for i in KIDO[1:]}}
+    if allowed[0] != allowed[-1]:
+        with pytest.raises(IllegalAction, match="together"):
+            R.check(s, "japanese", {"verb": "move", "args": {"moves": split}})
+    far = next(h for h in grid.within(allowed[0], 2) if grid.distance(h, "1218") == 8)
+    s["ships"]["J-CA-3"]["hex"] = far  # placed for the test eight hexes out
+    near = next(h for h in grid.within(far, 3) if grid.distance(h, "1218") == 5)
+    with pytest.raises(IllegalAction, match="within 5 hexes of Midway"):  # the ban on every other ship
+        R.check(s, "japanese", {"verb": "move", "args": {"moves": {
+            **{i: {"to": allowed[0]} for i in KIDO}, "J-CA-3": {"to": near}}}})
+    s["ships"]["J-CA-3"]["hex"] = "0684"
+    order = {"verb": "move", "args": {"moves": {i: {"to": allowed[0]} for i in KIDO}}}
+    s = R.apply(s, "japanese", order, ScriptedRng())
+    assert {s["ships"][i]["hex"] for i in KIDO} == {allowed[0]} and s["simulation"]["stage"] == 1
+
+
+@pytest.mark.rule("Midway: Simulation Version")
+def test_the_simulation_version_strikes_midway_with_at_least_20_nac_and_at_most_4_on_cap():
+    s = _simulation()
+    for sid in KIDO:
+        s["ships"][sid]["hex"] = grid.neighbours("1218")[0]
+    s["simulation"]["stage"] = 2
+    s = at(s, "allocation", "both")
+    s["examined"]["japanese"] = {}
+    carriers = [i for i in KIDO if s["ships"][i]["nac"]]
+    assert sum(s["ships"][i]["nac"] for i in carriers) >= 20
+    with pytest.raises(IllegalAction, match="At least 20"):
+        R.check(s, "japanese", {"verb": "allocate", "args": {"missions": [], "cap": []}})
+    cap = [{"from": carriers[0], "kind": "nac", "points": 5}]
+    with pytest.raises(IllegalAction, match="At most 4"):
+        R.check(s, "japanese", {"verb": "allocate", "args": {"missions": [], "cap": cap}})
+    good = R.default_action(s, "japanese")  # the missed order obeys: every NAC of the four at Midway's air base
+    R.check(s, "japanese", good)
+    assert sum(m["points"] for m in good["args"]["base_strikes"]) == sum(s["ships"][i]["nac"] for i in carriers)
+    bot = R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(1))
+    R.check(s, "japanese", bot)
+
+
+def test_seeded_simulation_version_games_end_cleanly():
+    for seed in range(2):
+        for computer in (("japanese", "allied"), ()):
+            dice, streams = SeededRng(seed), {r: SeededRng(seed + 50 + i) for i, r in enumerate(("japanese", "allied"))}
+            s = R.setup(S, {"midway_simulation": True}, dice)
+            while R.outcome(s) is None:
+                role = min(R.prompts(s))
+                a = (R.bots[role](R.view(s, role), R.prompts(s)[role], streams[role]) if role in computer
+                     else random_action(R, s, role, streams[role]))
+                s = R.apply(s, role, a, dice)
+            assert s["turn"] == 3 and s["simulation"]["stage"] >= 2

@@ -1,6 +1,6 @@
 """Every mini-game is offered and set up from its own data file, and the secrecy proofs of
 tests/games/test_every_game.py (which plays only the first scenario) run on each of them: non-interference and
-canaries for every reader at several points of random play, and the computer players' proof of fog."""
+canaries for every reader (view and board page) at several points of random play, and the computer players' proof of fog."""
 import json
 
 import pytest
@@ -10,8 +10,18 @@ from app.engine.errors import MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import check_every_reader, random_action
 from app.games.usn import board
+from app.web.presenter import board_template
+from app.web.templating import render
 
 from .helpers import R
+
+
+def board_html(role):
+    """The role's board page drawn from its view (as tests/games/test_every_game.py draws it)."""
+    def draw(view):
+        return render(board_template("usn"), view=view, role=role, prompt=None,
+                      game={"id": "g", "version": 0, "status": "active"})
+    return draw
 
 SCENARIOS = ("coral_sea", "midway", "eastern_solomons", "santa_cruz")
 
@@ -55,7 +65,7 @@ def test_every_ship_starts_in_a_friendly_naval_base_and_air_fits_the_bases():
 def test_what_a_role_may_not_know_never_reaches_its_view(scenario):
     for seed in (1, 2):
         for state in positions(scenario, seed):
-            checked = check_every_reader(R, state, SeededRng(seed))
+            checked = check_every_reader(R, state, SeededRng(seed), render=board_html)
             assert set(R.meta.seats()) | {UMPIRE, SPECTATOR} <= set(checked)
 
 
