@@ -25,9 +25,8 @@ TARGETS = ("air base", "naval base", STRAFE)
 from app.games.usn.naval import ALL_HEXES
 
 RULE = "Detailed Sequence of Play, Step 5 (E)"
-_S0 = board.new_state()
-STATIONS = tuple(sorted(i for i in _S0["ships"] if board.is_carrier(_S0["ships"][i]))) + tuple(
-    f"base:{h}" for h in sorted(_S0["bases"]))
+STATIONS = tuple(i for i in board.every("ships") if board.ship_type(i) in ("CV", "JCV", "CVL")) + tuple(
+    f"base:{h}" for h in board.every("bases"))  # every situation's carriers and bases
 
 
 def _mission(stations, targets) -> Group:

@@ -1,5 +1,11 @@
-"""The Coral Sea position: building it from the order of battle (How to Set-up and Play the Games; USN "Mini-Games",
-The Battle of Coral Sea) and reading it (who is where, ranges, values as damage changes them)."""
+"""A mini-game's position: building it from its situation's order of battle (How To Use the Situation & Order of
+Battle; How to Set-up and Play the Games; USN "Mini-Games": Coral Sea, Midway, Eastern Solomons, Santa Cruz) and reading
+it (who is where, ranges, values as damage changes them).
+
+Each situation is one data file (data/<situation>.toml): its order of battle, its bases (Coral Sea's are in
+coral_play.toml), the unit types and terrain classes it adds, its victory conditions and special rules. The tables
+every situation shares (ship and air values, fuel, the Victory Point Schedule) are coral_play.toml's; the unit types
+and terrain classes a later situation adds are merged into them here, once, so every rule module reads one table."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,8 +18,28 @@ SIDES = ("japanese", "allied")
 TITLE = {"japanese": "Japanese", "allied": "Allied"}
 PLAY = gamedata.load("coral_play")
 CORAL = gamedata.load("coral_sea")
+SITUATIONS: dict[str, dict[str, Any]] = {n: gamedata.load(n) for n in gamedata.SITUATIONS}
 CAPACITY = {c["id"]: c["capacity"] for c in gamedata.load("units")["carrier"]}
-LAND_TYPES = {u["name"]: u for u in PLAY["land_unit"]}
+
+
+def _merge() -> dict[str, dict[str, Any]]:
+    """The unit types of every situation by name (one name, one set of values), the ship types and terrain classes
+    the later situations add merged into the shared table."""
+    types: dict[str, dict[str, Any]] = {}
+    for doc in (PLAY, *SITUATIONS.values()):
+        for u in doc.get("land_unit", []):
+            if u["name"] in types and types[u["name"]] != u:
+                raise ValueError(f"land unit {u['name']!r} has two sets of values")
+            types[u["name"]] = u
+        for t, v in doc.get("ship_type", {}).items():
+            PLAY["ship_type"].setdefault(t, v)
+        for cls in ("class_1", "class_2"):
+            extra = doc.get("terrain_class", {}).get(cls, [])
+            PLAY["terrain_class"][cls] += [h for h in extra if h not in PLAY["terrain_class"][cls]]
+    return types
+
+
+LAND_TYPES = _merge()
 AIR = PLAY["air"]
 KINDS = ("lac", "lbac", "nac")
 KIND_TITLE = {"lac": "LAC", "lbac": "LBAC", "nac": "NAC"}
@@ -33,32 +59,79 @@ def is_carrier(ship: dict[str, Any]) -> bool:
     return ship["type"] in ("CV", "JCV", "CVL")
 
 
-def new_state(rng=None) -> State:
+def situation(scenario: str) -> dict[str, Any]:
+    """The data of a mini-game (How To Use the Situation & Order of Battle)."""
+    return SITUATIONS[scenario]
+
+
+def bases_of(scenario: str) -> list[dict[str, Any]]:
+    """The bases a situation starts with: Coral Sea's in coral_play.toml, the others' in their own file."""
+    return PLAY["base"] if scenario == "coral_sea" else SITUATIONS[scenario]["base"]
+
+
+def _ships(sit: dict[str, Any]) -> dict[str, Any]:
     ships: dict[str, Any] = {}
     for side, prefix in (("japanese", "J"), ("allied", "A")):
-        for stack in CORAL[side]["naval"]:
+        for stack in sit[side]["naval"]:
             for u in stack["units"]:
-                sid = f"{prefix}-{u.replace('TR-', 'TR-')}"
-                t = ship_type(sid)
-                ships[sid] = {"id": sid, "side": side, "type": t, "hex": stack["hex"], "damage": 0, "sunk": False,
-                              "at_sea": 0, "cargo": [], "nac": 0, "capacity": CAPACITY.get(sid, 0)}
+                sid = f"{prefix}-{u}"
+                ships[sid] = {"id": sid, "side": side, "type": ship_type(sid), "hex": stack["hex"], "damage": 0,
+                              "sunk": False, "at_sea": 0, "cargo": [], "nac": 0, "capacity": CAPACITY.get(sid, 0)}
+    return ships
+
+
+def _land(sit: dict[str, Any], turns: int) -> dict[str, Any]:
     land: dict[str, Any] = {}
     for side in SIDES:
-        for i, u in enumerate(CORAL[side]["land"]):
+        for i, u in enumerate(sit[side]["land"]):
             lid = f"{side[0].upper()}-L{i + 1}"
             t = LAND_TYPES[u["unit"]]
             land[lid] = {"id": lid, "side": side, "name": u["unit"], "kind": t["kind"], "attack": t["attack"],
                          "defense": t["defense"], "tp": t["transport_points"], "vp": t["vp"], "hex": u["hex"],
                          "aboard": None, "entrenched": bool(u.get("entrenched")), "moved": False}
+            if u.get("unsupplied"):
+                # How To Use the Situation: the Japanese on Guadalcanal start out of supply; no supply line reaches
+                # them in a two-turn game (supply lines are not traced: docs/games/usn.md), so for the whole game
+                land[lid]["unsupplied_until"] = [turns + 1, 0]
+    return land
+
+
+def _holders(sit: dict[str, Any]) -> dict[str, str]:
+    """The geographic objectives whose holder the Victory Conditions read, with their holder at the start."""
+    out = {}
+    for v in sit["victory"]:
+        if v.get("kind", v["id"]) in ("hold", "port_moresby"):
+            out[v["hex"]] = v.get("holder", "allied")
+        for h, side in zip(v.get("hexes", []), v.get("holders", [])):
+            out[h] = side
+    return out
+
+
+def new_state(rng=None, scenario: str = "coral_sea") -> State:
+    sit = SITUATIONS[scenario]
+    g = sit["game"]
     bases = {b["hex"]: {"hex": b["hex"], "side": b["side"], "naval": b["naval"], "capacity": b["air_capacity"],
-                        "air": {k: 0 for k in KINDS}} for b in PLAY["base"]}
-    return {"game": "usn", "scenario": "coral_sea", "turn": 1, "turns": CORAL["game"]["turns"],
+                        "air": {k: 0 for k in KINDS}} for b in bases_of(scenario)}
+    opening = (f"{g.get('title', g['name'] + ', 8 May 1942')}: {_turns_text(g['turns'])}. The Japanese Player "
+               "deploys and moves first (How To Use the Situation & Order of Battle).")
+    return {"game": "usn", "scenario": scenario, "turn": 1, "turns": g["turns"],
             "step": {"kind": "deploy", "side": "japanese", "n": 0},
-            "ships": ships, "land": land, "bases": bases, "aloft": [], "allocations": {},
-            "examined": {s: {} for s in SIDES}, "vp": {s: 0.0 for s in SIDES}, "holder": {"0659": "allied"},
-            "outcome": None,
-            "log": [entry(PUBLIC, "The Battle of Coral Sea, 8 May 1942: two Game-Turns. The Japanese Player "
-                                  "deploys and moves first (How To Use the Situation & Order of Battle).")]}
+            "ships": _ships(sit), "land": _land(sit, g["turns"]), "bases": bases, "aloft": [], "allocations": {},
+            "examined": {s: {} for s in SIDES}, "vp": {s: 0.0 for s in SIDES}, "holder": _holders(sit),
+            "outcome": None, "log": [entry(PUBLIC, opening)]}
+
+
+def _turns_text(n: int) -> str:
+    return {2: "two Game-Turns", 3: "three Game-Turns"}.get(n, f"{n} Game-Turns")
+
+
+def every(what: str) -> tuple[str, ...]:
+    """Every ship id ("ships"), land unit id ("land") or base hex ("bases") of any situation: the shapes orders are
+    checked against before the situation's own rules judge them."""
+    out: set[str] = set()
+    for name in SITUATIONS:
+        out |= set(new_state(scenario=name)[what])
+    return tuple(sorted(out))
 
 
 def afloat(state: State, side: str | None = None) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""Computer players for the Coral Sea mini-game, one per side. A bot is called `bot(view, prompt, rng)` and decides
+"""Computer players for the mini-games, one per side, aiming at the situation's objectives (its data file's [bots]
+section; Coral Sea's from its Victory Conditions). A bot is called `bot(view, prompt, rng)` and decides
 from its own role's view and prompt only (never the state), drawing from its own stream only to break exact ties.
 Every order it gives is legal by construction: it moves each ship no further than its printed (undoubled) Movement
 Allowance, which Movement (N) can only enlarge; it never stops in a hex holding enemy ships (Stacking (D)); it strikes
@@ -6,8 +7,12 @@ only stacks its view shows examined (5(D)) within the extended range (Movement (
 station holds (the prompt's `info.stations`).
 
 Heuristics (documented in docs/games/usn.md, "Computer players"):
-- Deployment: NAC on the carriers, largest first; LBAC, then LAC, on the air bases nearest the enemy's objective
-  first (Japan: nearest Port Moresby; Allies: nearest Rabaul), within capacity.
+- Objectives: Coral Sea Port Moresby (engineers Guadalcanal), the Allied air toward Rabaul; Midway: Midway (1218)
+  for everything, the Allied air toward Saipan; Eastern Solomons and Santa Cruz: Guadalcanal (828), the Allied air
+  toward Rabaul. Below, "Port Moresby" stands for the situation's objective.
+- Deployment: NAC on the carriers, largest first, the rest on the bases where the order of battle allows; a printed
+  area's points (Midway) on its own bases; LBAC, then LAC, on the air bases nearest the enemy's objective first,
+  within capacity.
 - Japan, naval: each transport in a hex with Japanese land units ashore embarks them (engineers on their own
   transport when there are two, bound for Guadalcanal 0828, the errata's 10 VP, standing for Tulagi; the combat
   units bound for Port Moresby 0659); a loaded transport sails for its objective and debarks there when no enemy is
@@ -22,6 +27,8 @@ Heuristics (documented in docs/games/usn.md, "Computer players"):
 - Landings and attacks: Japan lands every unit aboard a transport in an enemy-held hex and attacks with everything
   in each contested hex (Port Moresby is worth 100 VP); the Allies attack only where their attack is at least the
   enemy's defence.
+- Coastal defence (Midway): Japan never lands where an enemy Coastal Defense unit stands (Amphibious Assault,
+  errata); stations with no ship to strike within normal range of the objective bomb that unit instead.
 - Air allocation: every strike goes at the best examined group within reach (carriers first, then transports,
   cruisers, the rest; damaged ships worth half; beyond normal range worth less), all of a station's points of a type
   together; carriers threatened by an enemy stack or air base within four hexes keep a third of their NAC (rounded
@@ -34,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, grid
+from app.games.usn import board, grid, situation
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -43,6 +50,8 @@ Bot = Callable[[View, dict[str, Any], Any], dict[str, Any]]
 PORT_MORESBY = next(v["hex"] for v in board.CORAL["victory"] if v["id"] == "port_moresby")
 GUADALCANAL = next(v["hex"] for v in board.CORAL["victory"] if v["id"] == "engineer_on_guadalcanal")
 RABAUL = "0759"
+CORAL_GOALS = {"japanese_objective": PORT_MORESBY, "japanese_engineer_objective": GUADALCANAL,
+               "allied_objective": PORT_MORESBY, "allied_air_toward": RABAUL, "japanese_air_toward": PORT_MORESBY}
 STANDOFF = 2  # the NAC's normal range: close enough to strike at full air-to-air, no closer
 THREAT = 4  # an enemy stack or air base this near may strike the carriers: keep CAP up
 FUEL_LIMIT = board.PLAY["fuel"]
@@ -51,7 +60,13 @@ PRIORITY = {"JCV": 10, "CV": 10, "CVL": 7, "TR": 6, "CA": 3, "CL": 2, "DD": 1}
 
 
 def _fuel_limit(ship_type: str) -> int:
-    return FUEL_LIMIT["at_sea_turns_transports"] if ship_type == "TR" else FUEL_LIMIT["at_sea_turns"]
+    return FUEL_LIMIT["at_sea_turns_transports"] if ship_type in ("TR", "OL") else FUEL_LIMIT["at_sea_turns"]
+
+
+def _goal(view: View, key: str) -> str:
+    """The situation's objective for the bots (its data file's [bots]; Coral Sea's from its Victory Conditions)."""
+    goals = board.situation(view.get("scenario", "coral_sea")).get("bots") or CORAL_GOALS
+    return goals[key]
 
 
 def _dist(a: str, b: str) -> int:
@@ -74,6 +89,11 @@ def _enemy_land(view: View, side: str, h: str) -> list[dict[str, Any]]:
     return [u for u in view["land"] if u["side"] == _enemy(side) and u["hex"] == h]
 
 
+def _coastal_defense(view: View, side: str, h: str) -> list[dict[str, Any]]:
+    """Enemy Coastal Defense units in hex h: no landing there while one stands (Amphibious Assault, errata)."""
+    return [u for u in _enemy_land(view, side, h) if board.LAND_TYPES[u["name"]]["kind"] == "coastal_defense"]
+
+
 def _pick(rng, options: list, key) -> Any:
     """The best option by `key` (lowest first); exact ties broken by the bot's own stream."""
     best = min(key(o) for o in options)
@@ -87,7 +107,7 @@ def _deploy(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any
     info = prompt["info"]
     need, caps = info["need"], info["capacity"]
     carriers = sorted((k for k in caps if not k.startswith("base:")), key=lambda c: (-caps[c], c))
-    toward = PORT_MORESBY if side == "japanese" else RABAUL
+    toward = _goal(view, f"{side}_air_toward")
     bases = sorted((k for k in caps if k.startswith("base:")), key=lambda b: (_dist(b[5:], toward), b))
     out: dict[str, dict[str, int]] = {"nac": {}, "lac": {}, "lbac": {}}
     left = need["nac"]
@@ -97,21 +117,36 @@ def _deploy(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any
             out["nac"][c] = n
             left -= n
     room = {b: caps[b] for b in bases}
-    for kind in ("lbac", "lac"):
-        left = need[kind]
+    if left and info.get("nac_on_bases"):
+        out["nac_base"] = {}
         for b in bases:
             n = min(left, room[b])
             if n:
-                out[kind][b[5:]] = n
+                out["nac_base"][b[5:]] = n
                 room[b] -= n
                 left -= n
+    areas = info.get("areas", [])
+    plan = [({f"base:{h}" for h in a["hexes"]}, {"lbac": a["lbac"], "lac": a["lac"]}) for a in areas]
+    placed = set().union(*(h for h, _ in plan)) if plan else set()
+    plan.append(({b for b in bases if b not in placed},
+                 {k: need[k] - sum(p[k] for _, p in plan) for k in ("lbac", "lac")}))
+    for where, want in plan:
+        for kind in ("lbac", "lac"):
+            left = want[kind]
+            for b in (b for b in bases if b in where):
+                n = min(left, room[b])
+                if n:
+                    out[kind][b[5:]] = out[kind].get(b[5:], 0) + n
+                    room[b] -= n
+                    left -= n
     return {"verb": "deploy", "args": out}
 
 
 # --- naval movement ---
 
 def _free(view: View, side: str, h: str) -> bool:
-    return not grid.in_inset(h) and h not in _enemy_hexes(view, side)
+    """Open to the ship: not the inset, no enemy stack, not kept out by a special rule (Eastern Solomons)."""
+    return not grid.in_inset(h) and h not in _enemy_hexes(view, side) and not situation.forbidden(view, side, h)
 
 
 def _home(view: View, side: str, h: str) -> str | None:
@@ -128,7 +163,7 @@ def _toward(view: View, side: str, ship: dict[str, Any], goal: str, budget: int,
 
 def _cargo_goal(view: View, ship: dict[str, Any]) -> str:
     names = " ".join(ship["cargo"])
-    return GUADALCANAL if "Engineer" in names else PORT_MORESBY
+    return _goal(view, "japanese_engineer_objective") if "Engineer" in names else _goal(view, "japanese_objective")
 
 
 def _embark(view: View, side: str, ship: dict[str, Any], transports: list[dict[str, Any]], taken: set[str]) -> list:
@@ -168,16 +203,29 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
             if order:
                 moves[s["id"]] = order
             continue
+        target = _goal(view, f"{side}_objective")
         if side == "japanese":
-            goal = min(invasion, key=lambda h: (_dist(h, PORT_MORESBY), h)) if invasion else PORT_MORESBY
-            keep = 0 if invasion and goal != PORT_MORESBY else STANDOFF
+            goal = min(invasion, key=lambda h: (_dist(h, target), h)) if invasion else target
+            keep = 0 if invasion and goal != target else STANDOFF
         else:
-            seen = _enemy_hexes(view, side)
-            goal = min(seen, key=lambda h: (_dist(h, PORT_MORESBY), h)) if seen else PORT_MORESBY
+            seen = [h for h in _enemy_hexes(view, side) if _dist(h, target) < grid.BEYOND]
+            goal = min(seen, key=lambda h: (_dist(h, target), h)) if seen else target
             keep = STANDOFF
         to = _toward(view, side, s, goal, budget, rng, keep)
         if to != s["hex"]:
             moves[s["id"]] = {"to": to}
+    return _simulation_moves(prompt, moves)
+
+
+def _simulation_moves(prompt: dict[str, Any], moves: dict[str, Any]) -> dict[str, Any]:
+    """Midway, Simulation Version (the prompt says when it binds): the five ships to the first hex it allows, the
+    others kept away from Midway."""
+    sim = prompt.get("info", {}).get("simulation")
+    if sim and sim["stage"] <= 1:
+        moves = {sid: o for sid, o in moves.items() if sid not in sim["ships"] and not any(
+            o.get(k) and _dist(o[k], sim["midway"]) <= sim["away"] for k in ("stop", "to"))}
+        if sim["hexes"]:
+            moves.update({sid: {"to": sim["hexes"][0]} for sid in sim["ships"]})
     return {"verb": "move", "args": {"moves": moves}}
 
 
@@ -189,8 +237,8 @@ def _transport(view, side, s, transports, taken, budget, rng) -> dict[str, Any] 
         if not embark:
             return None
         taken.update(embark)
-        goal = GUADALCANAL if any("Engineer" in u["name"] for u in view["land"] if u["id"] in embark) \
-            else PORT_MORESBY
+        goal = _goal(view, "japanese_engineer_objective") if any(
+            "Engineer" in u["name"] for u in view["land"] if u["id"] in embark) else _goal(view, "japanese_objective")
         return {"stop": s["hex"], "embark": embark, "to": _toward(view, side, s, goal, budget - 1, rng)}
     goal = _cargo_goal(view, s)
     if s["hex"] == goal:
@@ -214,7 +262,7 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
             continue
         contested = bool(_enemy_land(view, side, u["hex"]))
         if side == "japanese" and not u["entrenched"] and not u["moved"]:
-            goal = GUADALCANAL if "Engineer" in u["name"] else PORT_MORESBY
+            goal = _goal(view, "japanese_engineer_objective" if "Engineer" in u["name"] else "japanese_objective")
             steps = [n for n in grid.neighbours(u["hex"]) if PLACES.get(n, {}).get("terrain") == "land"
                      and _dist(n, goal) < _dist(u["hex"], goal)
                      and not (n in CLASS_1 and _enemy_land(view, side, n))
@@ -231,7 +279,7 @@ def _land_attack(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str
     land: list[str] = []
     if side == "japanese":  # only Japanese transports make opposed landings at Coral Sea (land._landable)
         for s in _mine(view, side):
-            if s["type"] == "TR" and _enemy_land(view, side, s["hex"]):
+            if s["type"] == "TR" and _enemy_land(view, side, s["hex"]) and not _coastal_defense(view, side, s["hex"]):
                 land += s["carrying"]
     attack: list[str] = []
     hexes = {u["hex"] for u in view["land"] if u["side"] == side} | {
@@ -283,7 +331,9 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     # a land combat to help (5(J)): the attacker's own attacks; the defender's hexes where its units stand
     helps = [h for h in combat["hexes"] if combat["side"] == side
              or any(u["side"] == side and u["hex"] == h for u in view["land"])]
-    missions, cap, ground = [], [], []
+    missions, cap, ground, on_land, base_strikes = [], [], [], [], []
+    objective = _goal(view, f"{side}_objective")
+    batteries = _coastal_defense(view, side, objective) if side == "japanese" else []
     for st in sorted(stations):
         h = _station_hex(view, side, st)
         for kind in board.KINDS:
@@ -301,6 +351,14 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                         value *= 0.6  # beyond normal range the strike's air-to-air falls to 1 or 2 a point
                     options.append((value, d, t, gi, ship))
             carrier = not st.startswith("base:")
+            if batteries and not options and _dist(h, objective) <= board.reach(kind):
+                # no ship to strike: bomb the coastal defence that bars the landing at the objective (Midway)
+                keep = -(-n // 3) if carrier and any(_dist(h, x) <= THREAT for x in threats) else 0
+                if keep:
+                    cap.append({"from": st, "kind": kind, "points": keep})
+                on_land.append({"from": st, "kind": kind, "points": n - keep, "target": objective,
+                                "unit": batteries[0]["id"]})
+                continue
             near = [x for x in helps if _dist(h, x) <= board.reach(kind)]
             if not carrier and near:  # land-based air supports the land combat within normal range
                 target = min(near, key=lambda x: (_dist(h, x), x))
@@ -318,7 +376,27 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                 value, d, t, gi, ship = _pick(rng, options, lambda o: (-o[0], o[1], o[2], o[3]))
                 missions.append({"from": st, "kind": kind, "points": n - keep, "target": t, "group": gi,
                                  "ship": ship})
-    return {"verb": "allocate", "args": {"missions": missions, "cap": cap, "ground_support": ground}}
+    sim = prompt.get("info", {}).get("simulation")
+    if sim and sim["strike"]:  # Midway, Simulation Version: the four carriers' NAC all strike Midway's air base
+        bound = set(sim["strike"])
+        missions, cap, ground, on_land = ([m for m in x if m["from"] not in bound] for x in (missions, cap, ground,
+                                                                                            on_land))
+        base = next((b for b in view["bases"] if b["hex"] == sim["midway"] and b["side"] == _enemy(side)), None)
+        defenders = _enemy_land(view, side, sim["midway"])
+        for c in sorted(bound):
+            n = stations.get(c, {}).get("nac", 0)
+            if n and base:
+                base_strikes.append({"from": c, "kind": "nac", "points": n, "target": sim["midway"],
+                                     "base": "air base" if base.get("capacity", 1) else "naval base"})
+            elif n and defenders:
+                on_land.append({"from": c, "kind": "nac", "points": n, "target": sim["midway"],
+                                "unit": defenders[0]["id"]})
+    args = {"missions": missions, "cap": cap, "ground_support": ground}
+    if base_strikes:
+        args["base_strikes"] = base_strikes
+    if on_land:
+        args["land_strikes"] = on_land
+    return {"verb": "allocate", "args": args}
 
 
 # --- surface engagements (Mission: Surface Naval Engagement) ---

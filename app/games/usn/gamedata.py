@@ -8,7 +8,9 @@ from typing import Any
 from app.engine import data
 
 FOLDER = Path(__file__).parent / "data"
-FILES = ("map", "calendar", "crt", "missions", "units", "coral_sea", "reinforcements", "coral_play")
+# the four mini-games, each a data file of its own (How To Use the Situation & Order of Battle)
+SITUATIONS = ("coral_sea", "midway", "eastern_solomons", "santa_cruz")
+FILES = ("map", "calendar", "crt", "missions", "units", "reinforcements", "coral_play") + SITUATIONS
 
 
 @cache

@@ -10,7 +10,8 @@ every coordinate an `OffsetGrid` can hold): there the even internal columns, the
 is "odd internal columns pushed half a hex south".
 
 Dutch Harbor (1409) and Cold Bay (1509) lie in an inset (the Aleutians) drawn in the grid's empty south-east corner:
-distances inside the inset are measured on the grid; across its edge the text says nothing, so `distance` refuses.
+distances inside the inset are measured on the grid; across its edge the text says nothing, so `distance` gives
+BEYOND, farther than any movement or air range: nothing reaches across (Midway puts Allied units in both parts).
 """
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ LAST: int = _G["last_number"]
 _SHIFTED = "odd" if _G["higher_columns"] == "odd" else "even"
 GRID = OffsetGrid("columns", _SHIFTED, +1, "CCRR",
                   cols=(0, (LAST - OFFSET) // PER_COLUMN + 1), rows=(0, PER_COLUMN - 1))
+
+
+BEYOND = 10_000  # the distance across the unlinked inset edge: farther than any range
 
 
 class NotAHex(ValueError):
@@ -69,10 +73,10 @@ def in_inset(hex_id: str | int) -> bool:
 
 
 def distance(a: str | int, b: str | int) -> int:
-    """Hexes stepped from a to b, not counting a. Refused between the inset and the main map (not in the text)."""
+    """Hexes stepped from a to b, not counting a. Between the inset and the main map the text gives no way across:
+    BEYOND, so no move, strike or range check ever reaches across."""
     if in_inset(a) != in_inset(b) and not _INSET["links_to_main_map"]:
-        raise ValueError(f"no distance is known between {normalise(a)} and {normalise(b)}: one lies in the "
-                         f"Aleutian inset, and the rules do not say how the inset joins the main map")
+        return BEYOND
     return GRID.distance(GRID.id(*GRID.from_axial(_axial(a))), GRID.id(*GRID.from_axial(_axial(b))))
 
 

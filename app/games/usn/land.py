@@ -13,8 +13,8 @@ from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
 from app.games.usn import board, crt, gamedata, grid, support
 
-LAND = tuple(sorted(board.new_state()["land"]))
-SHIPS = tuple(sorted(board.new_state()["ships"]))
+LAND = board.every("land")  # every situation's land units and ships (board.every)
+SHIPS = board.every("ships")
 PLACES = {p["id"]: p for p in gamedata.load("map")["place"]}
 CLASS_1 = set(board.PLAY["terrain_class"]["class_1"])
 LAND_HEXES = tuple(sorted(h for h, p in PLACES.items() if p.get("terrain") == "land"))

@@ -17,8 +17,8 @@ from app.games.usn import board, bombard, grid
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if not grid.in_inset(f"{n:04d}"))
-SHIPS = tuple(sorted(board.new_state()["ships"]))
-LAND = tuple(sorted(board.new_state()["land"]))
+SHIPS = board.every("ships")  # every situation's ships and land units (board.every)
+LAND = board.every("land")
 RULE = "Naval Unit Movement"
 
 

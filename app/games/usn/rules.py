@@ -1,4 +1,5 @@
-"""U.S.N. (SPI 1971) on the rules contract: the Coral Sea mini-game (USN "Mini-Games", The Battle of Coral Sea).
+"""U.S.N. (SPI 1971) on the rules contract: the four mini-games (USN "Mini-Games": Coral Sea, Midway, Eastern
+Solomons, Santa Cruz), each a situation data file read by board.new_state; their special rules in situation.py.
 
 The sequence of play is the table in sequence.py; each decision kind it reaches is one `Decision` record in the module
 of its rule (deploy.py How To Use the Situation, naval.py Naval Unit Movement, land.py Land unit Movement and
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
+from app.engine.contract import ChatPolicy, GameMeta, Option, Scenario, Side
 from app.engine.errors import MalformedAction
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.usn import (
@@ -22,6 +23,7 @@ from app.games.usn import (
     naval,
     records,
     sequence,
+    situation,
     surface,
     views,
 )
@@ -50,22 +52,84 @@ def _acting(state):
     return sequence.acting(state)
 
 
+def _naval_check(state, role, action):
+    naval.check(state, role, situation.others(state, role, action))
+    situation.check_naval(state, role, action)
+    situation.check_simulation_naval(state, role, action)
+
+
+def _naval_default(state, role):
+    return situation.comply_naval(state, role, situation.allowed_naval(state, role, naval.default(state, role)))
+
+
+def _naval_random(state, role, rng):
+    return situation.comply_naval(state, role, situation.allowed_naval(state, role, naval.random(state, role, rng)))
+
+
+def _naval_prompt(state, role):
+    p = naval.prompt(state, role)
+    if (sim := situation.simulation_info(state, role)) is not None:
+        p["info"] = {**p.get("info", {}), "simulation": sim}
+    return p
+
+
+def _naval_resolve(state, role, action, rng):
+    situation.simulation_move(state, role, action)
+    s = naval.resolve(state, role, situation.others(state, role, action), rng)
+    situation.after_naval(s, role)
+    return s
+
+
+def _allocation_check(state, role, action):
+    air.check(state, role, action)
+    situation.check_simulation_allocation(state, role, action)
+
+
+def _allocation_default(state, role):
+    return situation.comply_allocation(state, role, air.default(state, role))
+
+
+def _allocation_random(state, role, rng):
+    return situation.comply_allocation(state, role, air.random(state, role, rng))
+
+
+def _allocation_prompt(state, role):
+    p = air.prompt(state, role)
+    if (sim := situation.simulation_info(state, role)) is not None:
+        p["info"] = {**p.get("info", {}), "simulation": sim}
+    return p
+
+
+def _allocation_resolve(state, role, action, rng):
+    situation.after_allocation(state, role)
+    return air.resolve(state, role, action, rng)
+
+
+def _attack_check(state, role, action):
+    land.attack_check(state, role, action)
+    situation.check_landing(state, role, action)
+
+
+def _attack_random(state, role, rng):
+    return situation.allowed_landing(state, role, land.attack_random(state, role, rng))
+
+
 STATES = StatesTable([
     Decision("deploy", deploy.RULE, deploy.VERBS, _acting, deploy.prompt, _walking(deploy.resolve),
              deploy.default, deploy.random, deploy.check),
-    Decision("naval", naval.RULE, naval.VERBS, _acting, naval.prompt, _walking(naval.resolve),
-             naval.default, naval.random, naval.check),
+    Decision("naval", naval.RULE, naval.VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
+             _naval_default, _naval_random, _naval_check),
     Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
              _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
-             land.attack_prompt, _walking(land.attack_resolve), land.attack_default, land.attack_random,
-             land.attack_check),
+             land.attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
+             _attack_check),
     Decision("escape", surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
              _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check),
     Decision("surface_fire", surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
-    Decision("allocation", air.RULE, air.VERBS, _acting, air.prompt, _walking(air.resolve), air.default,
-             air.random, air.check),
+    Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
+             _allocation_default, _allocation_random, _allocation_check),
 ])
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:
@@ -78,9 +142,13 @@ class USN(TableGame):
         id="usn", title="U.S.N.: The Game of War in the Pacific, 1941-43", publisher="SPI", year=1971,
         roles=("japanese", "allied"),
         scenarios=(Scenario("coral_sea", "The Battle of Coral Sea, 8 May 1942", "USN \"Mini-Games\"",
-                            "Two Game-Turns; 100 Victory Points to the holder of Port Moresby."),),
+                            "Two Game-Turns; 100 Victory Points to the holder of Port Moresby."),) + tuple(
+            Scenario(n, board.SITUATIONS[n]["game"]["title"], "USN \"Mini-Games\"",
+                     board.SITUATIONS[n]["game"]["summary"]) for n in board.SITUATIONS if n != "coral_sea"),
         role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
         sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
+        options=(Option(situation.SIM_OPTION, "Midway only: the Simulation Version (the Japanese carriers sail at "
+                        "full speed beside Midway and strike it)", situation.SIM_RULE, False),),
         chat=ChatPolicy(),
         listed=True,  # its own board and order forms (app/web/games/usn)
     )
@@ -89,9 +157,10 @@ class USN(TableGame):
     bots = bots.BOTS  # one computer player a side, deciding from its view only (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
-        if scenario != "coral_sea":
-            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: coral_sea).")
-        state = board.new_state()
+        if scenario not in board.SITUATIONS:
+            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(board.SITUATIONS)}).")
+        state = board.new_state(scenario=scenario)
+        situation.start_simulation(state, options)
         sequence.start(state)
         return state
 
