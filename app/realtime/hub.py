@@ -12,7 +12,7 @@ import asyncio
 import logging
 import threading
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 log = logging.getLogger("ironbottom.realtime")
 _TICKETS = threading.Lock()
@@ -44,7 +44,8 @@ class Fragment(str):
 
 
 SessionCheck = Callable[[set[str]], Awaitable[set[str]]]  # session hashes -> those still valid
-Drawer = Callable[[str, set[str], set[str]], Awaitable[tuple[dict[str, str], set[str]]]]  # (pages, valid sessions)
+# (pages, valid sessions, what else that read learned for the caller of `publish`: the app's business, not the hub's)
+Drawer = Callable[[str, set[str], set[str]], Awaitable[tuple[dict[str, str], set[str], Any]]]
 
 
 @dataclass
@@ -102,16 +103,18 @@ class Hub:
         return {s.session for s in self.channels.get(game_id, ()) if s.session}
 
     async def publish(self, game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                      checked: tuple[set[str], set[str]] | None = None) -> None:
+                      checked: tuple[set[str], set[str]] | None = None) -> Any:
         """Push the game's current position to this process's sockets. `drawn`: pages already drawn after the
         commit under `ticket` (the submitter's reply drew them); only the other roles watching are drawn here.
-        `checked`: (sessions looked up with that drawing, those of them still valid); others are looked up here."""
+        `checked`: (sessions looked up with that drawing, those of them still valid); others are looked up here.
+        Returns the drawer's extra findings when it drew here, else None."""
         if drawn is None or ticket is None:
             drawn, ticket, checked = {}, self.ticket(), None
         subs = list(self.channels.get(game_id, ()))
+        found = None
         if subs and checked is None and self.drawer is not None:  # pages and sessions in one read
             opened = {s.session for s in subs if s.session}
-            more, valid = await self.drawer(game_id, {s.role for s in subs} - set(drawn), opened)
+            more, valid, found = await self.drawer(game_id, {s.role for s in subs} - set(drawn), opened)
             drawn, checked = {**drawn, **more}, (opened, valid)
         if subs and self.sessions_valid is not None:
             # A session that ended in another process, or simply expired, gets no more pushes.
@@ -124,13 +127,14 @@ class Hub:
                 await self._close(game_id, sub)
             subs = list(self.channels.get(game_id, ()))
         if not subs or self.renderer is None:
-            return
+            return found
         self.published += 1
         pages = dict(drawn)
         missing = {s.role for s in subs} - set(pages)
         if missing:
             pages.update(await self.renderer(game_id, missing))
         await self.send(game_id, subs, pages, ticket)
+        return found
 
     async def send(self, game_id: str, subs: list[Subscriber], pages: dict[str, str], ticket: int) -> None:
         """Send each socket its role's page. A role whose view did not change gets nothing: the other side's

@@ -20,6 +20,7 @@ from app.play.submit import Submitted, apply_action, check_fresh, lock_game
 from app.realtime.hub import hub
 from app.realtime.pg_notify import notify
 from app.store.db import is_postgres, transaction
+from app.web.presenter import Followers
 
 log = logging.getLogger("ironbottom")
 
@@ -271,25 +272,19 @@ async def submit(game_id: str, role: str | None, action: Any, expected: int | No
     return result
 
 
-@dataclass(frozen=True)
-class Followers:
-    """What follows a commit besides the pushes, when the drawing after it already read it: whether a computer
-    seat owes a move, whether anyone seated takes notices."""
-    bots_owed: bool
-    subscribed: bool
-
-
 async def after_commit(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
                        notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
                        followers: Followers | None = None) -> None:
     """Push the committed position, let computer players answer (each move its own transaction), push again.
     `drawn`: pages already drawn for some roles after the commit, under the hub's `ticket`; `notified`: the other
     processes were already told of the commit; `checked`: the sessions looked up with that drawing, and the valid;
-    `followers`: read with that drawing (no worker hop to ask again).
+    `followers`: read with that drawing (else the push's own drawing reads them; a worker hop to ask again only
+    when neither drew anything).
     A push that fails is logged and does not keep the computer from answering: the game must not stall on a
     page that could not be drawn (pages reload the position on their next visit)."""
-    await _publish_logged(game_id, drawn, ticket, notified, checked,
-                          subscribed=followers.subscribed if followers else None)
+    found = await _publish_logged(game_id, drawn, ticket, notified, checked,
+                                  subscribed=followers.subscribed if followers else None)
+    followers = followers or found
     if followers is not None and not followers.bots_owed:
         return
     moves = await run_in_threadpool(run_bots, game_id)
@@ -311,24 +306,31 @@ async def resume_computer_players() -> None:
 
 async def _publish_logged(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
                           notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
-                          subscribed: bool | None = None) -> None:
+                          subscribed: bool | None = None) -> Followers | None:
     try:
-        await publish(game_id, drawn, ticket, notified, checked, subscribed)
+        return await publish(game_id, drawn, ticket, notified, checked, subscribed)
     except Exception:
         log.exception("pushing game %s failed", game_id)
+        return None
 
 
 async def publish(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
                   notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
-                  subscribed: bool | None = None) -> None:
+                  subscribed: bool | None = None) -> Followers | None:
     """Push to this process's sockets, and tell the other processes (PostgreSQL deployments) at the same time, so
     their sockets do not wait for this process's whole local push before they hear of the commit. Then the
-    e-mail and webhook notices, off the request (`subscribed` False: no one seated takes them)."""
+    e-mail and webhook notices, off the request (`subscribed` False: no one seated takes them). Returns what
+    the push's own drawing learned of the commit's followers (None when it drew nothing)."""
+    found, watching = None, notices.watchers(game_id)  # those the push reaches hear of the move there
     try:
         if notified or not is_postgres():  # (SQLite runs one process: no one else to tell)
-            await hub.publish(game_id, drawn, ticket, checked)
+            found = await hub.publish(game_id, drawn, ticket, checked)
         else:
-            await asyncio.gather(hub.publish(game_id, drawn, ticket, checked), run_in_threadpool(notify, game_id))
+            found, _ = await asyncio.gather(hub.publish(game_id, drawn, ticket, checked),
+                                            run_in_threadpool(notify, game_id))
     finally:  # a failed push still owes the notices
+        if subscribed is None and found is not None:
+            subscribed = found.subscribed
         if subscribed is not False:  # queued after the pushes: its read no longer competes with them
-            notices.schedule(game_id)
+            notices.schedule(game_id, watching)
+    return found

@@ -15,7 +15,6 @@ from app.engine import orders
 from app.play import accounts, lobby, records
 from app.play.check import check_order
 from app.realtime.hub import hub
-from app.play.notify import has_subscribers
 from app.realtime.pg_notify import notify
 from app.store.db import is_postgres, transaction
 from app.web import actions as game_actions
@@ -23,7 +22,7 @@ from app.web.deps import (CSRF, DBDep, ReadDBDep, User, client_address, current_
                           session_token)
 from app.play.errors import Forbidden
 from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
-from app.web.presenter import page_model, page_models
+from app.web.presenter import Followers, followers, page_model, page_models
 from app.web.ws import fragment, valid_sessions
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -206,7 +205,7 @@ def show(game_id: str, db: ReadDBDep, user: User, seat: str | None = None) -> di
 
 
 def _reply_and_pages(game_id: str, user_id: int, role: str, watching: set[str],
-                     sessions: set[str]) -> tuple[dict[str, Any], dict, set[str], game_actions.Followers]:
+                     sessions: set[str]) -> tuple[dict[str, Any], dict, set[str], Followers | None]:
     """After an order's commit, in one read: the sender's reply, the pushes of every role watching on this process
     (each role's page model built once: the sender's serves both its reply and its own pages' push), which of
     those pages' sessions are still valid, and whether a computer owes a move or anyone takes notices (each a
@@ -214,10 +213,8 @@ def _reply_and_pages(game_id: str, user_id: int, role: str, watching: set[str],
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
         models = page_models(db, game, watching | {role})
-        followers = game_actions.Followers(bots_owed=bool(models[role]["thinking"]),
-                                           subscribed=has_subscribers(db, game_id))
         return (_game_json(db, game, models[role], user_id), {r: fragment(models[r]) for r in watching},
-                valid_sessions(db, sessions), followers)
+                valid_sessions(db, sessions), followers(db, game, models))
 
 
 @router.post("/games/{game_id}/actions", dependencies=[CSRF],
@@ -250,8 +247,8 @@ async def act(game_id: str, body: Submission, request: Request, later: Backgroun
         drawing, _ = await asyncio.gather(run_in_threadpool(draw, user, result), run_in_threadpool(notify, game_id))
     else:
         result, ticket, drawing = await run_in_threadpool(apply_and_draw)
-    out, drawn, valid, followers = drawing
-    later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid), followers)
+    out, drawn, valid, found = drawing
+    later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid), found)
     # No seq: the game's own count would tell a side how often the other side revised its orders.
     out.update(replayed=result.replayed)
     return out

@@ -1,6 +1,7 @@
 """The page model of a game for one role: built from `view(state, role)` and public game facts only."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy.orm import Session as DB
@@ -12,6 +13,7 @@ from app.play import chat, rulebooks
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.deadlines import awaited
+from app.play.notify import has_subscribers
 from app.play.undo import can_take_back, last_standing
 from app.play.state import load_state, rules_for, view_for
 from app.play.versions import role_version
@@ -25,6 +27,23 @@ def page_models(db: DB, game: Game, roles) -> dict[str, dict[str, Any]]:
     """The page models of several roles from one reading of what they share (a push draws every watching role)."""
     facts = page_facts(db, game)
     return {role: page_model(db, game, role, facts) for role in roles}
+
+
+@dataclass(frozen=True)
+class Followers:
+    """What follows a commit besides its pushes, read with the drawing after it (each was a worker hop and a
+    transaction of its own after every order): whether a computer seat owes a move, whether anyone seated takes
+    e-mail or webhook notices."""
+    bots_owed: bool
+    subscribed: bool
+
+
+def followers(db: DB, game: Game, models: dict[str, dict[str, Any]]) -> Followers | None:
+    """From the page models just drawn (None when none was: nothing known)."""
+    if not models:
+        return None
+    return Followers(bots_owed=bool(next(iter(models.values()))["thinking"]),
+                     subscribed=has_subscribers(db, game.id))
 
 
 def page_facts(db: DB, game: Game) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from app.realtime.hub import Fragment, Subscriber, hub
 from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
 from app.web.deps import SESSION_COOKIE
-from app.web.presenter import page_model, page_models, render_fragments
+from app.web.presenter import Followers, followers, page_model, page_models, render_fragments
 
 router = APIRouter()
 
@@ -104,13 +104,16 @@ async def sessions_valid(hashes: set[str]) -> set[str]:
 hub.sessions_valid = sessions_valid
 
 
-def _draw(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str]]:
+def _draw(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str], Followers | None]:
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
-        return {role: fragment(m) for role, m in page_models(db, game, roles).items()}, valid_sessions(db, sessions)
+        models = page_models(db, game, roles)
+        return ({role: fragment(m) for role, m in models.items()}, valid_sessions(db, sessions),
+                followers(db, game, models))
 
 
-async def draw_for_hub(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str]]:
+async def draw_for_hub(game_id: str, roles: set[str],
+                       sessions: set[str]) -> tuple[dict[str, str], set[str], Followers | None]:
     return await run_in_threadpool(_draw, game_id, roles, sessions)
 
 
