@@ -16,7 +16,15 @@ import re
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, campaigndata, gamedata, grid, repair, replacements, victory
+from app.games.usn import (
+    board,
+    campaigndata,
+    gamedata,
+    grid,
+    repair,
+    replacements,
+    victory,
+)
 
 State = dict[str, Any]
 PREFIX = {"japanese": "J", "allied": "A"}
