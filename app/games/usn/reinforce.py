@@ -221,8 +221,8 @@ def _air_places(state: State, side: str, kind: str, at: str | None) -> list[str]
     if at is not None and not (side == "allied" and kind == "lbac" and at == p["pearl_harbor"]):
         return [at]
     if side == "allied":
-        return ([p["pearl_harbor"]] if kind == "lbac" and _usable(state, p["pearl_harbor"], side) else []) + \
-            [p["west_coast"]]
+        # a damaged, destroyed or full Pearl Harbor is skipped when the points are placed (_place_waiting)
+        return ([p["pearl_harbor"]] if kind == "lbac" else []) + [p["west_coast"]]
     return [h for h in campaigndata.units()["repair"]["japanese"] if h in state["bases"]]
 
 
