@@ -103,6 +103,7 @@ def step_one(state: State, rng=None) -> None:
     """The whole of Step 1 for a campaign state: replacements (losses noted, units due enter), reinforcements from
     the chart, repaired naval units, and the campaign checks of the turn."""
     victory.special_checks(state)
+    victory.burma_check(state)
     replacements.step(state)
     arrive(state)
     repair.step(state)

@@ -157,3 +157,47 @@ def test_step_1_through_all_81_game_turns_of_campaign_game_3():
     # go on to the West Coast (reading: a full Pearl Harbor is treated like a damaged one, Stacking (E))
     assert s["bases"]["1456"]["air"]["lbac"] == 6 and s["bases"][WC]["air"]["lbac"] == 11
     assert largest < 5 * 1024 * 1024
+
+
+def _divisions_to_burma(s, n):
+    divs = [u for u in s["land"].values() if u["side"] == "japanese" and u["name"] == "20-40 Division"][:n]
+    for u in divs:
+        u["hex"] = "0076"
+
+
+@pytest.mark.rule("Campaign Game 1, Burma 76")
+def test_japan_loses_without_two_divisions_in_burma_by_game_turn_6():
+    s = campaign.new_state("campaign_1")
+    _divisions_to_burma(s, 1)
+    s["turn"] = 6
+    reinforce.step_one(s, ScriptedRng())
+    assert not s.get("lost_by")
+    s["turn"] = 7
+    reinforce.step_one(s, ScriptedRng())
+    assert s["lost_by"]["side"] == "japanese" and "has 1" in s["lost_by"]["why"]
+    s["turn"], s["vp"] = 20, {"japanese": 900.0, "allied": 10.0}
+    out = victory.finish(s)
+    assert out["winner"] == "allied" and "Burma 76" in out["reason"]
+
+
+@pytest.mark.rule("Campaign Game 1, Burma 76")
+def test_by_game_turn_18_four_divisions_in_burma_and_ten_lac_at_bangkok():
+    s = campaign.new_state("campaign_3")
+    _divisions_to_burma(s, 4)
+    s["turn"] = 19
+    reinforce.step_one(s, ScriptedRng())
+    assert "10 LAC at Bangkok (has 0)" in s["lost_by"]["why"]
+    s = campaign.new_state("campaign_3")
+    _divisions_to_burma(s, 4)
+    s["bases"]["0112"].update(side="japanese", air={"lac": 10, "lbac": 0, "nac": 0})
+    s["turn"] = 19
+    reinforce.step_one(s, ScriptedRng())
+    assert not s.get("lost_by")
+
+
+@pytest.mark.rule("Burma Campaign")
+def test_the_optional_burma_rule_cancels_the_burma_special_rule_for_japan():
+    s = campaign.new_state("campaign_1", {"burma": True})
+    s["turn"] = 7
+    reinforce.step_one(s, ScriptedRng())
+    assert not s.get("lost_by")
