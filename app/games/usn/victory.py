@@ -96,8 +96,9 @@ def over(state: State) -> bool:
 
 def finish(state: State) -> dict[str, Any]:
     """Total the points after the last Game-Turn: units (the running record) plus objectives; the higher total
-    against the lower gives the level. The Japanese cannot win without every asterisked area (then the Allies win
-    at the level of the totals read the other way, or a draw at best for Japan: reading, docs/games/usn.md)."""
+    against the lower gives the level. A side that lost by a special rule (Burma 76) loses; the Japanese cannot win
+    without every asterisked area. In both cases the other side wins, Marginal unless its own total gives more
+    (reading, docs/games/usn.md "Campaign games")."""
     update_control(state)
     score = dict(state["vp"])
     lines = []
@@ -108,13 +109,14 @@ def finish(state: State) -> dict[str, Any]:
         state["log"].append(entry(PUBLIC, line + ".", at="End of the game"))
     winner, lvl = level(score)
     missing = japan_holds_needed(state)
-    if winner == "japanese" and missing:
+    why = None
+    if state.get("lost_by"):  # a special rule's "he loses the game": the other side wins, at its level if higher
+        loser = state["lost_by"]["side"]
+        winner, lvl, why = board.other(loser), (lvl if winner != loser and winner else "marginal"), \
+            state["lost_by"]["why"]
+    elif winner == "japanese" and missing:
         winner, lvl = "allied", "marginal"
         why = f"the Japanese Player does not hold {', '.join(missing)} and cannot win"
-    elif state.get("lost_by"):
-        winner, lvl, why = board.other(state["lost_by"]["side"]), "decisive", state["lost_by"]["why"]
-    else:
-        why = None
     reason = (f"Japanese {score['japanese']:g} VP, Allied {score['allied']:g} VP: "
               + ("a draw" if winner is None else f"{lvl} {board.TITLE[winner]} victory") + (f" ({why})" if why else ""))
     state["outcome"] = {"winner": winner, "level": lvl, "score": score, "reason": reason}
@@ -136,3 +138,32 @@ def special_checks(state: State) -> None:
         if occupants(state, [sp["hex"]]) != {"japanese"}:
             board.add_vp(state, "allied", sp["points"], "the Japanese do not hold Midway at the end of Game-Turn "
                                                         f"{sp['by_turn']} (Campaign Game 2 special rule)")
+
+
+def burma_check(state: State) -> None:
+    """Campaign Games 1 and 3, Burma 76: "By Game-Turn 6 the Japanese Player must move two 20-40 Divisions into Burma.
+    By Game-Turn 18 he must move two additional 20-40 Divisions into Burma, as well as ten LAC to Bangkok. If he does
+    not, he loses the game." Read at the Step 1 after each of those Game-Turns; cancelled for the Japanese by the
+    optional Burma Campaign rule ("The Burma Special Game Rules are cancelled for the Japanese")."""
+    if state.get("scenario") not in ("campaign_1", "campaign_3") or state.get("options", {}).get("burma"):
+        return
+    if state.get("lost_by"):
+        return
+    rule = next(sp for sp in campaigndata.game("campaign_1")["special"] if sp["id"] == "burma")
+    burma = set(campaigndata.units()["places"]["burma"])
+    for by_turn, divisions in rule["divisions_by_turn"]:
+        if state["turn"] != by_turn + 1:
+            continue
+        there = sum(1 for u in state["land"].values() if u["side"] == "japanese" and u["name"] == "20-40 Division"
+                    and u["hex"] in burma and u["aboard"] is None and not u.get("destroyed"))
+        short = [f"{divisions} 20-40 Divisions in Burma (has {there})"] if there < divisions else []
+        lac_turn, lac = rule["lac_at_bangkok_by_turn"]
+        if by_turn == lac_turn:
+            b = state["bases"].get("0112", {})
+            have = b.get("air", {}).get("lac", 0) if b.get("side") == "japanese" else 0
+            if have < lac:
+                short.append(f"{lac} LAC at Bangkok (has {have})")
+        if short:
+            why = f"Burma 76: by Game-Turn {by_turn} the Japanese needed {' and '.join(short)}"
+            state["lost_by"] = {"side": "japanese", "why": why}
+            state["log"].append(entry(PUBLIC, f"{why}; the Japanese Player loses the game.", at="Step 1"))
