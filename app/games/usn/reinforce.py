@@ -18,6 +18,7 @@ from typing import Any
 from app.engine.log import PUBLIC, entry
 from app.games.usn import (
     board,
+    calendar,
     campaigndata,
     gamedata,
     grid,
@@ -101,7 +102,9 @@ def items(turn: int, burma: bool = False) -> list[dict[str, Any]]:
 
 def step_one(state: State, rng=None) -> None:
     """The whole of Step 1 for a campaign state: replacements (losses noted, units due enter), reinforcements from
-    the chart, repaired naval units, and the campaign checks of the turn."""
+    the chart, repaired naval units, and the campaign checks of the turn. The log names the week (Time Record)."""
+    state["log"].append(entry(PUBLIC, f"{calendar.long_label(state['turn'])}: Step 1, reinforcements, "
+                                      "replacements and repaired naval units.", at=AT))
     victory.special_checks(state)
     victory.burma_check(state)
     replacements.step(state)

@@ -38,6 +38,7 @@ def test_game_turn_2_carriers_enter_at_pearl_harbor_with_their_17_nac_aboard():
     assert s["bases"]["1456"]["air"]["lbac"] == 3 + 1  # "All Allied LBAC air points arrive at Pearl Harbor"
     assert s["bases"]["0676"]["air"] == {"lac": 1, "lbac": 0, "nac": 1}  # Japanese: anywhere in Japan
     assert "A-CV-2 enters at Pearl Harbor (1456)" in texts(s)
+    assert "Game-Turn 2, 3rd week of December 1941 (14-20 Dec): Step 1" in texts(s)  # the chart's 12/3
 
 
 @pytest.mark.rule("How To Use the Time Record and Reinforcement Chart")
