@@ -190,7 +190,9 @@ def _aboard(state: State, carriers: list[dict[str, Any]], it: dict[str, Any]) ->
         if n > 0:
             c["nac"] += n
             left -= n
-            state["log"].append(entry(PUBLIC, f"Reinforcement: {n} NAC aboard {c['id']}.", at=AT))
+            # the chart's total is public; how it is split among the carriers is the owner's (views.py hides the
+            # NAC aboard an enemy carrier)
+            state["log"].append(entry(it["side"], f"Reinforcement: {n} NAC aboard {c['id']}.", at=AT))
     return left
 
 

@@ -39,6 +39,8 @@ def test_game_turn_2_carriers_enter_at_pearl_harbor_with_their_17_nac_aboard():
     assert s["bases"]["0676"]["air"] == {"lac": 1, "lbac": 0, "nac": 1}  # Japanese: anywhere in Japan
     assert "A-CV-2 enters at Pearl Harbor (1456)" in texts(s)
     assert "Game-Turn 2, 3rd week of December 1941 (14-20 Dec): Step 1" in texts(s)  # the chart's 12/3
+    aboard = [line for line in s["log"] if "NAC aboard" in line["text"]]
+    assert aboard and all(line["to"] == "allied" for line in aboard)  # the split among carriers stays Allied
 
 
 @pytest.mark.rule("How To Use the Time Record and Reinforcement Chart")
