@@ -17,8 +17,9 @@ State = dict[str, Any]
 SCENARIOS = tuple(campaigndata.GAMES)
 
 
-def new_state(scenario: str = "campaign_3", options: dict[str, Any] | None = None) -> State:
-    """A campaign game at the start of its first Game-Turn, before Step 1."""
+def new_state(scenario: str = "campaign_3", options: dict[str, Any] | None = None, rng=None) -> State:
+    """A campaign game at the start of its first Game-Turn, before Step 1. Options: "burma" (Burma Campaign),
+    "allied_variable_deployment" (Games 1 and 3: one die from `rng`)."""
     options = dict(options or {})
     g = campaigndata.game(scenario)["game"]
     oob = campaigndata.deployment(scenario)
@@ -49,7 +50,30 @@ def new_state(scenario: str = "campaign_3", options: dict[str, Any] | None = Non
     state["log"] = [entry(PUBLIC, f"{g['name']}: Game-Turns {g['first_turn']} to {g['last_turn']}. The Japanese "
                                   "Player deploys and moves first (How To Use the Situation & Order of Battle).")]
     state["control"] = victory.start_control(scenario)
+    if options.get("allied_variable_deployment") and "variable_deployment" in oob:
+        variable_deployment(state, oob["variable_deployment"], rng)
     return state
+
+
+def variable_deployment(state: State, rule: dict[str, Any], rng) -> None:
+    """Allied Variable Deployment (Optional Rules): one die; 1-2 CV-2, CA-3, DD-10 in Pearl Harbor; 3-4 CV-6, CA-2;
+    5 all of them; 6 the historical deployment. The units are the chart's Game-Turn 2 arrivals: placed now, with
+    their carriers' share of its NAC, they do not enter again then (reinforce.arrive). The Allied side reads the
+    result; the other side sees only what the board shows (the stack's count at Pearl Harbor)."""
+    roll = rng.d6()
+    key = {1: "roll_1_2", 2: "roll_1_2", 3: "roll_3_4", 4: "roll_3_4", 5: "roll_5", 6: "roll_6"}[roll]
+    early = {"turn": 2, "ships": [], "nac": 0}
+    for u in rule[key]:
+        sid = f"A-{u}"
+        ship = reinforce.new_ship(sid, "allied", rule["hex"])
+        ship["nac"] = ship["capacity"]
+        early["nac"] += ship["nac"]
+        early["ships"].append(sid)
+        state["ships"][sid] = ship
+    state["entered_early"] = early
+    state["log"].append(entry(PUBLIC, "Allied Variable Deployment: the Allied Player rolls for Pearl Harbor."))
+    placed = ", ".join(u for u in rule[key]) or "none: the historical deployment"
+    state["log"].append(entry("allied", f"Allied Variable Deployment, die {roll}: {placed} in Pearl Harbor (1456)."))
 
 
 def _bases(state: State, oob: dict[str, Any], burma: bool) -> None:

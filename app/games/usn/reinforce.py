@@ -118,6 +118,13 @@ def arrive(state: State) -> None:
     turn = state["turn"]
     burma = bool(state.get("options", {}).get("burma"))
     todo = items(turn, burma) if state.get("first_turn", 1) <= turn <= state["turns"] else []
+    early = state.get("entered_early") or {}
+    if early.get("turn") == turn:  # Allied Variable Deployment placed these at the start (campaign.py)
+        todo = [i for i in todo if i.get("id") not in early["ships"]]
+        for i in todo:
+            if i["kind"] == "air" and i["air"] == "nac" and i["side"] == "allied":
+                i["points"] -= early["nac"]
+        todo = [i for i in todo if i["kind"] != "air" or i["points"] > 0]
     for side in board.SIDES:
         mine = [i for i in todo if i["side"] == side]
         carriers: list[dict[str, Any]] = []

@@ -201,3 +201,28 @@ def test_the_optional_burma_rule_cancels_the_burma_special_rule_for_japan():
     s["turn"] = 7
     reinforce.step_one(s, ScriptedRng())
     assert not s.get("lost_by")
+
+
+@pytest.mark.rule("Allied Variable Deployment")
+@pytest.mark.parametrize("die,early", [(1, ["A-CV-2", "A-CA-3", "A-DD-10"]), (3, ["A-CV-6", "A-CA-2"]),
+                                       (5, ["A-CV-2", "A-CA-3", "A-DD-10", "A-CV-6", "A-CA-2"]), (6, [])])
+def test_allied_variable_deployment_puts_the_game_turn_2_ships_in_pearl_harbor(die, early):
+    s = campaign.new_state("campaign_3", {"allied_variable_deployment": True}, ScriptedRng([die]))
+    assert sorted(i for i, x in s["ships"].items() if x["hex"] == "1456" and i in
+                  ("A-CV-2", "A-CV-6", "A-CA-2", "A-CA-3", "A-DD-10")) == sorted(early)
+    nac_early = sum(s["ships"][i]["nac"] for i in early)
+    assert nac_early == {1: 9, 3: 8, 5: 17, 6: 0}[die]  # each carrier's share of "CV-2, CV-6 and 17 NAC"
+    for t in (1, 2):
+        s["turn"] = t
+        reinforce.step_one(s, ScriptedRng())
+    # Game-Turn 2 brings the rest, and no ship twice: 17 NAC in all aboard CV-2 and CV-6
+    assert s["ships"]["A-CV-2"]["nac"] + s["ships"]["A-CV-6"]["nac"] == 17
+    result = [line for line in s["log"] if "die" in line["text"] and "Variable" in line["text"]]
+    assert [line["to"] for line in result] == ["allied"]  # the result is the Allied Player's
+
+
+@pytest.mark.rule("Allied Variable Deployment")
+def test_without_the_option_no_die_is_rolled():
+    rng = ScriptedRng([])
+    s = campaign.new_state("campaign_3", {}, rng)
+    assert "A-CV-2" not in s["ships"] and rng.rolls == []
