@@ -217,6 +217,7 @@ def test_allied_variable_deployment_puts_the_game_turn_2_ships_in_pearl_harbor(d
         reinforce.step_one(s, ScriptedRng())
     # Game-Turn 2 brings the rest, and no ship twice: 17 NAC in all aboard CV-2 and CV-6
     assert s["ships"]["A-CV-2"]["nac"] + s["ships"]["A-CV-6"]["nac"] == 17
+    assert s["bases"]["1456"]["air"]["nac"] == 0 and s["air_waiting"] == []  # not a point more than printed
     result = [line for line in s["log"] if "die" in line["text"] and "Variable" in line["text"]]
     assert [line["to"] for line in result] == ["allied"]  # the result is the Allied Player's
 
