@@ -19,12 +19,12 @@ from app.engine.log import PUBLIC, entry
 from app.games.usn import (
     board,
     calendar,
+    campaign_victory,
     campaigndata,
     gamedata,
     grid,
     repair,
     replacements,
-    victory,
 )
 
 State = dict[str, Any]
@@ -105,12 +105,12 @@ def step_one(state: State, rng=None) -> None:
     the chart, repaired naval units, and the campaign checks of the turn. The log names the week (Time Record)."""
     state["log"].append(entry(PUBLIC, f"{calendar.long_label(state['turn'])}: Step 1, reinforcements, "
                                       "replacements and repaired naval units.", at=AT))
-    victory.special_checks(state)
-    victory.burma_check(state)
+    campaign_victory.special_checks(state)
+    campaign_victory.burma_check(state)
     replacements.step(state)
     arrive(state)
     repair.step(state)
-    victory.update_control(state)
+    campaign_victory.update_control(state)
 
 
 def arrive(state: State) -> None:

@@ -1,4 +1,4 @@
-"""The campaign games' set-up (app/games/usn/campaign.py), their victory schedule and end (victory.py), and Step 1
+"""The campaign games' set-up (app/games/usn/campaign.py), their victory schedule and end (campaign_victory.py), and Step 1
 run through all 81 Game-Turns of Campaign Game 3."""
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 
 from app.engine.rng import ScriptedRng
-from app.games.usn import campaign, campaigndata, reinforce, victory
+from app.games.usn import campaign, campaign_victory, campaigndata, reinforce
 
 WC = "west-coast"
 
@@ -63,33 +63,33 @@ def test_campaign_game_2_set_up():
     (150, 100, "japanese", "marginal"), (200, 100, "japanese", "provisional"), (100, 300, "allied", "strategic"),
     (400, 100, "japanese", "decisive"), (100, 100, None, "draw"), (0, 5, "allied", "decisive")])
 def test_victory_levels(j, a, winner, level):
-    assert victory.level({"japanese": j, "allied": a}) == (winner, level)
+    assert campaign_victory.level({"japanese": j, "allied": a}) == (winner, level)
 
 
 @pytest.mark.rule("Victory Point Schedule")
 def test_control_is_the_last_occupant_or_the_sole_one_and_disputed_scores_nothing():
     s = campaign.new_state("campaign_1")
-    assert victory.holder(s, "singapore") == "allied"
+    assert campaign_victory.holder(s, "singapore") == "allied"
     for u in s["land"].values():
         if u["hex"] == "0116":
             u["destroyed"] = True
-    victory.update_control(s)
-    assert victory.holder(s, "singapore") == "allied"  # empty: the last to occupy keeps it
+    campaign_victory.update_control(s)
+    assert campaign_victory.holder(s, "singapore") == "allied"  # empty: the last to occupy keeps it
     jdiv = next(u for u in s["land"].values() if u["side"] == "japanese" and u["name"] == "20-40 Division")
     jdiv["hex"] = "0116"
-    victory.update_control(s)
-    assert victory.holder(s, "singapore") == "japanese"
+    campaign_victory.update_control(s)
+    assert campaign_victory.holder(s, "singapore") == "japanese"
     s["land"]["A-L1"]["hex"] = "0116"
-    victory.update_control(s)
-    assert victory.holder(s, "singapore") is None  # disputed
-    assert not any(name == "Singapore" for _, _, name in victory.geographic(s))
+    campaign_victory.update_control(s)
+    assert campaign_victory.holder(s, "singapore") is None  # disputed
+    assert not any(name == "Singapore" for _, _, name in campaign_victory.geographic(s))
 
 
 @pytest.mark.rule("Victory Point Schedule")
 def test_each_naval_base_in_japan_and_australia_scores_25():
     s = campaign.new_state("campaign_1")
     pts = {}
-    for side, p, _ in victory.geographic(s):
+    for side, p, _ in campaign_victory.geographic(s):
         pts[side] = pts.get(side, 0) + p
     # Allied: the seven asterisked areas 325, Auckland 25, Pearl Harbor 50, Sydney and Brisbane 50; Japan 4 x 25
     assert pts == {"allied": 325 + 25 + 50 + 50, "japanese": 100}
@@ -100,12 +100,12 @@ def test_japan_cannot_win_without_every_asterisked_area():
     s = campaign.new_state("campaign_1")
     s["turn"] = 20
     s["vp"] = {"japanese": 5000.0, "allied": 0.0}
-    out = victory.finish(s)
+    out = campaign_victory.finish(s)
     assert out["winner"] == "allied" and "cannot win" in out["reason"]
     s = campaign.new_state("campaign_2")
     s["turn"] = 40
     s["vp"] = {"japanese": 1000.0, "allied": 0.0}
-    out = victory.finish(s)  # Game 2 starts with Japan holding every asterisked area
+    out = campaign_victory.finish(s)  # Game 2 starts with Japan holding every asterisked area
     assert out["winner"] == "japanese" and out["score"]["japanese"] == 1000 + 325 + 100
     assert "The game ends after Game-Turn 40" in s["log"][-1]["text"]
 
@@ -176,7 +176,7 @@ def test_japan_loses_without_two_divisions_in_burma_by_game_turn_6():
     reinforce.step_one(s, ScriptedRng())
     assert s["lost_by"]["side"] == "japanese" and "has 1" in s["lost_by"]["why"]
     s["turn"], s["vp"] = 20, {"japanese": 900.0, "allied": 10.0}
-    out = victory.finish(s)
+    out = campaign_victory.finish(s)
     assert out["winner"] == "allied" and "Burma 76" in out["reason"]
 
 
