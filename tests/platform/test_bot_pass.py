@@ -30,3 +30,25 @@ def test_no_write_transaction_when_the_computer_owes_nothing(players, blue_bot, 
     real = bots.lock_game
     monkeypatch.setattr(bots, "lock_game", lambda db, g: locked.append(g) or real(db, g))
     assert bots.run_bots(gid) == [] and locked == []
+
+
+def test_an_order_between_humans_costs_no_computer_pass_and_no_notice_check(players, anon, monkeypatch):
+    """Issue 18: the drawing after an order (the JSON reply's, or the push's for an order from the page's form)
+    already read that no computer owes a move and nobody takes notices; neither is asked again."""
+    from app.play import notify
+    from app.web import actions
+    from tests.platform.conftest import ws_headers
+
+    red, blue = players(), players()
+    gid = start_duel(red, blue)
+    asked = []
+    monkeypatch.setattr(actions, "run_bots", lambda g: asked.append("computer pass") or [])
+    monkeypatch.setattr(notify, "schedule", lambda g, watching=None: asked.append("notice check"))
+    with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as ws:
+        fire(red, gid)  # the JSON API: its reply drew the pages
+        assert 'data-version="1"' in ws.receive_text()
+        r = blue.post(f"/games/{gid}/actions", data={"verb": "fire", "arg.salvos": "1", "expected_version": "1",
+                                                     "key": "blue-1"}, headers={"hx-request": "true"})
+        assert r.status_code == 204, r.text  # the page's form: the hub's push drew the pages
+        assert "Round 2" in ws.receive_text()
+    assert asked == []
