@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, union_all
 from sqlalchemy.orm import Session as DB
 
 from app.config import get_settings
@@ -87,16 +87,28 @@ def post(db: DB, game: Game, user_id: int, role: str, channel: str, text: str) -
 
 
 def messages(db: DB, game: Game, role: str, limit: int = 200) -> list[dict[str, Any]]:
-    readable = readable_channels(game, role)
-    if not readable:
-        return []
-    # Columns, not rows as objects: every push draws each watching role's chat (issue 18).
-    rows = db.execute(select(ChatMessage.channel, ChatMessage.role, ChatMessage.text, ChatMessage.at, User.username)
-                      .join(User, User.id == ChatMessage.user_id)
-                      .where(ChatMessage.game_id == game.id, ChatMessage.channel.in_(readable))
-                      .order_by(ChatMessage.id.desc()).limit(limit)).all()
+    return messages_for(db, game, (role,), limit)[role]
+
+
+def messages_for(db: DB, game: Game, roles, limit: int = 200) -> dict[str, list[dict[str, Any]]]:
+    """Each role's chat, the last `limit` messages of the channels it reads, in one query for all the roles (a
+    push draws every watching role's page: issue 18). Each channel's last `limit` are read, so no role's share
+    is crowded out by a channel it does not read."""
+    readable = {role: readable_channels(game, role) for role in roles}
+    wanted = sorted({c for chans in readable.values() for c in chans})
+    rows = []
+    if wanted:
+        # Columns, not rows as objects.
+        per_channel = [select(ChatMessage.id, ChatMessage.channel, ChatMessage.role, ChatMessage.text,
+                              ChatMessage.at, User.username)
+                       .join(User, User.id == ChatMessage.user_id)
+                       .where(ChatMessage.game_id == game.id, ChatMessage.channel == channel)
+                       .order_by(ChatMessage.id.desc()).limit(limit).subquery().select()
+                       for channel in wanted]
+        rows = sorted(db.execute(union_all(*per_channel) if len(per_channel) > 1 else per_channel[0]).all())
     meta = rules_for(game).meta
     label = lambda r: "Umpire" if r == UMPIRE else meta.label(r)  # noqa: E731  (a side's id names the side)
-    return [{"channel": channel, "channel_label": "All" if channel == ALL else label(channel),
-             "from": name, "role": label(role), "text": text, "at": at.strftime("%H:%M")}
-            for channel, role, text, at, name in reversed(rows)]
+    return {role: [{"channel": channel, "channel_label": "All" if channel == ALL else label(channel),
+                    "from": name, "role": label(who), "text": text, "at": at.strftime("%H:%M")}
+                   for _, channel, who, text, at, name in [r for r in rows if r[1] in chans][-limit:]]
+            for role, chans in readable.items()}

@@ -25,7 +25,7 @@ from app.web.templating import render
 
 def page_models(db: DB, game: Game, roles) -> dict[str, dict[str, Any]]:
     """The page models of several roles from one reading of what they share (a push draws every watching role)."""
-    facts = page_facts(db, game)
+    facts = page_facts(db, game, roles)
     return {role: page_model(db, game, role, facts) for role in roles}
 
 
@@ -46,10 +46,10 @@ def followers(db: DB, game: Game, models: dict[str, dict[str, Any]]) -> Follower
                      subscribed=has_subscribers(db, game.id))
 
 
-def page_facts(db: DB, game: Game) -> dict[str, Any]:
+def page_facts(db: DB, game: Game, roles=()) -> dict[str, Any]:
     """What every role's page of this position shares: the state, the prompts, the seats and who holds them, the
-    platform's notices and the last move standing. Read once per drawing, not once per role (issue 18: the
-    pushes of one order are drawn while every page waits)."""
+    platform's notices and the last move standing, and the chat of each of `roles`. Read once per drawing, not
+    once per role (issue 18: the pushes of one order are drawn while every page waits)."""
     rules = rules_for(game)
     meta = rules.meta
     state = load_state(db, game)
@@ -63,11 +63,12 @@ def page_facts(db: DB, game: Game) -> dict[str, Any]:
     return {"rules": rules, "state": state, "prompts": prompts, "seats": seats,
             "thinking": [meta.label(seat.role) for seat, _ in rows if seat.bot and seat.role in owed],
             "notices": notices(db, game, meta),
+            "chat": chat.messages_for(db, game, roles),  # the roles' chat in one query
             "last_standing": last_standing(db, game) if game.status == "active" else None}
 
 
 def page_model(db: DB, game: Game, role: str, facts: dict[str, Any] | None = None) -> dict[str, Any]:
-    facts = facts or page_facts(db, game)
+    facts = facts or page_facts(db, game, (role,))
     rules = facts["rules"]
     meta = rules.meta
     ended = game.status == "ended"
@@ -99,7 +100,7 @@ def page_model(db: DB, game: Game, role: str, facts: dict[str, Any] | None = Non
         "seats": facts["seats"],
         "board_template": board_template(meta.id),
         "prompt_template": prompt_template(meta.id),
-        "chat": chat.messages(db, game, role),
+        "chat": facts["chat"][role],
         "chat_channels": [{"id": c, "label": "All players" if c == chat.ALL else
                            ("Umpire" if c == UMPIRE else meta.label(c) + " team")}
                           for c in chat.writable_channels(game, role)],
