@@ -641,8 +641,8 @@ BOTS: dict[str, Callable[[View, Prompt, Any], Action]] = {s: make_bot(s) for s i
 
 
 def make_seat_bot(seat: str) -> Callable[[View, Prompt, Any], Action]:
-    """Rule 17: a commander's seat plays as its side would, cut to the units its prompt offers (17b); it keeps radio
-    silence (17c3)."""
+    """Rule 17: a commander's seat plays as its side would, cut to the units its prompt offers (17b), or its share of
+    the missed order when its teammate decides too; it keeps radio silence (17c3)."""
     from app.games.guadalcanal.command import SEAT_SIDE, fit
     side_bot = make_bot(SEAT_SIDE[seat])
 
@@ -651,6 +651,11 @@ def make_seat_bot(seat: str) -> Callable[[View, Prompt, Any], Action]:
             raise ValueError(f"the {seat} computer player was given the {view.get('seat') or view.get('role')} view")
         if any(a["verb"] == "silence" for a in prompt.get("actions", [])):
             return {"verb": "silence", "args": {}}
+        info = prompt.get("info") or {}
+        if info.get("part") and not info.get("alone"):
+            # Two commanders share this decision: the seat's share of the rules' missed order, which fits whatever
+            # its teammate sends (a part is checked against it); the side's own plan could clash with his (17b).
+            return info["default"]
         return fit(prompt, side_bot(dict(view, seat=view["role"]), prompt, rng))
     bot.__name__ = f"guadalcanal_{seat.replace('.', '_')}_bot"
     return bot

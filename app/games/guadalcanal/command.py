@@ -213,12 +213,18 @@ def routed_to(state: State, side: str, kind: str, prompt: dict[str, Any]) -> str
     return SEATS[side][0]
 
 
-def seat_prompts(state: State, side: str, kind: str, prompt: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Each seat of `side` asked for this decision now, with its prompt (a seat whose part is in is not asked)."""
+def seat_prompts(state: State, side: str, kind: str, prompt: dict[str, Any],
+                 default_args: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+    """Each seat of `side` asked for this decision now, with its prompt (a seat whose part is in is not asked). A
+    part's prompt carries the seat's share of the side's missed order (`info.default`: legal with whatever part the
+    teammate sends, since a part is checked against it) and whether the seat is asked alone (`info.alone`)."""
     if is_split(state, kind, prompt):
         parts = {seat: seat_part_prompt(state, prompt, seat) for seat in SEATS[side]}
         if any(parts.values()):
-            return {seat: p for seat, p in parts.items() if p and seat not in state["team"]["parts"]}
+            alone = sum(1 for p in parts.values() if p) == 1
+            return {seat: dict(p, info=dict(p["info"], alone=alone, default={
+                        "verb": p["actions"][0]["verb"], "args": restrict(state, default_args or {}, seat)}))
+                    for seat, p in parts.items() if p and seat not in state["team"]["parts"]}
     seat = routed_to(state, side, kind, prompt)
     return {seat: dict(prompt, title=f"{SEAT_LABELS[seat]}: {prompt['title']}",
                        info=dict(prompt.get("info") or {}, seat=seat))}

@@ -57,9 +57,11 @@ class Teams:
             return {seat: radio.prompt(state, seat) for seat in radio.waiting(state)}
         out = {}
         kind = self._kind(state)
+        d = self.decision(state)
         for role, p in side_prompts.items():
             if role in SIDES:
-                out.update(command.seat_prompts(state, role, kind, p))
+                split = command.is_split(state, kind, p)
+                out.update(command.seat_prompts(state, role, kind, p, d.default(state, role)["args"] if split else None))
             else:
                 out[role] = p
         return out
