@@ -9,8 +9,8 @@ import pytest
 from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import SeededRng
-from app.play.lobby import seats_offered
 from app.engine.testing import assert_plain_json, check_every_reader, random_action, readers, state_hash
+from app.play.lobby import seats_offered
 from app.web.presenter import board_template
 from app.web.templating import render
 

@@ -186,7 +186,7 @@ def _narrow(state: State, arg: dict[str, Any], keep) -> tuple[dict[str, Any], bo
 def seat_part_prompt(state: State, prompt: dict[str, Any], seat: str) -> dict[str, Any] | None:
     """The seat's part of a side's prompt over units, or None when it commands none of them."""
     (spec,) = prompt["actions"]
-    mine = lambda x: not _is_thing(state, x) or commander(state, x) == seat  # noqa: E731
+    mine = lambda x: not _is_thing(state, x) or commander(state, x) == seat
     args, any_part = {}, False
     for name, arg in spec["args"].items():
         args[name], has = _narrow(state, arg, mine)
@@ -238,7 +238,7 @@ def involved(state: State, side: str, prompt: dict[str, Any]) -> list[str]:
 
 def restrict(state: State, args: dict[str, Any], seat: str) -> dict[str, Any]:
     """A side's order cut down to what `seat` commands (its part of a default or random order)."""
-    mine = lambda x: not _is_thing(state, x) or commander(state, x) == seat  # noqa: E731
+    mine = lambda x: not _is_thing(state, x) or commander(state, x) == seat
     out = {}
     for name, v in args.items():
         if isinstance(v, list):
@@ -282,7 +282,7 @@ def whole(state: State, side: str, verb: str, default_args: dict[str, Any], part
 
 
 def part_in(state: State, seat: str, teammate_waited: str | None) -> None:
-    state["log"].append(entry(seat, f"Your part of the side's orders is in (17b)"
+    state["log"].append(entry(seat, "Your part of the side's orders is in (17b)"
                                     + (f"; waiting for the {SEAT_LABELS[teammate_waited]}." if teammate_waited
                                        else "."), at="Rule 17b"))
 

@@ -12,15 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import umpire_gate
-from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
+from app.engine.contract import ChatPolicy, GameMeta, Scenario
 from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.guadalcanal import (air, assembly, cards, combat, command, deployment, fog, hidden, landing, radio,
-                                   sea, sequence, submarine, timetrack, views)
+                                   sea, sequence, submarine, teamplay, timetrack, views)
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
-from app.games.guadalcanal import teamplay  # rule 17's seats over the two-sided game (command.py, radio.py)
 from app.games.guadalcanal.surface import play as surface_play
 
 State = dict[str, Any]

@@ -54,7 +54,7 @@ def play_until(s, done, seed=1, limit=3000, randomly=False):
             return s
         prompts = rules.prompts(s)
         assert prompts and s["outcome"] is None
-        role = players.choice(sorted(prompts)) if randomly else sorted(prompts)[0]
+        role = players.choice(sorted(prompts)) if randomly else min(prompts)
         action = rules.random_action(s, role, players) if randomly else rules.default_action(s, role)
         s = rules.apply(s, role, action, dice)
     raise AssertionError("not reached")
@@ -185,8 +185,8 @@ def test_a_note_that_wins_the_roll_is_delivered_next_turn_and_read_by_the_addres
     assert "Strike the carriers" in json.dumps(rules.view(s, UMPIRE))
     s = play_until(silence(s, "allied.2", "japanese.1", "japanese.2"), radio_turn(2))
     got = [t for t in texts(rules.view(s, "allied.2")) if "Strike the carriers" in t]
-    assert got == ["Radio message from the Allied overall commander, sent Turn 1, received Turn 2: "
-                   "Strike the carriers at N2"]
+    assert got == [("Radio message from the Allied overall commander, sent Turn 1, received Turn 2: "
+                    "Strike the carriers at N2")]
     assert [n["text"] for n in rules.view(s, "allied.2")["team"]["notes"]] == ["Strike the carriers at N2"]
     for role in ("japanese.1", "japanese.2", "side:allied", SPECTATOR):
         assert "Strike the carriers" not in json.dumps(rules.view(s, role)), role
@@ -285,3 +285,25 @@ def test_random_team_games_end_cleanly(seed):
     p = playout(rules, "1234"[seed % 4], options, seed=seed, max_steps=8000)
     assert p.state["outcome"] is not None
     assert {r for r, _ in p.actions} >= {"allied.1", "japanese.1"}
+
+
+@pytest.mark.slow
+@pytest.mark.rule("17")
+def test_many_random_team_games_with_random_options_and_umpires_end_cleanly_and_leak_nothing():
+    """Seeded random games of scenarios 1-4 with rule 17, the other options and the umpire drawn at random: each ends,
+    and along a few of them no reader (every seat, each side, the umpire, a spectator) learns what it may not."""
+    from app.engine.testing import random_positions
+    from tests.games.guadalcanal.test_options import ALL_ON
+    for seed in range(60):
+        pick = SeededRng(1700 + seed)
+        options = {k: pick.die(2) == 1 for k in ALL_ON}
+        options.update(teams=True, umpired=pick.die(2) == 1, command=("fleet_and_bases", "west_and_east")[seed % 2])
+        options["fog_damage"] = options["umpired"] and pick.die(2) == 1
+        options["free_roll"] = options["free_roll"] and not options["fog_damage"]
+        options["scout_losses"] = options["scout_losses"] and options["fighters"]
+        scenario = "1234"[seed % 4]
+        p = playout(rules, scenario, options, seed=seed, max_steps=12000)
+        assert p.state["outcome"] is not None, (seed, options)
+        if seed % 6 == 0:
+            for n, state in enumerate(random_positions(rules, scenario, options, seed, (5, 40, 150, 400))):
+                check_every_reader(rules, state, SeededRng(seed + n))
