@@ -10,8 +10,10 @@ one by command:
   parts already in and the defaults of the seats still out (the second seat finds a full deck as at the table);
   a seat's missed part is its share of the side's default order (`default_part`);
 - a flight (3d) is one decision: it goes to the seat commanding the flight's first unit;
-- the rest (sea search, the Combat Phase, submarines, surface battles) go to the overall commander, "the guy who gives
-  the orders" (17c1).
+- a battle's decisions (4a-4e) go, for each side, to the seat commanding its units there: the attacking strike's
+  first unit, the defending base or else the first defending ship;
+- the rest (sea search, the order of battles, submarines, surface battles) go to the overall commander, "the guy who
+  gives the orders" (17c1).
 
 The assignments are 17a's two examples (options.toml [teams]): `fleet_and_bases` (ships and ship-borne air to the
 overall commander, bases and land-based air to the second) and `west_and_east` (by the searchboard half a unit or task
@@ -202,8 +204,25 @@ def is_split(state: State, kind: str, prompt: dict[str, Any]) -> bool:
         kind == "deploy" and state["team"]["assignment"] == WEST_AND_EAST)  # the halves exist once placed
 
 
+def battle_commander(state: State, side: str) -> str | None:
+    """The seat fighting the current battle for `side` (17b: he rolls for his units): the attacker's strike's
+    commander, or the defender's, of the base attacked or else of the first ship; None between battles."""
+    c = state.get("combat") or {}
+    battle = next((b for b in c.get("battles") or [] if b.get("id") == c.get("current")), None)
+    if state["step"]["kind"] != "combat" or battle is None:
+        return None
+    if battle["attacker"] == side:
+        return commander(state, battle["air"][0]) if battle.get("air") else None
+    own = [battle["base"]] if battle.get("base") else list(battle.get("ships") or [])
+    return commander(state, own[0]) if own else None
+
+
 def routed_to(state: State, side: str, kind: str, prompt: dict[str, Any]) -> str:
-    """The one seat a decision that is not split goes to: a flight's commander (3d, 17b), else the overall one."""
+    """The one seat a decision that is not split goes to: a flight's commander (3d, 17b), a battle's (4, 17b), else
+    the overall commander."""
+    fighting = battle_commander(state, side)
+    if fighting is not None:
+        return fighting
     if kind in FLIGHTS:
         for spec in prompt.get("actions") or []:
             units = (spec.get("args") or {}).get("units") or {}

@@ -171,6 +171,31 @@ def test_a_flight_is_ordered_by_the_seat_commanding_it():
     assert command.commander(s, units[0]) == seat
 
 
+@pytest.mark.rule("17b")
+def test_a_battle_is_fought_for_each_side_by_the_seat_commanding_its_units_there():
+    seen = set()
+    for seed in range(6):
+        if seen == {"1", "2"}:
+            break
+        players, dice = SeededRng(seed + 50), SeededRng(seed)
+        s = rules.setup("2", {"teams": True}, dice)
+        for _ in range(900):
+            prompts = rules.prompts(s)
+            if not prompts or s["outcome"] is not None:
+                break
+            c = s.get("combat") or {}
+            battle = next((b for b in c.get("battles") or [] if b["id"] == c.get("current")), None)
+            if s["step"]["kind"] == "combat" and battle and not radio.is_open(s):
+                for seat in prompts:
+                    side = command.SEAT_SIDE[seat]
+                    mine = battle["air"] if side == battle["attacker"] else [battle["base"] or battle["ships"][0]]
+                    assert command.commander(s, mine[0]) == seat
+                    seen.add(seat[-1])
+            role = players.choice(sorted(prompts))
+            s = rules.apply(s, role, rules.random_action(s, role, players), dice)
+    assert seen == {"1", "2"}  # fleets and bases both fought
+
+
 # --- 17c3, 17c2 -------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("17c3")
