@@ -163,26 +163,38 @@ def _is_thing(state: State, x: Any) -> bool:
 # --- narrowing a side's prompt to one seat's part --------------------------------------------------------------
 
 def _narrow(state: State, arg: dict[str, Any], keep) -> tuple[dict[str, Any], bool | None]:
-    """The typed order `arg` with its units or task forces narrowed to `keep`; the flag says whether the seat has
-    any left (None: the argument is not about units)."""
+    """The typed order `arg` with its units or task forces narrowed to `keep` (named as on the card, its hint
+    rewritten for what is left); the flag says whether the seat has any left (None: not about units)."""
+    from app.games.guadalcanal import cards
     kind = arg.get("type")
     if kind == "optional":
         each, has = _narrow(state, arg["each"], keep)
         return dict(arg, each=each), has
     if kind == "several" and any(_is_thing(state, c) for c in arg.get("choices", [])):
-        pairs = [(c, (arg.get("labels") or [None] * len(arg["choices"]))[i]) for i, c in enumerate(arg["choices"])
-                 if keep(c)]
-        out = dict(arg, choices=[c for c, _ in pairs])
-        if arg.get("labels"):
-            out["labels"] = [lab for _, lab in pairs]
+        labels = arg.get("labels") or [_name(state, c, cards) for c in arg["choices"]]
+        pairs = [(c, labels[i]) for i, c in enumerate(arg["choices"]) if keep(c)]
+        out = dict(arg, choices=[c for c, _ in pairs], labels=[lab for _, lab in pairs])
         out["minimum"] = min(arg.get("minimum") or 0, len(pairs))
         if arg.get("maximum") is not None:
             out["maximum"] = min(arg["maximum"], len(pairs))
-        return out, bool(pairs)
+        return _rehint(out), bool(pairs)
     if kind == "assignment" and any(_is_thing(state, i) for i in arg.get("ids", [])):
         ids = [i for i in arg["ids"] if keep(i)]
-        return dict(arg, ids=ids), bool(ids)
+        return _rehint(dict(arg, ids=ids)), bool(ids)
     return arg, None
+
+
+def _name(state: State, thing: str, cards) -> str:
+    if thing in state["task_forces"]:
+        return state["task_forces"][thing]["name"]
+    return cards.name(state, thing) if thing in state["units"] else str(thing)
+
+
+def _rehint(arg: dict[str, Any]) -> dict[str, Any]:
+    """The hint the narrowed order gives (the side's would list the teammate's units too)."""
+    from app.engine.orders import from_json
+    order = from_json(arg)
+    return dict(arg, hint=order.describe()) if order is not None else arg
 
 
 def seat_part_prompt(state: State, prompt: dict[str, Any], seat: str) -> dict[str, Any] | None:

@@ -132,6 +132,8 @@ def test_each_seat_orders_only_its_own_units_and_the_side_s_order_waits_for_both
     henderson = bases["to_arming"]["choices"]  # set up Ready by the second commander's missed set-up part
     assert henderson and all(command.commander(s, u) == "allied.2" for u in henderson)
     assert all(command.commander(s, u) == "allied.1" for u in fleet["to_arming"]["choices"])
+    assert bases["to_arming"]["labels"][:2] == ["SB141", "S71"]  # named as on the card
+    assert "B10" not in bases["to_arming"]["hint"] and "SB141" in bases["to_arming"]["hint"]  # his units only
     foreign = {"verb": "shift", "args": {"to_ready": [], "to_arming": henderson[:1]}}
     with pytest.raises(IllegalAction) as e:
         rules.apply(s, "allied.1", foreign, ScriptedRng())
