@@ -25,9 +25,13 @@ MAX_LENGTH = 1000
 
 
 def channels(game: Game) -> list[str]:
-    """Every channel the game's policy opens: "all" if the sides may talk, and each side's whose seats may."""
-    meta = rules_for(game).meta
-    sides = [s.id for s in meta.sides_of() if meta.chat.teammates or len(s.seats) == 1]
+    """Every channel the game's policy opens: "all" if the sides may talk, and each side's whose seats may (a side
+    with one seat in this game keeps its channel: Guadalcanal's two-player game declares the rule 17 seats too)."""
+    rules = rules_for(game)
+    meta = rules.meta
+    offered = getattr(rules, "seats_offered", None)
+    seats = set(offered(game.scenario, game.options or {})) if offered is not None else set(meta.seats())
+    sides = [s.id for s in meta.sides_of() if meta.chat.teammates or len(seats & set(s.seats)) == 1]
     return ([ALL] if meta.chat.opponents else []) + sides
 
 

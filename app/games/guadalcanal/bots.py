@@ -627,7 +627,7 @@ ANSWERS.update(surface_bot.ANSWERS)  # scenarios 5 and 6 (7f, 7g): surface/bot.p
 
 def make_bot(side: str) -> Callable[[View, Prompt, Any], Action]:
     def bot(view: View, prompt: Prompt, rng) -> Action:
-        if view.get("role") != side:
+        if view.get("seat", view.get("role")) != side:
             raise ValueError(f"the {side} computer player was given the {view.get('role')} view")
         for a in prompt.get("actions", []):
             if a["verb"] in ANSWERS:
@@ -638,3 +638,27 @@ def make_bot(side: str) -> Callable[[View, Prompt, Any], Action]:
 
 
 BOTS: dict[str, Callable[[View, Prompt, Any], Action]] = {s: make_bot(s) for s in SIDES}
+
+
+def make_seat_bot(seat: str) -> Callable[[View, Prompt, Any], Action]:
+    """Rule 17: a commander's seat plays as its side would, cut to the units its prompt offers (17b), or its share of
+    the missed order when its teammate decides too; it keeps radio silence (17c3)."""
+    from app.games.guadalcanal.command import SEAT_SIDE, fit
+    side_bot = make_bot(SEAT_SIDE[seat])
+
+    def bot(view: View, prompt: Prompt, rng) -> Action:
+        if view.get("seat") != seat:
+            raise ValueError(f"the {seat} computer player was given the {view.get('seat') or view.get('role')} view")
+        if any(a["verb"] == "silence" for a in prompt.get("actions", [])):
+            return {"verb": "silence", "args": {}}
+        info = prompt.get("info") or {}
+        if info.get("part") and not info.get("alone"):
+            # Two commanders share this decision: the seat's share of the rules' missed order, which fits whatever
+            # its teammate sends (a part is checked against it); the side's own plan could clash with his (17b).
+            return info["default"]
+        return fit(prompt, side_bot(dict(view, seat=view["role"]), prompt, rng))
+    bot.__name__ = f"guadalcanal_{seat.replace('.', '_')}_bot"
+    return bot
+
+
+TEAM_BOTS = dict(BOTS, **{f"{s}.{n}": make_seat_bot(f"{s}.{n}") for s in SIDES for n in (1, 2)})

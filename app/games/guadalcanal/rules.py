@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import umpire_gate
-from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
+from app.engine.contract import ChatPolicy, GameMeta, Scenario
 from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
-from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog, hidden, landing, sea, sequence,
-                                   submarine, timetrack, views)
+from app.games.guadalcanal import (air, assembly, cards, combat, command, deployment, fog, hidden, landing, radio,
+                                   sea, sequence, submarine, teamplay, timetrack, views)
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 from app.games.guadalcanal.surface import play as surface_play
@@ -104,6 +104,7 @@ STATES = StatesTable([
     surface_play.DECISION,  # option 16's surface battle, played on its own in scenarios 5 and 6 (7f, 7g)
 ])
 ALL_VERBS = {verb: args for d in STATES for verb, args in d.verbs.items()}
+ALL_VERBS.update(radio.VERBS)  # 17c3: radio notes, a team game's seats' own orders (radio.py)
 
 
 class _NoDice:
@@ -122,17 +123,19 @@ class _Judged(Exception):
 class Guadalcanal(TableGame):
     views, hidden = views, hidden  # the game's own modules, which TableGame hands the view and the hooks to
     meta = GameMeta(
-        id="guadalcanal", title="Guadalcanal", publisher="Avalon Hill", year=1992, roles=("allied", "japanese"),
+        id="guadalcanal", title="Guadalcanal", publisher="Avalon Hill", year=1992, roles=("allied", "japanese", *command.ALL_SEATS),
         scenarios=tuple(Scenario(s["id"], s["title"], s["rule"],
                                  f"{s['turns']} Turns from {s['start_date']}, Turn {s['start_turn']}; Basic Game.")
                         for s in SCENARIOS.values())
         + tuple(Scenario(i, surface_play.scenarios.scenario(i)["name"], surface_play.RULE[i],
                          "One night surface combat, up to 10 Surface Turns; option 16 (surface combats).")
                 for i in surface_play.IDS),
-        role_labels={"allied": "Allied", "japanese": "Japanese"},
-        sides=(Side("allied", "Allied", ("allied",)), Side("japanese", "Japanese", ("japanese",))),
-        chat=ChatPolicy(),
-        options=fog.FOG_OPTIONS + optional.OPTIONS,  # 18c2 damage fog (umpired games only): fog.py; 11: options.py
+        role_labels={"allied": "Allied", "japanese": "Japanese", **command.SEAT_LABELS},
+        # 17: each side's own seat (two players), or its two commanders' seats (option teams, `seats_offered`)
+        sides=command.META_SIDES,
+        chat=ChatPolicy(teammates=False, opponents=True, rule="17c1"),  # a lone seat keeps its side channel
+        # 18c2 damage fog (umpired games only): fog.py; 11-17: options.py; 17a's assignment: command.py
+        options=fog.FOG_OPTIONS + optional.OPTIONS + command.OPTIONS,
     )
     states, all_verbs, over_rule, role_titles = STATES, ALL_VERBS, "6", TITLE
     from app.games.guadalcanal.bots import BOTS as bots  # the computer players, one per side (bots.py)
@@ -199,4 +202,9 @@ class Guadalcanal(TableGame):
         self.decision(state).judge(state, role, action)
 
 
-rules = Guadalcanal()
+class GuadalcanalTeams(teamplay.Teams, Guadalcanal):
+    """The game as every seat plays it: rule 17's seats, commands and radio (teamplay.py), else Guadalcanal."""
+    from app.games.guadalcanal.bots import TEAM_BOTS as bots  # one computer player a seat (bots.py)
+
+
+rules = GuadalcanalTeams()
