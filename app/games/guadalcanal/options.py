@@ -30,6 +30,7 @@ SCOUT_LOSSES = "scout_losses"
 MAX_STRIKE = "max_strike"
 NEW_SCOUTS = "new_scouts"
 SURFACE = "surface"
+PATROLS = "patrols"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -51,6 +52,8 @@ OPTIONS = (
            "reconstructed)", "15c", False),
     Option(SURFACE, "Option 16: surface combats between task forces in one hex, after the air combats (16e-16k "
            "reconstructed)", "16", False),
+    Option(PATROLS, "Option 12d: patrols and shadowing (fighters stay on CAP a Turn, scouts shadow a task force; "
+           "reconstructed)", "12d", False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
@@ -61,6 +64,7 @@ SECTION[SCOUT_LOSSES] = "scout_losses"
 SECTION[MAX_STRIKE] = "max_strike"
 SECTION[NEW_SCOUTS] = "new_scouts"
 SECTION[SURFACE] = "surface"
+SECTION[PATROLS] = "patrols"
 
 
 @lru_cache(maxsize=1)

@@ -16,8 +16,8 @@ from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
-from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog, hidden, landing, sea, sequence,
-                                   submarine, timetrack, views)
+from app.games.guadalcanal import (air, assembly, cards, combat, deployment, fog, hidden, landing, patrols, sea,
+                                   sequence, submarine, timetrack, views)
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 from app.games.guadalcanal.surface import play as surface_play
@@ -95,8 +95,9 @@ STATES = StatesTable([
              air.sea_search_check),
     # 18: the umpire releases each step of an umpired Turn (advance one step, or run to the end of the Turn).
     umpire_gate.decision(sequence.released, rule="18", span_label="the Turn", clone=cards.clone),
-    Decision("air_return", "5", landing.VERBS, _one, landing.prompt, _walking(landing.resolve), landing.default,
-             landing.random, landing.check),
+    # 5; option 12d: the landing order may mark fighters to patrol and scouts to shadow (patrols.py)
+    Decision("air_return", "5", patrols.VERBS, _one, patrols.prompt, _walking(patrols.resolve), landing.default,
+             patrols.random, patrols.check),
     # 11e2: after the Air Return Phase, the side whose submarine roll won picks its target.
     Decision("submarine", "11e2", submarine.VERBS, _one, submarine.prompt, _walking(submarine.resolve),
              submarine.default, submarine.random, submarine.check),

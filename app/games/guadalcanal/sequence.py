@@ -18,7 +18,7 @@ from typing import Any, Callable
 from app.engine import umpire_gate
 from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, submarine, timetrack, victory
+from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, shadowing, submarine, timetrack, victory
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
 from app.games.guadalcanal.surface import battle as surface_battle
 from app.games.guadalcanal.surface import campaign
@@ -131,6 +131,8 @@ def advance(state: State, rng) -> None:
         return
     while i < len(TURN):
         kind, who = TURN[i]
+        if (kind, who) == ("air", "B"):
+            shadowing.report(state, rng)  # option 12d2: after both Sea Movement Steps, before any flight
         if kind == "submarine":
             if submarine_step(state, i, rng):
                 return
@@ -188,6 +190,8 @@ def walk_umpired(state: State, rng, i: int) -> None:
     as in the normal game."""
     while i < len(UMPIRED_TURN):
         kind, who = UMPIRED_TURN[i]
+        if kind == "scouts":
+            shadowing.report(state, rng)  # option 12d2: after both Sea Movement Steps, before any flight
         if kind == "submarine":
             if submarine_step(state, i, rng):
                 return
