@@ -87,11 +87,12 @@ def test_a_scout_that_shadowed_must_land_at_the_next_air_return():
 @pytest.mark.rule("12d2")
 def test_only_a_scout_over_a_task_force_spotted_this_turn_may_shadow():
     s = at_air_return()
-    put(s, "us-ss", "flying", hex="M3")  # no enemy marker placed in M3 this Turn
-    assert "shadow" not in rules.prompts(s)["allied"]["actions"][0]["args"]
-    with pytest.raises(IllegalAction) as e:
-        rules.apply(s, "allied", land_ss_or_keep(shadow=["us-ss"]), ScriptedRng())
-    assert e.value.rule == "12d2" and "cannot shadow" in str(e.value)
+    for where in ("M3", "K1"):  # open sea; the Vanguard Force, never spotted
+        put(s, "us-ss", "flying", hex=where)
+        assert "shadow" not in rules.prompts(s)["allied"]["actions"][0]["args"]
+        with pytest.raises(IllegalAction) as e:
+            rules.apply(s, "allied", land_ss_or_keep(shadow=["us-ss"]), ScriptedRng())
+        assert e.value.rule == "12d2" and "cannot shadow" in str(e.value)
 
 
 @pytest.mark.rule("12d")
@@ -163,6 +164,7 @@ def test_only_fighters_over_a_friendly_task_force_or_base_may_patrol():
                                                           "patrol": {"us-1f10": "low"}}})
     assert e.value.rule == "12d" and "cannot patrol" in str(e.value)
     s = with_fighter_over_tf17()
+    s["units"]["us-ss"]["location"]["hex"] = "P4"  # a scout over Task Force 17 too
     with pytest.raises(IllegalAction) as e:  # a scout is not a fighter: the CAP boxes are the fighters' (14)
         rules.check(s, "allied", {"verb": "land", "args": {"landings": {"us-1f10": "us-hornet"},
                                                           "patrol": {"us-ss": "low"}}})
