@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.engine.rng import ScriptedRng
+from app.engine.rng import ScriptedRng, SeededRng
 from app.games.guadalcanal import rules, sequence
 from tests.games.guadalcanal.helpers import (ALLIED_DEPLOY, JAPANESE_DEPLOY, fly, lines, play, sea_search, shift,
                                              step, take_off)
@@ -69,3 +69,12 @@ def test_the_option_is_in_the_lobby_with_its_reconstruction_shown():
     shown = {x["id"]: x for x in rules.view(s, "japanese")["options"]}["night_search"]
     assert shown["on"] and all(r["provenance"].startswith("reconstructed") for r in shown["reconstructed"])
     assert any("8e2" in r["provenance"] for r in shown["reconstructed"])
+
+
+@pytest.mark.rule("12e")
+def test_the_allied_computer_player_answers_the_night_assembly_legally_from_its_view():
+    s = night_turn()
+    for seed in range(5):
+        order = rules.bots["allied"](rules.view(s, "allied"), rules.prompts(s)["allied"], SeededRng(seed))
+        rules.check(s, "allied", order)
+        assert "us-b10" not in order["args"]["units"]

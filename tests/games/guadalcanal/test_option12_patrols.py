@@ -198,3 +198,14 @@ def test_patrols_and_shadowers_leak_nothing_to_the_enemy_or_a_spectator(umpired)
             check_non_interference(rules, state, role, SeededRng(3))
             check_canaries(rules, state, role)
     assert "shadowing" in rules.view(shadowing_now, "allied")["cards"]["allied"]
+
+
+@pytest.mark.rule("12d")
+def test_the_computer_player_answers_a_landing_that_offers_patrols_and_shadowing_legally():
+    s = with_fighter_over_tf17()
+    assert {"patrol", "shadow"} <= set(rules.prompts(s)["allied"]["actions"][0]["args"])
+    for seed in range(5):
+        order = rules.bots["allied"](rules.view(s, "allied"), rules.prompts(s)["allied"], SeededRng(seed))
+        rules.check(s, "allied", order)
+        random_order = rules.decision(s).random(s, "allied", SeededRng(seed))
+        rules.check(s, "allied", random_order)
