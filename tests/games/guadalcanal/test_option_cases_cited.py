@@ -158,10 +158,10 @@ def test_side_b_torpedo_combats_are_resolved_before_side_a():
     s = battle.apply(s, "allied", {"verb": "surface_cease_fire", "args": {}}, ScriptedRng([5, 1, 6, 1]))
     said = [x["text"] for x in s["log"] if x["text"].startswith("Torpedoes of")]
     assert said == [
-        "Torpedoes of DD #11 at Portland (torpedo factors 6 (16h1), night +2 (16h1.1)): 5 + 8 = 13 against 1 + 3 = 4: "
-        "eliminate (us-portland eliminated).",
-        "Torpedoes of DD #9 at Hiei (torpedo factors 2 (16h1), night +2 (16h1.1)): 6 + 4 = 10 against 1 + 4 = 5: "
-        "flip (ij-hiei flipped)."]
+        ("Torpedoes of DD #11 at Portland (torpedo factors 6 (16h1), night +2 (16h1.1)): 5 + 8 = 13 against 1 + 3 = 4: "
+         "eliminate (us-portland eliminated)."),
+        ("Torpedoes of DD #9 at Hiei (torpedo factors 2 (16h1), night +2 (16h1.1)): 6 + 4 = 10 against 1 + 4 = 5: "
+         "flip (ij-hiei flipped).")]
     assert s["surface"]["torpedoes"] == [] and s["surface"]["step"]["kind"] == "breakoff"
 
 
