@@ -139,7 +139,7 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
         rec = s["units"][u]
         rec["box"] = f"{box}_cap"
         rec["location"] = ({"tf": where} if where in s["task_forces"] else {"base": where}) | \
-            {"from": rec["location"].get("from"), "patrol": True}
+            {"from": rec["location"].get("from"), "patrol": True, "over": rec["location"]["hex"]}
         name = s["task_forces"][where]["name"] if where in s["task_forces"] else cards.area_name(s, where)
         card_news(s, side, f"{rec['name']} is marked to patrol: it stays in the {box.title()} CAP box of {name} "
                            f"until the next Turn's Combat Phase is over (12d).", AT)

@@ -209,3 +209,14 @@ def test_the_computer_player_answers_a_landing_that_offers_patrols_and_shadowing
         rules.check(s, "allied", order)
         random_order = rules.decision(s).random(s, "allied", SeededRng(seed))
         rules.check(s, "allied", random_order)
+
+
+@pytest.mark.rule("12d")
+def test_a_patrol_whose_task_force_is_gone_flies_back_from_where_it_was_marked():
+    from app.games.guadalcanal.combat import air_play
+    s = play(with_fighter_over_tf17(), "allied", {"verb": "land", "args": {"landings": {"us-ss": "us-henderson"},
+                                                                           "patrol": {"us-1f10": "high"}}},
+             dice=(4, 6))
+    s["task_forces"]["us-tf17"]["hex"] = None  # its ships all sunk in the next Turn's battles
+    air_play.cap_returns(s)
+    assert s["units"]["us-1f10"]["box"] == "flying" and s["units"]["us-1f10"]["location"]["hex"] == "P4"

@@ -346,7 +346,10 @@ def cap_returns(state: State) -> None:
         if x.get("box") in CAP_BOXES and alive(state, u):
             # a base eliminated under its CAP has no location left: its fighters fly back from its printed hex
             from app.games.guadalcanal.gamedata import BASE_HEX  # gamedata loads the combat package first
-            here = bt.hex_of(state, u) or BASE_HEX.get(x["location"].get("base"), {}).get("hex")
+            # option 12d: a patrol over a task force that is gone (its ships all sunk) flies back from where it was
+            # marked to patrol (patrols.py keeps that hex as "over")
+            here = bt.hex_of(state, u) or BASE_HEX.get(x["location"].get("base"), {}).get("hex") \
+                or x["location"].get("over")
             x["box"], x["location"] = "flying", {"hex": here, "from": x["location"].get("from")}
 
 
