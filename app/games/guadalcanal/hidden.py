@@ -34,7 +34,7 @@ def perturb(state: State, role: str, rng) -> State:
     for side in hidden_sides(role):
         for t in cards.task_forces_of(s, side):
             s["task_forces"][t]["hex"] = rng.choice([h for h in HEXES if h != s["task_forces"][t]["hex"]])
-        for u in cards.in_box(s, side, "flying"):
+        for u in cards.in_box(s, side, "flying") + cards.in_box(s, side, "shadowing"):  # 12d2: shadowers too
             s["units"][u]["location"]["hex"] = rng.choice(HEXES)
         for x in (s.get("entering") or {}).values():  # 7e2: a held task force's entry hex, designated in secret
             if x["task_force"]["side"] == side:
@@ -67,7 +67,7 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
     for side in hidden_sides(role):
         for t in cards.task_forces_of(s, side):
             s["task_forces"][t]["hex"] = marker
-        for u in cards.in_box(s, side, "flying"):
+        for u in cards.in_box(s, side, "flying") + cards.in_box(s, side, "shadowing"):  # 12d2: shadowers too
             s["units"][u]["location"]["hex"] = marker
         for x in (s.get("entering") or {}).values():
             if x["task_force"]["side"] == side:

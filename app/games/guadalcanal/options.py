@@ -31,6 +31,8 @@ MAX_STRIKE = "max_strike"
 NEW_SCOUTS = "new_scouts"
 SURFACE = "surface"
 TEAMS = "teams"  # rule 17: two players a side (command.py, radio.py, teamplay.py)
+PATROLS = "patrols"
+NIGHT_SEARCH = "night_search"
 OPTIONS = (
     Option(FREE_ROLL, "Option 11a: the free roll marker (one re-roll of a Battleboard combat, then it passes)", "11a",
            False),
@@ -54,6 +56,10 @@ OPTIONS = (
            "reconstructed)", "16", False),
     Option(TEAMS, "Rule 17: two players a side (command assignment 17a, unit control 17b, radio messages 17c)",
            "17", False),
+    Option(PATROLS, "Option 12d: patrols and shadowing (fighters stay on CAP a Turn, scouts shadow a task force; "
+           "reconstructed)", "12d", False),
+    Option(NIGHT_SEARCH, "Option 12e: Catalinas search by night from October 1942 (reconstructed from 8e2)", "12e",
+           False),
 )
 IDS = tuple(o.id for o in OPTIONS)
 SECTION = {FREE_ROLL: "free_roll", AIRCRAFT_DAMAGE: "aircraft_damage", DEAD_IN_THE_WATER: "dead_in_the_water",
@@ -65,6 +71,8 @@ SECTION[MAX_STRIKE] = "max_strike"
 SECTION[NEW_SCOUTS] = "new_scouts"
 SECTION[SURFACE] = "surface"
 SECTION[TEAMS] = "teams"
+SECTION[PATROLS] = "patrols"
+SECTION[NIGHT_SEARCH] = "night_search"
 
 
 @lru_cache(maxsize=1)

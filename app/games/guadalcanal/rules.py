@@ -16,8 +16,8 @@ from app.engine.contract import ChatPolicy, GameMeta, Scenario
 from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
-from app.games.guadalcanal import (air, assembly, cards, combat, command, deployment, fog, hidden, landing, radio,
-                                   sea, sequence, submarine, teamplay, timetrack, views)
+from app.games.guadalcanal import (air, assembly, cards, combat, command, deployment, fog, hidden, landing,
+                                   night_search, patrols, radio, sea, sequence, submarine, teamplay, timetrack, views)
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 from app.games.guadalcanal.surface import play as surface_play
@@ -77,9 +77,9 @@ STATES = StatesTable([
              deployment.random, deployment.check),
     Decision("sides", "18c1", UMPIRE_VERBS, _one, _umpire_prompt, _umpire_roll,
              lambda s, r: {"verb": "roll", "args": {}}, lambda s, r, rng: {"verb": "roll", "args": {}}),
-    Decision("assembly", "3a", assembly.VERBS_ASSEMBLY, _one, _telling(assembly.assembly_prompt),
-             _walking(assembly.assembly_resolve), assembly.assembly_default, assembly.assembly_random,
-             assembly.assembly_check),
+    # 3a; option 12e: the Catalinas may take off in a night Turn (night_search.py, otherwise assembly.py's own)
+    Decision("assembly", "3a", assembly.VERBS_ASSEMBLY, _one, _telling(night_search.prompt),
+             _walking(night_search.resolve), night_search.default, night_search.random, night_search.check),
     Decision("ready", "3b", assembly.VERBS_READY, _one, _telling(assembly.ready_prompt),
              _walking(assembly.ready_resolve), assembly.ready_default, assembly.ready_random, assembly.ready_check),
     Decision("sea", "3c", sea.VERBS, _one, _telling(sea.prompt), _walking(sea.resolve), sea.default, sea.random,
@@ -95,8 +95,9 @@ STATES = StatesTable([
              air.sea_search_check),
     # 18: the umpire releases each step of an umpired Turn (advance one step, or run to the end of the Turn).
     umpire_gate.decision(sequence.released, rule="18", span_label="the Turn", clone=cards.clone),
-    Decision("air_return", "5", landing.VERBS, _one, landing.prompt, _walking(landing.resolve), landing.default,
-             landing.random, landing.check),
+    # 5; option 12d: the landing order may mark fighters to patrol and scouts to shadow (patrols.py)
+    Decision("air_return", "5", patrols.VERBS, _one, patrols.prompt, _walking(patrols.resolve), landing.default,
+             patrols.random, patrols.check),
     # 11e2: after the Air Return Phase, the side whose submarine roll won picks its target.
     Decision("submarine", "11e2", submarine.VERBS, _one, submarine.prompt, _walking(submarine.resolve),
              submarine.default, submarine.random, submarine.check),

@@ -3,7 +3,7 @@ fighters in a High or Low CAP box (over a task force or a base there) may be sho
 unmodified die at once; if the CAP side's roll is three times the scout side's or more, the scouts are eliminated
 (15b1). They still search that hex first, as in 15a1 (15b2; the extra movement factor modifier is not played).
 
-12d2's shadowing, the other case of 15b1, is not played yet.
+12d2's shadowing, the other case of 15b1, is shadowing.py's (it calls `enters` for the shadowed hex).
 """
 from __future__ import annotations
 

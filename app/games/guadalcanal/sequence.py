@@ -18,7 +18,8 @@ from typing import Any, Callable
 from app.engine import umpire_gate
 from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import air, assembly, cards, combat, landing, sea, submarine, timetrack, victory
+from app.games.guadalcanal import (air, assembly, cards, combat, landing, night_search, sea, shadowing, submarine,
+                                   timetrack, victory)
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
 from app.games.guadalcanal.surface import battle as surface_battle
 from app.games.guadalcanal.surface import campaign
@@ -58,12 +59,12 @@ TITLES = {"deploy": "Set-up", "sides": "Sides A and B", "assembly": "Assembly St
           "scouts": "Scout routes", "strikes": "Air strikes", "umpire": "The umpire releases the next step",
           "submarine": "Submarine attack", "surface": "Surface combat"}
 NEEDED: dict[str, Callable[[State, str], bool]] = {
-    "assembly": assembly.assembly_needed, "ready": assembly.ready_needed, "sea": sea.needed, "air": air.needed,
+    "assembly": night_search.needed, "ready": assembly.ready_needed, "sea": sea.needed, "air": air.needed,
     "sea_search": air.sea_search_needed, "air_return": landing.needed,
     "scouts": air.scouts_needed, "strikes": air.strikes_needed,
 }
 # The simultaneous steps' own resolutions, carried out B then A once both sides are in (18c1).
-CARRY_OUT = {"assembly": assembly.assembly_resolve, "ready": assembly.ready_resolve, "sea": sea.resolve,
+CARRY_OUT = {"assembly": night_search.resolve, "ready": assembly.ready_resolve, "sea": sea.resolve,
              "scouts": air.resolve, "strikes": air.resolve, "sea_search": air.sea_search_resolve}
 FLIGHT_KINDS = ("scouts", "strikes")  # a side is in when every one of its flights has a route
 # Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
@@ -131,6 +132,8 @@ def advance(state: State, rng) -> None:
         return
     while i < len(TURN):
         kind, who = TURN[i]
+        if (kind, who) == ("air", "B"):
+            shadowing.report(state, rng)  # option 12d2: after both Sea Movement Steps, before any flight
         if kind == "submarine":
             if submarine_step(state, i, rng):
                 return
@@ -188,6 +191,8 @@ def walk_umpired(state: State, rng, i: int) -> None:
     as in the normal game."""
     while i < len(UMPIRED_TURN):
         kind, who = UMPIRED_TURN[i]
+        if kind == "scouts":
+            shadowing.report(state, rng)  # option 12d2: after both Sea Movement Steps, before any flight
         if kind == "submarine":
             if submarine_step(state, i, rng):
                 return

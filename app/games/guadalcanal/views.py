@@ -76,8 +76,11 @@ def card(state: State, side: str, own: bool) -> dict[str, Any]:
                 rec[box] = [air_entry(state, u, False) for u, r in state["units"].items()
                             if r["box"] == box and r["location"].get("base") == a]
         areas.append(rec)
-    return {"side": side, "task_forces": tfs, "areas": areas,
-            "flying": [air_entry(state, u, own) for u in cards.in_box(state, side, "flying")],
+    shadowing = {"shadowing": [dict(air_entry(state, u, False), hex=state["units"][u]["location"]["hex"])
+                               for u in cards.in_box(state, side, "shadowing")]} if own else {}  # 12d2: its own only
+    return {"side": side, "task_forces": tfs, "areas": areas, **shadowing,
+            "flying": [air_entry(state, u, own) for u in cards.in_box(state, side, "flying")]
+            + [air_entry(state, u, False) for u in cards.in_box(state, side, "shadowing")],  # 12d2: still aloft
             "eliminated": [u for u, r in state["units"].items() if r["side"] == side and r["box"] == "eliminated"]}
 
 

@@ -14,7 +14,7 @@ from tests.games.guadalcanal.helpers import random_positions, example_10
 ALL_ON = {"free_roll": True, "aircraft_damage": True, "dead_in_the_water": True, "submarines": True,
           "wave_attacks": True, "fighters": True, "sea_movement": True, "variable_spotting": True,
           "scout_losses": True, "max_strike": True, "new_scouts": True, "surface": True,
-          "teams": True}
+          "teams": True, "patrols": True, "night_search": True}
 
 
 def all_on(**extra):
@@ -30,7 +30,7 @@ def test_each_option_is_declared_for_the_lobby_off_by_default_with_its_rule():
                                                       "wave_attacks": "13", "fighters": "14", "sea_movement": "12a",
                                                       "variable_spotting": "15a", "scout_losses": "15b",
                                                       "max_strike": "12b", "new_scouts": "15c", "surface": "16",
-                                                      "teams": "17"}
+                                                      "teams": "17", "patrols": "12d", "night_search": "12e"}
     assert all(declared[i].default is False and declared[i].choices == (True, False) for i in ALL_ON)
 
 
@@ -40,7 +40,8 @@ def test_the_options_are_recorded_with_the_game_and_announced_with_their_reconst
     assert s["options"] == {"free_roll": False, "aircraft_damage": False, "dead_in_the_water": True,
                             "submarines": True, "wave_attacks": False, "fighters": False, "sea_movement": False,
                             "variable_spotting": False, "scout_losses": False, "max_strike": False,
-                            "new_scouts": False, "surface": False, "teams": False}
+                            "new_scouts": False, "surface": False, "teams": False, "patrols": False,
+                            "night_search": False}
     (line,) = [x for x in s["log"] if x["text"].startswith("Optional rules in play")]
     assert line["to"] == "public" and "11c" in line["text"] and "11e" in line["text"] and "11b" not in line["text"]
     assert "reconstructed: 11c is not transcribed" in line["text"]

@@ -116,7 +116,7 @@ def engaged(state: State, air: Air, uid: str) -> bool:
     return any(alive(state, f) for f in foes)
 
 
-def attack(state: State, air: Air, rng: Rng, attackers: list[str], target: str) -> dict[str, Any]:
+def attack(state: State, air: Air, rng: Rng, attackers: list[str], target: str, marked: bool = True) -> dict[str, Any]:
     """One air combat of 14d: in the escort phase escorts attack a CAP fighter of their individual combat, in the
     CAP phase CAP fighters attack an escort of theirs. Several attackers on one target add their air combat factors
     (14b); the target adds its defense factor. The result is marked at once (14d1)."""
@@ -133,14 +133,23 @@ def attack(state: State, air: Air, rng: Rng, attackers: list[str], target: str) 
             raise IllegalAction("Each fighter attacks an opponent still in its individual combat (14d).", rule)
         if a in air["attacked"]:
             raise IllegalAction(f"{units.record(a)['name']} has attacked already (14d).", rule)
-    return _resolve(state, air, rng, attackers, target, rule)
+    return _resolve(state, air, rng, attackers, target, rule, marked)
 
 
-def _resolve(state: State, air: Air, rng: Rng, attackers: list[str], target: str, rule: str) -> dict[str, Any]:
+def _resolve(state: State, air: Air, rng: Rng, attackers: list[str], target: str, rule: str,
+             marked: bool = True) -> dict[str, Any]:
+    """Roll one air combat; `marked` False leaves the result unmarked (option 11a: the free roll marker's holder may
+    have the dice rolled again first; `mark` then marks the roll that stands)."""
     total = sum(factor(state, a, "air_combat") or 0 for a in attackers)  # 14b
     rec = roll_combat(rng, total, factor(state, target, "defense") or 0)
     air["attacked"] += attackers
-    rec.update(air=list(attackers), target=target, rule=rule, seen=apply_result(state, target, rec["result"]))
+    rec.update(air=list(attackers), target=target, rule=rule)
+    return mark(state, rec) if marked else rec
+
+
+def mark(state: State, rec: dict[str, Any]) -> dict[str, Any]:
+    """Mark an air combat's result on its target (4b4, 4b5)."""
+    rec["seen"] = apply_result(state, rec["target"], rec["result"])
     return rec
 
 
@@ -192,7 +201,7 @@ def may_attack(state: State, air: Air, cap: str, target: str) -> bool:
 
 
 def break_through(state: State, air: Air, rng: Rng, attackers: list[str], target: str,
-                  bombers: list[str]) -> dict[str, Any]:
+                  bombers: list[str], marked: bool = True) -> dict[str, Any]:
     """14e: released CAP fighters attack one bomber of the strike (`bombers`) or a strafer, once each (14b)."""
     if air["phase"] != BREAKTHROUGH:
         raise IllegalAction("Breakthroughs come after the escorts' and the CAP's attacks (14e).", "14e")
@@ -206,7 +215,7 @@ def break_through(state: State, air: Air, rng: Rng, attackers: list[str], target
             may_attack(state, air, a, target) for a in attackers):
         raise IllegalAction("High CAP breaks through against dive, high or medium level bombers, Low CAP against "
                             "torpedo bombers, either against a strafing fighter (14c, reconstructed; 14e).", "14c")
-    return _resolve(state, air, rng, attackers, target, "14e")
+    return _resolve(state, air, rng, attackers, target, "14e", marked)
 
 
 def strafe_at(state: State, air: Air, strafer: str, strafer_hex: str, target: str, target_hex: str) -> None:

@@ -228,10 +228,11 @@ class _Legal(Exception):
 
 
 def _attack(state: State, rec: dict[str, Any], rng: Any, attackers: list[str], target: str) -> dict | None:
+    """Roll one air combat, unmarked (finish marks it, after the free roll marker's holder, 11a, has decided)."""
     try:
         if rec["phase"] == ac.BREAKTHROUGH:
-            return ac.break_through(state, rec, rng, attackers, target, bt.attackers_on_board(state))
-        return ac.attack(state, rec, rng, attackers, target)
+            return ac.break_through(state, rec, rng, attackers, target, bt.attackers_on_board(state), marked=False)
+        return ac.attack(state, rec, rng, attackers, target, marked=False)
     except _Legal:
         return None
 
@@ -274,23 +275,34 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
         bt.say(state, "air_combat", f"{role.title()} attacks no more in this "
                f"{ {ac.ESCORT: 'escort', ac.CAP: 'CAP', ac.BREAKTHROUGH: 'breakthrough'}[phase]} phase (14d, 14e).")
     else:
-        target = args["target"]
-        before = fog.shown(state["units"][target])
-        roll = _attack(state, rec, rng, list(args["attackers"]), target)
-        if not bt.on_board(state, target):
-            bt.board(state).pop(target, None)  # a bomber eliminated by a breakthrough does not bomb (14e)
-        names = " + ".join(bt.name(a) for a in args["attackers"])
-        what = {"14d1": "Escort attack", "14d2": "CAP attack", "14e": "Breakthrough"}[roll["rule"]]
-        telling.tell_result(
-            state, "air_combat", roll["rule"], target, before, roll, roll["seen"],
-            f"{what} ({roll['rule']}): {names} (+{roll['attacker_total']}) attack {bt.name(target)} "
-            f"(+{roll['defender_total']}): {roll['attacker_roll']}+{roll['attacker_total']}="
-            f"{roll['attacker_number']} against {roll['defender_roll']}+{roll['defender_total']}="
-            f"{roll['defender_number']}: {_words(state, roll['result'], target)}.",
-            lambda told: f"{what} ({roll['rule']}): {names} attack {bt.name(target)}: the umpire reports {told}.",
-            rng, combat="air", attackers=list(args["attackers"]))
+        roll = _attack(state, rec, rng, list(args["attackers"]), args["target"])
+        from app.games.guadalcanal.combat import free_roll  # option 11a on air combats (free_roll.py)
+        if not free_roll.offer(state, "air", state["units"][args["attackers"][0]]["side"], roll,
+                               {"attackers": list(args["attackers"]), "target": args["target"],
+                                "rule": roll["rule"]}):
+            finish(state, roll, rng)
     from app.games.guadalcanal.combat import phase as ph
     return ph.advance(state, rng)
+
+
+def finish(state: State, roll: dict[str, Any], rng: Rng) -> dict[str, Any]:
+    """Mark and tell one air combat's result (14d1, 14d2, 14e; 4b4, 4b5): the roll that stands."""
+    target, attackers = roll["target"], roll["air"]
+    before = fog.shown(state["units"][target])
+    ac.mark(state, roll)
+    if not bt.on_board(state, target):
+        bt.board(state).pop(target, None)  # a bomber eliminated by a breakthrough does not bomb (14e)
+    names = " + ".join(bt.name(a) for a in attackers)
+    what = {"14d1": "Escort attack", "14d2": "CAP attack", "14e": "Breakthrough"}[roll["rule"]]
+    telling.tell_result(
+        state, "air_combat", roll["rule"], target, before, roll, roll["seen"],
+        f"{what} ({roll['rule']}): {names} (+{roll['attacker_total']}) attack {bt.name(target)} "
+        f"(+{roll['defender_total']}): {roll['attacker_roll']}+{roll['attacker_total']}="
+        f"{roll['attacker_number']} against {roll['defender_roll']}+{roll['defender_total']}="
+        f"{roll['defender_number']}: {_words(state, roll['result'], target)}.",
+        lambda told: f"{what} ({roll['rule']}): {names} attack {bt.name(target)}: the umpire reports {told}.",
+        rng, combat="air", attackers=list(attackers))
+    return roll
 
 
 def _start(state: State, rec: dict[str, Any], joined: dict[str, str], strafe: dict[str, str]) -> None:
@@ -334,7 +346,10 @@ def cap_returns(state: State) -> None:
         if x.get("box") in CAP_BOXES and alive(state, u):
             # a base eliminated under its CAP has no location left: its fighters fly back from its printed hex
             from app.games.guadalcanal.gamedata import BASE_HEX  # gamedata loads the combat package first
-            here = bt.hex_of(state, u) or BASE_HEX.get(x["location"].get("base"), {}).get("hex")
+            # option 12d: a patrol over a task force that is gone (its ships all sunk) flies back from where it was
+            # marked to patrol (patrols.py keeps that hex as "over")
+            here = bt.hex_of(state, u) or BASE_HEX.get(x["location"].get("base"), {}).get("hex") \
+                or x["location"].get("over")
             x["box"], x["location"] = "flying", {"hex": here, "from": x["location"].get("from")}
 
 

@@ -3,11 +3,12 @@
 dice are rolled again, and the new rolls resolve the combat; the marker then passes to the other side, who may use
 it on a later combat, and so on. Rolls other than combat rolls may not be re-rolled.
 
-Played here for the Battleboard's combats (AA, 4c; bombing, 4d): each is rolled, and if the holder could want it
-(the result is not already the best for the holder: an elimination when the holder's side attacks, a miss when it
-defends) the combat waits, unmarked (`combat["offer"]`), on the holder's one decision, "free_roll" (use: yes or no).
-Both sides see the dice at once (the combat is fought in the open); the option is refused with the 18c2 damage fog,
-in which the side that did the damage may not see them (options.check_options).
+Played here for the Battleboard's combats (air combats under option 14, 14d-14e; AA, 4c; bombing, 4d): each is
+rolled, and if the holder could want it (the result is not already the best for the holder: an elimination when the
+holder's side attacks, a miss when it defends) the combat waits, unmarked (`combat["offer"]`), on the holder's one
+decision, "free_roll" (use: yes or no). Both sides see the dice at once (the combat is fought in the open); the
+option is refused with the 18c2 damage fog, in which the side that did the damage may not see them
+(options.check_options).
 """
 from __future__ import annotations
 
@@ -53,6 +54,9 @@ def deciders(state: State) -> list[Role]:
 def _what(state: State, o: dict[str, Any]) -> str:
     if o["kind"] == "aa":
         return f"AA: {' + '.join(bt.name(g) for g in o['guns'])} fire at {bt.name(o['target'])}"
+    if o["kind"] == "air":  # option 14's air combats (14d1, 14d2, 14e)
+        names = " + ".join(bt.name(a) for a in o["attackers"])
+        return f"air combat ({o['rule']}): {names} attack {bt.name(o['target'])}"
     target, cat = o["combat_id"].split(":")
     return f"{cat} bombing: {' + '.join(bt.name(a) for a in o['air'])} against {bt.name(target)}"
 
@@ -92,9 +96,11 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
 
 
 def _finish(state: State, o: dict[str, Any], roll: dict[str, Any], rng: Rng) -> None:
-    from app.games.guadalcanal.combat import aa, bombing
+    from app.games.guadalcanal.combat import aa, air_play, bombing
     if o["kind"] == "aa":
         aa.finish(state, o["guns"], o["target"], roll, rng)
+    elif o["kind"] == "air":
+        air_play.finish(state, dict(roll, air=o["attackers"], target=o["target"], rule=o["rule"]), rng)
     else:
         bombing.finish(state, o["combat_id"], o["air"], o["modifiers"], roll, rng)
 

@@ -27,6 +27,7 @@ from app.engine.orders import (
 )
 from app.engine.rng import Rng
 from app.games.guadalcanal.combat import units
+from app.games.guadalcanal.combat.damage import alive
 from app.games.guadalcanal.combat.resolution import roll_combat
 from app.games.guadalcanal.combat.tables import FACINGS, hexes
 from app.games.guadalcanal.surface import (
@@ -103,12 +104,14 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                     "placement": Assignment(tuple(ours), hexes()).to_json()}}]}
     if kind == "free_roll":
         c = s["offer"]["combat"]
-        return {"title": f"Free roll marker (11a): {name(c['ship'])} fires at {name(c['target'])}: "
+        ships = c.get("ships") or [c["ship"]]  # a torpedo combat (16h1) may join several ships' markers
+        what = "torpedoes" if "torpedo" in s["offer"] else "fires"
+        return {"title": f"Free roll marker (11a): {', '.join(name(u) for u in ships)} {what} at {name(c['target'])}: "
                          f"{c['attacker_roll']}+{c['attacker_total']}={c['attacker_number']} against "
                          f"{c['defender_roll']}+{c['defender_total']}={c['defender_number']}: {c['result']}. "
                          "Roll both dice again?", "rule": "11a",
                 "info": {"kind": "surface_free_roll", "result": c["result"],
-                         "shooter": state["units"][c["ship"]]["side"]},
+                         "shooter": state["units"][ships[0]]["side"]},
                 "actions": [{"verb": "surface_free_roll", "label": "Decide", "args": {"use": Boolean().to_json()}}]}
     if kind == "contact":
         return {"title": f"Surface contact in {s['hex']}? Your search found enemy ships there, and they do not know "
@@ -189,6 +192,10 @@ def apply(state: State, side: str, action: dict[str, Any], rng: Rng) -> State:
             other = "japanese" if side == "allied" else "allied"
             st["free_roll"] = {"holder": other, "used": [*st["free_roll"].get("used", []), side]}
         s["step"] = o["back"]
+        if "torpedo" in o:  # a torpedo combat (16d5): mark it, then go on from where the combats were begun
+            _torpedo_fired(st, c)
+            _advance(st, rng)
+            return st
         return _fired(st, o["back"]["side"], c, rng)
     elif verb == "surface_break_off":
         breakoff.designate(st, side, args["ships"])
@@ -265,7 +272,8 @@ def _advance(state: State, rng: Rng) -> None:
     i = seq.index((kind, side)) + 1
     while True:
         if i < len(seq) and seq[i][0] == "breakoff" and seq[i - 1][0] == "gunnery":
-            _torpedo_combats(state, rng)  # 16d5, after both sides' gunnery
+            if not _torpedo_combats(state, rng):  # 16d5, after both sides' gunnery
+                return  # 11a: a torpedo combat waits on the free roll marker's holder
         if i >= len(seq):
             _end_turn(state, rng)
             return
@@ -276,19 +284,35 @@ def _advance(state: State, rng: Rng) -> None:
         i += 1
 
 
-def _torpedo_combats(state: State, rng: Rng) -> None:
+def _torpedo_combats(state: State, rng: Rng) -> bool:
+    """16d5: Side B's torpedo combats, then Side A's, one per target (16h1), each marked as it is resolved (16h). Under
+    option 11a a combat the marker's holder could want rolled again waits on the holder (`offer`): False then, and the
+    walk goes on from the same step once the holder has decided (the combats already done are not rolled again)."""
     s = state["surface"]
     for side in (s["sides"]["B"], s["sides"]["A"]):
-        for c in torpedoes.resolve(state, side, rng):
-            log(state, _told(f"Torpedoes of {', '.join(name(u) for u in c['ships'])} at {name(c['target'])}", c),
-                combat=c)
-    s["torpedoes"] = []
+        for t, markers in torpedoes.attacks(state, side).items():
+            if not alive(state, t):
+                continue
+            c = torpedoes.roll(state, t, markers, rng)
+            holder = (state.get("free_roll") or {}).get("holder")
+            if holder and c["result"] != BEST[holder == side]:
+                s["offer"] = {"combat": c, "torpedo": side, "back": dict(s["step"])}
+                s["step"] = {"kind": "free_roll", "side": holder}
+                return False
+            _torpedo_fired(state, c)
+        s["torpedoes"] = [m for m in s["torpedoes"] if state["units"][m["ship"]]["side"] != side]  # misses (16h)
+    return True
+
+
+def _torpedo_fired(state: State, c: dict[str, Any]) -> None:
+    torpedoes.mark(state, c)
+    log(state, _told(f"Torpedoes of {', '.join(name(u) for u in c['ships'])} at {name(c['target'])}", c), combat=c)
 
 
 def _end_turn(state: State, rng: Rng) -> None:
     s = state["surface"]
-    if s["torpedoes"]:
-        _torpedo_combats(state, rng)
+    if s["torpedoes"] and not _torpedo_combats(state, rng):
+        return  # 11a: a torpedo combat waits on the free roll marker's holder
     for side in (s["sides"]["B"], s["sides"]["A"]):
         for a in breakoff.resolve(state, side, rng):
             log(state, f"{name(a['ship'])} tries to break off: {a['roll']} + {a['total']} against "

@@ -1,11 +1,15 @@
 """The computer players' answers in a surface battle (scenarios 5 and 6), read from the side's view and prompt only:
-the scenario's battleline on the offered setup line (16c, facing as 16b2 says), keep station, no torpedo marker,
-fire every gun the prompt offers at the nearest target (the prompt lists them nearest first), never break off."""
+the scenario's battleline on the offered setup line (16c, facing as 16b2 says), keep station, a torpedo marker from
+every ship the prompt offers that has an enemy first in some path (16f3, tried on a copy of the Battleboard as the
+view shows it), fire every gun the prompt offers at the nearest target (the prompt lists them nearest first), never
+break off."""
 from __future__ import annotations
 
 from typing import Any
 
-from app.games.guadalcanal.surface import battleline
+from app.engine.errors import IllegalAction
+from app.games.guadalcanal.combat import units
+from app.games.guadalcanal.surface import battleline, torpedoes
 
 Action = dict[str, Any]
 
@@ -28,11 +32,35 @@ def _fire(view: dict[str, Any], prompt: dict[str, Any], rng) -> Action:
     return {"verb": "surface_fire", "args": {k: v["choices"][0] for k, v in shot["args"].items()}}
 
 
+def _torpedoes(view: dict[str, Any], prompt: dict[str, Any], rng) -> Action:
+    """16d3: each offered ship places a marker off the first of its four sides whose path meets an enemy before any
+    friend (16f3); the Battleboard is in the open (16a), so the view's ships are all there is to know."""
+    s = view["surface"]
+    board = {"units": {}, "surface": {"ships": {}, "torpedoes": [dict(m) for m in s["torpedoes"]], "fired": [],
+                                      "broken_off": [], "night": s["night"]}}
+    for x in s["ships"]:
+        rec = units.record(x["id"])
+        board["units"][x["id"]] = {"side": x["side"], "kind": rec["kind"], "type": rec["type"], "face": x["face"],
+                                   "hits": x["hits"], "box": "battleboard", "location": {"battleboard": True}}
+        board["surface"]["ships"][x["id"]] = {"at": x["at"], "facing": x["facing"]}
+    markers: dict[str, str] = {}
+    spec = prompt["actions"][0]["args"]["markers"]
+    for u in spec["ids"]:
+        for side_of_ship in spec["choices"]:
+            try:
+                torpedoes.place(board, u, side_of_ship)
+            except IllegalAction:
+                continue
+            markers[u] = side_of_ship
+            break
+    return {"verb": "surface_torpedoes", "args": {"markers": markers}}
+
+
 ANSWERS = {
     "surface_contact": lambda view, prompt, rng: {"verb": "surface_contact", "args": {"fight": True}},  # 16a
     "surface_set_up": _set_up,
     "surface_move": lambda view, prompt, rng: {"verb": "surface_move", "args": {"courses": {}}},
-    "surface_torpedoes": lambda view, prompt, rng: {"verb": "surface_torpedoes", "args": {"markers": {}}},
+    "surface_torpedoes": _torpedoes,
     "surface_fire": _fire,
     "surface_cease_fire": _fire,
     "surface_break_off": lambda view, prompt, rng: {"verb": "surface_break_off", "args": {"ships": []}},

@@ -127,16 +127,28 @@ def modifiers(state: State, target_uid: str, markers: list[dict[str, Any]]) -> t
     return att, dfn, why
 
 
+def roll(state: State, target_uid: str, markers: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """One torpedo combat (16h1) rolled, not yet marked (option 11a: the free roll marker's holder may decide first)."""
+    att, dfn, why = modifiers(state, target_uid, markers)
+    c = roll_combat(rng, att, dfn)
+    c.update(target=target_uid, ships=[m["ship"] for m in markers], why=why)
+    return c
+
+
+def mark(state: State, c: dict[str, Any]) -> dict[str, Any]:
+    """Mark a torpedo combat's result and remove its markers (16h: "as their torpedo combat attacks are resolved")."""
+    c["seen"] = apply_result(state, c["target"], c["result"])
+    state["surface"]["torpedoes"] = [m for m in state["surface"]["torpedoes"] if m["ship"] not in c["ships"]]
+    return c
+
+
 def resolve(state: State, side: str, rng: Rng) -> list[dict[str, Any]]:
     """16d5: resolve the side's torpedo combats, one per target (16h1), removing every marker of the side (16h)."""
     done = []
     for t, markers in attacks(state, side).items():
         if not alive(state, t):
             continue
-        att, dfn, why = modifiers(state, t, markers)
-        c = roll_combat(rng, att, dfn)
-        c.update(target=t, ships=[m["ship"] for m in markers], why=why, seen=apply_result(state, t, c["result"]))
-        done.append(c)
+        done.append(mark(state, roll(state, t, markers, rng)))
     state["surface"]["torpedoes"] = [m for m in state["surface"]["torpedoes"]
                                      if state["units"][m["ship"]]["side"] != side]
     return done
