@@ -146,7 +146,7 @@ def _deploy(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any
 
 def _free(view: View, side: str, h: str) -> bool:
     """Open to the ship: not the inset, no enemy stack, not kept out by a special rule (Eastern Solomons)."""
-    return not grid.in_inset(h) and h not in _enemy_hexes(view, side) and not situation.forbidden(view, side, h)
+    return grid.open_hex(h) and h not in _enemy_hexes(view, side) and not situation.forbidden(view, side, h)
 
 
 def _home(view: View, side: str, h: str) -> str | None:
