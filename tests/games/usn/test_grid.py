@@ -107,9 +107,9 @@ class TestAleutianInset:
     @pytest.mark.rule("Off-Map Movement")
     def test_the_inset_joins_the_main_map_across_its_top_edge(self):
         # reading (digest ambiguity 3, data/optional.toml [inset]): to the main map's top row under the Aleutians,
-        # the gap, then down from the inset's top row; never by the printed neighbours in the south-east corner
-        assert grid.distance("1218", "1509") == grid.to_edge("1218") + 6 + grid.to_edge("1509") == 14
-        assert grid.distance("1409", "1218") == 16 < grid.BEYOND
-        assert "1509" in grid.within("1218", 14) and "1509" not in grid.within("1218", 13)
+        # one step across, then down from the inset's top row; never by the printed neighbours in the south-east corner
+        assert grid.distance("1218", "1509") == grid.to_edge("1218") + 1 + grid.to_edge("1509") == 9
+        assert grid.distance("1409", "1218") == 11 < grid.BEYOND
+        assert "1509" in grid.within("1218", 9) and "1509" not in grid.within("1218", 8)
         edge = grid.hex_at(39, 21)
         assert grid.hex_at(38, 21) not in grid.neighbours(edge)
