@@ -5,7 +5,8 @@ import json
 import pytest
 
 from app.engine.errors import IllegalAction, MalformedAction
-from app.engine.rng import ScriptedRng
+from app.engine.rng import ScriptedRng, SeededRng
+from app.engine.testing import random_action
 from app.games.usn import submarine
 
 from .helpers import R, act, at, texts
@@ -140,3 +141,22 @@ def test_the_japanese_computer_places_its_sub_on_station_and_the_game_plays_on()
     assert sub["station"] and submarine.station_problem(list(s["bases"].values()), sub["to"]) is None
     s = R.apply(s, "japanese", action, ScriptedRng())
     assert s["submarines"]["J-Sub-1"]["placed"]
+
+
+@pytest.mark.parametrize("scenario", ["coral_sea", "midway", "eastern_solomons", "santa_cruz"])
+def test_seeded_games_with_submarines_end_cleanly(scenario):
+    """Computer against computer and random orders, with the option on: every order given is legal."""
+    for seed, computer in ((1, ("japanese", "allied")), (2, ())):
+        dice = SeededRng(seed * 2)
+        streams = {"japanese": SeededRng(seed * 2 + 1), "allied": SeededRng(seed * 2 + 101)}
+        s = R.setup(scenario, {"submarines": True}, dice)
+        for _ in range(400):
+            if R.outcome(s) is not None:
+                break
+            role = min(R.prompts(s))
+            action = (R.bots[role](R.view(s, role), R.prompts(s)[role], streams[role]) if role in computer
+                      else random_action(R, s, role, streams[role]))
+            s = R.apply(s, role, action, dice)
+        assert R.outcome(s) is not None
+        if computer:  # the Japanese computer always places its subs
+            assert all(x["placed"] for x in s["submarines"].values())
