@@ -160,3 +160,13 @@ def test_seeded_games_with_submarines_end_cleanly(scenario):
         assert R.outcome(s) is not None
         if computer:  # the Japanese computer always places its subs
             assert all(x["placed"] for x in s["submarines"].values())
+
+
+@pytest.mark.rule("Submarines (G)")
+def test_a_sub_whose_hex_may_no_longer_be_held_must_move_and_the_default_moves_it():
+    s = at(placed(), "naval", "japanese", n=10)
+    s["bases"]["0899"]["air"]["lac"] = 5  # Noumea, one hex away, now an Allied air base with aircraft (E)
+    with pytest.raises(IllegalAction, match=r"Submarines \(G\)"):
+        R.check(s, "japanese", {"verb": "move", "args": {"moves": {}}})
+    s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
+    assert s["submarines"]["J-Sub-1"]["hex"] != SEA and not s["submarines"]["J-Sub-1"]["station"]
