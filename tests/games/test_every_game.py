@@ -26,10 +26,10 @@ def board_html(game_id, role):
     return draw
 
 
-def positions(rules, seed, stops=(0, 5, 20, 60)):
+def positions(rules, seed, stops=(0, 5, 20, 60), options=None):
     """States reached by random legal play, at a few depths."""
     players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    state = rules.setup(rules.meta.scenarios[0].id, rules.meta.default_options(), dice)
+    state = rules.setup(rules.meta.scenarios[0].id, dict(rules.meta.default_options(), **(options or {})), dice)
     out = []
     for step in range(max(stops) + 1):
         if step in stops:
@@ -102,5 +102,27 @@ def test_a_computer_player_decides_the_same_whatever_it_cannot_see(game_id):
                     mine = bots[role](rules.view(state, role), prompt, SeededRng(11))
                     theirs = bots[role](rules.view(changed, role), other, SeededRng(11))
                     assert mine == theirs, f"{role}'s computer player decided differently on hidden information"
+                    compared += 1
+    assert compared > 0
+
+
+# lobby options that add hidden information of their own (off by default, so the tests above never meet it)
+SECRET_OPTIONS = {"usn": {"submarines": True}}  # U.S.N. Submarines: the Japanese sub record
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g in SECRET_OPTIONS if g in GAMES))
+def test_secrets_an_option_adds_never_reach_a_view_a_page_or_a_computer_player(game_id):
+    rules = registry.get(game_id)
+    compared = 0
+    for seed in (1, 2):
+        for state in positions(rules, seed, stops=(0, 3, 5, 12, 20, 60), options=SECRET_OPTIONS[game_id]):
+            checked = check_every_reader(rules, state, SeededRng(seed), render=lambda role: board_html(game_id, role))
+            assert set(rules.meta.seats()) | {UMPIRE, SPECTATOR} <= set(checked)
+            for role, prompt in rules.prompts(state).items():
+                changed = rules.perturb(json.loads(json.dumps(state)), role, SeededRng(seed))
+                other = rules.prompts(changed).get(role)
+                if role in rules.bots and other is not None:
+                    assert rules.bots[role](rules.view(state, role), prompt, SeededRng(11)) == rules.bots[role](
+                        rules.view(changed, role), other, SeededRng(11))
                     compared += 1
     assert compared > 0

@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, grid, situation
+from app.games.usn import board, grid, situation, submarine
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -146,7 +146,7 @@ def _deploy(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any
 
 def _free(view: View, side: str, h: str) -> bool:
     """Open to the ship: not the inset, no enemy stack, not kept out by a special rule (Eastern Solomons)."""
-    return not grid.in_inset(h) and h not in _enemy_hexes(view, side) and not situation.forbidden(view, side, h)
+    return grid.open_hex(h) and h not in _enemy_hexes(view, side) and not situation.forbidden(view, side, h)
 
 
 def _home(view: View, side: str, h: str) -> str | None:
@@ -214,7 +214,36 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
         to = _toward(view, side, s, goal, budget, rng, keep)
         if to != s["hex"]:
             moves[s["id"]] = {"to": to}
-    return _simulation_moves(prompt, moves)
+    action = _simulation_moves(prompt, moves)
+    subs = _submarines(view, prompt.get("info", {}).get("submarines"))
+    if subs:
+        action["args"]["subs"] = subs
+    return action
+
+
+def _submarines(view: View, record: dict[str, Any] | None) -> dict[str, Any]:
+    """Submarines (optional rule), from the Japanese view's own record: placed On Station in the Allied ships' way
+    (the hex nearest the objective within three of the Allied stack nearest it, where a sub may stand, (E), (F));
+    kept there; moved (two hexes, unmultiplied) toward the objective when it must or may leave."""
+    if not record:
+        return {}
+    target = _goal(view, "japanese_objective")
+    may = lambda h: submarine.station_problem(view["bases"], h) is None
+    out: dict[str, Any] = {}
+    for sid, r in sorted(record.items()):
+        if r["may_place"]:
+            seen = _enemy_hexes(view, "japanese") or [target]
+            near = min(seen, key=lambda h: (_dist(h, target), h))
+            spots = [h for h in grid.within(near, 3) if may(h)] or grid.within(near, 3)
+            to = min(spots, key=lambda h: (_dist(h, target), h))
+            out[sid] = {"to": to, "station": may(to)}
+        elif r["placed"] and not r["station"] and not r["must_move"] and may(r["hex"]):
+            out[sid] = {"station": True}
+        elif r["must_move"] or (r["may_move"] and not r["station"]):
+            spots = [h for h in grid.within(r["hex"], submarine.DATA["movement"]) if h != r["hex"]]
+            good = [h for h in spots if may(h)] or spots
+            out[sid] = {"to": min(good, key=lambda h: (_dist(h, target), h))}
+    return out
 
 
 def _simulation_moves(prompt: dict[str, Any], moves: dict[str, Any]) -> dict[str, Any]:

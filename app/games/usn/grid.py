@@ -10,16 +10,21 @@ every coordinate an `OffsetGrid` can hold): there the even internal columns, the
 is "odd internal columns pushed half a hex south".
 
 Dutch Harbor (1409) and Cold Bay (1509) lie in an inset (the Aleutians) drawn in the grid's empty south-east corner:
-distances inside the inset are measured on the grid; across its edge the text says nothing, so `distance` gives
-BEYOND, farther than any movement or air range: nothing reaches across (Midway puts Allied units in both parts).
+distances inside the inset are measured on the grid. Across its edge the text says nothing (digest ambiguity 3); the
+reading (data/optional.toml [inset], map.toml links_to_main_map) links the inset's top row to the main map's top row
+under the Aleutians, a fixed gap of hexes apart: a distance across is the steps to the main map's top edge, the gap,
+and the steps from the inset's top row. With the link off, `distance` gives BEYOND: nothing reaches across.
 """
 from __future__ import annotations
+
+from functools import cache
 
 from app.engine.hexgrid import OffsetGrid
 from app.games.usn import gamedata
 
 _G = gamedata.load("map")["grid"]
 _INSET = gamedata.load("map")["aleutian_inset"]
+_LINK = gamedata.load("optional")["inset"]
 PER_COLUMN: int = _G["per_column"]
 OFFSET: int = _G["offset"]
 FIRST: int = _G["first_number"]
@@ -72,12 +77,44 @@ def in_inset(hex_id: str | int) -> bool:
     return c0 <= c <= c1 and r0 <= r <= r1
 
 
-def distance(a: str | int, b: str | int) -> int:
-    """Hexes stepped from a to b, not counting a. Between the inset and the main map the text gives no way across:
-    BEYOND, so no move, strike or range check ever reaches across."""
-    if in_inset(a) != in_inset(b) and not _INSET["links_to_main_map"]:
-        return BEYOND
+def _on_grid(a: str | int, b: str | int) -> int:
     return GRID.distance(GRID.id(*GRID.from_axial(_axial(a))), GRID.id(*GRID.from_axial(_axial(b))))
+
+
+def open_hex(hex_id: str | int) -> bool:
+    """A hex units may be ordered into from anywhere: the main map, and the inset once it is linked."""
+    return linked() or not in_inset(hex_id)
+
+
+def linked() -> bool:
+    """Whether units pass between the Aleutian inset and the main map (map.toml links_to_main_map)."""
+    return bool(_INSET["links_to_main_map"])
+
+
+def _edge(part: str) -> list[str]:
+    """The hexes along which the inset joins the main map: the main map's top row under the Aleutians ("main"), the
+    inset's top row ("inset") (data/optional.toml [inset])."""
+    if part == "main":
+        c0, c1 = _LINK["main_map_columns"]
+        return [h for c in range(c0, c1 + 1) if (h := hex_at(c, 0)) is not None]
+    (c0, c1), (r0, _) = _INSET["columns"], _INSET["rows"]
+    return [h for c in range(c0, c1 + 1) if (h := hex_at(c, r0)) is not None]
+
+
+@cache
+def to_edge(hex_id: str) -> int:
+    """Steps from a hex to the nearest hex of the inset's link on its own part of the map."""
+    return min(_on_grid(hex_id, e) for e in _edge("inset" if in_inset(hex_id) else "main"))
+
+
+def distance(a: str | int, b: str | int) -> int:
+    """Hexes stepped from a to b, not counting a. Across the inset's edge: to the main map's top edge, the gap, and
+    from the inset's top row (linked), or BEYOND (not linked), so nothing reaches across."""
+    if in_inset(a) != in_inset(b):
+        if not linked():
+            return BEYOND
+        return to_edge(normalise(a)) + _LINK["gap_hexes"] + to_edge(normalise(b))
+    return _on_grid(a, b)
 
 
 def neighbours(hex_id: str | int) -> list[str]:
@@ -97,7 +134,8 @@ def adjacent(a: str | int, b: str | int) -> bool:
 
 
 def within(hex_id: str | int, n: int) -> list[str]:
-    """Every hex at distance 0..n from `hex_id` on its own part of the map, in number order."""
+    """Every hex at distance 0..n from `hex_id`, in number order: on its own part of the map, and across the
+    inset's edge when linked and near enough."""
     inset = in_inset(hex_id)
     out = []
     for h in GRID.within(GRID.id(*GRID.from_axial(_axial(hex_id))), n):
@@ -105,4 +143,12 @@ def within(hex_id: str | int, n: int) -> list[str]:
         x = hex_at(k - 1, r)
         if x is not None and in_inset(x) == inset:
             out.append(x)
+    if linked() and to_edge(normalise(hex_id)) + _LINK["gap_hexes"] <= n:
+        out += [x for x in _other_part(inset) if distance(hex_id, x) <= n]
     return sorted(out)
+
+
+@cache
+def _other_part(inset: bool) -> tuple[str, ...]:
+    """Every hex of the main map (inset True) or of the inset (inset False)."""
+    return tuple(h for i in range(FIRST, LAST + 1) if in_inset(h := f"{i:04d}") != inset)

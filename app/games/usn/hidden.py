@@ -1,7 +1,7 @@
 """The non-interference and canary hooks: what each role may not know (views.py) is changed or marked here, and its
 view must not move. Hidden from a side: the other side's ship identities and positions inside stacks it has not
 examined, their NAC aboard, transport cargo, the unrevealed air allocation, the targets written for a surface
-engagement until both sides have written, and log lines addressed to the other
+engagement until both sides have written, the Japanese submarine record (optional rule), and log lines addressed to the other
 side. A spectator is kept from both sides' hidden things; the umpire reads everything."""
 from __future__ import annotations
 
@@ -56,6 +56,11 @@ def perturb(state: State, role: str, rng) -> State:
             for u in src["cargo"]:
                 s["land"][u]["aboard"] = dst["id"]
             dst["cargo"], src["cargo"] = dst["cargo"] + src["cargo"], []
+        subs = sorted((s.get("submarines") or {}).values(), key=lambda x: x["id"]) if side == "japanese" else []
+        if subs:  # Submarines: the secret record (position, On Station) moves
+            sub = subs[0]
+            sub.update(hex=f"{int(sub['hex'] or '0754') % 1400 + 1:04d}", placed=True,
+                       station=not sub["station"], phases=sub["phases"] + rng.die(3))
         carriers = [x for x in board.afloat(s, side) if board.is_carrier(x) and not x["damage"]]
         if len(carriers) > 1:
             a, b = carriers[0], carriers[1]
@@ -75,6 +80,9 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
                 u["name"] = f"{u['name']} {marker}"
         if side in s["allocations"]:
             s["allocations"][side]["note"] = marker
+        if side == "japanese":
+            for sub in (s.get("submarines") or {}).values():
+                sub["note"] = marker
         sf = s.get("surface") or {}
         if side in sf.get("fire", {}):
             sf["fire"][side] = {k: v for k, v in sf["fire"][side].items()}

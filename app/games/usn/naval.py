@@ -16,7 +16,7 @@ from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
 from app.games.usn import board, bombard, grid
 from app.games.usn.bombard import TARGETS
 
-ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if not grid.in_inset(f"{n:04d}"))
+ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if grid.open_hex(f"{n:04d}"))
 SHIPS = board.every("ships")  # every situation's ships and land units (board.every)
 LAND = board.every("land")
 RULE = "Naval Unit Movement"
@@ -69,7 +69,7 @@ def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
 def _reachable(state, ship) -> list[str]:
     ma, _ = allowance(state, ship, [ship["hex"]])
     return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
-            if not grid.in_inset(h)]
+            if grid.open_hex(h)]
 
 
 def _mine(state, role):
@@ -236,7 +236,7 @@ def random(state, role, rng):
         if rng.die(3) == 1:
             continue
         ma, _ = allowance(state, s, [s["hex"]])
-        options = [h for h in grid.within(s["hex"], ma) if not grid.in_inset(h)]
+        options = [h for h in grid.within(s["hex"], ma) if grid.open_hex(h)]
         if not options:
             continue
         fights = sorted(h for h in options if enemy_at_sea(state, h, board.other(role)))

@@ -21,9 +21,11 @@ from app.games.usn import (
     hidden,
     land,
     naval,
+    oiler,
     records,
     sequence,
     situation,
+    submarine,
     surface,
     views,
 )
@@ -41,6 +43,10 @@ def _walking(resolve):
         # phase once its surface engagements are over (then the rest of the movement is carried out)
         if s.get("surface") and s["surface"]["stage"] == "done":
             naval.finish(s, s["surface"]["attacker"])
+        if not s.get("surface") and "sub_watch" in s:  # Submarines (C): the Allied movement is over
+            submarine.attack(s, rng)
+        if not s.get("surface") and "oiler_due" in s:  # Step 2 (J): refuelling from Oilers, after (I)
+            oiler.refuel(s, s.pop("oiler_due"))
         if s["outcome"] is None and not s.get("surface") and (sequence.row(s)[2] != sequence.BOTH
                                                                or not sequence.acting(s)):
             sequence.advance(s, rng)
@@ -52,29 +58,55 @@ def _acting(state):
     return sequence.acting(state)
 
 
+def _ships_only(action):
+    """The naval order without the secret submarine record (Submarines), which submarine.py reads."""
+    return {**action, "args": {k: v for k, v in action["args"].items() if k != "subs"}}
+
+
+def _with_subs(state, role, action, subs):
+    if role == "japanese" and submarine.active(state) and subs:
+        action = {**action, "args": {**action["args"], "subs": subs}}
+    return action
+
+
 def _naval_check(state, role, action):
+    submarine.check(state, role, action["args"].get("subs") or {})
+    action = _ships_only(action)
     naval.check(state, role, situation.others(state, role, action))
     situation.check_naval(state, role, action)
     situation.check_simulation_naval(state, role, action)
 
 
 def _naval_default(state, role):
-    return situation.comply_naval(state, role, situation.allowed_naval(state, role, naval.default(state, role)))
+    return _with_subs(state, role, situation.comply_naval(
+        state, role, situation.allowed_naval(state, role, naval.default(state, role))), submarine.default(state))
 
 
 def _naval_random(state, role, rng):
-    return situation.comply_naval(state, role, situation.allowed_naval(state, role, naval.random(state, role, rng)))
+    return _with_subs(state, role, situation.comply_naval(
+        state, role, situation.allowed_naval(state, role, naval.random(state, role, rng))),
+        submarine.random(state, rng) if role == "japanese" else {})
 
 
 def _naval_prompt(state, role):
     p = naval.prompt(state, role)
     if (sim := situation.simulation_info(state, role)) is not None:
         p["info"] = {**p.get("info", {}), "simulation": sim}
+    if (subs := submarine.prompt_info(state, role)) is not None:  # Submarines: the Japanese Player's own record
+        p["actions"][0]["args"]["subs"] = submarine.order_spec(tuple(subs)).to_json()
+        p["info"] = {**p.get("info", {}), "submarines": subs}
     return p
 
 
 def _naval_resolve(state, role, action, rng):
+    subs = action["args"].get("subs") or {}
+    action = _ships_only(action)
+    if role == "japanese":
+        submarine.move(state, subs)  # Submarines (A): the secret record, at the beginning of the phase
+    else:
+        submarine.watch(state, action)  # Submarines (C): the hexes the Allied ships enter
     situation.simulation_move(state, role, action)
+    oiler.due(state, role)
     s = naval.resolve(state, role, situation.others(state, role, action), rng)
     situation.after_naval(s, role)
     return s
@@ -114,10 +146,12 @@ def _attack_random(state, role, rng):
     return situation.allowed_landing(state, role, land.attack_random(state, role, rng))
 
 
+NAVAL_VERBS = {"move": {**naval.VERBS["move"], "subs": submarine.order_spec()}}  # Submarines: the secret record
+
 STATES = StatesTable([
     Decision("deploy", deploy.RULE, deploy.VERBS, _acting, deploy.prompt, _walking(deploy.resolve),
              deploy.default, deploy.random, deploy.check),
-    Decision("naval", naval.RULE, naval.VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
+    Decision("naval", naval.RULE, NAVAL_VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
              _naval_default, _naval_random, _naval_check),
     Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
              _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
@@ -148,7 +182,9 @@ class USN(TableGame):
         role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
         sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
         options=(Option(situation.SIM_OPTION, "Midway only: the Simulation Version (the Japanese carriers sail at "
-                        "full speed beside Midway and strike it)", situation.SIM_RULE, False),),
+                        "full speed beside Midway and strike it)", situation.SIM_RULE, False),
+                 Option(submarine.OPTION, "Optional rule: Japanese submarines (the situation's printed subs, kept "
+                        "in a secret record until they attack)", submarine.RULE, False)),
         chat=ChatPolicy(),
         listed=True,  # its own board and order forms (app/web/games/usn)
     )
@@ -161,6 +197,8 @@ class USN(TableGame):
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(board.SITUATIONS)}).")
         state = board.new_state(scenario=scenario)
         situation.start_simulation(state, options)
+        submarine.start(state, options)
+        oiler.start(state)
         sequence.start(state)
         return state
 

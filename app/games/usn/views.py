@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import visible
-from app.games.usn import board, sequence, support, surface
+from app.games.usn import board, sequence, submarine, support, surface
 
 State = dict[str, Any]
 
@@ -62,6 +62,8 @@ def view(state: State, role: str) -> dict[str, Any]:
            "bases": [dict(b, air=dict(b["air"])) for _, b in sorted(state["bases"].items())],
            "ships": ships, "land": land,
            "fuel": {s["id"]: s["at_sea"] for s in board.afloat(state)},
+           "oilers": {i: full for i, full in sorted(state.get("oilers", {}).items())
+                      if not state["ships"][i]["sunk"]},  # open record, Necessary Equipment b
            "sunk": sorted(s["id"] for s in state["ships"].values() if s["sunk"]),
            "log": visible(state["log"], role, ended)}
     if state.get("attacks"):  # the land attacks announced at (B), public, until combat at (K)
@@ -71,6 +73,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         out["surface"] = engagement
         if me and me in state["surface"]["fire"]:
             out["surface"]["my_fire"] = dict(state["surface"]["fire"][me])
+    out.update(submarine.view(state, role))  # Submarines: the sightings; the Japanese Player's own record
     if me:
         out["examined"] = copy.deepcopy(state["examined"].get(me, {}))
         if me in state["allocations"]:

@@ -104,9 +104,12 @@ class TestAleutianInset:
         assert all(grid.in_inset(h) for h in grid.within("1409", 3))
         assert all(grid.in_inset(h) for h in grid.neighbours("1409"))
 
-    def test_no_distance_across_the_inset_edge(self):
-        # nothing reaches across: farther than any range (Midway has Allied units on both sides of the edge)
-        assert grid.distance("1409", "1218") == grid.distance("1218", "1509") == grid.BEYOND
-        # an inset edge hex and its main-map neighbour on the printed grid are not joined
+    @pytest.mark.rule("Off-Map Movement")
+    def test_the_inset_joins_the_main_map_across_its_top_edge(self):
+        # reading (digest ambiguity 3, data/optional.toml [inset]): to the main map's top row under the Aleutians,
+        # one step across, then down from the inset's top row; never by the printed neighbours in the south-east corner
+        assert grid.distance("1218", "1509") == grid.to_edge("1218") + 1 + grid.to_edge("1509") == 9
+        assert grid.distance("1409", "1218") == 11 < grid.BEYOND
+        assert "1509" in grid.within("1218", 9) and "1509" not in grid.within("1218", 8)
         edge = grid.hex_at(39, 21)
         assert grid.hex_at(38, 21) not in grid.neighbours(edge)

@@ -91,8 +91,8 @@ def test_the_game_ends_after_the_third_game_turn_and_scores_midway():
 
 @pytest.mark.rule("Midway Order of Battle")
 def test_the_aleutian_inset_is_out_of_reach_of_the_main_map():
-    # the inset is a separate area (digest ambiguity 3): no range reaches across, so the Aleutian air never strikes
-    # the Japanese fleet and the Japanese fleet never sails there
+    # the inset joins the main map only across its top edge (digest ambiguity 3, grid.py): Midway lies beyond the
+    # reach of the Aleutian air
     s = deployed(S)
     assert grid.distance("1409", "1218") > board.reach("lbac") and "1218" not in board.air_range(
         {**s, "bases": {h: b for h, b in s["bases"].items() if h in ("1409", "1509")}, "ships": {}}, "allied")
