@@ -2,16 +2,17 @@
 (Steps 5 and 9 (A)-(B): opposed landings from transports, attacks announced) and land combat (Step 5 (K), CRT 1),
 with the capture of bases (Air and Naval Bases, errata Case I) and Port Moresby's holder for the Victory Conditions.
 
-Readings (docs/games/usn.md): every land unit is in supply (the supply net needs the lost map's terrain and hexsides);
-a land unit may enter a hex the map records as land; every land unit in a base hex defends it (the owner inverts it,
-Combat (G)); a D2 retreat goes to the first adjacent recorded land hex free of enemy land units, else the unit is
-destroyed."""
+Readings (docs/games/usn.md): supply is traced by supply.py over the reconstructed terrain (data/terrain.toml); a
+land unit may enter a hex the map records as land across a hexside with land on it (Terrain), never out of supply
+(Movement (F)); every land unit in a base hex defends it (the owner inverts it, Combat (G)); a D2 retreat goes to the
+first adjacent recorded land hex, not across a completely sea hexside, free of enemy land units and in supply, else
+the unit is destroyed."""
 from __future__ import annotations
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
-from app.games.usn import board, crt, gamedata, grid, support
+from app.games.usn import board, crt, gamedata, grid, supply, support
 
 LAND = tuple(sorted(board.new_state()["land"]))
 SHIPS = tuple(sorted(board.new_state()["ships"]))
@@ -40,13 +41,29 @@ def move_prompt(state, role):
     units = _ashore(state, role)
     dests = sorted({n for u in units for n in grid.neighbours(u["hex"]) if n in PLACES and
                     PLACES[n].get("terrain") == "land"}) or [LAND_HEXES[0]]
+    may_move = {u["id"]: _may_move(state, role, u) for u in units}
     ids = tuple(u["id"] for u in units) or LAND[:1]
     return {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
             "actions": [{"verb": "land_move", "label": "Done",
                          "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to").to_json(),
                                   "entrench": Several(ids, 0, len(ids), label="try to entrench").to_json(),
                                   "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json()}}],
-            "info": {"kind": "land_move"}}
+            "info": {"kind": "land_move", "may_move": may_move}}
+
+
+def _may_move(state, role, u):
+    """The hexes one own unit may move to this phase (Movement (E)-(G), Terrain): what the computer player obeys."""
+    out = []
+    for n in grid.neighbours(u["hex"]):
+        if n not in PLACES or PLACES[n].get("terrain") != "land":
+            continue
+        try:
+            move_check(state, role, {"verb": "land_move", "args": {"moves": {u["id"]: n}, "entrench": [],
+                                                                   "disentrench": []}})
+        except IllegalAction:
+            continue
+        out.append(n)
+    return out
 
 
 def move_check(state, role, action):
@@ -63,6 +80,12 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} landed this Game-Turn and may move no further.", "Movement (J)")
         if not grid.adjacent(u["hex"], to):
             raise IllegalAction(f"{u['name']} may move only one hex (from {u['hex']}).", "Movement (F)")
+        if not supply.on_land(u["hex"], to):
+            raise IllegalAction(f"{u['name']} may not cross the completely sea hexside from {u['hex']} to {to} "
+                                "(land units move through hexsides with land on them).", "Terrain")
+        if not supply.traces(state, role, to):
+            raise IllegalAction(f"{u['name']} may not move out of supply: no supply line can be traced from {to}.",
+                                "Movement (F)")
         if tuple(sorted((u["hex"], to))) in MOUNTAIN and (board.land_at(state, to, board.other(role))):
             raise IllegalAction(f"{u['name']} may not cross the mountain hexside into {to}, which holds an enemy "
                                 "unit.", "Movement (E)")
@@ -285,7 +308,9 @@ def apply_land_result(state, h, attackers, defenders, result):
     elif result == "D2":  # Class 2: retreat to an adjacent land hex, else destroyed; entrenchment lost
         enemy = attackers[0]["side"]
         to = next((n for n in grid.neighbours(h) if n in PLACES and PLACES[n].get("terrain") == "land"
-                   and not board.land_at(state, n, enemy)), None)
+                   and supply.on_land(h, n)  # "but not across all sea hex-side"
+                   and not board.land_at(state, n, enemy)
+                   and supply.traces(state, defenders[0]["side"], n)), None)  # "not to an out of supply position"
         for u in defenders:
             u["entrenched"] = False
             if to is None or not board.supplied(state, u):  # Movement (G): no retreat out of supply
