@@ -110,7 +110,7 @@ def neutralized(state: State, hex_id: str, kind: str) -> bool:
 def supplied(state: State, unit: dict[str, Any]) -> bool:
     """Supply (A)-(E): a land unit is in supply when it traces a supply line (supply.py) and no Dx of bombardment or
     bombing has deprived it of supply for one full Game-Turn (to the same step of the next Game-Turn)."""
-    from app.games.usn import supply  # supply reads the position through this module
+    from app.games.usn import supply
     until = unit.get("unsupplied_until")
     return (not until or [state["turn"], state["step"]["n"]] >= until) and supply.unit_supplied(state, unit)
 
@@ -125,8 +125,9 @@ def refuels_at(state: State, hex_id: str, side: str) -> bool:
 
 def air_stations(state: State, side: str) -> dict[str, dict[str, int]]:
     """{station: {kind: points}}: each base ("base:<hex>") and each carrier (its ship id) holding air points."""
+    from app.games.usn import supply
+    # Supply (E): unsupplied air units may not perform any missions
     out: dict[str, dict[str, int]] = {}
-    from app.games.usn import supply  # Supply (E): unsupplied air units may not perform any missions
     for h, b in sorted(state["bases"].items()):
         if (b["side"] == side and any(b["air"].values()) and not neutralized(state, h, "air")
                 and supply.base_supplied(state, h)):
