@@ -23,7 +23,7 @@ LAND = frozenset(TERRAIN["hexes"]["land"])
 LAND_SIDES = frozenset(TERRAIN["hexsides"]["land"])      # wholly land: no line by sea across them
 MIXED_SIDES = frozenset(TERRAIN["hexsides"]["mixed"])    # partly land, partly sea
 FORBIDDEN = frozenset(TERRAIN["regions"]["china"]) | frozenset(TERRAIN["regions"]["india"])
-EAST_COLUMN = (grid.LAST - grid.OFFSET) // grid.PER_COLUMN
+EAST_COLUMN = (grid.LAST - grid.OFFSET) // grid.PER_COLUMN  # its inset rows too: the Aleutians run east to Alaska
 
 
 def _side(a: str, b: str) -> str:
@@ -75,22 +75,24 @@ def traces(state: board.State, side: str, start: str) -> bool:
     if key not in _MEMO:  # a pure function of the blocks: remembered, since the position changes slowly
         if len(_MEMO) > 4096:
             _MEMO.clear()
-        _MEMO[key] = _trace(side, start, enemy_land, enemy_ships, zone)
+        _MEMO[key] = line(start, sources(side), enemy_land, enemy_ships, zone)
     return _MEMO[key]
 
 
-def _trace(side: str, start: str, enemy_land: set[str], enemy_ships: set[str], zone: set[str]) -> bool:
+def line(start: str, goal: frozenset[str], enemy_land: set[str], enemy_ships: set[str], zone: set[str]) -> bool:
+    """Supply (A)-(D): is there a line from `start` to a hex of `goal` past these blocks? It begins on land and may
+    go to sea; once at sea it stays at sea."""
     if start in zone:
         return False
-    goal = sources(side)
     if start in goal:
         return True
     seen = {(start, "land")}
     todo = deque([(start, "land")])
     while todo:
         h, mode = todo.popleft()
-        # on land, never through a hex of enemy land units (the unit's own hex is traced into, not through)
-        land_ok = mode == "land" and (h == start or h not in enemy_land)
+        if mode == "land" and h != start and h in enemy_land:
+            continue  # a line on land goes into a hex of enemy land units, never through it (the unit's own is free)
+        land_ok = mode == "land"
         for n, over_land, over_sea in _links(h):
             if n in zone or n in FORBIDDEN:
                 continue
