@@ -5,7 +5,8 @@ Movement (N) doubles the allowance far from the enemy; Supply (G) counts the Gam
 Built here: naval movement with ranges, Movement (N), embarking and debarking (Mission: Normal Transport: cargo face
 down, one Movement Point for a Japanese transport), refuelling in a friendly naval base. Stopping the first portion in a hex with enemy
 naval units at sea opens a Surface Naval Engagement (Stacking (D); surface.py) before the rest of the movement. Not
-built: air transfers (A), paradrops (B), emergency transport (E); (F) bombards bases only (bombard.py), (H) none."""
+built: air transfers (A), paradrops (B), emergency transport of troops (E; of supplies: emergency.py); (F) bombards
+bases and land units (bombard.py), (H) none."""
 from __future__ import annotations
 
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import board, bombard, grid
+from app.games.usn import board, bombard, emergency, grid
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if not grid.in_inset(f"{n:04d}"))
@@ -26,8 +27,9 @@ def _each(hexes, land=LAND) -> Group:
     return Group({"stop": Choice(hexes, label="first portion ends at (C)"),
                   "embark": Several(land, 0, len(land), label="embark at that hex (D)"),
                   "debark": Boolean(label="debark the cargo at that hex (D)"),
-                  "to": Choice(hexes, label="rest of movement to (I)")},
-                 optional=("stop", "embark", "debark", "to"))
+                  "to": Choice(hexes, label="rest of movement to (I)"),
+                  "supply": Boolean(label="emergency transport of supplies to the first-portion hex (E)")},
+                 optional=("stop", "embark", "debark", "to", "supply"))
 
 
 def _bombard(hexes, land=LAND) -> Optional:
@@ -113,7 +115,9 @@ def _plan(state, role, sid, order):
         # portion ends (Step 2 (C), then (G)); the rest of the movement (I) may not enter them
         raise IllegalAction(f"{sid} may not end its movement in hex {end}, which holds enemy naval units: to engage "
                             "them, end the first portion of the movement there (Step 2 (G)).", "Stacking (D)")
-    if (embark or debark) and ship["type"] != "TR":
+    if order.get("supply"):
+        emergency.check(state, role, ship, start, stop, end, bool(embark or debark))
+    elif (embark or debark) and ship["type"] != "TR":
         raise IllegalAction(f"{sid} is not a transport.", "Mission Capability Chart: Naval Units, Normal Transport")
     if embark:
         tp = sum(state["land"][u]["tp"] for u in ship["cargo"])
@@ -139,7 +143,8 @@ def _plan(state, role, sid, order):
         if stop not in board.PLAY["terrain_class"]["class_1"] + board.PLAY["terrain_class"]["class_2"] \
                 and grid.normalise(stop) not in {p["id"] for p in board.gamedata.load("map")["place"]}:
             raise IllegalAction(f"Hex {stop} is not a land hex the map records.", "Terrain")
-    return {"ship": sid, "stop": stop, "end": end, "embark": list(embark), "debark": bool(debark)}
+    return {"ship": sid, "stop": stop, "end": end, "embark": list(embark), "debark": bool(debark),
+            "supply": bool(order.get("supply"))}
 
 
 def check(state, role, action):
@@ -210,6 +215,9 @@ def finish(state, role) -> None:
                                                 f"engagement and stays at {p['stop']} (Movement (O))."))
                 continue
         ship["hex"] = p["end"]
+    emergency.deliver(state, role, [(p["ship"], p["stop"]) for p in plans if p.get("supply")
+                                    and not state["ships"][p["ship"]]["sunk"]
+                                    and state["ships"][p["ship"]]["hex"] == p["end"]])
     state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} naval movement: {len(plans)} unit(s) ordered."))
     state["log"].append(entry(role, "Your naval units: " + "; ".join(
         f"{p['ship']} to {state['ships'][p['ship']]['hex']}" for p in plans) + ".") if plans

@@ -108,8 +108,12 @@ def line(start: str, goal: frozenset[str], enemy_land: set[str], enemy_ships: se
 
 
 def unit_supplied(state: board.State, unit: dict) -> bool:
-    """Supply (A)-(E) for a land unit: a unit carried at sea is supplied by its ship; one ashore traces its line."""
+    """Supply (A)-(F) for a land unit: a unit carried at sea is supplied by its ship; one ashore traces its line, or
+    has been brought supply by emergency transport for this Game-Turn (emergency.py)."""
     if unit.get("aboard") is not None:
+        return True
+    until = unit.get("emergency_supply_until")
+    if until and [state["turn"], state["step"]["n"]] < until:
         return True
     return traces(state, unit["side"], unit["hex"])
 

@@ -4,9 +4,9 @@ hex under both Players' control is under neither's (cancelling), and the effect 
 position whenever a line is traced, never stored."""
 from __future__ import annotations
 
-from app.games.usn import board, grid
+from app.games.usn import board, gamedata, grid
 
-RADIUS = 2  # printed Zones of Control: "within two hexes"
+RADIUS = gamedata.load("supply")["zones_of_control"]["radius"]  # "within two hexes"
 
 
 def sources(state: board.State, side: str) -> list[str]:
