@@ -122,3 +122,14 @@ def base_supplied(state: board.State, hex_id: str) -> bool:
     """Supply (A), (E) for a base: it traces a line like a land unit; out of supply it does nothing but fire its AA."""
     b = state["bases"].get(hex_id)
     return b is not None and traces(state, b["side"], hex_id)
+
+
+def shown(state: board.State, unit: dict, role: str | None) -> bool:
+    """What a role's view says of a land unit's supply. Its owner sees the whole of Supply (A)-(F) (the rules cannot
+    be applied to his units in secret from him); anyone else sees only the public Dx of bombardment or bombing,
+    because the rest of the line depends on the owner's hidden carriers (their Zones of Control) and emergency
+    transport, which that role may not learn from a flag (docs/games/usn.md)."""
+    if unit["side"] == role:
+        return board.supplied(state, unit)
+    until = unit.get("unsupplied_until")
+    return not until or [state["turn"], state["step"]["n"]] >= until

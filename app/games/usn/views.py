@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import visible
-from app.games.usn import board, sequence, support, surface
+from app.games.usn import board, sequence, supply, support, surface
 
 State = dict[str, Any]
 
@@ -53,7 +53,7 @@ def view(state: State, role: str) -> dict[str, Any]:
     land = [{"id": u["id"], "side": u["side"], "name": u["name"], "hex": u["hex"], "attack": u["attack"],
              "defense": u["defense"], "entrenched": u["entrenched"],
              "moved": u["moved"],  # landed this Game-Turn (a public landing): no further move, Movement (J)
-             "supplied": board.supplied(state, u)}  # a public Dx of bombardment or bombing, Supply (E)
+             "supplied": supply.shown(state, u, me)}  # Supply (A)-(F) to the owner, the public Dx to others
             for u in sorted(state["land"].values(), key=lambda x: x["id"]) if u["aboard"] is None and u["hex"]]
     r = sequence.row(state)
     out = {"game": "usn", "scenario": state["scenario"], "turn": state["turn"], "turns": state["turns"],

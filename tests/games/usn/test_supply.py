@@ -42,7 +42,8 @@ def test_both_players_control_cancels_and_an_undisputed_enemy_zone_cuts_supply()
     moved = act(s, "japanese", "land_move", moves={"J-L1": "0693"}, entrench=[], disentrench=[])
     assert moved["land"]["J-L1"]["hex"] == "0693"
     empty_air(s, LAE, RABAUL)  # Port Moresby's zone is undisputed at Lae now
-    assert shown_supplied(s, "J-L1", "japanese") is False and shown_supplied(s, "J-L1", "allied") is False
+    assert shown_supplied(s, "J-L1", "japanese") is False
+    assert shown_supplied(s, "J-L1", "allied") is True  # the enemy is not told: it may hang on hidden carriers
     with pytest.raises(IllegalAction, match="out of supply and may not move"):
         act(s, "japanese", "land_move", moves={"J-L1": "0693"}, entrench=[], disentrench=[])
 
@@ -173,3 +174,18 @@ def test_an_undisputed_enemy_zone_blocks_a_line_by_land_or_sea_through_a_hex():
     assert not supply.line(GUADALCANAL, goal, set(), set(), ring)
     assert not supply.line("0624", goal, set(), set(), set(grid.neighbours("0624")))  # and by land
     assert supply.line(GUADALCANAL, goal, set(), set(), ring - {"0794"})
+
+
+@pytest.mark.rule("Zones of Control")
+def test_the_enemy_view_does_not_tell_whether_a_hidden_carrier_keeps_a_unit_in_supply():
+    """A Japanese stack shows the Allies its count only: whether a carrier in it holds air units (and so disputes
+    the Allied zone over Guadalcanal) must not show through the Japanese engineers' supply."""
+    s = deployed()
+    s["land"]["J-L4"].update(hex=GUADALCANAL)
+    empty_air(s, RABAUL)
+    s["ships"]["A-CV-5"]["hex"] = "0861"
+    s["ships"]["J-CV-3"]["hex"] = "0794"  # beside Guadalcanal
+    with_air = R.view(s, "allied")
+    s["ships"]["J-CV-3"]["nac"] = 0
+    assert R.view(s, "allied")["land"] == with_air["land"]
+    assert shown_supplied(s, "J-L4", "japanese") is False  # while its owner sees the difference

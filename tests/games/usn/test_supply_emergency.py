@@ -21,7 +21,7 @@ def cut_off_lae():
 
 
 def supplied(s, uid):
-    return next(u for u in R.view(s, "allied")["land"] if u["id"] == uid)["supplied"]
+    return next(u for u in R.view(s, "japanese")["land"] if u["id"] == uid)["supplied"]
 
 
 @pytest.mark.rule("Supply (F)")
