@@ -3,9 +3,9 @@ portion of movement, (D) embarking or debarking at that hex, (I) the rest of the
 Movement (N) doubles the allowance far from the enemy; Supply (G) counts the Game-Turns at sea.
 
 Built here: naval movement with ranges, Movement (N), embarking and debarking (Mission: Normal Transport: cargo face
-down, one Movement Point for a Japanese transport), refuelling in a friendly naval base. Stopping the first portion in a hex with enemy
+down, one Movement Point for a Japanese transport), refuelling in a friendly naval base; air transfers (A) in transfer.py. Stopping the first portion in a hex with enemy
 naval units at sea opens a Surface Naval Engagement (Stacking (D); surface.py) before the rest of the movement. Not
-built: air transfers (A), paradrops (B), emergency transport of troops (E; of supplies: emergency.py); (F) bombards
+built: paradrops (B), emergency transport of troops (E; of supplies: emergency.py); (F) bombards
 bases and land units (bombard.py), (H) none."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import board, bombard, emergency, grid
+from app.games.usn import board, bombard, emergency, grid, transfer
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if not grid.in_inset(f"{n:04d}"))
@@ -38,7 +38,8 @@ def _bombard(hexes, land=LAND) -> Optional:
 
 
 VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship"),
-                  "bombard": _bombard(ALL_HEXES)}}
+                  "bombard": _bombard(ALL_HEXES),
+                  "transfers": transfer.order()}}
 
 
 def allowance(state, ship, hexes) -> tuple[int, bool]:
@@ -90,7 +91,10 @@ def prompt(state, role):
     return {"title": "Move your naval units (or leave them where they are)", "rule": RULE,
             "actions": [{"verb": "move", "label": "Move", "args": {
                 "moves": moves.to_json(),
-                "bombard": _bombard(tuple(sorted(targets)), enemy_land).to_json()}}],
+                "bombard": _bombard(tuple(sorted(targets)), enemy_land).to_json(),
+                "transfers": transfer.order(tuple(board.air_stations(state, role)) or transfer.STATIONS[:1],
+                                            tuple(transfer.destinations(state, role)) or transfer.STATIONS[:1]
+                                            ).to_json()}}],
             "info": {"kind": "naval", "ships": {s["id"]: {"hex": s["hex"], "movement": allowance(state, s, [s["hex"]])[0]}
                                                 for s in ships}}}
 
@@ -148,6 +152,7 @@ def _plan(state, role, sid, order):
 
 
 def check(state, role, action):
+    transfer.check(state, role, action["args"].get("transfers", []))  # (A) comes before the ships move
     seen: set[str] = set()
     plans = []
     for sid, order in action["args"]["moves"].items():
@@ -168,6 +173,7 @@ def check(state, role, action):
 def resolve(state, role, action, rng):
     """(C) and (D) now; then (G) the surface engagements (surface.py) where the first portion ended beside enemy
     ships at sea; (I) and (J) once they are over (`finish`)."""
+    transfer.resolve(state, role, action["args"].get("transfers", []))  # (A)
     plans = [_plan(state, role, sid, o) for sid, o in action["args"]["moves"].items()]
     for p in plans:
         ship = state["ships"][p["ship"]]
