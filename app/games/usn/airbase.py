@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, bombard, crt
+from app.games.usn import board, bombard, coastal, crt
 from app.games.usn.air import _air_to_air_per_point, _lose_air, losses
 from app.games.usn.land import _air_vp
 
@@ -171,5 +171,7 @@ def strike_land(state, side: str, flights: list[dict[str, Any]], caps, rng, at) 
         cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
         meet_cap(state, side, group, cover, 0, rng, at)
         attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
-        if attack:
+        if attack and coastal.is_coastal(u):  # Mission: Bombing Coastal Defense Unit: CRT 4, "2" or more destroys
+            coastal.bomb(state, side, attack, u, rng, at)
+        elif attack:
             bombard.bomb_land(state, side, "air units bomb", attack, u, rng, at)

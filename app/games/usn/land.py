@@ -12,9 +12,9 @@ from __future__ import annotations
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
-from app.games.usn import board, crt, gamedata, grid, supply, support
+from app.games.usn import board, coastal, crt, gamedata, grid, supply, support
 
-LAND = tuple(sorted(board.new_state()["land"]))
+LAND = tuple(sorted(board.new_state()["land"])) + coastal.IDS
 SHIPS = tuple(sorted(board.new_state()["ships"]))
 PLACES = {p["id"]: p for p in gamedata.load("map")["place"]}
 CLASS_1 = set(board.PLAY["terrain_class"]["class_1"])
@@ -78,6 +78,8 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} is out of supply and may not move.", "Movement (G)")
         if u["moved"]:
             raise IllegalAction(f"{u['name']} landed this Game-Turn and may move no further.", "Movement (J)")
+        if coastal.is_coastal(u):
+            raise IllegalAction(f"{u['name']} is a Coastal Defense unit: it may never move.", "Movement (H)")
         if not grid.adjacent(u["hex"], to):
             raise IllegalAction(f"{u['name']} may move only one hex (from {u['hex']}).", "Movement (F)")
         if not supply.on_land(u["hex"], to):
@@ -191,6 +193,10 @@ def attack_check(state, role, action):
     a = action["args"]
     landing = set(a.get("land", []))
     for uid in landing:
+        aboard = state["land"][uid]["aboard"]
+        if aboard and coastal.at(state, state["ships"][aboard]["hex"], board.other(role)):
+            raise IllegalAction("Units may never be landed in a hex occupied by an enemy Coastal Defense unit.",
+                                "Errata: Amphibious Assault")
         if uid not in _landable(state, role):
             raise IllegalAction(f"{state['land'][uid]['name']} is not aboard one of your transports in an "
                                 "enemy-occupied hex.", ATTACK_RULE)
@@ -204,6 +210,11 @@ def attack_check(state, role, action):
             raise IllegalAction("Units landing on an enemy-occupied Class 1 hex must attack.", ATTACK_RULE)
     hexes = {state["ships"][state["land"][u]["aboard"]]["hex"] if u in landing else state["land"][u]["hex"]
              for u in a.get("attack", [])}
+    for sid in a.get("naval_support", []):
+        h = state["ships"][sid]["hex"] if sid in state["ships"] else None
+        if h and coastal.at(state, h, board.other(role)):
+            raise IllegalAction(f"Naval ground support may not take place at hex {h}: an enemy Coastal Defense unit "
+                                "stands there.", "Mission: Ground Support of Land Unit's Combat")
     support.naval_check(state, role, a.get("naval_support", []), hexes)
 
 
@@ -297,8 +308,12 @@ def apply_land_result(state, h, attackers, defenders, result):
         for u in defenders:
             _destroy(state, u, result)
     elif result == "D1":  # Class 2: the defender loses the bases in the hex and its entrenchment, and stays
+        side = defenders[0]["side"]
+        for u in [x for x in defenders if coastal.is_coastal(x)]:  # "Coastal Defense units are destroyed"
+            coastal.destroy(state, u, "D1")
+        defenders = [x for x in defenders if not coastal.is_coastal(x)]
         base = state["bases"].get(h)
-        defending = base is not None and base["side"] == defenders[0]["side"]
+        defending = base is not None and base["side"] == side
         for u in defenders:
             if defending and not board.supplied(state, u):  # defending a base, out of supply: destroyed
                 _destroy(state, u, "D1, defending a base out of supply")
@@ -313,7 +328,9 @@ def apply_land_result(state, h, attackers, defenders, result):
                    and supply.traces(state, defenders[0]["side"], n)), None)  # "not to an out of supply position"
         for u in defenders:
             u["entrenched"] = False
-            if to is None or not board.supplied(state, u):  # Movement (G): no retreat out of supply
+            if coastal.is_coastal(u):  # Movement (H): it may never move, so it cannot retreat
+                coastal.destroy(state, u, "D2, it may never move")
+            elif to is None or not board.supplied(state, u):  # Movement (G): no retreat out of supply
                 _destroy(state, u, "D2, no retreat")
             else:
                 u["hex"] = to
@@ -340,10 +357,14 @@ def _air_vp(kind, side):
 
 def captures(state) -> None:
     """A base is captured when an enemy land unit is in its hex and no friendly land unit defends it (Air and Naval
-    Bases, errata Case I; Stacking (B)); Port Moresby's holder is the last side to occupy it alone."""
+    Bases, errata Case I; Stacking (B)); Port Moresby's holder is the last side to occupy it alone. A Coastal
+    Defense unit neither captures nor defends a base, and is destroyed by an enemy land unit it shares a hex with
+    when no other land unit defends it (coastal.overrun)."""
+    coastal.overrun(state)
     for h, base in list(state["bases"].items()):
         enemy = board.other(base["side"])
-        if board.land_at(state, h, enemy) and not board.land_at(state, h, base["side"]):
+        if ([u for u in board.land_at(state, h, enemy) if not coastal.is_coastal(u)]
+                and not [u for u in board.land_at(state, h, base["side"]) if not coastal.is_coastal(u)]):
             lost = {k: n for k, n in base["air"].items() if n}
             for kind, n in lost.items():
                 board.add_vp(state, enemy, n * _air_vp(kind, base["side"]), f"{n} {board.KIND_TITLE[kind]} points "

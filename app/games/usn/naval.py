@@ -14,12 +14,12 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import board, bombard, emergency, grid, transfer
+from app.games.usn import board, bombard, coastal, emergency, grid, transfer
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if not grid.in_inset(f"{n:04d}"))
 SHIPS = tuple(sorted(board.new_state()["ships"]))
-LAND = tuple(sorted(board.new_state()["land"]))
+LAND = tuple(sorted(board.new_state()["land"])) + coastal.IDS
 RULE = "Naval Unit Movement"
 
 

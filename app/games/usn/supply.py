@@ -110,7 +110,7 @@ def line(start: str, goal: frozenset[str], enemy_land: set[str], enemy_ships: se
 def unit_supplied(state: board.State, unit: dict) -> bool:
     """Supply (A)-(F) for a land unit: a unit carried at sea is supplied by its ship; one ashore traces its line, or
     has been brought supply by emergency transport for this Game-Turn (emergency.py)."""
-    if unit.get("aboard") is not None:
+    if unit.get("aboard") is not None or unit.get("kind") == "coastal_defense":  # (E): Coastal Defense stays normal
         return True
     until = unit.get("emergency_supply_until")
     if until and [state["turn"], state["step"]["n"]] < until:
