@@ -8,7 +8,7 @@ from typing import Any
 from app.engine import data
 
 FOLDER = Path(__file__).parent / "data"
-FILES = ("map", "calendar", "crt", "missions", "units", "coral_sea", "reinforcements", "coral_play", "terrain", "supply", "coastal")
+FILES = ("map", "calendar", "crt", "missions", "units", "coral_sea", "reinforcements", "coral_play", "terrain", "supply", "coastal", "parachute")
 
 
 @cache

@@ -3,9 +3,9 @@ portion of movement, (D) embarking or debarking at that hex, (I) the rest of the
 Movement (N) doubles the allowance far from the enemy; Supply (G) counts the Game-Turns at sea.
 
 Built here: naval movement with ranges, Movement (N), embarking and debarking (Mission: Normal Transport: cargo face
-down, one Movement Point for a Japanese transport), refuelling in a friendly naval base; air transfers (A) in transfer.py. Stopping the first portion in a hex with enemy
+down, one Movement Point for a Japanese transport), refuelling in a friendly naval base; air transfers (A) in transfer.py, parachute drops (B) in parachute.py. Stopping the first portion in a hex with enemy
 naval units at sea opens a Surface Naval Engagement (Stacking (D); surface.py) before the rest of the movement. Not
-built: paradrops (B), emergency transport of troops (E; of supplies: emergency.py); (F) bombards
+built: emergency transport of troops (E; of supplies: emergency.py); (F) bombards
 bases and land units (bombard.py), (H) none."""
 from __future__ import annotations
 
@@ -14,12 +14,12 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import board, bombard, coastal, emergency, grid, transfer
+from app.games.usn import board, bombard, coastal, emergency, grid, parachute, transfer
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if not grid.in_inset(f"{n:04d}"))
 SHIPS = tuple(sorted(board.new_state()["ships"]))
-LAND = tuple(sorted(board.new_state()["land"])) + coastal.IDS
+LAND = tuple(sorted(board.new_state()["land"])) + coastal.IDS + parachute.IDS
 RULE = "Naval Unit Movement"
 
 
@@ -39,7 +39,9 @@ def _bombard(hexes, land=LAND) -> Optional:
 
 VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship"),
                   "bombard": _bombard(ALL_HEXES),
-                  "transfers": transfer.order()}}
+                  "transfers": transfer.order(),
+                  "drops": Optional(Keyed(Choice(ALL_HEXES, label="drop onto hex"), parachute.IDS,
+                                          label="parachute drops at (B)"))}}
 
 
 def allowance(state, ship, hexes) -> tuple[int, bool]:
@@ -94,7 +96,10 @@ def prompt(state, role):
                 "bombard": _bombard(tuple(sorted(targets)), enemy_land).to_json(),
                 "transfers": transfer.order(tuple(board.air_stations(state, role)) or transfer.STATIONS[:1],
                                             tuple(transfer.destinations(state, role)) or transfer.STATIONS[:1]
-                                            ).to_json()}}],
+                                            ).to_json(),
+                "drops": Optional(Keyed(Choice(parachute.drop_hexes(state, role) or ("0759",), label="drop onto hex"),
+                                        tuple(u["id"] for u in parachute.droppable(state, role)) or parachute.IDS,
+                                        label="parachute drops at (B)")).to_json()}}],
             "info": {"kind": "naval", "ships": {s["id"]: {"hex": s["hex"], "movement": allowance(state, s, [s["hex"]])[0]}
                                                 for s in ships}}}
 
@@ -153,6 +158,7 @@ def _plan(state, role, sid, order):
 
 def check(state, role, action):
     transfer.check(state, role, action["args"].get("transfers", []))  # (A) comes before the ships move
+    parachute.check(state, role, action["args"].get("drops", {}))  # (B)
     seen: set[str] = set()
     plans = []
     for sid, order in action["args"]["moves"].items():
@@ -174,6 +180,7 @@ def resolve(state, role, action, rng):
     """(C) and (D) now; then (G) the surface engagements (surface.py) where the first portion ended beside enemy
     ships at sea; (I) and (J) once they are over (`finish`)."""
     transfer.resolve(state, role, action["args"].get("transfers", []))  # (A)
+    parachute.resolve(state, role, action["args"].get("drops", {}))  # (B)
     plans = [_plan(state, role, sid, o) for sid, o in action["args"]["moves"].items()]
     for p in plans:
         ship = state["ships"][p["ship"]]
