@@ -189,3 +189,29 @@ def test_the_enemy_view_does_not_tell_whether_a_hidden_carrier_keeps_a_unit_in_s
     s["ships"]["J-CV-3"]["nac"] = 0
     assert R.view(s, "allied")["land"] == with_air["land"]
     assert shown_supplied(s, "J-L4", "japanese") is False  # while its owner sees the difference
+
+
+def cut_off_lae(s):
+    """Allied ships at sea in every hex round Lae and Allied land units on every land hex beside it: no line by land
+    or sea, though Lae's own air units keep its hex disputed."""
+    import copy
+    for i, n in enumerate(grid.neighbours(LAE)):
+        ship = dict(copy.deepcopy(s["ships"]["A-DD-1"]), id=f"A-DD-B{i}", hex=n)
+        s["ships"][ship["id"]] = ship
+        if n in supply.LAND:
+            s["land"][f"A-B{i}"] = dict(copy.deepcopy(s["land"]["A-L1"]), id=f"A-B{i}", hex=n)
+    return s
+
+
+@pytest.mark.rule("Supply (E)")
+def test_air_units_on_an_unsupplied_base_fly_no_cap_but_the_base_keeps_its_anti_aircraft():
+    for cut, rises in ((False, True), (True, False)):
+        s = at(deployed(), "allocation", n=6)
+        if cut:
+            s = cut_off_lae(s)
+        assert supply.base_supplied(s, LAE) is not cut
+        s = act(s, "japanese", "allocate", missions=[], cap=[])
+        s = act(s, "allied", "allocate", [1] * 8, missions=[], cap=[], base_strikes=[
+            {"from": f"base:{PM}", "kind": "lac", "points": 10, "target": LAE, "base": "air base"}])
+        assert ("CAP 5 points meet it" in texts(s)) is rises, cut
+        assert "Anti-aircraft 5 (die 1)" in texts(s)  # "except that they continue to have Anti-Aircraft Strength"
