@@ -12,7 +12,16 @@ from __future__ import annotations
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
-from app.games.usn import board, coastal, crt, gamedata, grid, parachute, supply, support
+from app.games.usn import (
+    board,
+    coastal,
+    crt,
+    gamedata,
+    grid,
+    parachute,
+    supply,
+    support,
+)
 
 LAND = tuple(sorted(board.new_state()["land"])) + coastal.IDS + parachute.IDS
 SHIPS = tuple(sorted(board.new_state()["ships"]))
