@@ -28,8 +28,10 @@ def _each(hexes, land=LAND) -> Group:
                   "embark": Several(land, 0, len(land), label="embark at that hex (D)"),
                   "debark": Boolean(label="debark the cargo at that hex (D)"),
                   "to": Choice(hexes, label="rest of movement to (I)"),
-                  "supply": Boolean(label="emergency transport of supplies to the first-portion hex (E)")},
-                 optional=("stop", "embark", "debark", "to", "supply"))
+                  "supply": Boolean(label="emergency transport of supplies to the first-portion hex (E)"),
+                  "carry": Several(land, 0, len(land), label="emergency transport of troops from the start hex "
+                                                             "to the first-portion hex (E)")},
+                 optional=("stop", "embark", "debark", "to", "supply", "carry"))
 
 
 def _bombard(hexes, land=LAND) -> Optional:
@@ -124,7 +126,10 @@ def _plan(state, role, sid, order):
         # portion ends (Step 2 (C), then (G)); the rest of the movement (I) may not enter them
         raise IllegalAction(f"{sid} may not end its movement in hex {end}, which holds enemy naval units: to engage "
                             "them, end the first portion of the movement there (Step 2 (G)).", "Stacking (D)")
-    if order.get("supply"):
+    if order.get("carry"):
+        emergency.check_troops(state, role, ship, start, stop, end, order["carry"],
+                               bool(embark or debark or order.get("supply")))
+    elif order.get("supply"):
         emergency.check(state, role, ship, start, stop, end, bool(embark or debark))
     elif (embark or debark) and ship["type"] != "TR":
         raise IllegalAction(f"{sid} is not a transport.", "Mission Capability Chart: Naval Units, Normal Transport")
@@ -153,7 +158,7 @@ def _plan(state, role, sid, order):
                 and grid.normalise(stop) not in {p["id"] for p in board.gamedata.load("map")["place"]}:
             raise IllegalAction(f"Hex {stop} is not a land hex the map records.", "Terrain")
     return {"ship": sid, "stop": stop, "end": end, "embark": list(embark), "debark": bool(debark),
-            "supply": bool(order.get("supply"))}
+            "supply": bool(order.get("supply")), "carry": list(order.get("carry", []))}
 
 
 def check(state, role, action):
@@ -164,7 +169,7 @@ def check(state, role, action):
     for sid, order in action["args"]["moves"].items():
         plan = _plan(state, role, sid, order)
         plans.append(plan)
-        for u in plan["embark"]:
+        for u in plan["embark"] + plan["carry"]:
             if u in seen:
                 raise IllegalAction("A land unit may be carried by one vehicle only in a phase.", "Movement (K)")
             seen.add(u)
@@ -193,6 +198,8 @@ def resolve(state, role, action, rng):
         if p["embark"]:
             state["log"].append(entry(role, f"{ship['id']} embarks {', '.join(state['land'][u]['name'] for u in p['embark'])} "
                                             f"at {p['stop']} (cargo face down)."))
+        if p["carry"]:
+            emergency.land_troops(state, role, ship, p["stop"], p["carry"])
         if p["debark"]:
             landed = list(ship["cargo"])
             for u in landed:

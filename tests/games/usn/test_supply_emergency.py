@@ -4,7 +4,7 @@ import pytest
 from app.engine.errors import IllegalAction
 from app.games.usn import grid
 
-from .helpers import R, act, at, deployed
+from .helpers import R, act, at, deployed, texts
 
 LAE, RABAUL = "0692", "0759"
 
@@ -59,3 +59,30 @@ def test_a_naval_base_out_of_supply_sends_no_emergency_supply():
     s["ships"]["A-CV-5"]["hex"] = "0760"  # an Allied carrier with its air units beside Rabaul, which has none
     with pytest.raises(IllegalAction, match="out of supply and has none to send"):
         act(s, "japanese", "move", moves={"J-CL-1": {"stop": LAE, "to": RABAUL, "supply": True}})
+
+
+@pytest.mark.rule("Mission: Emergency Transport of Troops and Supplies")
+def test_a_light_cruiser_carries_four_transport_points_there_and_returns():
+    s = deployed()
+    s = act(s, "japanese", "move", moves={"J-CL-1": {"carry": ["J-L2"], "stop": "0760", "to": RABAUL}})
+    assert s["land"]["J-L2"]["hex"] == "0760" and s["ships"]["J-CL-1"]["hex"] == RABAUL
+    assert "Japanese units land at 0760: 6-12 Regiment" in texts(s, "allied")
+    with pytest.raises(IllegalAction, match="Transport Capacity of 4 points \\(6 asked\\)"):
+        act(deployed(), "japanese", "move", moves={"J-CL-1": {"carry": ["J-L2", "J-L3"], "stop": "0760",
+                                                              "to": RABAUL}})
+    with pytest.raises(IllegalAction, match="must be able to return"):
+        act(deployed(), "japanese", "move", moves={"J-CL-1": {"carry": ["J-L2"], "stop": "0760"}})
+    with pytest.raises(IllegalAction, match="only DD and CL"):
+        act(deployed(), "japanese", "move", moves={"J-CVL-2": {"carry": ["J-L2"], "stop": "0760", "to": RABAUL}})
+    s = deployed()
+    s["land"]["A-L1"]["hex"] = "0760"
+    with pytest.raises(IllegalAction, match="holds enemy land"):
+        act(s, "japanese", "move", moves={"J-CL-1": {"carry": ["J-L2"], "stop": "0760", "to": RABAUL}})
+
+
+@pytest.mark.rule("Mission: Emergency Transport of Troops and Supplies")
+def test_an_allied_destroyer_carries_only_two_transport_points():
+    s = at(deployed(), "naval", "allied")
+    s["land"]["A-L1"].update(hex="0899", entrenched=False)  # with DD-1 at Noumea
+    with pytest.raises(IllegalAction, match="Transport Capacity of 2 points \\(4 asked\\)"):
+        act(s, "allied", "move", moves={"A-DD-1": {"carry": ["A-L1"], "stop": "0865", "to": "0899"}})
