@@ -68,9 +68,10 @@ def _links(h: str) -> tuple[tuple[str, bool, bool], ...]:
 _MEMO: dict[tuple, bool] = {}
 
 
-def traces(state: board.State, side: str, start: str) -> bool:
-    """Supply (A)-(D): can `side` trace a supply line from hex `start` to one of its sources?"""
-    enemy_land, enemy_ships, zone = blocks(state, side)
+def traces(state: board.State, side: str, start: str, known: tuple | None = None) -> bool:
+    """Supply (A)-(D): can `side` trace a supply line from hex `start` to one of its sources? (`known`: the side's
+    `blocks`, when the caller traces many lines in one position.)"""
+    enemy_land, enemy_ships, zone = known or blocks(state, side)
     key = (side, start, frozenset(enemy_land), frozenset(enemy_ships), frozenset(zone))
     if key not in _MEMO:  # a pure function of the blocks: remembered, since the position changes slowly
         if len(_MEMO) > 4096:
@@ -107,7 +108,7 @@ def line(start: str, goal: frozenset[str], enemy_land: set[str], enemy_ships: se
     return False
 
 
-def unit_supplied(state: board.State, unit: dict) -> bool:
+def unit_supplied(state: board.State, unit: dict, known: tuple | None = None) -> bool:
     """Supply (A)-(F) for a land unit: a unit carried at sea is supplied by its ship; one ashore traces its line, or
     has been brought supply by emergency transport for this Game-Turn (emergency.py)."""
     if unit.get("aboard") is not None or unit.get("kind") == "coastal_defense":  # (E): Coastal Defense stays normal
@@ -115,13 +116,27 @@ def unit_supplied(state: board.State, unit: dict) -> bool:
     until = unit.get("emergency_supply_until")
     if until and [state["turn"], state["step"]["n"]] < until:
         return True
-    return traces(state, unit["side"], unit["hex"])
+    return traces(state, unit["side"], unit["hex"], known)
 
 
 def base_supplied(state: board.State, hex_id: str) -> bool:
     """Supply (A), (E) for a base: it traces a line like a land unit; out of supply it does nothing but fire its AA."""
     b = state["bases"].get(hex_id)
     return b is not None and traces(state, b["side"], hex_id)
+
+
+def shown_all(state: board.State, units: list[dict], role: str | None) -> dict[str, bool]:
+    """`shown` for many units at once, the blocks worked out once (a view lists every land unit)."""
+    known = blocks(state, role) if role in board.SIDES else None
+    out = {}
+    for u in units:
+        if u["side"] == role:
+            until = u.get("unsupplied_until")
+            deprived = until and [state["turn"], state["step"]["n"]] < until
+            out[u["id"]] = not deprived and unit_supplied(state, u, known)
+        else:
+            out[u["id"]] = shown(state, u, role)
+    return out
 
 
 def shown(state: board.State, unit: dict, role: str | None) -> bool:

@@ -50,11 +50,13 @@ def view(state: State, role: str) -> dict[str, Any]:
             ships[side] = {"units": [_own_ship(state, s) for s in board.afloat(state, side)]}
         else:
             ships[side] = {"stacks": _enemy_stacks(state, side, me)}
+    ashore = [u for u in sorted(state["land"].values(), key=lambda x: x["id"]) if u["aboard"] is None and u["hex"]]
+    supplied = supply.shown_all(state, ashore, me)  # Supply (A)-(F) to the owner, the public Dx to others
     land = [{"id": u["id"], "side": u["side"], "name": u["name"], "hex": u["hex"], "attack": u["attack"],
              "defense": u["defense"], "entrenched": u["entrenched"],
              "moved": u["moved"],  # landed this Game-Turn (a public landing): no further move, Movement (J)
-             "supplied": supply.shown(state, u, me)}  # Supply (A)-(F) to the owner, the public Dx to others
-            for u in sorted(state["land"].values(), key=lambda x: x["id"]) if u["aboard"] is None and u["hex"]]
+             "supplied": supplied[u["id"]]}
+            for u in ashore]
     r = sequence.row(state)
     out = {"game": "usn", "scenario": state["scenario"], "turn": state["turn"], "turns": state["turns"],
            "step": {"kind": r[1], "side": r[2], "title": r[3]}, "waiting_for": sequence.acting(state),

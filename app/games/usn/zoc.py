@@ -4,6 +4,8 @@ hex under both Players' control is under neither's (cancelling), and the effect 
 position whenever a line is traced, never stored."""
 from __future__ import annotations
 
+from functools import cache
+
 from app.games.usn import board, gamedata, grid
 
 RADIUS = gamedata.load("supply")["zones_of_control"]["radius"]  # "within two hexes"
@@ -17,11 +19,16 @@ def sources(state: board.State, side: str) -> list[str]:
     return sorted(out)
 
 
+@cache
+def _disc(h: str) -> frozenset[str]:
+    return frozenset(grid.within(h, RADIUS))
+
+
 def zone(state: board.State, side: str) -> set[str]:
     """Every hex under the side's Zone of Control, disputed or not."""
     out: set[str] = set()
     for h in sources(state, side):
-        out |= set(grid.within(h, RADIUS))
+        out |= _disc(h)
     return out
 
 
