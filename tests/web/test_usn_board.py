@@ -162,7 +162,8 @@ def test_a_ships_hex_field_is_filled_by_the_map_and_read_back_as_its_movement():
                                                  and not n.startswith(("arg.moves.J-CV-3.", "arg.moves.J-CV-4."))]
     assert {k for k, _ in posted} - {"verb"} <= names
     action = action_from_form(form(posted), R.prompts(s)["japanese"])
-    assert action["args"]["moves"]["J-CV-3"] == {"to": "0793", "embark": [], "debark": False}
+    assert action["args"]["moves"]["J-CV-3"] == {"to": "0793", "embark": [], "debark": False, "supply": False,
+                                                         "carry": []}
     assert action["args"]["moves"]["J-CV-4"]["stop"] == "0757"
     s2 = R.apply(s, "japanese", action, ScriptedRng())
     assert s2["ships"]["J-CV-3"]["hex"] == "0793" and s2["ships"]["J-CA-1"]["hex"] == "0754"

@@ -17,7 +17,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
-from app.games.usn import board, grid, land, support
+from app.games.usn import board, grid, land, supply, support
 from app.games.usn.bombard import has_base
 
 STRAFE = "air units on the ground"  # Mission: Strafing, written like a strike on a base (airbase.py)
@@ -387,6 +387,8 @@ def _land_back(state, flight) -> None:
             b = state["bases"].get(station[5:])
             if b is None or b["side"] != side or board.neutralized(state, station[5:], "air"):
                 return 0  # Movement (S): no air unit lands on a neutralized air base
+            if not supply.base_supplied(state, station[5:]):
+                return 0  # Supply (E): an unsupplied base may not function in any capacity
             return b["capacity"] - sum(b["air"].values())
         s = state["ships"][station]
         if s["sunk"] or s["damage"] or kind != "nac":

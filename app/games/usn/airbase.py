@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, bombard, crt
+from app.games.usn import board, bombard, coastal, crt, supply
 from app.games.usn.air import _air_to_air_per_point, _lose_air, losses
 from app.games.usn.land import _air_vp
 
@@ -116,7 +116,8 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
         # a) CAP flown from this base, and every point left on an air base that is not neutralized
         cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
         air_target = kind != "naval base"
-        rising = b["air"]["lac"] + b["air"]["nac"] if air_target and not was_neutralized else 0  # LBAC fly
+        grounded = was_neutralized or not supply.base_supplied(state, h)  # Supply (E): no mission out of supply
+        rising = b["air"]["lac"] + b["air"]["nac"] if air_target and not grounded else 0  # LBAC fly
         # no CAP (Mission Capability Chart: Air Units)
         cd, cde = meet_cap(state, side, group, cover, rising, rng, at)
         if rising and cd < cde:
@@ -150,7 +151,7 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
                                           f"CRT 5 (die {r5}): {result or 'no effect'}.", at=at))
         if result:
             bombard.base_result(state, b, "air" if kind == "air base" else "naval", result,
-                                grounded=was_neutralized or kind != "air base")
+                                grounded=grounded or kind != "air base")
 
 
 def strike_land(state, side: str, flights: list[dict[str, Any]], caps, rng, at) -> None:
@@ -171,5 +172,7 @@ def strike_land(state, side: str, flights: list[dict[str, Any]], caps, rng, at) 
         cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
         meet_cap(state, side, group, cover, 0, rng, at)
         attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
-        if attack:
+        if attack and coastal.is_coastal(u):  # Mission: Bombing Coastal Defense Unit: CRT 4, "2" or more destroys
+            coastal.bomb(state, side, attack, u, rng, at)
+        elif attack:
             bombard.bomb_land(state, side, "air units bomb", attack, u, rng, at)

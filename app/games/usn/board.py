@@ -86,12 +86,14 @@ def _land(sit: dict[str, Any], turns: int) -> dict[str, Any]:
         for i, u in enumerate(sit[side]["land"]):
             lid = f"{side[0].upper()}-L{i + 1}"
             t = LAND_TYPES[u["unit"]]
-            land[lid] = {"id": lid, "side": side, "name": u["unit"], "kind": t["kind"], "attack": t["attack"],
+            # A Coastal Defense unit's first value is its Surface Attack, what it fires at ships (coastal.py)
+            attack = t.get("surface_attack", t["attack"]) if t["kind"] == "coastal_defense" else t["attack"]
+            land[lid] = {"id": lid, "side": side, "name": u["unit"], "kind": t["kind"], "attack": attack,
                          "defense": t["defense"], "tp": t["transport_points"], "vp": t["vp"], "hex": u["hex"],
                          "aboard": None, "entrenched": bool(u.get("entrenched")), "moved": False}
             if u.get("unsupplied"):
-                # How To Use the Situation: the Japanese on Guadalcanal start out of supply; no supply line reaches
-                # them in a two-turn game (supply lines are not traced: docs/games/usn.md), so for the whole game
+                # How To Use the Situation: the Japanese on Guadalcanal start out of supply; read as for the whole
+                # two-turn game, whatever line supply.py could trace (docs/games/usn.md)
                 land[lid]["unsupplied_until"] = [turns + 1, 0]
     return land
 
@@ -181,23 +183,29 @@ def neutralized(state: State, hex_id: str, kind: str) -> bool:
 
 
 def supplied(state: State, unit: dict[str, Any]) -> bool:
-    """Supply (E): a land unit is in supply unless a Dx of bombardment or bombing has deprived it of supply for one
-    full Game-Turn (to the same step of the next Game-Turn). Supply lines are not traced (the coastlines are lost):
-    docs/games/usn.md."""
+    """Supply (A)-(E): a land unit is in supply when it traces a supply line (supply.py) and no Dx of bombardment or
+    bombing has deprived it of supply for one full Game-Turn (to the same step of the next Game-Turn)."""
+    from app.games.usn import supply
     until = unit.get("unsupplied_until")
-    return not until or [state["turn"], state["step"]["n"]] >= until
+    return (not until or [state["turn"], state["step"]["n"]] >= until) and supply.unit_supplied(state, unit)
 
 
 def refuels_at(state: State, hex_id: str, side: str) -> bool:
-    """A friendly naval base that is not neutralized refuels (Supply (G); a neutralized one may not)."""
-    return friendly_base(state, hex_id, side, naval=True) is not None and not neutralized(state, hex_id, "naval")
+    """A friendly naval base that is not neutralized refuels (Supply (G); a neutralized one may not), if in supply
+    (Supply (E): an unsupplied base may not function)."""
+    from app.games.usn import supply
+    return (friendly_base(state, hex_id, side, naval=True) is not None and not neutralized(state, hex_id, "naval")
+            and supply.base_supplied(state, hex_id))
 
 
 def air_stations(state: State, side: str) -> dict[str, dict[str, int]]:
     """{station: {kind: points}}: each base ("base:<hex>") and each carrier (its ship id) holding air points."""
+    from app.games.usn import supply
+    # Supply (E): unsupplied air units may not perform any missions
     out: dict[str, dict[str, int]] = {}
     for h, b in sorted(state["bases"].items()):
-        if b["side"] == side and any(b["air"].values()) and not neutralized(state, h, "air"):
+        if (b["side"] == side and any(b["air"].values()) and not neutralized(state, h, "air")
+                and supply.base_supplied(state, h)):
             out[f"base:{h}"] = dict(b["air"])
     for s in afloat(state, side):
         if is_carrier(s) and s["nac"] and not s["damage"]:

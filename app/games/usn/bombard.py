@@ -42,10 +42,21 @@ def has_base(b: dict[str, Any] | None, kind: str) -> bool:
 def check(state, role: str, orders: dict[str, str]) -> None:
     """`orders` {hex: "air base" | "naval base" | an enemy land unit's id}, checked against the position after the
     first portion."""
+    from app.games.usn import coastal
     enemy = board.other(role)
     for h, target in orders.items():
+        u = state["land"].get(target)
+        if u is not None and coastal.is_coastal(u):  # Step 2 (H): Mission: Bombardment of Coastal Defense Unit
+            if u["side"] != enemy or u["hex"] != h or u.get("destroyed"):
+                raise IllegalAction(f"No enemy Coastal Defense unit {target} stands at hex {h}.", coastal.BOMBARD_RULE)
+            if not bombarders(state, role, h, "bombard_cd"):
+                raise IllegalAction(f"None of your battleships, cruisers or destroyers ends the first portion of its "
+                                    f"movement at hex {h}: bombarding units move into its hex.", coastal.BOMBARD_RULE)
+            continue
+        if coastal.at(state, h, enemy):
+            raise IllegalAction(f"Hex {h} holds an undestroyed enemy Coastal Defense unit: land units and bases there "
+                                "may not be bombarded until it is destroyed.", "Detailed Sequence of Play, Step 2 (F)")
         if target not in TARGETS:  # Mission: Bombardment of Land Units
-            u = state["land"].get(target)
             if u is None or u["side"] != enemy or u["hex"] != h or u["aboard"]:
                 raise IllegalAction(f"No enemy land unit {target} is ashore at hex {h}.", LAND_RULE)
             if not bombarders(state, role, h, "bombard_land"):
@@ -67,7 +78,13 @@ def check(state, role: str, orders: dict[str, str]) -> None:
 
 
 def resolve(state, role: str, orders: dict[str, str], rng) -> None:
+    from app.games.usn import coastal
     for h in sorted(orders):
+        cd = state["land"].get(orders[h])
+        if cd is not None and coastal.is_coastal(cd):
+            coastal.bombard(state, role, bombarders(state, role, h, "bombard_cd"), cd, rng,
+                            "Step (H): bombardment of Coastal Defense")
+            continue
         if orders[h] not in TARGETS:
             ships = bombarders(state, role, h, "bombard_land")
             attack = sum(board.values(s)["surface_attack"] for s in ships)

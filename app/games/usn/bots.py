@@ -295,13 +295,19 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
             steps = [n for n in grid.neighbours(u["hex"]) if PLACES.get(n, {}).get("terrain") == "land"
                      and _dist(n, goal) < _dist(u["hex"], goal)
                      and not (n in CLASS_1 and _enemy_land(view, side, n))
-                     and not (tuple(sorted((u["hex"], n))) in MOUNTAIN and _enemy_land(view, side, n))]
+                     and not (tuple(sorted((u["hex"], n))) in MOUNTAIN and _enemy_land(view, side, n))
+                     and n in _allowed(prompt, u["id"])]
             if steps and u["hex"] != goal and not contested:
                 moves[u["id"]] = _pick(rng, steps, lambda n, g=goal: (_dist(n, g), n))
                 continue
         if not u["entrenched"] and not contested:
             entrench.append(u["id"])
     return {"verb": "land_move", "args": {"moves": moves, "entrench": entrench, "disentrench": []}}
+
+
+def _allowed(prompt: dict[str, Any], uid: str) -> list[str]:
+    """The hexes the land-move prompt says a unit may enter (Terrain; Movement (F): never out of supply)."""
+    return prompt.get("info", {}).get("may_move", {}).get(uid, [])
 
 
 def _land_attack(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:

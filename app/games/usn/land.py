@@ -2,18 +2,28 @@
 (Steps 5 and 9 (A)-(B): opposed landings from transports, attacks announced) and land combat (Step 5 (K), CRT 1),
 with the capture of bases (Air and Naval Bases, errata Case I) and Port Moresby's holder for the Victory Conditions.
 
-Readings (docs/games/usn.md): every land unit is in supply (the supply net needs the lost map's terrain and hexsides);
-a land unit may enter a hex the map records as land; every land unit in a base hex defends it (the owner inverts it,
-Combat (G)); a D2 retreat goes to the first adjacent recorded land hex free of enemy land units, else the unit is
-destroyed."""
+Readings (docs/games/usn.md): supply is traced by supply.py over the reconstructed terrain (data/terrain.toml); a
+land unit may enter a hex the map records as land across a hexside with land on it (Terrain), never out of supply
+(Movement (F)); every land unit in a base hex defends it (the owner inverts it, Combat (G)); a D2 retreat goes to the
+first adjacent recorded land hex, not across a completely sea hexside, free of enemy land units and in supply, else
+the unit is destroyed."""
 from __future__ import annotations
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
-from app.games.usn import board, crt, gamedata, grid, support
+from app.games.usn import (
+    board,
+    coastal,
+    crt,
+    gamedata,
+    grid,
+    parachute,
+    supply,
+    support,
+)
 
-LAND = board.every("land")  # every situation's land units and ships (board.every)
+LAND = tuple(sorted(set(board.every("land")) | set(coastal.IDS) | set(parachute.IDS)))  # every situation's land units and ships (board.every)
 SHIPS = board.every("ships")
 PLACES = {p["id"]: p for p in gamedata.load("map")["place"]}
 CLASS_1 = set(board.PLAY["terrain_class"]["class_1"])
@@ -40,13 +50,29 @@ def move_prompt(state, role):
     units = _ashore(state, role)
     dests = sorted({n for u in units for n in grid.neighbours(u["hex"]) if n in PLACES and
                     PLACES[n].get("terrain") == "land"}) or [LAND_HEXES[0]]
+    may_move = {u["id"]: _may_move(state, role, u) for u in units}
     ids = tuple(u["id"] for u in units) or LAND[:1]
     return {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
             "actions": [{"verb": "land_move", "label": "Done",
                          "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to").to_json(),
                                   "entrench": Several(ids, 0, len(ids), label="try to entrench").to_json(),
                                   "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json()}}],
-            "info": {"kind": "land_move"}}
+            "info": {"kind": "land_move", "may_move": may_move}}
+
+
+def _may_move(state, role, u):
+    """The hexes one own unit may move to this phase (Movement (E)-(G), Terrain): what the computer player obeys."""
+    out = []
+    for n in grid.neighbours(u["hex"]):
+        if n not in PLACES or PLACES[n].get("terrain") != "land":
+            continue
+        try:
+            move_check(state, role, {"verb": "land_move", "args": {"moves": {u["id"]: n}, "entrench": [],
+                                                                   "disentrench": []}})
+        except IllegalAction:
+            continue
+        out.append(n)
+    return out
 
 
 def move_check(state, role, action):
@@ -61,8 +87,16 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} is out of supply and may not move.", "Movement (G)")
         if u["moved"]:
             raise IllegalAction(f"{u['name']} landed this Game-Turn and may move no further.", "Movement (J)")
+        if coastal.is_coastal(u):
+            raise IllegalAction(f"{u['name']} is a Coastal Defense unit: it may never move.", "Movement (H)")
         if not grid.adjacent(u["hex"], to):
             raise IllegalAction(f"{u['name']} may move only one hex (from {u['hex']}).", "Movement (F)")
+        if not supply.on_land(u["hex"], to):
+            raise IllegalAction(f"{u['name']} may not cross the completely sea hexside from {u['hex']} to {to} "
+                                "(land units move through hexsides with land on them).", "Terrain")
+        if not supply.traces(state, role, to):
+            raise IllegalAction(f"{u['name']} may not move out of supply: no supply line can be traced from {to}.",
+                                "Movement (F)")
         if tuple(sorted((u["hex"], to))) in MOUNTAIN and (board.land_at(state, to, board.other(role))):
             raise IllegalAction(f"{u['name']} may not cross the mountain hexside into {to}, which holds an enemy "
                                 "unit.", "Movement (E)")
@@ -168,6 +202,10 @@ def attack_check(state, role, action):
     a = action["args"]
     landing = set(a.get("land", []))
     for uid in landing:
+        aboard = state["land"][uid]["aboard"]
+        if aboard and coastal.at(state, state["ships"][aboard]["hex"], board.other(role)):
+            raise IllegalAction("Units may never be landed in a hex occupied by an enemy Coastal Defense unit.",
+                                "Errata: Amphibious Assault")
         if uid not in _landable(state, role):
             raise IllegalAction(f"{state['land'][uid]['name']} is not aboard one of your transports in an "
                                 "enemy-occupied hex.", ATTACK_RULE)
@@ -181,6 +219,11 @@ def attack_check(state, role, action):
             raise IllegalAction("Units landing on an enemy-occupied Class 1 hex must attack.", ATTACK_RULE)
     hexes = {state["ships"][state["land"][u]["aboard"]]["hex"] if u in landing else state["land"][u]["hex"]
              for u in a.get("attack", [])}
+    for sid in a.get("naval_support", []):
+        h = state["ships"][sid]["hex"] if sid in state["ships"] else None
+        if h and coastal.at(state, h, board.other(role)):
+            raise IllegalAction(f"Naval ground support may not take place at hex {h}: an enemy Coastal Defense unit "
+                                "stands there.", "Mission: Ground Support of Land Unit's Combat")
     support.naval_check(state, role, a.get("naval_support", []), hexes)
 
 
@@ -274,8 +317,12 @@ def apply_land_result(state, h, attackers, defenders, result):
         for u in defenders:
             _destroy(state, u, result)
     elif result == "D1":  # Class 2: the defender loses the bases in the hex and its entrenchment, and stays
+        side = defenders[0]["side"]
+        for u in [x for x in defenders if coastal.is_coastal(x)]:  # "Coastal Defense units are destroyed"
+            coastal.destroy(state, u, "D1")
+        defenders = [x for x in defenders if not coastal.is_coastal(x)]
         base = state["bases"].get(h)
-        defending = base is not None and base["side"] == defenders[0]["side"]
+        defending = base is not None and base["side"] == side
         for u in defenders:
             if defending and not board.supplied(state, u):  # defending a base, out of supply: destroyed
                 _destroy(state, u, "D1, defending a base out of supply")
@@ -285,10 +332,14 @@ def apply_land_result(state, h, attackers, defenders, result):
     elif result == "D2":  # Class 2: retreat to an adjacent land hex, else destroyed; entrenchment lost
         enemy = attackers[0]["side"]
         to = next((n for n in grid.neighbours(h) if n in PLACES and PLACES[n].get("terrain") == "land"
-                   and not board.land_at(state, n, enemy)), None)
+                   and supply.on_land(h, n)  # "but not across all sea hex-side"
+                   and not board.land_at(state, n, enemy)
+                   and supply.traces(state, defenders[0]["side"], n)), None)  # "not to an out of supply position"
         for u in defenders:
             u["entrenched"] = False
-            if to is None or not board.supplied(state, u):  # Movement (G): no retreat out of supply
+            if coastal.is_coastal(u):  # Movement (H): it may never move, so it cannot retreat
+                coastal.destroy(state, u, "D2, it may never move")
+            elif to is None or not board.supplied(state, u):  # Movement (G): no retreat out of supply
                 _destroy(state, u, "D2, no retreat")
             else:
                 u["hex"] = to
@@ -315,10 +366,14 @@ def _air_vp(kind, side):
 
 def captures(state) -> None:
     """A base is captured when an enemy land unit is in its hex and no friendly land unit defends it (Air and Naval
-    Bases, errata Case I; Stacking (B)); Port Moresby's holder is the last side to occupy it alone."""
+    Bases, errata Case I; Stacking (B)); Port Moresby's holder is the last side to occupy it alone. A Coastal
+    Defense unit neither captures nor defends a base, and is destroyed by an enemy land unit it shares a hex with
+    when no other land unit defends it (coastal.overrun)."""
+    coastal.overrun(state)
     for h, base in list(state["bases"].items()):
         enemy = board.other(base["side"])
-        if board.land_at(state, h, enemy) and not board.land_at(state, h, base["side"]):
+        if ([u for u in board.land_at(state, h, enemy) if not coastal.is_coastal(u)]
+                and not [u for u in board.land_at(state, h, base["side"]) if not coastal.is_coastal(u)]):
             lost = {k: n for k, n in base["air"].items() if n}
             for kind, n in lost.items():
                 board.add_vp(state, enemy, n * _air_vp(kind, base["side"]), f"{n} {board.KIND_TITLE[kind]} points "

@@ -3,9 +3,10 @@ portion of movement, (D) embarking or debarking at that hex, (I) the rest of the
 Movement (N) doubles the allowance far from the enemy; Supply (G) counts the Game-Turns at sea.
 
 Built here: naval movement with ranges, Movement (N), embarking and debarking (Mission: Normal Transport: cargo face
-down, one Movement Point for a Japanese transport), refuelling in a friendly naval base. Stopping the first portion in a hex with enemy
+down, one Movement Point for a Japanese transport), refuelling in a friendly naval base; air transfers (A) in transfer.py, parachute drops (B) in parachute.py. Stopping the first portion in a hex with enemy
 naval units at sea opens a Surface Naval Engagement (Stacking (D); surface.py) before the rest of the movement. Not
-built: air transfers (A), paradrops (B), emergency transport (E); (F) bombards bases only (bombard.py), (H) none."""
+built: emergency transport of troops (E; of supplies: emergency.py); (F) bombards
+bases and land units (bombard.py), (H) none."""
 from __future__ import annotations
 
 from typing import Any
@@ -13,12 +14,12 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import board, bombard, grid
+from app.games.usn import board, bombard, coastal, emergency, grid, parachute, transfer
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if grid.open_hex(f"{n:04d}"))
 SHIPS = board.every("ships")  # every situation's ships and land units (board.every)
-LAND = board.every("land")
+LAND = tuple(sorted(set(board.every("land")) | set(coastal.IDS) | set(parachute.IDS)))
 RULE = "Naval Unit Movement"
 
 
@@ -26,8 +27,11 @@ def _each(hexes, land=LAND) -> Group:
     return Group({"stop": Choice(hexes, label="first portion ends at (C)"),
                   "embark": Several(land, 0, len(land), label="embark at that hex (D)"),
                   "debark": Boolean(label="debark the cargo at that hex (D)"),
-                  "to": Choice(hexes, label="rest of movement to (I)")},
-                 optional=("stop", "embark", "debark", "to"))
+                  "to": Choice(hexes, label="rest of movement to (I)"),
+                  "supply": Boolean(label="emergency transport of supplies to the first-portion hex (E)"),
+                  "carry": Several(land, 0, len(land), label="emergency transport of troops from the start hex "
+                                                             "to the first-portion hex (E)")},
+                 optional=("stop", "embark", "debark", "to", "supply", "carry"))
 
 
 def _bombard(hexes, land=LAND) -> Optional:
@@ -36,7 +40,10 @@ def _bombard(hexes, land=LAND) -> Optional:
 
 
 VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship"),
-                  "bombard": _bombard(ALL_HEXES)}}
+                  "bombard": _bombard(ALL_HEXES),
+                  "transfers": transfer.order(),
+                  "drops": Optional(Keyed(Choice(ALL_HEXES, label="drop onto hex"), parachute.IDS,
+                                          label="parachute drops at (B)"))}}
 
 
 def allowance(state, ship, hexes) -> tuple[int, bool]:
@@ -88,7 +95,13 @@ def prompt(state, role):
     return {"title": "Move your naval units (or leave them where they are)", "rule": RULE,
             "actions": [{"verb": "move", "label": "Move", "args": {
                 "moves": moves.to_json(),
-                "bombard": _bombard(tuple(sorted(targets)), enemy_land).to_json()}}],
+                "bombard": _bombard(tuple(sorted(targets)), enemy_land).to_json(),
+                "transfers": transfer.order(tuple(board.air_stations(state, role)) or transfer.STATIONS[:1],
+                                            tuple(transfer.destinations(state, role)) or transfer.STATIONS[:1]
+                                            ).to_json(),
+                "drops": Optional(Keyed(Choice(parachute.drop_hexes(state, role) or ("0759",), label="drop onto hex"),
+                                        tuple(u["id"] for u in parachute.droppable(state, role)) or parachute.IDS,
+                                        label="parachute drops at (B)")).to_json()}}],
             "info": {"kind": "naval", "ships": {s["id"]: {"hex": s["hex"], "movement": allowance(state, s, [s["hex"]])[0]}
                                                 for s in ships}}}
 
@@ -113,7 +126,12 @@ def _plan(state, role, sid, order):
         # portion ends (Step 2 (C), then (G)); the rest of the movement (I) may not enter them
         raise IllegalAction(f"{sid} may not end its movement in hex {end}, which holds enemy naval units: to engage "
                             "them, end the first portion of the movement there (Step 2 (G)).", "Stacking (D)")
-    if (embark or debark) and ship["type"] != "TR":
+    if order.get("carry"):
+        emergency.check_troops(state, role, ship, start, stop, end, order["carry"],
+                               bool(embark or debark or order.get("supply")))
+    elif order.get("supply"):
+        emergency.check(state, role, ship, start, stop, end, bool(embark or debark))
+    elif (embark or debark) and ship["type"] != "TR":
         raise IllegalAction(f"{sid} is not a transport.", "Mission Capability Chart: Naval Units, Normal Transport")
     if embark:
         tp = sum(state["land"][u]["tp"] for u in ship["cargo"])
@@ -139,16 +157,19 @@ def _plan(state, role, sid, order):
         if stop not in board.PLAY["terrain_class"]["class_1"] + board.PLAY["terrain_class"]["class_2"] \
                 and grid.normalise(stop) not in {p["id"] for p in board.gamedata.load("map")["place"]}:
             raise IllegalAction(f"Hex {stop} is not a land hex the map records.", "Terrain")
-    return {"ship": sid, "stop": stop, "end": end, "embark": list(embark), "debark": bool(debark)}
+    return {"ship": sid, "stop": stop, "end": end, "embark": list(embark), "debark": bool(debark),
+            "supply": bool(order.get("supply")), "carry": list(order.get("carry", []))}
 
 
 def check(state, role, action):
+    transfer.check(state, role, action["args"].get("transfers", []))  # (A) comes before the ships move
+    parachute.check(state, role, action["args"].get("drops", {}))  # (B)
     seen: set[str] = set()
     plans = []
     for sid, order in action["args"]["moves"].items():
         plan = _plan(state, role, sid, order)
         plans.append(plan)
-        for u in plan["embark"]:
+        for u in plan["embark"] + plan["carry"]:
             if u in seen:
                 raise IllegalAction("A land unit may be carried by one vehicle only in a phase.", "Movement (K)")
             seen.add(u)
@@ -163,6 +184,8 @@ def check(state, role, action):
 def resolve(state, role, action, rng):
     """(C) and (D) now; then (G) the surface engagements (surface.py) where the first portion ended beside enemy
     ships at sea; (I) and (J) once they are over (`finish`)."""
+    transfer.resolve(state, role, action["args"].get("transfers", []))  # (A)
+    parachute.resolve(state, role, action["args"].get("drops", {}))  # (B)
     plans = [_plan(state, role, sid, o) for sid, o in action["args"]["moves"].items()]
     for p in plans:
         ship = state["ships"][p["ship"]]
@@ -175,6 +198,8 @@ def resolve(state, role, action, rng):
         if p["embark"]:
             state["log"].append(entry(role, f"{ship['id']} embarks {', '.join(state['land'][u]['name'] for u in p['embark'])} "
                                             f"at {p['stop']} (cargo face down)."))
+        if p["carry"]:
+            emergency.land_troops(state, role, ship, p["stop"], p["carry"])
         if p["debark"]:
             landed = list(ship["cargo"])
             for u in landed:
@@ -210,6 +235,9 @@ def finish(state, role) -> None:
                                                 f"engagement and stays at {p['stop']} (Movement (O))."))
                 continue
         ship["hex"] = p["end"]
+    emergency.deliver(state, role, [(p["ship"], p["stop"]) for p in plans if p.get("supply")
+                                    and not state["ships"][p["ship"]]["sunk"]
+                                    and state["ships"][p["ship"]]["hex"] == p["end"]])
     state["log"].append(entry(PUBLIC, f"{board.TITLE[role]} naval movement: {len(plans)} unit(s) ordered."))
     state["log"].append(entry(role, "Your naval units: " + "; ".join(
         f"{p['ship']} to {state['ships'][p['ship']]['hex']}" for p in plans) + ".") if plans

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import visible
-from app.games.usn import board, sequence, submarine, support, surface
+from app.games.usn import board, sequence, submarine, supply, support, surface
 
 State = dict[str, Any]
 
@@ -50,11 +50,13 @@ def view(state: State, role: str) -> dict[str, Any]:
             ships[side] = {"units": [_own_ship(state, s) for s in board.afloat(state, side)]}
         else:
             ships[side] = {"stacks": _enemy_stacks(state, side, me)}
+    ashore = [u for u in sorted(state["land"].values(), key=lambda x: x["id"]) if u["aboard"] is None and u["hex"]]
+    supplied = supply.shown_all(state, ashore, me)  # Supply (A)-(F) to the owner, the public Dx to others
     land = [{"id": u["id"], "side": u["side"], "name": u["name"], "hex": u["hex"], "attack": u["attack"],
              "defense": u["defense"], "entrenched": u["entrenched"],
              "moved": u["moved"],  # landed this Game-Turn (a public landing): no further move, Movement (J)
-             "supplied": board.supplied(state, u)}  # a public Dx of bombardment or bombing, Supply (E)
-            for u in sorted(state["land"].values(), key=lambda x: x["id"]) if u["aboard"] is None and u["hex"]]
+             "supplied": supplied[u["id"]]}
+            for u in ashore]
     r = sequence.row(state)
     out = {"game": "usn", "scenario": state["scenario"], "turn": state["turn"], "turns": state["turns"],
            "step": {"kind": r[1], "side": r[2], "title": r[3]}, "waiting_for": sequence.acting(state),

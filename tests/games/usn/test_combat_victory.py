@@ -54,6 +54,9 @@ def test_d2_retreats_the_defender_and_the_attacker_takes_port_moresby_and_its_ba
     s = act(s, "japanese", "land_attack", land=["J-L2", "J-L3", "J-L4"], attack=["J-L2", "J-L3", "J-L4"])
     s["land"]["A-L1"].update(entrenched=False, defense=3)  # 12 against 3: 4-1
     s["bases"]["0659"]["air"].update(lac=0, lbac=0)
+    for b in s["bases"].values():  # no Japanese Zone of Control over 0659 now that its own is gone: still supplied
+        if b["side"] == "japanese":
+            b["air"].update(lac=0, lbac=0, nac=0)
     from app.engine.rng import ScriptedRng
     from app.games.usn import land
     land.resolve_attacks(s, ScriptedRng([6]))
