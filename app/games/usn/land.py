@@ -202,10 +202,7 @@ def attack_check(state, role, action):
     a = action["args"]
     landing = set(a.get("land", []))
     for uid in landing:
-        aboard = state["land"][uid]["aboard"]
-        if aboard and coastal.at(state, state["ships"][aboard]["hex"], board.other(role)):
-            raise IllegalAction("Units may never be landed in a hex occupied by an enemy Coastal Defense unit.",
-                                "Errata: Amphibious Assault")
+        # (an enemy Coastal Defense unit in the hex: situation.check_landing, which the rules check first)
         if uid not in _landable(state, role):
             raise IllegalAction(f"{state['land'][uid]['name']} is not aboard one of your transports in an "
                                 "enemy-occupied hex.", ATTACK_RULE)

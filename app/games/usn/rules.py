@@ -138,8 +138,8 @@ def _allocation_resolve(state, role, action, rng):
 
 
 def _attack_check(state, role, action):
+    situation.check_landing(state, role, action)  # the errata's bar first: it says why a landing is refused
     land.attack_check(state, role, action)
-    situation.check_landing(state, role, action)
 
 
 def _attack_random(state, role, rng):

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.games.usn import board, grid
+from app.games.usn import board, coastal, grid
 
 
 def _keep_off(state) -> list[dict[str, Any]]:
@@ -53,8 +53,8 @@ LANDING_RULE = "Amphibious Assault"
 
 
 def coastal_defense(state, h: str, side: str) -> list[dict[str, Any]]:
-    """`side`'s Coastal Defense units ashore in hex h (Midway's 6-2 Coast Artillery)."""
-    return [u for u in board.land_at(state, h, side) if u["kind"] == "coastal_defense"]
+    """`side`'s undestroyed Coastal Defense units ashore in hex h (Midway's 6-2 Coast Artillery)."""
+    return coastal.at(state, h, side)
 
 
 def _landing_hex(state, uid: str) -> str | None:
@@ -66,8 +66,8 @@ def check_landing(state, role, action) -> None:
     for uid in action["args"].get("land", []):
         h = _landing_hex(state, uid) if uid in state["land"] else None
         if h and coastal_defense(state, h, board.other(role)):
-            raise IllegalAction(f"No landing at {h} while an enemy Coastal Defense unit holds it: destroy it first "
-                                "(bombing or bombardment).", LANDING_RULE)
+            raise IllegalAction(f"Units may never be landed in a hex occupied by an enemy Coastal Defense unit: "
+                                f"destroy the one at {h} first (bombing or bombardment).", LANDING_RULE)
 
 
 def allowed_landing(state, role, action) -> dict[str, Any]:

@@ -36,7 +36,9 @@ def test_the_japanese_on_guadalcanal_start_out_of_supply_and_may_not_move():
     s = deployed(S)
     snlf = board.land_at(s, "0828", "japanese")[0]
     assert not board.supplied(s, snlf)
-    assert all(board.supplied(s, u) for u in s["land"].values() if u["id"] != snlf["id"])
+    # only the SNLF by the situation's rule; any other unit's supply is its traced line's (Supply (D): the Marines
+    # lie in Japan's undisputed Zone of Control until Allied air units stand on Guadalcanal)
+    assert [u["id"] for u in s["land"].values() if u.get("unsupplied_until")] == [snlf["id"]]
     s = at(s, "land_move", "japanese")
     with pytest.raises(IllegalAction):
         R.check(s, "japanese", {"verb": "land_move", "args": {"moves": {snlf["id"]: "0827"}, "entrench": [],
