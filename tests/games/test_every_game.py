@@ -9,7 +9,7 @@ import pytest
 from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import SeededRng
-from app.engine.testing import assert_plain_json, check_every_reader, random_action, readers, state_hash
+from app.engine.testing import assert_plain_json, check_every_reader, random_positions, readers, state_hash
 from app.play.lobby import seats_offered
 from app.web.presenter import board_template
 from app.web.templating import render
@@ -28,18 +28,8 @@ def board_html(game_id, role):
 
 def positions(rules, seed, stops=(0, 5, 20, 60), options=None):
     """States reached by random legal play, at a few depths."""
-    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    state = rules.setup(rules.meta.scenarios[0].id, dict(rules.meta.default_options(), **(options or {})), dice)
-    out = []
-    for step in range(max(stops) + 1):
-        if step in stops:
-            out.append(state)
-        prompts = rules.prompts(state)
-        if rules.outcome(state) is not None or not prompts:
-            break
-        role = players.choice(sorted(prompts))
-        state = rules.apply(state, role, random_action(rules, state, role, players), dice)
-    return out
+    return list(random_positions(rules, rules.meta.scenarios[0].id, dict(rules.meta.default_options(), **(options or {})),
+                                 seed, stops))
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -8,7 +8,7 @@ import pytest
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
-from app.engine.testing import check_every_reader, random_action
+from app.engine.testing import check_every_reader, random_positions
 from app.games.usn import board
 from app.web.presenter import board_template
 from app.web.templating import render
@@ -27,18 +27,7 @@ SCENARIOS = ("coral_sea", "midway", "eastern_solomons", "santa_cruz")
 
 
 def positions(scenario, seed, stops=(0, 5, 20, 60)):
-    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    state = R.setup(scenario, {}, dice)
-    out = []
-    for step in range(max(stops) + 1):
-        if step in stops:
-            out.append(state)
-        prompts = R.prompts(state)
-        if R.outcome(state) is not None or not prompts:
-            break
-        role = players.choice(sorted(prompts))
-        state = R.apply(state, role, random_action(R, state, role, players), dice)
-    return out
+    return list(random_positions(R, scenario, {}, seed, stops))
 
 
 @pytest.mark.rule("USN Mini-Games")
