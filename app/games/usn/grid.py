@@ -31,6 +31,7 @@ GRID = OffsetGrid("columns", _SHIFTED, +1, "CCRR",
                   cols=(0, (LAST - OFFSET) // PER_COLUMN + 1), rows=(0, PER_COLUMN - 1))
 
 
+OFF_MAP = ("west-coast",)  # the campaign games' U.S. West Coast (campaign.py): a place, not a hex
 BEYOND = 10_000  # the distance across the unlinked inset edge: farther than any range
 
 
@@ -66,7 +67,9 @@ def _axial(hex_id: str | int) -> tuple[int, int]:
 
 
 def in_inset(hex_id: str | int) -> bool:
-    """True for the hexes of the Aleutian inset."""
+    """True for the hexes of the Aleutian inset (False off the map)."""
+    if hex_id in OFF_MAP:
+        return False
     c, r = column_row(hex_id)
     (c0, c1), (r0, r1) = _INSET["columns"], _INSET["rows"]
     return c0 <= c <= c1 and r0 <= r <= r1
@@ -74,14 +77,19 @@ def in_inset(hex_id: str | int) -> bool:
 
 def distance(a: str | int, b: str | int) -> int:
     """Hexes stepped from a to b, not counting a. Between the inset and the main map the text gives no way across:
-    BEYOND, so no move, strike or range check ever reaches across."""
+    BEYOND, so no move, strike or range check ever reaches across. The same from or to an off-map place (the U.S.
+    West Coast of the campaign games, OFF_MAP): reached only by Off-Map Movement, not by hexes."""
+    if a in OFF_MAP or b in OFF_MAP:
+        return 0 if a == b else BEYOND
     if in_inset(a) != in_inset(b) and not _INSET["links_to_main_map"]:
         return BEYOND
     return GRID.distance(GRID.id(*GRID.from_axial(_axial(a))), GRID.id(*GRID.from_axial(_axial(b))))
 
 
 def neighbours(hex_id: str | int) -> list[str]:
-    """The hexes touching `hex_id` on its own part of the map (main map or inset)."""
+    """The hexes touching `hex_id` on its own part of the map (main map or inset); none off the map."""
+    if hex_id in OFF_MAP:
+        return []
     inset = in_inset(hex_id)
     out = []
     for h in GRID.neighbours(GRID.id(*GRID.from_axial(_axial(hex_id)))):
@@ -97,7 +105,9 @@ def adjacent(a: str | int, b: str | int) -> bool:
 
 
 def within(hex_id: str | int, n: int) -> list[str]:
-    """Every hex at distance 0..n from `hex_id` on its own part of the map, in number order."""
+    """Every hex at distance 0..n from `hex_id` on its own part of the map, in number order (off the map: itself)."""
+    if hex_id in OFF_MAP:
+        return [hex_id]
     inset = in_inset(hex_id)
     out = []
     for h in GRID.within(GRID.id(*GRID.from_axial(_axial(hex_id))), n):
