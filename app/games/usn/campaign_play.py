@@ -39,6 +39,8 @@ REPLACED = 21  # "<id>.2" ... "<id>.21": a transport lost every fourth Game-Turn
 # provenance) join the mini-games' table the movement and combat rules read (board.values).
 for _t, _v in campaigndata.units().get("ship_type", {}).items():
     board.PLAY["ship_type"].setdefault(_t, _v)
+for _t, _v in campaigndata.land_types().items():  # likewise the land unit types the orders of battle name
+    board.LAND_TYPES.setdefault(_t, _v)
 
 
 def bot_goals(scenario: str) -> dict[str, str]:
