@@ -15,6 +15,8 @@ BEYOND, farther than any movement or air range: nothing reaches across (Midway p
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from app.engine.hexgrid import OffsetGrid
 from app.games.usn import gamedata
 
@@ -75,6 +77,7 @@ def in_inset(hex_id: str | int) -> bool:
     return c0 <= c <= c1 and r0 <= r <= r1
 
 
+@lru_cache(maxsize=1 << 18)  # pure, and called millions of times by a campaign game's movement and bots
 def distance(a: str | int, b: str | int) -> int:
     """Hexes stepped from a to b, not counting a. Between the inset and the main map the text gives no way across:
     BEYOND, so no move, strike or range check ever reaches across. The same from or to an off-map place (the U.S.
@@ -106,8 +109,13 @@ def adjacent(a: str | int, b: str | int) -> bool:
 
 def within(hex_id: str | int, n: int) -> list[str]:
     """Every hex at distance 0..n from `hex_id` on its own part of the map, in number order (off the map: itself)."""
+    return list(_within(hex_id, n))
+
+
+@lru_cache(maxsize=1 << 14)
+def _within(hex_id: str | int, n: int) -> tuple[str, ...]:
     if hex_id in OFF_MAP:
-        return [hex_id]
+        return (hex_id,)
     inset = in_inset(hex_id)
     out = []
     for h in GRID.within(GRID.id(*GRID.from_axial(_axial(hex_id))), n):
@@ -115,4 +123,4 @@ def within(hex_id: str | int, n: int) -> list[str]:
         x = hex_at(k - 1, r)
         if x is not None and in_inset(x) == inset:
             out.append(x)
-    return sorted(out)
+    return tuple(sorted(out))
