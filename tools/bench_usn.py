@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
@@ -40,12 +40,12 @@ def play(seed: int = 0, bots: bool = True) -> dict:
 
 def lines(seed: int = 0) -> list[str]:
     bot, rnd = play(seed, True), play(seed, False)
-    out = [f"## U.S.N.: a whole Campaign Game 3 (measured on {datetime.now(timezone.utc):%Y-%m-%d} by "
-           "`python -m tools.bench_usn`, part of `make bench`)", "",
-           f"Seeded game {seed}, 81 Game-Turns from December 1941; each seat its own side's computer player "
+    out = [(f"## U.S.N.: a whole Campaign Game 3 (measured on {datetime.now(UTC):%Y-%m-%d} by "
+            "`python -m tools.bench_usn`, part of `make bench`)"), "",
+           (f"Seeded game {seed}, 81 Game-Turns from December 1941; each seat its own side's computer player "
            "(app/games/usn/bots.py) deciding from its own view, or a random legal player. CPU time of the whole game "
            "with the rules' prompts, checks and views; the largest state is the JSON of the state after any order. "
-           "Goal: under 30 s of CPU and under 5 MB.", "",
+           "Goal: under 30 s of CPU and under 5 MB."), "",
            "| players | CPU s | orders | largest state (KiB) | ships / land units at the end | result |",
            "|---|---|---|---|---|---|"]
     for name, r in (("computer vs computer", bot), ("random vs random", rnd)):

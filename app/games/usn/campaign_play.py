@@ -129,7 +129,7 @@ def _ship_ids() -> tuple[str, ...]:
             if it["kind"] == "ship":
                 out.add(it["id"])
     var = campaigndata.deployment("campaign_1").get("variable_deployment", {})
-    for key, units in var.items():
+    for units in var.values():
         if isinstance(units, list):
             out |= {f"A-{u}" for u in units if isinstance(u, str)}
     base = sorted(out)

@@ -9,7 +9,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import assert_plain_json, check_every_reader, random_action
-from app.games.usn import campaign_play, campaign_victory, reinforce, sequence
+from app.games.usn import campaign_play, campaign_victory, naval, reinforce, sequence
 
 from .helpers import R
 from .test_situations import board_html
@@ -65,8 +65,7 @@ def test_step_1_of_a_later_game_turn_brings_the_chart_s_reinforcements():
 @pytest.mark.rule("Detailed Sequence of Play, Step 2")
 def test_a_campaign_order_names_the_campaign_s_ships_and_a_stranger_is_refused():
     s = R.setup("campaign_3", {}, ScriptedRng())
-    ship = next(x for x in s["ships"].values() if x["side"] == "japanese" and x["id"] not in
-                __import__("app.games.usn.naval", fromlist=["SHIPS"]).SHIPS)
+    ship = next(x for x in s["ships"].values() if x["side"] == "japanese" and x["id"] not in naval.SHIPS)
     moved = R.apply(s, "japanese", {"verb": "move", "args": {"moves": {ship["id"]: {"to": ship["hex"]}}}},
                     ScriptedRng())
     assert moved["ships"][ship["id"]]["hex"] == ship["hex"] and R.acting(moved) != ["japanese"]
