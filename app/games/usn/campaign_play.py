@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.engine.contract import Option
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Repeated, Several
 from app.games.usn import (
@@ -41,6 +42,12 @@ for _t, _v in campaigndata.units().get("ship_type", {}).items():
     board.PLAY["ship_type"].setdefault(_t, _v)
 for _t, _v in campaigndata.land_types().items():  # likewise the land unit types the orders of battle name
     board.LAND_TYPES.setdefault(_t, _v)
+
+# The campaigns' optional rules campaign.py reads (the mini-games ignore them)
+OPTIONS = (Option("burma", "Campaign games only: the Burma Campaign (the Burma Special Game Rules are cancelled for "
+                           "the Japanese; extra units in Burma)", "Burma Campaign", False),
+           Option("allied_variable_deployment", "Campaign Games 1 and 3 only: Allied Variable Deployment (one die "
+                  "puts some Game-Turn 2 arrivals in Pearl Harbor at the start)", "Allied Variable Deployment", False))
 
 
 def bot_goals(scenario: str) -> dict[str, str]:

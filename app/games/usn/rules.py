@@ -165,7 +165,8 @@ class USN(TableGame):
         role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
         sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
         options=(Option(situation.SIM_OPTION, "Midway only: the Simulation Version (the Japanese carriers sail at "
-                        "full speed beside Midway and strike it)", situation.SIM_RULE, False),),
+                        "full speed beside Midway and strike it)", situation.SIM_RULE, False),
+                 *campaign_play.OPTIONS),
         chat=ChatPolicy(),
         listed=True,  # its own board and order forms (app/web/games/usn)
     )

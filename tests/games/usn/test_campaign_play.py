@@ -133,3 +133,28 @@ def test_a_campaign_computer_player_decides_the_same_whatever_it_cannot_see():
             assert mine == theirs, f"{role}'s computer player decided differently on hidden information"
             compared += 1
     assert compared > 0
+
+
+def _through_game_turn(s, turn):
+    while s["turn"] <= turn and R.outcome(s) is None:
+        role = R.acting(s)[0]
+        s = R.apply(s, role, R.default_action(s, role), ScriptedRng())
+    return s
+
+
+@pytest.mark.rule("Burma Campaign")
+def test_the_burma_campaign_option_cancels_burma_76_for_the_japanese():
+    assert {"burma", "allied_variable_deployment"} <= set(R.meta.default_options())
+    for burma in (False, True):
+        s = R.setup("campaign_3", {"burma": burma}, ScriptedRng())
+        s["turn"] = 6  # Burma 76 is looked at in the Step 1 after Game-Turn 6; no Japanese division has gone there
+        s = _through_game_turn(s, 6)
+        assert s["turn"] == 7 and bool(s.get("lost_by")) is not burma
+        assert any("Burma 76" in e["text"] for e in s["log"]) is not burma
+
+
+@pytest.mark.rule("Allied Variable Deployment")
+def test_allied_variable_deployment_is_an_option_of_the_campaign_set_up():
+    s = R.setup("campaign_3", {"allied_variable_deployment": True}, ScriptedRng([3]))  # 3-4: CV-6 and CA-2
+    assert s["ships"]["A-CV-6"]["hex"] == "1456" and s["ships"]["A-CA-2"]["hex"] == "1456"
+    assert "A-CV-6" not in R.setup("campaign_3", {}, ScriptedRng())["ships"]
