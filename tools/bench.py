@@ -334,6 +334,8 @@ def main() -> None:
     lines += guadalcanal_lines()
     lines += storage_lines()
     lines += first_blood_lines()
+    from tools.bench_usn import lines as usn_lines
+    lines += usn_lines()
     OUT.write_text("\n".join(lines))
     print("\n".join(lines))
 

@@ -59,9 +59,13 @@ def is_carrier(ship: dict[str, Any]) -> bool:
     return ship["type"] in ("CV", "JCV", "CVL")
 
 
+CAMPAIGNS: dict[str, dict[str, Any]] = {}  # the campaign games' entries, filled by campaign_play.py
+
+
 def situation(scenario: str) -> dict[str, Any]:
-    """The data of a mini-game (How To Use the Situation & Order of Battle)."""
-    return SITUATIONS[scenario]
+    """The data of a mini-game (How To Use the Situation & Order of Battle), or a campaign game's stand-in (no
+    mini-game special rules or Victory Conditions; its computer players' objectives: campaign_play.py)."""
+    return CAMPAIGNS[scenario] if scenario in CAMPAIGNS else SITUATIONS[scenario]
 
 
 def bases_of(scenario: str) -> list[dict[str, Any]]:

@@ -24,11 +24,16 @@ COLUMNS = range(-1, (grid.LAST - grid.OFFSET) // grid.PER_COLUMN + 1)  # printed
 WIDTH = round(MARGIN * 2 + COLUMN * (len(COLUMNS) - 1) + SIZE * 2, 1)
 HEIGHT = round(MARGIN * 2 + ROW * (grid.PER_COLUMN + 0.5), 1)
 SIDE_TITLE = {"japanese": "Japanese", "allied": "Allied"}
+BASE_SIDE_TITLE = {**SIDE_TITLE, "thailand": "Neutral (Thai)"}  # a campaign's Bangkok starts neutral (campaign.py)
+OFF_MAP_NAMES = {"west-coast": "U.S. West Coast (off the map to the east)"}
 KIND_TITLE = {"lac": "LAC", "lbac": "LBAC", "nac": "NAC"}
 
 
 def centre(hex_id: str | int) -> tuple[float, float]:
-    """Board units of a hex's centre: printed odd columns half a hex higher (grid.py), row 0 on the north edge."""
+    """Board units of a hex's centre: printed odd columns half a hex higher (grid.py), row 0 on the north edge. An
+    off-map place (a campaign's U.S. West Coast) is drawn on the east margin, half-way down."""
+    if hex_id in grid.OFF_MAP:
+        return round(WIDTH - MARGIN / 2, 2), round(HEIGHT / 2, 2)
     c, r = grid.column_row(hex_id)
     return _centre(c, r)
 
@@ -108,7 +113,7 @@ def _base(b: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     name = names.get(h, f"Hex {h}")
     return {"id": h, "label": f"{name} ({h})", "at": list(centre(h)), "kind": f"base side-{b['side']}",
             "shape": "square" if b["naval"] else "circle", "size": SIZE * 0.32,
-            "details": f"{SIDE_TITLE[b['side']]} {kinds}; air capacity {b.get('capacity', 0)}; {air}",
+            "details": f"{BASE_SIDE_TITLE[b['side']]} {kinds}; air capacity {b.get('capacity', 0)}; {air}",
             "show_name": False}
 
 
@@ -181,7 +186,7 @@ def _land(units: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, 
 
 def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
     """The board of one role's view (a side, the umpire, a spectator, or anyone once the game is over)."""
-    names = {h: p["name"] for h, p in gamedata.places().items()}
+    names = {h: p["name"] for h, p in gamedata.places().items()} | OFF_MAP_NAMES
     full = "ships" in view and isinstance(view["ships"], dict) and any(
         isinstance(v, dict) and "type" in v for v in view["ships"].values())  # the umpire's (or an ended game's) state
     pieces: list[dict[str, Any]] = []

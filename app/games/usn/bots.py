@@ -391,8 +391,9 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                 keep = -(-n // 3) if carrier and any(_dist(h, x) <= THREAT for x in threats) else 0
                 if keep:
                     cap.append({"from": st, "kind": kind, "points": keep})
-                on_land.append({"from": st, "kind": kind, "points": n - keep, "target": objective,
-                                "unit": batteries[0]["id"]})
+                if n > keep:  # (a lone point kept on CAP bombs nothing)
+                    on_land.append({"from": st, "kind": kind, "points": n - keep, "target": objective,
+                                    "unit": batteries[0]["id"]})
                 continue
             near = [x for x in helps if _dist(h, x) <= board.reach(kind)]
             if not carrier and near:  # land-based air supports the land combat within normal range

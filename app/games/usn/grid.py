@@ -17,7 +17,7 @@ and the steps from the inset's top row. With the link off, `distance` gives BEYO
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from app.engine.hexgrid import OffsetGrid
 from app.games.usn import gamedata
@@ -36,6 +36,7 @@ GRID = OffsetGrid("columns", _SHIFTED, +1, "CCRR",
                   cols=(0, (LAST - OFFSET) // PER_COLUMN + 1), rows=(0, PER_COLUMN - 1))
 
 
+OFF_MAP = ("west-coast",)  # the campaign games' U.S. West Coast (campaign.py): a place, not a hex
 BEYOND = 10_000  # the distance across the unlinked inset edge: farther than any range
 
 
@@ -71,7 +72,9 @@ def _axial(hex_id: str | int) -> tuple[int, int]:
 
 
 def in_inset(hex_id: str | int) -> bool:
-    """True for the hexes of the Aleutian inset."""
+    """True for the hexes of the Aleutian inset (False off the map)."""
+    if hex_id in OFF_MAP:
+        return False
     c, r = column_row(hex_id)
     (c0, c1), (r0, r1) = _INSET["columns"], _INSET["rows"]
     return c0 <= c <= c1 and r0 <= r <= r1
@@ -107,9 +110,13 @@ def to_edge(hex_id: str) -> int:
     return min(_on_grid(hex_id, e) for e in _edge("inset" if in_inset(hex_id) else "main"))
 
 
+@lru_cache(maxsize=1 << 18)  # pure, and called millions of times by a campaign game's movement and bots
 def distance(a: str | int, b: str | int) -> int:
     """Hexes stepped from a to b, not counting a. Across the inset's edge: to the main map's top edge, the gap, and
-    from the inset's top row (linked), or BEYOND (not linked), so nothing reaches across."""
+    from the inset's top row (linked), or BEYOND (not linked), so nothing reaches across. From or to an off-map
+    place (the U.S. West Coast of the campaign games, OFF_MAP): BEYOND, reached only by Off-Map Movement."""
+    if a in OFF_MAP or b in OFF_MAP:
+        return 0 if a == b else BEYOND
     if in_inset(a) != in_inset(b):
         if not linked():
             return BEYOND
@@ -118,7 +125,9 @@ def distance(a: str | int, b: str | int) -> int:
 
 
 def neighbours(hex_id: str | int) -> list[str]:
-    """The hexes touching `hex_id` on its own part of the map (main map or inset)."""
+    """The hexes touching `hex_id` on its own part of the map (main map or inset); none off the map."""
+    if hex_id in OFF_MAP:
+        return []
     inset = in_inset(hex_id)
     out = []
     for h in GRID.neighbours(GRID.id(*GRID.from_axial(_axial(hex_id)))):
@@ -135,7 +144,14 @@ def adjacent(a: str | int, b: str | int) -> bool:
 
 def within(hex_id: str | int, n: int) -> list[str]:
     """Every hex at distance 0..n from `hex_id`, in number order: on its own part of the map, and across the
-    inset's edge when linked and near enough."""
+    inset's edge when linked and near enough (off the map: itself)."""
+    return list(_within(hex_id, n))
+
+
+@lru_cache(maxsize=1 << 14)  # pure, and called millions of times by a campaign game's movement and bots
+def _within(hex_id: str | int, n: int) -> tuple[str, ...]:
+    if hex_id in OFF_MAP:
+        return (hex_id,)
     inset = in_inset(hex_id)
     out = []
     for h in GRID.within(GRID.id(*GRID.from_axial(_axial(hex_id))), n):
@@ -145,7 +161,7 @@ def within(hex_id: str | int, n: int) -> list[str]:
             out.append(x)
     if linked() and to_edge(normalise(hex_id)) + _LINK["gap_hexes"] <= n:
         out += [x for x in _other_part(inset) if distance(hex_id, x) <= n]
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 @cache

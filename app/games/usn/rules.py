@@ -8,6 +8,9 @@ Amphibious Assault, air.py the Mutual Air-Strike Phase), gathered in STATES; the
 may decide now, then the decision's own check (IllegalAction citing its rule)."""
 from __future__ import annotations
 
+import copy
+import dataclasses
+import json
 from typing import Any
 
 from app.engine.contract import ChatPolicy, GameMeta, Option, Scenario, Side
@@ -17,6 +20,8 @@ from app.games.usn import (
     air,
     board,
     bots,
+    campaign_play,
+    campaigndata,
     deploy,
     hidden,
     land,
@@ -32,8 +37,18 @@ from app.games.usn import (
 
 State = dict[str, Any]
 
-sequence.PROCEDURES.update({"reinforce": records.reinforce, "examine": air.examine, "strikes": air.strikes,
-                            "records": records.end_of_turn})
+
+
+def _step_one(state, rng):
+    (campaign_play.step_one if campaign_play.is_campaign(state) else records.reinforce)(state, rng)
+
+
+def _step_ten(state, rng):
+    (campaign_play.end_of_turn if campaign_play.is_campaign(state) else records.end_of_turn)(state, rng)
+
+
+sequence.PROCEDURES.update({"reinforce": _step_one, "examine": air.examine, "strikes": air.strikes,
+                            "records": _step_ten})
 
 
 def _walking(resolve):
@@ -178,13 +193,16 @@ class USN(TableGame):
         scenarios=(Scenario("coral_sea", "The Battle of Coral Sea, 8 May 1942", "USN \"Mini-Games\"",
                             "Two Game-Turns; 100 Victory Points to the holder of Port Moresby."),) + tuple(
             Scenario(n, board.SITUATIONS[n]["game"]["title"], "USN \"Mini-Games\"",
-                     board.SITUATIONS[n]["game"]["summary"]) for n in board.SITUATIONS if n != "coral_sea"),
+                     board.SITUATIONS[n]["game"]["summary"]) for n in board.SITUATIONS if n != "coral_sea") + tuple(
+            Scenario(n, campaigndata.game(n)["game"]["name"], "Situations & Orders of Battle",
+                     campaign_play.summary(n)) for n in campaign_play.SCENARIOS),
         role_labels={"japanese": "Japanese Player", "allied": "Allied Player"},
         sides=(Side("japanese", "Japanese Player", ("japanese",)), Side("allied", "Allied Player", ("allied",))),
         options=(Option(situation.SIM_OPTION, "Midway only: the Simulation Version (the Japanese carriers sail at "
                         "full speed beside Midway and strike it)", situation.SIM_RULE, False),
                  Option(submarine.OPTION, "Optional rule: Japanese submarines (the situation's printed subs, kept "
-                        "in a secret record until they attack)", submarine.RULE, False)),
+                        "in a secret record until they attack)", submarine.RULE, False),
+                 *campaign_play.OPTIONS),
         chat=ChatPolicy(),
         listed=True,  # its own board and order forms (app/web/games/usn)
     )
@@ -193,8 +211,11 @@ class USN(TableGame):
     bots = bots.BOTS  # one computer player a side, deciding from its view only (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
+        if scenario in campaign_play.SCENARIOS:
+            return campaign_play.setup(scenario, options, rng)
         if scenario not in board.SITUATIONS:
-            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: {', '.join(board.SITUATIONS)}).")
+            raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: "
+                                  f"{', '.join((*board.SITUATIONS, *campaign_play.SCENARIOS))}).")
         state = board.new_state(scenario=scenario)
         situation.start_simulation(state, options)
         submarine.start(state, options)
@@ -217,8 +238,17 @@ class USN(TableGame):
         return sequence.row(state)[3]
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
-        import copy
-        return self.guard(state, role, action).carry_out(copy.deepcopy(state), role, action, rng)
+        # a JSON round trip: the state is plain JSON, and this copies a campaign's hundreds of units several times
+        # faster than copy.deepcopy (docs/games/usn.md, "Campaign games as scenarios": the bench)
+        return self.guard(state, role, action).carry_out(json.loads(json.dumps(state)), role, action, rng)
+
+    def guard(self, state: State, role: str, action: Any) -> Decision:
+        if not campaign_play.is_campaign(state):
+            return super().guard(state, role, action)
+        wide = copy.copy(self)  # a campaign's orders are shaped against its own ships, land units and hexes
+        wide.all_verbs = campaign_play.VERBS
+        d = TableGame.guard(wide, state, role, action)
+        return dataclasses.replace(d, verbs={v: campaign_play.VERBS[v] for v in d.verbs})
 
     def check(self, state: State, role: str, action: Any) -> None:
         self.guard(state, role, action).judge(state, role, action)

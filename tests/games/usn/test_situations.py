@@ -32,7 +32,7 @@ def positions(scenario, seed, stops=(0, 5, 20, 60)):
 
 @pytest.mark.rule("USN Mini-Games")
 def test_the_four_mini_games_are_offered_each_with_its_printed_length():
-    assert tuple(s.id for s in R.meta.scenarios) == SCENARIOS
+    assert tuple(s.id for s in R.meta.scenarios)[:4] == SCENARIOS  # then the campaign games (test_campaign_play.py)
     for sc, turns in zip(SCENARIOS, (2, 3, 2, 2)):
         s = R.setup(sc, {}, ScriptedRng())
         assert s["scenario"] == sc and s["turns"] == turns
