@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, grid, situation, submarine
+from app.games.usn import board, grid, situation, submarine, transfer
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -222,10 +222,44 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
     action = _simulation_moves(prompt, moves)
     if bombard and any(moves.get(sid, {}).get("stop") in bombard for sid in raid):
         action["args"]["bombard"] = bombard
+    transfers = _transfers(view, side, prompt)
+    if transfers:
+        action["args"]["transfers"] = transfers
     subs = _submarines(view, prompt.get("info", {}).get("submarines"))
     if subs:
         action["args"]["subs"] = subs
     return action
+
+
+def _transfers(view: View, side: str, prompt: dict[str, Any]) -> list[dict[str, Any]]:
+    """Air transfer at (A): land-based air on a base beyond its normal range of the objective moves, within twice
+    that range, to the base nearest the objective with room (Stacking (E)). Only bases the prompt lists as able to
+    fly missions (neither neutralized nor out of supply, Supply (E)) send or receive."""
+    try:
+        fields = prompt["actions"][0]["args"]["transfers"]["each"]["each"]["fields"]
+        # the game's order shape names only Coral Sea's stations (transfer.STATIONS): other bases are refused
+        able = set(fields["from"]["choices"]) & set(fields["to"]["choices"]) & set(transfer.STATIONS)
+    except (KeyError, IndexError, TypeError):
+        return []
+    objective = _goal(view, f"{side}_objective")
+    bases = {b["hex"]: b for b in view["bases"] if b["side"] == side and f"base:{b['hex']}" in able}
+    room = {h: b["capacity"] - sum(b["air"].values()) for h, b in bases.items()}
+    rows = []
+    for h in sorted(bases, key=lambda x: (-_dist(x, objective), x)):
+        for kind in ("lbac", "lac"):
+            n = bases[h]["air"][kind]
+            if not n or _dist(h, objective) <= board.reach(kind):
+                continue
+            to = [x for x in bases if x != h and room[x] > 0 and _dist(x, objective) < _dist(h, objective)
+                  and _dist(x, h) <= 2 * board.reach(kind)]
+            if not to:
+                continue
+            dst = min(to, key=lambda x: (_dist(x, objective), x))
+            k = min(n, room[dst])
+            rows.append({"from": f"base:{h}", "kind": kind, "points": k, "to": f"base:{dst}"})
+            room[dst] -= k
+            room[h] += k
+    return rows
 
 
 def _struck(view: View, side: str) -> bool:

@@ -82,3 +82,11 @@ def test_the_guns_seek_an_engagement_with_a_weaker_examined_stack_at_sea():
     s["examined"] = {"allied": {"0726": [["J-TR-1", "J-TR-2"]]}, "japanese": {}}
     moves = _order(at(s, "naval", "allied"), "allied")["args"]["moves"]
     assert moves["A-CA-1"] == moves["A-CA-2"] == {"stop": "0726"}
+
+
+@pytest.mark.rule("2A")
+def test_land_based_air_out_of_range_transfers_to_the_base_nearest_the_objective_with_room():
+    s = coral()
+    s["bases"]["0659"]["air"]["lac"] = 5  # Port Moresby has room for 5 more
+    order = _order(at(s, "naval", "allied"), "allied")
+    assert order["args"]["transfers"] == [{"from": "base:0698", "kind": "lac", "points": 5, "to": "base:0659"}]
