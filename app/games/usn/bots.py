@@ -33,6 +33,11 @@ Heuristics (documented in docs/games/usn.md, "Computer players"):
   cruisers, the rest; damaged ships worth half; beyond normal range worth less), all of a station's points of a type
   together; carriers threatened by an enemy stack or air base within four hexes keep a third of their NAC (rounded
   up) on CAP, and all of it when they have no target; LAC fly CAP over a base only where friendly ships lie.
+- Missions (session 8): battleships and heavy cruisers within one move bombard the objective (its Coastal Defense
+  unit, else with the invasion under way its strongest defender, else its air base); gun ships attack an examined
+  enemy stack at sea of at most half their Surface Attack; stations with no ship to strike bomb the enemy air base
+  in normal range nearest the objective; land-based air beyond normal range of the objective transfers forward; the
+  Allied carriers stand four hexes off the enemy until it strikes first.
 - A missed order (a seat whose player does not answer in time) is the decision's own default, not this bot: no
   movement, no landing or attack, and every carrier's NAC on CAP over its own hex (each record's `default`).
 """
