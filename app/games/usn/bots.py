@@ -33,6 +33,11 @@ Heuristics (documented in docs/games/usn.md, "Computer players"):
   cruisers, the rest; damaged ships worth half; beyond normal range worth less), all of a station's points of a type
   together; carriers threatened by an enemy stack or air base within four hexes keep a third of their NAC (rounded
   up) on CAP, and all of it when they have no target; LAC fly CAP over a base only where friendly ships lie.
+- Missions (session 8): battleships and heavy cruisers within one move bombard the objective (its Coastal Defense
+  unit, else with the invasion under way its strongest defender, else its air base); gun ships attack an examined
+  enemy stack at sea of at most half their Surface Attack; stations with no ship to strike bomb the enemy air base
+  in normal range nearest the objective; land-based air beyond normal range of the objective transfers forward; the
+  Allied carriers stand four hexes off the enemy until it strikes first.
 - A missed order (a seat whose player does not answer in time) is the decision's own default, not this bot: no
   movement, no landing or attack, and every carrier's NAC on CAP over its own hex (each record's `default`).
 """
@@ -41,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, grid, situation, submarine
+from app.games.usn import board, grid, situation, submarine, transfer
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -191,6 +196,8 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
     moves: dict[str, Any] = {}
     taken: set[str] = set()
     invasion = [t["hex"] for t in transports if t["carrying"]]
+    raid, bombard = _bombardment(view, side, ships, invasion)
+    fight = _engagements(view, side, ships, set(raid))
     for s in sorted(ships, key=lambda x: x["id"]):
         budget = s["values"]["movement"]
         if s["at_sea"] >= _fuel_limit(s["type"]) - 1:  # Supply (G): one more turn at sea would be the last
@@ -204,21 +211,118 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
                 moves[s["id"]] = order
             continue
         target = _goal(view, f"{side}_objective")
+        if s["id"] in raid or s["id"] in fight:
+            moves[s["id"]] = {"stop": raid.get(s["id"]) or fight[s["id"]]}
+            continue
         if side == "japanese":
             goal = min(invasion, key=lambda h: (_dist(h, target), h)) if invasion else target
             keep = 0 if invasion and goal != target else STANDOFF
         else:
             seen = [h for h in _enemy_hexes(view, side) if _dist(h, target) < grid.BEYOND]
             goal = min(seen, key=lambda h: (_dist(h, target), h)) if seen else target
-            keep = STANDOFF
+            keep = STANDOFF if not seen or _struck(view, side) else board.reach("nac", extended=True) + 1
         to = _toward(view, side, s, goal, budget, rng, keep)
         if to != s["hex"]:
             moves[s["id"]] = {"to": to}
     action = _simulation_moves(prompt, moves)
+    if bombard and any(moves.get(sid, {}).get("stop") in bombard for sid in raid):
+        action["args"]["bombard"] = bombard
+    transfers = _transfers(view, side, prompt)
+    if transfers:
+        action["args"]["transfers"] = transfers
     subs = _submarines(view, prompt.get("info", {}).get("submarines"))
     if subs:
         action["args"]["subs"] = subs
     return action
+
+
+def _transfers(view: View, side: str, prompt: dict[str, Any]) -> list[dict[str, Any]]:
+    """Air transfer at (A): land-based air on a base beyond its normal range of the objective moves, within twice
+    that range, to the base nearest the objective with room (Stacking (E)). Only bases the prompt lists as able to
+    fly missions (neither neutralized nor out of supply, Supply (E)) send or receive."""
+    try:
+        fields = prompt["actions"][0]["args"]["transfers"]["each"]["each"]["fields"]
+        # the game's order shape names only Coral Sea's stations (transfer.STATIONS): other bases are refused
+        able = set(fields["from"]["choices"]) & set(fields["to"]["choices"]) & set(transfer.STATIONS)
+    except (KeyError, IndexError, TypeError):
+        return []
+    objective = _goal(view, f"{side}_objective")
+    bases = {b["hex"]: b for b in view["bases"] if b["side"] == side and f"base:{b['hex']}" in able}
+    room = {h: b["capacity"] - sum(b["air"].values()) for h, b in bases.items()}
+    rows = []
+    for h in sorted(bases, key=lambda x: (-_dist(x, objective), x)):
+        for kind in ("lbac", "lac"):
+            n = bases[h]["air"][kind]
+            if not n or _dist(h, objective) <= board.reach(kind):
+                continue
+            to = [x for x in bases if x != h and room[x] > 0 and _dist(x, objective) < _dist(h, objective)
+                  and _dist(x, h) <= 2 * board.reach(kind)]
+            if not to:
+                continue
+            dst = min(to, key=lambda x: (_dist(x, objective), x))
+            k = min(n, room[dst])
+            rows.append({"from": f"base:{h}", "kind": kind, "points": k, "to": f"base:{dst}"})
+            room[dst] -= k
+            room[h] += k
+    return rows
+
+
+def _struck(view: View, side: str) -> bool:
+    """The enemy has struck first: one of the side's ships is damaged or sunk, or one of its bases neutralized."""
+    prefix = "J-" if side == "japanese" else "A-"
+    return (any(s["damage"] for s in _mine(view, side)) or any(i.startswith(prefix) for i in view.get("sunk", []))
+            or any(b["side"] == side and b.get("neutralized") for b in view["bases"]))
+
+
+def _bombard_target(view: View, side: str, h: str, invasion: list[str]) -> str | None:
+    """What the side's guns bombard at its objective h (2(F), (H)): the Coastal Defense unit that bars the landing;
+    else, with a loaded transport under way, the enemy land unit with the highest Defense (a Dx halves it, Supply
+    (E)); else the enemy air base there while it holds air points."""
+    battery = _coastal_defense(view, side, h)
+    if battery:
+        return battery[0]["id"]
+    ashore = sorted(_enemy_land(view, side, h), key=lambda u: (-u["defense"], u["id"]))
+    if invasion and ashore:
+        return ashore[0]["id"]
+    base = next((b for b in view["bases"] if b["hex"] == h and b["side"] == _enemy(side)), None)
+    return "air base" if base and base.get("capacity") and any(base["air"].values()) else None
+
+
+def _bombardment(view: View, side: str, ships: list[dict[str, Any]], invasion: list[str]):
+    """Battleships and heavy cruisers within one move of the objective, where no enemy ships lie, end their first
+    portion there and bombard it ({ship: hex}, {hex: target}); the lighter escorts stay with the carriers."""
+    h = _goal(view, f"{side}_objective")
+    target = _bombard_target(view, side, h, invasion) if grid.open_hex(h) else None
+    if not target or h in _enemy_hexes(view, side):
+        return {}, {}
+    raid = {s["id"]: h for s in ships if s["type"] in ("BB", "CA") and s["values"]["surface_attack"] > 0
+            and _dist(s["hex"], h) <= s["values"]["movement"] and s["at_sea"] < _fuel_limit(s["type"]) - 1}
+    return (raid, {h: target}) if raid else ({}, {})
+
+
+def _engagements(view: View, side: str, ships: list[dict[str, Any]], busy: set[str]) -> dict[str, str]:
+    """Surface engagements sought (Mission: Surface Naval Engagement): the side's gun ships of one hex attack an
+    examined enemy stack at sea within every one's move whose known ships fire at most half as hard (printed type
+    values); {ship: hex}."""
+    ports = {b["hex"] for b in view["bases"] if b["side"] == _enemy(side) and b["naval"]}
+    out: dict[str, str] = {}
+    for st in view["ships"][_enemy(side)]["stacks"]:
+        t = st["hex"]
+        if "groups" not in st or t in ports or not grid.open_hex(t):
+            continue
+        known = [x for g in st["groups"] for x in g]
+        if len(known) < st["count"]:
+            continue
+        theirs = sum(board.PLAY["ship_type"][x["type"]]["surface_attack"] / (2 if x["damaged"] else 1)
+                     for x in known)
+        for h in sorted({s["hex"] for s in ships}):
+            guns = [s for s in ships if s["hex"] == h and s["type"] in GUNS and s["id"] not in busy
+                    and s["id"] not in out and _dist(h, t) <= s["values"]["movement"]
+                    and s["at_sea"] < _fuel_limit(s["type"]) - 1]
+            if guns and _surface_strength(guns) >= 2 * theirs:
+                out.update({s["id"]: t for s in guns})
+                break
+    return out
 
 
 def _submarines(view: View, record: dict[str, Any] | None) -> dict[str, Any]:
@@ -356,6 +460,16 @@ def _station_hex(view: View, side: str, station: str) -> str:
     return next(s["hex"] for s in _mine(view, side) if s["id"] == station)
 
 
+def _base_target(view: View, side: str, h: str, kind: str) -> str | None:
+    """An enemy air base with air points on it within the station's normal range, where no enemy Coastal Defense
+    unit stands: the one nearest the side's objective (it threatens the landing or the fleet covering it)."""
+    objective = _goal(view, f"{side}_objective")
+    bases = [b["hex"] for b in view["bases"] if b["side"] == _enemy(side) and b.get("capacity")
+             and any(b["air"].values()) and _dist(h, b["hex"]) <= board.reach(kind)
+             and not _coastal_defense(view, side, b["hex"])]
+    return min(bases, key=lambda x: (_dist(x, objective), x)) if bases else None
+
+
 def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
     stations = prompt["info"]["stations"]
     targets = {st["hex"]: st["groups"] for st in view["ships"][_enemy(side)]["stacks"] if "groups" in st}
@@ -369,6 +483,8 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     missions, cap, ground, on_land, base_strikes = [], [], [], [], []
     objective = _goal(view, f"{side}_objective")
     batteries = _coastal_defense(view, side, objective) if side == "japanese" else []
+    if any(s["hex"] == objective and s["type"] in GUNS for s in _mine(view, side)):
+        batteries = []  # our guns bombarded it this Game-Turn: the air mission may not be combined with theirs
     for st in sorted(stations):
         h = _station_hex(view, side, st)
         for kind in board.KINDS:
@@ -400,6 +516,15 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                 target = min(near, key=lambda x: (_dist(h, x), x))
                 ground.append({"from": st, "kind": kind, "points": n, "target": target})
                 continue
+            base = None if options else _base_target(view, side, h, kind)
+            if base:  # no ship to strike: bomb the enemy air base that threatens the landing or the fleet
+                keep = -(-n // 3) if carrier and any(_dist(h, x) <= THREAT for x in threats) else 0
+                if keep:
+                    cap.append({"from": st, "kind": kind, "points": keep})
+                if n - keep > 0:
+                    base_strikes.append({"from": st, "kind": kind, "points": n - keep, "target": base,
+                                         "base": "air base"})
+                continue
             keep = 0
             if carrier:
                 threatened = any(_dist(h, x) <= THREAT for x in threats)
@@ -414,6 +539,7 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                                  "ship": ship})
     sim = prompt.get("info", {}).get("simulation")
     if sim and sim["strike"]:  # Midway, Simulation Version: the four carriers' NAC all strike Midway's air base
+        base_strikes = [m for m in base_strikes if m["from"] not in set(sim["strike"])]
         bound = set(sim["strike"])
         missions, cap, ground, on_land = ([m for m in x if m["from"] not in bound] for x in (missions, cap, ground,
                                                                                             on_land))

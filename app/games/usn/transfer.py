@@ -17,9 +17,11 @@ from app.engine.orders import Choice, Group, Integer, Optional, Repeated
 from app.games.usn import board, grid, supply
 
 RULE = "Mission: Air Transfer"
-_S0 = board.new_state()
-STATIONS = tuple(sorted(i for i in _S0["ships"] if board.is_carrier(_S0["ships"][i]))) + tuple(
-    f"base:{h}" for h in sorted(_S0["bases"]))
+# Every situation's carriers and air bases: the shape an order is read against before the situation judges it (a
+# Coral Sea list refused Santa Cruz's transfers as malformed)
+_SITUATIONS = [board.new_state(scenario=name) for name in board.SITUATIONS]
+STATIONS = tuple(sorted({i for s in _SITUATIONS for i, ship in s["ships"].items() if board.is_carrier(ship)})) + tuple(
+    f"base:{h}" for h in sorted({h for s in _SITUATIONS for h in s["bases"]}))
 
 
 def order(sources=STATIONS, destinations=STATIONS) -> Optional:

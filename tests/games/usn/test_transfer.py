@@ -67,3 +67,14 @@ def test_an_air_base_out_of_supply_receives_no_transfer():
     with pytest.raises(IllegalAction, match="out of supply and may not function"):
         act(s, "allied", "move", moves={}, transfers=[{"from": f"base:{PM}", "kind": "lbac", "points": 5,
                                                        "to": f"base:{BRISBANE}"}])
+
+
+@pytest.mark.rule("Mission: Air Transfer")
+def test_a_transfer_to_a_base_only_another_situation_has_is_read_and_carried_out():
+    """Santa Cruz's Allied bases include ones Coral Sea has not (0865): the order's shape knows every situation's."""
+    from .situations import deployed as deployed_in
+
+    s = at(deployed_in("santa_cruz"), "naval", "allied")
+    s = act(s, "allied", "move", moves={}, transfers=[{"from": f"base:{BRISBANE}", "kind": "lac", "points": 5,
+                                                       "to": "base:0865"}])
+    assert s["bases"]["0865"]["air"]["lac"] == 5 and s["bases"][BRISBANE]["air"]["lac"] == 3
