@@ -26,8 +26,11 @@ from app.games.usn import (
     campaigndata,
     grid,
     naval,
+    parachute,
     reinforce,
+    submarine,
     support,
+    transfer,
 )
 
 State = dict[str, Any]
@@ -157,8 +160,14 @@ STATIONS = CARRIERS + tuple(f"base:{h}" for h in HEXES)
 
 def _verbs() -> dict[str, Any]:
     return {
+        # the mini-games' optional parts too (air transfer, parachute drops, submarines: rules.NAVAL_VERBS): a
+        # computer or a player writes them in a campaign as in any situation
         "move": {"moves": Keyed(naval._each(HEXES, LAND), SHIPS, label="naval movement by ship"),
-                 "bombard": naval._bombard(HEXES, LAND)},
+                 "bombard": naval._bombard(HEXES, LAND),
+                 "transfers": transfer.order(STATIONS, STATIONS),
+                 "drops": Optional(Keyed(Choice(HEXES, label="drop onto hex"), parachute.IDS,
+                                         label="parachute drops at (B)")),
+                 "subs": submarine.order_spec()},
         "land_move": {"moves": Keyed(Choice(HEXES), LAND, label="move one hex to"),
                       "entrench": Several(LAND, 0, len(LAND), label="try to entrench"),
                       "disentrench": Several(LAND, 0, len(LAND), label="disentrench")},
