@@ -2,26 +2,15 @@
 play, end with a result; their heuristics show in what a player would notice (the invasion sails, the strikes go at
 the examined carriers, CAP stays over the carriers). The proof of fog is tests/games/test_every_game.py."""
 from app.engine.rng import SeededRng
-from app.engine.testing import random_action
 from app.games.usn import bots, grid
 
+from . import situations
 from .helpers import R, act, at, deployed, texts
 
 
 def play(seed, computer=("japanese", "allied")):
-    dice = SeededRng(seed * 2)
-    streams = {"japanese": SeededRng(seed * 2 + 1), "allied": SeededRng(seed * 2 + 101)}
-    s = R.setup("coral_sea", {}, dice)
-    for _ in range(200):
-        if R.outcome(s) is not None:
-            return s
-        role = min(R.prompts(s))
-        if role in computer:
-            action = R.bots[role](R.view(s, role), R.prompts(s)[role], streams[role])
-        else:
-            action = random_action(R, s, role, streams[role])
-        s = R.apply(s, role, action, dice)  # a refused order raises: every computer order is legal
-    raise AssertionError("the game did not end")
+    """A seeded Coral Sea game (situations.play): a refused order raises, so every computer order is legal."""
+    return situations.play("coral_sea", seed, computer, limit=200)
 
 
 def test_a_seeded_computer_against_computer_coral_sea_ends_with_a_result():
