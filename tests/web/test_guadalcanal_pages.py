@@ -142,3 +142,76 @@ def test_the_battleboard_places_the_battles_units_and_lists_each_combats_dice():
     rows = re.findall(r"<tr><td>Combat Phase, battle N2: anti-aircraft combat \(4c\)</td><td>AA: Haruna \+ Kongo "
                       r"\+ Junyo[^<]*</td><td>(\d+) → \d+</td><td>(\d+) → \d+</td><td[^>]*>(\w+)</td>", html)
     assert rows == [("6", "5", "hit")]
+
+
+# --- rule 17: the radio form, the seat's own card, the notes each reader sees (issue 15) ----------------------------
+
+def _team_pages():
+    from tests.games.guadalcanal.test_rule17 import team_game
+    return team_game()
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+@pytest.mark.rule("17c3")
+def test_the_radio_prompt_is_a_message_form_to_the_teammate_with_a_radio_silence_choice():
+    s = _team_pages()
+    html = prompt_html(s, "allied.1")
+    assert 'class="action gc-radio-form"' in html and 'class="action gc-radio-silence"' in html
+    assert '<label for="gc-radio-text">Radio message to the Allied second commander</label>' in html
+    assert re.search(r'<textarea id="gc-radio-text" name="arg.text"', html)
+    assert 'name="arg.to" value="&#34;allied.2&#34;"' in html
+    assert "Radio silence this Turn</button>" in html and 'name="verb" value="silence"' in html
+    assert "rule 17c3" in html and "JSON" not in html
+
+
+def test_the_radio_forms_post_the_orders_the_rules_read():
+    from starlette.datastructures import FormData
+
+    from app.web.actions import action_from_form
+    s = _team_pages()
+    p = rules.prompts(s)["allied.1"]
+    sent = action_from_form(FormData([("verb", "radio"), ("arg.to", '"allied.2"'), ("arg.text", "Go north")]), p)
+    assert sent == {"verb": "radio", "args": {"to": "allied.2", "text": "Go north"}}
+    assert action_from_form(FormData([("verb", "silence")]), p) == {"verb": "silence", "args": {}}
+
+
+@pytest.mark.rule("17")
+def test_a_team_seat_sees_its_sides_card_as_its_own():
+    s = _team_pages()
+    for seat in ("allied.1", "allied.2"):
+        html = board_html(s, seat)
+        assert cards_shown(html) == ["Your Operations Card", "Japanese Operations Card (you watch it, 2c)"], seat
+
+
+@pytest.mark.rule("17c3")
+def test_a_radio_note_shows_to_its_addressee_from_delivery_and_never_to_the_enemy():
+    from tests.games.guadalcanal import test_rule17 as r17
+    note, play_until, radio_turn, silence = r17.note, r17.play_until, r17.radio_turn, r17.silence
+    s = note(_team_pages(), "allied.1", "Strike the carriers at N2", dice=(7, 3))
+    assert "arrives at the start of Turn 2's Assembly Step: Strike the carriers at N2" in \
+        _text(board_html(s, "allied.1")).replace("&#39;", "'")
+    for seat in ("allied.2", "japanese.1", "japanese.2"):
+        assert "Strike the carriers" not in board_html(s, seat), seat
+    assert "Strike the carriers" in _text(board_html(s, UMPIRE)) and "7, 3" in board_html(s, UMPIRE)
+    s = play_until(silence(s, "allied.2", "japanese.1", "japanese.2"), radio_turn(2))
+    got = _text(board_html(s, "allied.2"))
+    assert "From the Allied overall commander, sent Turn 1, received Turn 2: Strike the carriers at N2" in got
+    for seat in ("japanese.1", "japanese.2"):
+        assert "Strike the carriers" not in board_html(s, seat), seat
+    assert "delivered" in board_html(s, UMPIRE)
+
+
+@pytest.mark.rule("17b")
+def test_a_seats_set_up_part_stays_in_while_the_enemy_finishes_its_own():
+    from app.engine.rng import ScriptedRng
+    from app.games.guadalcanal.tutorials import ALLIED_DEPLOY, JAPANESE_DEPLOY
+    s = rules.setup("1", {"teams": True}, ScriptedRng())
+    s = rules.apply(s, "allied.1", ALLIED_DEPLOY, ScriptedRng())
+    s = rules.apply(s, "japanese.1", JAPANESE_DEPLOY, ScriptedRng())
+    for seat in ("japanese.2",):
+        if seat in rules.prompts(s):
+            s = rules.apply(s, seat, rules.default_action(s, seat), ScriptedRng())
+    assert "allied.1" not in rules.prompts(s), "the Allied overall commander's part was thrown away"
