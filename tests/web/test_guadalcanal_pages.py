@@ -202,16 +202,3 @@ def test_a_radio_note_shows_to_its_addressee_from_delivery_and_never_to_the_enem
     for seat in ("japanese.1", "japanese.2"):
         assert "Strike the carriers" not in board_html(s, seat), seat
     assert "delivered" in board_html(s, UMPIRE)
-
-
-@pytest.mark.rule("17b")
-def test_a_seats_set_up_part_stays_in_while_the_enemy_finishes_its_own():
-    from app.engine.rng import ScriptedRng
-    from app.games.guadalcanal.tutorials import ALLIED_DEPLOY, JAPANESE_DEPLOY
-    s = rules.setup("1", {"teams": True}, ScriptedRng())
-    s = rules.apply(s, "allied.1", ALLIED_DEPLOY, ScriptedRng())
-    s = rules.apply(s, "japanese.1", JAPANESE_DEPLOY, ScriptedRng())
-    for seat in ("japanese.2",):
-        if seat in rules.prompts(s):
-            s = rules.apply(s, seat, rules.default_action(s, seat), ScriptedRng())
-    assert "allied.1" not in rules.prompts(s), "the Allied overall commander's part was thrown away"

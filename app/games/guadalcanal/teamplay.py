@@ -101,8 +101,7 @@ class Teams:
         s = _clone(state)
         parts = dict(s["team"]["parts"], **{role: action["args"]})
         if all(seat in parts for seat in asked):
-            # only this side's parts are used up: the enemy's seats may be giving theirs of the same step (set-up)
-            s["team"]["parts"] = {k: v for k, v in parts.items() if command.SEAT_SIDE.get(k) != side}
+            s["team"]["parts"] = {}
             command.part_in(s, role, None)
             s = super().apply(s, side, whole, rng)
             self._after(s)
