@@ -47,7 +47,8 @@ def changes(gid):
 
 def play_to_the_end(red, blue, gid):
     while game_row(gid).status == "active":
-        fire(red, gid, 3)
+        # three salvos while the magazine holds them (the seed decides the hits: a long game empties it)
+        fire(red, gid, min(3, red.game(gid)["view"]["magazine"]["red"]))
         if game_row(gid).status == "active":
             fire(blue, gid, 1)
 
