@@ -383,20 +383,14 @@ def warn_deadlines(at: datetime | None = None) -> int:
 _tasks: set[asyncio.Task] = set()
 
 
-def watchers(game_id: str) -> frozenset[int]:
-    """The users with the game open on this process (another process's are unknown here, so their users may hear
-    twice: never none)."""
-    from app.realtime.hub import hub
-
-    return frozenset(s.user_id for s in hub.channels.get(game_id, ()) if s.user_id is not None)
-
-
-def schedule(game_id: str, watching: frozenset[int] | None = None) -> None:
-    """Queue this game's notices behind the commit that made them due, in the threadpool, off the request.
-    `watching`: who had the game open when its push began (a tab closed after the push saw the move)."""
+def schedule(game_id: str) -> None:
+    """Queue this game's notices behind the commit that made them due, in the threadpool, off the request."""
     from starlette.concurrency import run_in_threadpool
 
-    watching = watchers(game_id) if watching is None else watching
+    from app.realtime.hub import hub
+
+    # The sockets of this process (another process's are unknown here, so their users may hear twice: never none).
+    watching = frozenset(s.user_id for s in hub.channels.get(game_id, ()) if s.user_id is not None)
     try:
         task = asyncio.get_running_loop().create_task(run_in_threadpool(send_for_game, game_id, watching))
     except RuntimeError:  # no running loop (a script): nothing to queue on

