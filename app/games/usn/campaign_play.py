@@ -27,6 +27,7 @@ from app.games.usn import (
     grid,
     naval,
     parachute,
+    records,
     reinforce,
     submarine,
     support,
@@ -107,24 +108,11 @@ def end_of_turn(state: State, rng) -> None:
     """Step 10 of a campaign Game-Turn: the Turn Record and the fuel records as in every game (records.py, Supply
     (G): refuel, count a Game-Turn at sea, a ship at its endurance is destroyed), without the mini-games' Victory
     Conditions; after the game's last Game-Turn (20, 40, 81) the campaign's victory (campaign_victory.finish)."""
-    at = "Step 10: records"
-    for side in board.SIDES:
-        naval.refuel(state, side)
-        for s in board.afloat(state, side):
-            if board.refuels_at(state, s["hex"], side):
-                continue
-            s["at_sea"] += 1
-            limit = board.PLAY["fuel"]["at_sea_turns_transports" if s["type"] in ("TR", "OL") else "at_sea_turns"]
-            if s["at_sea"] >= limit:
-                state["log"].append(entry(PUBLIC, f"{s['id']} is out of fuel at sea after {s['at_sea']} Game-Turns "
-                                                  "and is destroyed (Supply (G)).", at=at))
-                air.damage_ship(state, s, "X")
-    for u in state["land"].values():
-        u["moved"] = False
+    records.fuel_and_land(state)
     if state["turn"] >= state["turns"]:
         campaign_victory.finish(state)
     else:
-        state["log"].append(entry(PUBLIC, f"End of Game-Turn {state['turn']}.", at=at))
+        state["log"].append(entry(PUBLIC, f"End of Game-Turn {state['turn']}.", at=records.STEP_10))
 
 
 # --- the campaign's order domain: what an order may name before its decision judges it ---

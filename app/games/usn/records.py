@@ -15,8 +15,22 @@ VICTORY_RULE = "How the Game is Won"
 LEVELS = ((4, "decisive"), (3, "strategic"), (2, "provisional"), (1, "marginal"))
 
 
+STEP_10 = "Step 10: records"
+
+
 def end_of_turn(state, rng) -> None:
-    at = "Step 10: records"
+    fuel_and_land(state)
+    each_turn(state)
+    if state["turn"] >= state["turns"]:
+        finish(state)
+    else:
+        state["log"].append(entry(PUBLIC, f"End of Game-Turn {state['turn']}.", at=STEP_10))
+
+
+def fuel_and_land(state) -> None:
+    """Step 10's records every game keeps (the campaigns too): refuel, count a Game-Turn at sea, a ship at its
+    endurance destroyed (Supply (G)); land units free to move again (Movement (J))."""
+    at = STEP_10
     for side in board.SIDES:
         naval.refuel(state, side)
         for s in board.afloat(state, side):
@@ -30,11 +44,6 @@ def end_of_turn(state, rng) -> None:
                 damage_ship(state, s, "X")
     for u in state["land"].values():
         u["moved"] = False
-    each_turn(state)
-    if state["turn"] >= state["turns"]:
-        finish(state)
-    else:
-        state["log"].append(entry(PUBLIC, f"End of Game-Turn {state['turn']}.", at=at))
 
 
 def _victory(state) -> list[dict]:
