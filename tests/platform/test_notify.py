@@ -58,6 +58,7 @@ def inbox(monkeypatch):
     monkeypatch.setattr(get_settings(), "smtp_host", "127.0.0.1")
     monkeypatch.setattr(get_settings(), "smtp_port", port)
     yield handler
+    _drain_notices()
     controller.stop()
     execute("DELETE FROM notify_settings")  # the players are reused by later tests: leave them opted out
 
@@ -87,9 +88,19 @@ def hook(monkeypatch):
     thread.start()
     monkeypatch.setattr(get_settings(), "webhook_allow_private", True)
     yield f"http://127.0.0.1:{server.server_address[1]}/hook", _Hook.received
+    _drain_notices()
     server.shutdown()
     server.server_close()
     execute("DELETE FROM notify_settings")
+
+
+def _drain_notices():
+    """Wait for the notices this test's commits queued: the players are reused, so a notice still on its way when a
+    test ends would otherwise reach the next test's mail server under the same address (a flake seen on PostgreSQL,
+    whose commits are slower)."""
+    from app.play import notify
+
+    wait_for(lambda: not notify._tasks)
 
 
 def wait_for(check, seconds: float = 30.0):
