@@ -21,6 +21,8 @@ force is in now). Radio messages (17c) are radio.py.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from app.engine.contract import SIDE_PREFIX, Option, Side, to_side
@@ -96,7 +98,7 @@ def begin(state: State, options: dict[str, Any]) -> State:
     for u, rec in state["units"].items():
         if rec["kind"] == "air":
             air[u] = SEATS[rec["side"]][0 if _shipborne(state, rec) else 1]
-    state["team"] = {"assignment": assignment, "air": air, "parts": {}, "flagships": {},
+    state["team"] = {"assignment": assignment, "air": air, "parts": {}, "part_keys": {}, "flagships": {},
                      "radio": {"turn": 0, "open": {}, "notes": [], "next": 1, "silenced": []}}
     state["log"].append(entry(PUBLIC, f"Rule 17: two players a side; each side's overall commander gives the orders "
                                       f"(17c1); commands by {describe_assignment(assignment)} (17a); no talk within a "
@@ -310,6 +312,21 @@ def whole(state: State, side: str, verb: str, default_args: dict[str, Any], part
     """The side's order: the parts in, and for each asked seat still out its share of the side's default."""
     pieces = [parts[s] if s in parts else restrict(state, default_args, s) for s in asked]
     return {"verb": verb, "args": union(pieces)}
+
+
+def decision_key(kind: str, prompt: dict[str, Any]) -> str:
+    """What a part answers: the side's decision and its prompt as asked (a part kept for another is never used)."""
+    text = json.dumps([kind, prompt], sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def drop_parts(state: State, side: str) -> None:
+    """The side's parts are used up (its order went in); the enemy's seats keep theirs."""
+    t = state["team"]
+    keys = t.setdefault("part_keys", {})
+    for seat in [s for s in t["parts"] if SEAT_SIDE.get(s) == side]:
+        del t["parts"][seat]
+        keys.pop(seat, None)
 
 
 def part_in(state: State, seat: str, teammate_waited: str | None) -> None:

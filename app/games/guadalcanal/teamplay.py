@@ -101,14 +101,37 @@ class Teams:
         s = _clone(state)
         parts = dict(s["team"]["parts"], **{role: action["args"]})
         if all(seat in parts for seat in asked):
-            s["team"]["parts"] = {}
+            # Only this side's parts are used up: the enemy's seats may be giving theirs of the same step (set-up).
+            command.drop_parts(s, side)
             command.part_in(s, role, None)
             s = super().apply(s, side, whole, rng)
             self._after(s)
             return s
         s["team"]["parts"] = parts
+        s["team"].setdefault("part_keys", {})[role] = self._decision_key(state, side)
         command.part_in(s, role, next(x for x in asked if x not in parts))
         return s
+
+    def _decision_key(self, state: State, side: str) -> str | None:
+        p = super().prompts(state).get(side)
+        return None if p is None else command.decision_key(self._kind(state), p)
+
+    def _prune(self, state: State) -> None:
+        """A part answers one decision of its side: once the side is asked something else (the enemy's order moved
+        the game on, or the side was not asked at all any more), the part is dropped and the seat asked afresh,
+        never counted toward the next decision (17b)."""
+        t = state["team"]
+        if not t["parts"]:
+            return
+        keys = t.setdefault("part_keys", {})
+        now: dict[str, str | None] = {}
+        for seat in list(t["parts"]):
+            side = command.SEAT_SIDE[seat]
+            if side not in now:
+                now[side] = self._decision_key(state, side)
+            if now[side] is None or keys.get(seat) != now[side]:
+                del t["parts"][seat]
+                keys.pop(seat, None)
 
     def _whole(self, state: State, seat: str, side: str, p: dict[str, Any], action: Any):
         """17b: a part touches only the seat's own units; the side's order it makes with the parts in and the
@@ -130,6 +153,7 @@ class Teams:
         return whole, asked
 
     def _after(self, state: State) -> None:
+        self._prune(state)
         if radio.due(state):
             radio.open_step(state)
 

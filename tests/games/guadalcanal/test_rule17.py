@@ -165,6 +165,35 @@ def test_a_missed_part_is_the_seat_s_share_of_the_side_s_default_order():
 
 
 @pytest.mark.rule("17b")
+def test_a_seat_s_set_up_part_stays_in_while_the_enemy_finishes_the_same_step():
+    """Set-up is one step for both sides: the Japanese finishing theirs must not throw away the part the Allied
+    overall commander already sent (he would be asked to place his task forces again)."""
+    s = rules.setup("1", {"teams": True}, ScriptedRng())
+    mine = dict(ALLIED_DEPLOY, args=dict(ALLIED_DEPLOY["args"], hexes={"us-tf16": "R6", "us-tf17": "Q7"}))
+    s = rules.apply(s, "allied.1", mine, ScriptedRng())
+    s = rules.apply(s, "japanese.1", JAPANESE_DEPLOY, ScriptedRng())  # the Japanese side's order is complete
+    assert set(rules.prompts(s)) == {"allied.2"}
+    assert rules.view(s, "allied.1")["team"]["my_part"]["hexes"] == {"us-tf16": "R6", "us-tf17": "Q7"}
+    s = rules.apply(s, "allied.2", rules.default_action(s, "allied.2"), SeededRng(3))
+    assert s["task_forces"]["us-tf16"]["hex"] == "R6"  # the overall commander's placement, carried out
+    assert s["team"]["parts"] == {}
+
+
+@pytest.mark.rule("17b")
+def test_a_part_answers_its_own_decision_and_is_never_counted_toward_the_next():
+    """Seed 0 of the 500-game run (tools/guadalcanal_team_games): the Japanese finish a step while an Allied seat's
+    part of it is in, and the game moves on to a decision that part does not answer. Kept, it would stand for the seat
+    in the next decision, nobody on the Allied side would be asked, and the Japanese would be asked without end; a
+    part is dropped once its side is asked something else, and the game ends."""
+    from tools.guadalcanal_team_games import team_game
+
+    scenario, options = team_game(0, SeededRng(1700))
+    p = playout(rules, scenario, options, seed=0, max_steps=1500)
+    assert p.state["outcome"] is not None
+    assert {r for r, _ in p.actions} >= {"allied.1", "allied.2", "japanese.1", "japanese.2"}
+
+
+@pytest.mark.rule("17b")
 def test_a_flight_is_ordered_by_the_seat_commanding_it():
     s = play_until(silence(team_game(), *SEATS4), lambda s: s["step"]["kind"] == "air" and s["step"]["side"] ==
                    "allied" and not radio.is_open(s), randomly=True)
