@@ -647,6 +647,32 @@ class Free(Order):
 
 
 @dataclass(frozen=True)
+class Text(Order):
+    """Words as the player wrote them (a radio note): never read as a number or as JSON, whatever they say."""
+    max_length: int = 200
+    label: str | None = None
+    type = "string"
+
+    def to_json(self) -> dict[str, Any]:
+        return self._base(maxLength=self.max_length)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "minLength": 1, "maxLength": self.max_length,
+                **({"title": self.label} if self.label else {})}
+
+    def check(self, value: Any, name: str = "value") -> Any:
+        if not isinstance(value, str) or not value.strip() or len(value) > self.max_length:
+            raise _fail(name, self.label, f"write 1 to {self.max_length} characters.")
+        return value
+
+    def random(self, rng: Rng) -> str:
+        return "".join(rng.choice("abcdefghij0123456789 ") for _ in range(rng.die(20))).strip() or "x"
+
+    def describe(self) -> str:
+        return f"text, up to {self.max_length} characters"
+
+
+@dataclass(frozen=True)
 class Optional(Order):
     """An argument (or a group's part) that may be left out; when given, a value of the kind `each`."""
     each: Order
@@ -678,7 +704,7 @@ def _omittable(orders: Mapping[str, Order], optional: Iterable[str] = ()) -> set
 
 
 KINDS: dict[str, type[Order]] = {k.type: k for k in (Choice, Several, Integer, Boolean, Assignment, Path, Plot, Group,
-                                                     Repeated, Keyed, Free, Optional)}
+                                                     Repeated, Keyed, Free, Text, Optional)}
 
 
 def from_json(spec: Any) -> Order | None:
@@ -717,6 +743,8 @@ def from_json(spec: Any) -> Order | None:
             return Optional(each, label)
         if kind == "free":
             return Free(spec.get("description") or "a value the rules check", label)
+        if kind == "string":
+            return Text(spec.get("maxLength") or 200, label)
         fields = {k: from_json(v) for k, v in spec["fields"].items()}
         if any(v is None for v in fields.values()):
             return None

@@ -176,6 +176,10 @@ def test_the_radio_forms_post_the_orders_the_rules_read():
     sent = action_from_form(FormData([("verb", "radio"), ("arg.to", '"allied.2"'), ("arg.text", "Go north")]), p)
     assert sent == {"verb": "radio", "args": {"to": "allied.2", "text": "Go north"}}
     assert action_from_form(FormData([("verb", "silence")]), p) == {"verb": "silence", "args": {}}
+    for words in ("42", "true", "[N2, O3]", '{"at": "dawn"}', "null"):  # read as written, never as JSON
+        sent = action_from_form(FormData([("verb", "radio"), ("arg.to", '"allied.2"'), ("arg.text", words)]), p)
+        assert sent["args"]["text"] == words
+        rules.check(s, "allied.1", sent)
 
 
 @pytest.mark.rule("17")

@@ -19,7 +19,7 @@ from typing import Any
 from app.engine.contract import UMPIRE, to_side
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.engine.orders import Choice, Free
+from app.engine.orders import Choice, Text
 from app.games.guadalcanal import cards, command
 from app.games.guadalcanal.gamedata import SIDES
 
@@ -27,7 +27,7 @@ State = dict[str, Any]
 RULE = "17c3"
 MAX_TEXT = 500
 VERBS = {"radio": {"to": Choice(command.ALL_SEATS, label="Addressee"),
-                   "text": Free(description="the message, up to 500 characters", label="Message")},
+                   "text": Text(MAX_TEXT, label="Message")},
          "silence": {}}
 
 
