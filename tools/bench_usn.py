@@ -16,8 +16,12 @@ from app.games.usn.rules import rules
 SCENARIO = "campaign_3"
 
 
+LATE_TURN = 60  # the position tools/bench_usn_page.py draws and pushes: late in the war, most units in play
+
+
 def play(seed: int = 0, bots: bool = True) -> dict:
     dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
+    late = None
     cpu, largest, steps = 0.0, 0, 0
     start = time.process_time()
     state = rules.setup(SCENARIO, {}, dice)
@@ -34,7 +38,9 @@ def play(seed: int = 0, bots: bool = True) -> dict:
         cpu += time.process_time() - start
         steps += 1
         largest = max(largest, len(json.dumps(state)))
-    return {"cpu": cpu, "largest": largest, "steps": steps, "turn": state["turn"],
+        if late is None and state["turn"] > LATE_TURN:
+            late = state
+    return {"cpu": cpu, "largest": largest, "steps": steps, "turn": state["turn"], "late": late,
             "outcome": state["outcome"]["reason"], "ships": len(state["ships"]), "land": len(state["land"])}
 
 
@@ -51,7 +57,11 @@ def lines(seed: int = 0) -> list[str]:
     for name, r in (("computer vs computer", bot), ("random vs random", rnd)):
         out.append(f"| {name} | {r['cpu']:.1f} | {r['steps']} | {r['largest'] / 1024:.0f} | "
                    f"{r['ships']} / {r['land']} | {r['outcome']} |")
-    return out + [""]
+    out.append("")
+    if bot["late"] is not None:
+        from tools import bench_usn_page
+        out += bench_usn_page.lines(bench_usn_page.run(bot["late"]))
+    return out
 
 
 if __name__ == "__main__":

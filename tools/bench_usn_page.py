@@ -1,0 +1,152 @@
+"""`make bench`, U.S.N. page part (issue 17, "The map": "measure the time to draw and to push an update of a late
+Campaign Game 3 position"). A live server on a throwaway SQLite database holds a Campaign Game 3 between two players
+whose position is a late one of the seeded computer-vs-computer game (tools/bench_usn.py); each side has two pages
+open. Measured: the server's time to draw the whole game page for each side (GET, as a browser's first load), and
+pushes: each order the side's computer player gives from its own page's view, from the POST until all four pages
+have their update, with the update's size. The browser's own layout of the page is not measured here."""
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+
+import httpx
+import websockets
+
+from tests.support_server import ROOT, LiveServer
+from tools.bench import pct, user
+
+PAGES_PER_SIDE = 2
+ORDERS = 24
+PAGE_LOADS = 6  # per side
+
+
+def _rewrite(database_url: str, game_id: str, path: str) -> None:
+    """In its own process (the bench's settings are not the server's): the game's stored position becomes the
+    late one, as the snapshot every later load starts from."""
+    code = ("import json, sys\n"
+            "from app.store.db import transaction\n"
+            "from app.store.models import Game, Snapshot\n"
+            "with transaction() as db:\n"
+            "    game = db.get(Game, sys.argv[1])\n"
+            "    snap = db.get(Snapshot, (game.id, game.version))\n"
+            "    state = json.load(open(sys.argv[2]))\n"
+            "    if snap is None:\n"
+            "        db.add(Snapshot(game_id=game.id, seq=game.version, phase='', state=state))\n"
+            "    else:\n"
+            "        snap.state = state\n")
+    env = dict(LiveServer(database_url).env)
+    subprocess.run([sys.executable, "-c", code, game_id, path], env=env, cwd=ROOT, check=True)
+
+
+async def _game(server: LiveServer) -> tuple[str, dict, dict]:
+    async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
+        jp, us = await user(client), await user(client)
+        tokens = {"japanese": jp["token"], "allied": us["token"]}
+        g = (await client.post("/api/games", json={"game": "usn", "scenario": "campaign_3", "side": "japanese"},
+                               headers={"Authorization": f"Bearer {jp['token']}"})).json()
+        r = await client.post(f"/api/invites/{g['invite_tokens']['allied']}",
+                              headers={"Authorization": f"Bearer {us['token']}"})
+        r.raise_for_status()
+        return g["id"], tokens, g
+
+
+async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str]) -> dict:
+    from app.engine.rng import SeededRng
+    from app.games.usn.rules import rules
+
+    auth = {side: {"Authorization": f"Bearer {t}"} for side, t in tokens.items()}
+    loads: list[float] = []
+    page_bytes: list[int] = []
+    async with httpx.AsyncClient(base_url=server.url, timeout=120, follow_redirects=True) as client:
+        for side, token in tokens.items():
+            for _ in range(PAGE_LOADS):
+                start = time.perf_counter()
+                r = await client.get(f"/games/{game_id}", cookies={"ib_session": token})
+                loads.append((time.perf_counter() - start) * 1000)
+                r.raise_for_status()
+                page_bytes.append(len(r.content))
+        socks = [await websockets.connect(f"ws://127.0.0.1:{server.port}/games/{game_id}/ws", origin=server.url,
+                                          additional_headers={"Cookie": f"ib_session={token}"}, max_size=None)
+                 for token in tokens.values() for _ in range(PAGES_PER_SIDE)]
+        latencies, sizes, turns = [], [], set()
+        players = SeededRng(4242)
+        while len(latencies) < ORDERS:
+            moved = False
+            for side in ("japanese", "allied"):
+                view = (await client.get(f"/api/games/{game_id}", headers=auth[side])).json()
+                prompt = view.get("prompt")
+                if view["game"]["status"] != "active" or not prompt:
+                    continue
+                action = rules.bots[side](view["view"], prompt, players)
+                start = time.perf_counter()
+                waits = [asyncio.create_task(_receive(s, start + 60)) for s in socks]
+                r = await client.post(f"/api/games/{game_id}/actions", headers=auth[side], json={
+                    "action": action, "expected_version": view["game"]["version"], "key": uuid.uuid4().hex})
+                r.raise_for_status()
+                done = await asyncio.gather(*waits)
+                latencies.append((max(t for t, _ in done) - start) * 1000)
+                sizes.append(max(n for _, n in done))
+                turns.add(view["view"].get("turn"))
+                moved = True
+            if not moved:
+                break
+        for s in socks:
+            await s.close()
+    return {"loads": loads, "page_bytes": page_bytes, "latencies": latencies, "bytes": sizes,
+            "sockets": len(socks), "turns": sorted(t for t in turns if t is not None)}
+
+
+async def _receive(sock, deadline: float) -> tuple[float, int]:
+    message = await asyncio.wait_for(sock.recv(), timeout=max(0.01, deadline - time.perf_counter()))
+    return time.perf_counter(), len(message)
+
+
+def run(late: dict) -> dict:
+    tmp = tempfile.mkdtemp(prefix="ironbottom-bench-usn-")
+    url = f"sqlite:///{tmp}/usn.db"
+    server = LiveServer(url)
+    server.migrate()
+    try:
+        server.start()
+        game_id, tokens, _ = asyncio.run(_game(server))
+        server.stop()  # the server keeps positions in memory: the rewrite is seen from a fresh start
+        path = f"{tmp}/late.json"
+        with open(path, "w") as f:
+            json.dump(late, f)
+        _rewrite(url, game_id, path)
+        server.start()
+        result = asyncio.run(_measure(server, game_id, tokens))
+    finally:
+        server.stop()
+    result["ships"], result["land"], result["turn"] = len(late["ships"]), len(late["land"]), late["turn"]
+    return result
+
+
+def lines(result: dict) -> list[str]:
+    loads, pages = result["loads"], sorted(result["page_bytes"])
+    lat, size = result["latencies"], sorted(result["bytes"])
+    return [
+        "### The page of a late Campaign Game 3 position",
+        "",
+        f"The position after Game-Turn {result['turn']} of the seeded game above ({result['ships']} ships, "
+        f"{result['land']} land units), loaded into a Campaign Game 3 between two players on a live server (SQLite); "
+        f"{PAGES_PER_SIDE} pages a side open ({result['sockets']} websockets). A page's draw: the server's time to "
+        "answer a browser's GET of the whole game page (map, stacks, forms, log), each side "
+        f"{PAGE_LOADS} times. A push: each side's computer player orders from its own page's view ({len(lat)} "
+        "orders), timed from the POST until all four pages have the update. The browser's own layout is not timed.",
+        "",
+        "| measured | p50 | p99 | max |",
+        "|---|---|---|---|",
+        f"| the whole page drawn by the server (ms) | {pct(loads, 50):.0f} | {pct(loads, 99):.0f} | {max(loads):.0f} |",
+        f"| the whole page (KiB) | {pct(pages, 50) / 1024:.0f} | {pct(pages, 99) / 1024:.0f} | "
+        f"{pages[-1] / 1024:.0f} |",
+        f"| push latency, order to four pages (ms) | {pct(lat, 50):.0f} | {pct(lat, 99):.0f} | {max(lat):.0f} |",
+        f"| one page's update (KiB) | {pct(size, 50) / 1024:.0f} | {pct(size, 99) / 1024:.0f} | "
+        f"{size[-1] / 1024:.0f} |",
+        "",
+    ]
