@@ -205,6 +205,22 @@ def test_the_deployment_form_names_each_carrier_and_base_and_what_is_to_deploy()
     assert action["args"] == R.default_action(s, "japanese")["args"]
 
 
+@pytest.mark.rule("Mission Capability Chart: Naval Units, Normal Transport")
+def test_a_ships_row_offers_only_the_cargo_it_may_take_and_a_hexs_row_only_what_is_there_to_bombard():
+    """A transport offers the side's land units to embark, a cruiser those ashore in its hex to carry by emergency
+    transport, a carrier neither; a hex's bombardment row offers that hex's enemy bases and land units. (Every ship
+    offered every land unit made a late campaign's form thousands of boxes.)"""
+    html = prompt_html(at(deployed(), "naval", "japanese"), "japanese")
+    assert 'name="arg.moves.J-TR-1.embark" value="J-L1"' in html  # J-L1 is at 0692: it embarks where the TR stops
+    assert 'name="arg.moves.J-CL-1.carry" value="J-L2"' in html
+    assert 'name="arg.moves.J-CL-1.carry" value="J-L1"' not in html  # not in the cruiser's start hex (0759)
+    assert 'name="arg.moves.J-CV-3.embark"' not in html and 'name="arg.moves.J-CV-3.carry"' not in html
+    assert 'name="arg.moves.J-CL-1.embark"' not in html and 'name="arg.moves.J-TR-1.carry"' not in html
+    row = re.search(r'<select id="[^"]+" name="arg.bombard.0659">(.*?)</select>', html, re.S).group(1)
+    assert re.findall(r'<option value="([^"]*)"', row) == ["", "air base", "A-L1"]
+    assert "naval base" not in row  # Port Moresby (0659) has no naval base
+
+
 def test_a_large_position_draws_every_stack():
     """A position far larger than Coral Sea's 13 ships (300 ships in 120 stacks, 200 land units) is drawn whole. Its
     time to draw is a `make bench` figure (tools/bench_usn_page.py: a late Campaign Game 3 position on a live server),

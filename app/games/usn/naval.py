@@ -102,8 +102,37 @@ def prompt(state, role):
                 "drops": Optional(Keyed(Choice(parachute.drop_hexes(state, role) or ("0759",), label="drop onto hex"),
                                         tuple(u["id"] for u in parachute.droppable(state, role)) or parachute.IDS,
                                         label="parachute drops at (B)")).to_json()}}],
-            "info": {"kind": "naval", "ships": {s["id"]: {"hex": s["hex"], "movement": allowance(state, s, [s["hex"]])[0]}
-                                                for s in ships}}}
+            "info": {"kind": "naval", "ships": {s["id"]: dict(cargo_choices(state, role, s), hex=s["hex"],
+                                                              movement=allowance(state, s, [s["hex"]])[0])
+                                                for s in ships},
+                     "choices": {"bombard": bombard_choices(state, role, targets)}}}
+
+
+def bombard_choices(state, role, hexes) -> dict[str, list[str]]:
+    """What the form offers to bombard in each hex: the enemy's bases there and its land units ashore there (the
+    order's shape offers every target in every hex; the rules refuse the rest)."""
+    from app.games.usn.bombard import has_base
+    out: dict[str, list[str]] = {h: [] for h in hexes}
+    for h in hexes:
+        b = state["bases"].get(h)
+        if b is not None and b["side"] != role:
+            out[h] += [t for t in TARGETS if has_base(b, t)]
+    for u in state["land"].values():
+        if u["side"] != role and u["hex"] in out and not u["aboard"]:
+            out[u["hex"]].append(u["id"])
+    return out
+
+
+def cargo_choices(state, role, ship) -> dict[str, list[str]]:
+    """The land units the form offers a ship (the order's shape offers every one of the side's to every ship): to
+    embark, a transport any not aboard (they embark where its first portion ends, (D)); to carry by emergency
+    transport, a ship of a type that may, those ashore in its start hex (E). Anything else the rules refuse anyway;
+    drawn for every ship it made a late campaign's form thousands of boxes."""
+    free = [u for u in state["land"].values() if u["side"] == role and u["aboard"] is None and u["hex"]
+            and u.get("kind") != "coastal_defense"]
+    return {"embark": sorted(u["id"] for u in free) if ship["type"] == "TR" else [],
+            "carry": sorted(u["id"] for u in free if u["hex"] == ship["hex"]) if ship["type"] in emergency.UNITS[role]
+            else []}
 
 
 def _plan(state, role, sid, order):
