@@ -588,8 +588,13 @@ def _surface_fire(view: View, prompt: dict[str, Any], rng, side: str) -> dict[st
     return {"verb": "fire", "args": {"targets": {sid: best["id"] for sid in info["mine"]}}}
 
 
+def _reserves(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    """Australian Reserves: every division the prompt offers, at the bases it proposes (nearest the landing)."""
+    return {"verb": "place", "args": {"bases": list(prompt["info"]["default"])}}
+
+
 DECIDE = {"deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
-          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire}
+          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire, "reserves": _reserves}
 
 
 def _player(side: str) -> Bot:

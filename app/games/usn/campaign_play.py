@@ -29,6 +29,7 @@ from app.games.usn import (
     parachute,
     records,
     reinforce,
+    special,
     submarine,
     support,
     transfer,
@@ -102,6 +103,7 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
 def step_one(state: State, rng) -> None:
     """Step 1 of a campaign Game-Turn; the mini-games bring nothing (records.reinforce)."""
     reinforce.step_one(state, rng)
+    special.step_one(state)  # Hong Kong (311) on the fourth Game-Turn; Thailand, Manila, Australian Reserves
 
 
 def end_of_turn(state: State, rng) -> None:
@@ -109,6 +111,7 @@ def end_of_turn(state: State, rng) -> None:
     (G): refuel, count a Game-Turn at sea, a ship at its endurance is destroyed), without the mini-games' Victory
     Conditions; after the game's last Game-Turn (20, 40, 81) the campaign's victory (campaign_victory.finish)."""
     records.fuel_and_land(state)
+    special.count_isolation(state)  # Phillipine Fortifications: Game-Turns out of supply on 348
     if state["turn"] >= state["turns"]:
         campaign_victory.finish(state)
     else:
@@ -176,3 +179,4 @@ def _verbs() -> dict[str, Any]:
 
 
 VERBS = _verbs()
+VERBS["place"] = special.VERBS["place"]  # Australian Reserves (special.py)

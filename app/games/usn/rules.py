@@ -30,6 +30,7 @@ from app.games.usn import (
     records,
     sequence,
     situation,
+    special,
     submarine,
     surface,
     views,
@@ -62,6 +63,9 @@ def _walking(resolve):
             submarine.attack(s, rng)
         if not s.get("surface") and "oiler_due" in s:  # Step 2 (J): refuelling from Oilers, after (I)
             oiler.refuel(s, s.pop("oiler_due"))
+        special.after(s)  # the campaigns' Special Game Rules that act "as soon as" (special.py)
+        if special.reserves_due(s):  # Australian Reserves: the Allied decision comes first, then the sequence goes on
+            return s
         if s["outcome"] is None and not s.get("surface") and (sequence.row(s)[2] != sequence.BOTH
                                                                or not sequence.acting(s)):
             sequence.advance(s, rng)
@@ -157,6 +161,18 @@ def _attack_check(state, role, action):
     land.attack_check(state, role, action)
 
 
+def _land_move_check(state, role, action):
+    rest, _ = special.split_entrench(state, role, action)  # Phillipine Fortifications: entrenched without the die
+    land.move_check(state, role, rest)
+
+
+def _land_move_resolve(state, role, action, rng):
+    rest, free = special.split_entrench(state, role, action)
+    s = land.move_resolve(state, role, rest, rng)
+    special.entrench_fortified(s, free)
+    return s
+
+
 def _attack_random(state, role, rng):
     return situation.allowed_landing(state, role, land.attack_random(state, role, rng))
 
@@ -169,7 +185,7 @@ STATES = StatesTable([
     Decision("naval", naval.RULE, NAVAL_VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
              _naval_default, _naval_random, _naval_check),
     Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
-             _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
+             _walking(_land_move_resolve), land.move_default, land.move_random, _land_move_check),
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
              land.attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
              _attack_check),
@@ -179,6 +195,9 @@ STATES = StatesTable([
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
     Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
              _allocation_default, _allocation_random, _allocation_check),
+    Decision("reserves", special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
+             _walking(special.reserves_resolve), special.reserves_default, special.reserves_random,
+             special.reserves_check),
 ])
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:

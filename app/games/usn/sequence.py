@@ -49,7 +49,10 @@ def row(state: State) -> tuple[str, str, str, str]:
 
 
 def kind(state: State) -> str:
-    """The row's kind, or inside a naval phase with engagements pending (Step 2 (G)) the engagement's decision."""
+    """The row's kind, or inside a naval phase with engagements pending (Step 2 (G)) the engagement's decision, or
+    the Allied Player's Australian Reserves decision (special.py) when it is due."""
+    if (state.get("reserves") or {}).get("due"):
+        return "reserves"
     if state.get("surface"):
         from app.games.usn import surface
         return surface.kind(state)
@@ -65,6 +68,8 @@ def acting(state: State) -> list[str]:
     """Who decides now: the row's side, or for the secret allocation both sides that have not yet written."""
     if state["outcome"] is not None:
         return []
+    if (state.get("reserves") or {}).get("due"):  # Australian Reserves (special.py): the Allied Player's choice
+        return ["allied"]
     if state.get("surface"):
         from app.games.usn import surface
         return surface.acting(state)
