@@ -166,6 +166,9 @@ def values(ship: dict[str, Any]) -> dict[str, int]:
             v[k] = max(v[k] // 2, 1) if k == "defense" else v[k] // 2
     if ship["damage"] > PLAY["damage"]["halved_over_weeks"]:
         v["movement"] //= 2
+    if ship.get("shock"):  # Campaign Game 1, Shock Effect: Step 9 of Game-Turn One (shock.strikes)
+        for k in ("defense", "anti_aircraft", "surface_attack"):
+            v[k] = max(v[k] // 3, 1)
     return v
 
 

@@ -29,6 +29,7 @@ from app.games.usn import (
     parachute,
     records,
     reinforce,
+    shock,
     special,
     submarine,
     support,
@@ -95,6 +96,9 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
     campaign.py has deployed the printed order of battle)."""
     from app.games.usn import sequence
     state = campaign.new_state(scenario, options, rng)
+    if shock.in_force(state):  # Shock Effect: the Japanese Pre-Game-Turn comes before Step 1
+        sequence.start_shock(state)
+        return state
     state["step"] = {"pregame": True, "n": len(sequence.PREGAME) - 1}
     sequence.advance(state, rng)
     return state

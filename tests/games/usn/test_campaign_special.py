@@ -27,6 +27,8 @@ def _base(s, role, h):
 
 
 def _at(s, kind, side):
+    """The position at the step of a later Game-Turn (Game-Turn One is the Shock Effect's: the Allies stand)."""
+    s["turn"] = 2
     idx = next(i for i, r in enumerate(sequence.TURN) if r[1] == kind and r[2] == side)
     s["step"] = {"pregame": False, "n": idx, "kind": kind, "side": side}
     return s
