@@ -151,7 +151,9 @@ def count_isolation(state: State) -> None:
             u["isolated_turns"] = u.get("isolated_turns", 0) + 1
             rule = in_force(state)["philippine_fortifications"]
             left = rule["isolation_turns"] - u["isolated_turns"]
-            state["log"].append(entry(PUBLIC, f"{u['name']} in the Phillipine Fortifications is isolated: "
+            # to the Allied Player only: whether a unit traces a line is his (supply.shown: the line may hang on
+            # his hidden carriers), the enemy sees the public Dx alone
+            state["log"].append(entry("allied", f"{u['name']} in the Phillipine Fortifications is isolated: "
                                               f"{u['isolated_turns']} Game-Turn(s) out of supply"
                                               + (f", {left} more before isolation tells" if left > 0 else
                                                  ", its fortifications no longer shield it") + f" ({FORT_RULE})."))

@@ -115,7 +115,8 @@ def test_an_isolated_unit_on_348_entrenches_and_is_immune_to_isolation_for_eight
         special.count_isolation(out)
         assert d["isolated_turns"] == n
         assert board.supplied(out, d) == (n < 8)  # the first eight Game-Turns out of supply do not tell
-    assert "no longer shield it" in out["log"][-1]["text"]
+    assert "no longer shield it" in out["log"][-1]["text"] and out["log"][-1]["to"] == "allied"
+    assert "isolated" not in "\n".join(e["text"] for e in R.view(out, "japanese")["log"])  # his own supply line
 
 
 @pytest.mark.rule("Campaign Game 1, Phillipine Fortifications")

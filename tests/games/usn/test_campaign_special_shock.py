@@ -154,7 +154,7 @@ def _strike_state(turn):
 
 @pytest.mark.rule(RULE)
 def test_second_combat_phase_allied_ships_and_bases_at_one_third_japanese_nac_bomb_at_ten():
-    s, dd = _strike_state(1)
+    s, _ = _strike_state(1)
     sequence.PROCEDURES["strikes"](s, ScriptedRng([6] * 12))
     log = "\n".join(e["text"] for e in s["log"])
     assert "Anti-aircraft 4 (die 6)" in log  # the DD's 12 at one third
@@ -163,7 +163,7 @@ def test_second_combat_phase_allied_ships_and_bases_at_one_third_japanese_nac_bo
     assert "CAP" not in log
     assert not any("shock" in x for x in list(s["ships"].values()) + list(s["bases"].values())
                    + list(s["land"].values()))  # the marks live only while the strikes run
-    s, dd = _strike_state(2)
+    s, _ = _strike_state(2)
     sequence.PROCEDURES["strikes"](s, ScriptedRng([6] * 12))
     log = "\n".join(e["text"] for e in s["log"])
     assert "Anti-aircraft 12 (die 6)" in log and "Bombing 14 against 3" in log
