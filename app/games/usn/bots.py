@@ -601,6 +601,12 @@ def _obey_shock(prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]
     """Campaign Game 1, Shock Effect, as the prompt's info.shock states it (shock.py): the Allies do not move or fly
     then; the Japanese ships keep more than five hexes from every Allied base, only ships move, and in the
     Pre-Game-Turn without double speed (the allowance the prompt gives is halved back when it was doubled)."""
+    training = prompt["info"].get("training") or {}
+    if training and order["verb"] == "move":  # Japanese Carrier Aircraft Embarkation: training carriers stay
+        ships = prompt["info"].get("ships", {})
+        order = {**order, "args": {**order["args"], "moves": {
+            sid: o for sid, o in order["args"].get("moves", {}).items()
+            if sid not in training or o.get("to", o.get("stop")) == ships.get(sid, {}).get("hex")}}}
     sh = prompt["info"].get("shock")
     if not sh:
         return order

@@ -24,6 +24,7 @@ from app.games.usn import (
     campaign,
     campaign_victory,
     campaigndata,
+    embarkation,
     grid,
     naval,
     parachute,
@@ -106,7 +107,9 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
 
 def step_one(state: State, rng) -> None:
     """Step 1 of a campaign Game-Turn; the mini-games bring nothing (records.reinforce)."""
+    was = embarkation.before(state)
     reinforce.step_one(state, rng)
+    embarkation.mark_new(state, was)  # Japanese Carrier Aircraft Embarkation: new NAC aboard, the carrier trains
     special.step_one(state)  # Hong Kong (311) on the fourth Game-Turn; Thailand, Manila, Australian Reserves
 
 

@@ -23,6 +23,7 @@ from app.games.usn import (
     campaign_play,
     campaigndata,
     deploy,
+    embarkation,
     hidden,
     land,
     naval,
@@ -95,6 +96,7 @@ def _with_subs(state, role, action, subs):
 
 def _naval_check(state, role, action):
     shock.check_naval(state, role, _ships_only(action))  # Shock Effect first: it says why the order may not be given
+    embarkation.check(state, role, _ships_only(action))  # Japanese Carrier Aircraft Embarkation: idle while training
     submarine.check(state, role, action["args"].get("subs") or {})
     action = _ships_only(action)
     naval.check(state, role, situation.others(state, role, action))
@@ -103,13 +105,13 @@ def _naval_check(state, role, action):
 
 
 def _naval_default(state, role):
-    return _with_subs(state, role, shock.comply_naval(state, role, situation.comply_naval(
-        state, role, situation.allowed_naval(state, role, naval.default(state, role)))), submarine.default(state))
+    return _with_subs(state, role, embarkation.comply(state, role, shock.comply_naval(state, role, situation.comply_naval(
+        state, role, situation.allowed_naval(state, role, naval.default(state, role))))), submarine.default(state))
 
 
 def _naval_random(state, role, rng):
-    return _with_subs(state, role, shock.comply_naval(state, role, situation.comply_naval(
-        state, role, situation.allowed_naval(state, role, naval.random(state, role, rng)))),
+    return _with_subs(state, role, embarkation.comply(state, role, shock.comply_naval(state, role, situation.comply_naval(
+        state, role, situation.allowed_naval(state, role, naval.random(state, role, rng))))),
         submarine.random(state, rng) if role == "japanese" else {})
 
 
@@ -117,6 +119,8 @@ def _naval_prompt(state, role):
     p = naval.prompt(state, role)
     if (sim := situation.simulation_info(state, role)) is not None:
         p["info"] = {**p.get("info", {}), "simulation": sim}
+    if tr := embarkation.training(state, role):  # the Japanese Player's carriers training new NAC (his own)
+        p["info"] = {**p.get("info", {}), "training": tr}
     if (sh := shock.info(state, role)) is not None:  # Shock Effect: what may move now
         p["info"] = {**p.get("info", {}), "shock": sh}
     if (subs := submarine.prompt_info(state, role)) is not None:  # Submarines: the Japanese Player's own record
@@ -134,7 +138,9 @@ def _naval_resolve(state, role, action, rng):
         submarine.watch(state, action)  # Submarines (C): the hexes the Allied ships enter
     situation.simulation_move(state, role, action)
     oiler.due(state, role)
+    training = embarkation.idle(state, role)
     s = naval.resolve(state, role, situation.others(state, role, action), rng)
+    embarkation.count(s, training)
     situation.after_naval(s, role)
     return s
 
