@@ -240,6 +240,8 @@ def _air_to_air_per_point(m) -> int:
 
 
 def _bomb_per_point(m) -> int:
+    if m.get("bomb_per_point"):  # Shock Effect: Japanese NAC at ten (shock.strikes)
+        return m["bomb_per_point"]
     if m["kind"] == "lbac":
         return board.AIR["bomb_per_point_lbac_vs_ships"]
     if m["kind"] == "lac":

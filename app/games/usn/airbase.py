@@ -28,6 +28,8 @@ RULE = "Mission Capability Chart: Air Units, Bomb Air or Naval Base"
 
 
 def _bomb_per_point(m) -> int:
+    if m.get("bomb_per_point"):  # Shock Effect: Japanese NAC at ten (shock.strikes)
+        return m["bomb_per_point"]
     if m["kind"] == "lbac":
         return board.AIR["bomb_per_point_lbac"]
     return board.AIR[f"bomb_per_point_{m['kind']}_{m['side']}"]
@@ -117,7 +119,8 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
         cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
         air_target = kind != "naval base"
         grounded = was_neutralized or not supply.base_supplied(state, h)  # Supply (E): no mission out of supply
-        rising = b["air"]["lac"] + b["air"]["nac"] if air_target and not grounded else 0  # LBAC fly
+        rising = b["air"]["lac"] + b["air"]["nac"] if air_target and not grounded and not b.get("shock") else 0
+        # LBAC fly; under the Shock Effect (shock.strikes) Allied aircraft perform no missions
         # no CAP (Mission Capability Chart: Air Units)
         cd, cde = meet_cap(state, side, group, cover, rising, rng, at)
         if rising and cd < cde:
@@ -126,6 +129,7 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
             continue
         # b) the base's Anti-Aircraft, never at LBAC
         aa = b["capacity"] if air_target else board.PLAY["base_values"]["naval_base_anti_aircraft"]
+        aa = max(aa // 3, 1) if b.get("shock") and aa else aa  # Shock Effect: an Allied base's AA at one third
         exposed = [f for f in group if f["kind"] != "lbac" and f["alive"]]
         if aa and exposed:
             r = rng.d6()

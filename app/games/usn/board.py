@@ -166,6 +166,9 @@ def values(ship: dict[str, Any]) -> dict[str, int]:
             v[k] = max(v[k] // 2, 1) if k == "defense" else v[k] // 2
     if ship["damage"] > PLAY["damage"]["halved_over_weeks"]:
         v["movement"] //= 2
+    if ship.get("shock"):  # Campaign Game 1, Shock Effect: Step 9 of Game-Turn One (shock.strikes)
+        for k in ("defense", "anti_aircraft", "surface_attack"):
+            v[k] = max(v[k] // 3, 1)
     return v
 
 
@@ -175,7 +178,14 @@ def friendly_base(state: State, hex_id: str, side: str, naval: bool | None = Non
         return None
     if naval and not b["naval"]:
         return None
+    if naval and _manila_barred(state, hex_id, side):  # Campaign Game 1, Phillipine Fortifications
+        return None
     return b
+
+
+def _manila_barred(state: State, hex_id: str, side: str) -> bool:
+    from app.games.usn import special
+    return special.manila_barred(state, hex_id, side)
 
 
 def neutralized(state: State, hex_id: str, kind: str) -> bool:
@@ -189,9 +199,10 @@ def neutralized(state: State, hex_id: str, kind: str) -> bool:
 def supplied(state: State, unit: dict[str, Any]) -> bool:
     """Supply (A)-(E): a land unit is in supply when it traces a supply line (supply.py) and no Dx of bombardment or
     bombing has deprived it of supply for one full Game-Turn (to the same step of the next Game-Turn)."""
-    from app.games.usn import supply
+    from app.games.usn import special, supply
     until = unit.get("unsupplied_until")
-    return (not until or [state["turn"], state["step"]["n"]] >= until) and supply.unit_supplied(state, unit)
+    return (not until or [state["turn"], state["step"]["n"]] >= until) and (
+        supply.unit_supplied(state, unit) or special.immune(state, unit))  # Phillipine Fortifications: 8 Game-Turns
 
 
 def refuels_at(state: State, hex_id: str, side: str) -> bool:

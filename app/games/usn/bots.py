@@ -588,13 +588,55 @@ def _surface_fire(view: View, prompt: dict[str, Any], rng, side: str) -> dict[st
     return {"verb": "fire", "args": {"targets": {sid: best["id"] for sid in info["mine"]}}}
 
 
+def _reserves(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    """Australian Reserves: every division the prompt offers, at the bases it proposes (nearest the landing)."""
+    return {"verb": "place", "args": {"bases": list(prompt["info"]["default"])}}
+
+
 DECIDE = {"deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
-          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire}
+          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire, "reserves": _reserves}
+
+
+def _obey_shock(prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]:
+    """Campaign Game 1, Shock Effect, as the prompt's info.shock states it (shock.py): the Allies do not move or fly
+    then; the Japanese ships keep more than five hexes from every Allied base, only ships move, and in the
+    Pre-Game-Turn without double speed (the allowance the prompt gives is halved back when it was doubled)."""
+    training = prompt["info"].get("training") or {}
+    if training and order["verb"] == "move":  # Japanese Carrier Aircraft Embarkation: training carriers stay
+        ships = prompt["info"].get("ships", {})
+        order = {**order, "args": {**order["args"], "moves": {
+            sid: o for sid, o in order["args"].get("moves", {}).items()
+            if sid not in training or o.get("to", o.get("stop")) == ships.get(sid, {}).get("hex")}}}
+    sh = prompt["info"].get("shock")
+    if not sh:
+        return order
+    a = order["args"]
+    if sh.get("no_missions"):
+        return {"verb": order["verb"], "args": {"missions": [], "cap": []}}
+    if sh.get("no_movement"):
+        if order["verb"] == "move":
+            return {"verb": "move", "args": {"moves": {}}}
+        if order["verb"] == "land_move":
+            return {"verb": "land_move", "args": {**a, "moves": {}}}
+        return {"verb": order["verb"], "args": {**a, "land": []}}
+    ships = prompt["info"].get("ships", {})
+    keep = {}
+    for sid, o in a.get("moves", {}).items():
+        o = {k: v for k, v in o.items() if k in ("stop", "to")}
+        start = ships.get(sid, {}).get("hex")
+        hexes = [h for h in (o.get("stop"), o.get("to")) if h and h != start]
+        if any(_dist(h, b) <= sh["distance"] for h in hexes for b in sh["allied_bases"]):
+            continue
+        keep[sid] = o
+    out = {"moves": keep}
+    if a.get("subs"):
+        out["subs"] = a["subs"]
+    return {"verb": "move", "args": out}
 
 
 def _player(side: str) -> Bot:
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
-        return DECIDE[prompt["info"]["kind"]](view, prompt, rng, side)
+        return _obey_shock(prompt, DECIDE[prompt["info"]["kind"]](view, prompt, rng, side))
     bot.__name__ = f"{side}_bot"
     return bot
 

@@ -24,11 +24,14 @@ from app.games.usn import (
     campaign,
     campaign_victory,
     campaigndata,
+    embarkation,
     grid,
     naval,
     parachute,
     records,
     reinforce,
+    shock,
+    special,
     submarine,
     support,
     transfer,
@@ -94,6 +97,9 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
     campaign.py has deployed the printed order of battle)."""
     from app.games.usn import sequence
     state = campaign.new_state(scenario, options, rng)
+    if shock.in_force(state):  # Shock Effect: the Japanese Pre-Game-Turn comes before Step 1
+        sequence.start_shock(state)
+        return state
     state["step"] = {"pregame": True, "n": len(sequence.PREGAME) - 1}
     sequence.advance(state, rng)
     return state
@@ -101,7 +107,10 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
 
 def step_one(state: State, rng) -> None:
     """Step 1 of a campaign Game-Turn; the mini-games bring nothing (records.reinforce)."""
+    was = embarkation.before(state)
     reinforce.step_one(state, rng)
+    embarkation.mark_new(state, was)  # Japanese Carrier Aircraft Embarkation: new NAC aboard, the carrier trains
+    special.step_one(state)  # Hong Kong (311) on the fourth Game-Turn; Thailand, Manila, Australian Reserves
 
 
 def end_of_turn(state: State, rng) -> None:
@@ -109,6 +118,7 @@ def end_of_turn(state: State, rng) -> None:
     (G): refuel, count a Game-Turn at sea, a ship at its endurance is destroyed), without the mini-games' Victory
     Conditions; after the game's last Game-Turn (20, 40, 81) the campaign's victory (campaign_victory.finish)."""
     records.fuel_and_land(state)
+    special.count_isolation(state)  # Phillipine Fortifications: Game-Turns out of supply on 348
     if state["turn"] >= state["turns"]:
         campaign_victory.finish(state)
     else:
@@ -176,3 +186,4 @@ def _verbs() -> dict[str, Any]:
 
 
 VERBS = _verbs()
+VERBS["place"] = special.VERBS["place"]  # Australian Reserves (special.py)

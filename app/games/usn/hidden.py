@@ -1,8 +1,8 @@
 """The non-interference and canary hooks: what each role may not know (views.py) is changed or marked here, and its
 view must not move. Hidden from a side: the other side's ship identities and positions inside stacks it has not
-examined, their NAC aboard, transport cargo, the unrevealed air allocation, the targets written for a surface
-engagement until both sides have written, the Japanese submarine record (optional rule), and log lines addressed to the other
-side. A spectator is kept from both sides' hidden things; the umpire reads everything."""
+examined, their NAC aboard (and which Japanese carrier trains new NAC), transport cargo, the unrevealed air
+allocation, the targets written for a surface engagement until both sides have written, the Japanese submarine record
+(optional rule), and log lines addressed to the other side. A spectator is kept from both sides' hidden things; the umpire reads everything."""
 from __future__ import annotations
 
 import copy
@@ -61,6 +61,11 @@ def perturb(state: State, role: str, rng) -> State:
             sub = subs[0]
             sub.update(hex=f"{int(sub['hex'] or '0754') % 1400 + 1:04d}", placed=True,
                        station=not sub["station"], phases=sub["phases"] + rng.die(3))
+        if side == "japanese":  # Japanese Carrier Aircraft Embarkation: which carrier trains new NAC is his
+            for x in board.afloat(s, side):
+                if board.is_carrier(x):
+                    x["training"] = 0 if x.get("training") else 1
+                    break
         carriers = [x for x in board.afloat(s, side) if board.is_carrier(x) and not x["damage"]]
         if len(carriers) > 1:
             a, b = carriers[0], carriers[1]

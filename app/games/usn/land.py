@@ -301,7 +301,8 @@ def resolve_attacks(state, rng) -> None:
 
 def defense(state, u) -> int:
     """Defense Strength as attacked: tripled entrenched (Entrenchment (A)), halved out of supply (Supply (E))."""
-    d = u["defense"] * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
+    d = max(u["defense"] // 3, 1) if u.get("shock") else u["defense"]  # Shock Effect (shock.strikes): one third
+    d = d * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
     return d if board.supplied(state, u) else d // 2
 
 

@@ -23,13 +23,16 @@ from app.games.usn import (
     campaign_play,
     campaigndata,
     deploy,
+    embarkation,
     hidden,
     land,
     naval,
     oiler,
     records,
     sequence,
+    shock,
     situation,
+    special,
     submarine,
     surface,
     views,
@@ -47,7 +50,11 @@ def _step_ten(state, rng):
     (campaign_play.end_of_turn if campaign_play.is_campaign(state) else records.end_of_turn)(state, rng)
 
 
-sequence.PROCEDURES.update({"reinforce": _step_one, "examine": air.examine, "strikes": air.strikes,
+def _strikes(state, rng):
+    shock.strikes(state, rng, air.strikes)  # Shock Effect: the second combat phase of Game-Turn One
+
+
+sequence.PROCEDURES.update({"reinforce": _step_one, "examine": air.examine, "strikes": _strikes,
                             "records": _step_ten})
 
 
@@ -62,6 +69,9 @@ def _walking(resolve):
             submarine.attack(s, rng)
         if not s.get("surface") and "oiler_due" in s:  # Step 2 (J): refuelling from Oilers, after (I)
             oiler.refuel(s, s.pop("oiler_due"))
+        special.after(s)  # the campaigns' Special Game Rules that act "as soon as" (special.py)
+        if special.reserves_due(s):  # Australian Reserves: the Allied decision comes first, then the sequence goes on
+            return s
         if s["outcome"] is None and not s.get("surface") and (sequence.row(s)[2] != sequence.BOTH
                                                                or not sequence.acting(s)):
             sequence.advance(s, rng)
@@ -85,6 +95,8 @@ def _with_subs(state, role, action, subs):
 
 
 def _naval_check(state, role, action):
+    shock.check_naval(state, role, _ships_only(action))  # Shock Effect first: it says why the order may not be given
+    embarkation.check(state, role, _ships_only(action))  # Japanese Carrier Aircraft Embarkation: idle while training
     submarine.check(state, role, action["args"].get("subs") or {})
     action = _ships_only(action)
     naval.check(state, role, situation.others(state, role, action))
@@ -93,13 +105,13 @@ def _naval_check(state, role, action):
 
 
 def _naval_default(state, role):
-    return _with_subs(state, role, situation.comply_naval(
-        state, role, situation.allowed_naval(state, role, naval.default(state, role))), submarine.default(state))
+    return _with_subs(state, role, embarkation.comply(state, role, shock.comply_naval(state, role, situation.comply_naval(
+        state, role, situation.allowed_naval(state, role, naval.default(state, role))))), submarine.default(state))
 
 
 def _naval_random(state, role, rng):
-    return _with_subs(state, role, situation.comply_naval(
-        state, role, situation.allowed_naval(state, role, naval.random(state, role, rng))),
+    return _with_subs(state, role, embarkation.comply(state, role, shock.comply_naval(state, role, situation.comply_naval(
+        state, role, situation.allowed_naval(state, role, naval.random(state, role, rng))))),
         submarine.random(state, rng) if role == "japanese" else {})
 
 
@@ -107,6 +119,10 @@ def _naval_prompt(state, role):
     p = naval.prompt(state, role)
     if (sim := situation.simulation_info(state, role)) is not None:
         p["info"] = {**p.get("info", {}), "simulation": sim}
+    if tr := embarkation.training(state, role):  # the Japanese Player's carriers training new NAC (his own)
+        p["info"] = {**p.get("info", {}), "training": tr}
+    if (sh := shock.info(state, role)) is not None:  # Shock Effect: what may move now
+        p["info"] = {**p.get("info", {}), "shock": sh}
     if (subs := submarine.prompt_info(state, role)) is not None:  # Submarines: the Japanese Player's own record
         p["actions"][0]["args"]["subs"] = submarine.order_spec(tuple(subs)).to_json()
         p["info"] = {**p.get("info", {}), "submarines": subs}
@@ -122,26 +138,32 @@ def _naval_resolve(state, role, action, rng):
         submarine.watch(state, action)  # Submarines (C): the hexes the Allied ships enter
     situation.simulation_move(state, role, action)
     oiler.due(state, role)
+    training = embarkation.idle(state, role)
     s = naval.resolve(state, role, situation.others(state, role, action), rng)
+    embarkation.count(s, training)
     situation.after_naval(s, role)
     return s
 
 
 def _allocation_check(state, role, action):
+    shock.check_allocation(state, role, action)  # Shock Effect: no Allied missions in Step 9 of Game-Turn One
     air.check(state, role, action)
     situation.check_simulation_allocation(state, role, action)
 
 
 def _allocation_default(state, role):
-    return situation.comply_allocation(state, role, air.default(state, role))
+    return shock.comply_allocation(state, role, situation.comply_allocation(state, role, air.default(state, role)))
 
 
 def _allocation_random(state, role, rng):
-    return situation.comply_allocation(state, role, air.random(state, role, rng))
+    return shock.comply_allocation(state, role, situation.comply_allocation(state, role,
+                                                                            air.random(state, role, rng)))
 
 
 def _allocation_prompt(state, role):
     p = air.prompt(state, role)
+    if (sh := shock.allocation_info(state, role)) is not None:
+        p["info"] = {**p.get("info", {}), "shock": sh}
     if (sim := situation.simulation_info(state, role)) is not None:
         p["info"] = {**p.get("info", {}), "simulation": sim}
     return p
@@ -153,12 +175,39 @@ def _allocation_resolve(state, role, action, rng):
 
 
 def _attack_check(state, role, action):
+    shock.check_landing(state, role, action)
     situation.check_landing(state, role, action)  # the errata's bar first: it says why a landing is refused
     land.attack_check(state, role, action)
 
 
+def _land_move_check(state, role, action):
+    shock.check_land_move(state, role, action)  # Shock Effect: the Allies do not move on Game-Turn One
+    rest, _ = special.split_entrench(state, role, action)  # Phillipine Fortifications: entrenched without the die
+    land.move_check(state, role, rest)
+
+
+def _land_move_prompt(state, role):
+    return shock.land_prompt(state, role, land.move_prompt(state, role))
+
+
+def _attack_prompt(state, role):
+    return shock.land_prompt(state, role, land.attack_prompt(state, role))
+
+
+def _land_move_random(state, role, rng):
+    return shock.comply_land_move(state, role, land.move_random(state, role, rng))
+
+
+def _land_move_resolve(state, role, action, rng):
+    rest, free = special.split_entrench(state, role, action)
+    s = land.move_resolve(state, role, rest, rng)
+    special.entrench_fortified(s, free)
+    return s
+
+
 def _attack_random(state, role, rng):
-    return situation.allowed_landing(state, role, land.attack_random(state, role, rng))
+    return shock.comply_landing(state, role, situation.allowed_landing(state, role,
+                                                                       land.attack_random(state, role, rng)))
 
 
 NAVAL_VERBS = {"move": {**naval.VERBS["move"], "subs": submarine.order_spec()}}  # Submarines: the secret record
@@ -168,10 +217,10 @@ STATES = StatesTable([
              deploy.default, deploy.random, deploy.check),
     Decision("naval", naval.RULE, NAVAL_VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
              _naval_default, _naval_random, _naval_check),
-    Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
-             _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
+    Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, _land_move_prompt,
+             _walking(_land_move_resolve), land.move_default, _land_move_random, _land_move_check),
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
-             land.attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
+             _attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
              _attack_check),
     Decision("escape", surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
              _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check),
@@ -179,6 +228,9 @@ STATES = StatesTable([
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
     Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
              _allocation_default, _allocation_random, _allocation_check),
+    Decision("reserves", special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
+             _walking(special.reserves_resolve), special.reserves_default, special.reserves_random,
+             special.reserves_check),
 ])
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:
@@ -229,7 +281,8 @@ class USN(TableGame):
 
     def phase(self, state: State) -> str:
         st = state["step"]
-        return f"turn-{state['turn']}-{'setup' if st.get('pregame') else st['n']}-{sequence.kind(state)}"
+        where = f"shock{st['n']}" if st.get("shock") else "setup" if st.get("pregame") else st["n"]
+        return f"turn-{state['turn']}-{where}-{sequence.kind(state)}"
 
     def acting(self, state: State) -> list[str]:
         return sequence.acting(state)

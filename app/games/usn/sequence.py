@@ -35,7 +35,13 @@ TURN: list[tuple[str, str, str, str]] = [
     ("9", "strikes", "", "Step 9 (F)-(L): air strikes, land combat, air units return"),
     ("10", "records", "", "Step 10: Turn Record, fuel and damage records"),
 ]
-RULE = {"Set-up": "How to Set-up and Play the Games"}
+# Campaign Games 1 and 3, Shock Effect: "Before the Game actually begins, the Japanese Player may move his Naval units
+# for one full Game-Turn (two Movement Phases)": the Pre-Game-Turn, before Step 1 of Game-Turn 1 (shock.py)
+SHOCK: list[tuple[str, str, str, str]] = [
+    ("Pre-Game-Turn", "naval", "japanese", "Shock Effect: Pre-Game-Turn, first Japanese naval movement phase"),
+    ("Pre-Game-Turn", "naval", "japanese", "Shock Effect: Pre-Game-Turn, second Japanese naval movement phase"),
+]
+RULE = {"Set-up": "How to Set-up and Play the Games", "Pre-Game-Turn": "Campaign Game 1, Shock Effect"}
 DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation")
 SURFACE = ("escape", "surface_fire")  # decisions inside a naval phase's Step (G), not rows of the table
 
@@ -45,11 +51,16 @@ PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
 
 def row(state: State) -> tuple[str, str, str, str]:
     st = state["step"]
+    if st.get("shock"):
+        return SHOCK[st["n"]]
     return PREGAME[st["n"]] if st.get("pregame") else TURN[st["n"]]
 
 
 def kind(state: State) -> str:
-    """The row's kind, or inside a naval phase with engagements pending (Step 2 (G)) the engagement's decision."""
+    """The row's kind, or inside a naval phase with engagements pending (Step 2 (G)) the engagement's decision, or
+    the Allied Player's Australian Reserves decision (special.py) when it is due."""
+    if (state.get("reserves") or {}).get("due"):
+        return "reserves"
     if state.get("surface"):
         from app.games.usn import surface
         return surface.kind(state)
@@ -65,6 +76,8 @@ def acting(state: State) -> list[str]:
     """Who decides now: the row's side, or for the secret allocation both sides that have not yet written."""
     if state["outcome"] is not None:
         return []
+    if (state.get("reserves") or {}).get("due"):  # Australian Reserves (special.py): the Allied Player's choice
+        return ["allied"]
     if state.get("surface"):
         from app.games.usn import surface
         return surface.acting(state)
@@ -76,8 +89,8 @@ def acting(state: State) -> list[str]:
     return [side]
 
 
-def _enter(state: State, pregame: bool, n: int) -> None:
-    state["step"] = {"pregame": pregame, "n": n}
+def _enter(state: State, pregame: bool, n: int, shock: bool = False) -> None:
+    state["step"] = {"pregame": pregame, "n": n, **({"shock": True} if shock else {})}
     r = row(state)
     state["step"].update(kind=r[1], side=r[2])
     state["log"].append(entry(PUBLIC, f"Game-Turn {state['turn']}, {r[3]}." if not pregame else f"{r[3]}.",
@@ -88,7 +101,9 @@ def advance(state: State, rng) -> None:
     """Move past the decision just completed, running procedures, until a decision is due or the game ends."""
     while True:
         st = state["step"]
-        if st.get("pregame") and st["n"] + 1 < len(PREGAME):
+        if st.get("shock"):  # the Pre-Game-Turn's second phase, then Step 1 of Game-Turn 1
+            _enter(state, True, st["n"] + 1, shock=True) if st["n"] + 1 < len(SHOCK) else _enter(state, False, 0)
+        elif st.get("pregame") and st["n"] + 1 < len(PREGAME):
             _enter(state, True, st["n"] + 1)
         elif st.get("pregame"):
             _enter(state, False, 0)
@@ -109,3 +124,8 @@ def advance(state: State, rng) -> None:
 
 def start(state: State) -> None:
     _enter(state, True, 0)
+
+
+def start_shock(state: State) -> None:
+    """The Pre-Game-Turn of the Shock Effect (shock.py): the Japanese Player's first naval movement phase."""
+    _enter(state, True, 0, shock=True)

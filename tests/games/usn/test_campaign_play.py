@@ -43,6 +43,8 @@ def test_the_three_campaign_games_are_offered_and_begin_with_step_1_then_japan_m
     for sc, first, last in (("campaign_1", 1, 20), ("campaign_2", 21, 40), ("campaign_3", 1, 81)):
         s = R.setup(sc, {}, ScriptedRng())
         assert (s["turn"], s["turns"]) == (first, last)
+        while s["step"].get("shock"):  # Games 1 and 3: the Shock Effect's Pre-Game-Turn first (shock.py)
+            s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
         # Step 1 has run (its log line names the week) and the Japanese Player moves first: Step 2
         assert any("Step 1, reinforcements" in e["text"] for e in s["log"])
         assert sequence.row(s)[:3] == ("2", "naval", "japanese") and R.acting(s) == ["japanese"]
@@ -68,7 +70,7 @@ def test_a_campaign_order_names_the_campaign_s_ships_and_a_stranger_is_refused()
     ship = next(x for x in s["ships"].values() if x["side"] == "japanese" and x["id"] not in naval.SHIPS)
     moved = R.apply(s, "japanese", {"verb": "move", "args": {"moves": {ship["id"]: {"to": ship["hex"]}}}},
                     ScriptedRng())
-    assert moved["ships"][ship["id"]]["hex"] == ship["hex"] and R.acting(moved) != ["japanese"]
+    assert moved["ships"][ship["id"]]["hex"] == ship["hex"] and R.phase(moved) != R.phase(s)
     with pytest.raises(MalformedAction):
         R.apply(s, "japanese", {"verb": "move", "args": {"moves": {"J-XX-99": {"to": "0676"}}}}, ScriptedRng())
     with pytest.raises(IllegalAction):  # a well-shaped order for the other side's ship
