@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, campaign_victory, campaigndata, reinforce
+from app.games.usn import board, campaign_victory, campaigndata, garrisons, reinforce
 
 State = dict[str, Any]
 SCENARIOS = tuple(campaigndata.GAMES)
@@ -50,6 +50,7 @@ def new_state(scenario: str = "campaign_3", options: dict[str, Any] | None = Non
     state["log"] = [entry(PUBLIC, f"{g['name']}: Game-Turns {g['first_turn']} to {g['last_turn']}. The Japanese "
                                   "Player deploys and moves first (How To Use the Situation & Order of Battle).")]
     state["control"] = campaign_victory.start_control(scenario)
+    garrisons.start(state)  # Garrisons (optional rule): the fixed garrisons named
     if options.get("allied_variable_deployment") and "variable_deployment" in oob:
         variable_deployment(state, oob["variable_deployment"], rng)
     return state

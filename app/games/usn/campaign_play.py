@@ -24,6 +24,8 @@ from app.games.usn import (
     campaign,
     campaign_victory,
     campaigndata,
+    ferry,
+    garrisons,
     grid,
     naval,
     parachute,
@@ -51,7 +53,11 @@ for _t, _v in campaigndata.land_types().items():  # likewise the land unit types
 OPTIONS = (Option("burma", "Campaign games only: the Burma Campaign (the Burma Special Game Rules are cancelled for "
                            "the Japanese; extra units in Burma)", "Burma Campaign", False),
            Option("allied_variable_deployment", "Campaign Games 1 and 3 only: Allied Variable Deployment (one die "
-                  "puts some Game-Turn 2 arrivals in Pearl Harbor at the start)", "Allied Variable Deployment", False))
+                  "puts some Game-Turn 2 arrivals in Pearl Harbor at the start)", "Allied Variable Deployment", False),
+           Option(garrisons.OPTION, "Campaign Games 1 and 3 only: Garrisons (Saigon and Haiphong held fast; no "
+                  "points for an objective without its garrison at the end)", garrisons.RULE, False),
+           Option(ferry.OPTION, "Campaign games only: Japanese Ferry Carriers (Taiyo, Unyo and Chuyo launch or "
+                  "receive one air point per Movement or Combat Phase)", ferry.RULE, False))
 
 
 def bot_goals(scenario: str) -> dict[str, str]:
@@ -102,6 +108,7 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
 def step_one(state: State, rng) -> None:
     """Step 1 of a campaign Game-Turn; the mini-games bring nothing (records.reinforce)."""
     reinforce.step_one(state, rng)
+    garrisons.step_one(state)  # Garrisons (optional rule): the fixed garrisons' books
 
 
 def end_of_turn(state: State, rng) -> None:

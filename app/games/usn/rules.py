@@ -23,8 +23,10 @@ from app.games.usn import (
     campaign_play,
     campaigndata,
     deploy,
+    ferry,
     hidden,
     land,
+    march,
     naval,
     oiler,
     records,
@@ -133,15 +135,15 @@ def _allocation_check(state, role, action):
 
 
 def _allocation_default(state, role):
-    return situation.comply_allocation(state, role, air.default(state, role))
+    return ferry.comply(state, situation.comply_allocation(state, role, air.default(state, role)))
 
 
 def _allocation_random(state, role, rng):
-    return situation.comply_allocation(state, role, air.random(state, role, rng))
+    return ferry.comply(state, situation.comply_allocation(state, role, air.random(state, role, rng)))
 
 
 def _allocation_prompt(state, role):
-    p = air.prompt(state, role)
+    p = ferry.limit_prompt(state, air.prompt(state, role))  # Japanese Ferry Carriers: one point offered
     if (sim := situation.simulation_info(state, role)) is not None:
         p["info"] = {**p.get("info", {}), "simulation": sim}
     return p
@@ -150,6 +152,10 @@ def _allocation_prompt(state, role):
 def _allocation_resolve(state, role, action, rng):
     situation.after_allocation(state, role)
     return air.resolve(state, role, action, rng)
+
+
+def _land_move_prompt(state, role):
+    return march.offer(state, role, land.move_prompt(state, role))  # Burma 76: the route's next hex where legal
 
 
 def _attack_check(state, role, action):
@@ -168,7 +174,7 @@ STATES = StatesTable([
              deploy.default, deploy.random, deploy.check),
     Decision("naval", naval.RULE, NAVAL_VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
              _naval_default, _naval_random, _naval_check),
-    Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, land.move_prompt,
+    Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, _land_move_prompt,
              _walking(land.move_resolve), land.move_default, land.move_random, land.move_check),
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
              land.attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
