@@ -34,6 +34,7 @@ from app.games.usn import (
     submarine,
     support,
     transfer,
+    variable_deployment,
 )
 
 State = dict[str, Any]
@@ -57,7 +58,10 @@ OPTIONS = (Option("burma", "Campaign games only: the Burma Campaign (the Burma S
            Option(garrisons.OPTION, "Campaign Games 1 and 3 only: Garrisons (Saigon and Haiphong held fast; no "
                   "points for an objective without its garrison at the end)", garrisons.RULE, False),
            Option(ferry.OPTION, "Campaign games only: Japanese Ferry Carriers (Taiyo, Unyo and Chuyo launch or "
-                  "receive one air point per Movement or Combat Phase)", ferry.RULE, False))
+                  "receive one air point per Movement or Combat Phase)", ferry.RULE, False),
+           Option(variable_deployment.OPTION, "Campaign Games 1 and 3 only: Japanese Variable Deployment (the "
+                  "Japanese CL, DD, Oilers and Engineer Regiments at any friendly Naval Base at the start)",
+                  variable_deployment.RULE, False))
 
 
 def bot_goals(scenario: str) -> dict[str, str]:
@@ -101,6 +105,8 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
     from app.games.usn import sequence
     state = campaign.new_state(scenario, options, rng)
     state["step"] = {"pregame": True, "n": len(sequence.PREGAME) - 1}
+    if variable_deployment.start(state):  # Japanese Variable Deployment: the Japanese Player deploys first
+        return state
     sequence.advance(state, rng)
     return state
 
@@ -155,6 +161,7 @@ STATIONS = CARRIERS + tuple(f"base:{h}" for h in HEXES)
 
 def _verbs() -> dict[str, Any]:
     return {
+        **variable_deployment.verbs(HEXES),  # Japanese Variable Deployment (optional rule): the set-up decision
         # the mini-games' optional parts too (air transfer, parachute drops, submarines: rules.NAVAL_VERBS): a
         # computer or a player writes them in a campaign as in any situation
         "move": {"moves": Keyed(naval._each(HEXES, LAND), SHIPS, label="naval movement by ship"),

@@ -34,6 +34,7 @@ from app.games.usn import (
     situation,
     submarine,
     surface,
+    variable_deployment,
     views,
 )
 
@@ -185,6 +186,9 @@ STATES = StatesTable([
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
     Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
              _allocation_default, _allocation_random, _allocation_check),
+    Decision(variable_deployment.KIND, variable_deployment.RULE, variable_deployment.verbs(naval.ALL_HEXES), _acting,
+             variable_deployment.prompt, _walking(variable_deployment.resolve), variable_deployment.default,
+             variable_deployment.random, variable_deployment.check),
 ])
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:

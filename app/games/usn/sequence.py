@@ -36,7 +36,9 @@ TURN: list[tuple[str, str, str, str]] = [
     ("10", "records", "", "Step 10: Turn Record, fuel and damage records"),
 ]
 RULE = {"Set-up": "How to Set-up and Play the Games"}
-DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation")
+# Japanese Variable Deployment (optional rule, variable_deployment.py): a set-up decision while state[kind] is set
+VARIABLE = ("Set-up", "variable_deployment", "japanese", "Japanese Variable Deployment of CL, DD, Oilers, Engineers")
+DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation", VARIABLE[1])
 SURFACE = ("escape", "surface_fire")  # decisions inside a naval phase's Step (G), not rows of the table
 
 # procedure kind -> function(state, rng); filled in by rules.py (the modules of each rule)
@@ -45,6 +47,8 @@ PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
 
 def row(state: State) -> tuple[str, str, str, str]:
     st = state["step"]
+    if state.get(VARIABLE[1]):
+        return VARIABLE
     return PREGAME[st["n"]] if st.get("pregame") else TURN[st["n"]]
 
 
