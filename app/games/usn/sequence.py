@@ -38,8 +38,9 @@ TURN: list[tuple[str, str, str, str]] = [
 RULE = {"Set-up": "How to Set-up and Play the Games"}
 # Japanese Variable Deployment (optional rule, variable_deployment.py): a set-up decision while state[kind] is set
 VARIABLE = ("Set-up", "variable_deployment", "japanese", "Japanese Variable Deployment of CL, DD, Oilers, Engineers")
-DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation", VARIABLE[1])
+DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation")
 SURFACE = ("escape", "surface_fire")  # decisions inside a naval phase's Step (G), not rows of the table
+SET_UP = (VARIABLE[1],)  # a campaign's optional set-up decision, not a row of the table
 
 # procedure kind -> function(state, rng); filled in by rules.py (the modules of each rule)
 PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
@@ -73,7 +74,7 @@ def acting(state: State) -> list[str]:
         from app.games.usn import surface
         return surface.acting(state)
     k, side = row(state)[1], row(state)[2]
-    if k not in DECISIONS:
+    if k not in DECISIONS + SET_UP:
         return []
     if side == BOTH:
         return [s for s in ("japanese", "allied") if s not in state["allocations"]]

@@ -4,10 +4,12 @@ Base; the printed deployment is the default; the placements stay the Japanese si
 (app/games/usn/variable_deployment.py)."""
 import json
 
+import jsonschema_rs
 import pytest
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
+from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import check_every_reader, random_action
 from app.games.usn import sequence
@@ -91,5 +93,32 @@ def test_computer_and_random_players_answer_the_set_up_prompt_legally():
         bot = R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(seed))
         R.check(s, "japanese", bot)
         rnd = random_action(R, s, "japanese", SeededRng(seed))
-        assert rnd["verb"] == "deploy_units"
+        assert rnd["verb"] == "deploy_units" and rnd["args"]["places"]
         R.check(s, "japanese", rnd)
+        schema = jsonschema_rs.validator_for(prompt_schema(json.loads(json.dumps(R.prompts(s)["japanese"]))))
+        for order in (bot, rnd, R.default_action(s, "japanese")):
+            assert schema.is_valid(order)
+
+
+@pytest.mark.rule("Japanese Variable Deployment")
+def test_the_set_up_form_is_drawn_and_read_back_as_the_placements():
+    import re
+
+    from starlette.datastructures import FormData
+
+    from app.web.actions import action_from_form
+    from app.web.plugin import plugin_for
+    from app.web.templating import env
+
+    s = R.setup("campaign_1", ON, ScriptedRng())
+    plugin_for("usn")
+    m = {"game": {"id": "g1", "version": 3, "status": "active"}, "role": "japanese", "view": R.view(s, "japanese"),
+         "prompt": R.prompts(s)["japanese"], "waiting": []}
+    html = env.get_template("games/usn/prompt.html").render(m=m)
+    names = set(re.findall(r'name="(arg\.[^"]+)"', html))
+    assert "arg.places.J-DD-1" in names and "arg.places.J-L9" in names
+    posted = [("verb", "deploy_units"), ("arg.places.J-DD-1", "0754")] + [
+        (n, "") for n in sorted(names) if n != "arg.places.J-DD-1"]
+    action = action_from_form(FormData(posted), R.prompts(s)["japanese"])
+    assert action["args"]["places"] == {"J-DD-1": "0754"}
+    assert R.apply(s, "japanese", action, ScriptedRng())["ships"]["J-DD-1"]["hex"] == "0754"
