@@ -602,11 +602,11 @@ def _surface_fire(view: View, prompt: dict[str, Any], rng, side: str) -> dict[st
 
 
 def _variable_deployment(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
-    """Japanese Variable Deployment: the printed deployment (the missed order's default)."""
+    """Japanese Variable Deployment and the campaign set-up: the default placement (the missed order's)."""
     return {"verb": prompt["actions"][0]["verb"], "args": {"places": {}}}
 
 
-DECIDE = {"variable_deployment": _variable_deployment, "deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
+DECIDE = {"variable_deployment": _variable_deployment, "campaign_setup": _variable_deployment, "deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
           "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire}
 
 

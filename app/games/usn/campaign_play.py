@@ -22,6 +22,7 @@ from app.games.usn import (
     air,
     board,
     campaign,
+    campaign_setup,
     campaign_victory,
     campaigndata,
     ferry,
@@ -61,7 +62,9 @@ OPTIONS = (Option("burma", "Campaign games only: the Burma Campaign (the Burma S
                   "receive one air point per Movement or Combat Phase)", ferry.RULE, False),
            Option(variable_deployment.OPTION, "Campaign Games 1 and 3 only: Japanese Variable Deployment (the "
                   "Japanese CL, DD, Oilers and Engineer Regiments at any friendly Naval Base at the start)",
-                  variable_deployment.RULE, False))
+                  variable_deployment.RULE, False),
+           Option(campaign_setup.OPTION, "Campaign games: each Player places the units his order of battle leaves to "
+                  "him, Japan first (off: the printed areas' default hexes)", "Set-up choice", False))
 
 
 def bot_goals(scenario: str) -> dict[str, str]:
@@ -105,7 +108,9 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
     from app.games.usn import sequence
     state = campaign.new_state(scenario, options, rng)
     state["step"] = {"pregame": True, "n": len(sequence.PREGAME) - 1}
-    if variable_deployment.start(state):  # Japanese Variable Deployment: the Japanese Player deploys first
+    if campaign_setup.begin(state):  # the set-up decisions (Japanese Variable Deployment; the set-up choice)
+        if variable_deployment.active(state):
+            variable_deployment.start(state)
         return state
     sequence.advance(state, rng)
     return state
@@ -162,6 +167,7 @@ STATIONS = CARRIERS + tuple(f"base:{h}" for h in HEXES)
 def _verbs() -> dict[str, Any]:
     return {
         **variable_deployment.verbs(HEXES),  # Japanese Variable Deployment (optional rule): the set-up decision
+        **campaign_setup.verbs(HEXES),  # the set-up choice (How to Set-up and Play the Games)
         # the mini-games' optional parts too (air transfer, parachute drops, submarines: rules.NAVAL_VERBS): a
         # computer or a player writes them in a campaign as in any situation
         "move": {"moves": Keyed(naval._each(HEXES, LAND), SHIPS, label="naval movement by ship"),

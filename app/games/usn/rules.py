@@ -21,6 +21,7 @@ from app.games.usn import (
     board,
     bots,
     campaign_play,
+    campaign_setup,
     campaigndata,
     deploy,
     ferry,
@@ -189,6 +190,9 @@ STATES = StatesTable([
     Decision(variable_deployment.KIND, variable_deployment.RULE, variable_deployment.verbs(naval.ALL_HEXES), _acting,
              variable_deployment.prompt, _walking(variable_deployment.resolve), variable_deployment.default,
              variable_deployment.random, variable_deployment.check),
+    Decision(campaign_setup.KIND, campaign_setup.RULE, campaign_setup.verbs(naval.ALL_HEXES), _acting,
+             campaign_setup.prompt, _walking(campaign_setup.resolve), campaign_setup.default, campaign_setup.random,
+             campaign_setup.check),
 ])
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:

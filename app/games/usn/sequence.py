@@ -36,11 +36,9 @@ TURN: list[tuple[str, str, str, str]] = [
     ("10", "records", "", "Step 10: Turn Record, fuel and damage records"),
 ]
 RULE = {"Set-up": "How to Set-up and Play the Games"}
-# Japanese Variable Deployment (optional rule, variable_deployment.py): a set-up decision while state[kind] is set
-VARIABLE = ("Set-up", "variable_deployment", "japanese", "Japanese Variable Deployment of CL, DD, Oilers, Engineers")
 DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation")
 SURFACE = ("escape", "surface_fire")  # decisions inside a naval phase's Step (G), not rows of the table
-SET_UP = (VARIABLE[1],)  # a campaign's optional set-up decision, not a row of the table
+SET_UP = ("variable_deployment", "campaign_setup")  # a campaign's set-up decisions (campaign_setup.py), not rows
 
 # procedure kind -> function(state, rng); filled in by rules.py (the modules of each rule)
 PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
@@ -48,8 +46,9 @@ PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
 
 def row(state: State) -> tuple[str, str, str, str]:
     st = state["step"]
-    if state.get(VARIABLE[1]):
-        return VARIABLE
+    if state.get("setup_due"):  # a campaign's set-up decisions, before Step 1 (campaign_setup.py)
+        from app.games.usn import campaign_setup
+        return campaign_setup.row(state)
     return PREGAME[st["n"]] if st.get("pregame") else TURN[st["n"]]
 
 
@@ -91,6 +90,8 @@ def _enter(state: State, pregame: bool, n: int) -> None:
 
 def advance(state: State, rng) -> None:
     """Move past the decision just completed, running procedures, until a decision is due or the game ends."""
+    if state.get("setup_due"):  # a campaign's set-up decision is still due (campaign_setup.py)
+        return
     while True:
         st = state["step"]
         if st.get("pregame") and st["n"] + 1 < len(PREGAME):

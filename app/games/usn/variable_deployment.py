@@ -21,7 +21,6 @@ State = dict[str, Any]
 RULE = "Japanese Variable Deployment"
 KIND = "variable_deployment"
 VERB = "deploy_units"
-FLAG = "variable_deployment"  # state key while the decision is due
 
 
 def table() -> dict[str, Any]:
@@ -54,15 +53,10 @@ def verbs(hexes) -> dict[str, Any]:
                                    label="units deployed at a naval base (the rest as printed)")}}
 
 
-def start(state: State) -> bool:
-    """At the set-up: the decision is due (True) or the option is off (False)."""
-    if not active(state):
-        return False
-    state[FLAG] = True
-    state["step"].update(kind=KIND, side="japanese")
+def start(state: State) -> None:
+    """At the set-up (campaign_setup.begin has made the decision due)."""
     state["log"].append(entry(PUBLIC, "Japanese Variable Deployment (optional rule): the Japanese Player deploys his "
                                       "CL, DD, Oiler units and Engineer Regiments at any friendly Naval Base."))
-    return True
 
 
 def prompt(state: State, role: str) -> dict[str, Any]:
@@ -90,7 +84,8 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     places = action["args"].get("places", {})
     for uid, h in sorted(places.items()):
         (state["ships"][uid] if uid in state["ships"] else state["land"][uid])["hex"] = h
-    state.pop(FLAG, None)
+    from app.games.usn import campaign_setup
+    campaign_setup.done(state, KIND)
     shown = "; ".join(f"{u} at {h}" for u, h in sorted(places.items())) or "all as printed"
     state["log"].append(entry("japanese", f"Japanese Variable Deployment: {shown}."))
     state["log"].append(entry(PUBLIC, "The Japanese Player has deployed (Japanese Variable Deployment)."))
