@@ -26,7 +26,8 @@ def _in_burma(s):
 
 @pytest.mark.rule("Campaign Game 1, Burma 76")
 def test_a_computer_vs_computer_campaign_is_not_lost_by_burma_76_at_game_turn_7():
-    s = _bots_through("campaign_1", {"garrisons": True, "ferry_carriers": True, "japanese_variable_deployment": True}, 6)
+    s = _bots_through("campaign_1", {"garrisons": True, "ferry_carriers": True, "japanese_variable_deployment": True,
+                                     "choose_set_up": True}, 6)
     assert s["turn"] == 7 and not s.get("lost_by")
     assert len(_in_burma(s)) >= 2
     # the garrison stayed (Garrisons): the brigade at Saigon, at least five LAC in Saigon and Haiphong
