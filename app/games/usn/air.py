@@ -17,7 +17,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
-from app.games.usn import board, grid, land, supply, support
+from app.games.usn import board, ferry, grid, land, supply, support
 from app.games.usn.bombard import has_base
 
 STRAFE = "air units on the ground"  # Mission: Strafing, written like a strike on a base (airbase.py)
@@ -118,6 +118,7 @@ def check(state, role, action):
         used[(st, kind)] = used.get((st, kind), 0) + m["points"]
         if used[(st, kind)] > stations[st][kind]:
             raise IllegalAction(f"{st} has only {stations[st][kind]} {board.KIND_TITLE[kind]} points.", RULE)
+    ferry.check_allocation(state, role, a)  # Japanese Ferry Carriers (optional rule): one point launched
     for c in a.get("cap", []):
         if c["kind"] == "lbac":
             raise IllegalAction("LBAC do not fly Combat Air Patrol.", "Mission Capability Chart: Air Units, CAP")
@@ -393,7 +394,7 @@ def _land_back(state, flight) -> None:
                 return 0  # Supply (E): an unsupplied base may not function in any capacity
             return b["capacity"] - sum(b["air"].values())
         s = state["ships"][station]
-        if s["sunk"] or s["damage"] or kind != "nac":
+        if s["sunk"] or s["damage"] or kind != "nac" or (station != st and not ferry.takes_others(state, station)):
             return 0
         return s["capacity"] - s["nac"]
 

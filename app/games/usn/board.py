@@ -56,7 +56,7 @@ def ship_type(ship_id: str) -> str:
 
 
 def is_carrier(ship: dict[str, Any]) -> bool:
-    return ship["type"] in ("CV", "JCV", "CVL")
+    return ship["type"] in ("CV", "JCV", "CVL", "CVE")  # CVE: the campaigns' escort carriers (Game Equipment)
 
 
 CAMPAIGNS: dict[str, dict[str, Any]] = {}  # the campaign games' entries, filled by campaign_play.py

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, grid, situation, submarine, transfer
+from app.games.usn import board, garrisons, grid, march, situation, submarine, transfer
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -175,8 +175,9 @@ def _embark(view: View, side: str, ship: dict[str, Any], transports: list[dict[s
     """Japanese units ashore with an empty transport, unentrenched: engineers for the last transport of the hex when
     there are two, the rest for the first; within the transport's 12 Transport Points."""
     here = [t for t in transports if t["hex"] == ship["hex"] and not t["carrying"]]
+    held = {u for g in view.get("garrisons", {}).values() for u in g["units"]}  # Garrisons: never embarked
     units = [u for u in view["land"] if u["side"] == side and u["hex"] == ship["hex"] and not u["entrenched"]
-             and u["id"] not in taken]
+             and u["id"] not in taken and u["id"] not in held]
     if len(here) > 1:
         engineers = ship["id"] == here[-1]["id"]
         units = [u for u in units if ("Engineer" in u["name"]) == engineers]
@@ -228,6 +229,7 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
     if bombard and any(moves.get(sid, {}).get("stop") in bombard for sid in raid):
         action["args"]["bombard"] = bombard
     transfers = _transfers(view, side, prompt)
+    transfers += march.bangkok_transfers(view, side=side, prompt=prompt, rows=transfers)  # Burma 76's ten LAC
     if transfers:
         action["args"]["transfers"] = transfers
     subs = _submarines(view, prompt.get("info", {}).get("submarines"))
@@ -253,6 +255,8 @@ def _transfers(view: View, side: str, prompt: dict[str, Any]) -> list[dict[str, 
     for h in sorted(bases, key=lambda x: (-_dist(x, objective), x)):
         for kind in ("lbac", "lac"):
             n = bases[h]["air"][kind]
+            if kind == "lac":  # Garrisons: a garrison's LAC stay
+                n = garrisons.spare_lac(view.get("garrisons", {}), h, n)
             if not n or _dist(h, objective) <= board.reach(kind):
                 continue
             to = [x for x in bases if x != h and room[x] > 0 and _dist(x, objective) < _dist(h, objective)
@@ -390,23 +394,32 @@ def _transport(view, side, s, transports, taken, budget, rng) -> dict[str, Any] 
 def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
     moves: dict[str, str] = {}
     entrench: list[str] = []
+    marching, burma = march.orders(view, prompt, side)  # Burma 76: the campaign's divisions for Burma
     for u in sorted((u for u in view["land"] if u["side"] == side), key=lambda x: x["id"]):
         if not u.get("supplied", True):  # deprived of supply: it may neither move nor entrench (Supply (E))
             continue
         contested = bool(_enemy_land(view, side, u["hex"]))
+        if u["id"] in marching:
+            moves[u["id"]] = marching[u["id"]]
+            continue
+        if u["id"] in burma:  # on the march but not able to step now, or holding Burma
+            if not u["entrenched"] and not contested:
+                entrench.append(u["id"])
+            continue
         if side == "japanese" and not u["entrenched"] and not u["moved"]:
             goal = _goal(view, "japanese_engineer_objective" if "Engineer" in u["name"] else "japanese_objective")
             steps = [n for n in grid.neighbours(u["hex"]) if PLACES.get(n, {}).get("terrain") == "land"
                      and _dist(n, goal) < _dist(u["hex"], goal)
                      and not (n in CLASS_1 and _enemy_land(view, side, n))
                      and not (tuple(sorted((u["hex"], n))) in MOUNTAIN and _enemy_land(view, side, n))
-                     and n in _allowed(prompt, u["id"])]
+                     and n in _allowed(prompt, u["id"]) and n not in march.ROUTE[1:]]
             if steps and u["hex"] != goal and not contested:
                 moves[u["id"]] = _pick(rng, steps, lambda n, g=goal: (_dist(n, g), n))
                 continue
         if not u["entrenched"] and not contested:
             entrench.append(u["id"])
-    return {"verb": "land_move", "args": {"moves": moves, "entrench": entrench, "disentrench": []}}
+    return {"verb": "land_move", "args": {"moves": moves, "entrench": entrench,
+                                          "disentrench": march.must_disentrench(view, marching)}}
 
 
 def _allowed(prompt: dict[str, Any], uid: str) -> list[str]:
@@ -593,8 +606,14 @@ def _reserves(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, A
     return {"verb": "place", "args": {"bases": list(prompt["info"]["default"])}}
 
 
+def _variable_deployment(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    """Japanese Variable Deployment and the campaign set-up: the default placement (the missed order's)."""
+    return {"verb": prompt["actions"][0]["verb"], "args": {"places": {}}}
+
+
 DECIDE = {"deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
-          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire, "reserves": _reserves}
+          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire, "reserves": _reserves,
+          "variable_deployment": _variable_deployment, "campaign_setup": _variable_deployment}
 
 
 def _obey_shock(prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, campaign_victory, campaigndata, reinforce
+from app.games.usn import (
+    board,
+    campaign_setup,
+    campaign_victory,
+    campaigndata,
+    garrisons,
+    reinforce,
+)
 
 State = dict[str, Any]
 SCENARIOS = tuple(campaigndata.GAMES)
@@ -37,6 +44,7 @@ def new_state(scenario: str = "campaign_3", options: dict[str, Any] | None = Non
             for _ in range(rec["count"]):
                 u = reinforce._enter_land(state, side, rec["unit"], rec["hex"], "Set-up")
                 u["entrenched"] = bool(rec.get("entrenched"))
+                campaign_setup.note(state, u["id"], rec)  # an area or "anywhere": the set-up choice
         for rec in oob[side].get("coastal", []):
             for _ in range(rec["count"]):
                 reinforce._enter_land(state, side, rec["unit"], rec["hex"], "Set-up")
@@ -50,6 +58,7 @@ def new_state(scenario: str = "campaign_3", options: dict[str, Any] | None = Non
     state["log"] = [entry(PUBLIC, f"{g['name']}: Game-Turns {g['first_turn']} to {g['last_turn']}. The Japanese "
                                   "Player deploys and moves first (How To Use the Situation & Order of Battle).")]
     state["control"] = campaign_victory.start_control(scenario)
+    garrisons.start(state)  # Garrisons (optional rule): the fixed garrisons named
     if options.get("allied_variable_deployment") and "variable_deployment" in oob:
         variable_deployment(state, oob["variable_deployment"], rng)
     return state
@@ -91,6 +100,7 @@ def _ships(state: State, forces: dict[str, Any], side: str) -> None:
             ship = reinforce.new_ship(sid, side, stack["hex"])
             ship["damage"] = stack.get("damage", {}).get(u, 0)
             state["ships"][sid] = ship
+            campaign_setup.note(state, sid, stack)  # an area or "anywhere": the set-up choice
         if stack.get("cargo_lac"):
             state["ships"][f"{reinforce.PREFIX[side]}-{stack['units'][0]}"]["air_cargo"] = {"lac": stack["cargo_lac"]}
         for h in [stack["hex"]]:

@@ -22,19 +22,22 @@ from app.games.usn import (
     air,
     board,
     campaign,
+    campaign_setup,
     campaign_victory,
     campaigndata,
     embarkation,
+    ferry,
+    garrisons,
     grid,
     naval,
     parachute,
     records,
     reinforce,
-    shock,
     special,
     submarine,
     support,
     transfer,
+    variable_deployment,
 )
 
 State = dict[str, Any]
@@ -54,7 +57,16 @@ for _t, _v in campaigndata.land_types().items():  # likewise the land unit types
 OPTIONS = (Option("burma", "Campaign games only: the Burma Campaign (the Burma Special Game Rules are cancelled for "
                            "the Japanese; extra units in Burma)", "Burma Campaign", False),
            Option("allied_variable_deployment", "Campaign Games 1 and 3 only: Allied Variable Deployment (one die "
-                  "puts some Game-Turn 2 arrivals in Pearl Harbor at the start)", "Allied Variable Deployment", False))
+                  "puts some Game-Turn 2 arrivals in Pearl Harbor at the start)", "Allied Variable Deployment", False),
+           Option(garrisons.OPTION, "Campaign Games 1 and 3 only: Garrisons (Saigon and Haiphong held fast; no "
+                  "points for an objective without its garrison at the end)", garrisons.RULE, False),
+           Option(ferry.OPTION, "Campaign games only: Japanese Ferry Carriers (Taiyo, Unyo and Chuyo launch or "
+                  "receive one air point per Movement or Combat Phase)", ferry.RULE, False),
+           Option(variable_deployment.OPTION, "Campaign Games 1 and 3 only: Japanese Variable Deployment (the "
+                  "Japanese CL, DD, Oilers and Engineer Regiments at any friendly Naval Base at the start)",
+                  variable_deployment.RULE, False),
+           Option(campaign_setup.OPTION, "Campaign games: each Player places the units his order of battle leaves to "
+                  "him, Japan first (off: the printed areas' default hexes)", "Set-up choice", False))
 
 
 def bot_goals(scenario: str) -> dict[str, str]:
@@ -97,11 +109,12 @@ def setup(scenario: str, options: dict[str, Any], rng) -> State:
     campaign.py has deployed the printed order of battle)."""
     from app.games.usn import sequence
     state = campaign.new_state(scenario, options, rng)
-    if shock.in_force(state):  # Shock Effect: the Japanese Pre-Game-Turn comes before Step 1
-        sequence.start_shock(state)
-        return state
     state["step"] = {"pregame": True, "n": len(sequence.PREGAME) - 1}
-    sequence.advance(state, rng)
+    if campaign_setup.begin(state):  # the set-up decisions (Japanese Variable Deployment; the set-up choice)
+        if variable_deployment.active(state):
+            variable_deployment.start(state)
+        return state
+    sequence.advance(state, rng)  # the Shock Effect's Pre-Game-Turn where it is in force, else Step 1
     return state
 
 
@@ -111,6 +124,7 @@ def step_one(state: State, rng) -> None:
     reinforce.step_one(state, rng)
     embarkation.mark_new(state, was)  # Japanese Carrier Aircraft Embarkation: new NAC aboard, the carrier trains
     special.step_one(state)  # Hong Kong (311) on the fourth Game-Turn; Thailand, Manila, Australian Reserves
+    garrisons.step_one(state)  # Garrisons (optional rule): the fixed garrisons' books
 
 
 def end_of_turn(state: State, rng) -> None:
@@ -158,6 +172,8 @@ STATIONS = CARRIERS + tuple(f"base:{h}" for h in HEXES)
 
 def _verbs() -> dict[str, Any]:
     return {
+        **variable_deployment.verbs(HEXES),  # Japanese Variable Deployment (optional rule): the set-up decision
+        **campaign_setup.verbs(HEXES),  # the set-up choice (How to Set-up and Play the Games)
         # the mini-games' optional parts too (air transfer, parachute drops, submarines: rules.NAVAL_VERBS): a
         # computer or a player writes them in a campaign as in any situation
         "move": {"moves": Keyed(naval._each(HEXES, LAND), SHIPS, label="naval movement by ship"),

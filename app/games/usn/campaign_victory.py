@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, campaigndata
+from app.games.usn import board, campaigndata, garrisons
 
 State = dict[str, Any]
 RULE = "How the Game is Won"
@@ -61,7 +61,7 @@ def geographic(state: State) -> list[tuple[str, float, str]]:
     out = []
     for o in objectives():
         h = holder(state, o["id"])
-        if h:
+        if h and garrisons.scores(state, o, h):  # Garrisons (optional rule): no points without the garrison
             name = o["name"] if not o.get("per_base") else f"{o['name']} ({o['hexes'][0]})"
             out.append((h, o["points"], name))
     return out
@@ -107,6 +107,7 @@ def finish(state: State) -> dict[str, Any]:
         lines.append(f"{board.TITLE[side]} +{pts:g} VP: holds {name}")
     for line in lines:
         state["log"].append(entry(PUBLIC, line + ".", at="End of the game"))
+    garrisons.at_end(state)  # Garrisons (optional rule): a fixed garrison short at the end loses the game
     winner, lvl = level(score)
     missing = japan_holds_needed(state)
     why = None

@@ -17,6 +17,7 @@ from app.games.usn import (
     coastal,
     crt,
     gamedata,
+    garrisons,
     grid,
     parachute,
     supply,
@@ -81,6 +82,7 @@ def move_check(state, role, action):
         u = state["land"][uid]
         if u["side"] != role or u["aboard"] is not None or not u["hex"]:
             raise IllegalAction(f"{u['name']} is not one of your land units ashore.", MOVE_RULE)
+        garrisons.check_land_move(state, role, {uid: to})  # Garrisons (optional rule): held fast
         if u["entrenched"] and uid not in a.get("disentrench", []):
             raise IllegalAction(f"{u['name']} is entrenched and may not move.", "Movement (I)")
         if not board.supplied(state, u):

@@ -14,7 +14,16 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import board, bombard, coastal, emergency, grid, parachute, transfer
+from app.games.usn import (
+    board,
+    bombard,
+    coastal,
+    emergency,
+    garrisons,
+    grid,
+    parachute,
+    transfer,
+)
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if grid.open_hex(f"{n:04d}"))
@@ -162,6 +171,7 @@ def _plan(state, role, sid, order):
         emergency.check(state, role, ship, start, stop, end, bool(embark or debark))
     elif (embark or debark) and ship["type"] != "TR":
         raise IllegalAction(f"{sid} is not a transport.", "Mission Capability Chart: Naval Units, Normal Transport")
+    garrisons.check_embark(state, role, list(embark) + list(order.get("carry", [])))  # Garrisons (optional)
     if embark:
         tp = sum(state["land"][u]["tp"] for u in ship["cargo"])
         for u in embark:

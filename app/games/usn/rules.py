@@ -21,11 +21,14 @@ from app.games.usn import (
     board,
     bots,
     campaign_play,
+    campaign_setup,
     campaigndata,
     deploy,
     embarkation,
+    ferry,
     hidden,
     land,
+    march,
     naval,
     oiler,
     records,
@@ -35,6 +38,7 @@ from app.games.usn import (
     special,
     submarine,
     surface,
+    variable_deployment,
     views,
 )
 
@@ -152,16 +156,17 @@ def _allocation_check(state, role, action):
 
 
 def _allocation_default(state, role):
-    return shock.comply_allocation(state, role, situation.comply_allocation(state, role, air.default(state, role)))
+    return shock.comply_allocation(state, role, ferry.comply(state, situation.comply_allocation(
+        state, role, air.default(state, role))))
 
 
 def _allocation_random(state, role, rng):
-    return shock.comply_allocation(state, role, situation.comply_allocation(state, role,
-                                                                            air.random(state, role, rng)))
+    return shock.comply_allocation(state, role, ferry.comply(state, situation.comply_allocation(
+        state, role, air.random(state, role, rng))))
 
 
 def _allocation_prompt(state, role):
-    p = air.prompt(state, role)
+    p = ferry.limit_prompt(state, air.prompt(state, role))  # Japanese Ferry Carriers: one point offered
     if (sh := shock.allocation_info(state, role)) is not None:
         p["info"] = {**p.get("info", {}), "shock": sh}
     if (sim := situation.simulation_info(state, role)) is not None:
@@ -187,7 +192,8 @@ def _land_move_check(state, role, action):
 
 
 def _land_move_prompt(state, role):
-    return shock.land_prompt(state, role, land.move_prompt(state, role))
+    # Shock Effect's limits on Game-Turn One; Burma 76: the route's next hex offered where legal (march.py)
+    return march.offer(state, role, shock.land_prompt(state, role, land.move_prompt(state, role)))
 
 
 def _attack_prompt(state, role):
@@ -231,6 +237,12 @@ STATES = StatesTable([
     Decision("reserves", special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
              _walking(special.reserves_resolve), special.reserves_default, special.reserves_random,
              special.reserves_check),
+    Decision(variable_deployment.KIND, variable_deployment.RULE, variable_deployment.verbs(naval.ALL_HEXES), _acting,
+             variable_deployment.prompt, _walking(variable_deployment.resolve), variable_deployment.default,
+             variable_deployment.random, variable_deployment.check),
+    Decision(campaign_setup.KIND, campaign_setup.RULE, campaign_setup.verbs(naval.ALL_HEXES), _acting,
+             campaign_setup.prompt, _walking(campaign_setup.resolve), campaign_setup.default, campaign_setup.random,
+             campaign_setup.check),
 ])
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:

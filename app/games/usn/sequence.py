@@ -44,6 +44,7 @@ SHOCK: list[tuple[str, str, str, str]] = [
 RULE = {"Set-up": "How to Set-up and Play the Games", "Pre-Game-Turn": "Campaign Game 1, Shock Effect"}
 DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation")
 SURFACE = ("escape", "surface_fire")  # decisions inside a naval phase's Step (G), not rows of the table
+SET_UP = ("variable_deployment", "campaign_setup")  # a campaign's set-up decisions (campaign_setup.py), not rows
 
 # procedure kind -> function(state, rng); filled in by rules.py (the modules of each rule)
 PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
@@ -51,6 +52,9 @@ PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
 
 def row(state: State) -> tuple[str, str, str, str]:
     st = state["step"]
+    if state.get("setup_due"):  # a campaign's set-up decisions, before Step 1 (campaign_setup.py)
+        from app.games.usn import campaign_setup
+        return campaign_setup.row(state)
     if st.get("shock"):
         return SHOCK[st["n"]]
     return PREGAME[st["n"]] if st.get("pregame") else TURN[st["n"]]
@@ -82,7 +86,7 @@ def acting(state: State) -> list[str]:
         from app.games.usn import surface
         return surface.acting(state)
     k, side = row(state)[1], row(state)[2]
-    if k not in DECISIONS:
+    if k not in DECISIONS + SET_UP:
         return []
     if side == BOTH:
         return [s for s in ("japanese", "allied") if s not in state["allocations"]]
@@ -99,12 +103,16 @@ def _enter(state: State, pregame: bool, n: int, shock: bool = False) -> None:
 
 def advance(state: State, rng) -> None:
     """Move past the decision just completed, running procedures, until a decision is due or the game ends."""
+    if state.get("setup_due"):  # a campaign's set-up decision is still due (campaign_setup.py)
+        return
     while True:
         st = state["step"]
         if st.get("shock"):  # the Pre-Game-Turn's second phase, then Step 1 of Game-Turn 1
             _enter(state, True, st["n"] + 1, shock=True) if st["n"] + 1 < len(SHOCK) else _enter(state, False, 0)
         elif st.get("pregame") and st["n"] + 1 < len(PREGAME):
             _enter(state, True, st["n"] + 1)
+        elif st.get("pregame") and _shock_due(state):  # set-up done: the Shock Effect's Pre-Game-Turn
+            _enter(state, True, 0, shock=True)
         elif st.get("pregame"):
             _enter(state, False, 0)
         elif st["n"] + 1 < len(TURN):
@@ -122,10 +130,11 @@ def advance(state: State, rng) -> None:
             return
 
 
+def _shock_due(state: State) -> bool:
+    """Campaign Games 1 and 3: the Pre-Game-Turn comes once the set-up is done, before Step 1 (shock.py)."""
+    from app.games.usn import shock
+    return shock.in_force(state)
+
+
 def start(state: State) -> None:
     _enter(state, True, 0)
-
-
-def start_shock(state: State) -> None:
-    """The Pre-Game-Turn of the Shock Effect (shock.py): the Japanese Player's first naval movement phase."""
-    _enter(state, True, 0, shock=True)

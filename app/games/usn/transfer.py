@@ -14,7 +14,7 @@ from __future__ import annotations
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
-from app.games.usn import board, grid, supply
+from app.games.usn import board, ferry, garrisons, grid, supply
 
 RULE = "Mission: Air Transfer"
 # Every situation's carriers and air bases: the shape an order is read against before the situation judges it (a
@@ -81,6 +81,8 @@ def check(state: board.State, role: str, rows: list[dict]) -> None:
             raise IllegalAction(f"{board.KIND_TITLE[kind]} may transfer up to twice their normal range, {most} "
                                 f"hexes; {dst} is {far} away.", RULE)
         added[dst] = added.get(dst, 0) + n
+    garrisons.check_transfers(state, role, rows)  # Garrisons (optional rule): Saigon's and Haiphong's LAC stay
+    ferry.check_transfers(state, role, rows)  # Japanese Ferry Carriers (optional rule): one point each way
     for dst, n in added.items():
         gone = sum(m for (s, _), m in taken.items() if s == dst)
         if n - gone > _room(state, dst):
