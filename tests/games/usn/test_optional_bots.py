@@ -57,6 +57,7 @@ def test_the_second_pair_of_divisions_marches_after_game_turn_6_even_from_entren
 @pytest.mark.rule("Campaign Game 1, Burma 76")
 def test_the_japanese_computer_player_brings_ten_lac_to_bangkok_sparing_the_garrisons():
     s = at(R.setup("campaign_1", {"garrisons": True}, ScriptedRng()), "naval", "japanese")
+    s["turn"] = 2  # past Game-Turn One, when the Shock Effect lets no Japanese air unit move in this phase
     assert march.bangkok_transfers(R.view(s, "japanese"), R.prompts(s)["japanese"], "japanese", []) == []  # Thai
     s["bases"]["0112"]["side"] = "japanese"  # the Thailand rule has handed the base over
     s["bases"]["0181"]["air"]["lac"] = 12  # Saigon: seven spare above the garrison's five

@@ -14,6 +14,7 @@ RULE = "Japanese Ferry Carriers"
 
 def _start(options=ON):
     s = R.setup("campaign_1", options, ScriptedRng())
+    s["turn"] = 2  # past Game-Turn One, the Shock Effect's (its limits would answer first)
     s["ships"]["J-CVE-1"]["nac"] = 3  # Taiyo full (capacity 3)
     return s
 

@@ -14,7 +14,9 @@ ON = {"garrisons": True}
 
 
 def _start(options=ON, scenario="campaign_1"):
-    return R.setup(scenario, options, ScriptedRng())
+    s = R.setup(scenario, options, ScriptedRng())
+    s["turn"] = 2  # past Game-Turn One, the Shock Effect's (its limits would answer first)
+    return s
 
 
 def _refused(state, role, action, rule="Garrisons"):

@@ -43,7 +43,8 @@ def test_japan_sets_up_first_then_the_allies_and_the_default_is_the_printed_plac
     assert R.acting(s) == ["allied"] and sequence.kind(s) == "campaign_setup"
     s = R.apply(s, "allied", R.default_action(s, "allied"), ScriptedRng())
     plain = R.setup("campaign_1", {}, ScriptedRng())
-    assert sequence.row(s)[:3] == ("2", "naval", "japanese") and _where(s) == _where(plain)
+    # then the Shock Effect's Pre-Game-Turn, as without the set-up choice (Campaign Game 1, Shock Effect)
+    assert sequence.row(s)[:3] == ("Pre-Game-Turn", "naval", "japanese") and _where(s) == _where(plain)
     assert "setup_due" not in s and "set_up_places" not in s
 
 

@@ -38,8 +38,8 @@ def test_the_japanese_player_deploys_first_with_the_printed_deployment_as_defaul
     printed = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
     plain = R.setup("campaign_1", {}, ScriptedRng())
     assert {i: x["hex"] for i, x in printed["ships"].items()} == {i: x["hex"] for i, x in plain["ships"].items()}
-    assert sequence.row(printed)[:3] == ("2", "naval", "japanese") == sequence.row(plain)[:3]
-    assert any("Step 1, reinforcements" in e["text"] for e in printed["log"])
+    # then the Shock Effect's Pre-Game-Turn (before Step 1), as without the option
+    assert sequence.row(printed)[:3] == ("Pre-Game-Turn", "naval", "japanese") == sequence.row(plain)[:3]
 
 
 @pytest.mark.rule("Japanese Variable Deployment")
