@@ -36,7 +36,8 @@ GRID = OffsetGrid("columns", _SHIFTED, +1, "CCRR",
                   cols=(0, (LAST - OFFSET) // PER_COLUMN + 1), rows=(0, PER_COLUMN - 1))
 
 
-OFF_MAP = ("west-coast",)  # the campaign games' U.S. West Coast (campaign.py): a place, not a hex
+_OFF = gamedata.load("offmap")  # Off-Map Movement (offmap.py): the U.S. West Coast, the east boxes, off the west edge
+OFF_MAP = (_OFF["west_coast"]["id"], *(b["id"] for b in _OFF["box"]), _OFF["west"]["allied"], _OFF["west"]["japanese"])
 BEYOND = 10_000  # the distance across the unlinked inset edge: farther than any range
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import board, bombard, coastal, emergency, grid, parachute, transfer
+from app.games.usn import board, bombard, coastal, emergency, grid, offmap, parachute, transfer
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if grid.open_hex(f"{n:04d}"))
@@ -76,7 +76,7 @@ def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
 def _reachable(state, ship) -> list[str]:
     ma, _ = allowance(state, ship, [ship["hex"]])
     return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
-            if grid.open_hex(h)]
+            if grid.open_hex(h)] + offmap.destinations(state, ship)  # and the off-map places (Off-Map Movement)
 
 
 def _mine(state, role):
@@ -117,7 +117,9 @@ def _plan(state, role, sid, order):
     handling = 1 if (embark or debark) and ship["type"] == "TR" else 0
     cost = grid.distance(start, stop) + handling + grid.distance(stop, end)
     ma, doubled = allowance(state, ship, [start, stop, end])
-    if cost > ma:
+    if offmap.involved(start, stop, end):  # Off-Map Movement: the West Coast, the east boxes, the west edge
+        offmap.check(state, role, ship, start, stop, end, order)
+    elif cost > ma:
         why = " (doubled, Movement (N))" if doubled else ""
         raise IllegalAction(f"{sid} may move {ma} hexes{why}; this move needs {cost}"
                             f"{' with 1 for embarking or debarking' if handling else ''}.", "Movement (C)")
@@ -230,6 +232,12 @@ def finish(state, role) -> None:
             handling = 1 if (p["embark"] or p["debark"]) and ship["type"] == "TR" else 0
             cost = grid.distance(p["start"], p["stop"]) + handling + grid.distance(p["stop"], p["end"])
             ma, _ = allowance(state, ship, [p["start"], p["stop"], p["end"]])
+            try:
+                if offmap.involved(p["start"], p["stop"], p["end"]):  # Off-Map Movement: its own costs
+                    offmap.check(state, role, ship, p["start"], p["stop"], p["end"], p)
+                    cost = 0
+            except IllegalAction:
+                pass
             if cost > ma or enemy_at_sea(state, p["end"], board.other(role)):
                 state["log"].append(entry(role, f"{ship['id']} cannot finish its movement to {p['end']} after the "
                                                 f"engagement and stays at {p['stop']} (Movement (O))."))
@@ -242,6 +250,7 @@ def finish(state, role) -> None:
     state["log"].append(entry(role, "Your naval units: " + "; ".join(
         f"{p['ship']} to {state['ships'][p['ship']]['hex']}" for p in plans) + ".") if plans
         else entry(role, "No naval movement."))
+    offmap.after_movement(state, role, plans)  # Off-Map Movement: NAC on the West Coast, the Indian Ocean sortie
     refuel(state, role)
     from app.games.usn import land
     land.captures(state)
@@ -264,7 +273,7 @@ def random(state, role, rng):
         if rng.die(3) == 1:
             continue
         ma, _ = allowance(state, s, [s["hex"]])
-        options = [h for h in grid.within(s["hex"], ma) if grid.open_hex(h)]
+        options = [h for h in grid.within(s["hex"], ma) if grid.open_hex(h)] + offmap.destinations(state, s)
         if not options:
             continue
         fights = sorted(h for h in options if enemy_at_sea(state, h, board.other(role)))
