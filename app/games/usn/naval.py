@@ -14,7 +14,16 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import board, bombard, coastal, emergency, grid, offmap, parachute, transfer
+from app.games.usn import (
+    board,
+    bombard,
+    coastal,
+    emergency,
+    grid,
+    offmap,
+    parachute,
+    transfer,
+)
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if grid.open_hex(f"{n:04d}"))

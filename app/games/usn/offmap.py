@@ -384,7 +384,7 @@ def bot_moves(view: dict[str, Any], side: str, goal: str) -> dict[str, dict[str,
         if s["hex"] == INDIAN_OCEAN:
             out[s["id"]] = None
             continue
-        d, e = _nearest(west_edge(), s["hex"])
+        d, _ = _nearest(west_edge(), s["hex"])
         if d + 1 <= s["values"]["movement"]:
             out[s["id"]] = {"to": INDIAN_OCEAN}
         else:
