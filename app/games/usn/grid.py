@@ -140,6 +140,8 @@ def neighbours(hex_id: str | int) -> list[str]:
 
 
 def adjacent(a: str | int, b: str | int) -> bool:
+    if a in OFF_MAP or b in OFF_MAP:  # a place off the map (Off-Map Movement) touches no hex
+        return False
     return normalise(b) in neighbours(a)
 
 

@@ -357,3 +357,13 @@ def test_the_japanese_computer_player_makes_the_indian_ocean_sortie_and_comes_ba
                 campaign_play.end_of_turn(s, ScriptedRng([3]))
     assert "indian-ocean" in hexes and hexes[-1] not in grid.OFF_MAP
     assert s["indian_ocean"]["done_turn"] and s["indian_ocean"]["lost"] == 3
+
+
+@pytest.mark.rule("Off-Map Movement")
+def test_a_land_unit_does_not_walk_to_or_from_an_off_map_place_and_is_told_why():
+    s = at(campaign(), "land_move", "allied")
+    ashore = next(i for i, x in s["land"].items() if x["side"] == "allied" and x["hex"] == "1456")
+    coast = next(i for i, x in s["land"].items() if x["side"] == "allied" and x["hex"] == WC)
+    for uid, to in ((ashore, "east-1"), (ashore, WC), (coast, "east-1"), (coast, "1519")):
+        with pytest.raises(IllegalAction, match="may move only one hex"):
+            act(s, "allied", "land_move", moves={uid: to}, entrench=[], disentrench=[])
