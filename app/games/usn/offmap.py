@@ -359,13 +359,24 @@ def bot_moves(view: dict[str, Any], side: str, goal: str) -> dict[str, dict[str,
         return out
     done = (view.get("indian_ocean") or {}).get("done_turn")
     carriers = [s for s in mine if s["type"] in JAPANESE_TYPES]
+    ports = sorted(b["hex"] for b in view["bases"] if b["side"] == side and b["naval"])
+    from app.games.usn import campaigndata
+    japan = campaigndata.units()["repair"]["japanese"]  # the naval bases in Japan
     if done:
-        home = min((b["hex"] for b in view["bases"] if b["side"] == side and b["naval"]), default="0676",
-                   key=lambda b: (_nearest(west_edge(), b)[0], b))
+        from app.games.usn import bots
+        limit = bots._fuel_limit("JCV")
         for s in carriers:
-            if s["hex"] == INDIAN_OCEAN:
-                to = _enter(view, side, s, west_edge(), home)
+            if s["hex"] == INDIAN_OCEAN:  # back toward the home islands' naval base nearest the edge, through the
+                # open northern waters where Movement (N) doubles (Supply (G) leaves it one Game-Turn to get there)
+                home = min([p for p in ports if p in japan] or ports or ["0676"],
+                           key=lambda b: (_nearest(west_edge(), b)[0], b))
+                to = _best(view, side, s, INDIAN_OCEAN, lambda h, home=home: grid.distance(h, home), west_edge())
                 out[s["id"]] = {"to": to} if to else None
+            elif ports and s["at_sea"] >= limit - 1 and s["hex"] not in ports:
+                # home to refuel at Movement (N)'s doubled rate where it may (Supply (G): the sortie is long)
+                home = min(ports, key=lambda b: (grid.distance(s["hex"], b), b))
+                to = _best(view, side, s, s["hex"], lambda h, home=home: grid.distance(h, home))
+                out[s["id"]] = {"to": to} if to and to != s["hex"] else None
         return out
     if (view.get("indian_ocean") or {}).get("rolled"):  # the sortie is off the map: it stays its two phases
         return {s["id"]: None for s in carriers if s["hex"] == INDIAN_OCEAN}
@@ -379,19 +390,56 @@ def bot_moves(view: dict[str, Any], side: str, goal: str) -> dict[str, dict[str,
         nac += s["nac"]
     if nac < rule["nac"]:
         return out
-    from app.games.usn import bots
     for s in group:
         if s["hex"] == INDIAN_OCEAN:
             out[s["id"]] = None
             continue
-        d, _ = _nearest(west_edge(), s["hex"])
-        if d + 1 <= s["values"]["movement"]:
+        d, e = _nearest(west_edge(), s["hex"])
+        if d + 1 <= _budget(view, side, s, [s["hex"], e]):
             out[s["id"]] = {"to": INDIAN_OCEAN}
         else:
-            options = [h for h in grid.within(s["hex"], s["values"]["movement"])
-                       if grid.open_hex(h) and bots._free(view, side, h)]
-            out[s["id"]] = {"to": min(options, key=lambda h: (_nearest(west_edge(), h)[0], h))} if options else None
+            to = _best(view, side, s, s["hex"], lambda h: _nearest(west_edge(), h)[0])
+            out[s["id"]] = {"to": to} if to and to != s["hex"] else None
     return out
+
+
+def _far(view: dict[str, Any], side: str, hexes: list[str]) -> bool:
+    """Movement (N) as naval.allowance judges it, from the side's view: every hex more than five hexes from any
+    enemy base, Engineer unit ashore or naval stack (and, for the Japanese, six from an Allied base with LBAC)."""
+    enemy = board.other(side)
+    danger = [(b["hex"], 5) for b in view["bases"] if b["side"] == enemy]
+    danger += [(u["hex"], 5) for u in view["land"] if u["side"] == enemy and "Engineer" in u["name"] and u["hex"]]
+    danger += [(st["hex"], 5) for st in view["ships"][enemy].get("stacks", [])]
+    if side == "japanese":
+        danger += [(b["hex"], 6) for b in view["bases"] if b["side"] == "allied" and b["air"].get("lbac")]
+    return all(grid.distance(h, d) > n for h in hexes if not off(h) for d, n in danger)
+
+
+def _budget(view: dict[str, Any], side: str, ship: dict[str, Any], hexes: list[str]) -> int:
+    ma = ship["values"]["movement"]
+    return ma * 2 if not ship["damage"] and _far(view, side, hexes) else ma
+
+
+def _best(view, side, ship, start, key, edge=()) -> str | None:
+    """The hex the ship may reach from `start` (a hex, or off the map through `edge`, one to cross) with the lowest
+    `key`, free of enemy stacks, counting Movement (N)'s doubling only where every hex of the move allows it."""
+    from app.games.usn import bots
+    ma = ship["values"]["movement"]
+    froms = [(e, 1) for e in edge] if edge else [(start, 0)]
+    best = None
+    for e, extra in froms:
+        for h in grid.within(e, 2 * ma - extra):
+            if not grid.open_hex(h) or not (bots._free(view, side, h) or h == start):
+                continue
+            # the check judges the edge nearest the end hex: measure from there, as it will
+            d = (_nearest(edge, h)[0] if edge else grid.distance(start, h)) + extra
+            where = [h, _nearest(edge, h)[1]] if edge else [start, h]
+            if d > _budget(view, side, ship, where):
+                continue
+            k = (key(h), d, h)
+            if best is None or k < best[0]:
+                best = (k, h)
+    return best[1] if best else None
 
 
 def _west_coast_cargo(view: dict[str, Any], ship: dict[str, Any], taken: set[str]) -> list[str]:

@@ -345,7 +345,9 @@ def test_the_allied_computer_player_sails_west_coast_arrivals_to_the_map():
 
 def test_the_japanese_computer_player_makes_the_indian_ocean_sortie_and_comes_back():
     s = sortie()
-    hexes = []
+    for c in ("J-CV-1", "J-CV-2", "J-CV-3"):
+        s["ships"][c]["hex"] = "0676"  # in Japan, 19 hexes from the west edge, as at the set-up
+    hexes, fuel = [], []
     for turn in (1, 2, 3):
         s["turn"] = turn
         for k in (0, 1):
@@ -353,10 +355,16 @@ def test_the_japanese_computer_player_makes_the_indian_ocean_sortie_and_comes_ba
             action = R.bots["japanese"](R.view(p, "japanese"), R.prompts(p)["japanese"], SeededRng(1))
             s = R.apply(p, "japanese", action, SeededRng(turn))
             hexes.append(s["ships"]["J-CV-1"]["hex"])
+            fuel.append({(s["ships"][c]["hex"], s["ships"][c]["at_sea"]) for c in ("J-CV-1", "J-CV-2", "J-CV-3")})
             if k == 1:
                 campaign_play.end_of_turn(s, ScriptedRng([3]))
     assert "indian-ocean" in hexes and hexes[-1] not in grid.OFF_MAP
     assert s["indian_ocean"]["done_turn"] and s["indian_ocean"]["lost"] == 3
+    # home to a naval base in Japan in time to refuel (Supply (G): a third Game-Turn at sea would sink them)
+    japan = {"0576", "0609", "0676", "0707"}
+    back = fuel[hexes.index("indian-ocean"):]
+    assert any(all(h in japan and at_sea == 0 for h, at_sea in phase) for phase in back)
+    assert not any(s["ships"][c]["sunk"] for c in ("J-CV-1", "J-CV-2", "J-CV-3"))
 
 
 @pytest.mark.rule("Off-Map Movement")
