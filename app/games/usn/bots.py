@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, grid, offmap, situation, submarine, transfer
+from app.games.usn import board, grid, situation, submarine, transfer
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -198,6 +198,7 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
     invasion = [t["hex"] for t in transports if t["carrying"]]
     raid, bombard = _bombardment(view, side, ships, invasion)
     fight = _engagements(view, side, ships, set(raid))
+    from app.games.usn import offmap
     offmap_moves = offmap.bot_moves(view, side, _goal(view, f"{side}_objective"))  # Off-Map Movement, Indian Ocean
     moves.update({k: v for k, v in offmap_moves.items() if v})
     for s in sorted(ships, key=lambda x: x["id"]):

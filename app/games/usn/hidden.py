@@ -10,7 +10,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import entry
-from app.games.usn import board, offmap
+from app.games.usn import board
 
 State = dict[str, Any]
 
@@ -61,6 +61,7 @@ def perturb(state: State, role: str, rng) -> State:
             sub = subs[0]
             sub.update(hex=f"{int(sub['hex'] or '0754') % 1400 + 1:04d}", placed=True,
                        station=not sub["station"], phases=sub["phases"] + rng.die(3))
+        from app.games.usn import offmap
         offmap.perturb(s, side, rng)  # Off-Map Movement: the carriers' record off the west edge
         carriers = [x for x in board.afloat(s, side) if board.is_carrier(x) and not x["damage"]]
         if len(carriers) > 1:

@@ -14,16 +14,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
-from app.games.usn import (
-    board,
-    bombard,
-    coastal,
-    emergency,
-    grid,
-    offmap,
-    parachute,
-    transfer,
-)
+from app.games.usn import board, bombard, coastal, emergency, grid, parachute, transfer
 from app.games.usn.bombard import TARGETS
 
 ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if grid.open_hex(f"{n:04d}"))
@@ -83,6 +74,7 @@ def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
 
 
 def _reachable(state, ship) -> list[str]:
+    from app.games.usn import offmap
     ma, _ = allowance(state, ship, [ship["hex"]])
     return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
             if grid.open_hex(h)] + offmap.destinations(state, ship)  # and the off-map places (Off-Map Movement)
@@ -116,6 +108,7 @@ def prompt(state, role):
 
 
 def _plan(state, role, sid, order):
+    from app.games.usn import offmap
     ship = state["ships"].get(sid)
     if ship is None or ship["side"] != role or ship["sunk"]:
         raise IllegalAction(f"{sid} is not one of your naval units afloat.", RULE)
@@ -231,6 +224,7 @@ def finish(state, role) -> None:
     """(I) the rest of each ordered movement, (J) refuelling, and the bases captured. A ship that took part in a
     surface engagement continues only if it still can: afloat, its (possibly halved) allowance enough, and its end
     hex free of enemy naval units (Movement (O): not into enemy ships that withdrew from the engagement)."""
+    from app.games.usn import offmap
     plans = state.pop("pending_moves", [])
     fought = set(state.pop("surface", {}).get("hexes", []))
     for p in plans:
@@ -277,6 +271,7 @@ def default(state, role):
 
 
 def random(state, role, rng):
+    from app.games.usn import offmap
     moves: dict[str, Any] = {}
     for s in _mine(state, role):
         if rng.die(3) == 1:

@@ -11,7 +11,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import visible
-from app.games.usn import board, offmap, sequence, submarine, supply, support, surface
+from app.games.usn import board, sequence, submarine, supply, support, surface
 
 State = dict[str, Any]
 
@@ -75,6 +75,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         out["surface"] = engagement
         if me and me in state["surface"]["fire"]:
             out["surface"]["my_fire"] = dict(state["surface"]["fire"][me])
+    from app.games.usn import offmap
     if (sortie := offmap.shown(state)) is not None:  # Allied Naval Forces in the Indian Ocean: its open record
         out["indian_ocean"] = sortie
     out.update(submarine.view(state, role))  # Submarines: the sightings; the Japanese Player's own record
