@@ -28,6 +28,8 @@ def perturb(state: State, role: str, rng) -> State:
     examined = s["examined"].get(role, {}) if role in board.SIDES else {}
     for side in hidden_from(role):
         s["log"].append(entry(side, f"A note only the {board.TITLE[side]} side reads ({rng.die(1000)})."))
+        from app.games.usn import offmap
+        offmap.perturb(s, side, rng)  # Off-Map Movement: the carriers' record off the west edge
         if side in s["allocations"]:
             s["allocations"][side]["cap"].append({"from": "base:0659", "kind": "lac", "points": rng.die(9)})
         sf = s.get("surface") or {}
@@ -61,8 +63,6 @@ def perturb(state: State, role: str, rng) -> State:
             sub = subs[0]
             sub.update(hex=f"{int(sub['hex'] or '0754') % 1400 + 1:04d}", placed=True,
                        station=not sub["station"], phases=sub["phases"] + rng.die(3))
-        from app.games.usn import offmap
-        offmap.perturb(s, side, rng)  # Off-Map Movement: the carriers' record off the west edge
         carriers = [x for x in board.afloat(s, side) if board.is_carrier(x) and not x["damage"]]
         if len(carriers) > 1:
             a, b = carriers[0], carriers[1]
