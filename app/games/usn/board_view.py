@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from app.games.usn import gamedata, grid
+from app.games.usn import gamedata, grid, offmap
 
 SIZE = 20.0                        # board units from a hex's centre to a corner
 ROW = SIZE * math.sqrt(3)          # north-south step between hex centres in a column
@@ -25,13 +25,17 @@ WIDTH = round(MARGIN * 2 + COLUMN * (len(COLUMNS) - 1) + SIZE * 2, 1)
 HEIGHT = round(MARGIN * 2 + ROW * (grid.PER_COLUMN + 0.5), 1)
 SIDE_TITLE = {"japanese": "Japanese", "allied": "Allied"}
 BASE_SIDE_TITLE = {**SIDE_TITLE, "thailand": "Neutral (Thai)"}  # a campaign's Bangkok starts neutral (campaign.py)
-OFF_MAP_NAMES = {"west-coast": "U.S. West Coast (off the map to the east)"}
+OFF_MAP_NAMES = {"west-coast": "U.S. West Coast (off the map to the east)",
+                 **{k: v for k, v in offmap.NAMES.items() if k != "west-coast"}}  # Off-Map Movement's places
 KIND_TITLE = {"lac": "LAC", "lbac": "LBAC", "nac": "NAC"}
 
 
 def centre(hex_id: str | int) -> tuple[float, float]:
     """Board units of a hex's centre: printed odd columns half a hex higher (grid.py), row 0 on the north edge. An
     off-map place (a campaign's U.S. West Coast) is drawn on the east margin, half-way down."""
+    if hex_id in offmap.DRAW:  # the east boxes on the east margin, the places off the west edge on the west one
+        east, row = offmap.DRAW[hex_id]
+        return round(WIDTH - MARGIN / 2 if east else MARGIN / 2, 2), round(MARGIN + ROW * (row + 0.5), 2)
     if hex_id in grid.OFF_MAP:
         return round(WIDTH - MARGIN / 2, 2), round(HEIGHT / 2, 2)
     c, r = grid.column_row(hex_id)

@@ -199,7 +199,12 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
     invasion = [t["hex"] for t in transports if t["carrying"]]
     raid, bombard = _bombardment(view, side, ships, invasion)
     fight = _engagements(view, side, ships, set(raid))
+    from app.games.usn import offmap
+    offmap_moves = offmap.bot_moves(view, side, _goal(view, f"{side}_objective"))  # Off-Map Movement, Indian Ocean
+    moves.update({k: v for k, v in offmap_moves.items() if v})
     for s in sorted(ships, key=lambda x: x["id"]):
+        if s["id"] in offmap_moves or offmap.off(s["hex"]):
+            continue
         budget = s["values"]["movement"]
         if s["at_sea"] >= _fuel_limit(s["type"]) - 1:  # Supply (G): one more turn at sea would be the last
             home = _home(view, side, s["hex"])

@@ -131,6 +131,8 @@ def end_of_turn(state: State, rng) -> None:
     """Step 10 of a campaign Game-Turn: the Turn Record and the fuel records as in every game (records.py, Supply
     (G): refuel, count a Game-Turn at sea, a ship at its endurance is destroyed), without the mini-games' Victory
     Conditions; after the game's last Game-Turn (20, 40, 81) the campaign's victory (campaign_victory.finish)."""
+    from app.games.usn import offmap
+    offmap.step_ten(state, rng)  # Allied Naval Forces in the Indian Ocean: the die, the check by Game-Turn 20
     records.fuel_and_land(state)
     special.count_isolation(state)  # Phillipine Fortifications: Game-Turns out of supply on 348
     if state["turn"] >= state["turns"]:
@@ -159,8 +161,9 @@ def _ship_ids() -> tuple[str, ...]:
 
 
 def _hexes() -> tuple[str, ...]:
+    from app.games.usn import offmap
     every = [f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1)]
-    return tuple(sorted(set(every) | set(naval.ALL_HEXES))) + (WEST_COAST,)
+    return tuple(sorted(set(every) | set(naval.ALL_HEXES))) + offmap.PLACES  # the West Coast first (Off-Map Movement)
 
 
 SHIPS = _ship_ids()

@@ -11,7 +11,7 @@ FOLDER = Path(__file__).parent / "data"
 # the four mini-games, each a data file of its own (How To Use the Situation & Order of Battle)
 SITUATIONS = ("coral_sea", "midway", "eastern_solomons", "santa_cruz")
 FILES = ("map", "calendar", "crt", "missions", "units", "reinforcements", "coral_play", "optional", "terrain", "supply",
-         "coastal", "parachute") + SITUATIONS
+         "coastal", "parachute", "offmap") + SITUATIONS
 
 
 @cache

@@ -36,7 +36,8 @@ GRID = OffsetGrid("columns", _SHIFTED, +1, "CCRR",
                   cols=(0, (LAST - OFFSET) // PER_COLUMN + 1), rows=(0, PER_COLUMN - 1))
 
 
-OFF_MAP = ("west-coast",)  # the campaign games' U.S. West Coast (campaign.py): a place, not a hex
+_OFF = gamedata.load("offmap")  # Off-Map Movement (offmap.py): the U.S. West Coast, the east boxes, off the west edge
+OFF_MAP = (_OFF["west_coast"]["id"], *(b["id"] for b in _OFF["box"]), _OFF["west"]["allied"], _OFF["west"]["japanese"])
 BEYOND = 10_000  # the distance across the unlinked inset edge: farther than any range
 
 
@@ -139,6 +140,8 @@ def neighbours(hex_id: str | int) -> list[str]:
 
 
 def adjacent(a: str | int, b: str | int) -> bool:
+    if a in OFF_MAP or b in OFF_MAP:  # a place off the map (Off-Map Movement) touches no hex
+        return False
     return normalise(b) in neighbours(a)
 
 

@@ -28,6 +28,8 @@ def perturb(state: State, role: str, rng) -> State:
     examined = s["examined"].get(role, {}) if role in board.SIDES else {}
     for side in hidden_from(role):
         s["log"].append(entry(side, f"A note only the {board.TITLE[side]} side reads ({rng.die(1000)})."))
+        from app.games.usn import offmap
+        offmap.perturb(s, side, rng)  # Off-Map Movement: the carriers' record off the west edge
         if side in s["allocations"]:
             s["allocations"][side]["cap"].append({"from": "base:0659", "kind": "lac", "points": rng.die(9)})
         sf = s.get("surface") or {}

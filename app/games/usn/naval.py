@@ -83,9 +83,10 @@ def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
 
 
 def _reachable(state, ship) -> list[str]:
+    from app.games.usn import offmap
     ma, _ = allowance(state, ship, [ship["hex"]])
     return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
-            if grid.open_hex(h)]
+            if grid.open_hex(h)] + offmap.destinations(state, ship)  # and the off-map places (Off-Map Movement)
 
 
 def _mine(state, role):
@@ -145,6 +146,7 @@ def cargo_choices(state, role, ship) -> dict[str, list[str]]:
 
 
 def _plan(state, role, sid, order):
+    from app.games.usn import offmap
     ship = state["ships"].get(sid)
     if ship is None or ship["side"] != role or ship["sunk"]:
         raise IllegalAction(f"{sid} is not one of your naval units afloat.", RULE)
@@ -155,7 +157,9 @@ def _plan(state, role, sid, order):
     handling = 1 if (embark or debark) and ship["type"] == "TR" else 0
     cost = grid.distance(start, stop) + handling + grid.distance(stop, end)
     ma, doubled = allowance(state, ship, [start, stop, end])
-    if cost > ma:
+    if offmap.involved(start, stop, end):  # Off-Map Movement: the West Coast, the east boxes, the west edge
+        offmap.check(state, role, ship, start, stop, end, order)
+    elif cost > ma:
         why = " (doubled, Movement (N))" if doubled else ""
         raise IllegalAction(f"{sid} may move {ma} hexes{why}; this move needs {cost}"
                             f"{' with 1 for embarking or debarking' if handling else ''}.", "Movement (C)")
@@ -259,6 +263,7 @@ def finish(state, role) -> None:
     """(I) the rest of each ordered movement, (J) refuelling, and the bases captured. A ship that took part in a
     surface engagement continues only if it still can: afloat, its (possibly halved) allowance enough, and its end
     hex free of enemy naval units (Movement (O): not into enemy ships that withdrew from the engagement)."""
+    from app.games.usn import offmap
     plans = state.pop("pending_moves", [])
     fought = set(state.pop("surface", {}).get("hexes", []))
     for p in plans:
@@ -269,6 +274,12 @@ def finish(state, role) -> None:
             handling = 1 if (p["embark"] or p["debark"]) and ship["type"] == "TR" else 0
             cost = grid.distance(p["start"], p["stop"]) + handling + grid.distance(p["stop"], p["end"])
             ma, _ = allowance(state, ship, [p["start"], p["stop"], p["end"]])
+            try:
+                if offmap.involved(p["start"], p["stop"], p["end"]):  # Off-Map Movement: its own costs
+                    offmap.check(state, role, ship, p["start"], p["stop"], p["end"], p)
+                    cost = 0
+            except IllegalAction:
+                pass
             if cost > ma or enemy_at_sea(state, p["end"], board.other(role)):
                 state["log"].append(entry(role, f"{ship['id']} cannot finish its movement to {p['end']} after the "
                                                 f"engagement and stays at {p['stop']} (Movement (O))."))
@@ -281,6 +292,7 @@ def finish(state, role) -> None:
     state["log"].append(entry(role, "Your naval units: " + "; ".join(
         f"{p['ship']} to {state['ships'][p['ship']]['hex']}" for p in plans) + ".") if plans
         else entry(role, "No naval movement."))
+    offmap.after_movement(state, role, plans)  # Off-Map Movement: NAC on the West Coast, the Indian Ocean sortie
     refuel(state, role)
     from app.games.usn import land
     land.captures(state)
@@ -298,12 +310,13 @@ def default(state, role):
 
 
 def random(state, role, rng):
+    from app.games.usn import offmap
     moves: dict[str, Any] = {}
     for s in _mine(state, role):
         if rng.die(3) == 1:
             continue
         ma, _ = allowance(state, s, [s["hex"]])
-        options = [h for h in grid.within(s["hex"], ma) if grid.open_hex(h)]
+        options = [h for h in grid.within(s["hex"], ma) if grid.open_hex(h)] + offmap.destinations(state, s)
         if not options:
             continue
         fights = sorted(h for h in options if enemy_at_sea(state, h, board.other(role)))

@@ -46,7 +46,9 @@ def sources(side: str) -> frozenset[str]:
     if side == "japanese":
         return frozenset(TERRAIN["regions"]["japan_home_islands"])
     east = {h for h in (grid.hex_at(EAST_COLUMN, r) for r in range(grid.PER_COLUMN)) if h}
-    return frozenset(TERRAIN["regions"]["australia"]) | frozenset(east)
+    from app.games.usn import offmap
+    # the U.S. West Coast, beyond the east edge (Off-Map Movement), is in supply: ships there refuel
+    return frozenset(TERRAIN["regions"]["australia"]) | frozenset(east) | {offmap.WEST_COAST}
 
 
 def blocks(state: board.State, side: str) -> tuple[set[str], set[str], set[str]]:

@@ -76,6 +76,9 @@ def view(state: State, role: str) -> dict[str, Any]:
                       if not state["ships"][i]["sunk"]},  # open record, Necessary Equipment b
            "sunk": sorted(s["id"] for s in state["ships"].values() if s["sunk"]),
            "log": visible(state["log"], role, ended)}
+    from app.games.usn import offmap
+    if (sortie := offmap.shown(state)) is not None:  # Allied Naval Forces in the Indian Ocean: its open record
+        out["indian_ocean"] = sortie
     if state.get("attacks"):  # the land attacks announced at (B), public, until combat at (K)
         out["land_attacks"] = {"side": support.attacker(state), "hexes": support.attacked_hexes(state)}
     engagement = surface.shown(state)

@@ -42,7 +42,16 @@ def is_hex_choice(arg: Any) -> bool:
         return False
     values = [c["value"] if isinstance(c, dict) else c for c in arg.get("choices") or []]
     hexes = [v for v in values if isinstance(v, str) and len(v) == 4 and v.isdigit()]
-    return bool(hexes) and len(hexes) >= len(values) - 1  # "none" beside the hexes is still a hex field
+    places = off_map_places(arg)  # Off-Map Movement: the West Coast, the east boxes, off the west edge
+    return bool(hexes) and len(hexes) + len(places) >= len(values) - 1  # "none" beside the hexes is still a hex field
+
+
+def off_map_places(arg: Any) -> list[str]:
+    """The off-map places (Off-Map Movement) among a choice's values: offered beside the hex field as a list."""
+    if not isinstance(arg, dict):
+        return []
+    values = [c["value"] if isinstance(c, dict) else c for c in arg.get("choices") or []]
+    return [v for v in values if v in grid.OFF_MAP]
 
 
 def choice_label(value: Any, view: dict[str, Any] | None = None) -> str:
@@ -53,6 +62,8 @@ def choice_label(value: Any, view: dict[str, Any] | None = None) -> str:
         return f"{names().get(h, 'hex ' + h)} base ({h})"
     if len(v) == 4 and v.isdigit():
         return f"{v} {names()[v]}" if v in names() else v
+    if v in grid.OFF_MAP:
+        return f"{v}: {board_view.OFF_MAP_NAMES.get(v, v)}"
     if view and isinstance(view.get("land"), list):
         for u in view["land"]:
             if u.get("id") == v:
@@ -72,5 +83,6 @@ plugin = WebPlugin(
     templates=ROOT / "templates" / "games" / "usn", board="board.html", prompt="prompt.html",
     static=ROOT / "static" / "usn",
     globals={"usn": {"board": board_view.describe, "is_hex": is_hex_choice, "label": choice_label,
-                     "geometry": geometry, "names": names}},
+                     "geometry": geometry, "names": names,
+                     "off_map": off_map_places}},
 )
