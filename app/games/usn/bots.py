@@ -200,7 +200,9 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
     raid, bombard = _bombardment(view, side, ships, invasion)
     fight = _engagements(view, side, ships, set(raid))
     from app.games.usn import offmap
-    offmap_moves = offmap.bot_moves(view, side, _goal(view, f"{side}_objective"))  # Off-Map Movement, Indian Ocean
+    # Off-Map Movement and the Indian Ocean sortie; not in a phase the Shock Effect limits (its own allowance)
+    offmap_moves = {} if prompt["info"].get("shock") else offmap.bot_moves(view, side,
+                                                                            _goal(view, f"{side}_objective"))
     moves.update({k: v for k, v in offmap_moves.items() if v})
     for s in sorted(ships, key=lambda x: x["id"]):
         if s["id"] in offmap_moves or offmap.off(s["hex"]):

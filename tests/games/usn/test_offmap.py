@@ -26,7 +26,10 @@ JAPANESE_STEPS = [i for i, r in enumerate(sequence.TURN) if r[1:3] == ("naval", 
 
 
 def campaign(scenario="campaign_1"):
-    return R.setup(scenario, {}, ScriptedRng())
+    s = R.setup(scenario, {}, ScriptedRng())
+    if s["turn"] == 1:
+        s["turn"] = 2  # past Game-Turn One, the Shock Effect's (the Allies may not move then)
+    return s
 
 
 def allied_phase(s, k=0):
