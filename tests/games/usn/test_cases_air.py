@@ -159,3 +159,32 @@ def test_the_chart_writes_origin_target_and_the_two_ship_group_and_stays_secret_
     assert "my_allocation" not in R.view(s, "japanese")  # written in secret
     s = act(s, "japanese", "allocate", [6] * 10, missions=[], cap=[])
     assert "Allied 3 NAC strike on hex 0793" in texts(s, "japanese")  # read off at the strikes: group 2's ships
+
+
+@pytest.mark.rule("Combat (J)")
+def test_cap_lands_on_its_base_damaged_in_the_same_phase_and_is_lost_with_a_destroyed_one():
+    s = carriers_in_range()
+    base = s["bases"]["0659"]
+    base["air"]["lac"] = 0
+    base["neutralized"] = {"air": [s["turn"] + 1, s["step"]["n"]]}  # neutralized by this phase's strike
+    cap = {"side": "allied", "kind": "lac", "from": "base:0659", "home": "0659", "target": "0659",
+           "alive": 3, "aborted": 1, "cap": True}
+    air._land_back(s, cap)
+    assert base["air"]["lac"] == 4  # the CAP lands on its damaged base
+    strike = dict(cap, cap=False, target=J_HEX)
+    air._land_back(s, strike)
+    assert base["air"]["lac"] == 4  # a strike coming home may not land there (Movement (S))
+    del s["bases"]["0659"]  # destroyed: the CAP's planes are lost with it
+    vp = s["vp"]["japanese"]
+    air._land_back(s, dict(cap, alive=2, aborted=0))
+    assert s["vp"]["japanese"] == vp + 1 and "no place to land" in texts(s)
+
+
+@pytest.mark.rule("Air and Naval Bases (K)")
+def test_a_ship_ending_in_its_own_naval_base_hex_is_in_the_base_and_refuels_there():
+    from app.games.usn import records
+    s = at(deployed(), "records")
+    s["ships"]["A-CA-2"].update(at_sea=2)  # at Sydney (0668), an Allied naval base: in the base, announced for it
+    s["ships"]["A-CA-1"].update(hex="0867", at_sea=1)  # at sea
+    records.fuel_and_land(s)
+    assert s["ships"]["A-CA-2"]["at_sea"] == 0 and s["ships"]["A-CA-1"]["at_sea"] == 2
