@@ -1,11 +1,13 @@
 """The printed examples U-X3 (Movement (V)) and U-X7 (Victory Point Schedule) replayed as the tutorials play them
-(app/games/usn/tutorials.py, data/tutorials.toml): the same positions, orders and dice."""
+(app/games/usn/tutorials.py, data/tutorials.toml): the same positions, orders and dice; and U-X7's whole example
+(damaged, sunk before repair, repaired then sunk). Where the other examples of the digest's table replay, see
+docs/games/usn.md, "Rule coverage and the random games (session 9)"."""
 import pytest
 
 from app.engine.rng import ScriptedRng
-from app.games.usn import tutorials
+from app.games.usn import air, campaigndata, repair, tutorials
 
-from .helpers import R, texts
+from .helpers import R, deployed, texts
 
 
 def replay(tutorial_id):
@@ -41,3 +43,27 @@ def test_u_x7_a_carrier_of_capacity_ten_sunk_is_worth_100():
     s = replay("usn-victory-points")
     assert s["ships"]["J-CV-3"]["sunk"] and s["ships"]["J-CV-3"]["capacity"] == 10
     assert "Allied +100 VP: Japanese J-CV-3 sunk." in texts(s, "allied")
+
+
+@pytest.mark.rule("Victory Point Schedule")
+def test_u_x7_damaged_forty_weeks_is_40_sunk_before_repair_adds_60_repaired_then_sunk_adds_100():
+    s = deployed()
+    cv, cv4 = s["ships"]["J-CV-3"], s["ships"]["J-CV-4"]
+    cv["nac"] = cv4["nac"] = 0  # no aircraft aboard: only the ships' points are counted
+    assert cv["capacity"] == cv4["capacity"] == 10
+    air.damage_ship(s, cv, 40)
+    assert s["vp"]["allied"] == 40 and not cv["sunk"]
+    air.damage_ship(s, cv, 5)  # more than forty: sunk before repair
+    assert cv["sunk"] and s["vp"]["allied"] == 100  # only the remaining 60
+    air.damage_ship(s, cv4, 1)
+    assert s["vp"]["allied"] == 101  # one week: 1% of 100
+    home = campaigndata.units()["repair"]["japanese"][0]  # a naval base in Japan
+    s["bases"][home] = {"hex": home, "side": "japanese", "naval": True, "capacity": 0,
+                        "air": {"lac": 0, "lbac": 0, "nac": 0}}
+    cv4["hex"] = home
+    for turn in (2, 3):  # one complete Game-Turn idle in the base repairs its one week
+        s["turn"] = turn
+        repair.step(s)
+    assert cv4["damage"] == 0
+    air.damage_ship(s, cv4, "X")
+    assert cv4["sunk"] and s["vp"]["allied"] == 201  # the full 100 again
