@@ -142,10 +142,9 @@ def test_enemy_air_units_on_a_captured_air_base_are_destroyed():
 @pytest.mark.rule("Air and Naval Bases (I)")
 def test_a_base_is_captured_simply_by_moving_a_land_unit_into_its_hex():
     s = at(deployed(), "land_move", "allied")
-    s["land"]["J-L1"]["hex"] = "0693"
     s["bases"]["0693"] = {"hex": "0693", "side": "japanese", "naval": False, "capacity": 5,
-                          "air": {"lac": 0, "lbac": 0, "nac": 0}}
-    s["land"]["J-L1"]["hex"] = "0658"  # the base stands undefended
+                          "air": {"lac": 0, "lbac": 0, "nac": 0}}  # a Japanese air base beside Port Moresby, no
+    # Japanese land unit in its hex
     s = land_move(s, "allied", disentrench=["A-L1"], moves={"A-L1": "0693"})
     assert s["bases"]["0693"]["side"] == "allied" and "captured by the Allied Player" in texts(s, "japanese")
 
