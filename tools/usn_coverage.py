@@ -170,10 +170,12 @@ class Coverage:
 
 
 def rulebook_path() -> Path:
-    for p in RULEBOOK_CANDIDATES:
+    """Where the app finds the rulebooks (app/play/rulebooks.py: IRONBOTTOM_RULES_DIR, else ../shared/rules)."""
+    from app.play.rulebooks import rules_dir
+    for p in (rules_dir() / "usn-spi-1971.txt", *RULEBOOK_CANDIDATES):
         if p.exists():
             return p
-    raise FileNotFoundError("usn-spi-1971.txt not found in ../shared/rules")
+    raise FileNotFoundError("usn-spi-1971.txt not found in the rules directory (IRONBOTTOM_RULES_DIR or ../shared/rules)")
 
 
 def sections(text: str) -> tuple[list[str], dict[str, str]]:
