@@ -388,8 +388,9 @@ def _land_back(state, flight) -> None:
     def room(station):
         if station.startswith("base:"):
             b = state["bases"].get(station[5:])
-            if b is None or b["side"] != side or board.neutralized(state, station[5:], "air"):
-                return 0  # Movement (S): no air unit lands on a neutralized air base
+            if b is None or b["side"] != side or (board.neutralized(state, station[5:], "air")
+                                                  and not flight.get("cap")):
+                return 0  # Movement (S): no air unit lands on a neutralized air base; Combat (J): its own CAP may
             if not supply.base_supplied(state, station[5:]):
                 return 0  # Supply (E): an unsupplied base may not function in any capacity
             return b["capacity"] - sum(b["air"].values())

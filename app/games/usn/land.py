@@ -16,6 +16,7 @@ from app.games.usn import (
     board,
     coastal,
     crt,
+    frontiers,
     gamedata,
     garrisons,
     grid,
@@ -93,6 +94,7 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} is a Coastal Defense unit: it may never move.", "Movement (H)")
         if not grid.adjacent(u["hex"], to):
             raise IllegalAction(f"{u['name']} may move only one hex (from {u['hex']}).", "Movement (F)")
+        frontiers.check_land_entry(u, to)  # Movement (M)
         if not supply.on_land(u["hex"], to):
             raise IllegalAction(f"{u['name']} may not cross the completely sea hexside from {u['hex']} to {to} "
                                 "(land units move through hexsides with land on them).", "Terrain")
