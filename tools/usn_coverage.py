@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib
 import re
 import sys
 from dataclasses import dataclass, field
@@ -259,21 +260,48 @@ def citations(root: Path = ROOT) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for path in files:
         tree = ast.parse(path.read_text(), filename=str(path))
+        names = _constants(tree)
         for node in ast.walk(tree):
             if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 continue
             for dec in node.decorator_list:
-                for arg in _rule_args(dec):
+                for arg in _rule_args(dec, names):
                     out.setdefault(arg, []).append(f"{path.relative_to(root)}::{node.name}")
         for arg in _module_marks(tree):
             out.setdefault(arg, []).append(f"{path.relative_to(root)}")
     return out
 
 
-def _rule_args(dec: ast.expr) -> list[str]:
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """The test module's own string constants (RULE = "...") and the rule modules' it imports (offmap.SPECIAL), so a
+    mark citing a name counts as the text it names."""
+    out: dict[str, str] = {}
+    modules: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            out.update({t.id: node.value.value for t in node.targets if isinstance(t, ast.Name)})
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("app.games.usn"):
+            modules.update({(a.asname or a.name): f"{node.module}.{a.name}" for a in node.names})
+    for local, dotted in modules.items():
+        try:
+            mod = importlib.import_module(dotted)
+        except ImportError:
+            continue
+        out.update({f"{local}.{k}": v for k, v in vars(mod).items() if k.isupper() and isinstance(v, str)})
+    return out
+
+
+def _rule_args(dec: ast.expr, names: dict[str, str] | None = None) -> list[str]:
+    names = names or {}
     if (isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute) and dec.func.attr == "rule"
             and isinstance(dec.func.value, ast.Attribute) and dec.func.value.attr == "mark"):
-        return [a.value for a in dec.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        out = []
+        for a in dec.args:
+            if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                out.append(a.value)
+            elif isinstance(a, (ast.Name, ast.Attribute)) and ast.unparse(a) in names:
+                out.append(names[ast.unparse(a)])
+        return out
     return []
 
 

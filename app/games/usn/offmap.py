@@ -31,7 +31,7 @@ from app.games.usn import board, gamedata, grid
 
 State = dict[str, Any]
 RULE = "Off-Map Movement"
-SPECIAL = "Allied Naval Forces in the Indian Ocean"
+SPECIAL = "Campaign Game 1, Allied Naval Forces in the Indian Ocean"  # Games 1 and 3, as the other special rules are cited
 EMBARK_RULE = "Allied Carrier Aircraft Embarkation"
 
 _D = gamedata.load("offmap")

@@ -153,6 +153,7 @@ def _landed(scenario="campaign_2"):
 
 
 @pytest.mark.rule("Campaign Game 1, Australian Reserves 463")
+@pytest.mark.rule("Campaign Game 2, Australian Reserves")  # "Same as Campaign Game One": played here in Game 2
 def test_a_japanese_landing_in_australia_gives_the_allies_a_choice_of_bases_for_the_reserves():
     s = _landed()
     assert R.acting(s) == ["allied"] and sequence.kind(s) == "reserves"
@@ -196,3 +197,13 @@ def test_the_missed_order_and_the_computer_place_every_division_they_can():
 @pytest.mark.rule("Campaign Game 1, Australian Reserves 463")
 def test_no_reserves_in_a_mini_game():
     assert special.in_force(board.new_state(scenario="coral_sea")) == {}
+
+
+@pytest.mark.rule("Campaign Game 3, Special Game Rules")
+def test_campaign_game_3_plays_game_one_s_special_rules_and_game_two_s_burma_rule():
+    """The printed rule: 'Use the same special game rules as Campaign Game One, and the Burma Rule from Campaign Game
+    Two.'"""
+    one, two, three = (R.setup(f"campaign_{n}", {}, ScriptedRng()) for n in (1, 2, 3))
+    assert set(special.in_force(three)) == set(special.in_force(one)) | {"burma_reinforcement"}
+    assert "burma_reinforcement" in special.in_force(two) and "midway" not in special.in_force(three)
+    assert sequence.row(three)[:3] == ("Pre-Game-Turn", "naval", "japanese")  # Game One's Shock Effect first
