@@ -66,23 +66,34 @@ def _signed_in(request: Request, token: str, target: str) -> RedirectResponse:
     return response
 
 
-def _game_type(r, scenario: str = "") -> dict[str, Any]:
+def _game_type(r, scenario: str = "", options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A game as the create form shows it: the seats offered are those of the chosen scenario (its first if none is
-    chosen or it is unknown), with the game's default options, so a smaller scenario never lists seats it would
-    refuse."""
+    chosen or it is unknown) with the options chosen so far (the game's defaults for the rest), so the form never
+    lists seats the server would refuse; an option that changes the seats (Guadalcanal's two commanders a side, rule
+    17) redraws the form when it changes."""
     scenario = scenario if r.meta.scenario(scenario) is not None else r.meta.scenarios[0].id
-    offered = lobby.seats_offered(r, scenario, r.meta.default_options())
+    chosen = r.meta.default_options()
+    for o in r.meta.options:
+        if o.id in (options or {}) and options[o.id] in o.choices:
+            chosen[o.id] = options[o.id]
+    offered = lobby.seats_offered(r, scenario, chosen)
     sides = [{"label": s.label, "seats": [{"id": x, "label": r.meta.label(x)} for x in s.seats if x in offered]}
              for s in r.meta.sides_of()]
+    sides = [s for s in sides if s["seats"]]
+
+    def changes_seats(o) -> bool:
+        return any(set(lobby.seats_offered(r, scenario, dict(chosen, **{o.id: c}))) != set(offered)
+                   for c in o.choices if c != chosen[o.id])
+
     return {"id": r.meta.id, "title": r.meta.title, "publisher": r.meta.publisher, "year": r.meta.year,
             "solitaire": r.meta.solitaire, "scenario": scenario,
             "scenarios": [{"id": s.id, "title": s.title, "rule": s.rule} for s in r.meta.scenarios],
             "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles if x in offered],
-            "sides": [s for s in sides if s["seats"]],
-            "teams": any(len(s.seats) > 1 for s in r.meta.sides_of()),
+            "sides": sides,
+            "teams": any(len(s["seats"]) > 1 for s in sides),
             "bot_levels": list(lobby.computer_players.levels_of(r)),  # issue 19: the computer's levels, easiest first
-            "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": o.default,
-                         "choices": list(o.choices)} for o in r.meta.options]}
+            "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": chosen[o.id],
+                         "choices": list(o.choices), "seats": changes_seats(o)} for o in r.meta.options]}
 
 
 def game_types() -> list[dict[str, Any]]:
@@ -104,7 +115,14 @@ def lobby_options(request: Request, user: MaybeUser, game: str = "", scenario: s
     rules = registry.get(game) if game else None  # any game /games/new can show, listed or reached by a link
     if rules is None:
         raise BadRequest("Choose a game from the list.")
-    chosen = _game_type(rules, scenario)
+    options = {}
+    for key, raw in request.query_params.items():  # the options chosen so far, as the form posts them (JSON values)
+        if key.startswith("opt."):
+            try:
+                options[key[4:]] = json.loads(raw)
+            except ValueError:
+                continue  # unreadable: the game's default stands
+    chosen = _game_type(rules, scenario, options)
     return page(request, "lobby/_options.html", user, chosen=chosen)
 
 

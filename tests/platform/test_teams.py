@@ -16,7 +16,7 @@ from app.engine.contract import ChatPolicy
 from app.engine.rng import SeededRng
 from tests.fixtures.teams import Teams
 from tests.platform import harness
-from tests.platform.conftest import fire_as, row_counts, stored_state
+from tests.platform.conftest import csrf_of, fire_as, game_row, row_counts, stored_state
 
 SEATS = ("north.1", "north.2", "south.1", "south.2")
 REPORT_NORTH = "Spotting report: our salvos this round: North commander 2, North second 1."
@@ -295,3 +295,29 @@ def test_an_umpire_s_undo_waits_only_for_the_seats_people_hold_and_a_player_at_t
     assert a.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200
     assert b.post(f"/api/games/{gid}/undo", json={"answer": True}).status_code == 200
     assert "the last resolution was undone" in a.get(f"/games/{gid}").text
+
+
+def test_choosing_two_commanders_a_side_in_the_form_offers_the_seats_and_makes_the_team_game(players):
+    """Guadalcanal's rule 17 is an option: the form first offers the two sides ("Your side"); choosing the option
+    redraws the seats as the four commanders' ("Your seat"), and the game is made from the form with the seat chosen
+    (before, the seat list stayed Allied/Japanese and the server refused it: "Choose a side: allied.1, ...")."""
+    host = players()
+    plain = host.get("/lobby/options?game=guadalcanal").text
+    assert '<label for="side">Your side</label>' in plain
+    assert re.findall(r'<option value="(allied[.\d]*|japanese[.\d]*)"', plain) == ["allied", "japanese"]
+    teams_select = re.search(r'<select id="opt-teams"[^>]*>', plain).group(0)
+    assert 'hx-get="/lobby/options"' in teams_select and "select[name^='opt.']" in teams_select
+    assert 'hx-get' not in re.search(r'<select id="opt-free_roll"[^>]*>', plain).group(0)  # no seats change
+    drawn = host.get("/lobby/options?game=guadalcanal&scenario=2&opt.teams=true").text
+    assert '<label for="side">Your seat</label>' in drawn
+    assert re.findall(r'<option value="(allied[.\d]*|japanese[.\d]*)"', drawn) == [
+        "allied.1", "allied.2", "japanese.1", "japanese.2"]
+    assert re.search(r'<select id="opt-teams".*?<option value="true" selected>Yes</option>', drawn, re.S)
+    r = host.post("/games", data={"csrf_token": csrf_of(host.get("/").text), "game": "guadalcanal", "scenario": "2",
+                                  "side": "japanese.2", "opponent": "human", "clock": "none", "opt.teams": "true"},
+                  follow_redirects=False)
+    assert r.status_code == 303, r.text
+    game = game_row(r.headers["location"].rsplit("/", 1)[-1])
+    assert game.options["teams"] is True
+    assert host.get(f"/api/games/{game.id}").json()["role"] == "japanese.2"
+
