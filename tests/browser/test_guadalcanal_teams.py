@@ -10,7 +10,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PASSWORD
+from tests.browser.conftest import PASSWORD, sign_up
 from tests.browser.test_guadalcanal import TIMEOUT, asked, give
 
 pytestmark = pytest.mark.browser
@@ -131,3 +131,21 @@ def test_four_commanders_and_an_umpire_play_the_scenario_two_opening_with_a_radi
         expect(page.locator("body")).not_to_contain_text(MESSAGE)
     expect(us1.locator(".gc-radio-received")).to_contain_text("None yet.")
     expect(umpire.locator(".gc-radio-pile")).to_contain_text("delivered")
+
+
+def test_a_commander_makes_a_team_game_from_the_create_form(live_server, new_page):
+    """The form offers the sides; choosing two commanders a side (rule 17) redraws the seats as the four commanders',
+    and the game is made with the seat chosen, its invite links for the other three."""
+    base = live_server.url
+    host = new_page(1280, 1000)
+    sign_up(host, base, f"t{uuid.uuid4().hex[:8]}")
+    host.goto(f"{base}/games/new?game=guadalcanal")
+    expect(host.get_by_label("Your side")).to_be_visible()
+    host.get_by_label("Rule 17: two players a side", exact=False).select_option("true")
+    seat = host.get_by_label("Your seat")
+    expect(seat).to_be_visible()
+    seat.select_option("japanese.2")
+    host.get_by_role("button", name="Create game").click()
+    expect(host.locator(".game-head")).to_contain_text("Guadalcanal")
+    expect(host.locator("body")).to_contain_text("Japanese second commander")
+
