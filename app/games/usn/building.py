@@ -14,12 +14,16 @@ movement order (Detailed Sequence of Play, Step 3 (C) / 7: "Player rolls die for
   capacity restored (General Rule, (E)).
 - A captured air base of capacity ten or more and a captured naval base (A), (C) are unusable (kept neutralized to
   the end of the game, so every rule that refuses a neutralized base refuses it) until repaired; the repair is
-  complete at the end of the first Friendly Land Attack Phase after it began (B) (`after_attack`).
+  complete at the end of the first Friendly Land Attack Phase after it began (B) (`after_attack`). A smaller
+  captured air base needs no repair: it is usable after the end of the captor's first Land Attack Phase (B).
 - Sabotage (J): an infantry division (1-2) or an engineer (1-4) in the hex of its own base rolls once at the same
   point; a naval base is destroyed, an air base loses five capacity (air points above the new capacity are lost);
   cumulative. A base with neither part left is gone.
 
-Everything here is public: the units are face up ashore and the rolls are logged openly."""
+Secrecy: the units are face up ashore and a base's state is public, but the works begun and the building dice are
+the owner's (log lines to him, `state["works"]`, `state["works_ready"]`: in the secrecy harness): beginning one
+would tell which transport (for the Allies, an Assault Transport) is in a stack. The outcomes are public: a repair,
+a sabotage (its die and result), a base that may be used."""
 from __future__ import annotations
 
 from typing import Any
@@ -38,6 +42,7 @@ BUILD_AIR, BUILD_NAVAL = "build air base", "build naval base"
 REPAIR_AIR, REPAIR_NAVAL = "repair air base", "repair naval base"
 SABOTAGE_AIR, SABOTAGE_NAVAL = "sabotage air base", "sabotage naval base"
 WORKS = (BUILD_AIR, BUILD_NAVAL, REPAIR_AIR, REPAIR_NAVAL, SABOTAGE_AIR, SABOTAGE_NAVAL)
+ATTACK = "Step 5/9 (L): the end of the Land Attack Phase"
 PART = {w: ("air" if w.endswith("air base") else "naval") for w in WORKS}
 
 
@@ -111,8 +116,8 @@ def check(state: State, role: str, args: dict[str, Any]) -> None:
             raise IllegalAction(f"There is no captured naval base of yours at {h} to repair.", _case("C"))
 
 
-def _log(state: State, text: str) -> None:
-    state["log"].append(entry(PUBLIC, text, at="Step 3/7 (C): base-building attempts"))
+def _log(state: State, text: str, to: str = PUBLIC, at: str = "Step 3/7 (C): base-building attempts") -> None:
+    state["log"].append(entry(to, text, at=at))
 
 
 def resolve(state: State, role: str, args: dict[str, Any], rng) -> None:
@@ -126,7 +131,8 @@ def resolve(state: State, role: str, args: dict[str, Any], rng) -> None:
         b = state["bases"].get(u["hex"])
         works[uid] = {"hex": u["hex"], "work": work, "side": role, "begun": state["turn"],
                       "captured": PART[work] in (b or {}).get("unrepaired", [])}
-        _log(state, f"{board.TITLE[role]} {u['name']} begins to {work.replace(' base', '')} base at {u['hex']}.")
+        _log(state, f"{board.TITLE[role]} {u['name']} begins to {work.replace(' base', '')} base at {u['hex']}.",
+             role)  # his own: it would tell which transport (an Assault Transport) is in a stack
     for uid, w in sorted(works.items()):
         u = state["land"].get(uid)
         b = state["bases"].get(w["hex"])
@@ -134,7 +140,8 @@ def resolve(state: State, role: str, args: dict[str, Any], rng) -> None:
                 or (b is not None and b["side"] != w["side"]))
         if w["side"] == role and gone:
             del works[uid]
-            _log(state, f"Work at {w['hex']} ({w['work']}) is abandoned: the engineer has left or the hex is lost.")
+            _log(state, f"Work at {w['hex']} ({w['work']}) is abandoned: the engineer has left or the hex is lost.",
+                 role)
     done: set[tuple[str, str]] = set()
     for uid, w in sorted(works.items()):
         if w["side"] != role or (w["hex"], w["work"]) in done:
@@ -144,7 +151,7 @@ def resolve(state: State, role: str, args: dict[str, Any], rng) -> None:
             roll = rng.d6()
             ok = roll in DATA["build"][role]
             _log(state, f"{name} at {w['hex']} ({w['work']}): rolled {roll}, "
-                        f"{'completed: usable next Game-Turn' if ok else 'not yet'} (Air and Naval Bases (D)).")
+                        f"{'completed: usable next Game-Turn' if ok else 'not yet'} (Air and Naval Bases (D)).", role)
             if ok:
                 done.add((w["hex"], w["work"]))
                 state.setdefault("works_ready", []).append(
@@ -200,21 +207,26 @@ def _over(state: State, b) -> None:
 
 def _unusable(state: State, b) -> None:
     """Keep a captured base needing repair neutralized to past the last Game-Turn (a bombardment may shorten it)."""
-    for part in b.get("unrepaired", []):
+    for part in b.get("unrepaired", []) + b.get("occupied", []):
         b.setdefault("neutralized", {})[part] = [state["turns"] + 1, 0]
 
 
 def captured(state: State, b) -> None:
     """(A), (C): a captured air base of capacity ten or more, and a captured naval base, must be repaired first."""
-    parts = (["air"] if b["capacity"] >= DATA["repair"]["captured_from_capacity"] else []) + (
-        ["naval"] if b["naval"] else [])
+    large = b["capacity"] >= DATA["repair"]["captured_from_capacity"]
+    parts = (["air"] if large else []) + (["naval"] if b["naval"] else [])
+    b.pop("unrepaired", None)
+    b.pop("occupied", None)
+    if b["capacity"] and not large:  # (B): a smaller air base by any unit, after the first Land Attack Phase
+        b["occupied"] = ["air"]
+        _unusable(state, b)
+        _log(state, f"The captured air base at {b['hex']} may be used after the first {board.TITLE[b['side']]} "
+                    "Land Attack Phase of its occupation (Air and Naval Bases (B)).")
     if parts:
         b["unrepaired"] = parts
         _unusable(state, b)
         _log(state, f"The captured {' and '.join(parts)} base at {b['hex']} may not be used until repaired "
                     "(Air and Naval Bases (A), (C)).")
-    else:
-        b.pop("unrepaired", None)
     for uid in [uid for uid, w in _works(state).items() if w["hex"] == b["hex"]]:
         del state["works"][uid]
 
@@ -232,9 +244,12 @@ def after_attack(state: State, side: str) -> None:
             b["unrepaired"].remove(part)
             b.get("neutralized", {}).pop(part, None)
             _log(state, f"The captured {part} base at {w['hex']} is repaired and may be used (Air and Naval Bases "
-                        "(B)).")
+                        "(B)).", at=ATTACK)
         del works[uid]
     for b in state["bases"].values():
+        if b["side"] == side and b.pop("occupied", None):
+            b.get("neutralized", {}).pop("air", None)
+            _log(state, f"The captured air base at {b['hex']} may be used (Air and Naval Bases (B)).", at=ATTACK)
         _unusable(state, b)
 
 
@@ -260,7 +275,7 @@ def ripen(state: State) -> None:
         else:
             b["capacity"] += DATA["build"]["increment"]
             b["original"] = max(b.get("original", 0), b["capacity"])
-        what = "naval base" if r["part"] == "naval" else f"air base, Air Point Capacity {b['capacity']}"
+        what = "naval base" if r["part"] == "naval" else f"air base (Air Point Capacity {b['capacity']})"
         state["log"].append(entry(PUBLIC, f"The {board.TITLE[r['side']]} {what} at {r['hex']} may be used "
                                           "(Air and Naval Bases (D), (E)).", at="Step 1"))
     if ready:
@@ -274,6 +289,10 @@ def offer(state: State, role: str, prompt: dict[str, Any], ids: tuple[str, ...])
     for u in state["land"].values():
         if u["side"] != role or u["aboard"] is not None or not u["hex"]:
             continue
+        b = state["bases"].get(u["hex"])
+        if u["kind"] != "engineer" and not (u["kind"] in DATA["sabotage"]["division_kinds"] and b is not None
+                                            and b["side"] == role):
+            continue  # neither builds nor sabotages: the campaign's hundreds of units cost nothing
         ok = []
         for w in WORKS:
             try:
@@ -305,3 +324,24 @@ def repairs(prompt: dict[str, Any], busy: set[str]) -> dict[str, str]:
         if rep and uid not in busy:
             out[uid] = rep[0]
     return out
+
+
+def perturb(state: State, side: str, rng) -> None:
+    """The secrecy harness (hidden.py): the side's works and completed bases not yet usable change."""
+    ashore = sorted(u["id"] for u in state["land"].values() if u["side"] == side and u["hex"] and not u["aboard"])
+    works = _works(state)
+    if ashore:
+        uid = ashore[rng.die(len(ashore)) - 1]
+        if uid in works:
+            del works[uid]
+        else:
+            works[uid] = {"hex": state["land"][uid]["hex"], "work": BUILD_AIR, "side": side, "begun": state["turn"],
+                          "captured": False}
+    state.setdefault("works_ready", []).append({"hex": "0828", "side": side, "part": "air",
+                                                "from": state["turns"] + 2})
+
+
+def plant(state: State, side: str, marker: str) -> None:
+    for w in [*_works(state).values(), *state.get("works_ready", [])]:
+        if w["side"] == side:
+            w["note"] = marker

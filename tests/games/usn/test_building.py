@@ -6,8 +6,10 @@ import copy
 
 import pytest
 
+from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
+from app.engine.testing import check_every_reader
 from app.games.usn import board, bots, building, land
 
 from .helpers import R, act, at, deployed, texts
@@ -107,6 +109,12 @@ def test_building_needs_a_six_for_japan_and_five_or_six_for_the_allies_usable_ne
     s = move(s, dice=[6], works={ENG: building.BUILD_AIR})
     assert "rolled 6, completed" in texts(s) and ENG not in s["works"]
     assert GUADALCANAL not in s["bases"]  # not usable this Game-Turn
+    played = s
+    while played["turn"] == 1:  # the rest of Game-Turn 1, played; Step 1 of Game-Turn 2 makes it usable
+        assert GUADALCANAL not in played["bases"]
+        role = R.acting(played)[0]
+        played = R.apply(played, role, R.default_action(played, role), SeededRng(1))
+    assert played["bases"][GUADALCANAL]["capacity"] == 5
     s = next_turn(s)
     assert s["bases"][GUADALCANAL] == {"hex": GUADALCANAL, "side": "japanese", "naval": False, "capacity": 5,
                                       "air": {"lac": 0, "lbac": 0, "nac": 0}, "original": 5}
@@ -168,7 +176,10 @@ def test_a_captured_air_base_of_ten_or_more_must_be_repaired_a_smaller_one_not()
     small = japan()
     small["bases"]["0659"]["capacity"] = 5
     small = _captured(small, "0659")
-    assert "unrepaired" not in small["bases"]["0659"] and not board.neutralized(small, "0659", "air")
+    assert "unrepaired" not in small["bases"]["0659"]
+    assert board.neutralized(small, "0659", "air")  # (B): any unit's occupation, after the Land Attack Phase
+    building.after_attack(small, "japanese")
+    assert not board.neutralized(small, "0659", "air")
 
 
 @pytest.mark.rule("Air and Naval Bases (B)")
@@ -236,3 +247,19 @@ def test_the_computer_repairs_its_damaged_base_and_random_play_stays_legal():
         o = R.decision(s).random(s, "japanese", SeededRng(seed))
         R.check(s, "japanese", o)
     assert any(land.move_random(s, "japanese", SeededRng(seed))["args"]["works"] for seed in range(30))
+
+
+@pytest.mark.rule("Repairing or Building Bases")
+def test_the_works_and_the_building_dice_are_the_owners_and_the_harness_moves_them():
+    s = engineer_at(japan(), GUADALCANAL)
+    s = move(s, dice=[6], works={ENG: building.BUILD_AIR})
+    assert "rolled 6, completed" in texts(s, "japanese")
+    assert "begins to build" not in texts(s, "allied") and "rolled 6" not in texts(s, "allied")
+    changed = R.perturb(s, "allied", SeededRng(1))
+    assert changed["works"] != s["works"] or changed["works_ready"] != s["works_ready"]
+    assert R.view(changed, "allied") == R.view(s, "allied")
+    s = move(engineer_at(japan(), GUADALCANAL), dice=[1], works={ENG: building.BUILD_AIR})
+    checked = check_every_reader(R, s, SeededRng(2))
+    assert {"japanese", "allied", UMPIRE, SPECTATOR} <= set(checked)
+    s = next_turn(move(next_turn(s), dice=[6]))
+    assert "The Japanese air base (Air Point Capacity 5) at 0828 may be used" in texts(s, "allied")
