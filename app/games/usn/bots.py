@@ -46,7 +46,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, garrisons, grid, march, situation, submarine, transfer
+from app.games.usn import (
+    board,
+    building,
+    garrisons,
+    grid,
+    march,
+    situation,
+    submarine,
+    transfer,
+)
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -426,7 +435,8 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
         if not u["entrenched"] and not contested:
             entrench.append(u["id"])
     return {"verb": "land_move", "args": {"moves": moves, "entrench": entrench,
-                                          "disentrench": march.must_disentrench(view, marching)}}
+                                          "disentrench": march.must_disentrench(view, marching),
+                                          "works": building.repairs(prompt, set(moves))}}  # its damaged bases
 
 
 def _allowed(prompt: dict[str, Any], uid: str) -> list[str]:

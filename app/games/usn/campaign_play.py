@@ -21,6 +21,7 @@ from app.engine.orders import Choice, Keyed, Optional, Repeated, Several
 from app.games.usn import (
     air,
     board,
+    building,
     campaign,
     campaign_setup,
     campaign_victory,
@@ -187,7 +188,8 @@ def _verbs() -> dict[str, Any]:
                  "subs": submarine.order_spec()},
         "land_move": {"moves": Keyed(Choice(HEXES), LAND, label="move one hex to"),
                       "entrench": Several(LAND, 0, len(LAND), label="try to entrench"),
-                      "disentrench": Several(LAND, 0, len(LAND), label="disentrench")},
+                      "disentrench": Several(LAND, 0, len(LAND), label="disentrench"),
+                      "works": building.order(LAND)},  # Repairing or Building Bases
         "land_attack": {"land": Several(LAND, 0, len(LAND), label="land from transports (opposed landing)"),
                         "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex"),
                         "naval_support": Optional(Several(SHIPS, 0, len(SHIPS), label="naval ground support (C)"))},

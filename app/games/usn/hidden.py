@@ -10,7 +10,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import entry
-from app.games.usn import board
+from app.games.usn import board, building
 
 State = dict[str, Any]
 
@@ -30,6 +30,7 @@ def perturb(state: State, role: str, rng) -> State:
         s["log"].append(entry(side, f"A note only the {board.TITLE[side]} side reads ({rng.die(1000)})."))
         from app.games.usn import offmap
         offmap.perturb(s, side, rng)  # Off-Map Movement: the carriers' record off the west edge
+        building.perturb(s, side, rng)  # Repairing or Building Bases: the works begun, the bases not yet usable
         if side in s["allocations"]:
             s["allocations"][side]["cap"].append({"from": "base:0659", "kind": "lac", "points": rng.die(9)})
         sf = s.get("surface") or {}
@@ -87,6 +88,7 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
                 u["name"] = f"{u['name']} {marker}"
         if side in s["allocations"]:
             s["allocations"][side]["note"] = marker
+        building.plant(s, side, marker)  # Repairing or Building Bases: the works, the bases not yet usable
         if side == "japanese":
             for sub in (s.get("submarines") or {}).values():
                 sub["note"] = marker

@@ -14,6 +14,7 @@ from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
 from app.games.usn import (
     board,
+    building,
     coastal,
     crt,
     frontiers,
@@ -37,7 +38,8 @@ MOUNTAIN = {tuple(sorted((hs["a"], hs["b"]))) for hs in gamedata.load("map").get
 VERBS = {
     "land_move": {"moves": Keyed(Choice(LAND_HEXES), LAND, label="move one hex to"),
                   "entrench": Several(LAND, 0, len(LAND), label="try to entrench"),
-                  "disentrench": Several(LAND, 0, len(LAND), label="disentrench")},
+                  "disentrench": Several(LAND, 0, len(LAND), label="disentrench"),
+                  "works": building.order(LAND)},  # Repairing or Building Bases (building.py)
     "land_attack": {"land": Several(LAND, 0, len(LAND), label="land from transports (opposed landing)"),
                     "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex"),
                     "naval_support": Optional(Several(SHIPS, 0, len(SHIPS), label="naval ground support (C)"))},
@@ -54,12 +56,12 @@ def move_prompt(state, role):
                     PLACES[n].get("terrain") == "land"}) or [LAND_HEXES[0]]
     may_move = {u["id"]: _may_move(state, role, u) for u in units}
     ids = tuple(u["id"] for u in units) or LAND[:1]
-    return {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
+    return building.offer(state, role, {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
             "actions": [{"verb": "land_move", "label": "Done",
                          "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to").to_json(),
                                   "entrench": Several(ids, 0, len(ids), label="try to entrench").to_json(),
                                   "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json()}}],
-            "info": {"kind": "land_move", "may_move": may_move}}
+            "info": {"kind": "land_move", "may_move": may_move}}, ids)  # Repairing or Building Bases
 
 
 def _may_move(state, role, u):
@@ -120,6 +122,7 @@ def move_check(state, role, action):
         if not state["land"][uid]["entrenched"] or state["land"][uid]["side"] != role:
             raise IllegalAction(f"{state['land'][uid]['name']} is not one of your entrenched units.",
                                 "Entrenchment (B)")
+    building.check(state, role, a)  # Repairing or Building Bases: the order's "works"
 
 
 def move_resolve(state, role, action, rng):
@@ -140,6 +143,7 @@ def move_resolve(state, role, action, rng):
         state["log"].append(entry(PUBLIC, f"{u['name']} at {u['hex']} tries to entrench: rolled {roll}, "
                                           f"{'entrenched' if ok else 'fails'} (Entrenchment (C))."))
     captures(state)
+    building.resolve(state, role, a, rng)  # Step 3/7 (C): the die for base-building attempts, sabotage
     return state
 
 
@@ -165,7 +169,8 @@ def move_random(state, role, rng):
                     pass
         elif r == 2:
             dig.append(u["id"])
-    return {"verb": "land_move", "args": {"moves": moves, "entrench": dig, "disentrench": []}}
+    return {"verb": "land_move", "args": {"moves": moves, "entrench": dig, "disentrench": [],
+                                          "works": building.random(state, role, rng, moves)}}
 
 
 # --- Land Attack Phase (Steps 5 and 9, (A)-(B)); combat at (K) ---
@@ -382,6 +387,7 @@ def captures(state) -> None:
                                                                              f"caught on the captured base at {h}")
             base["side"] = enemy
             base["air"] = {k: 0 for k in board.KINDS}
+            building.captured(state, base)  # Air and Naval Bases (A), (C): repair before use
             state["log"].append(entry(PUBLIC, f"The base at {h} is captured by the {board.TITLE[enemy]} Player."))
     for h in state["holder"]:
         sides = {u["side"] for u in board.land_at(state, h)}

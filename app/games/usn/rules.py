@@ -20,6 +20,7 @@ from app.games.usn import (
     air,
     board,
     bots,
+    building,
     campaign_play,
     campaign_setup,
     campaigndata,
@@ -47,6 +48,7 @@ State = dict[str, Any]
 
 
 def _step_one(state, rng):
+    building.ripen(state)  # Repairing or Building Bases (D): the bases completed last Game-Turn may be used
     (campaign_play.step_one if campaign_play.is_campaign(state) else records.reinforce)(state, rng)
 
 
@@ -56,6 +58,7 @@ def _step_ten(state, rng):
 
 def _strikes(state, rng):
     shock.strikes(state, rng, air.strikes)  # Shock Effect: the second combat phase of Game-Turn One
+    building.after_attack(state, "allied" if sequence.row(state)[0] == "5" else "japanese")  # Air and Naval Bases (B)
 
 
 sequence.PROCEDURES.update({"reinforce": _step_one, "examine": air.examine, "strikes": _strikes,
@@ -276,7 +279,9 @@ class USN(TableGame):
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario in campaign_play.SCENARIOS:
-            return campaign_play.setup(scenario, options, rng)
+            state = campaign_play.setup(scenario, options, rng)
+            building.start(state)  # the bases' original capacities, what a repair restores
+            return state
         if scenario not in board.SITUATIONS:
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: "
                                   f"{', '.join((*board.SITUATIONS, *campaign_play.SCENARIOS))}).")
@@ -284,6 +289,7 @@ class USN(TableGame):
         situation.start_simulation(state, options)
         submarine.start(state, options)
         oiler.start(state)
+        building.start(state)
         sequence.start(state)
         return state
 
