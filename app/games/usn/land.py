@@ -14,6 +14,7 @@ from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
 from app.games.usn import (
     board,
+    breakdown,
     coastal,
     crt,
     frontiers,
@@ -26,6 +27,7 @@ from app.games.usn import (
 )
 
 LAND = tuple(sorted(set(board.every("land")) | set(coastal.IDS) | set(parachute.IDS)))  # every situation's land units and ships (board.every)
+LAND += breakdown.ids(LAND)  # Unit Breakdown: each division's components 2 and 3
 SHIPS = board.every("ships")
 PLACES = {p["id"]: p for p in gamedata.load("map")["place"]}
 CLASS_1 = set(board.PLAY["terrain_class"]["class_1"])
@@ -37,7 +39,8 @@ MOUNTAIN = {tuple(sorted((hs["a"], hs["b"]))) for hs in gamedata.load("map").get
 VERBS = {
     "land_move": {"moves": Keyed(Choice(LAND_HEXES), LAND, label="move one hex to"),
                   "entrench": Several(LAND, 0, len(LAND), label="try to entrench"),
-                  "disentrench": Several(LAND, 0, len(LAND), label="disentrench")},
+                  "disentrench": Several(LAND, 0, len(LAND), label="disentrench"),
+                  **breakdown.order_spec(LAND)},
     "land_attack": {"land": Several(LAND, 0, len(LAND), label="land from transports (opposed landing)"),
                     "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex"),
                     "naval_support": Optional(Several(SHIPS, 0, len(SHIPS), label="naval ground support (C)"))},
@@ -58,7 +61,8 @@ def move_prompt(state, role):
             "actions": [{"verb": "land_move", "label": "Done",
                          "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to").to_json(),
                                   "entrench": Several(ids, 0, len(ids), label="try to entrench").to_json(),
-                                  "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json()}}],
+                                  "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json(),
+                                  **breakdown.prompt_args(state, role)}}],
             "info": {"kind": "land_move", "may_move": may_move}}
 
 
@@ -78,6 +82,7 @@ def _may_move(state, role, u):
 
 
 def move_check(state, role, action):
+    state = breakdown.before_moves(state, role, action)  # Unit Breakdown: the components first, then the moves
     a = action["args"]
     for uid, to in a.get("moves", {}).items():
         u = state["land"][uid]
@@ -120,10 +125,12 @@ def move_check(state, role, action):
         if not state["land"][uid]["entrenched"] or state["land"][uid]["side"] != role:
             raise IllegalAction(f"{state['land'][uid]['name']} is not one of your entrenched units.",
                                 "Entrenchment (B)")
+    breakdown.check_rebuild(state, role, a.get("rebuild") or [], a.get("moves", {}))  # Unit Breakdown
 
 
 def move_resolve(state, role, action, rng):
     a = action["args"]
+    breakdown.break_up(state, role, a.get("break") or {})  # Unit Breakdown: before the moves
     for uid in a.get("disentrench", []):
         state["land"][uid]["entrenched"] = False
         state["log"].append(entry(PUBLIC, f"{state['land'][uid]['name']} at {state['land'][uid]['hex']} "
@@ -139,6 +146,7 @@ def move_resolve(state, role, action, rng):
         u["entrenched"] = ok
         state["log"].append(entry(PUBLIC, f"{u['name']} at {u['hex']} tries to entrench: rolled {roll}, "
                                           f"{'entrenched' if ok else 'fails'} (Entrenchment (C))."))
+    breakdown.rebuild(state, role, a.get("rebuild") or [])  # Unit Breakdown: after the moves
     captures(state)
     return state
 
@@ -165,7 +173,8 @@ def move_random(state, role, rng):
                     pass
         elif r == 2:
             dig.append(u["id"])
-    return {"verb": "land_move", "args": {"moves": moves, "entrench": dig, "disentrench": []}}
+    return {"verb": "land_move", "args": {"moves": moves, "entrench": dig, "disentrench": [],
+                                          **breakdown.random_part(state, role, rng, set(moves) | set(dig))}}
 
 
 # --- Land Attack Phase (Steps 5 and 9, (A)-(B)); combat at (K) ---
