@@ -6,7 +6,6 @@ import json
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.engine.rng import ScriptedRng
 from app.games.usn import board, breakdown, land
 
 from .helpers import R, act, at, deployed, texts
@@ -150,11 +149,13 @@ def test_components_are_fought_and_scored_as_the_brigades_and_regiments_they_are
 
 
 @pytest.mark.rule("Unit Breakdown")
-def test_a_component_traces_supply_from_its_own_hex():
+def test_a_division_deprived_of_supply_passes_it_to_its_components():
     s = lae_division()
-    s = land_move(s, "japanese", moves={"J-L1.2": PORT_MORESBY_SIDE}, **{"break": {"J-L1": "regiments"}})
-    shown = {u["id"]: u["supplied"] for u in R.view(s, "japanese")["land"]}
-    assert shown["J-L1.2"] == board.supplied(s, s["land"]["J-L1.2"]) and "J-L1.3" in shown
+    s["land"]["J-L1"]["unsupplied_until"] = [s["turn"] + 1, 0]  # a Dx of bombardment: one full Game-Turn
+    s = land_move(s, "japanese", **{"break": {"J-L1": "regiments"}})
+    shown = {u["id"]: u["supplied"] for u in R.view(s, "allied")["land"]}
+    assert [shown[u] for u in ("J-L1", "J-L1.2", "J-L1.3")] == [False] * 3
+    assert shown["J-L2"] is not False  # Rabaul's regiment untouched
 
 
 @pytest.mark.rule("Unit Breakdown")
@@ -179,11 +180,12 @@ def test_random_play_breaks_down_and_rebuilds_and_stays_legal():
     assert seen_parts and seen_rebuilt
 
 
+@pytest.mark.rule("Errata: Unit Breakdown")
 def test_the_table_reads_as_printed_with_the_errata():
+    """(No dice: breaking down and rebuilding roll none.)"""
     rows = {(r["side"], r["into"], r["divisions"][0]): (r["component"], r["count"])
             for r in breakdown.table()["breakdown"]}
     assert rows == {("japanese", "brigades", "20-40 Division"): ("8-18 Brigade", 2),
                     ("japanese", "regiments", "20-40 Division"): ("6-12 Regiment", 3),
                     ("allied", "regiments", "30-50 Division"): ("8-15 Regiment", 3),
                     ("allied", "regiments", "50-60 Marine Division"): ("10-15 Marine Regiment", 3)}
-    assert ScriptedRng  # (dice: breaking down and rebuilding roll none)
