@@ -2,10 +2,12 @@
 Land Movement Phase, and rebuild when all their parts are stacked in one hex. The components are land units like
 any other: seen, supplied, fought and scored as such."""
 import json
+import re
 
 import pytest
 
 from app.engine.errors import IllegalAction
+from app.engine.rng import ScriptedRng
 from app.games.usn import board, breakdown, land
 
 from .helpers import R, act, at, deployed, texts
@@ -189,3 +191,30 @@ def test_the_table_reads_as_printed_with_the_errata():
                     ("japanese", "regiments", "20-40 Division"): ("6-12 Regiment", 3),
                     ("allied", "regiments", "30-50 Division"): ("8-15 Regiment", 3),
                     ("allied", "regiments", "50-60 Marine Division"): ("10-15 Marine Regiment", 3)}
+
+
+@pytest.mark.rule("Unit Breakdown")
+def test_the_land_movement_form_offers_the_breakdown_and_the_rebuild_and_reads_them_back():
+    import html as htmllib
+
+    from starlette.datastructures import FormData
+
+    from app.web.actions import action_from_form
+    from tests.web.test_usn_board import prompt_html
+
+    def blank(page):  # the page's hex and choice fields left blank (not ordered)
+        return [(n, "") for n in set(re.findall(r'<(?:input|select) id="[^"]+" name="(arg\.[^"]+)"(?! type="checkbox")', page))
+                if not n.startswith(("arg.break", "arg.rebuild"))]
+    s = santa_cruz("japanese")
+    page = htmllib.unescape(prompt_html(s, "japanese"))
+    assert 'name="arg.break.J-L1"' in page and '<option value="brigades">' in page
+    action = action_from_form(FormData([("verb", "land_move"), ("arg.break.J-L1", "brigades")] + blank(page)),
+                              R.prompts(s)["japanese"])
+    s = R.apply(s, "japanese", action, ScriptedRng())
+    assert [s["land"][u]["name"] for u in ("J-L1", "J-L1.2")] == ["8-18 Brigade"] * 2
+    s = at(s, "land_move", "japanese")
+    page = htmllib.unescape(prompt_html(s, "japanese"))
+    assert 'name="arg.rebuild" value="J-L1"' in page
+    action = action_from_form(FormData([("verb", "land_move"), ("arg.rebuild", "J-L1")] + blank(page)),
+                              R.prompts(s)["japanese"])
+    assert R.apply(s, "japanese", action, ScriptedRng())["land"]["J-L1"]["name"] == "20-40 Division"
