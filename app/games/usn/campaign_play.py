@@ -21,6 +21,7 @@ from app.engine.orders import Choice, Keyed, Optional, Repeated, Several
 from app.games.usn import (
     air,
     board,
+    breakdown,
     building,
     campaign,
     campaign_setup,
@@ -169,6 +170,7 @@ def _hexes() -> tuple[str, ...]:
 
 SHIPS = _ship_ids()
 LAND = tuple(f"{p}-L{n}" for p in reinforce.PREFIX.values() for n in range(1, MAX_LAND + 1))
+LAND += breakdown.ids(LAND)  # Unit Breakdown: each division's components 2 and 3
 HEXES = _hexes()
 CARRIERS = tuple(s for s in SHIPS if board.ship_type(s.split(".")[0]) in ("CV", "JCV", "CVL", "CVE"))
 STATIONS = CARRIERS + tuple(f"base:{h}" for h in HEXES)
@@ -189,7 +191,8 @@ def _verbs() -> dict[str, Any]:
         "land_move": {"moves": Keyed(Choice(HEXES), LAND, label="move one hex to"),
                       "entrench": Several(LAND, 0, len(LAND), label="try to entrench"),
                       "disentrench": Several(LAND, 0, len(LAND), label="disentrench"),
-                      "works": building.order(LAND)},  # Repairing or Building Bases
+                      "works": building.order(LAND),  # Repairing or Building Bases
+                      **breakdown.order_spec(LAND)},  # Unit Breakdown
         "land_attack": {"land": Several(LAND, 0, len(LAND), label="land from transports (opposed landing)"),
                         "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex"),
                         "naval_support": Optional(Several(SHIPS, 0, len(SHIPS), label="naval ground support (C)"))},

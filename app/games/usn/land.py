@@ -14,6 +14,7 @@ from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
 from app.games.usn import (
     board,
+    breakdown,
     building,
     coastal,
     crt,
@@ -27,6 +28,7 @@ from app.games.usn import (
 )
 
 LAND = tuple(sorted(set(board.every("land")) | set(coastal.IDS) | set(parachute.IDS)))  # every situation's land units and ships (board.every)
+LAND += breakdown.ids(LAND)  # Unit Breakdown: each division's components 2 and 3
 SHIPS = board.every("ships")
 PLACES = {p["id"]: p for p in gamedata.load("map")["place"]}
 CLASS_1 = set(board.PLAY["terrain_class"]["class_1"])
@@ -39,7 +41,8 @@ VERBS = {
     "land_move": {"moves": Keyed(Choice(LAND_HEXES), LAND, label="move one hex to"),
                   "entrench": Several(LAND, 0, len(LAND), label="try to entrench"),
                   "disentrench": Several(LAND, 0, len(LAND), label="disentrench"),
-                  "works": building.order(LAND)},  # Repairing or Building Bases (building.py)
+                  "works": building.order(LAND),  # Repairing or Building Bases (building.py)
+                  **breakdown.order_spec(LAND)},  # Unit Breakdown (breakdown.py)
     "land_attack": {"land": Several(LAND, 0, len(LAND), label="land from transports (opposed landing)"),
                     "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex"),
                     "naval_support": Optional(Several(SHIPS, 0, len(SHIPS), label="naval ground support (C)"))},
@@ -60,7 +63,8 @@ def move_prompt(state, role):
             "actions": [{"verb": "land_move", "label": "Done",
                          "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to").to_json(),
                                   "entrench": Several(ids, 0, len(ids), label="try to entrench").to_json(),
-                                  "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json()}}],
+                                  "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json(),
+                                  **breakdown.prompt_args(state, role)}}],
             "info": {"kind": "land_move", "may_move": may_move}}, ids)  # Repairing or Building Bases
 
 
@@ -80,6 +84,7 @@ def _may_move(state, role, u):
 
 
 def move_check(state, role, action):
+    state = breakdown.before_moves(state, role, action)  # Unit Breakdown: the components first, then the moves
     a = action["args"]
     for uid, to in a.get("moves", {}).items():
         u = state["land"][uid]
@@ -123,10 +128,12 @@ def move_check(state, role, action):
             raise IllegalAction(f"{state['land'][uid]['name']} is not one of your entrenched units.",
                                 "Entrenchment (B)")
     building.check(state, role, a)  # Repairing or Building Bases: the order's "works"
+    breakdown.check_rebuild(state, role, a.get("rebuild") or [], a.get("moves", {}))  # Unit Breakdown
 
 
 def move_resolve(state, role, action, rng):
     a = action["args"]
+    breakdown.break_up(state, role, a.get("break") or {})  # Unit Breakdown: before the moves
     for uid in a.get("disentrench", []):
         state["land"][uid]["entrenched"] = False
         state["log"].append(entry(PUBLIC, f"{state['land'][uid]['name']} at {state['land'][uid]['hex']} "
@@ -142,6 +149,7 @@ def move_resolve(state, role, action, rng):
         u["entrenched"] = ok
         state["log"].append(entry(PUBLIC, f"{u['name']} at {u['hex']} tries to entrench: rolled {roll}, "
                                           f"{'entrenched' if ok else 'fails'} (Entrenchment (C))."))
+    breakdown.rebuild(state, role, a.get("rebuild") or [])  # Unit Breakdown: after the moves
     captures(state)
     building.resolve(state, role, a, rng)  # Step 3/7 (C): the die for base-building attempts, sabotage
     return state
@@ -170,7 +178,8 @@ def move_random(state, role, rng):
         elif r == 2:
             dig.append(u["id"])
     return {"verb": "land_move", "args": {"moves": moves, "entrench": dig, "disentrench": [],
-                                          "works": building.random(state, role, rng, moves)}}
+                                          "works": building.random(state, role, rng, moves),
+                                          **breakdown.random_part(state, role, rng, set(moves) | set(dig))}}
 
 
 # --- Land Attack Phase (Steps 5 and 9, (A)-(B)); combat at (K) ---

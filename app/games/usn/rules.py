@@ -30,6 +30,7 @@ from app.games.usn import (
     hidden,
     land,
     march,
+    mountains,
     naval,
     oiler,
     records,
@@ -155,6 +156,7 @@ def _naval_resolve(state, role, action, rng):
 def _allocation_check(state, role, action):
     shock.check_allocation(state, role, action)  # Shock Effect: no Allied missions in Step 9 of Game-Turn One
     air.check(state, role, action)
+    mountains.check_allocation(state, role, action)  # Movement (U): a mountain hexside costs one of the range
     situation.check_simulation_allocation(state, role, action)
 
 
