@@ -177,9 +177,10 @@ def move_random(state, role, rng):
                     pass
         elif r == 2:
             dig.append(u["id"])
-    return {"verb": "land_move", "args": {"moves": moves, "entrench": dig, "disentrench": [],
-                                          "works": building.random(state, role, rng, moves),
-                                          **breakdown.random_part(state, role, rng, set(moves) | set(dig))}}
+    works = building.random(state, role, rng, moves)
+    # a unit at work is not broken down in the same order (a division sabotaging would be a brigade by then)
+    return {"verb": "land_move", "args": {"moves": moves, "entrench": dig, "disentrench": [], "works": works,
+                                          **breakdown.random_part(state, role, rng, set(moves) | set(dig) | set(works))}}
 
 
 # --- Land Attack Phase (Steps 5 and 9, (A)-(B)); combat at (K) ---
