@@ -38,20 +38,27 @@ async def solomons_push(server) -> dict:
                     continue
                 default = prompt["info"]["default"]
                 action = default if "verb" in default else {"verb": "submit", "args": default}
-                start = time.perf_counter()
-                waits = [asyncio.create_task(_receive(s, start + 30)) for s in socks]
-                r = await client.post(f"/api/games/{g['id']}/actions", headers=auth[side], json={
-                    "action": action, "expected_version": view["game"]["version"], "key": uuid.uuid4().hex})
-                r.raise_for_status()
-                done = await asyncio.gather(*waits)
-                latencies.append((max(t for t, _ in done) - start) * 1000)
-                sizes.append(max(n for _, n in done))
+                ms, size = await post_and_wait(client, socks, g["id"], auth[side], action, view["game"]["version"])
+                latencies.append(ms)
+                sizes.append(size)
                 moved = True
             if not moved:
                 break
         for s in socks:
             await s.close()
         return {"latencies": latencies, "bytes": sizes, "sockets": len(socks)}
+
+
+async def post_and_wait(client, socks, game_id: str, headers: dict, action: dict, version: int,
+                        timeout: float = 60) -> tuple[float, int]:
+    """POST one order and wait until every socket has its update: (milliseconds, the largest update's bytes)."""
+    start = time.perf_counter()
+    waits = [asyncio.create_task(_receive(s, start + timeout)) for s in socks]
+    r = await client.post(f"/api/games/{game_id}/actions", headers=headers, json={
+        "action": action, "expected_version": version, "key": uuid.uuid4().hex})
+    r.raise_for_status()
+    done = await asyncio.gather(*waits)
+    return (max(t for t, _ in done) - start) * 1000, max(n for _, n in done)
 
 
 async def _receive(sock, deadline: float) -> tuple[float, int]:

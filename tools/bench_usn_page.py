@@ -12,13 +12,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 
 import httpx
 import websockets
 
 from tests.support_server import ROOT, LiveServer
 from tools.bench import pct, user
+from tools.bench_solomons import post_and_wait
 
 PAGES_PER_SIDE = 2
 ORDERS = 24
@@ -83,14 +83,9 @@ async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str]) -> 
                 if view["game"]["status"] != "active" or not prompt:
                     continue
                 action = rules.bots[side](view["view"], prompt, players)
-                start = time.perf_counter()
-                waits = [asyncio.create_task(_receive(s, start + 60)) for s in socks]
-                r = await client.post(f"/api/games/{game_id}/actions", headers=auth[side], json={
-                    "action": action, "expected_version": view["game"]["version"], "key": uuid.uuid4().hex})
-                r.raise_for_status()
-                done = await asyncio.gather(*waits)
-                latencies.append((max(t for t, _ in done) - start) * 1000)
-                sizes.append(max(n for _, n in done))
+                ms, size = await post_and_wait(client, socks, game_id, auth[side], action, view["game"]["version"])
+                latencies.append(ms)
+                sizes.append(size)
                 turns.add(view["view"].get("turn"))
                 moved = True
             if not moved:
@@ -99,11 +94,6 @@ async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str]) -> 
             await s.close()
     return {"loads": loads, "page_bytes": page_bytes, "latencies": latencies, "bytes": sizes,
             "sockets": len(socks), "turns": sorted(t for t in turns if t is not None)}
-
-
-async def _receive(sock, deadline: float) -> tuple[float, int]:
-    message = await asyncio.wait_for(sock.recv(), timeout=max(0.01, deadline - time.perf_counter()))
-    return time.perf_counter(), len(message)
 
 
 def run(late: dict) -> dict:

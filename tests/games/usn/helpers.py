@@ -34,3 +34,24 @@ def act(state, role, verb, dice=(), **args):
 def texts(state, role=None):
     lines = state["log"] if role is None else R.view(state, role)["log"]
     return "\n".join(line["text"] for line in lines)
+
+
+def assert_hidden_from_readers_and_bots(*states) -> None:
+    """Along `states`: no reader (each side, the umpire, a spectator) learns what its view hides, and each computer
+    player asked decides the same whatever it cannot see (its view perturbed by the secrecy harness)."""
+    import json
+
+    from app.engine.contract import SPECTATOR, UMPIRE
+    from app.engine.rng import SeededRng
+    from app.engine.testing import check_every_reader
+
+    from .test_situations import board_html
+
+    for state in states:
+        checked = check_every_reader(R, state, SeededRng(1), render=board_html)
+        assert set(R.meta.seats()) | {UMPIRE, SPECTATOR} <= set(checked)
+        for role, prompt in R.prompts(state).items():
+            changed = R.perturb(json.loads(json.dumps(state)), role, SeededRng(4))
+            assert R.bots[role](R.view(state, role), prompt, SeededRng(11)) == R.bots[role](
+                R.view(changed, role), R.prompts(changed)[role], SeededRng(11))
+

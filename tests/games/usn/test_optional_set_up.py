@@ -6,15 +6,13 @@ import json
 import jsonschema_rs
 import pytest
 
-from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
-from app.engine.testing import check_every_reader, random_action
+from app.engine.testing import random_action
 from app.games.usn import sequence
 
-from .helpers import R
-from .test_situations import board_html
+from .helpers import R, assert_hidden_from_readers_and_bots
 
 ON = {"choose_set_up": True}
 RULE = "How to Set-up and Play the Games"
@@ -86,13 +84,7 @@ def test_a_side_s_placements_stay_its_own():
     b = R.apply(s, "japanese", _set_up({"J-DD-1": "0707", "J-BB-1": "0609"}), ScriptedRng())
     assert R.view(a, "allied") == R.view(b, "allied")  # two ships moved either way: the same counts
     assert R.view(a, "japanese") != R.view(b, "japanese")
-    for state in (s, a):
-        checked = check_every_reader(R, state, SeededRng(1), render=board_html)
-        assert set(R.meta.seats()) | {UMPIRE, SPECTATOR} <= set(checked)
-        for role, prompt in R.prompts(state).items():
-            changed = R.perturb(json.loads(json.dumps(state)), role, SeededRng(4))
-            assert R.bots[role](R.view(state, role), prompt, SeededRng(11)) == R.bots[role](
-                R.view(changed, role), R.prompts(changed)[role], SeededRng(11))
+    assert_hidden_from_readers_and_bots(s, a)
 
 
 @pytest.mark.rule("How to Set-up and Play the Games")

@@ -7,15 +7,13 @@ import json
 import jsonschema_rs
 import pytest
 
-from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
-from app.engine.testing import check_every_reader, random_action
+from app.engine.testing import random_action
 from app.games.usn import sequence
 
-from .helpers import R
-from .test_situations import board_html
+from .helpers import R, assert_hidden_from_readers_and_bots
 
 ON = {"japanese_variable_deployment": True}
 RULE = "Japanese Variable Deployment"
@@ -76,14 +74,7 @@ def test_the_placements_stay_secret_from_the_allies():
     other = R.apply(s, "japanese", _deploy({"J-DD-2": "0754", "J-OIL-2": "0754", "J-DD-4": "0552"}), ScriptedRng())
     assert allied == R.view(other, "allied")
     assert R.view(after, "japanese") != R.view(other, "japanese")
-    for state in (s, after):
-        checked = check_every_reader(R, state, SeededRng(1), render=board_html)
-        assert set(R.meta.seats()) | {UMPIRE, SPECTATOR} <= set(checked)
-    # the computer players decide the same whatever they cannot see
-    for role, prompt in R.prompts(after).items():
-        changed = R.perturb(json.loads(json.dumps(after)), role, SeededRng(4))
-        assert R.bots[role](R.view(after, role), prompt, SeededRng(11)) == R.bots[role](
-            R.view(changed, role), R.prompts(changed)[role], SeededRng(11))
+    assert_hidden_from_readers_and_bots(s, after)  # and the computer players decide the same either way
 
 
 @pytest.mark.rule("Japanese Variable Deployment")
