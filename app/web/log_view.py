@@ -101,3 +101,22 @@ def log_groups(lines: list[dict[str, Any]], role: str | None = None, label=None)
             run["lines"] = fold_orders(run["lines"], run["at"], role, label)
         turn["runs"].reverse()
     return [t for t in reversed(turns) if t["runs"]]
+
+
+# A page (and every push of it) carries the newest Game-Turns of the log up to about this many lines; the rest is on
+# the whole-log page. A late U.S.N. campaign's log passes 3,000 lines, and every push carried all of it (700 KiB).
+RECENT_LINES = 400
+
+
+def recent(groups: list[dict[str, Any]], lines: int = RECENT_LINES) -> tuple[list[dict[str, Any]], int]:
+    """The newest Game-Turns of `groups` (log_groups) holding about `lines` lines (always the newest one), and how
+    many earlier Game-Turns are left out."""
+    kept, count = [], 0
+    for turn in groups:
+        n = sum(len(run["lines"]) for run in turn["runs"])
+        if kept and count + n > lines:
+            break
+        kept.append(turn)
+        count += n
+    return kept, len(groups) - len(kept)
+

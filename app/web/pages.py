@@ -278,6 +278,20 @@ def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
                 seat_invites=seats, rematch=offered, may_offer_rematch=player and offered is None)
 
 
+@router.get("/games/{game_id}/log", response_class=HTMLResponse)
+def whole_log_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: str | None = None):
+    """Every Game-Turn of the log this reader may read (the game page carries the newest only): drawn from the same
+    view as the game page, so a seat reads its side's lines and a spectator the public ones."""
+    from app.play.state import rules_for
+    from app.web.log_view import log_groups
+
+    game = lobby.require_game(db, game_id)
+    m = page_model(db, game, lobby.role_of(db, game, user.user_id, seat))
+    view = m["view"] if isinstance(m["view"], dict) else {}
+    groups = log_groups(view.get("log", []), m["role"], rules_for(game).meta.label)
+    return page(request, "game/log.html", user, m=m, groups=groups)
+
+
 @router.get("/games/{game_id}/invites", response_class=HTMLResponse)
 def invites_page(request: Request, game_id: str, db: ReadDBDep, user: User):
     """The host's invitations: copy each seat's link, renew or revoke it, or open the seat to anyone."""

@@ -18,7 +18,7 @@ from app.play.undo import can_take_back, last_standing
 from app.play.state import load_state, rules_for, view_for
 from app.play.versions import role_version
 from app.store.models import ActionRow, Game, Seat, User
-from app.web.log_view import KIND_LABELS, log_groups
+from app.web.log_view import KIND_LABELS, log_groups, recent
 from app.web.plugin import plugin_for
 from app.web.templating import render
 
@@ -90,7 +90,7 @@ def page_model(db: DB, game: Game, role: str, facts: dict[str, Any] | None = Non
         "role": role,
         "role_label": "Umpire" if role == UMPIRE else ("Spectator" if role == "spectator" else meta.label(role)),
         "view": view,
-        "log_groups": log_groups(view.get("log", []) if isinstance(view, dict) else [], role, meta.label),
+        **_log(view, role, meta.label),
         "log_kinds": KIND_LABELS,
         "rules_book": rules_book(meta.id),
         "prompt": prompt,
@@ -110,6 +110,13 @@ def page_model(db: DB, game: Game, role: str, facts: dict[str, Any] | None = Non
         # app/play/undo.py
         "take_back": role != "spectator" and can_take_back(db, game, role, facts["last_standing"]),
     }
+
+
+def _log(view: Any, role: str, label) -> dict[str, Any]:
+    """The log's newest Game-Turns for the page and its pushes (`log_earlier`: how many more the whole-log page has,
+    GET /games/{id}/log)."""
+    groups, earlier = recent(log_groups(view.get("log", []) if isinstance(view, dict) else [], role, label))
+    return {"log_groups": groups, "log_earlier": earlier}
 
 
 def rules_book(game_type: str) -> dict[str, Any] | None:

@@ -69,6 +69,7 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("GET", "/invite/{token}"): signed("404", anon="303 /signup"),  # the invite was used
     ("POST", "/invite/{token}"): signed("404"),
     ("GET", "/games/{game_id}"): signed("200", anon=SIGNIN),
+    ("GET", "/games/{game_id}/log"): signed("200", anon=SIGNIN),  # each reads its own view's log (test_whole_log)
     # Invitations are the host's (the umpire created this game); the game has started, so no seat waits.
     ("GET", "/games/{game_id}/invites"): seated("403", "403", anon=SIGNIN) | {"umpire": "200"},
     ("POST", "/games/{game_id}/invites/{role}"): seated("403", "403") | {"umpire": "404"},
