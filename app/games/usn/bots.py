@@ -602,12 +602,28 @@ def _escape(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any
     may escape does, to the adjacent hex farthest from the attackers' side of the map (ties by the stream)."""
     info = prompt["info"]
     here = [s for s in _mine(view, side) if s["hex"] == info["hex"]]
+    if info.get("turn") and _surface_strength(here) < _surface_strength(info["attackers"]):
+        return _turn(info, rng)
     if not info["hexes"] or _surface_strength(here) >= _surface_strength(info["attackers"]):
         return {"verb": "escape", "args": {"moves": {}}}
     home = _home(view, side, info["hex"])
     goal = home or info["hex"]
     to = _pick(rng, info["hexes"], lambda h: (_dist(h, goal), h))
     return {"verb": "escape", "args": {"moves": {sid: to for sid in info["may_escape"]}}}
+
+
+def _turn(info: dict[str, Any], rng) -> dict[str, Any]:
+    """Outgunned and unable to escape: turn on the group entering from one hexside whose fire is weakest (so fewer of
+    the attackers are engaged: Surface Naval Engagement, step 2); enemy ships in an adjacent hex are not shown, so
+    the bot turns only on attackers it has seen come in."""
+    came = {}
+    for ship in info["attackers"]:
+        if ship.get("entered_from") in info["turn"]:
+            came.setdefault(ship["entered_from"], []).append(ship)
+    if not came:
+        return {"verb": "escape", "args": {"moves": {}}}
+    on = _pick(rng, sorted(came), lambda h: (_surface_strength(came[h]), len(came[h]), h))
+    return {"verb": "turn", "args": {"on": on}}
 
 
 def _surface_fire(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from app.games.usn import (
     special,
     submarine,
     support,
+    surface,
     transfer,
     variable_deployment,
 )
@@ -196,7 +197,7 @@ def _verbs() -> dict[str, Any]:
         "land_attack": {"land": Several(LAND, 0, len(LAND), label="land from transports (opposed landing)"),
                         "attack": Several(LAND, 0, len(LAND), label="units that attack in their hex"),
                         "naval_support": Optional(Several(SHIPS, 0, len(SHIPS), label="naval ground support (C)"))},
-        "escape": {"moves": Keyed(Choice(HEXES, label="adjacent hex"), SHIPS, label="ships escaping to an adjacent hex")},
+        **surface.escape_verbs(HEXES, SHIPS),  # Surface Naval Engagement, step 2
         "fire": {"targets": Keyed(Choice(SHIPS, label="target"), SHIPS, label="target of each engaged ship")},
         "allocate": {"missions": Repeated(air._mission(STATIONS, HEXES), label="strikes on naval units"),
                      "cap": Repeated(air._cap(STATIONS), label="Combat Air Patrol over its own hex"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import entry
-from app.games.usn import board, building
+from app.games.usn import board, building, grid
 
 State = dict[str, Any]
 
@@ -41,6 +41,12 @@ def perturb(state: State, role: str, rng) -> State:
         if sf.get("attacker") == side and s.get("pending_moves"):  # the attacker's rest of movement (I), unseen
             p = s["pending_moves"][0]
             p["end"] = p["stop"] if p["end"] != p["stop"] else p["start"]
+        if sf.get("attacker") == side and sf["stage"] != "done":  # the hexside of an attacker not yet engaged
+            here = sf["hexes"][sf["i"]]
+            later = [k for k in sorted(sf.get("entry", {})) if s["ships"][k]["hex"] != here]
+            if later:
+                around = grid.neighbours(s["ships"][later[0]]["hex"])
+                sf["entry"][later[0]] = next(h for h in around if h != sf["entry"][later[0]])
         shown = set(sf.get("attacking", [])) | {i for ids in sf.get("engaged", {}).values() for i in ids}
         if sf:
             shown |= {x["id"] for x in board.afloat(s) if x["hex"] == sf["hexes"][min(sf["i"], len(sf["hexes"]) - 1)]}

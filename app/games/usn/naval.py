@@ -34,13 +34,15 @@ RULE = "Naval Unit Movement"
 
 def _each(hexes, land=LAND) -> Group:
     return Group({"stop": Choice(hexes, label="first portion ends at (C)"),
+                  "via": Choice(hexes, label="enters that hex from (an adjacent hex: the hexside a surface engagement "
+                                             "sees it come through)"),
                   "embark": Several(land, 0, len(land), label="embark at that hex (D)"),
                   "debark": Boolean(label="debark the cargo at that hex (D)"),
                   "to": Choice(hexes, label="rest of movement to (I)"),
                   "supply": Boolean(label="emergency transport of supplies to the first-portion hex (E)"),
                   "carry": Several(land, 0, len(land), label="emergency transport of troops from the start hex "
                                                              "to the first-portion hex (E)")},
-                 optional=("stop", "embark", "debark", "to", "supply", "carry"))
+                 optional=("stop", "via", "embark", "debark", "to", "supply", "carry"))
 
 
 def _bombard(hexes, land=LAND) -> Optional:
@@ -87,6 +89,25 @@ def _reachable(state, ship) -> list[str]:
     ma, _ = allowance(state, ship, [ship["hex"]])
     return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
             if grid.open_hex(h)] + offmap.destinations(state, ship)  # and the off-map places (Off-Map Movement)
+
+
+def entry_hex(start: str, stop: str) -> str | None:
+    """The hex a ship's first portion enters its stop hex from when its order names none: the neighbour of the stop
+    hex nearest its start (on a shortest route; ties by number). None when it did not move or moved off the map."""
+    if start == stop or start in grid.OFF_MAP or stop in grid.OFF_MAP:
+        return None
+    return min(grid.neighbours(stop), key=lambda n: (grid.distance(start, n), n), default=None)
+
+
+def _first_portion(sid, start, stop, via) -> int:
+    """Hexes the first portion (C) costs: through `via`, the adjacent hex it enters the stop hex from, when the
+    order names one (Mission: Surface Naval Engagement, step 1: "through one or more of six hex-sides")."""
+    if via is None:
+        return grid.distance(start, stop)
+    if via == stop or stop not in grid.neighbours(via) or not grid.open_hex(via):
+        raise IllegalAction(f"{sid} must enter hex {stop} from a hex next to it ({via} is not one).",
+                            "Mission Capability Chart: Naval Units, Surface Naval Engagement, step 1")
+    return grid.distance(start, via) + 1
 
 
 def _mine(state, role):
@@ -155,9 +176,12 @@ def _plan(state, role, sid, order):
     end = order.get("to", stop)
     embark, debark = order.get("embark", []), order.get("debark", False)
     handling = 1 if (embark or debark) and ship["type"] == "TR" else 0
-    cost = grid.distance(start, stop) + handling + grid.distance(stop, end)
-    ma, doubled = allowance(state, ship, [start, stop, end])
-    if offmap.involved(start, stop, end):  # Off-Map Movement: the West Coast, the east boxes, the west edge
+    off_map = offmap.involved(start, stop, end)
+    via = None if off_map else order.get("via")  # the hexside entered by: on the map only
+    first = _first_portion(sid, start, stop, via)
+    cost = first + handling + grid.distance(stop, end)
+    ma, doubled = allowance(state, ship, [start, stop, end] + ([via] if via else []))
+    if off_map:  # Off-Map Movement: the West Coast, the east boxes, the west edge
         offmap.check(state, role, ship, start, stop, end, order)
     elif cost > ma:
         why = " (doubled, Movement (N))" if doubled else ""
@@ -200,7 +224,8 @@ def _plan(state, role, sid, order):
         if stop not in board.PLAY["terrain_class"]["class_1"] + board.PLAY["terrain_class"]["class_2"] \
                 and grid.normalise(stop) not in {p["id"] for p in board.gamedata.load("map")["place"]}:
             raise IllegalAction(f"Hex {stop} is not a land hex the map records.", "Terrain")
-    return {"ship": sid, "stop": stop, "end": end, "embark": list(embark), "debark": bool(debark),
+    return {"ship": sid, "stop": stop, "end": end, "via": via or entry_hex(start, stop), "first": first,
+            "embark": list(embark), "debark": bool(debark),
             "supply": bool(order.get("supply")), "carry": list(order.get("carry", []))}
 
 
@@ -272,7 +297,7 @@ def finish(state, role) -> None:
             continue
         if p["stop"] in fought:
             handling = 1 if (p["embark"] or p["debark"]) and ship["type"] == "TR" else 0
-            cost = grid.distance(p["start"], p["stop"]) + handling + grid.distance(p["stop"], p["end"])
+            cost = p.get("first", grid.distance(p["start"], p["stop"])) + handling + grid.distance(p["stop"], p["end"])
             ma, _ = allowance(state, ship, [p["start"], p["stop"], p["end"]])
             try:
                 if offmap.involved(p["start"], p["stop"], p["end"]):  # Off-Map Movement: its own costs

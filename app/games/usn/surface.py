@@ -15,10 +15,14 @@ time in hex order:
    `surface_fire`, secret until both have written); every target is resolved once with the summed Surface Attack of
    the ships firing at it against its Defense on CRT 4, then CRT 5; both sides fire before losses are taken.
 
-Then (I) the moving Player's ships finish their ordered movement (naval.finish). Readings (docs/games/usn.md): the
-entry hexsides are not tracked (paths are on the lost map), so the escape may be to any adjacent hex free of enemy
-naval units; the defender's two other options (engaging another enemy stack, turning on the attackers from one
-hexside) are not offered; a ship may hold its fire."""
+Then (I) the moving Player's ships finish their ordered movement (naval.finish). Entry hexsides: each attacking
+ship enters the hex from an adjacent hex, the `via` of its order or, when it names none, the neighbour of the hex on
+a shortest route from its start (naval.entry_hex). The escape is to an adjacent hex none of them came from, one not
+adjacent to any of those hexes when there is one (step 2's "preferably"). When no defending ship can avoid action
+(none fast enough, or no hex to go to), the defender may instead turn to fight (decision `turn`): on the ships that
+entered from one hexside, or on enemy ships at sea in an adjacent hex; his ships become the attackers of that group
+alone (steps 3-4 with the roles swapped), and afterwards all of them stand in the hex that group came from (the
+rulebook's example, U-X6). Readings (docs/games/usn.md): a ship may hold its fire."""
 from __future__ import annotations
 
 from typing import Any
@@ -32,8 +36,14 @@ from app.games.usn.naval import ALL_HEXES, SHIPS, enemy_at_sea
 RULE = "Mission Capability Chart: Naval Units, Surface Naval Engagement"
 AT = "Step (G): surface naval engagement"
 
-VERBS_ESCAPE = {"escape": {"moves": Keyed(Choice(ALL_HEXES, label="adjacent hex"), SHIPS,
-                                          label="ships escaping to an adjacent hex")}}
+def escape_verbs(hexes, ships) -> dict[str, Any]:
+    """The defender's orders at step 2 (a campaign game's wider hexes and ship ids: campaign_play.VERBS)."""
+    return {"escape": {"moves": Keyed(Choice(hexes, label="adjacent hex"), ships,
+                                      label="ships escaping to an adjacent hex")},
+            "turn": {"on": Choice(hexes, label="the hex the ships you turn on came from, or stand in")}}
+
+
+VERBS_ESCAPE = escape_verbs(ALL_HEXES, SHIPS)
 VERBS_FIRE = {"fire": {"targets": Keyed(Choice(SHIPS, label="target"), SHIPS, label="target of each engaged ship")}}
 
 
@@ -48,8 +58,10 @@ def begin(state, attacker: str) -> bool:
     hexes = sorted({s["hex"] for s in board.afloat(state, attacker) if at_sea(state, s["hex"], defender)})
     if not hexes:
         return False
+    entry = {p["ship"]: p["via"] for p in state.get("pending_moves", [])
+             if p.get("via") and state["ships"][p["ship"]]["hex"] in hexes}  # the hexside each attacker came through
     state["surface"] = {"attacker": attacker, "defender": defender, "hexes": hexes, "i": 0, "stage": "escape",
-                        "escaped": [], "engaged": {}, "fire": {}}
+                        "escaped": [], "fought": [], "entry": entry, "engaged": {}, "fire": {}}
     _open(state)
     return True
 
@@ -60,7 +72,9 @@ def current(state) -> str:
 
 
 def attackers(state) -> list[dict[str, Any]]:
-    return board.stack(state, current(state), state["surface"]["attacker"])
+    """The moving Player's ships in the hex, less any that fought a defender who turned on them earlier this phase."""
+    sf = state["surface"]
+    return [s for s in board.stack(state, current(state), sf["attacker"]) if s["id"] not in sf.get("fought", ())]
 
 
 def defenders(state) -> list[dict[str, Any]]:
@@ -74,16 +88,16 @@ def _max_ma(ships) -> int:
 
 def _open(state) -> None:
     """Announce the engagement at the current hex: the attacking stack is revealed (the defender needs its greatest
-    Movement Allowance to know who may escape), then the defender decides on escaping if any ship can."""
+    Movement Allowance to know who may escape), then the defender decides if any ship can escape or he may turn."""
     sf = state["surface"]
     h = current(state)
     att = attackers(state)
-    sf["stage"], sf["engaged"], sf["fire"] = "escape", {}, {}
+    sf["stage"], sf["engaged"], sf["fire"], sf["turned"] = "escape", {}, {}, None
     sf["attacking"] = [s["id"] for s in att]
     state["log"].append(entry(PUBLIC, f"Surface engagement at hex {h}: {board.TITLE[sf['attacker']]} "
                                       f"{', '.join(_name(s) for s in att)} engage the {len(defenders(state))} "
                                       f"{board.TITLE[sf['defender']]} naval unit(s) there.", at=AT))
-    if not escapers(state):
+    if not escapers(state) and not turn_hexes(state):  # nothing to decide: combat as the attacker chose it
         _engage(state)
 
 
@@ -93,10 +107,43 @@ def escapers(state) -> list[dict[str, Any]]:
     return [s for s in defenders(state) if board.values(s)["movement"] >= need]
 
 
+def entries(state) -> dict[str, list[str]]:
+    """Step 1: the hexes the attacking ships entered the hex from, each with its ships in stacking order (a ship
+    that was already in the hex entered through no hexside)."""
+    sf = state["surface"]
+    out: dict[str, list[str]] = {}
+    for s in attackers(state):
+        if sf.get("entry", {}).get(s["id"]):
+            out.setdefault(sf["entry"][s["id"]], []).append(s["id"])
+    return out
+
+
 def escape_hexes(state) -> list[str]:
-    """Adjacent hexes free of the attacker's naval units (reading: the entry hexsides are not tracked)."""
+    """Step 2: adjacent hexes free of the attacker's naval units that no attacker came from; of those, the ones not
+    adjacent to a hex an attacker came from when there are any ("preferably one of the three hexes not adjacent to
+    the hex that the attacking units are entering from")."""
     enemy = state["surface"]["attacker"]
-    return [h for h in grid.neighbours(current(state)) if h in _HEXES and not board.stack(state, h, enemy)]
+    came = set(entries(state))
+    free = [h for h in grid.neighbours(current(state))
+            if h in _HEXES and h not in came and not board.stack(state, h, enemy)]
+    away = [h for h in free if not any(c in grid.neighbours(h) for c in came)]
+    return away or free
+
+
+def turn_hexes(state) -> dict[str, list[str]]:
+    """Step 2: "If there is no clear route of avoiding action, the attacked units have three options": stay, enter a
+    hex containing enemy naval units and engage them, or turn on the units entering from one hexside. Offered when
+    no defending ship may escape; each adjacent hex with the enemy ships the defender would engage there."""
+    sf = state["surface"]
+    if not defenders(state) or (escapers(state) and escape_hexes(state)):
+        return {}
+    out = {h: ids for h, ids in entries(state).items() if h in _HEXES}
+    for h in grid.neighbours(current(state)):
+        if h in _HEXES and h not in out:
+            there = [s["id"] for s in at_sea(state, h, sf["attacker"]) if s["id"] not in sf.get("fought", ())]
+            if there:
+                out[h] = there
+    return out
 
 
 _HEXES = set(ALL_HEXES)
@@ -162,8 +209,11 @@ def shown(state) -> dict[str, Any] | None:
     def show(i):
         s = state["ships"][i]
         return {"id": i, "type": s["type"], "damaged": bool(s["damage"]), "values": board.values(s)}
+    entry = sf.get("entry", {})
     return {"hex": current(state), "attacker": sf["attacker"], "defender": sf["defender"], "stage": sf["stage"],
-            "attacking": [show(i) for i in sf["attacking"] if not state["ships"][i]["sunk"]],
+            "attacking": [dict(show(i), entered_from=entry.get(i)) for i in sf["attacking"]
+                          if not state["ships"][i]["sunk"]],
+            "turned": sf.get("turned"),
             "engaged": {side: [show(i) for i in ids] for side, ids in sf["engaged"].items()},
             "fire_written": sorted(sf["fire"])}
 
@@ -173,16 +223,29 @@ def shown(state) -> dict[str, Any] | None:
 def escape_prompt(state, role):
     ships = escapers(state)
     hexes = escape_hexes(state)
+    turns = turn_hexes(state)
     moves = Keyed(Choice(tuple(hexes) or (current(state),), label="adjacent hex"),
                   tuple(s["id"] for s in ships) or SHIPS[:1], label="ships escaping to an adjacent hex")
-    return {"title": f"Surface engagement at hex {current(state)}: escape to an adjacent hex, or stay and accept "
-                     "combat", "rule": RULE,
-            "actions": [{"verb": "escape", "label": "Escape or stay", "args": {"moves": moves.to_json()}}],
+    actions = [{"verb": "escape", "label": "Escape or stay", "args": {"moves": moves.to_json()}}]
+    if turns:
+        actions.append({"verb": "turn", "label": "Turn to fight", "args": {"on": Choice(
+            tuple(turns), label="the ships entering from, or standing in, adjacent hex").to_json()}})
+    return {"title": f"Surface engagement at hex {current(state)}: escape to an adjacent hex, stay and accept "
+                     f"combat{', or turn to fight one group' if turns else ''}", "rule": RULE,
+            "actions": actions,
             "info": {"kind": "escape", "hex": current(state), "may_escape": [s["id"] for s in ships],
-                     "hexes": hexes, "attackers": shown(state)["attacking"]}}
+                     "hexes": hexes, "attackers": shown(state)["attacking"], "turn": turns}}
 
 
 def escape_check(state, role, action):
+    if action["verb"] == "turn":
+        turns = turn_hexes(state)
+        if action["args"]["on"] not in turns:
+            raise IllegalAction(
+                f"You may turn to fight only when none of your ships at hex {current(state)} can avoid action, and "
+                f"only on the ships entering from one adjacent hex or standing at sea in one"
+                f"{' (' + ', '.join(turns) + ')' if turns else ': not now'}.", RULE + ", step 2")
+        return
     able = {s["id"] for s in escapers(state)}
     hexes = escape_hexes(state)
     for sid, h in action["args"]["moves"].items():
@@ -196,6 +259,8 @@ def escape_check(state, role, action):
 
 
 def escape_resolve(state, role, action, rng):
+    if action["verb"] == "turn":
+        return _turn(state, role, action["args"]["on"])
     moves = action["args"]["moves"]
     sf = state["surface"]
     for sid, h in moves.items():
@@ -217,7 +282,58 @@ def escape_default(state, role):
     return {"verb": "escape", "args": {"moves": {}}}
 
 
+def _turn(state, role, on: str):
+    """Step 2, "turn to fight": the defender becomes the attacker of the group at `on` alone; steps 3-4 with the
+    roles swapped (his ships slower than the group's slowest drop out; one for one from the top of each stack)."""
+    sf = state["surface"]
+    h = current(state)
+    group = [state["ships"][i] for i in turn_hexes(state)[on]]
+    turned = defenders(state)
+    sf["turned"] = {"to": on, "ships": [s["id"] for s in turned], "group": [s["id"] for s in group]}
+    came = on in entries(state)
+    state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player turns to fight the {len(group)} "
+                                      f"{board.TITLE[sf['attacker']]} naval unit(s) "
+                                      f"{'entering from' if came else 'at sea in'} hex {on}: only they are engaged.",
+                              at=AT))
+    low = min(board.values(s)["movement"] for s in group)
+    able = [s for s in turned if board.values(s)["movement"] >= low]
+    if len(able) < len(turned):
+        state["log"].append(entry(PUBLIC, f"Hex {h}: {', '.join(s['id'] for s in turned if s not in able)} too slow "
+                                          f"to engage (Movement Allowance below {low}): out of combat.", at=AT))
+    k = min(len(able), len(group))
+    if not k:
+        state["log"].append(entry(PUBLIC, f"Hex {h}: none of the turning ships is fast enough; no combat.", at=AT))
+        _after_turn(state)
+        return state
+    sf["engaged"] = {role: [s["id"] for s in able[:k]], sf["attacker"]: [s["id"] for s in group[:k]]}
+    sf["stage"] = "fire"
+    state["log"].append(entry(PUBLIC, f"Hex {h}: engaged, {board.TITLE[role]} {', '.join(_name(s) for s in able[:k])} "
+                                      f"against {board.TITLE[sf['attacker']]} "
+                                      f"{', '.join(_name(s) for s in group[:k])}.", at=AT))
+    return state
+
+
+def _after_turn(state) -> None:
+    """The turning ships afloat end in the hex the group came from (or stood in); neither they nor the group may be
+    engaged again this phase. Then the next engagement."""
+    sf = state["surface"]
+    turn = sf.get("turned")
+    if turn:
+        moved = [i for i in turn["ships"] if not state["ships"][i]["sunk"]]
+        for i in moved:
+            state["ships"][i]["hex"] = turn["to"]
+        sf["escaped"] += turn["ships"]
+        sf["fought"] = sf.get("fought", []) + turn["group"]
+        if moved:
+            state["log"].append(entry(PUBLIC, f"The {len(moved)} {board.TITLE[sf['defender']]} naval unit(s) that "
+                                              f"turned to fight are now in hex {turn['to']}.", at=AT))
+    _next(state)
+
+
 def escape_random(state, role, rng):
+    turns = turn_hexes(state)
+    if turns and rng.die(2) == 1:
+        return {"verb": "turn", "args": {"on": rng.choice(sorted(turns))}}
     hexes = escape_hexes(state)
     moves = {s["id"]: rng.choice(hexes) for s in escapers(state) if hexes and rng.die(2) == 1}
     return {"verb": "escape", "args": {"moves": moves}}
@@ -252,7 +368,7 @@ def fire_resolve(state, role, action, rng):
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has chosen the targets.", at=AT))
     if len(sf["fire"]) == 2:
         _combat(state, rng)
-        _next(state)
+        _after_turn(state)
     return state
 
 

@@ -5,7 +5,8 @@ docs/games/usn.md, "Rule coverage and the random games (session 9)"."""
 import pytest
 
 from app.engine.rng import ScriptedRng
-from app.games.usn import air, campaigndata, repair, tutorials
+from app.engine.errors import IllegalAction
+from app.games.usn import air, board, campaigndata, grid, repair, tutorials
 
 from .helpers import R, at, deployed, texts
 
@@ -103,3 +104,69 @@ def test_u_x5_three_cruisers_must_engage_the_top_three_and_all_may_fire_at_the_d
     assert "A-CA-1, A-CA-2, A-CL-1 fire 50 at J-CA-3 (defense 5, die 1)" in log  # all three at the damaged CA
     assert "J-CA-1, J-CA-2, J-CA-3 fire 50 at A-CA-1" in log  # all three at one Allied ship, J-CA-3 halved
     assert s["ships"]["J-CV-1"]["damage"] == 35  # the carrier, not engaged, is not fired at
+
+
+HEX = "1150"  # open sea, far from every base of the Midway position
+JAPANESE_MA_6 = ("J-CA-1", "J-CA-2", "J-CA-3", "J-CL-1", "J-CL-2")
+JAPANESE_MA_5 = ("J-BB-1", "J-BB-2", "J-BB-4", "J-CV-8", "J-CV-1", "J-CV-2", "J-CV-5")  # the carriers set to 5 below
+ALLIED = ("A-CA-1", "A-CA-2", "A-CL-1", "A-CV-5", "A-CV-6", "A-CV-7")  # three cruisers on top of three carriers
+
+
+def u_x6(monkeypatch):
+    """The Surface Naval Engagement's example (U-X6) on the Midway position: its counters' Movement Allowances as
+    the example supposes them (every Allied ship 6; the Japanese five 6 and seven 5: Midway's carriers are given 5,
+    the Allied ones 6), the Allied stack at sea in HEX (Midway's CL-1 stands for the example's third CA), and the
+    Japanese moving in two ships through each of its six hexsides."""
+    monkeypatch.setitem(board.PLAY["ship_type"]["CV"], "movement", 6)
+    monkeypatch.setitem(board.PLAY["ship_type"]["JCV"], "movement", 5)
+    s = midway_deployed()  # Step 2: the Japanese move first
+    s["ships"] = {**{k: s["ships"][k] for k in ALLIED}, **{k: v for k, v in s["ships"].items() if k not in ALLIED}}
+    for k in ALLIED:
+        s["ships"][k]["hex"] = HEX
+    japanese = JAPANESE_MA_6 + JAPANESE_MA_5
+    sides = grid.neighbours(HEX)
+    assert len(sides) == 6
+    moves = {}
+    for n, k in enumerate(japanese):
+        s["ships"][k]["hex"] = sides[n % 6]  # two through each hexside (the five MA-6 ships through five of them)
+        moves[k] = {"stop": HEX}
+    return R.apply(s, "japanese", {"verb": "move", "args": {"moves": moves}}, ScriptedRng()), sides
+
+
+@pytest.mark.rule("Mission: Surface Naval Engagement")
+def test_u_x6_surrounded_the_allied_stack_cannot_escape_and_staying_engages_its_top_five(monkeypatch):
+    s, sides = u_x6(monkeypatch)
+    prompt = R.prompts(s)["allied"]
+    assert prompt["info"]["may_escape"] == list(ALLIED) and prompt["info"]["hexes"] == []  # fast enough, nowhere to go
+    with pytest.raises(IllegalAction, match="adjacent hex") as e:
+        R.apply(s, "allied", {"verb": "escape", "args": {"moves": {"A-CA-1": sides[0]}}}, ScriptedRng())
+    assert e.value.rule.endswith("step 2")
+    s = R.apply(s, "allied", {"verb": "escape", "args": {"moves": {}}}, ScriptedRng())  # he remains in the hex
+    # the seven MA-5 ships drop out; the five others engage the top five: three cruisers and two carriers
+    engaged = s["surface"]["engaged"]
+    assert sorted(engaged["japanese"]) == sorted(JAPANESE_MA_6) and engaged["allied"] == list(ALLIED[:5])
+    assert "too slow to engage" in texts(s) and all(k in texts(s) for k in JAPANESE_MA_5)
+    s = R.apply(s, "japanese", {"verb": "fire", "args": {"targets": {
+        k: ("A-CV-5" if n < 3 else "A-CV-6") for n, k in enumerate(JAPANESE_MA_6)}}}, ScriptedRng())
+    s = R.apply(s, "allied", {"verb": "fire", "args": {"targets": {}}}, ScriptedRng([1, 1, 1, 1]))
+    log = texts(s)
+    assert "J-CA-1, J-CA-2, J-CA-3 fire" in log and "at A-CV-5" in log  # all five fire at the carriers
+    assert "J-CL-1, J-CL-2 fire" in log and "at A-CV-6" in log
+
+
+@pytest.mark.rule("Mission: Surface Naval Engagement")
+def test_u_x6_turning_on_one_entering_pair_engages_two_against_two_and_ends_in_the_hex_they_came_from(monkeypatch):
+    s, sides = u_x6(monkeypatch)
+    turns = R.prompts(s)["allied"]["info"]["turn"]
+    assert sorted(turns) == sorted(sides) and all(len(pair) == 2 for pair in turns.values())
+    pair_hex = sides[1]
+    pair = turns[pair_hex]
+    s = R.apply(s, "allied", {"verb": "turn", "args": {"on": pair_hex}}, ScriptedRng())
+    # only the pair from that hexside and the Allied top two are engaged; the other ten need not be
+    assert s["surface"]["engaged"] == {"allied": ["A-CA-1", "A-CA-2"], "japanese": pair}
+    s = R.apply(s, "allied", {"verb": "fire", "args": {"targets": {"A-CA-1": pair[0], "A-CA-2": pair[0]}}},
+                ScriptedRng())
+    s = R.apply(s, "japanese", {"verb": "fire", "args": {"targets": {}}}, ScriptedRng([6, 6]))
+    assert all(s["ships"][k]["hex"] == HEX for k in JAPANESE_MA_6 + JAPANESE_MA_5)  # all twelve in the same hex
+    assert all(s["ships"][k]["hex"] == pair_hex for k in ALLIED)  # the Allied where the engaged pair came from
+    assert f"turned to fight are now in hex {pair_hex}" in texts(s, "japanese")

@@ -183,3 +183,75 @@ def test_the_computer_players_escape_when_outgunned_and_concentrate_on_carriers(
     s2 = engage(position(allied=("A-CA-1", "A-DD-1", "A-CV-5"), japanese=("J-CA-1",)), ships=("J-CA-1",))
     order = bots.allied(R.view(s2, "allied"), R.prompts(s2)["allied"], SeededRng(1))
     assert order["args"]["moves"] == {}  # 24 against 20: stay and fight
+
+
+STEP1 = RULE + ", step 1"
+
+
+@pytest.mark.rule("Surface Naval Engagement (1)")
+def test_the_attackers_enter_through_a_hexside_their_order_names_and_pay_for_the_way_round():
+    s = position(japanese=("J-CA-1",))
+    with pytest.raises(IllegalAction, match="from a hex next to it") as e:
+        act(s, "japanese", "move", moves={"J-CA-1": {"stop": X, "via": "0762"}})  # two hexes from X
+    assert e.value.rule == STEP1
+    # from NEXT round to the far side: 2 hexes to AWAY's neighbour 0863, then 1 into X; the stack sees it come in there
+    s2 = act(s, "japanese", "move", moves={"J-CA-1": {"stop": X, "via": "0863"}})
+    assert s2["ships"]["J-CA-1"]["hex"] == X
+    assert R.view(s2, "allied")["surface"]["attacking"][0]["entered_from"] == "0863"
+    # without a named hexside the ship comes the short way: from its start hex
+    s3 = act(s, "japanese", "move", moves={"J-CA-1": {"stop": X}})
+    assert R.view(s3, "allied")["surface"]["attacking"][0]["entered_from"] == NEXT
+    # the way round counts against the Movement Allowance: 6 hexes and then 1 more is refused
+    far = next(h for h in grid.within(X, 6) if grid.distance(h, X) == 6 and grid.distance(h, "0863") == 6)
+    s["ships"]["J-CA-1"]["hex"] = far
+    s["ships"]["A-CV-5"]["hex"] = "1150"  # out of the way of Movement (N)'s doubling: the enemy is near anyway
+    with pytest.raises(IllegalAction, match="needs 7") as e:
+        act(s, "japanese", "move", moves={"J-CA-1": {"stop": X, "via": "0863"}})
+    assert e.value.rule == "Movement (C)"
+
+
+@pytest.mark.rule("Surface Naval Engagement (2)")
+def test_the_escape_is_to_one_of_the_three_hexes_away_from_the_hexside_the_attackers_entered_by():
+    s = engage(position(allied=("A-CA-1",), japanese=("J-CA-1",)), ships=("J-CA-1",))
+    hexes = R.prompts(s)["allied"]["info"]["hexes"]
+    assert sorted(hexes) == ["0829", "0863", "0864"]  # not NEXT, nor 0795 and 0831 beside it
+    for h in (NEXT, "0795", "0831"):
+        with pytest.raises(IllegalAction, match="adjacent hex") as e:
+            act(s, "allied", "escape", moves={"A-CA-1": h})
+        assert e.value.rule == RULE + ", step 2"
+    assert act(s, "allied", "escape", moves={"A-CA-1": AWAY})["ships"]["A-CA-1"]["hex"] == AWAY
+
+
+@pytest.mark.rule("Surface Naval Engagement (2)")
+def test_turning_to_fight_is_offered_only_when_no_defender_can_avoid_action():
+    s = engage(position())  # A-CA-1 and A-DD-1 are fast enough to escape
+    assert [a["verb"] for a in R.prompts(s)["allied"]["actions"]] == ["escape"]
+    with pytest.raises(IllegalAction, match="only when none of your ships") as e:
+        act(s, "allied", "turn", on=NEXT)
+    assert e.value.rule == RULE + ", step 2"
+
+
+@pytest.mark.rule("Surface Naval Engagement (2)")
+def test_ships_that_cannot_escape_may_engage_enemy_ships_at_sea_in_an_adjacent_hex_instead():
+    s = position(allied=("A-CV-5", "A-CV-2"), japanese=("J-CA-1",))  # carriers, MA 5: they cannot flee a CA
+    s["ships"]["J-TR-1"]["hex"] = AWAY  # a Japanese transport at sea next door
+    s = engage(s, ships=("J-CA-1",))
+    prompt = R.prompts(s)["allied"]
+    assert prompt["info"]["turn"] == {NEXT: ["J-CA-1"], AWAY: ["J-TR-1"]}
+    s = act(s, "allied", "turn", on=AWAY)
+    assert s["surface"]["engaged"] == {"allied": ["A-CV-5"], "japanese": ["J-TR-1"]}  # one for one, from the top
+    assert "turns to fight the 1 Japanese naval unit(s) at sea in hex 0864" in texts(s, "japanese")
+    s = act(s, "allied", "fire", targets={})
+    s = act(s, "japanese", "fire", targets={})
+    assert s["ships"]["A-CV-5"]["hex"] == AWAY and s["ships"]["A-CV-2"]["hex"] == AWAY
+    assert s["ships"]["J-CA-1"]["hex"] == X and "surface" not in s  # the CA fought no one: no second engagement
+
+
+def test_the_computer_player_turns_on_the_weakest_group_when_it_cannot_escape():
+    s = position(allied=("A-CV-5", "A-CV-2"), japanese=("J-CA-1", "J-CA-2"))
+    s["ships"]["J-CA-2"]["hex"] = "0831"
+    s["ships"]["J-TR-1"]["hex"] = "0831"
+    s = engage(s, ships=("J-CA-1", "J-CA-2", "J-TR-1"))  # CA-1 from NEXT; CA-2 and TR-1 from 0831
+    order = bots.allied(R.view(s, "allied"), R.prompts(s)["allied"], SeededRng(1))
+    assert order == {"verb": "turn", "args": {"on": NEXT}}  # the same fire (20), fewer ships: the lone CA
+    R.check(s, "allied", order)
