@@ -123,15 +123,16 @@ def playout(rules: Rules, scenario: str, options: dict[str, Any] | None = None, 
 
 def random_positions(rules: Rules, scenario: str, options: dict[str, Any], seed: int, stops: tuple[int, ...]):
     """The positions after each of `stops` random legal actions from `seed` (as `playout` plays them), for checks of
-    what each reader sees along a game; stops early if nobody is prompted."""
+    what each reader sees along a game; stops early if nobody is prompted (a game over hides nothing: its secrets
+    are every reader's, and a perturbation of it changes nothing)."""
     players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
     state = rules.setup(scenario, options, dice)
     for i in range(max(stops) + 1):
-        if i in stops:
-            yield state
         prompts = rules.prompts(state)
         if not prompts:
             return
+        if i in stops:
+            yield state
         role = players.choice(sorted(prompts))
         state = rules.apply(state, role, random_action(rules, state, role, players), dice)
 
