@@ -137,11 +137,12 @@ def resolve(state: State, role: str, args: dict[str, Any], rng) -> None:
         u = state["land"].get(uid)
         b = state["bases"].get(w["hex"])
         gone = (u is None or u.get("destroyed") or u["aboard"] is not None or u["hex"] != w["hex"]
-                or (b is not None and b["side"] != w["side"]))
+                or (b is not None and b["side"] != w["side"])
+                or (b is None and not w["work"].startswith("build")))  # the base under repair was destroyed
         if w["side"] == role and gone:
             del works[uid]
-            _log(state, f"Work at {w['hex']} ({w['work']}) is abandoned: the engineer has left or the hex is lost.",
-                 role)
+            _log(state, f"Work at {w['hex']} ({w['work']}) is abandoned: the engineer has left, the hex is lost or "
+                        "the base is gone.", role)
     done: set[tuple[str, str]] = set()
     for uid, w in sorted(works.items()):
         if w["side"] != role or (w["hex"], w["work"]) in done:

@@ -212,6 +212,18 @@ def test_no_base_may_be_built_in_a_hex_holding_an_enemy_base():
         move(s, works={ENG: building.BUILD_AIR})
 
 
+@pytest.mark.rule("Repairing or Building Bases")
+def test_a_repair_is_abandoned_when_the_base_under_repair_is_destroyed():
+    s = japan()
+    s["bases"][RABAUL]["capacity"] = 10
+    s = move(s, works={ENG: building.REPAIR_AIR})
+    s = next_turn(s)
+    del s["bases"][RABAUL]  # destroyed meanwhile (a bombardment's X, its own side's sabotage): nothing to repair
+    s = move(s)  # a random Campaign Game 3 stopped here on a KeyError
+    assert RABAUL not in s["bases"] and not building._works(s)
+    assert "Work at 0759 (repair air base) is abandoned" in texts(s, "japanese")
+
+
 @pytest.mark.rule("Air and Naval Bases (J)")
 def test_divisions_and_engineers_sabotage_their_own_bases():
     s = japan()
