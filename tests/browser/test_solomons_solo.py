@@ -110,7 +110,10 @@ def play(page, enemy: str, stop, change=lambda page, title: None, limit: int = 3
             turns.add(turn(page))
             no_secrets_of(page, enemy)
         if my_orders_are_due(page):
-            answered.append(title(page))
+            prompt = title(page)
+            if version(page) != seen:  # a push landed while the page was read (past `stop`, perhaps): read it again
+                continue
+            answered.append(prompt)
             change(page, answered[-1])
             submit_orders(page)
         else:
