@@ -41,15 +41,15 @@ def perturb(state: State, role: str, rng) -> State:
         if sf.get("attacker") == side and s.get("pending_moves"):  # the attacker's rest of movement (I), unseen
             p = s["pending_moves"][0]
             p["end"] = p["stop"] if p["end"] != p["stop"] else p["start"]
+        here = sf["hexes"][min(sf["i"], len(sf["hexes"]) - 1)] if sf else None  # the engagement's hex
         if sf.get("attacker") == side and sf["stage"] != "done":  # the hexside of an attacker not yet engaged
-            here = sf["hexes"][sf["i"]]
             later = [k for k in sorted(sf.get("entry", {})) if s["ships"][k]["hex"] != here]
             if later:
                 around = grid.neighbours(s["ships"][later[0]]["hex"])
                 sf["entry"][later[0]] = next(h for h in around if h != sf["entry"][later[0]])
         shown = set(sf.get("attacking", [])) | {i for ids in sf.get("engaged", {}).values() for i in ids}
         if sf:
-            shown |= {x["id"] for x in board.afloat(s) if x["hex"] == sf["hexes"][min(sf["i"], len(sf["hexes"]) - 1)]}
+            shown |= {x["id"] for x in board.afloat(s) if x["hex"] == here}
         # swap the positions of two ships of different unexamined stacks: every stack keeps its count
         ships = [x for x in board.afloat(s, side) if x["hex"] not in examined and x["id"] not in shown]
         pairs = [(a, b) for a in ships for b in ships if a["hex"] < b["hex"]]

@@ -104,7 +104,7 @@ def _first_portion(sid, start, stop, via) -> int:
     order names one (Mission: Surface Naval Engagement, step 1: "through one or more of six hex-sides")."""
     if via is None:
         return grid.distance(start, stop)
-    if via == stop or stop not in grid.neighbours(via) or not grid.open_hex(via):
+    if stop not in grid.neighbours(via) or not grid.open_hex(via):
         raise IllegalAction(f"{sid} must enter hex {stop} from a hex next to it ({via} is not one).",
                             "Mission Capability Chart: Naval Units, Surface Naval Engagement, step 1")
     return grid.distance(start, via) + 1
@@ -178,8 +178,7 @@ def _plan(state, role, sid, order):
     handling = 1 if (embark or debark) and ship["type"] == "TR" else 0
     off_map = offmap.involved(start, stop, end)
     via = None if off_map else order.get("via")  # the hexside entered by: on the map only
-    first = _first_portion(sid, start, stop, via)
-    cost = first + handling + grid.distance(stop, end)
+    cost = _first_portion(sid, start, stop, via) + handling + grid.distance(stop, end)
     ma, doubled = allowance(state, ship, [start, stop, end] + ([via] if via else []))
     if off_map:  # Off-Map Movement: the West Coast, the east boxes, the west edge
         offmap.check(state, role, ship, start, stop, end, order)
@@ -224,7 +223,7 @@ def _plan(state, role, sid, order):
         if stop not in board.PLAY["terrain_class"]["class_1"] + board.PLAY["terrain_class"]["class_2"] \
                 and grid.normalise(stop) not in {p["id"] for p in board.gamedata.load("map")["place"]}:
             raise IllegalAction(f"Hex {stop} is not a land hex the map records.", "Terrain")
-    return {"ship": sid, "stop": stop, "end": end, "via": via or entry_hex(start, stop), "first": first,
+    return {"ship": sid, "stop": stop, "end": end, "via": via or entry_hex(start, stop), "cost": cost,
             "embark": list(embark), "debark": bool(debark),
             "supply": bool(order.get("supply")), "carry": list(order.get("carry", []))}
 
@@ -296,8 +295,9 @@ def finish(state, role) -> None:
         if ship["sunk"] or p["end"] == p["stop"]:
             continue
         if p["stop"] in fought:
-            handling = 1 if (p["embark"] or p["debark"]) and ship["type"] == "TR" else 0
-            cost = p.get("first", grid.distance(p["start"], p["stop"])) + handling + grid.distance(p["stop"], p["end"])
+            cost = p["cost"] if "cost" in p else (  # the whole move's, as ordered (_plan); a plan written before
+                grid.distance(p["start"], p["stop"]) + grid.distance(p["stop"], p["end"])  # it kept none
+                + (1 if (p["embark"] or p["debark"]) and ship["type"] == "TR" else 0))
             ma, _ = allowance(state, ship, [p["start"], p["stop"], p["end"]])
             try:
                 if offmap.involved(p["start"], p["stop"], p["end"]):  # Off-Map Movement: its own costs
