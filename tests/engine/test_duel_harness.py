@@ -1,8 +1,8 @@
 """The engine harness, proven on the test-only game."""
 
 from app.engine.rng import ScriptedRng, SeededRng
-from app.engine.testing import (assert_plain_json, check_canaries, check_non_interference, playout,
-                                state_hash)
+from app.engine.testing import (assert_plain_json, check_canaries, check_every_reader, check_non_interference,
+                                playout, random_positions, state_hash)
 from tests.fixtures.duel import rules
 
 
@@ -33,3 +33,16 @@ def test_scripted_dice_decide_the_round():
     s = rules.apply(s, "red", {"verb": "fire", "args": {"salvos": 1}}, ScriptedRng())
     s = rules.apply(s, "blue", {"verb": "fire", "args": {"salvos": 1}}, ScriptedRng([2, 5]))
     assert rules.outcome(s)["winner"] == "blue"
+
+
+def test_random_positions_stop_before_the_end_so_every_one_can_be_leak_checked():
+    """A stop at or past a game's last action yields nothing: a finished game hides nothing, and the secrecy check
+    refuses a position that no perturbation changes (U.S.N. seed 140 ended at exactly 30 random orders)."""
+    seed = 4
+    steps = playout(rules, "standard", seed=seed).steps
+    stops = tuple(range(0, steps + 3))
+    positions = list(random_positions(rules, "standard", {}, seed, stops))
+    assert len(positions) == steps  # the positions after 0 .. steps-1 actions: each one still prompts someone
+    for s in positions:
+        assert rules.prompts(s) and rules.outcome(s) is None
+    check_every_reader(rules, positions[-1], SeededRng(1))
