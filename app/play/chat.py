@@ -8,9 +8,10 @@ Messages are stored, pushed live, and rate-limited per user."""
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import func, select, union_all
+from sqlalchemy import bindparam, func, select, union_all
 from sqlalchemy.orm import Session as DB
 
 from app.config import get_settings
@@ -90,6 +91,19 @@ def post(db: DB, game: Game, user_id: int, role: str, channel: str, text: str) -
     return message
 
 
+@lru_cache(maxsize=32)
+def _chat_query(channels: tuple[str, ...], limit: int):
+    """The last `limit` messages of each channel, as columns; built once per set of channels (every drawing reads
+    the chat: building the statement and its cache key cost more than running it)."""
+    per_channel = [select(ChatMessage.id, ChatMessage.channel, ChatMessage.role, ChatMessage.text,
+                          ChatMessage.at, User.username)
+                   .join(User, User.id == ChatMessage.user_id)
+                   .where(ChatMessage.game_id == bindparam("game_id"), ChatMessage.channel == channel)
+                   .order_by(ChatMessage.id.desc()).limit(limit).subquery().select()
+                   for channel in channels]
+    return union_all(*per_channel) if len(per_channel) > 1 else per_channel[0]
+
+
 def messages(db: DB, game: Game, role: str, limit: int = 200) -> list[dict[str, Any]]:
     return messages_for(db, game, (role,), limit)[role]
 
@@ -100,16 +114,7 @@ def messages_for(db: DB, game: Game, roles, limit: int = 200) -> dict[str, list[
     is crowded out by a channel it does not read."""
     readable = {role: readable_channels(game, role) for role in roles}
     wanted = sorted({c for chans in readable.values() for c in chans})
-    rows = []
-    if wanted:
-        # Columns, not rows as objects.
-        per_channel = [select(ChatMessage.id, ChatMessage.channel, ChatMessage.role, ChatMessage.text,
-                              ChatMessage.at, User.username)
-                       .join(User, User.id == ChatMessage.user_id)
-                       .where(ChatMessage.game_id == game.id, ChatMessage.channel == channel)
-                       .order_by(ChatMessage.id.desc()).limit(limit).subquery().select()
-                       for channel in wanted]
-        rows = sorted(db.execute(union_all(*per_channel) if len(per_channel) > 1 else per_channel[0]).all())
+    rows = sorted(db.execute(_chat_query(tuple(wanted), limit), {"game_id": game.id}).all()) if wanted else []
     meta = rules_for(game).meta
     label = lambda r: "Umpire" if r == UMPIRE else meta.label(r)  # noqa: E731  (a side's id names the side)
     return {role: [{"channel": channel, "channel_label": "All" if channel == ALL else label(channel),

@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session as DB
 
 from app import games as registry
@@ -424,11 +424,14 @@ def _stage(db: DB, game: Game, rules, role: str) -> str:
     return " · ".join(parts)
 
 
+_HELD = select(Seat.role).where(Seat.game_id == bindparam("game_id"), Seat.user_id == bindparam("user_id"))
+
+
 def seats_held(db: DB, game: Game, user_id: int | None) -> list[str]:
     """The seats a user holds in a game, in the order the game lists its seats (the umpire's last)."""
     if user_id is None:
         return []
-    held = set(db.scalars(select(Seat.role).where(Seat.game_id == game.id, Seat.user_id == user_id)))
+    held = set(db.scalars(_HELD, {"game_id": game.id, "user_id": user_id}))
     order = [*rules_for(game).meta.seats(), UMPIRE]
     return sorted(held, key=lambda r: order.index(r) if r in order else len(order))
 

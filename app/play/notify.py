@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DB
 
@@ -185,10 +185,13 @@ def _subscribers(db: DB, game_id: str) -> list[tuple[Seat, NotifySetting]]:
                            .where(Seat.game_id == game_id, NotifySetting.enabled.is_(True))).all())
 
 
+_SUBSCRIBED = (select(Seat.id).join(NotifySetting, NotifySetting.user_id == Seat.user_id)
+               .where(Seat.game_id == bindparam("game_id"), NotifySetting.enabled.is_(True)).limit(1))
+
+
 def has_subscribers(db: DB, game_id: str) -> bool:
     """Whether anyone seated in the game takes notices: most games have no one, and then nothing is queued."""
-    return db.scalar(select(Seat.id).join(NotifySetting, NotifySetting.user_id == Seat.user_id)
-                     .where(Seat.game_id == game_id, NotifySetting.enabled.is_(True)).limit(1)) is not None
+    return db.scalar(_SUBSCRIBED, {"game_id": game_id}) is not None
 
 
 def _window(game: Game) -> float:

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import Action
@@ -33,14 +33,23 @@ class Submitted:
     ended: bool = False
     bot_moves: list[int] = field(default_factory=list)
     role: str | None = None  # the seat it was applied for (set by the web layer, which may look it up itself)
+    # What a drawing of the new position inside the same transaction needs and would otherwise read again (the
+    # state is cached for later transactions only once the commit succeeds): None when nothing new was applied.
+    state: Any = None
+    prompts: dict[str, Any] | None = None
+    row: ActionRow | None = None
+
+
+# Every order's queries, built once (building a statement and its cache key cost about as much as running it).
+_GAME = select(Game).where(Game.id == bindparam("game_id"))
+_GAME_LOCKED = _GAME.with_for_update()
+_PRIOR = select(ActionRow).where(ActionRow.game_id == bindparam("game_id"), ActionRow.role == bindparam("role"),
+                                 ActionRow.key == bindparam("key"))
 
 
 def lock_game(db: DB, game_id: str) -> Game:
     """The game row, locked for this transaction (SQLite: BEGIN IMMEDIATE already holds the write lock)."""
-    query = select(Game).where(Game.id == game_id)
-    if is_postgres():
-        query = query.with_for_update()
-    game = db.scalar(query)
+    game = db.scalar(_GAME_LOCKED if is_postgres() else _GAME, {"game_id": game_id})
     if game is None:
         raise NotFound("There is no such game.")
     return game
@@ -108,8 +117,7 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
         check_client_key(key)
     game = locked if locked is not None else lock_game(db, game_id)
     # A key belongs to the side that sent it: another side's use of the same text is a different submission.
-    prior = db.scalar(select(ActionRow).where(ActionRow.game_id == game_id, ActionRow.role == role,
-                                              ActionRow.key == key))
+    prior = db.scalar(_PRIOR, {"game_id": game_id, "role": role, "key": key})
     if prior is not None:
         if prior.action != action:
             raise Stale("This form was already sent with other orders. Reload the page for the current position.",
@@ -132,8 +140,9 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
         raise Illegal(e.message, e.rule) from None
     seq = game.version + 1
     phase = phase_of(rules, new_state)
-    db.add(ActionRow(game_id=game_id, seq=seq, role=role, action=action, key=key, rolls=rng.record(),
-                     user_id=user_id, at=now(), phase=phase, note=note))
+    row = ActionRow(game_id=game_id, seq=seq, role=role, action=action, key=key, rolls=rng.record(),
+                    user_id=user_id, at=now(), phase=phase, note=note)
+    db.add(row)
     after = rules.prompts(new_state)
     versions = dict(game.prompt_versions)
     renewed = set()
@@ -164,7 +173,8 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
         ratings.on_end(db, game)
     db.flush()
     remember(game_id, seq, new_state, db)
-    return Submitted(game_id, seq, role_version(game, role), ended=outcome is not None)
+    return Submitted(game_id, seq, role_version(game, role), ended=outcome is not None, state=new_state,
+                     prompts=after if game.status == "active" else {}, row=row)
 
 
 def append_record(db: DB, game: Game, role: str, verb: str, args: dict[str, Any], note: str, phase: str,

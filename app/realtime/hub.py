@@ -61,7 +61,9 @@ class Hub:
         """A number taken before a page is drawn from the database (on the event loop, or in the worker thread
         that committed the order): a drawing with a later ticket saw every commit made before its ticket was
         taken. Pushes are sent after the reply, so two commits' pushes may be under way at once; a socket is
-        never sent a drawing older than the one it shows."""
+        never sent a drawing older than the one it shows. An order drawn on SQLite from its own transaction's
+        position, while it commits, takes its ticket right after the commit and before any later commit can
+        complete (app/store/db.py `commit`): what it drew is then every commit made before its ticket."""
         with _TICKETS:  # a worker thread takes one right after its commit
             self.tickets += 1
             return self.tickets

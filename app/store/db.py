@@ -6,8 +6,10 @@ serialised by the database itself (the PostgreSQL path locks the game row with S
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
-from typing import Iterator
+import threading
+from concurrent.futures import ThreadPoolExecutor, wait
+from contextlib import contextmanager, nullcontext
+from typing import Any, Callable, Iterator, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
@@ -16,6 +18,12 @@ from app.config import get_settings
 
 _engine: Engine | None = None
 _factory: sessionmaker[Session] | None = None
+T = TypeVar("T")
+# SQLite: every write transaction of this process commits under this lock, and `commit`'s `then` runs before it is
+# released, so nothing else commits between a commit and its `then` (the hub's ticket: app/realtime/hub.py). SQLite
+# has one writer at a time anyway, so the lock costs no concurrency; PostgreSQL's commits do not take it.
+_COMMITS = threading.Lock()
+_committer: ThreadPoolExecutor | None = None
 
 
 def make_engine(url: str) -> Engine:
@@ -71,6 +79,35 @@ def transaction(read_only: bool = False) -> Iterator[Session]:
             if read_only:
                 session.connection(execution_options={"read_only": True})
             yield session
+            if not read_only and session.in_transaction():
+                commit(session)
+
+
+def commit(session: Session, alongside: Callable[[], T] | None = None,
+           then: Callable[[], Any] | None = None) -> tuple[T | None, Any]:
+    """Commit `session`'s transaction now (inside `transaction()`, which then has nothing left to commit).
+
+    `alongside`: work done in this thread while another thread commits (SQLite's fsync, a few milliseconds with
+    synchronous=FULL, releases the GIL): a drawing of the new position from what is already in memory, which must
+    not touch `session` or its objects. Its result is returned only once the commit has succeeded; if the commit
+    fails, its error is raised and the drawing is thrown away. `then`: run right after the commit, before any later
+    commit of this process can complete (SQLite). Returns (alongside's result, then's result)."""
+    def run() -> Any:
+        with nullcontext() if is_postgres() else _COMMITS:
+            session.commit()
+            return then() if then is not None else None
+    if alongside is None:
+        return None, run()
+    global _committer
+    if _committer is None:
+        _committer = ThreadPoolExecutor(max_workers=4, thread_name_prefix="commit")
+    pending = _committer.submit(run)
+    try:
+        drawn = alongside()
+    except BaseException:
+        wait([pending])  # the session is not closed while its commit runs
+        raise
+    return drawn, pending.result()
 
 
 def is_postgres() -> bool:

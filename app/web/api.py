@@ -16,13 +16,16 @@ from app.play import accounts, lobby, records
 from app.play.check import check_order
 from app.realtime.hub import hub
 from app.realtime.pg_notify import notify
-from app.store.db import is_postgres, transaction
+from app.play.notify import has_subscribers
+from app.play.submit import apply_action, lock_game
+from app.store.db import commit, is_postgres, transaction
 from app.web import actions as game_actions
 from app.web.deps import (CSRF, DBDep, ReadDBDep, User, client_address, current_user, must_be_signed_in, password_work,
                           session_token)
 from app.play.errors import Forbidden
 from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
-from app.web.presenter import Followers, followers, page_model, page_models
+from app.web.presenter import (Followers, detached, followers, page_facts, page_model, page_models,
+                                seats_held)
 from app.web.ws import fragment, valid_sessions
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -188,14 +191,15 @@ def change_invite(request: Request, game_id: str, role: str, body: InviteChange,
 
 def game_json(db, game_id: str, user_id: int, seat: str | None = None) -> dict[str, Any]:
     game = lobby.require_game(db, game_id)
-    return _game_json(db, game, page_model(db, game, lobby.role_of(db, game, user_id, seat)), user_id)
+    model = page_model(db, game, lobby.role_of(db, game, user_id, seat))
+    return _game_json(model, lobby.seats_held(db, game, user_id))
 
 
-def _game_json(db, game, m: dict[str, Any], user_id: int) -> dict[str, Any]:
+def _game_json(m: dict[str, Any], my_seats: list[str]) -> dict[str, Any]:
     # Beside the prompt, the JSON Schema of every order it allows (None while a game's specs are still prose).
     schema = orders.prompt_schema(m["prompt"]) if m["prompt"] else None
     return {"game": m["game"], "role": m["role"], "view": m["view"], "prompt": m["prompt"], "prompt_schema": schema,
-            "waiting": m["waiting"], "seats": m["seats"], "my_seats": lobby.seats_held(db, game, user_id)}
+            "waiting": m["waiting"], "seats": m["seats"], "my_seats": my_seats}
 
 
 @router.get("/games/{game_id}")
@@ -213,8 +217,33 @@ def _reply_and_pages(game_id: str, user_id: int, role: str, watching: set[str],
     with transaction(read_only=True) as db:
         game = lobby.require_game(db, game_id)
         models = page_models(db, game, watching | {role})
-        return (_game_json(db, game, models[role], user_id), {r: fragment(models[r]) for r in watching},
-                valid_sessions(db, sessions), followers(db, game, models))
+        return (_game_json(models[role], lobby.seats_held(db, game, user_id)),
+                {r: fragment(models[r]) for r in watching}, valid_sessions(db, sessions), followers(db, game, models))
+
+
+def _order_and_pages(game_id: str, user_id: int, seat: str | None, order: dict[str, Any], expected: int, key: str,
+                     watching: set[str], sessions: set[str]):
+    """SQLite: the order's transaction, and everything `_reply_and_pages` reads, read inside it (the new position
+    is in hand: no second transaction); then the reply and the pushes are drawn from memory while another thread
+    commits (the fsync, a few milliseconds, releases the GIL). They are returned only once the commit succeeded,
+    with the hub's ticket taken right after it (app/store/db.py `commit`)."""
+    with transaction() as db:
+        game = lock_game(db, game_id)
+        role = lobby.require_seat(db, game, user_id, seat)
+        result = apply_action(db, game_id, role, order, expected, key, user_id, locked=game)
+        result.role = role
+        roles = watching | {role}
+        facts = (page_facts(db, game, roles, result.state, result.prompts, result.row) if not result.replayed
+                 else page_facts(db, game, roles))
+        valid = valid_sessions(db, sessions)
+        found = Followers(bots_owed=bool(facts["thinking"]), subscribed=has_subscribers(db, game_id))
+        held, still = seats_held(game, facts, user_id), detached(game)
+
+        def draw():
+            models = page_models(None, still, roles, facts)
+            return _game_json(models[role], held), {r: fragment(models[r]) for r in watching}
+        (out, drawn), ticket = commit(db, alongside=draw, then=hub.ticket)
+    return result, ticket, (out, drawn, valid, found)
 
 
 @router.post("/games/{game_id}/actions", dependencies=[CSRF],
@@ -236,17 +265,16 @@ async def act(game_id: str, body: Submission, request: Request, later: Backgroun
     def draw(user, result):
         return _reply_and_pages(game_id, user.user_id, result.role, watching, sessions)
 
-    def apply_and_draw():
-        # SQLite: one worker hop for the order and its drawing; a hop back to the event loop between them was a
-        # wait for every page of the game.
-        user, result, ticket = apply()
-        return result, ticket, draw(user, result)
+    def order_and_pages():
+        user = must_be_signed_in(current_user(request))  # (as in `apply`)
+        return _order_and_pages(game_id, user.user_id, body.seat, order, body.expected_version, body.key, watching,
+                                sessions)
 
     if is_postgres():  # the other processes start their pushes while this one draws its own
         user, result, ticket = await run_in_threadpool(apply)
         drawing, _ = await asyncio.gather(run_in_threadpool(draw, user, result), run_in_threadpool(notify, game_id))
     else:
-        result, ticket, drawing = await run_in_threadpool(apply_and_draw)
+        result, ticket, drawing = await run_in_threadpool(order_and_pages)
     out, drawn, valid, found = drawing
     later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid), found)
     # No seq: the game's own count would tell a side how often the other side revised its orders.

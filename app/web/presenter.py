@@ -2,19 +2,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import UMPIRE
-from sqlalchemy import select
+from sqlalchemy import bindparam, inspect, select
 
 from app.play import chat, rulebooks
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.deadlines import awaited
 from app.play.notify import has_subscribers
-from app.play.undo import can_take_back, last_standing
+from app.play.undo import UNREAD, can_take_back, last_standing
 from app.play.state import load_state, rules_for, view_for
 from app.play.versions import role_version
 from app.store.models import ActionRow, Game, Seat, User
@@ -23,9 +24,10 @@ from app.web.plugin import plugin_for
 from app.web.templating import render
 
 
-def page_models(db: DB, game: Game, roles) -> dict[str, dict[str, Any]]:
-    """The page models of several roles from one reading of what they share (a push draws every watching role)."""
-    facts = page_facts(db, game, roles)
+def page_models(db: DB | None, game: Game, roles, facts: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+    """The page models of several roles from one reading of what they share (a push draws every watching role);
+    with `facts` already read for these roles, no database is read."""
+    facts = facts or page_facts(db, game, roles)
     return {role: page_model(db, game, role, facts) for role in roles}
 
 
@@ -46,28 +48,59 @@ def followers(db: DB, game: Game, models: dict[str, dict[str, Any]]) -> Follower
                      subscribed=has_subscribers(db, game.id))
 
 
-def page_facts(db: DB, game: Game, roles=()) -> dict[str, Any]:
+# The drawing's queries, built once (building a statement and its cache key cost about as much as running it).
+_SEATS = (select(Seat.role, Seat.user_id, Seat.bot, User.username).outerjoin(User, User.id == Seat.user_id)
+          .where(Seat.game_id == bindparam("game_id")).order_by(Seat.id))
+_NOTICES = (select(ActionRow.role, ActionRow.note)
+            .where(ActionRow.game_id == bindparam("game_id"), ActionRow.note.is_not(None)).order_by(ActionRow.seq))
+
+
+def page_facts(db: DB, game: Game, roles=(), state: Any = None, prompts: dict[str, Any] | None = None,
+               last: Any = UNREAD) -> dict[str, Any]:
     """What every role's page of this position shares: the state, the prompts, the seats and who holds them, the
-    platform's notices and the last move standing, and the chat of each of `roles`. Read once per drawing, not
-    once per role (issue 18: the pushes of one order are drawn while every page waits)."""
+    platform's notices and the last move standing, and the chat of each of `roles` and whether it may take back
+    its last move. Read once per drawing, not once per role (issue 18: the pushes of one order are drawn while
+    every page waits). Everything read from the database is read here: `page_model` with these facts reads
+    nothing, so it may draw while the order's commit runs. `state`, `prompts`, `last` (the last move standing):
+    given by an order's own transaction, which has them in hand."""
     rules = rules_for(game)
     meta = rules.meta
-    state = load_state(db, game)
-    prompts = rules.prompts(state) if game.status == "active" else {}
-    rows = db.execute(select(Seat, User.username).outerjoin(User, User.id == Seat.user_id)
-                      .where(Seat.game_id == game.id).order_by(Seat.id)).all()
-    seats = [{"role": seat.role, "label": "Umpire" if seat.role == UMPIRE else meta.label(seat.role),
-              "player": name if seat.user_id else ("computer" if seat.bot else None)} for seat, name in rows]
+    state = load_state(db, game) if state is None else state
+    if prompts is None:
+        prompts = rules.prompts(state) if game.status == "active" else {}
+    rows = db.execute(_SEATS, {"game_id": game.id}).all()
+    seats = [{"role": role, "label": "Umpire" if role == UMPIRE else meta.label(role),
+              "player": name if user_id else ("computer" if bot else None)} for role, user_id, bot, name in rows]
     # Issue 19: a computer seat whose orders are owed is thinking (it moves after the commit, off the request path).
     owed = awaited(prompts)
+    standing = None
+    if game.status == "active":
+        standing = last_standing(db, game) if last is UNREAD else last
     return {"rules": rules, "state": state, "prompts": prompts, "seats": seats,
-            "thinking": [meta.label(seat.role) for seat, _ in rows if seat.bot and seat.role in owed],
+            "holders": [(role, user_id) for role, user_id, _, _ in rows],
+            "thinking": [meta.label(role) for role, _, bot, _ in rows if bot and role in owed],
             "notices": notices(db, game, meta),
             "chat": chat.messages_for(db, game, roles),  # the roles' chat in one query
-            "last_standing": last_standing(db, game) if game.status == "active" else None}
+            "take_back": {role: role != "spectator" and can_take_back(db, game, role, standing) for role in roles}}
 
 
-def page_model(db: DB, game: Game, role: str, facts: dict[str, Any] | None = None) -> dict[str, Any]:
+def seats_held(game: Game, facts: dict[str, Any], user_id: int | None) -> list[str]:
+    """lobby.seats_held, from the seats the facts read."""
+    if user_id is None:
+        return []
+    order = [*rules_for(game).meta.seats(), UMPIRE]
+    held = {role for role, holder in facts["holders"] if holder == user_id}
+    return sorted(held, key=lambda r: order.index(r) if r in order else len(order))
+
+
+def detached(game: Game) -> SimpleNamespace:
+    """The game row's columns as they stand, in a plain object: what `page_model` reads of the game while another
+    thread commits the session it belongs to (an ORM object is never shared across threads)."""
+    return SimpleNamespace(**{attr.key: getattr(game, attr.key) for attr in inspect(Game).column_attrs})
+
+
+def page_model(db: DB | None, game: Game, role: str, facts: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One role's page model; from `facts` (page_facts, read for this role among others) it reads no database."""
     facts = facts or page_facts(db, game, (role,))
     rules = facts["rules"]
     meta = rules.meta
@@ -107,8 +140,7 @@ def page_model(db: DB, game: Game, role: str, facts: dict[str, Any] | None = Non
         "clock": clock_model(game, role, meta),
         "notices": facts["notices"],
         "undo": undo_model(game, role, meta),
-        # app/play/undo.py
-        "take_back": role != "spectator" and can_take_back(db, game, role, facts["last_standing"]),
+        "take_back": facts["take_back"][role],  # app/play/undo.py
     }
 
 
@@ -145,8 +177,7 @@ def clock_model(game: Game, role: str, meta) -> dict[str, Any]:
 def notices(db: DB, game: Game, meta) -> list[str]:
     """Public records the platform itself writes: missed orders, undos, claims. Numbered in the order they were
     written, not by the game's action count, which would tell a side how many commits it could not see."""
-    rows = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.note.is_not(None))
-                      .order_by(ActionRow.seq))
+    rows = db.execute(_NOTICES, {"game_id": game.id}).all()
     label = lambda r: "The umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
     text = {"missed order": "{who} missed an order; the default was taken.",
             "undo": "Both sides agreed: the last resolution was undone.",

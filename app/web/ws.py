@@ -10,15 +10,18 @@ import json
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy import bindparam, select
 from starlette.concurrency import run_in_threadpool
 
 from app.config import get_settings
 from app.play import accounts, lobby
+from app.play.clock import now
 from app.play.versions import role_version
 from app.realtime import frames
 from app.realtime.hub import Fragment, Subscriber, hub
 from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
+from app.store.models import Session
 from app.web.deps import SESSION_COOKIE
 from app.web.presenter import Followers, followers, page_model, page_models, render_fragments
 
@@ -82,17 +85,15 @@ def _valid_sessions(hashes: set[str]) -> set[str]:
         return valid_sessions(db, hashes)
 
 
+_SESSIONS = (select(Session.token_hash, Session.expires_at)
+             .where(Session.token_hash.in_(bindparam("hashes", expanding=True))))
+
+
 def valid_sessions(db, hashes: set[str]) -> set[str]:
     """Which of these sessions (by hash) are still valid: not signed out, not expired."""
-    from sqlalchemy import select
-
-    from app.play.clock import now
-    from app.store.models import Session
-
     if not hashes:
         return set()
-    rows = db.execute(select(Session.token_hash, Session.expires_at)
-                      .where(Session.token_hash.in_(sorted(hashes)))).all()
+    rows = db.execute(_SESSIONS, {"hashes": sorted(hashes)}).all()
     at = now()
     return {h for h, expires in rows if (expires if expires.tzinfo else expires.replace(tzinfo=at.tzinfo)) > at}
 
