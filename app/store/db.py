@@ -22,6 +22,11 @@ T = TypeVar("T")
 # SQLite: every write transaction of this process commits under this lock, and `commit`'s `then` runs before it is
 # released, so nothing else commits between a commit and its `then` (the hub's ticket: app/realtime/hub.py). SQLite
 # has one writer at a time anyway, so the lock costs no concurrency; PostgreSQL's commits do not take it.
+# Lock order: SQLite's write lock (taken by a transaction's first statement, BEGIN IMMEDIATE), then this lock; never
+# the other way round. `commit` flushes before taking it, so under it a transaction only ends (COMMIT, then `then`):
+# a transaction whose first statement was its flush at commit (a sign-in's new session row, nothing read) once
+# waited for the write lock while holding this one, and the order holding the write lock waited for this one to
+# commit, both until SQLite's busy timeout (30 s) gave up on the first.
 _COMMITS = threading.Lock()
 _committer: ThreadPoolExecutor | None = None
 
@@ -91,7 +96,11 @@ def commit(session: Session, alongside: Callable[[], T] | None = None,
     synchronous=FULL, releases the GIL): a drawing of the new position from what is already in memory, which must
     not touch `session` or its objects. Its result is returned only once the commit has succeeded; if the commit
     fails, its error is raised and the drawing is thrown away. `then`: run right after the commit, before any later
-    commit of this process can complete (SQLite). Returns (alongside's result, then's result)."""
+    commit of this process can complete (SQLite). Returns (alongside's result, then's result).
+
+    The commit lock is taken only once the session's writes are flushed (the write lock held): what runs under it
+    never waits for SQLite's write lock (see `_COMMITS`), so it is held for one COMMIT and `then` at most."""
+    session.flush()  # here, in the session's own thread; a failure is the transaction's, raised as it was
     def run() -> Any:
         with nullcontext() if is_postgres() else _COMMITS:
             session.commit()
