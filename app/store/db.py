@@ -31,6 +31,12 @@ _COMMITS = threading.Lock()
 _committer: ThreadPoolExecutor | None = None
 
 
+class CommitFailed(Exception):
+    """The database refused to commit a transaction (its own error is the cause). Nothing drawn from that
+    transaction was sent; the web layer answers 503 and asks for the change again (an order sent again with its
+    key is never applied twice)."""
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
@@ -95,7 +101,7 @@ def commit(session: Session, alongside: Callable[[], T] | None = None,
     `alongside`: work done in this thread while another thread commits (SQLite's fsync, a few milliseconds with
     synchronous=FULL, releases the GIL): a drawing of the new position from what is already in memory, which must
     not touch `session` or its objects. Its result is returned only once the commit has succeeded; if the commit
-    fails, its error is raised and the drawing is thrown away. `then`: run right after the commit, before any later
+    fails, CommitFailed is raised (the database's error its cause) and the drawing is thrown away. `then`: run right after the commit, before any later
     commit of this process can complete (SQLite). Returns (alongside's result, then's result).
 
     The commit lock is taken only once the session's writes are flushed (the write lock held): what runs under it
@@ -103,7 +109,10 @@ def commit(session: Session, alongside: Callable[[], T] | None = None,
     session.flush()  # here, in the session's own thread; a failure is the transaction's, raised as it was
     def run() -> Any:
         with nullcontext() if is_postgres() else _COMMITS:
-            session.commit()
+            try:
+                session.commit()
+            except Exception as e:
+                raise CommitFailed(f"{type(e).__name__}: {e}") from e
             return then() if then is not None else None
     if alongside is None:
         return None, run()

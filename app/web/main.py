@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import games as registry
 from app.config import get_settings
 from app.play.errors import PlayError, Stale
+from app.store.db import CommitFailed
 from app.store.migrations import check_schema_current
 from app.web import api, docs, health, notify_pages, pages, players, records_pages, table_talk, tutorials, ws
 from app.web import plugin as web_plugins
@@ -64,7 +65,7 @@ def _error_response(request: Request, status: int, body: dict) -> object:
     user = getattr(request.state, "user", None)  # only what is known already: no database work on the loop
     headings = {400: "That did not work", 401: "Sign in first", 403: "Not allowed", 404: "Not found",
                 409: "The game has moved on", 413: "Too large", 422: "Not allowed by the rules",
-                429: "Slow down"}
+                429: "Slow down", 503: "Not saved"}
     return templates.TemplateResponse(request, "error.html", {
         "user": user, "csrf": csrf_token_for(request, user), "status": status,
         "heading": headings.get(status, "Error"), "message": message, "rule": rule,
@@ -110,6 +111,14 @@ def create_app() -> FastAPI:
         if "retry_after" in exc.extra:
             response.headers["Retry-After"] = str(exc.extra["retry_after"])
         return response
+
+    @app.exception_handler(CommitFailed)
+    async def not_saved(request: Request, exc: CommitFailed):
+        log.error("a commit failed: %s", exc, exc_info=exc.__cause__)
+        return _error_response(request, 503, {
+            "error": "not_saved", "message": "The change could not be saved: the database refused to commit it, "
+                                             "and no page was told of it. Send it again (an order sent again is "
+                                             "never applied twice)."})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):

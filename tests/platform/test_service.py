@@ -223,8 +223,8 @@ def test_broadcasts_go_out_only_after_commit(app, players, anon):
     event.listen(Session, "before_commit", fail_commit)
     try:
         with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as ws:
-            with pytest.raises(RuntimeError, match="disk is full"):
-                red.act(gid, "fire", {"salvos": 3}, version=0)
+            r = red.act(gid, "fire", {"salvos": 3}, version=0)
+            assert r.status_code == 503 and r.json()["error"] == "not_saved", r.text  # said so, not a bare 500
             assert game_row(gid).version == 0 and actions_of(gid) == []
             fire(blue, gid, 2, version=0)
             pushed = ws.receive_text()
@@ -236,6 +236,29 @@ def test_broadcasts_go_out_only_after_commit(app, players, anon):
     # red's order was not kept: red can still fire this round
     out = fire(red, gid, 1)
     assert out["game"]["version"] == 2 and out["view"]["round"] == 2
+
+
+def test_a_form_order_whose_commit_fails_is_told_so_and_can_be_sent_again(players):
+    """The page's form path: a commit that fails answers 503 with the reason in the prompt's error fragment; the
+    same form sent again (the same key) is applied, once."""
+    red, blue = players(), players()
+    gid = start_duel(red, blue)
+
+    def fail_commit(session):
+        if any(type(o).__name__ == "ActionRow" for o in session.identity_map.values()):
+            raise OSError("the disk is full")
+    form = {"verb": "fire", "arg.salvos": "2", "expected_version": "0", "key": uuid.uuid4().hex}
+    event.listen(Session, "before_commit", fail_commit)
+    try:
+        r = red.post(f"/games/{gid}/actions", data=form, headers={"hx-request": "true", "hx-target": "prompt-error"})
+    finally:
+        event.remove(Session, "before_commit", fail_commit)
+    assert r.status_code == 503 and "could not be saved" in r.text and "<html" not in r.text
+    assert game_row(gid).version == 0 and actions_of(gid) == []
+    r = red.post(f"/games/{gid}/actions", data=form, headers={"hx-request": "true"})
+    assert r.status_code == 204 and game_row(gid).version == 1
+    red.post(f"/games/{gid}/actions", data=form, headers={"hx-request": "true"})  # (409: the form's prompt passed)
+    assert game_row(gid).version == 1 and len(actions_of(gid)) == 1
 
 
 def test_an_htmx_order_gets_its_error_as_a_fragment_in_the_prompt(players):
