@@ -149,7 +149,8 @@ def air(view: View, side: str, segment: int, rng) -> dict[str, Any]:
         if free <= 0 or base.get("attacked"):
             continue
         place = air_source_place(view, source)
-        targets = [mid for _, _, mid, m in marks if board.air_reaches(side, source, "lac", place, m["hex"])][:2]
+        targets = [mid for _, _, mid, m in marks if board.air_reaches(side, source, "lac", place, m["hex"])
+                   and not (source == "henderson" and m["hex"] == board.SHORTLANDS_HEX)][:2]  # 10.7
         if source in ("rabaul", "shortlands") and targets and marks[0][0] == 0 and rng.die(2) == 1:
             continue  # 14.63: one attack a turn; with no capital ship in sight, sometimes wait for a better target
         if targets:

@@ -49,3 +49,19 @@ def test_a_bot_decides_from_the_view_only():
 def test_bots_against_random_players_many_games(seed):
     sides = [("allied",), ("japanese",), ("allied", "japanese")][seed % 3]
     assert rules.outcome(playout(rules, "campaign", seed=1000 + seed, chooser=bot_chooser(sides)).state)
+
+
+@pytest.mark.rule("10.7")
+def test_the_air_at_henderson_field_never_strikes_a_force_in_the_shortlands_hex():
+    """10.7: American air on Guadalcanal may not attack Shortlands (L); a force in M it does strike. The easy bot's
+    order used to name the L force and the rules refused it (seen once the strong plan based air at the field)."""
+    from app.games.solomons import board, bots
+    mark = {"segment": 5, "turn": 6, "submarine": False, "units": 4, "capital": 1, "transports": 0}
+    view = {"enemy": {"markers": {"in-l": dict(mark, hex=board.SHORTLANDS_HEX), "in-m": dict(mark, hex="M")}},
+            "air": {"henderson": {"lac": 12, "nac": 0, "untrained": 0, "spent": 0, "transferred": 0,
+                                  "attacked": False}},
+            "guadalcanal": {"henderson": {"complete": True, "side": "allied"}, "supply": {"allied": 3}},
+            "task_forces": {}}
+    targets = {m.get("target") for seed in range(30)
+               for m in bots.air(view, "allied", 5, SeededRng(seed))["missions"] if m["mission"] == "attack"}
+    assert targets == {"in-m"}
