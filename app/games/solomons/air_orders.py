@@ -62,11 +62,15 @@ def in_range(state: State, side: str, source: str, kind: str, hex_: str) -> bool
     return board.air_reaches(side, source, kind, source_place(state, side, source), hex_)
 
 
+def base_free(base: dict[str, Any], kind: str, offensive: bool) -> int:
+    """An air base's points of `kind` free to fly: offensively, those not yet spent nor transferred (6.26, 14.63)."""
+    total = base[kind]
+    return max(0, total - base["spent"] - base["transferred"]) if offensive else total
+
+
 def free_points(state: State, side: str, source: str, kind: str, offensive: bool) -> int:
     if source in state["air"][side]:
-        base = state["air"][side][source]
-        total = base[kind]
-        return max(0, total - base["spent"] - base["transferred"]) if offensive else total
+        return base_free(state["air"][side][source], kind, offensive)
     tf = state["task_forces"][source]
     if kind != "nac":
         return 0

@@ -1,7 +1,9 @@
 """The strong Solomons computer player (issue 19): the engine's search over beliefs (app/engine/search.py) with
 Solomons' own knowledge, for the two decisions that shape a Game-Turn, Task Force Allocation (5.2) and the Movement
-Plot (8.1). The American ground attack holds back at 1:1 (ground_order). Every other decision (air, Japan's ground,
-intentions, set-up, training, reset) is the easy bot's.
+Plot (8.1). The American plays a standing plan over the easy one (strong_plan.py: the fleet forward at the
+Preliminary Set-Up, its air to Henderson Field at the resets, lean supply runs that the search may not cancel) and
+holds its ground attack back at 1:1 (ground_order). Every other decision (air, Japan's ground, intentions, Japan's
+set-up and resets, training) is the easy bot's.
 
 It decides from `view(state, side)` and its prompt only, like the easy bot. What it believes of the rest:
 
@@ -35,12 +37,15 @@ from app.games.solomons import (
     bots,
     ground_orders,
     opening,
+    placement,
     plot,
     sequence,
     strong_outlook,
+    strong_plan,
     victory,
     views,
 )
+from app.games.solomons.movement import DECISION as RESET_DECISION
 from app.games.solomons.turn import arrive
 
 View = dict[str, Any]
@@ -64,7 +69,6 @@ RESULT_VALUE = {"win": 1.0, "draw": 0.0, "loss": -1.0}
 # bigger garrison is more Japanese VP (22 scores American Ground Points destroyed, not isolation's losses, 16.21),
 # and the transports that carried it were sunk by Rabaul's air. Kept for the next attempt (e.g. a lighter weight).
 OUTLOOK_SIDES: tuple[str, ...] = ()
-SUPPLY_RUN_SIDES: tuple[str, ...] = ()  # offered a run of supply only (allocation_candidates): off with the outlook  # the side whose evaluation looks past the horizon (Japan's was not re-measured)
 
 
 def believed_enemy(enemy: str, turn: int) -> State:
@@ -155,23 +159,46 @@ def evaluate(state: State, side: str) -> float:
             + weight * (material(state, side) - material(state, enemy)))
 
 
+# The sides that play strong_plan.py's standing plan (Henderson Field's air, lean supply runs) over the easy one, and
+# whether the plan alone decides that a run sails (the search still picks the forces, escorts and cargo mix).
+PLAN_SIDES = ("allied",)
+PLAN_DECIDES_RUNS = True
+
+
+def base_allocation(view: View, side: str, default: dict[str, Any], rng) -> dict[str, Any]:
+    """The allocation the candidates vary: the easy one, leaned by the plan for PLAN_SIDES."""
+    easy = bots.allocation(view, side, default, rng)
+    return strong_plan.lean(easy, view, side, default) if side in PLAN_SIDES else easy
+
+
+def placement_order(view: View, side: str) -> dict[str, Any]:
+    """5.1, 5.14: the easy set-up, with the plan's fleet forward for PLAN_SIDES."""
+    easy = bots.placement(view, side)
+    return bots.submit(strong_plan.placement(view, side, easy) if side in PLAN_SIDES else easy)
+
+
+def reset_order(view: View, side: str, prompt: dict[str, Any]) -> dict[str, Any]:
+    """6.38, 6.26: the default reset orders, with the plan's air transfers for PLAN_SIDES."""
+    default = bots._info(prompt).get("default", {})
+    return bots.submit(strong_plan.reset(view, side, default) if side in PLAN_SIDES else default)
+
+
 def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[dict[str, Any]]:
     default = bots._info(prompt).get("default", {})
-    out = [bots.allocation(view, side, default, rng)]
+    standing = default.get("task_forces", [])
+    out = [base_allocation(view, side, default, rng)]
     for _ in range(ALLOCATION_VARIANTS - 1):
-        out.append(bots.allocation(view, side, default, FastRng(search.seed_from(rng))))
+        out.append(base_allocation(view, side, default, FastRng(search.seed_from(rng))))
     transports = [spec for spec in out[0]["task_forces"] if spec.get("mission") == "transport"]
-    warships = [spec for spec in out[0]["task_forces"] if spec.get("mission") != "transport"
-                and spec not in default.get("task_forces", [])]
-    out.append({"task_forces": [*default.get("task_forces", []), *transports]})  # the cargo sails, no escort
-    out.append({"task_forces": [*default.get("task_forces", []), *warships]})  # the warships sail, the cargo waits
-    out.append({"task_forces": list(default.get("task_forces", []))})  # nothing new sails (22: risk nothing)
-    if side in SUPPLY_RUN_SIDES and any(spec.get("cargo") for spec in transports):
-        # the easy cargo is mostly troops; a garrison without supply defends at half and withers (16.21)
-        out.append({"task_forces": [dict(spec, cargo={u: {"ground": 0, "supply": sum(c.values())}
-                                                      for u, c in spec["cargo"].items()})
-                                    if spec.get("cargo") and spec not in default.get("task_forces", []) else spec
-                                    for spec in out[0]["task_forces"]]})
+    warships = [spec for spec in out[0]["task_forces"] if spec.get("mission") != "transport" and spec not in standing]
+    out.append({"task_forces": [*standing, *transports]})  # the cargo sails, no escort
+    out.append({"task_forces": [*standing, *warships]})  # the warships sail, the cargo waits
+    out.append({"task_forces": list(standing)})  # nothing new sails (22: risk nothing)
+    if side in PLAN_SIDES and PLAN_DECIDES_RUNS and any(spec not in standing for spec in transports):
+        # the plan's run is due: its worth (a supplied garrison, 16.21; air that may strike, 10.7) lies beyond the
+        # search's horizon, which sees only the transports' risk, so the search chooses everything but whether it sails
+        out = [a for a in out if any(spec.get("mission") == "transport" and spec not in standing
+                                     for spec in a["task_forces"])]
     return [bots.submit(a) for a in out]
 
 
@@ -185,6 +212,11 @@ def plot_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[
                         | ({tf_id: default["plots"][tf_id]} if tf_id in default.get("plots", {}) else {})})
     out = out[:MAX_PLOT_CANDIDATES - 1]  # bounded, so a turn with many forces at sea thinks no longer
     out.append(dict(default, plots=dict(default.get("plots", {}))))
+    if side in PLAN_SIDES and PLAN_DECIDES_RUNS:
+        # a loaded transport force the plan sent sails as the easy plot has it (see allocation_candidates)
+        runs = {tf["id"]: easy["plots"][tf["id"]] for tf in view["task_forces"].values()
+                if tf["mission"] == "transport" and bots.loaded(view, tf) and tf["id"] in easy["plots"]}
+        out = [p for p in out if all(p["plots"].get(tf_id) == plot for tf_id, plot in runs.items())] or [easy]
     return [bots.submit(dict(default, **p)) for p in out]
 
 
@@ -208,13 +240,16 @@ CANDIDATES: dict[str, Callable[..., list[dict[str, Any]]]] = {allocation.DECISIO
                                                              plot.DECISION.id: plot_candidates}
 SEARCHED = tuple(CANDIDATES)
 GROUND = ground_orders.DECISION.id
+RESET = RESET_DECISION.id
+PLACEMENT = placement.DECISION.id
 
 
 class SolomonsSearch:
     """The game's side of the engine's search (search.Searchable)."""
 
-    def __init__(self, rules):
+    def __init__(self, rules, side: str):
         self.rules = rules
+        self.side = side  # the deciding side: its own moves in the rollouts follow its own plan
 
     def determinize(self, view, role, rng):
         return determinize(view, role, rng)
@@ -239,6 +274,10 @@ class SolomonsSearch:
         kind = bots._info(prompt).get("kind")
         if kind == GROUND:
             return bots.submit(ground_order(view, role, prompt))
+        if role == self.side and kind == RESET:
+            return reset_order(view, role, prompt)
+        if role == self.side and kind == allocation.DECISION.id:
+            return bots.submit(base_allocation(view, role, bots._info(prompt).get("default", {}), rng))
         if kind in STATES:
             return STATES[kind].bot(view, prompt, rng)
         return bots.submit(bots._info(prompt).get("default", {}))
@@ -258,9 +297,13 @@ def make_strong_bot(side: str, budget: search.Budget = BUDGET) -> Callable[[View
         kind = bots._info(prompt).get("kind")
         if kind == GROUND:
             return bots.submit(ground_order(view, side, prompt))
+        if kind == RESET:
+            return reset_order(view, side, prompt)
+        if kind == PLACEMENT:
+            return placement_order(view, side)
         if kind not in SEARCHED or view.get("pending") is not None:
             return easy(view, prompt, rng)
-        return search.choose(SolomonsSearch(rules), view, side, prompt, rng, budget)
+        return search.choose(SolomonsSearch(rules, side), view, side, prompt, rng, budget)
     bot.__name__ = f"solomons_{side}_strong_bot"
     return bot
 

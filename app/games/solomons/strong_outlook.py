@@ -37,7 +37,7 @@ def worth_attacking(points: int, defense: int) -> bool:
     return crt.ground_column(points, defense) not in (None, WORST_GROUND_COLUMN)
 
 
-class _Die:
+class FixedDie:
     """A die that always rolls `face`, to average a CRT over its six rows."""
 
     def __init__(self, face: int):
@@ -51,7 +51,7 @@ def expected_attack(attack: int, defense: int, unsupplied: int) -> tuple[float, 
     """12.4: the expected Ground Points lost by attacker and defender, over the six rolls of the die."""
     lost_a = lost_d = 0.0
     for face in range(1, 7):
-        r = ground.resolve_attack(attack, defense, _Die(face), unsupplied)
+        r = ground.resolve_attack(attack, defense, FixedDie(face), unsupplied)
         lost_a += r["attacker_loses"]
         lost_d += r["defender_loses"]
     return lost_a / 6, lost_d / 6

@@ -60,19 +60,3 @@ def test_the_american_evaluation_counts_the_ground_war_to_come_and_values_supply
     supplied["guadalcanal"]["supply"]["allied"] = 4
     assert strong_bot.projected_score(state, "allied")["japanese"] > 0
     assert strong_bot.evaluate(supplied, "allied") > strong_bot.evaluate(state, "allied")
-
-
-def test_with_the_outlook_the_american_allocation_offers_a_run_of_supply_only(monkeypatch):
-    """The easy cargo is mostly troops; the search is also offered the same transports loaded with supply only."""
-    monkeypatch.setattr(strong_bot, "SUPPLY_RUN_SIDES", ("allied",))
-    state = rules.setup("campaign", rules.meta.default_options(), SeededRng(3))
-    while not (state["turn"] == 2 and rules.prompts(state).get("allied", {}).get("info", {}).get("kind")
-               == "allocation" and state["pending"]["allied"] is None):
-        prompts = rules.prompts(state)
-        role = min(r for r in prompts if state["pending"][r] is None)
-        state = rules.apply(state, role, rules.bots[role](rules.view(state, role), prompts[role], SeededRng(4)),
-                            SeededRng(5))
-    prompt = rules.prompts(state)["allied"]
-    found = strong_bot.allocation_candidates(rules.view(state, "allied"), "allied", prompt, SeededRng(6))
-    cargoes = [spec["cargo"] for c in found for spec in c["args"]["task_forces"] if spec.get("mission") == "transport"]
-    assert any(all(load["ground"] == 0 and load["supply"] > 0 for load in cargo.values()) for cargo in cargoes)

@@ -1,0 +1,178 @@
+"""Issue 19: the strong American's standing plan (strong_plan.py), as a player would see it: its air goes to
+Henderson Field and leaves it when the island may fall, and its transports sail only when the island runs short of
+Supply, carrying Supply."""
+from __future__ import annotations
+
+import copy
+import json
+
+from app.engine.rng import SeededRng
+from app.games.solomons import strong_bot, strong_plan
+from app.games.solomons.rules import rules
+from app.games.solomons.strong_bot import STRONG_BOTS
+
+
+def first(seed: int, found) -> tuple[dict, dict]:
+    """The first position (state, the American prompt) of a seeded easy-vs-easy game where `found(state, prompt)`."""
+    dice, players = SeededRng(seed), SeededRng(seed + 1)
+    state = rules.setup("campaign", rules.meta.default_options(), dice)
+    while rules.outcome(state) is None:
+        prompts = rules.prompts(state)
+        role = min(r for r in prompts if state["pending"][r] is None)
+        if role == "allied" and found(state, prompts[role]):
+            return state, prompts[role]
+        state = rules.apply(state, role, rules.bots[role](rules.view(state, role), prompts[role], players), dice)
+    raise AssertionError("the position was never reached")
+
+
+def resolved(state: dict, order: dict) -> dict:
+    """The state once the American order is in and Japan has answered the same step (its easy orders)."""
+    state = rules.apply(state, "allied", order, SeededRng(1))
+    prompts = rules.prompts(state)
+    if "japanese" in prompts and state["pending"]["japanese"] is None:
+        state = rules.apply(state, "japanese", rules.bots["japanese"](rules.view(state, "japanese"),
+                                                                    prompts["japanese"], SeededRng(2)), SeededRng(1))
+    return state
+
+
+def day_reset_with_field(state, prompt) -> bool:
+    return (prompt["info"]["kind"] == "reset" and state["day"]
+            and state["guadalcanal"]["henderson"] == {"complete": True, "side": "allied"}
+            and state["air"]["allied"]["espiritu_santo"]["lac"] > 0)
+
+
+def test_once_henderson_field_is_american_the_strong_american_flies_its_air_there():
+    """6.26, 10.5: at a day's reset the strong American transfers the air of Espiritu Santo to the field; the
+    player sees the points arrive at Henderson Field."""
+    state, prompt = first(3, day_reset_with_field)
+    before = copy.deepcopy(state["air"]["allied"])
+    order = STRONG_BOTS["allied"](rules.view(state, "allied"), prompt, SeededRng(7))
+    after = resolved(state, order)["air"]["allied"]
+    assert after["henderson"]["lac"] == before["henderson"]["lac"] + before["espiritu_santo"]["lac"]
+    assert after["espiritu_santo"]["lac"] == 0
+
+
+def test_the_easy_american_leaves_its_air_where_it_is():
+    state, prompt = first(3, day_reset_with_field)
+    order = rules.bot_levels["easy"]["allied"](rules.view(state, "allied"), prompt, SeededRng(7))
+    assert not order["args"].get("transfers")
+
+
+def test_when_the_island_may_fall_the_air_leaves_henderson_field_as_far_as_supply_pays():
+    """12.5: if Japan's next attack could take the island, every American Air Point there would be lost; 10.3: air
+    leaving the field pays one Supply Point per ten Air Points."""
+    state, prompt = first(3, day_reset_with_field)
+    g = state["guadalcanal"]
+    g["ground"].update(allied=3, japanese=12)
+    g["supply"]["allied"] = 1
+    state["air"]["allied"]["henderson"].update(lac=14, spent=0, transferred=0)
+    view = rules.view(state, "allied")
+    assert strong_plan.island_at_risk(view)
+    order = STRONG_BOTS["allied"](view, prompt, SeededRng(7))
+    after = resolved(state, order)
+    assert after["air"]["allied"]["henderson"]["lac"] == 4  # ten leave: all one Supply Point pays for
+    assert after["air"]["allied"]["espiritu_santo"]["lac"] == state["air"]["allied"]["espiritu_santo"]["lac"] + 10
+    assert after["guadalcanal"]["supply"]["allied"] == 0
+
+
+def test_a_garrison_that_outnumbers_japan_keeps_its_air():
+    state, _ = first(3, day_reset_with_field)
+    state["guadalcanal"]["ground"].update(allied=15, japanese=4)
+    state["guadalcanal"]["supply"]["allied"] = 2
+    assert not strong_plan.island_at_risk(rules.view(state, "allied"))
+
+
+def transports_sailing(candidate: dict) -> list[dict]:
+    return [spec for spec in candidate["args"]["task_forces"] if spec.get("mission") == "transport"]
+
+
+def allocation_at_turn(turn: int):
+    return first(3, lambda state, prompt: prompt["info"]["kind"] == "allocation" and state["turn"] == turn
+                 and state["phase"] == "plot1" and state["pending"]["allied"] is None)
+
+
+def test_with_supply_on_the_island_no_transport_sails():
+    """9.4, 16.11: the lean plan runs transports only when the island is short of Supply."""
+    state, prompt = allocation_at_turn(3)
+    state["guadalcanal"]["supply"]["allied"] = strong_plan.LOW_SUPPLY + 1
+    view = json.loads(json.dumps(rules.view(state, "allied")))
+    candidates = strong_bot.allocation_candidates(view, "allied", prompt, SeededRng(6))
+    assert not any(transports_sailing(c) for c in candidates)
+    easy = rules.bot_levels["easy"]["allied"](view, prompt, SeededRng(6))
+    assert transports_sailing(easy)  # the easy plan sails them every Game-Turn
+
+
+def test_an_island_without_supply_gets_a_run_of_supply_only():
+    """16.21: an unsupplied garrison defends at half and withers; a run due carries Supply Points only."""
+    state, prompt = allocation_at_turn(3)
+    state["guadalcanal"]["supply"]["allied"] = 0
+    view = rules.view(state, "allied")
+    candidates = strong_bot.allocation_candidates(view, "allied", prompt, SeededRng(6))
+    runs = [spec for c in candidates for spec in transports_sailing(c)]
+    assert runs
+    assert all(load["ground"] == 0 and load["supply"] > 0 for spec in runs for load in spec["cargo"].values())
+    rules.apply(state, "allied", candidates[0], SeededRng(1))  # the rules accept it
+
+
+def test_a_run_waits_for_the_fields_air_once_the_island_has_some_supply():
+    state, _ = allocation_at_turn(3)
+    state["guadalcanal"]["supply"]["allied"] = 1
+    state["air"]["allied"]["henderson"]["lac"] = strong_plan.COVER - 1
+    assert not strong_plan.run_due(rules.view(state, "allied"), "allied")
+    state["air"]["allied"]["henderson"]["lac"] = strong_plan.COVER
+    assert strong_plan.run_due(rules.view(state, "allied"), "allied")
+
+
+def test_when_a_run_is_due_the_search_may_not_keep_it_in_port():
+    """The run's worth lies past the search's one-Game-Turn horizon: every candidate sails it, so the search picks
+    the escort and the mix, not whether the island is supplied."""
+    state, prompt = allocation_at_turn(3)
+    state["guadalcanal"]["supply"]["allied"] = 0
+    candidates = strong_bot.allocation_candidates(rules.view(state, "allied"), "allied", prompt, SeededRng(6))
+    assert len(candidates) > 1
+    assert all(transports_sailing(c) for c in candidates)
+
+
+def test_a_loaded_transport_force_is_plotted_to_the_island_by_every_candidate():
+    state, prompt = first(3, lambda state, prompt: prompt["info"]["kind"] == "movement_plot" and state["turn"] == 1
+                          and state["pending"]["allied"] is None)
+    view = rules.view(state, "allied")
+    loaded = [tf["id"] for tf in view["task_forces"].values() if tf["mission"] == "transport"
+              and strong_bot.bots.loaded(view, tf)]
+    assert loaded
+    candidates = strong_bot.plot_candidates(view, "allied", prompt, SeededRng(6))
+    easy = strong_bot.bots.plot(view, "allied", prompt["info"]["default"])
+    assert all(c["args"]["plots"][tf] == easy["plots"][tf] for c in candidates for tf in loaded)
+
+
+def set_up_prompt(side: str, at_rear: str):
+    """The state and `side`'s prompt at its first Preliminary Set-Up with ships ready at `at_rear` (easy players)."""
+    return first_prompt(side, lambda state, prompt: prompt["info"]["kind"] == "placement" and any(
+        u["location"] == at_rear and u["status"] == "intact" and u["side"] == side for u in state["units"].values()))
+
+
+def first_prompt(side: str, found):
+    dice, players = SeededRng(3), SeededRng(4)
+    state = rules.setup("campaign", rules.meta.default_options(), dice)
+    while rules.outcome(state) is None:
+        prompts = rules.prompts(state)
+        role = min(r for r in prompts if state["pending"][r] is None)
+        if role == side and found(state, prompts[role]):
+            return state, prompts[role]
+        state = rules.apply(state, role, rules.bots[role](rules.view(state, role), prompts[role], players), dice)
+    raise AssertionError("the position was never reached")
+
+
+def test_the_strong_american_brings_its_warships_forward_and_keeps_its_carriers_back():
+    """5.14, 21.1: the warships ready at Australia go to Espiritu Santo, where the Anti-Slot forces form; the
+    carriers stay."""
+    state, prompt = set_up_prompt("allied", "australia")
+    ready = [u for u, base in prompt["info"]["choices"]["ships"].items() if base["at"] == "australia"]
+    warships = [u for u in ready if strong_plan.board.unit_type(u) in strong_plan.FORWARD]
+    assert warships
+    order = STRONG_BOTS["allied"](rules.view(state, "allied"), prompt, SeededRng(7))
+    after = resolved(state, order)
+    assert {after["units"][u]["location"] for u in warships} == {"espiritu_santo"}
+    assert all(after["units"][u]["location"] == "australia" for u in ready if strong_plan.board.is_carrier(u))
+    easy = rules.bot_levels["easy"]["allied"](rules.view(state, "allied"), prompt, SeededRng(7))
+    assert not set(warships) & set(easy["args"]["placement"])
