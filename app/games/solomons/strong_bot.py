@@ -2,8 +2,9 @@
 Solomons' own knowledge, for the two decisions that shape a Game-Turn, Task Force Allocation (5.2) and the Movement
 Plot (8.1). The American plays a standing plan over the easy one (strong_plan.py: the fleet forward at the
 Preliminary Set-Up, its air to Henderson Field at the resets, lean supply runs that the search may not cancel) and
-holds its ground attack back at 1:1 (ground_order). Every other decision (air, Japan's ground, intentions, Japan's
-set-up and resets, training) is the easy bot's.
+holds its ground attack back at 1:1 (ground_order); Japan's runs turn back from American capital ships near
+Guadalcanal at the resets (strong_plan.turning_back). Every other decision (air, Japan's ground, intentions, Japan's
+set-up, training) is the easy bot's.
 
 It decides from `view(state, side)` and its prompt only, like the easy bot. What it believes of the rest:
 
@@ -178,9 +179,8 @@ def placement_order(view: View, side: str) -> dict[str, Any]:
 
 
 def reset_order(view: View, side: str, prompt: dict[str, Any]) -> dict[str, Any]:
-    """6.38, 6.26: the default reset orders, with the plan's air transfers for PLAN_SIDES."""
-    default = bots._info(prompt).get("default", {})
-    return bots.submit(strong_plan.reset(view, side, default) if side in PLAN_SIDES else default)
+    """6.38, 6.26: the default reset orders, with the plan's air transfers (the American) or aborts (Japan)."""
+    return bots.submit(strong_plan.reset(view, side, bots._info(prompt).get("default", {})))
 
 
 def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[dict[str, Any]]:

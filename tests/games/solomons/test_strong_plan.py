@@ -176,3 +176,41 @@ def test_the_strong_american_brings_its_warships_forward_and_keeps_its_carriers_
     assert all(after["units"][u]["location"] == "australia" for u in ready if strong_plan.board.is_carrier(u))
     easy = rules.bot_levels["easy"]["allied"](rules.view(state, "allied"), prompt, SeededRng(7))
     assert not set(warships) & set(easy["args"]["placement"])
+
+
+def japanese_run_at_sea(state, prompt) -> bool:
+    return prompt["info"]["kind"] == "reset" and any(
+        tf["side"] == "japanese" and tf["mission"] == "bombardment" and not tf["aborted"] and not tf["mission_done"]
+        and tf["hex"] in ("K", "L") for tf in state["task_forces"].values())
+
+
+def sighted(state, capital: int) -> None:
+    """An American force with `capital` capital ships sighted in M this segment, as Japan's markers record it."""
+    state["markers"]["japanese"]["m-test"] = {"hex": "M", "segment": state["segment"], "turn": state["turn"],
+                                              "submarine": False, "units": 6, "capital": capital, "transports": 0}
+
+
+def test_a_japanese_run_turns_back_from_american_capital_ships_near_guadalcanal():
+    """6.38: the Tokyo Express at sea aborts when American battleships are sighted in M; the player sees its force
+    head for port."""
+    state, prompt = first_prompt("japanese", japanese_run_at_sea)
+    run = next(tf["id"] for tf in state["task_forces"].values() if tf["side"] == "japanese"
+               and tf["mission"] == "bombardment" and tf["hex"] in ("K", "L"))
+    sighted(state, capital=2)
+    order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert run in order["args"]["aborts"]
+    after = rules.apply(state, "japanese", order, SeededRng(1))
+    prompts = rules.prompts(after)
+    if "allied" in prompts and after["pending"]["allied"] is None:
+        after = rules.apply(after, "allied", rules.bots["allied"](rules.view(after, "allied"), prompts["allied"],
+                                                                  SeededRng(2)), SeededRng(1))
+    assert after["task_forces"][run]["aborted"]
+    easy = rules.bot_levels["easy"]["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert run not in (easy["args"].get("aborts") or [])
+
+
+def test_a_force_without_capital_ships_does_not_turn_a_japanese_run_back():
+    state, prompt = first_prompt("japanese", japanese_run_at_sea)
+    sighted(state, capital=0)
+    order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert not order["args"].get("aborts")
