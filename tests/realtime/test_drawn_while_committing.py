@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import event
@@ -21,8 +22,37 @@ def _order(player, gid: str, key: str):
                                                           "expected_version": 0, "key": key})
 
 
-def test_the_pages_are_drawn_while_the_commit_runs(players, monkeypatch):
+@contextmanager
+def watched_order(monkeypatch, gid: str, before_commit):
+    """Mark the order's own transaction (the one that reads the page facts), run `before_commit` when it commits, and
+    collect the pages blue's socket receives (yielded as a list)."""
     from app.realtime.hub import Subscriber, hub
+    from app.web import api
+
+    real_page_facts = api.page_facts
+
+    def page_facts(db, *a, **kw):
+        db.info["order"] = True  # (the order's own transaction)
+        return real_page_facts(db, *a, **kw)
+
+    def hook(session):
+        if session.info.get("order"):
+            before_commit(session)
+    monkeypatch.setattr(api, "page_facts", page_facts)
+    event.listen(Session, "before_commit", hook)
+    got = []
+
+    async def page(text):
+        got.append(text)
+    hub.join(gid, sub := Subscriber(role="blue", user_id=None, send=page))
+    try:
+        yield got
+    finally:
+        event.remove(Session, "before_commit", hook)
+        hub.leave(gid, sub)
+
+
+def test_the_pages_are_drawn_while_the_commit_runs(players, monkeypatch):
     from app.web import api
 
     red, blue = players(), players()
@@ -34,61 +64,24 @@ def test_the_pages_are_drawn_while_the_commit_runs(players, monkeypatch):
     def fragment(model):
         drawing.set()
         return real_fragment(model)
-
-    def before_commit(session):
-        if session.info.get("order"):
-            overlapped.append(drawing.wait(10))  # the commit waits until a page is being drawn
     monkeypatch.setattr(api, "fragment", fragment)
-    real_page_facts = api.page_facts
-
-    def page_facts(db, *a, **kw):
-        db.info["order"] = True  # (the order's own transaction)
-        return real_page_facts(db, *a, **kw)
-    monkeypatch.setattr(api, "page_facts", page_facts)
-    event.listen(Session, "before_commit", before_commit)
-    got = []
-
-    async def page(text):
-        got.append(text)
-    hub.join(gid, sub := Subscriber(role="blue", user_id=None, send=page))
-    try:
+    # the commit waits until a page is being drawn
+    with watched_order(monkeypatch, gid, lambda session: overlapped.append(drawing.wait(10))) as got:
         r = _order(red, gid, "k1")
-    finally:
-        event.remove(Session, "before_commit", before_commit)
-        hub.leave(gid, sub)
     assert r.status_code == 200, r.text
     assert overlapped == [True]
     assert r.json()["game"]["version"] == 1 and [version_of(t) for t in got] == [1]
 
 
 def test_a_commit_that_fails_sends_nothing_and_keeps_nothing(players, monkeypatch):
-    from app.realtime.hub import Subscriber, hub
-    from app.web import api
-
     red, blue = players(), players()
     gid = start_duel(red, blue)
-    real_page_facts = api.page_facts
 
-    def page_facts(db, *a, **kw):
-        db.info["order"] = True
-        return real_page_facts(db, *a, **kw)
-
-    def before_commit(session):
-        if session.info.get("order"):
-            raise OSError("disk full")
-    monkeypatch.setattr(api, "page_facts", page_facts)
-    event.listen(Session, "before_commit", before_commit)
-    got = []
-
-    async def page(text):
-        got.append(text)
-    hub.join(gid, sub := Subscriber(role="blue", user_id=None, send=page))
-    try:
+    def disk_full(session):
+        raise OSError("disk full")
+    with watched_order(monkeypatch, gid, disk_full) as got:
         r = _order(red, gid, "k1")
         assert r.status_code == 503 and "could not be saved" in r.json()["message"]
-    finally:
-        event.remove(Session, "before_commit", before_commit)
-        hub.leave(gid, sub)
     assert got == [] and game_row(gid).version == 0
     monkeypatch.undo()
     r = _order(red, gid, "k1")  # the same key, never applied, is applied now, once
