@@ -1,5 +1,5 @@
-"""The strong American's standing plan (issue 19): what the search's candidates and rollouts build on for the United
-States, where the easy plan loses by design.
+"""The strong players' standing plans (issue 19): what the search's candidates and rollouts build on, where the easy
+plans lose by design.
 
 Measured against the easy Japanese player (tools/bench_bots.py, docs/benchmarks.md), the easy American plan gives
 Japan its Victory Points three ways: a transport run every Game-Turn, caught in M by Rabaul's bombers (about 25 VP a
