@@ -6,10 +6,14 @@ from __future__ import annotations
 import copy
 import json
 
+import pytest
+
 from app.engine.rng import SeededRng
 from app.games.solomons import strong_bot, strong_plan
 from app.games.solomons.rules import rules
 from app.games.solomons.strong_bot import STRONG_BOTS
+
+CANARY = "CANARY-strong-plan-51c2"
 
 
 def first(seed: int, found) -> tuple[dict, dict]:
@@ -214,3 +218,19 @@ def test_a_force_without_capital_ships_does_not_turn_a_japanese_run_back():
     sighted(state, capital=0)
     order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
     assert not order["args"].get("aborts")
+
+
+@pytest.mark.parametrize("where", ["transfers", "set-up", "japanese run"])
+def test_proof_of_fog_the_plans_decide_the_same_whatever_they_cannot_see(where):
+    """Issue 19 item 4, for the plans' own decisions: perturb and plant canaries in all the view hides; same order,
+    and no canary in it."""
+    side = "japanese" if where == "japanese run" else "allied"
+    state, prompt = {"transfers": lambda: first(3, day_reset_with_field),
+                     "set-up": lambda: set_up_prompt("allied", "australia"),
+                     "japanese run": lambda: first_prompt("japanese", japanese_run_at_sea)}[where]()
+    changed = rules.plant_canaries(rules.perturb(json.loads(json.dumps(state)), side, SeededRng(2)), side, CANARY)
+    other = rules.prompts(changed)[side]
+    mine = STRONG_BOTS[side](rules.view(state, side), prompt, SeededRng(5))
+    theirs = STRONG_BOTS[side](rules.view(changed, side), other, SeededRng(5))
+    assert mine == theirs
+    assert CANARY not in json.dumps(theirs)
