@@ -431,9 +431,13 @@ def seats_held(db: DB, game: Game, user_id: int | None) -> list[str]:
     """The seats a user holds in a game, in the order the game lists its seats (the umpire's last)."""
     if user_id is None:
         return []
-    held = set(db.scalars(_HELD, {"game_id": game.id, "user_id": user_id}))
+    return in_seat_order(game, set(db.scalars(_HELD, {"game_id": game.id, "user_id": user_id})))
+
+
+def in_seat_order(game: Game, roles) -> list[str]:
+    """`roles` in the order the game lists its seats (the umpire's last)."""
     order = [*rules_for(game).meta.seats(), UMPIRE]
-    return sorted(held, key=lambda r: order.index(r) if r in order else len(order))
+    return sorted(roles, key=lambda r: order.index(r) if r in order else len(order))
 
 
 def role_of(db: DB, game: Game, user_id: int | None, seat: str | None = None) -> str:

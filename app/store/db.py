@@ -101,8 +101,9 @@ def commit(session: Session, alongside: Callable[[], T] | None = None,
     `alongside`: work done in this thread while another thread commits (SQLite's fsync, a few milliseconds with
     synchronous=FULL, releases the GIL): a drawing of the new position from what is already in memory, which must
     not touch `session` or its objects. Its result is returned only once the commit has succeeded; if the commit
-    fails, CommitFailed is raised (the database's error its cause) and the drawing is thrown away. `then`: run right after the commit, before any later
-    commit of this process can complete (SQLite). Returns (alongside's result, then's result).
+    fails, CommitFailed is raised (the database's error its cause) and the drawing is thrown away. `then`: run
+    right after the commit, before any later commit of this process can complete (SQLite). Returns (alongside's
+    result, then's result).
 
     The commit lock is taken only once the session's writes are flushed (the write lock held): what runs under it
     never waits for SQLite's write lock (see `_COMMITS`), so it is held for one COMMIT and `then` at most."""

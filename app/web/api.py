@@ -16,7 +16,6 @@ from app.play import accounts, lobby, records
 from app.play.check import check_order
 from app.realtime.hub import hub
 from app.realtime.pg_notify import notify
-from app.play.notify import has_subscribers
 from app.play.submit import apply_action, lock_game
 from app.store.db import commit, is_postgres, transaction
 from app.web import actions as game_actions
@@ -24,7 +23,7 @@ from app.web.deps import (CSRF, DBDep, ReadDBDep, User, client_address, current_
                           session_token)
 from app.play.errors import Forbidden
 from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
-from app.web.presenter import (Followers, detached, followers, page_facts, page_model, page_models,
+from app.web.presenter import (Followers, detached, followers, followers_of, page_facts, page_model, page_models,
                                 seats_held)
 from app.web.ws import fragment, valid_sessions
 
@@ -236,7 +235,7 @@ def _order_and_pages(game_id: str, user_id: int, seat: str | None, order: dict[s
         facts = (page_facts(db, game, roles, result.state, result.prompts, result.row) if not result.replayed
                  else page_facts(db, game, roles))
         valid = valid_sessions(db, sessions)
-        found = Followers(bots_owed=bool(facts["thinking"]), subscribed=has_subscribers(db, game_id))
+        found = followers_of(db, game, facts["thinking"])
         held, still = seats_held(game, facts, user_id), detached(game)
 
         def draw():

@@ -11,6 +11,7 @@ from app.engine.contract import UMPIRE
 from sqlalchemy import bindparam, inspect, select
 
 from app.play import chat, rulebooks
+from app.play.lobby import in_seat_order
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
 from app.play.deadlines import awaited
@@ -44,8 +45,12 @@ def followers(db: DB, game: Game, models: dict[str, dict[str, Any]]) -> Follower
     """From the page models just drawn (None when none was: nothing known)."""
     if not models:
         return None
-    return Followers(bots_owed=bool(next(iter(models.values()))["thinking"]),
-                     subscribed=has_subscribers(db, game.id))
+    return followers_of(db, game, next(iter(models.values()))["thinking"])
+
+
+def followers_of(db: DB, game: Game, thinking: list[str]) -> Followers:
+    """From the computer seats thinking (page_facts' "thinking", what every page model shows)."""
+    return Followers(bots_owed=bool(thinking), subscribed=has_subscribers(db, game.id))
 
 
 # The drawing's queries, built once (building a statement and its cache key cost about as much as running it).
@@ -88,9 +93,7 @@ def seats_held(game: Game, facts: dict[str, Any], user_id: int | None) -> list[s
     """lobby.seats_held, from the seats the facts read."""
     if user_id is None:
         return []
-    order = [*rules_for(game).meta.seats(), UMPIRE]
-    held = {role for role, holder in facts["holders"] if holder == user_id}
-    return sorted(held, key=lambda r: order.index(r) if r in order else len(order))
+    return in_seat_order(game, {role for role, holder in facts["holders"] if holder == user_id})
 
 
 def detached(game: Game) -> SimpleNamespace:
