@@ -6,11 +6,17 @@ Each game is seeded (dice and each seat's stream separate), each seat decides fr
 tools.bench (which writes the rest of the file), and again after each seed's games of every row, so a run stopped
 early leaves honest figures. `python -m tools.bench_bots --games 20 --workers 2`; the issue's goal is 200 games per
 pairing, which takes hours on a shared two-core machine: the count played is printed with the figures.
+
+`--record FILE` appends each game to FILE (one JSON line, with its row, seed and the commit that played it) and skips
+the games already there for the same commit, so a stopped run resumes; rows may be played by separate runs (on one core
+each, say) into one file, and `--table FILE` draws the section from the file alone, each row with its count and commit.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import subprocess
 import time
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
@@ -75,21 +81,49 @@ def row_name(tested: str, side: str, opponent: str) -> str:
     return f"{tested}-{side}-{opponent}"
 
 
-def run(games: int, workers: int, on_round=None, only: tuple[str, ...] = ()) -> dict:
+def commit() -> str:
+    """The commit the games are played at (with "+" when the work tree differs from it)."""
+    def git(*args):
+        return subprocess.run(["git", *args], check=False, capture_output=True, text=True, cwd=OUT.parent.parent).stdout.strip()
+    return (git("rev-parse", "--short", "HEAD") or "unknown") + ("+" if git("status", "--porcelain", "app") else "")
+
+
+def levels_row(levels: dict[str, str]) -> str:
+    """The row a game belongs to, from its levels (the player under test is the stronger)."""
+    rank = {"strong": 2, "easy": 1, "random": 0}
+    side = max(SIDES, key=lambda s: rank[levels[s]])
+    return row_name(levels[side], side, levels["japanese" if side == "allied" else "allied"])
+
+
+def load(path: Path | None) -> list[dict]:
+    if path is None or not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def run(games: int, workers: int, on_round=None, only: tuple[str, ...] = (), record: Path | None = None) -> dict:
     """Every row's game of seed 0, then of seed 1, and so on, so that a run stopped early (a shared machine) still has
     the same number of games in every row: `on_round` is called with the figures so far after each whole seed.
-    `only`: the names of the rows to play (row_name), every row if empty."""
+    `only`: the names of the rows to play (row_name), every row if empty. `record`: the file each game is appended
+    to; its games of this commit are not played again, and count in the figures."""
     rows = []
     for tested, opponent in PAIRINGS:
         for side in SIDES:
             other = "japanese" if side == "allied" else "allied"
             if not only or row_name(tested, side, opponent) in only:
                 rows.append({side: tested, other: opponent})
-    jobs = [(seed, levels) for seed in range(games) for levels in rows]
-    started, results = time.time(), []
+    at = commit()
+    results = [r for r in load(record) if r.get("commit") == at and r["levels"] in rows and r["seed"] < games]
+    done = {(r["seed"], levels_row(r["levels"])) for r in results}
+    jobs = [(seed, levels) for seed in range(games) for levels in rows if (seed, levels_row(levels)) not in done]
+    started = time.time()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for result in pool.map(_job, jobs, chunksize=1):
+        for (seed, _), result in zip(jobs, pool.map(_job, jobs, chunksize=1)):
+            result.update(seed=seed, commit=at, row=levels_row(result["levels"]))
             results.append(result)
+            if record is not None:
+                with record.open("a") as f:
+                    f.write(json.dumps(result) + "\n")
             if on_round is not None and len(results) % len(rows) == 0:
                 on_round({"games": len(results) // len(rows), "results": results, "wall": time.time() - started,
                           "rows": only})
@@ -97,19 +131,22 @@ def run(games: int, workers: int, on_round=None, only: tuple[str, ...] = ()) -> 
 
 
 def lines(bench: dict) -> list[str]:
-    games, results = bench["games"], bench["results"]
+    results = bench["results"]
+    counts = {len([r for r in results if levels_row(r["levels"]) == name]) for name in {levels_row(r["levels"])
+                                                                                       for r in results}}
+    how = (f"`python -m tools.bench_bots --games {bench['games']}"
+           f"{' --rows ' + ','.join(bench['rows']) if bench.get('rows') else ''}`" if "games" in bench
+           else f"`python -m tools.bench_bots --table {bench['table']}` (rows played by separate runs into one record)")
     out = [HEADING, "",
-           (f"Measured on {datetime.now(UTC):%Y-%m-%d} by `python -m tools.bench_bots --games {games}"
-            f"{' --rows ' + ','.join(bench['rows']) if bench.get('rows') else ''}` (part "
-           f"of `make bench`): **{games} seeded games per row** (the issue's goal is 200; on this shared two-core "
-           "machine that would take hours, so this count is what was played). The Campaign, 16 Game-Turns, each "
-           "seat deciding from its own view with its own stream; a draw (22) is not a win. Interval: 95% Wilson."),
-           "", ("| player under test | its side | opponent | wins | draws | losses | win rate (95% interval) | "
-                "mean VP (own / enemy) |"), "|---|---|---|---|---|---|---|---|"]
+           (f"Measured on {datetime.now(UTC):%Y-%m-%d} by {how} (part of `make bench`): "
+            f"**{' to '.join(str(c) for c in sorted(counts)) or 0} seeded games per row** (the issue's goal is 200; "
+            "the count is what was played). The Campaign, 16 Game-Turns, each seat deciding from its own view with "
+            "its own stream; a draw (22) is not a win. Interval: 95% Wilson. Commit: the code that played the row."),
+           "", ("| player under test | its side | opponent | games | wins | draws | losses | win rate (95% interval) | "
+                "mean VP (own / enemy) | commit |"), "|---|---|---|---|---|---|---|---|---|---|"]
     for tested, opponent in PAIRINGS:
         for side in SIDES:
-            rows = [r for r in results if r["levels"][side] == tested and r["levels"][
-                "japanese" if side == "allied" else "allied"] == opponent]
+            rows = [r for r in results if levels_row(r["levels"]) == row_name(tested, side, opponent)]
             n = len(rows)
             if n == 0:
                 continue  # a row not played in this run (--rows)
@@ -117,10 +154,11 @@ def lines(bench: dict) -> list[str]:
             draws = sum(r["winner"] is None for r in rows)
             lo, hi = wilson(wins, n)
             other = "japanese" if side == "allied" else "allied"
-            own = sum(r["score"][side] for r in rows) / max(n, 1)
-            enemy = sum(r["score"][other] for r in rows) / max(n, 1)
-            out.append(f"| {tested} | {NAMES[side]} | {opponent} | {wins} | {draws} | {n - wins - draws} | "
-                       f"{wins / max(n, 1):.0%} ({lo:.0%}-{hi:.0%}) | {own:.1f} / {enemy:.1f} |")
+            own = sum(r["score"][side] for r in rows) / n
+            enemy = sum(r["score"][other] for r in rows) / n
+            commits = ", ".join(sorted({r.get("commit", "?") for r in rows}))
+            out.append(f"| {tested} | {NAMES[side]} | {opponent} | {n} | {wins} | {draws} | {n - wins - draws} | "
+                       f"{wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {own:.1f} / {enemy:.1f} | {commits} |")
     out += ["", ("CPU time of one decision (process time, so other work on the shared machine does not count), "
                  "over every game above:"), "", "| level | decisions | p50 (ms) | p99 (ms) | max (ms) |", "|---|---|---|---|---|"]
     for level, only in (("easy", None), ("strong", None), ("strong", SEARCHED)):
@@ -131,8 +169,9 @@ def lines(bench: dict) -> list[str]:
         label = level if only is None else f"{level}, searched decisions only (allocation, plot)"
         out.append(f"| {label} | {len(times)} | {pct(times, 50) * 1000:.0f} | {pct(times, 99) * 1000:.0f} | "
                    f"{max(times, default=0) * 1000:.0f} |")
-    out += ["", f"Wall time of the run: {bench['wall'] / 60:.0f} min.", ""]
-    return out
+    if "wall" in bench:
+        out += ["", f"Wall time of the run: {bench['wall'] / 60:.0f} min."]
+    return out + [""]
 
 
 def write(section: list[str], path: Path = OUT) -> None:
@@ -153,9 +192,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="seeded games per row (the issue's goal: 200)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--rows", default="", help="comma-separated rows to play, e.g. strong-allied-easy (all if empty)")
+    parser.add_argument("--record", type=Path, help="append each game to this file (JSON lines); resume from it")
+    parser.add_argument("--table", type=Path, help="play nothing: draw the section from this record file")
     args = parser.parse_args()
+    if args.table:
+        section = lines({"results": load(args.table), "table": args.table})
+        write(section)
+        print("\n".join(section))
+        return
     only = tuple(r for r in args.rows.split(",") if r)
-    section = lines(run(args.games, args.workers, on_round=lambda so_far: write(lines(so_far)), only=only))
+    section = lines(run(args.games, args.workers, on_round=lambda so_far: write(lines(so_far)), only=only,
+                        record=args.record))
     write(section)
     print("\n".join(section))
 
