@@ -199,7 +199,7 @@ def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) ->
         # search's horizon, which sees only the transports' risk, so the search chooses everything but whether it sails
         out = [a for a in out if any(spec.get("mission") == "transport" and spec not in standing
                                      for spec in a["task_forces"])]
-    return [bots.submit(a) for a in out]
+    return [bots.submit(strong_plan.hold(a, view, side, default)) for a in out]
 
 
 def plot_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[dict[str, Any]]:

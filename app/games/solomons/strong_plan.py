@@ -48,6 +48,7 @@ JAPANESE_LANDING_MARGIN = 3  # tuned: Ground Points Japan may land before the ne
 #                              Japanese player lands about three a Game-Turn, strong_outlook.JAPANESE_LANDING)
 REAR_BASE = "espiritu_santo"  # 21.1: where American LAC arrive; an evacuation flies back there
 THREAT_CAPITAL = 1  # tuned: capital ships in a sighted American force that turn a Japanese run back (2 did no better)
+THREAT_NUMBERS = 2  # warships in a sighted American force, as a multiple of a Japanese run's ships, that turn it back
 FLEET_FROM = "australia"  # 21.1: where American naval units arrive
 FLEET_BASE = "espiritu_santo"  # the loading base (9.4), where the easy plan forms its forces
 # The warships brought forward: carriers stay back (a carrier lost is 50 VP, 22, and the easy plan never sails them)
@@ -106,18 +107,25 @@ def transfers(view: View, side: str) -> list[dict[str, Any]]:
 
 
 def turning_back(view: View, side: str) -> list[str]:
-    """6.38: the Japanese Bombardment and Transport forces at sea that abort, because American capital ships were
-    sighted within one hex of Guadalcanal this segment or the last (the Anti-Slot force a Tokyo Express would meet
-    in M at night: one such force sank three cruisers and a destroyer group of the easy plan's in one action)."""
+    """6.38: the Japanese Bombardment and Transport forces at sea that abort, because an American force was sighted
+    within one hex of Guadalcanal this segment or the last that holds capital ships (the Anti-Slot force a Tokyo
+    Express would meet in M at night: one such force sank three cruisers and a destroyer group of the easy plan's in
+    one action) or at least THREAT_NUMBERS times the run's own ships in warships (random play's ten-ship cruiser
+    force sank two of a five-ship Express's cruisers, seed 37 of tools/bench_bots.play)."""
     if side != "japanese":
         return []
     now = view["segment"] or 0
-    threat = any(m.get("turn") == view["turn"] and not m["submarine"] and m["segment"] >= now - 1
-                 and (m.get("capital") or 0) >= THREAT_CAPITAL and board.distance(m["hex"], board.GUADALCANAL) <= 1
-                 for m in view["enemy"]["markers"].values())
+    near = [m for m in view["enemy"]["markers"].values()
+            if m.get("turn") == view["turn"] and not m["submarine"] and m["segment"] >= now - 1
+            and board.distance(m["hex"], board.GUADALCANAL) <= 1]
+
+    def threatened(tf: dict[str, Any]) -> bool:
+        return any((m.get("capital") or 0) >= THREAT_CAPITAL
+                   or (m["units"] or 0) - (m.get("transports") or 0) >= THREAT_NUMBERS * len(tf["units"])
+                   for m in near)
     return sorted(tf["id"] for tf in view["task_forces"].values()
-                  if threat and tf["mission"] in ("bombardment", "transport") and not tf["aborted"]
-                  and not tf["mission_done"] and not board.is_base(tf["hex"]))
+                  if tf["mission"] in ("bombardment", "transport") and not tf["aborted"]
+                  and not tf["mission_done"] and not board.is_base(tf["hex"]) and threatened(tf))
 
 
 def reset(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
@@ -129,6 +137,24 @@ def reset(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
     if back:
         out["aborts"] = sorted({*(default.get("aborts") or []), *back})
     return out
+
+
+def nothing_to_gain(view: View, side: str) -> bool:
+    """22: Japan's last Game-Turn with no American Ground Points left on Guadalcanal. A run then wins nothing (no
+    garrison to land against or shell, no later Game-Turn for landed troops to matter) and may lose its ships to an
+    Anti-Slot force in M, as in three of the five games the strong Japanese failed to win against random play (seeds
+    29, 45 and 55 of tools/bench_bots.play: 34, 15 and 49 VP lost on Game-Turn 16 while holding the island)."""
+    return (side == "japanese" and view["turn"] == board.TURNS
+            and view["guadalcanal"]["ground"][board.ENEMY[side]] == 0)
+
+
+def hold(allocation: dict[str, Any], view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
+    """An allocation with no new Bombardment or Transport force when there is nothing to gain (see nothing_to_gain)."""
+    if not nothing_to_gain(view, side):
+        return allocation
+    standing = default.get("task_forces", [])
+    return dict(allocation, task_forces=[spec for spec in allocation["task_forces"] if spec in standing
+                                         or spec.get("mission") not in ("bombardment", "transport")])
 
 
 def run_due(view: View, side: str) -> bool:

@@ -188,10 +188,12 @@ def japanese_run_at_sea(state, prompt) -> bool:
         and tf["hex"] in ("K", "L") for tf in state["task_forces"].values())
 
 
-def sighted(state, capital: int) -> None:
-    """An American force with `capital` capital ships sighted in M this segment, as Japan's markers record it."""
+def sighted(state, capital: int, units: int = 6, transports: int = 0) -> None:
+    """An American force of `units` ships, `capital` of them capital ships, sighted in M this segment, as Japan's
+    markers record it."""
     state["markers"]["japanese"]["m-test"] = {"hex": "M", "segment": state["segment"], "turn": state["turn"],
-                                              "submarine": False, "units": 6, "capital": capital, "transports": 0}
+                                              "submarine": False, "units": units, "capital": capital,
+                                              "transports": transports}
 
 
 def test_a_japanese_run_turns_back_from_american_capital_ships_near_guadalcanal():
@@ -213,11 +215,60 @@ def test_a_japanese_run_turns_back_from_american_capital_ships_near_guadalcanal(
     assert run not in (easy["args"].get("aborts") or [])
 
 
-def test_a_force_without_capital_ships_does_not_turn_a_japanese_run_back():
+def japanese_run(state) -> dict:
+    return next(tf for tf in state["task_forces"].values() if tf["side"] == "japanese"
+                and tf["mission"] == "bombardment" and tf["hex"] in ("K", "L"))
+
+
+def test_a_force_without_capital_ships_no_bigger_than_the_run_does_not_turn_it_back():
     state, prompt = first_prompt("japanese", japanese_run_at_sea)
-    sighted(state, capital=0)
+    sighted(state, capital=0, units=len(japanese_run(state)["units"]))
     order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
     assert not order["args"].get("aborts")
+
+
+def test_a_japanese_run_turns_back_from_twice_its_numbers_in_american_warships():
+    """6.38: ten American cruisers and destroyers sighted in M turn back a five-ship Express; transports sighted
+    with them do not count."""
+    state, prompt = first_prompt("japanese", japanese_run_at_sea)
+    ships = len(japanese_run(state)["units"])
+    sighted(state, capital=0, units=2 * ships - 1 + 4, transports=4)
+    order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert not order["args"].get("aborts")
+    sighted(state, capital=0, units=2 * ships + 4, transports=4)
+    order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert order["args"]["aborts"] == [japanese_run(state)["id"]]
+
+
+def japanese_allocation(turn: int, american_ground: int):
+    """Japan's allocation prompt at `turn`, with `american_ground` Ground Points left on Guadalcanal."""
+    state, _ = first_prompt("japanese", lambda state, prompt: prompt["info"]["kind"] == "allocation"
+                                 and state["turn"] == turn and state["pending"]["japanese"] is None)
+    state["guadalcanal"]["ground"]["allied"] = american_ground
+    return state, rules.prompts(state)["japanese"]
+
+
+def runs_formed(state: dict) -> list[str]:
+    return [tf["id"] for tf in state["task_forces"].values() if tf["side"] == "japanese"
+            and tf["mission"] in ("bombardment", "transport") and strong_plan.board.is_base(tf["hex"])]
+
+
+def test_on_the_last_game_turn_japan_holding_the_island_sends_no_run():
+    """22: on Game-Turn 16 with no American Ground Points left, a Bombardment or Transport run wins nothing and may
+    lose its ships: the strong Japanese forms none, so the player sees no Tokyo Express sail."""
+    state, prompt = japanese_allocation(strong_plan.board.TURNS, american_ground=0)
+    order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert runs_formed(rules.apply(state, "japanese", order, SeededRng(1))) == []
+    easy = rules.bot_levels["easy"]["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert runs_formed(rules.apply(state, "japanese", easy, SeededRng(1)))  # the easy plan would sail one
+
+
+@pytest.mark.parametrize("turn, american_ground", [(15, 0), (16, 3)])
+def test_while_there_is_something_to_gain_japan_still_runs_the_express(turn, american_ground):
+    state, prompt = japanese_allocation(turn, american_ground)
+    candidates = strong_bot.allocation_candidates(rules.view(state, "japanese"), "japanese", prompt, SeededRng(6))
+    assert any(spec.get("mission") in ("bombardment", "transport") for c in candidates
+               for spec in c["args"]["task_forces"])
 
 
 @pytest.mark.parametrize("where", ["transfers", "set-up", "japanese run"])
