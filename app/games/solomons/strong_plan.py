@@ -22,9 +22,11 @@ attack at 1.5:1 takes the island and every American Air Point on it (12.5). This
   Points) and, after the first Game-Turn, the field's air is there to cover them (COVER Air Points), or the island has
   no Supply at all; they carry Supply only, since an unsupplied garrison defends at half and withers (16.21).
 
-Japan plays one part of it, at the resets: its Bombardment and Transport forces at sea turn back (6.38) when
-American capital ships are sighted near Guadalcanal; against random play the easy plan's Tokyo Express sailed into
-such forces and lost its cruisers (the easy Japanese won 33 of 40 seeds against random play, 37 with this).
+Japan plays two parts of it. At the resets its Bombardment and Transport forces at sea turn back (6.38) when an
+American force sighted near Guadalcanal holds capital ships or twice their numbers in warships; against random play
+the easy plan's Tokyo Express sailed into such forces and lost its cruisers (the easy Japanese won 33 of 40 seeds
+against random play, 37 with the capital-ship test). And on the last Game-Turn, holding the island, it forms no run
+at all (`nothing_to_gain`).
 
 The numbers are tuned, not printed: each was chosen by playing 40 seeded games against the easy Japanese player
 (seeds 0-39 of tools/bench_bots.play) with the easy American plan changed one way at a time (2026-12-01): easy alone
