@@ -18,11 +18,13 @@ import json
 import math
 import subprocess
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
 from app.engine.rng import SeededRng
+from app.games.solomons.board import ENEMY
 from app.games.solomons.rules import rules
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
@@ -82,17 +84,11 @@ def row_name(tested: str, side: str, opponent: str) -> str:
 
 
 def commit() -> str:
-    """The commit the games are played at (with "+" when the work tree differs from it)."""
+    """The commit the games are played at (with "+" when the work tree's app/ differs from it)."""
     def git(*args):
-        return subprocess.run(["git", *args], check=False, capture_output=True, text=True, cwd=OUT.parent.parent).stdout.strip()
+        return subprocess.run(["git", *args], check=False, capture_output=True, text=True,
+                              cwd=OUT.parent.parent).stdout.strip()
     return (git("rev-parse", "--short", "HEAD") or "unknown") + ("+" if git("status", "--porcelain", "app") else "")
-
-
-def levels_row(levels: dict[str, str]) -> str:
-    """The row a game belongs to, from its levels (the player under test is the stronger)."""
-    rank = {"strong": 2, "easy": 1, "random": 0}
-    side = max(SIDES, key=lambda s: rank[levels[s]])
-    return row_name(levels[side], side, levels["japanese" if side == "allied" else "allied"])
 
 
 def load(path: Path | None) -> list[dict]:
@@ -106,20 +102,18 @@ def run(games: int, workers: int, on_round=None, only: tuple[str, ...] = (), rec
     the same number of games in every row: `on_round` is called with the figures so far after each whole seed.
     `only`: the names of the rows to play (row_name), every row if empty. `record`: the file each game is appended
     to; its games of this commit are not played again, and count in the figures."""
-    rows = []
-    for tested, opponent in PAIRINGS:
-        for side in SIDES:
-            other = "japanese" if side == "allied" else "allied"
-            if not only or row_name(tested, side, opponent) in only:
-                rows.append({side: tested, other: opponent})
+    rows = {row_name(tested, side, opponent): {side: tested, ENEMY[side]: opponent}
+            for tested, opponent in PAIRINGS for side in SIDES
+            if not only or row_name(tested, side, opponent) in only}
     at = commit()
-    results = [r for r in load(record) if r.get("commit") == at and r["levels"] in rows and r["seed"] < games]
-    done = {(r["seed"], levels_row(r["levels"])) for r in results}
-    jobs = [(seed, levels) for seed in range(games) for levels in rows if (seed, levels_row(levels)) not in done]
+    results = [r for r in load(record) if r.get("commit") == at and r["row"] in rows and r["seed"] < games]
+    done = {(r["seed"], r["row"]) for r in results}
+    jobs = [(seed, name) for seed in range(games) for name in rows if (seed, name) not in done]
     started = time.time()
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for (seed, _), result in zip(jobs, pool.map(_job, jobs, chunksize=1)):
-            result.update(seed=seed, commit=at, row=levels_row(result["levels"]))
+        for (seed, name), result in zip(jobs, pool.map(_job, [(seed, rows[name]) for seed, name in jobs],
+                                                       chunksize=1)):
+            result.update(seed=seed, commit=at, row=name)
             results.append(result)
             if record is not None:
                 with record.open("a") as f:
@@ -132,8 +126,7 @@ def run(games: int, workers: int, on_round=None, only: tuple[str, ...] = (), rec
 
 def lines(bench: dict) -> list[str]:
     results = bench["results"]
-    counts = {len([r for r in results if levels_row(r["levels"]) == name]) for name in {levels_row(r["levels"])
-                                                                                       for r in results}}
+    counts = set(Counter(r["row"] for r in results).values())
     how = (f"`python -m tools.bench_bots --games {bench['games']}"
            f"{' --rows ' + ','.join(bench['rows']) if bench.get('rows') else ''}`" if "games" in bench
            else f"`python -m tools.bench_bots --table {bench['table']}` (rows played by separate runs into one record)")
@@ -146,16 +139,15 @@ def lines(bench: dict) -> list[str]:
                 "mean VP (own / enemy) | commit |"), "|---|---|---|---|---|---|---|---|---|---|"]
     for tested, opponent in PAIRINGS:
         for side in SIDES:
-            rows = [r for r in results if levels_row(r["levels"]) == row_name(tested, side, opponent)]
+            rows = [r for r in results if r["row"] == row_name(tested, side, opponent)]
             n = len(rows)
             if n == 0:
                 continue  # a row not played in this run (--rows)
             wins = sum(r["winner"] == side for r in rows)
             draws = sum(r["winner"] is None for r in rows)
             lo, hi = wilson(wins, n)
-            other = "japanese" if side == "allied" else "allied"
             own = sum(r["score"][side] for r in rows) / n
-            enemy = sum(r["score"][other] for r in rows) / n
+            enemy = sum(r["score"][ENEMY[side]] for r in rows) / n
             commits = ", ".join(sorted({r.get("commit", "?") for r in rows}))
             out.append(f"| {tested} | {NAMES[side]} | {opponent} | {n} | {wins} | {draws} | {n - wins - draws} | "
                        f"{wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {own:.1f} / {enemy:.1f} | {commits} |")
