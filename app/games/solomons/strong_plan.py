@@ -48,6 +48,7 @@ LOW_SUPPLY = 2  # tuned: a run sails when the island holds at most this many Sup
 COVER = 10  # tuned: Air Points at Henderson Field before a run sails after Game-Turn 1 (6 and 15 did no better)
 JAPANESE_LANDING_MARGIN = 3  # tuned: Ground Points Japan may land before the next Ground Combat Phase (the easy
 #                              Japanese player lands about three a Game-Turn, strong_outlook.JAPANESE_LANDING)
+FORWARD_FIELD = "shortlands"  # 10.5: Japan's airbase in L from Game-Turn 10
 REAR_BASE = "espiritu_santo"  # 21.1: where American LAC arrive; an evacuation flies back there
 THREAT_CAPITAL = 1  # tuned: capital ships in a sighted American force that turn a Japanese run back (2 did no better)
 THREAT_NUMBERS = 2  # warships in a sighted American force, as a multiple of a Japanese run's ships, that turn it back
@@ -84,9 +85,27 @@ def island_at_risk(view: View) -> bool:
                for face in range(1, 7))
 
 
+def forward_air(view: View) -> list[dict[str, Any]]:
+    """6.26, 10.5: Japan's LAC from Rabaul to the Shortlands (L) as far as its room allows, once it opens on Game-Turn
+    10. From L the Guadalcanal hex is within the LAC radius (10.1); from Rabaul it is at extended range, where CAP and
+    anti-aircraft losses count twice (14.64), and about half of what the strong Japanese player lost in the air
+    against random play was that doubling (seeds 6, 137, 140, 171 of tools/bench_bots.play)."""
+    field, rabaul = view["air"].get(FORWARD_FIELD), view["air"].get("rabaul")
+    if not field or not rabaul:
+        return []
+    room = board.air_capacity(FORWARD_FIELD, view["turn"]) - field["lac"] - field["nac"] - field["untrained"]
+    points = min(room, air_orders.base_free(rabaul, "lac", offensive=True))
+    return [{"from": "rabaul", "to": FORWARD_FIELD, "kind": "lac", "points": points}] if points > 0 else []
+
+
 def transfers(view: View, side: str) -> list[dict[str, Any]]:
-    """6.26: the day's air transfers: everything free to Henderson Field, or off it when the island is at risk."""
-    if side != "allied" or not view.get("day") or not holds_field(view, side):
+    """6.26: the day's air transfers: for the American everything free to Henderson Field, or off it when the island
+    is at risk; for Japan, Rabaul's LAC forward to the Shortlands (forward_air)."""
+    if not view.get("day"):
+        return []
+    if side == "japanese":
+        return forward_air(view)
+    if not holds_field(view, side):
         return []
     out = []
     if island_at_risk(view):

@@ -271,14 +271,54 @@ def test_while_there_is_something_to_gain_japan_still_runs_the_express(turn, ame
                for spec in c["args"]["task_forces"])
 
 
-@pytest.mark.parametrize("where", ["transfers", "set-up", "japanese run"])
+def japanese_day_reset(turn: int):
+    """Japan's first day reset of Game-Turn `turn` with Rabaul's LAC unflown."""
+    state, prompt = first_prompt("japanese", lambda state, prompt: prompt["info"]["kind"] == "reset"
+                                 and state["day"] and state["turn"] == turn)
+    state["air"]["japanese"]["rabaul"].update(lac=20, spent=0, transferred=0)
+    return state, prompt
+
+
+def japanese_resolved(state: dict, order: dict) -> dict:
+    state = rules.apply(state, "japanese", order, SeededRng(1))
+    prompts = rules.prompts(state)
+    if "allied" in prompts and state["pending"]["allied"] is None:
+        state = rules.apply(state, "allied", rules.bots["allied"](rules.view(state, "allied"), prompts["allied"],
+                                                                  SeededRng(2)), SeededRng(1))
+    return state
+
+
+def test_once_the_shortlands_open_japan_flies_rabauls_bombers_forward_to_fill_them():
+    """10.5, 14.64: from Game-Turn 10 the strong Japanese moves LAC from Rabaul to the Shortlands (L), up to its
+    capacity of ten, so its strikes on Guadalcanal no longer fly at extended range; the player sees the points
+    arrive there."""
+    state, prompt = japanese_day_reset(10)
+    state["air"]["japanese"]["shortlands"].update(lac=3, nac=0, untrained=0)
+    order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    after = japanese_resolved(state, order)["air"]["japanese"]
+    assert after["shortlands"]["lac"] == 10
+    assert after["rabaul"]["lac"] == 13
+    easy = rules.bot_levels["easy"]["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert not easy["args"].get("transfers")
+
+
+def test_before_game_turn_10_rabauls_bombers_stay():
+    """10.5: the Shortlands are not an airbase before Game-Turn 10, so nothing moves."""
+    state, prompt = japanese_day_reset(9)
+    order = STRONG_BOTS["japanese"](rules.view(state, "japanese"), prompt, SeededRng(7))
+    assert not order["args"].get("transfers")
+    assert japanese_resolved(state, order)["air"]["japanese"]["rabaul"]["lac"] == 20
+
+
+@pytest.mark.parametrize("where", ["transfers", "set-up", "japanese run", "japanese transfers"])
 def test_proof_of_fog_the_plans_decide_the_same_whatever_they_cannot_see(where):
     """Issue 19 item 4, for the plans' own decisions: perturb and plant canaries in all the view hides; same order,
     and no canary in it."""
-    side = "japanese" if where == "japanese run" else "allied"
+    side = "japanese" if where.startswith("japanese") else "allied"
     state, prompt = {"transfers": lambda: first(3, day_reset_with_field),
                      "set-up": lambda: set_up_prompt("allied", "australia"),
-                     "japanese run": lambda: first_prompt("japanese", japanese_run_at_sea)}[where]()
+                     "japanese run": lambda: first_prompt("japanese", japanese_run_at_sea),
+                     "japanese transfers": lambda: japanese_day_reset(10)}[where]()
     changed = rules.plant_canaries(rules.perturb(json.loads(json.dumps(state)), side, SeededRng(2)), side, CANARY)
     other = rules.prompts(changed)[side]
     mine = STRONG_BOTS[side](rules.view(state, side), prompt, SeededRng(5))
