@@ -8,13 +8,16 @@ from typing import Any
 
 from app.games.solomons import board, tables
 from app.games.solomons.intentions import ASKED, KEYS
-from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY
+from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY, DEFAULT_SPREAD
 from app.games.solomons.boards.common import has_type, start_args, tf_label, unit_info
 
 SURFACE_MISSIONS = ("anti_ship", "bombardment", "transport")  # 15.33: the missions that meet in surface combat
 # (value, label) in the rules' order; the first is the rules' default (combat/surface.py _orders)
 SHIELDING = (("keep_odds", "Keep the odds column"), ("max", "Down to 1:1"), ("none", "No shielding"))
 TARGETS = (("transport", "the Transport force"), ("bombardment", "the Bombardment force"))
+# 14.3: how a strike shares its points among the groups announced to hold the kind it goes for (the first is the
+# rules' default, combat/air_strike.py SPREADS, posted blank like the other defaults)
+SPREADS = (("", "Evenly among all of them (default)"), ("one", "All on the first of them"))
 TYPE_NAMES = {"CV": "fleet carriers", "CVL": "auxiliary carriers", "BB": "modern battleships",  # 3.4 glossary
               "BC": "battlecruisers", "B": "old battleships", "CA": "heavy cruisers", "DD": "destroyers",
               "APD": "high-speed transports (APD)", "TR": "transports"}
@@ -68,9 +71,12 @@ def air_orders(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
                              "counterattack": own.get("counterattack") is not False})
     given = doctrine.get("odds")
     given = "" if given in (None, "") else number(given)
+    spread = doctrine.get("spread") if doctrine.get("spread") in dict(SPREADS) else DEFAULT_SPREAD
+    spread = "" if spread == DEFAULT_SPREAD else spread  # the form's blank choice is the rules' default
     return {"kinds": kinds, "priority": firsts + [""] * (3 - len(firsts)), "odds": odds, "odds_value": given,
-            "default_odds": default_odds, "carriers": carriers,
-            "given": bool(firsts) or bool(given) or any(not c["counterattack"] for c in carriers)}
+            "default_odds": default_odds, "carriers": carriers, "spreads": SPREADS, "spread": spread,
+            "given": bool(firsts) or bool(given) or bool(spread)
+            or any(not c["counterattack"] for c in carriers)}
 
 
 def number(value: Any) -> str:

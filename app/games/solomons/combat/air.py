@@ -14,7 +14,9 @@ from the same information. The orders are optional fields of the `air` submissio
                             "point_cap": [points for group 1, group 2, ...],   # default: all on the first group
                                                                                 # holding a carrier
                             "counterattack": true}}             # 6.25 / 14.5; default true
-    "doctrine": {"priority": ["CV", "BB", ...], "odds": 3}      # attacker: kinds first, odds sought per ship
+    "doctrine": {"priority": ["CV", "BB", ...], "odds": 3,      # attacker: kinds first, odds sought per ship,
+                 "spread": "even"}                              # and the groups of that kind shared evenly or
+                                                                # all on the first ("one")
     each mission may carry its own "priority" / "odds".
 
 Defaults when absent are in air_strike.py (form_groups, allocate_to_groups, allocate_to_ships).
@@ -144,6 +146,9 @@ def check_standing_orders(state: dict[str, Any], side: str, allocation: dict[str
         if odds is not None and (isinstance(odds, bool) or not isinstance(odds, (int, float))
                                  or not 0.5 <= odds <= 3):
             raise IllegalAction("The odds sought per ship are between 1:2 (0.5) and 3:1 (3).", "14.3")
+        if doctrine.get("spread") not in (None, *air_strike.SPREADS):
+            raise IllegalAction("A strike's points go evenly to the groups of the kind it goes for (\"even\") or "
+                                "all to the first of them (\"one\").", "14.3")
 
 
 def _count(n: Any) -> bool:
@@ -325,7 +330,8 @@ def _attack_task_force(state: dict[str, Any], scratch: dict[str, Any], side: str
     extended = board.extended_range(m["source"], m["kind"], tf["hex"])
     report = air_strike.resolve_ship_strike(
         m["points"], ships, rng, area_cap=area_cap(state, defender, tf["hex"]), groups=groups, point_cap=caps,
-        priority=doctrine.get("priority"), odds=doctrine.get("odds"), extended=extended)
+        priority=doctrine.get("priority"), odds=doctrine.get("odds"), spread=doctrine.get("spread"),
+        extended=extended)
     _lose_air(state, side, m, report["lost_before"] + report["lost_after"])
     for g in report["groups"]:
         reveal(state, side, tf, g["ships"], scratch["key"][1], "14.3")

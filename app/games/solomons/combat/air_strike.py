@@ -25,6 +25,11 @@ ANNOUNCED = {"CV": "carrier", "CVL": "carrier", "BB": "battleship", "B": "battle
 # Default attacker doctrine: the most valuable ships first (22's Victory Point order), odds of 3:1 (the best column).
 DEFAULT_PRIORITY = ["CV", "CVL", "BB", "BC", "B", "TR", "CA", "DD", "APD"]
 DEFAULT_ODDS = 3.0
+# 14.3 "The attacker allocates Air Points among target groups": the doctrine's "spread" says how, among the groups
+# announced to hold the first kind it goes for: shared evenly (the default), or all on the first of them (one
+# group's anti-aircraft fire instead of several: the CAP/AA table's losses do not shrink with a smaller share).
+SPREADS = ("even", "one")
+DEFAULT_SPREAD = "even"
 
 
 def intercept(strength: int, rng: Rng) -> dict[str, Any]:
@@ -75,11 +80,12 @@ def announce(groups: list[list[str]], types: dict[str, str]) -> list[list[str]]:
 
 
 def allocate_to_groups(points: int, groups: list[list[str]], types: dict[str, str],
-                       priority: list[str] | None = None) -> list[int]:
+                       priority: list[str] | None = None, spread: str | None = None) -> list[int]:
     """The attacker's Air Points per group, by doctrine, knowing only what was announced (14.3).
 
     The points go to the groups announced to hold the first kind in the attacker's priority, shared evenly (the
-    first groups take the odd points); if nothing was announced, all go to the first group.
+    first groups take the odd points), or with `spread` "one" all to the first of those groups; if nothing was
+    announced, all go to the first group.
     """
     priority = priority or DEFAULT_PRIORITY
     announced = announce(groups, types)
@@ -89,8 +95,8 @@ def allocate_to_groups(points: int, groups: list[list[str]], types: dict[str, st
         chosen = [i for i, kinds in enumerate(announced) if kind and kind in kinds]
         if chosen:
             break
-    if not chosen:
-        chosen = [0]
+    if not chosen or spread == "one":
+        chosen = chosen[:1] or [0]
     share, extra = divmod(points, len(chosen))
     out = [0] * len(groups)
     for n, i in enumerate(chosen):
@@ -136,7 +142,7 @@ def attack_ship(points: int, defense: int, rng: Rng) -> dict[str, Any]:
 def resolve_ship_strike(points: int, ships: list[dict[str, Any]], rng: Rng, *, area_cap: int = 0,
                         groups: list[list[str]] | None = None, point_cap: list[int] | None = None,
                         priority: list[str] | None = None, odds: float | None = None,
-                        extended: bool = False) -> dict[str, Any]:
+                        spread: str | None = None, extended: bool = False) -> dict[str, Any]:
     """One air attack on one Task Force, in the order of 14.3.
 
     area_cap and point_cap are Air Points (doubled here, 14.12). groups are the defender's Naval Defensive Groups
@@ -158,7 +164,7 @@ def resolve_ship_strike(points: int, ships: list[dict[str, Any]], rng: Rng, *, a
     report["announced"] = announce(groups, types)
     report["group_sizes"] = [len(g) for g in groups]
     # 3. The attacker shares its points among the groups.
-    shares = allocate_to_groups(left, groups, types, priority) if left > 0 else [0] * len(groups)
+    shares = allocate_to_groups(left, groups, types, priority, spread) if left > 0 else [0] * len(groups)
     report["groups"] = []
     for i, group in enumerate(groups):
         if shares[i] <= 0:

@@ -449,12 +449,13 @@ def test_ill_formed_standing_orders_are_refused():
            {"defence": {"allied-tf-1": {"point_cap": ["x"]}}},
            {"doctrine": {"priority": ["battleship"]}},
            {"doctrine": {"odds": 5}},
+           {"doctrine": {"spread": "all"}},
            {"defence": {"allied-tf-1": {"groups": [[["x"]]]}}}]   # issue 10: was a TypeError, a server error
     for orders in bad:
         with pytest.raises(IllegalAction) as refused:
             check(s, "allied", dict(orders, missions=[]))
         assert refused.value.rule == "14.3", orders
-    check(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2},
+    check(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2, "spread": "one"},
                                        "defence": {"allied-tf-1": {"groups": [["us-CV-1"], ["us-CA-1", "us-DD-1"]],
                                                                    "point_cap": [3, 0], "counterattack": False}}})
 

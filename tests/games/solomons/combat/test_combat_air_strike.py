@@ -110,3 +110,24 @@ def test_extended_range_losses_are_suffered_twice():
     r = air_strike.resolve_ship_strike(20, ships, ScriptedRng([1, 3, 1]), area_cap=5, extended=True)
     # area 10, die 1: 3; group AA 5: no effect; so 3 lost before and 3 more after
     assert (r["lost_before"], r["lost_after"], r["survivors"]) == (3, 3, 14)
+
+
+@pytest.mark.rule("14.3")
+def test_the_attacker_may_put_all_its_points_on_one_of_two_carrier_groups():
+    """14.3: "The attacker allocates Air Points among target groups." Two groups announced to hold carriers: by
+    default the strike is shared evenly and both groups fire, or with the doctrine's spread "one" all of it goes to
+    the first and only that group's anti-aircraft fire is met."""
+    cv2 = ship("cv2", "CV", 6, 6)
+    ships = [CV, CA1, DD1, cv2, CA2, DD2]
+    groups = [["cv", "ca1", "dd1"], ["cv2", "ca2", "dd2"]]
+    # each group's AA 11 -> column 10; die 1 prints 3
+    even = air_strike.resolve_ship_strike(20, ships, ScriptedRng([1] * 12), groups=groups)
+    assert [(g["index"], g["points"], g["lost"]) for g in even["groups"]] == [(0, 10, 3), (1, 10, 3)]
+    one = air_strike.resolve_ship_strike(20, ships, ScriptedRng([1] * 12), groups=groups, spread="one")
+    assert [(g["index"], g["points"], g["lost"]) for g in one["groups"]] == [(0, 20, 3)]
+    assert one["survivors"] == 17 and even["survivors"] == 14
+    # the carrier of the concentrated strike is attacked at 2.5:1 (17 points on defense 6), each half's at 1:1 (7)
+    assert (one["groups"][0]["attacks"][0]["ship"], one["groups"][0]["attacks"][0]["column"]) == ("cv", "2.5:1")
+    assert [(g["attacks"][0]["ship"], g["attacks"][0]["column"]) for g in even["groups"]] == [("cv", "1:1"),
+                                                                                              ("cv2", "1:1")]
+    assert air_strike.allocate_to_groups(20, groups, {s["id"]: s["type"] for s in ships}) == [10, 10]

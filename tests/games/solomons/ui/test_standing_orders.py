@@ -57,12 +57,14 @@ def test_air_doctrine_and_counterattack_orders_reach_the_rules(solomons):
     box = ("arg.defence.allied-tf-1.counterattack", "true")
     form = [f for f in us.form() if f != box]                                         # the box unticked
     ok(us.post(replace(form, **{"arg__doctrine__priority__0": "TR", "arg__doctrine__priority__1": "CA",
-                                "arg__doctrine__odds": "1.5"})))
+                                "arg__doctrine__odds": "1.5", "arg__doctrine__spread": "one"})))
     got = pending(us)
-    assert got["doctrine"] == {"priority": ["TR", "CA", "CV", "CVL", "BB", "BC", "B", "DD", "APD"], "odds": 1.5}
+    assert got["doctrine"] == {"priority": ["TR", "CA", "CV", "CVL", "BB", "BC", "B", "DD", "APD"], "odds": 1.5,
+                               "spread": "one"}
     assert got["defence"] == {"allied-tf-1": {"counterattack": False}}
     page = us.page()                                           # the revision shows them
     assert selected(page, "arg.doctrine.priority.0") == "TR" and selected(page, "arg.doctrine.odds") == "1.5"
+    assert selected(page, "arg.doctrine.spread") == "one"
     assert not re.search(r'name="arg\.defence\.allied-tf-1\.counterattack"[^>]*checked', page)
     r = us.post(replace(us.form(), **{"arg__doctrine__odds": "5"}))  # not a column the form offers
     assert r.status_code == 422 and "14.3" in r.text
