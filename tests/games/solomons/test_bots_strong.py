@@ -51,7 +51,8 @@ def test_the_same_view_and_stream_give_the_same_order(japanese_allocation):
 
 
 @pytest.mark.parametrize("where", [(2, "plot1", "japanese", "allocation"), (1, "plot1", "allied", "movement_plot"),
-                                   (2, "plot1", "allied", "allocation"), (3, "plot1", "japanese", "movement_plot")])
+                                   (2, "plot1", "allied", "allocation"), (3, "plot1", "japanese", "movement_plot"),
+                                   (1, "exec1", "japanese", "air")])
 def test_proof_of_fog_the_strong_bot_decides_the_same_whatever_it_cannot_see(where):
     """Issue 19 item 4, for the searched decisions: perturb and plant canaries in all the view hides; same order."""
     state, prompt = position(*where)
@@ -88,6 +89,21 @@ def test_every_other_decision_is_the_easy_bot_s():
     state, prompt = position(1, "exec1", "allied", "air")
     view = rules.view(state, "allied")
     assert STRONG_BOTS["allied"](view, prompt, SeededRng(3)) == rules.bots["allied"](view, prompt, SeededRng(3))
+
+
+@pytest.mark.rule("14.3")
+def test_japans_strikes_go_all_on_one_group_of_the_kind_they_go_for():
+    """14.3: the strong Japanese flies the easy bot's missions but writes the doctrine's spread "one", so a strike
+    on a force with two carrier groups meets one group's anti-aircraft fire, not both (test_combat_air_strike)."""
+    state, prompt = position(1, "exec1", "japanese", "air")
+    view = rules.view(state, "japanese")
+    strong = STRONG_BOTS["japanese"](view, prompt, SeededRng(3))
+    easy = rules.bots["japanese"](view, prompt, SeededRng(3))
+    assert any(m["mission"] == "attack" for m in strong["args"]["missions"])
+    assert strong["args"]["missions"] == easy["args"]["missions"]
+    assert strong["args"]["doctrine"] == {"spread": "one"} and "doctrine" not in easy["args"]
+    after = rules.apply(state, "japanese", strong, SeededRng(1))
+    assert after["decisions"]["japanese"]["doctrine"]["spread"] == "one"  # the rules took it as written
 
 
 @pytest.mark.rule("22")
