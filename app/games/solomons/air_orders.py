@@ -262,11 +262,7 @@ def capacity_left(state: State, side: str, dst: str) -> int | None:
     if dst in state["task_forces"]:
         tf = state["task_forces"][dst]
         return sum(board.strength(u)["capacity"] - state["units"][u]["nac"] for u in tf["units"] if board.is_carrier(u))
-    cap = board.air_capacity(dst, state["turn"])
-    if cap is None:
-        return None
-    base = state["air"][side][dst]
-    return max(0, cap - base["lac"] - base["nac"] - base["untrained"])
+    return board.air_room(dst, state["turn"], state["air"][side][dst])
 
 
 def resolve_transfers(state: State, side: str, transfers: list[dict[str, Any]]) -> None:

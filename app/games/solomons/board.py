@@ -190,6 +190,13 @@ def air_capacity(base: str, turn: int) -> int | None:
     return _tables.air_capacity(base, turn)
 
 
+def air_room(base: str, turn: int, air: dict[str, Any]) -> int | None:
+    """The Air Points `base` has room for on `turn` beyond the trained and untrained `air` it holds (None:
+    unlimited; 10.5, 10.7, 17.2)."""
+    cap = air_capacity(base, turn)
+    return None if cap is None else max(0, cap - air["lac"] - air["nac"] - air["untrained"])
+
+
 def phases() -> list[dict[str, Any]]:
     return _tables.phases()
 

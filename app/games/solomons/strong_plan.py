@@ -93,8 +93,8 @@ def forward_air(view: View) -> list[dict[str, Any]]:
     field, rabaul = view["air"].get(FORWARD_FIELD), view["air"].get("rabaul")
     if not field or not rabaul:
         return []
-    room = board.air_capacity(FORWARD_FIELD, view["turn"]) - field["lac"] - field["nac"] - field["untrained"]
-    points = min(room, air_orders.base_free(rabaul, "lac", offensive=True))
+    points = min(board.air_room(FORWARD_FIELD, view["turn"], field) or 0,
+                 air_orders.base_free(rabaul, "lac", offensive=True))
     return [{"from": "rabaul", "to": FORWARD_FIELD, "kind": "lac", "points": points}] if points > 0 else []
 
 

@@ -78,11 +78,9 @@ def arrive(state: State, side: str, base: str, spec: dict[str, Any], extras: dic
 
 
 def air_room(state: State, side: str, base: str) -> int | None:
-    cap = board.air_capacity(base, state["turn"])
-    if cap is None:
+    room = board.air_room(base, state["turn"], state["air"][side][base])
+    if room is None:
         return None
-    b = state["air"][side][base]
-    room = cap - b["lac"] - b["nac"] - b["untrained"]
     if side == "japanese" and "shortlands" in state["air"]["japanese"]:
         lac = sum(state["air"]["japanese"][x]["lac"] for x in ("rabaul", "shortlands"))
         room = min(room, board.RABAUL_SHORTLANDS_LAC - lac)

@@ -8,7 +8,7 @@ from typing import Any
 
 from app.games.solomons import board, tables
 from app.games.solomons.intentions import ASKED, KEYS
-from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY, DEFAULT_SPREAD
+from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY
 from app.games.solomons.boards.common import has_type, start_args, tf_label, unit_info
 
 SURFACE_MISSIONS = ("anti_ship", "bombardment", "transport")  # 15.33: the missions that meet in surface combat
@@ -71,8 +71,7 @@ def air_orders(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
                              "counterattack": own.get("counterattack") is not False})
     given = doctrine.get("odds")
     given = "" if given in (None, "") else number(given)
-    spread = doctrine.get("spread") if doctrine.get("spread") in dict(SPREADS) else DEFAULT_SPREAD
-    spread = "" if spread == DEFAULT_SPREAD else spread  # the form's blank choice is the rules' default
+    spread = doctrine.get("spread") if doctrine.get("spread") in dict(SPREADS) else ""  # blank: the default
     return {"kinds": kinds, "priority": firsts + [""] * (3 - len(firsts)), "odds": odds, "odds_value": given,
             "default_odds": default_odds, "carriers": carriers, "spreads": SPREADS, "spread": spread,
             "given": bool(firsts) or bool(given) or bool(spread)

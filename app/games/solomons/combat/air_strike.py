@@ -29,7 +29,6 @@ DEFAULT_ODDS = 3.0
 # announced to hold the first kind it goes for: shared evenly (the default), or all on the first of them (one
 # group's anti-aircraft fire instead of several: the CAP/AA table's losses do not shrink with a smaller share).
 SPREADS = ("even", "one")
-DEFAULT_SPREAD = "even"
 
 
 def intercept(strength: int, rng: Rng) -> dict[str, Any]:
