@@ -35,6 +35,22 @@
   });
   document.addEventListener("htmx:oobAfterSwap", refreshTitle);
   document.addEventListener("htmx:wsAfterMessage", refreshTitle);
+  // A push leaves the order forms as the player has them while they ask the same thing (app/web/forms_kept.py):
+  // what the player has typed or chosen stays, so does a refusal shown beside the form, and a click is not lost
+  // to the form being replaced between the press and the release. A new question redraws the forms.
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    const target = e.detail.target, fragment = e.detail.fragment;
+    if (!target || target.id !== "prompt" || !fragment) return;
+    const fresh = fragment.id === "prompt" ? fragment : fragment.querySelector && fragment.querySelector("#prompt");
+    if (fresh && fresh.dataset.form && fresh.dataset.form === target.dataset.form) e.detail.shouldSwap = false;
+  });
+  // The chat form is kept across pushes (hx-preserve, templates/game/_live.html) with the message being written;
+  // a message sent is cleared once the server has taken it.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    const form = e.detail.elt;
+    if (form && form.id === "chat-form" && e.detail.successful) form.elements.text.value = "";
+  });
+
   // Live playback. The server resolves everything between two decisions in one transaction (so nothing is lost
   // in a crash), and a push may bring several sections of play at once. The page shows them as they happened:
   // one section at a time, each under its heading, the section being shown named in a live region. Nothing is

@@ -56,6 +56,13 @@ def prompt_count(game: Game, role: str) -> int:
     return int(seen.get(role, [0, 0])[1])
 
 
+def prompt_since(game: Game, role: str) -> int:
+    """What a page may show of when its prompt last changed, in the role's own counts: a game not counting per role
+    yet keeps that in the game's versions, which would tell a side how often the other side revised its orders,
+    so such a page gets its own version (its forms are then redrawn by every push, as they always were)."""
+    return prompt_count(game, role) if _counts(game) is not None else role_version(game, role)
+
+
 def seen_digest(rules: Rules, state: State, prompts: dict[str, Any], role: str) -> str:
     """A fingerprint of what a commit can change on `role`'s page: its view, its own prompt and who is prompted
     (public: the other side learns "submitted" or "not yet")."""

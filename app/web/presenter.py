@@ -18,7 +18,7 @@ from app.play.deadlines import awaited
 from app.play.notify import has_subscribers
 from app.play.undo import UNREAD, can_take_back, last_standing
 from app.play.state import load_state, rules_for, view_for
-from app.play.versions import role_version
+from app.play.versions import prompt_since, role_version
 from app.store.models import ActionRow, Game, Seat, User
 from app.web.log_view import KIND_LABELS, log_groups, recent
 from app.web.plugin import plugin_for
@@ -115,7 +115,8 @@ def page_model(db: DB | None, game: Game, role: str, facts: dict[str, Any] | Non
     waiting = [("Umpire" if r == UMPIRE else meta.label(r)) for r in sorted(prompts)]
     return {
         # The role's own version, never the game's: the game's counts the other side's secret revisions.
-        "game": {"id": game.id, "version": role_version(game, role), "status": game.status, "title": game.title or meta.title,
+        "game": {"id": game.id, "version": role_version(game, role), "prompt_since": prompt_since(game, role),
+                 "status": game.status, "title": game.title or meta.title,
                  "type": meta.id, "type_title": meta.title, "scenario": game.scenario,
                  "scenario_title": meta.scenario_title(game.scenario),
                  "umpired": game.umpired,

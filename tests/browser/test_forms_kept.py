@@ -1,0 +1,39 @@
+"""A player filling in a form is not interrupted by the other side's moves: the push that tells Red that Blue's
+orders are in leaves Red's half-made order and half-written chat message as Red left them, and the kept order is
+the one the server takes. When the question changes (a new round), the form is drawn afresh."""
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import create_and_join
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 10_000
+
+
+def test_the_other_sides_move_leaves_an_order_and_a_chat_message_being_written(live_server, new_page):
+    base = live_server.url
+    red, blue = new_page(), new_page()
+    create_and_join(red, blue, base, "duel", "red", f"red{uuid.uuid4().hex[:6]}", f"blue{uuid.uuid4().hex[:6]}")
+    expect(red.locator("#status")).to_contain_text("Your move", timeout=TIMEOUT)
+    salvos = red.get_by_role("spinbutton", name="Salvos")
+    salvos.fill("3")
+    chat = red.get_by_label("Message")
+    chat.fill("Holding fire until")
+
+    blue.get_by_role("spinbutton", name="Salvos").fill("1")
+    blue.get_by_role("button", name="Fire").click()
+    expect(red.locator("#board")).to_contain_text('"blue": true', timeout=TIMEOUT)  # the push reached Red's page
+
+    expect(salvos).to_have_value("3")
+    expect(chat).to_have_value("Holding fire until")
+    chat.fill("Holding fire until they close")
+    red.locator("#table").get_by_role("button", name="Send").click()
+    expect(red.locator(".chat")).to_contain_text("Holding fire until they close", timeout=TIMEOUT)
+    expect(chat).to_have_value("")  # sent: the box is cleared
+
+    red.get_by_role("button", name="Fire").click()
+    expect(red.locator("#log")).to_contain_text("Red fires 3 salvo(s)", timeout=TIMEOUT)
+    expect(red.locator("#log")).to_contain_text("Round 2")
+    expect(red.get_by_role("spinbutton", name="Salvos")).to_have_value("1")  # round 2 asks afresh

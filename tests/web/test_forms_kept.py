@@ -1,0 +1,47 @@
+"""A push that does not change what a player's order form asks leaves the form as the player has it (app/web/
+forms_kept.py): the prompt section's digest stays the same when only the other side moved, and the form drawn
+before that move is still taken. When the rules renew the prompt (a new round), the digest changes and the page's
+script redraws the form."""
+from __future__ import annotations
+
+import re
+
+from tests.platform.conftest import fire, start_duel
+
+DIGEST = re.compile(r'<section id="prompt"[^>]*\bdata-form="([0-9a-f]+)"')
+
+
+def prompt_digest(player, gid: str) -> str:
+    found = DIGEST.search(player.get(f"/games/{gid}").text)
+    assert found, "the prompt section carries no data-form"
+    return found.group(1)
+
+
+def form_post(player, gid: str, version: int, key: str, salvos: int) -> dict[str, str]:
+    return {"csrf_token": player.csrf, "verb": "fire", "expected_version": str(version), "key": key,
+            "arg.salvos": str(salvos)}
+
+
+def test_the_other_sides_order_keeps_the_digest_and_the_form_drawn_before_it_is_taken(players):
+    red, blue = players(), players()
+    gid = start_duel(red, blue, hits=3)
+    drawn_at = red.game(gid)["game"]["version"]
+    before = prompt_digest(red, gid)
+    fire(blue, gid, 1)
+    assert red.game(gid)["game"]["version"] > drawn_at  # red's page did change: it shows Blue's orders are in
+    assert prompt_digest(red, gid) == before
+    r = red.post(f"/games/{gid}/actions", data=form_post(red, gid, drawn_at, "kept-form", 2),
+                 headers={"HX-Request": "true"})
+    assert r.status_code == 204, r.text
+    assert "Red fires 2 salvo(s)" in red.get(f"/games/{gid}").text  # the kept form's own order was the one taken
+
+
+def test_a_renewed_prompt_changes_the_digest(players):
+    red, blue = players(), players()
+    gid = start_duel(red, blue, hits=3)
+    first = prompt_digest(red, gid)
+    fire(red, gid, 1)
+    asked_nothing = prompt_digest(red, gid)
+    fire(blue, gid, 1)  # round 2: red is asked again, the same question
+    again = prompt_digest(red, gid)
+    assert len({first, asked_nothing, again}) == 3
