@@ -37,3 +37,19 @@ def test_the_other_sides_move_leaves_an_order_and_a_chat_message_being_written(l
     expect(red.locator("#log")).to_contain_text("Red fires 3 salvo(s)", timeout=TIMEOUT)
     expect(red.locator("#log")).to_contain_text("Round 2")
     expect(red.get_by_role("spinbutton", name="Salvos")).to_have_value("1")  # round 2 asks afresh
+
+
+def test_a_refusal_stays_beside_the_form_when_the_other_side_moves(live_server, new_page):
+    base = live_server.url
+    red, blue = new_page(), new_page()
+    create_and_join(red, blue, base, "duel", "red", f"red{uuid.uuid4().hex[:6]}", f"blue{uuid.uuid4().hex[:6]}")
+    expect(red.locator("#status")).to_contain_text("Your move", timeout=TIMEOUT)
+    salvos = red.get_by_role("spinbutton", name="Salvos")
+    salvos.evaluate("el => { el.removeAttribute('max'); el.value = '9'; }")  # past the form's own limit
+    red.get_by_role("button", name="Fire").click()
+    expect(red.locator("#prompt-error")).to_contain_text("Commit from 1 to 3 salvos", timeout=TIMEOUT)
+
+    blue.get_by_role("button", name="Fire").click()
+    expect(red.locator("#board")).to_contain_text('"blue": true', timeout=TIMEOUT)
+    expect(red.locator("#prompt-error")).to_contain_text("Commit from 1 to 3 salvos")
+    expect(salvos).to_have_value("9")  # what Red wrote, for Red to mend
