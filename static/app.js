@@ -38,11 +38,15 @@
   // A push leaves the order forms as the player has them while they ask the same thing (app/web/forms_kept.py):
   // what the player has typed or chosen stays, so does a refusal shown beside the form, and a click is not lost
   // to the form being replaced between the press and the release. A new question redraws the forms.
+  // The board likewise, when the push draws it alike: a click on the map, a counter with the keyboard's focus and
+  // the map's zoom are not lost to a chat line or the other side's orders.
+  const KEPT = { prompt: "form", board: "board" };
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
     const target = e.detail.target, fragment = e.detail.fragment;
-    if (!target || target.id !== "prompt" || !fragment) return;
-    const fresh = fragment.id === "prompt" ? fragment : fragment.querySelector && fragment.querySelector("#prompt");
-    if (fresh && fresh.dataset.form && fresh.dataset.form === target.dataset.form) e.detail.shouldSwap = false;
+    const key = target && KEPT[target.id];
+    if (!key || !fragment) return;
+    const fresh = fragment.id === target.id ? fragment : fragment.querySelector && fragment.querySelector("#" + target.id);
+    if (fresh && fresh.dataset[key] && fresh.dataset[key] === target.dataset[key]) e.detail.shouldSwap = false;
   });
   // The chat form is kept across pushes (hx-preserve, templates/game/_live.html) with the message being written;
   // a message sent is cleared once the server has taken it.

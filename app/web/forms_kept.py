@@ -10,7 +10,9 @@ The digest leaves out the two hidden fields that follow the role's version (expe
 templates/macros.html `order_fields`): a form drawn at an earlier version of the same prompt is still accepted
 (app/play/submit.py `check_fresh`, from the version at which the role's prompt last changed), and its key was never
 used. It includes that version, `prompt_since`, so a prompt the rules renewed is always redrawn, even if it reads
-the same."""
+the same.
+
+The board is kept the same way when a push leaves it alike (`data-board`)."""
 from __future__ import annotations
 
 import hashlib
@@ -23,8 +25,18 @@ _VERSIONED = re.compile(r'<input type="hidden" name="(?:expected_version|key)" v
 
 def form_digest(html: str, model: dict[str, Any]) -> str:
     """A fingerprint of the prompt section as a player sees and fills it in, less what only the version changes."""
+    return _digest(html, model, f"prompt since {model['game'].get('prompt_since')}")
+
+
+def board_digest(html: str, model: dict[str, Any]) -> str:
+    """A fingerprint of the board as drawn: a push that leaves it alike (a chat line, a clock, the other side's
+    orders where the board does not show them) does not redraw it, so a click on the map, a counter with the
+    keyboard's focus and the map's zoom are not lost to it."""
+    return _digest(html, model, "board")
+
+
+def _digest(html: str, model: dict[str, Any], section: str) -> str:
     # Without the game's id (in every form's address): two pages alike but for the game show alike digests, as the
     # non-interference tests compare them (tests/platform/test_secrets.py).
     shown = _VERSIONED.sub("", str(html)).replace(str(model["game"].get("id", "")), "")
-    since = model["game"].get("prompt_since")
-    return hashlib.sha256(f"{model['role']}:{since}:{shown}".encode()).hexdigest()[:20]
+    return hashlib.sha256(f"{model['role']}:{section}:{shown}".encode()).hexdigest()[:20]

@@ -10,7 +10,7 @@ from jinja2 import TemplateNotFound
 from app.config import get_settings
 from app.paths import ROOT
 from app.web.board import layout as board_layout
-from app.web.forms_kept import form_digest
+from app.web.forms_kept import board_digest, form_digest
 
 templates = Jinja2Templates(directory=str(ROOT / "templates"))
 env = templates.env
@@ -29,6 +29,7 @@ def _action_key(model: dict[str, Any], index: int) -> str:
 env.globals["action_key"] = _action_key  # imported macros (macros.html) see globals, not the render context
 env.globals["board_layout"] = board_layout  # the one board renderer (templates/game/_board.html)
 env.globals["form_digest"] = form_digest  # what a page's order forms ask, for the push that leaves them be
+env.globals["board_digest"] = board_digest  # the board as drawn, likewise
 
 
 def has_template(name: str) -> bool:

@@ -53,3 +53,23 @@ def test_a_refusal_stays_beside_the_form_when_the_other_side_moves(live_server, 
     expect(red.locator("#board")).to_contain_text('"blue": true', timeout=TIMEOUT)
     expect(red.locator("#prompt-error")).to_contain_text("Commit from 1 to 3 salvos")
     expect(salvos).to_have_value("9")  # what Red wrote, for Red to mend
+
+
+def test_a_chat_line_does_not_redraw_the_board_and_the_other_sides_order_does(live_server, new_page):
+    """The board under the player's pointer or keyboard focus is the same element after a push that draws it alike
+    (a chat line): a click or a focused counter on it is not lost. The duel's board shows whose orders are in, so
+    Blue's order redraws it."""
+    base = live_server.url
+    red, blue = new_page(), new_page()
+    create_and_join(red, blue, base, "duel", "red", f"red{uuid.uuid4().hex[:6]}", f"blue{uuid.uuid4().hex[:6]}")
+    expect(red.locator("#status")).to_contain_text("Your move", timeout=TIMEOUT)
+    red.locator("#board").evaluate("el => { el.dataset.probe = 'drawn before'; }")
+
+    blue.get_by_label("Message").fill("Good hunting")
+    blue.locator("#table").get_by_role("button", name="Send").click()
+    expect(red.locator(".chat")).to_contain_text("Good hunting", timeout=TIMEOUT)
+    expect(red.locator("#board")).to_have_attribute("data-probe", "drawn before")
+
+    blue.get_by_role("button", name="Fire").click()
+    expect(red.locator("#board")).to_contain_text('"blue": true', timeout=TIMEOUT)
+    expect(red.locator("#board")).not_to_have_attribute("data-probe", "drawn before")

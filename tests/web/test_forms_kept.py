@@ -9,11 +9,18 @@ import re
 from tests.platform.conftest import fire, start_duel
 
 DIGEST = re.compile(r'<section id="prompt"[^>]*\bdata-form="([0-9a-f]+)"')
+BOARD = re.compile(r'<section id="board"[^>]*\bdata-board="([0-9a-f]+)"')
 
 
 def prompt_digest(player, gid: str) -> str:
     found = DIGEST.search(player.get(f"/games/{gid}").text)
     assert found, "the prompt section carries no data-form"
+    return found.group(1)
+
+
+def board_digest(player, gid: str) -> str:
+    found = BOARD.search(player.get(f"/games/{gid}").text)
+    assert found, "the board section carries no data-board"
     return found.group(1)
 
 
@@ -45,3 +52,15 @@ def test_a_renewed_prompt_changes_the_digest(players):
     fire(blue, gid, 1)  # round 2: red is asked again, the same question
     again = prompt_digest(red, gid)
     assert len({first, asked_nothing, again}) == 3
+
+
+def test_a_chat_line_leaves_the_board_digest_and_an_order_the_board_shows_changes_it(players):
+    red, blue = players(), players()
+    gid = start_duel(red, blue, hits=3)
+    drawn = board_digest(red, gid)
+    r = blue.post(f"/api/games/{gid}/chat", json={"channel": "all", "text": "Good hunting"})
+    assert r.status_code == 201, r.text
+    assert "Good hunting" in red.get(f"/games/{gid}").text  # red's page did change
+    assert board_digest(red, gid) == drawn
+    fire(blue, gid, 1)  # the duel's board shows whose orders are in
+    assert board_digest(red, gid) != drawn
