@@ -12,11 +12,17 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 10_000
 
 
-def test_the_other_sides_move_leaves_an_order_and_a_chat_message_being_written(live_server, new_page):
-    base = live_server.url
+def duel(live_server, new_page):
+    """Red and Blue in a started duel, each on the game page, both asked for their salvos."""
     red, blue = new_page(), new_page()
-    create_and_join(red, blue, base, "duel", "red", f"red{uuid.uuid4().hex[:6]}", f"blue{uuid.uuid4().hex[:6]}")
+    create_and_join(red, blue, live_server.url, "duel", "red", f"red{uuid.uuid4().hex[:6]}",
+                    f"blue{uuid.uuid4().hex[:6]}")
     expect(red.locator("#status")).to_contain_text("Your move", timeout=TIMEOUT)
+    return red, blue
+
+
+def test_the_other_sides_move_leaves_an_order_and_a_chat_message_being_written(live_server, new_page):
+    red, blue = duel(live_server, new_page)
     salvos = red.get_by_role("spinbutton", name="Salvos")
     salvos.fill("3")
     chat = red.get_by_label("Message")
@@ -40,10 +46,7 @@ def test_the_other_sides_move_leaves_an_order_and_a_chat_message_being_written(l
 
 
 def test_a_refusal_stays_beside_the_form_when_the_other_side_moves(live_server, new_page):
-    base = live_server.url
-    red, blue = new_page(), new_page()
-    create_and_join(red, blue, base, "duel", "red", f"red{uuid.uuid4().hex[:6]}", f"blue{uuid.uuid4().hex[:6]}")
-    expect(red.locator("#status")).to_contain_text("Your move", timeout=TIMEOUT)
+    red, blue = duel(live_server, new_page)
     salvos = red.get_by_role("spinbutton", name="Salvos")
     salvos.evaluate("el => { el.removeAttribute('max'); el.value = '9'; }")  # past the form's own limit
     red.get_by_role("button", name="Fire").click()
@@ -59,10 +62,7 @@ def test_a_chat_line_does_not_redraw_the_board_and_the_other_sides_order_does(li
     """The board under the player's pointer or keyboard focus is the same element after a push that draws it alike
     (a chat line): a click or a focused counter on it is not lost. The duel's board shows whose orders are in, so
     Blue's order redraws it."""
-    base = live_server.url
-    red, blue = new_page(), new_page()
-    create_and_join(red, blue, base, "duel", "red", f"red{uuid.uuid4().hex[:6]}", f"blue{uuid.uuid4().hex[:6]}")
-    expect(red.locator("#status")).to_contain_text("Your move", timeout=TIMEOUT)
+    red, blue = duel(live_server, new_page)
     red.locator("#board").evaluate("el => { el.dataset.probe = 'drawn before'; }")
 
     blue.get_by_label("Message").fill("Good hunting")
