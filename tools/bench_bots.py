@@ -26,8 +26,8 @@ from pathlib import Path
 from app.engine.rng import SeededRng
 from app.games.solomons.board import ENEMY
 from app.games.solomons.rules import rules
+from tools.bench_doc import OUT, write
 
-OUT = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 HEADING = "## Solomons: computer player levels"
 SIDES = ("allied", "japanese")
 NAMES = {"allied": "United States", "japanese": "Japan"}
@@ -164,26 +164,6 @@ def lines(bench: dict) -> list[str]:
     if "wall" in bench:
         out += ["", f"Wall time of the run: {bench['wall'] / 60:.0f} min."]
     return out + [""]
-
-
-# The section's lines from this one to the next `## ` are written by hand (how the rows were played, what changed,
-# what the figures mean) and are kept when the figures are redrawn; before it, everything is drawn from the games.
-NOTES = "<!-- written by hand from here to the next section: kept when bench_bots redraws the figures above -->"
-
-
-def write(section: list[str], path: Path = OUT) -> None:
-    """Replace this section of docs/benchmarks.md (up to the next `## `), or add it at the end, keeping its notes
-    (from the NOTES line on)."""
-    text = path.read_text() if path.exists() else "# Benchmarks\n"
-    doc = text.splitlines()
-    if HEADING in doc:
-        start = doc.index(HEADING)
-        end = next((i for i in range(start + 1, len(doc)) if doc[i].startswith("## ")), len(doc))
-        notes = doc[doc.index(NOTES, start, end):end] if NOTES in doc[start:end] else []
-        doc[start:end] = section + notes
-    else:
-        doc += ["", *section] if doc and doc[-1] else section
-    path.write_text("\n".join(doc).rstrip("\n") + "\n")
 
 
 def main() -> None:

@@ -6,7 +6,8 @@
 - Win rates per scenario (every scenario in data/scenarios.toml when it runs): each side's bot against random legal
   play, and bot against bot, over seeded games.
 
-Run alone (`python -m tools.bench_guadalcanal [games]`) it rewrites the Guadalcanal section of docs/benchmarks.md;
+Run alone (`python -m tools.bench_guadalcanal [games]`) it redraws the Guadalcanal section of docs/benchmarks.md
+(tools/bench_doc.py);
 tools/bench.py calls `lines()` for the whole file.
 """
 from __future__ import annotations
@@ -124,25 +125,12 @@ def lines(games: int = 20) -> list[str]:
     return out + [""]
 
 
-def rewrite(path, section: list[str]) -> None:
-    """Put `section` in place of the file's Guadalcanal section (or at its end)."""
-    text = path.read_text() if path.exists() else "# Benchmarks\n"
-    parts = text.split("\n")
-    if HEADER in parts:
-        start = parts.index(HEADER)
-        end = next((i for i in range(start + 1, len(parts)) if parts[i].startswith("## ")), len(parts))
-        parts[start:end] = section
-    else:
-        parts += ["", *section]
-    path.write_text("\n".join(parts).rstrip("\n") + "\n")
-
-
 def main() -> None:
-    from tools.bench import OUT
+    from tools.bench_doc import write
 
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     section = lines(games)
-    rewrite(OUT, section)
+    write(section)
     print("\n".join(section))
 
 

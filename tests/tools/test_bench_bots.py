@@ -1,5 +1,5 @@
-"""tools/bench_bots.py (issue 19's figures): the table drawn from a record of games, and a redraw that keeps the
-section's hand-written notes."""
+"""tools/bench_bots.py (issue 19's figures): the table drawn from a record of games (its redraw in
+docs/benchmarks.md: tests/tools/test_bench_doc.py)."""
 from __future__ import annotations
 
 from tools import bench_bots
@@ -22,17 +22,3 @@ def test_a_row_counts_wins_draws_and_losses_with_its_wilson_interval_and_commit(
     assert (round(lo, 2), round(hi, 2)) == (0.49, 0.94)
     assert not any(line.startswith("| strong | Japan |") for line in table)  # a row with no games is left out
 
-
-def test_redrawing_the_figures_keeps_the_notes_written_by_hand_and_the_next_section(tmp_path):
-    doc = tmp_path / "benchmarks.md"
-    doc.write_text("\n".join(["# Benchmarks", "", bench_bots.HEADING, "", "| old figures |", "", bench_bots.NOTES,
-                              "How these rows were played: by hand.", "", "## Next section", "kept", ""]))
-    bench_bots.write([bench_bots.HEADING, "", "| new figures |", ""], doc)
-    text = doc.read_text()
-    assert "| old figures |" not in text and "| new figures |" in text
-    assert text.index("| new figures |") < text.index("How these rows were played: by hand.") < text.index(
-        "## Next section")
-    assert text.endswith("## Next section\nkept\n")
-    doc.write_text(f"# Benchmarks\n\n{bench_bots.HEADING}\n\n| old figures |\n\n## Next section\n")
-    bench_bots.write([bench_bots.HEADING, "", "| new figures |", ""], doc)  # no notes: the figures alone
-    assert doc.read_text() == f"# Benchmarks\n\n{bench_bots.HEADING}\n\n| new figures |\n\n## Next section\n"
