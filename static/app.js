@@ -45,7 +45,7 @@
     const target = e.detail.target, fragment = e.detail.fragment;
     const key = target && KEPT[target.id];
     if (!key || !fragment) return;
-    const fresh = fragment.id === target.id ? fragment : fragment.querySelector && fragment.querySelector("#" + target.id);
+    const fresh = fragment.querySelector("#" + target.id);  // an out-of-band section arrives in a fragment
     if (fresh && fresh.dataset[key] && fresh.dataset[key] === target.dataset[key]) e.detail.shouldSwap = false;
   });
   // The chat form is kept across pushes (hx-preserve, templates/game/_live.html) with the message being written;

@@ -8,23 +8,25 @@ import re
 
 from tests.platform.conftest import fire, start_duel
 
-DIGEST = re.compile(r'<section id="prompt"[^>]*\bdata-form="([0-9a-f]+)"')
-BOARD = re.compile(r'<section id="board"[^>]*\bdata-board="([0-9a-f]+)"')
+SECTION = '<section id="{id}"[^>]*\\bdata-{attr}="([0-9a-f]+)"'
+
+
+def digest(player, gid: str, section: str, attr: str) -> str:
+    """The digest a section of the player's page carries (the prompt's data-form, the board's data-board)."""
+    found = re.search(SECTION.format(id=section, attr=attr), player.get(f"/games/{gid}").text)
+    assert found, f"the {section} section carries no data-{attr}"
+    return found.group(1)
 
 
 def prompt_digest(player, gid: str) -> str:
-    found = DIGEST.search(player.get(f"/games/{gid}").text)
-    assert found, "the prompt section carries no data-form"
-    return found.group(1)
+    return digest(player, gid, "prompt", "form")
 
 
 def board_digest(player, gid: str) -> str:
-    found = BOARD.search(player.get(f"/games/{gid}").text)
-    assert found, "the board section carries no data-board"
-    return found.group(1)
+    return digest(player, gid, "board", "board")
 
 
-def form_post(player, gid: str, version: int, key: str, salvos: int) -> dict[str, str]:
+def form_post(player, version: int, key: str, salvos: int) -> dict[str, str]:
     return {"csrf_token": player.csrf, "verb": "fire", "expected_version": str(version), "key": key,
             "arg.salvos": str(salvos)}
 
@@ -37,7 +39,7 @@ def test_the_other_sides_order_keeps_the_digest_and_the_form_drawn_before_it_is_
     fire(blue, gid, 1)
     assert red.game(gid)["game"]["version"] > drawn_at  # red's page did change: it shows Blue's orders are in
     assert prompt_digest(red, gid) == before
-    r = red.post(f"/games/{gid}/actions", data=form_post(red, gid, drawn_at, "kept-form", 2),
+    r = red.post(f"/games/{gid}/actions", data=form_post(red, drawn_at, "kept-form", 2),
                  headers={"HX-Request": "true"})
     assert r.status_code == 204, r.text
     assert "Red fires 2 salvo(s)" in red.get(f"/games/{gid}").text  # the kept form's own order was the one taken
@@ -64,3 +66,15 @@ def test_a_chat_line_leaves_the_board_digest_and_an_order_the_board_shows_change
     assert board_digest(red, gid) == drawn
     fire(blue, gid, 1)  # the duel's board shows whose orders are in
     assert board_digest(red, gid) != drawn
+
+
+def test_a_prompt_renewed_but_drawn_alike_is_still_redrawn():
+    """The rules may ask again what they asked before (the same form, drawn alike): the form drawn for the old
+    question would be refused as stale (check_fresh), so the digest follows when the prompt last changed too."""
+    from app.web.forms_kept import form_digest
+
+    html = '<form><input type="hidden" name="expected_version" value="4"><input name="arg.salvos"></form>'
+    model = {"role": "red", "game": {"id": "g1", "prompt_since": 4}}
+    later = '<form><input type="hidden" name="expected_version" value="6"><input name="arg.salvos"></form>'
+    assert form_digest(later, model) == form_digest(html, model)  # only the version moved: kept
+    assert form_digest(html, {**model, "game": {"id": "g1", "prompt_since": 5}}) != form_digest(html, model)
