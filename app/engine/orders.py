@@ -22,6 +22,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from app.engine.errors import MalformedAction
 from app.engine.rng import Rng
+from app.engine.text import fault as text_fault
 
 ENUMERATION_LIMIT = 200  # `values` gives up above this many; enumerate_actions then needs the game's random_action
 
@@ -663,6 +664,9 @@ class Text(Order):
     def check(self, value: Any, name: str = "value") -> Any:
         if not isinstance(value, str) or not value.strip() or len(value) > self.max_length:
             raise _fail(name, self.label, f"write 1 to {self.max_length} characters.")
+        why = text_fault(value)
+        if why:  # what no page could show is never stored, whoever sent it (app/engine/text.py)
+            raise _fail(name, self.label, f"{why}.")
         return value
 
     def random(self, rng: Rng) -> str:

@@ -39,4 +39,4 @@ def _digest(html: str, model: dict[str, Any], section: str) -> str:
     # Without the game's id (in every form's address): two pages alike but for the game show alike digests, as the
     # non-interference tests compare them (tests/platform/test_secrets.py).
     shown = _VERSIONED.sub("", str(html)).replace(str(model["game"].get("id", "")), "")
-    return hashlib.sha256(f"{model['role']}:{section}:{shown}".encode()).hexdigest()[:20]
+    return hashlib.sha256(f"{model['role']}:{section}:{shown}".encode("utf-8", "surrogatepass")).hexdigest()[:20]

@@ -3,12 +3,12 @@ its code needs, 503 otherwise. It says nothing about any game or user."""
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 from sqlalchemy import text
 
 from app.store.db import engine
 from app.store.migrations import current_revision, head_revision
+from app.web.responses import JSONResponse
 
 router = APIRouter(include_in_schema=False)
 

@@ -3,7 +3,7 @@ that every notice carries (no sign-in: the signed token is the proof, and it can
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from app.web.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from app.config import get_settings

@@ -5,7 +5,6 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, BackgroundTasks, Form, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
@@ -18,7 +17,8 @@ from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
                           client_address, csrf_token_for, password_work, session_token)
 from app.web.presenter import action_key, page_model
-from app.web.templating import templates
+from app.web.responses import HTMLResponse, RedirectResponse, Response
+from app.web.templating import render
 
 router = APIRouter(include_in_schema=False)
 
@@ -31,8 +31,8 @@ def in_transaction(use_case, *args):
 
 def page(request: Request, name: str, user, status_code: int = 200, **context: Any) -> HTMLResponse:
     csrf = csrf_token_for(request, user)
-    response = templates.TemplateResponse(request, name, {"user": user, "csrf": csrf, "action_key": action_key,
-                                                          **context}, status_code=status_code)
+    response = HTMLResponse(render(name, request=request, user=user, csrf=csrf, action_key=action_key, **context),
+                            status_code=status_code)
     new_anon = getattr(request.state, "new_anon_csrf", None)
     if new_anon:
         response.set_cookie(ANON_CSRF_COOKIE, new_anon, httponly=True, samesite="lax",

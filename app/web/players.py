@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Form, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
@@ -11,6 +10,7 @@ from app.play.errors import NotFound
 from app.store.db import transaction
 from app.web.deps import CSRF, MaybeUser, User
 from app.web.pages import page
+from app.web.responses import HTMLResponse, RedirectResponse
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api", tags=["api"])

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import HTMLResponse
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader, TemplateNotFound
 
 from app import games as registry
@@ -40,6 +39,7 @@ from app.play import lobby
 from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for
 from app.web.deps import ReadDBDep, User
+from app.web.responses import HTMLResponse
 
 FormParser = Callable[[Any, dict[str, Any] | None], dict[str, Any]]  # (form, prompt) -> action
 GENERIC_BOARD = "games/_generic_board.html"

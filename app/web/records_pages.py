@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
 
 from app.play import lobby, records, rulebooks
 from app.play.errors import NotFound
@@ -11,6 +10,7 @@ from app.web.deps import MaybeUser, ReadDBDep, User
 from app.web.log_view import KIND_LABELS, log_groups
 from app.web.pages import page
 from app.web.presenter import board_template, rules_book
+from app.web.responses import HTMLResponse
 
 router = APIRouter(include_in_schema=False)
 

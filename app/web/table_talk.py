@@ -3,7 +3,6 @@ Each HTML route has its JSON twin under /api."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -13,6 +12,7 @@ from app.play.resign import resign
 from app.store.db import transaction
 from app.web.actions import after_commit, publish
 from app.web.deps import CSRF, ReadDBDep, User
+from app.web.responses import RedirectResponse, Response
 
 router = APIRouter(include_in_schema=False)
 api = APIRouter(prefix="/api", tags=["api"])

@@ -8,6 +8,7 @@ from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
 
 from app.config import get_settings
+from app.engine.text import scrub
 from app.paths import ROOT
 from app.web.board import layout as board_layout
 from app.web.forms_kept import board_digest, form_digest
@@ -41,4 +42,6 @@ def has_template(name: str) -> bool:
 
 
 def render(name: str, **context: Any) -> str:
-    return env.get_template(name).render(**context)
+    """A template drawn; text stored before the boundary refused what no page can show is drawn as "?" rather than
+    failing the page or the push that carries it (app/engine/text.py)."""
+    return scrub(env.get_template(name).render(**context))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
@@ -21,6 +20,7 @@ from app.web import actions as game_actions
 from app.web.deps import CSRF, MaybeUser, ReadDBDep, User
 from app.web.pages import in_transaction, page
 from app.web.presenter import action_key, page_model
+from app.web.responses import HTMLResponse, RedirectResponse, Response
 from app.web.templating import env, render
 
 router = APIRouter(include_in_schema=False)

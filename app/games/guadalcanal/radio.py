@@ -19,7 +19,7 @@ from typing import Any
 from app.engine.contract import UMPIRE, to_side
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.engine.orders import Choice, Text
+from app.engine.orders import Choice, Text, check_action
 from app.games.guadalcanal import cards, command
 from app.games.guadalcanal.gamedata import SIDES
 
@@ -134,6 +134,7 @@ def check(state: State, seat: str, action: dict[str, Any]) -> None:
     text = args.get("text")
     if not isinstance(text, str) or not text.strip() or len(text) > MAX_TEXT:
         raise IllegalAction(f"Write the message: 1 to {MAX_TEXT} characters.", RULE)
+    check_action({"radio": VERBS["radio"]}, action)  # the text's shape: nothing a page could not show (Text)
 
 
 def apply(state: State, seat: str, action: dict[str, Any], rng) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from app.web.responses import HTMLResponse
 
 from app.engine.errors import IllegalAction
 from app.games.first_blood import combat

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from app.web.responses import HTMLResponse
 from starlette.datastructures import MultiDict
 
 from app.engine.orders import args_json
