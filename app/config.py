@@ -22,7 +22,8 @@ class Settings(BaseSettings):
     extra_games: list[str] = []  # modules to register beside app.games.GAME_MODULES (the test-only game)
     session_days: int = 30
     chat_per_minute: int = 20
-    # Failed sign-ins allowed per account and per client address within the window before a 429.
+    # Failed sign-ins a client may make freely, per account and over all accounts, before each further attempt waits
+    # (1 s, doubled at each failure; app/play/throttle.py). Never counted per account alone.
     signin_failures_per_account: int = 10
     signin_failures_per_address: int = 50
     signin_window_seconds: int = 900

@@ -94,7 +94,7 @@ def sign_in(username: str, password: str, address: str | None = None) -> tuple[U
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         throttle.failed(username, address)
         raise NotSignedIn("Wrong username or password.") from None
-    throttle.succeeded(username)
+    throttle.succeeded(username, address)
     with transaction() as db:
         token = open_session(db, user)
     return user, token

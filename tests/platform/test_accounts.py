@@ -95,7 +95,7 @@ def assert_only_the_failure_recorded(before: dict[str, int], name: str) -> None:
     window, which a long run (PostgreSQL, a loaded machine) leaves behind."""
     after = row_counts()
     after.pop("signin_failures")
-    assert fetch("SELECT count(*) FROM signin_failures WHERE key = :k", k=f"user:{name.lower()}")[0][0] == 1
+    assert fetch("SELECT count(*) FROM signin_failures WHERE key = :k", k=f"user:{name.lower()}@testclient")[0][0] == 1
     assert after == {k: v for k, v in before.items() if k != "signin_failures"}
 
 

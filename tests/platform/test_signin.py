@@ -1,7 +1,8 @@
 """Signing in under attack (issue 10, items 5 and 6): the password is checked outside any write transaction, so
 wrong-password attempts never hold up a player's move or chat; simultaneous sign-ups all succeed; an unknown
-username costs the same argon2 check as a real one; and failed sign-ins are limited per account and per
-client address, with a 429 that says how long to wait."""
+username costs the same argon2 check as a real one; and failed sign-ins slow the client that fails, per account
+and over all accounts, with growing delays and a 429 that says how long to wait, never the account's owner signing
+in from another client (issue 32 item 5: a stranger's ten wrong passwords locked a named account for 15 minutes)."""
 from __future__ import annotations
 
 import threading
@@ -88,7 +89,7 @@ def test_an_unknown_username_costs_the_same_password_check(anon, players, monkey
     assert len(checked) == 2 and all(h.startswith("$argon2id$") for h in checked)
 
 
-def test_failed_sign_ins_are_limited_per_account(anon, players, monkeypatch):
+def test_failed_sign_ins_are_limited_per_client_and_account(anon, players, monkeypatch):
     from app.config import get_settings
 
     monkeypatch.setattr(get_settings(), "signin_failures_per_account", 3)
@@ -107,6 +108,46 @@ def test_failed_sign_ins_are_limited_per_account(anon, players, monkeypatch):
     assert r.status_code == 429 and "Try again in" in r.text
     other = players()  # another account from the same address is not locked out by this one
     assert anon.post("/api/sessions", json={"username": other.name, "password": PASSWORD}).status_code == 201
+
+
+def test_a_strangers_failures_never_lock_the_owner_out(app, anon, players, monkeypatch):
+    """Usernames are public: a stranger failing again and again from his client is slowed down, while the owner,
+    from another client, signs in at once with the right password (before: 429 for 15 minutes, a missed deadline)."""
+    from fastapi.testclient import TestClient
+
+    from app.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "signin_failures_per_account", 3)
+    victim = players()
+    for _ in range(12):
+        anon.post("/api/sessions", json={"username": victim.name, "password": "guess"})
+    assert anon.post("/api/sessions", json={"username": victim.name, "password": "guess"}).status_code == 429
+    with TestClient(app, client=("198.51.100.7", 40000)) as owner:
+        r = owner.post("/api/sessions", json={"username": victim.name, "password": PASSWORD})
+    assert r.status_code == 201, r.text
+
+
+def test_each_further_failure_doubles_the_wait(anon, players, monkeypatch):
+    """After the free attempts, a client waits 1 s after its failure, then 2 s, then 4 s: a guesser's pace halves
+    with each miss, a player who mistyped a few times hardly notices."""
+    from datetime import timedelta
+
+    from app.config import get_settings
+
+    monkeypatch.setattr(get_settings(), "signin_failures_per_account", 2)
+    victim = players()
+    clock = [throttle.now()]
+    monkeypatch.setattr(throttle, "now", lambda: clock[0])
+    waits = []
+    for _ in range(5):
+        r = anon.post("/api/sessions", json={"username": victim.name, "password": "guess"})
+        assert r.status_code == 401, r.text
+        waits.append(throttle.wait_for(victim.name, "testclient"))
+        if waits[-1]:
+            refused = anon.post("/api/sessions", json={"username": victim.name, "password": "guess"})
+            assert refused.status_code == 429 and refused.headers["Retry-After"] == str(int(waits[-1]))
+        clock[0] += timedelta(seconds=waits[-1])
+    assert waits == [0, 1, 2, 4, 8]
 
 
 def test_failed_sign_ins_are_limited_per_address(anon, players, monkeypatch):
@@ -133,10 +174,10 @@ def test_the_limit_is_kept_in_the_database_so_every_process_counts_the_same_fail
         assert anon.post("/api/sessions", json={"username": victim.name, "password": "guess"}).status_code == 401
     fresh = importlib.reload(throttle)
     with pytest.raises(TooMany, match="Try again in"):
-        fresh.check(victim.name, None)
+        fresh.check(victim.name, "testclient")
     later = fresh.now() + timedelta(seconds=get_settings().signin_window_seconds + 1)
     monkeypatch.setattr(fresh, "now", lambda: later)
-    fresh.check(victim.name, None)  # the window has passed: allowed again
+    fresh.check(victim.name, "testclient")  # the window has passed: allowed again
 
 
 def test_a_storm_of_sign_ins_never_fills_the_threadpool_a_players_write_needs(anon, players, monkeypatch):
