@@ -17,6 +17,7 @@ from app.play.errors import BadRequest
 from app.store.models import Game, Seat, User
 
 PAGE = 50
+LAST_PAGE = 1_000_000  # 50 million finished games
 
 
 def _day(text: str, name: str) -> datetime | None:
@@ -69,8 +70,8 @@ def search(db: DB, game: str = "", scenario: str = "", player: str = "", result:
         q = q.where(Game.outcome["winner"].as_string().is_(None))
     elif result:
         q = q.where(Game.outcome["winner"].as_string() == result)
-    if page < 1:
-        raise BadRequest("Pages are numbered from 1.")
+    if not 1 <= page <= LAST_PAGE:  # past it the offset no longer fits a database integer (was a 500)
+        raise BadRequest(f"Pages are numbered from 1 to {LAST_PAGE:,}.")
     q = q.where(Game.options["tutorial"].as_string().is_(None))  # a tutorial is the learner's own
     out = []
     rows = list(db.scalars(q.offset((page - 1) * PAGE).limit(PAGE + 1)))

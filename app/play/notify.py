@@ -93,11 +93,32 @@ def check_email(text: str) -> str | None:
     return text
 
 
+NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052: the IPv4 address in the last 32 bits
+NAT64_LOCAL = ipaddress.ip_network("64:ff9b:1::/48")  # RFC 8215: local-use translation, never a public address
+
+
+def _embedded(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address leads to: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64, 6to4
+    (2002:AABB:CCDD::) and both ends of Teredo. A host may reach any of them through it."""
+    out = [a for a in (ip.ipv4_mapped, ip.sixtofour) if a is not None]
+    if ip.teredo:
+        out += list(ip.teredo)
+    low = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    if int(ip) >> 32 == 0 or ip in NAT64:
+        out.append(low)
+    return out
+
+
 def _private(address: str) -> bool:
+    """Does the address reach, directly or through an IPv6 form of an IPv4 address, anything but a public host:
+    loopback, a private network, link-local (the cloud metadata service at 169.254.169.254 among them), multicast
+    or reserved ranges."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    return not ip.is_global or ip.is_multicast
+    if not ip.is_global or ip.is_multicast:
+        return True
+    if isinstance(ip, ipaddress.IPv6Address):
+        return ip in NAT64_LOCAL or any(not v4.is_global or v4.is_multicast for v4 in _embedded(ip))
+    return False
 
 
 def check_webhook(url: str) -> str | None:

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import logging
 from contextlib import asynccontextmanager
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -21,7 +21,8 @@ from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, signed_in
 from app.web.guards import Guard
 from app.paths import ROOT
-from app.web.templating import render, templates
+from app.web.responses import HTMLResponse, JSONResponse
+from app.web.templating import render
 
 log = logging.getLogger("ironbottom")
 
@@ -51,6 +52,23 @@ def _wants_json(request: Request) -> bool:
         and "text/html" not in request.headers.get("accept", "")
 
 
+def same_site_back(request: Request) -> str | None:
+    """Where the error page's "Go back" leads: the page the player came from, if it is a page of this site (a path
+    of its own, or an address on the host the request came to); otherwise no link, never a `javascript:` or another
+    site's address copied from the Referer."""
+    referer = request.headers.get("referer") or ""
+    try:
+        parts = urlsplit(referer)
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or parts.netloc != request.url.netloc:
+        return None
+    path = parts.path or "/"
+    if not path.startswith("/") or path.startswith("//") or "\\" in path:
+        return None
+    return path + (f"?{parts.query}" if parts.query else "")
+
+
 def _error_response(request: Request, status: int, body: dict) -> object:
     if _wants_json(request):
         return JSONResponse(body, status_code=status)
@@ -66,10 +84,9 @@ def _error_response(request: Request, status: int, body: dict) -> object:
     headings = {400: "That did not work", 401: "Sign in first", 403: "Not allowed", 404: "Not found",
                 409: "The game has moved on", 413: "Too large", 422: "Not allowed by the rules",
                 429: "Slow down", 503: "Not saved"}
-    return templates.TemplateResponse(request, "error.html", {
-        "user": user, "csrf": csrf_token_for(request, user), "status": status,
-        "heading": headings.get(status, "Error"), "message": message, "rule": rule,
-        "back": request.headers.get("referer")}, status_code=status)
+    return HTMLResponse(render("error.html", request=request, user=user, csrf=csrf_token_for(request, user),
+                               status=status, heading=headings.get(status, "Error"), message=message, rule=rule,
+                               back=same_site_back(request)), status_code=status)
 
 
 def create_app() -> FastAPI:
@@ -81,6 +98,7 @@ def create_app() -> FastAPI:
         registry.load(settings.extra_games)
     plugins = web_plugins.load_all()
     app = FastAPI(title="Ironbottom", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  default_response_class=JSONResponse,
                   description="Hidden-movement wargames of the 1942 Pacific campaign. Every answer is rendered "
                               "from the requesting role's view of the game.")
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
@@ -105,7 +123,7 @@ def create_app() -> FastAPI:
             body.update(await _current_view(request))
         if exc.status == 401 and request.method == "GET" and not _wants_json(request) \
                 and not request.headers.get("hx-request"):
-            from fastapi.responses import RedirectResponse
+            from app.web.responses import RedirectResponse
             return RedirectResponse(f"/signin?next={request.url.path}", status_code=303)
         response = _error_response(request, exc.status, body)
         if "retry_after" in exc.extra:

@@ -54,3 +54,13 @@ def test_a_tutorial_is_not_a_finished_game_on_the_player_s_page(players):
         game = db.get(Game, gid)
         game.options = dict(game.options, tutorial="guadalcanal-example-10")
     assert gid not in [g["game_id"] for g in red.get(f"/api/players/{red.name}").json()["finished"]]
+
+
+def test_a_page_number_past_any_page_is_a_clear_400_on_the_page_and_its_json(anon):
+    """Issue 32 item 7: a page number whose offset no longer fits a database integer answered 500, unauthenticated."""
+    for huge in ("4611686018427387904", "9223372036854775807", "1000001"):
+        r = anon.get(f"/api/archive?page={huge}")
+        assert r.status_code == 400 and "Pages are numbered from 1 to 1,000,000" in r.json()["message"]
+        r = anon.get(f"/archive?page={huge}")
+        assert r.status_code == 400 and "Pages are numbered from 1 to 1,000,000" in r.text
+    assert anon.get("/api/archive?page=1000000").json()["games"] == []  # the last page: empty, not an error

@@ -125,3 +125,18 @@ def test_the_api_docs_load_from_this_server_and_the_icon_exists(anon):
     assert "/openapi.json" in anon.get("/docs/init.js").text
     icon = anon.get("/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/")
+
+
+@pytest.mark.parametrize("referer, back", [
+    ("javascript:alert(document.cookie)", "/"),
+    ("https://evil.example/phish", "/"),
+    ("//evil.example/phish", "/"),
+    ("http://testserver/lobby?game=duel", "/lobby?game=duel"),
+    ("http://testserver.evil.example/x", "/"),
+])
+def test_the_error_pages_go_back_link_leads_only_to_this_site(anon, referer, back):
+    """Issue 32 item 9: "Go back" copied the Referer as it came, `javascript:` included."""
+    r = anon.get("/no-such-page", headers={"referer": referer, "accept": "text/html"})
+    assert r.status_code == 404
+    links = re.findall(r'<a href="([^"]*)">Go back</a>', r.text)
+    assert links == [back.replace("&", "&amp;")], links

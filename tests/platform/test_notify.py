@@ -285,6 +285,12 @@ def test_a_deadline_near_is_noticed_once_within_its_window(inbox, players):
     ({"webhook_url": "ftp://example.org/hook", "events": ["move"]}, "starts with https://"),
     ({"webhook_url": "http://127.0.0.1:9/hook", "events": ["move"]}, "cannot go to private"),
     ({"webhook_url": "http://10.0.0.8/hook", "events": ["move"]}, "cannot go to private"),
+    # issue 32 item 8: IPv6 forms that lead to an IPv4 address reach what it reaches (the metadata service, loopback)
+    ({"webhook_url": "http://[64:ff9b::a9fe:a9fe]/hook", "events": ["move"]}, "cannot go to private"),  # NAT64
+    ({"webhook_url": "http://[64:ff9b:1::a00:8]/hook", "events": ["move"]}, "cannot go to private"),  # local NAT64
+    ({"webhook_url": "http://[2002:7f00:1::]/hook", "events": ["move"]}, "cannot go to private"),  # 6to4
+    ({"webhook_url": "http://[::127.0.0.1]/hook", "events": ["move"]}, "cannot go to private"),  # IPv4-compatible
+    ({"webhook_url": "http://[::ffff:169.254.169.254]/hook", "events": ["move"]}, "cannot go to private"),
     ({"webhook_url": "https://user:pw@example.org/hook", "events": ["move"]}, "user name or password"),
     ({"events": ["move"]}, "Give an e-mail address or a webhook address"),
     ({"email": "a@example.org", "events": ["everything"]}, "Choose among the listed events"),
