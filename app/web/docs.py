@@ -1,11 +1,16 @@
-"""The API's documentation page, /docs: Swagger UI served from this server (the swagger-ui-bundle package), never
-from a CDN, so it works offline and under the Content-Security-Policy (its start-up script is a file, not inline).
-Also the site's icon at /favicon.ico."""
+"""The API's documentation page, /docs: Swagger UI 5 served from this server (the files of the fastapi-swagger
+package, whose function we do not use: its page has an inline script), never from a CDN, so it works offline and
+under the Content-Security-Policy (its start-up script is a file, not inline). Swagger UI 4 cannot read an OpenAPI 3.1
+document, which FastAPI writes ("does not specify a valid version field": the page listed no operation). Also the
+site's icon at /favicon.ico."""
 from __future__ import annotations
 
+from importlib import resources
+
 from fastapi import APIRouter, FastAPI
-from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
+
+from app.web.responses import HTMLResponse, Response
 
 router = APIRouter(include_in_schema=False)
 
@@ -35,11 +40,13 @@ ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect widt
 
 
 def swagger_assets() -> str | None:
+    """The folder of Swagger UI's files (swagger-ui-bundle.js, swagger-ui.css), or None without the package (the page
+    then still links the schema)."""
     try:
-        import swagger_ui_bundle
-    except ImportError:  # the page still links the schema
+        folder = resources.files("fastapi_swagger") / "resources"
+    except ModuleNotFoundError:
         return None
-    return swagger_ui_bundle.swagger_ui_path
+    return str(folder)
 
 
 def mount(app: FastAPI) -> None:
