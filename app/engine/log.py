@@ -7,6 +7,7 @@ Reading a side's line needs to know the reader's side. The engine stays pure: th
 game, whose sides and seats share ids."""
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from app.engine.contract import SIDE_PREFIX, SPECTATOR, UMPIRE, Role, to_side
@@ -55,3 +56,15 @@ def visible(log: list[dict[str, Any]], role: Role, ended: bool = False,
     lines = [line for line in log
              if addresses is None or line.get("to", PUBLIC) == PUBLIC or line.get("to") in addresses]
     return [dict(line, n=i) for i, line in enumerate(lines)]
+
+
+def turn_headings(pattern: str, heading: str):
+    """A game's `turn_heading` (app/engine/spec.py) from the way its log opens a Game-Turn: `pattern` a regular
+    expression matching the line's text where a turn starts, `heading` its groups as the log heads the turn
+    ("Game-Turn {1}"); lines that start no turn get None."""
+    opens = re.compile(pattern)
+
+    def turn_heading(line: dict[str, Any]) -> str | None:
+        found = opens.match(str(line.get("text", "")))
+        return heading.format(*found.groups()) if found else None
+    return turn_heading

@@ -18,7 +18,7 @@ test per game asserts that it is empty, so a missing branch is a failing test, n
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Iterable, Mapping
 
 from app.engine.contract import Action, Prompt, Role, State
@@ -46,6 +46,21 @@ class Decision:
     # The order as the rules read it, from what a board posts (blank rows, a shortcut such as a Slot run): run before
     # the shape check on the arguments alone, leaving anything it does not recognise for that check to refuse.
     tidy: Callable[[State, Role, dict[str, Any]], dict[str, Any]] | None = None
+    # Kernel v3 (issue 33 item 1): the rest of what a decision kind owns, so that nothing else names it.
+    title: str = ""  # the step in the rulebook's words ("Movement phase"), as pages and refusals name it
+    needed: Callable[[State, Role], bool] | None = None  # False: the side has nothing to decide, the step passes
+    again: Callable[[State, Role, Action], bool] | None = None  # True: asked again after this order (until "end")
+    # A secret simultaneous decision (the walker's ALL step): carry out every side's kept order at once.
+    conclude: Callable[[State, dict[Role, Action], Rng], None] | None = None
+    bots: Mapping[str, Callable[[dict[str, Any], Prompt, Rng], Action]] = field(default_factory=dict)  # per level
+    # A team (Guadalcanal 17b): the part of a side's order a seat gives, `split(state, args, seat)`.
+    split: Callable[[State, dict[str, Any], Role], dict[str, Any]] | None = None
+    # Taking back (app/play/undo.py): an order of this kind shows its maker something hidden (a search), so it
+    # cannot be taken back; a function (before, after, role) when only some orders do.
+    reveals: bool | Callable[[State, State, Role], bool] = False
+
+    def revealed(self, before: State, after: State, role: Role) -> bool:
+        return self.reveals(before, after, role) if callable(self.reveals) else bool(self.reveals)
 
     def tidied(self, state: State, role: Role, action: Any) -> Any:
         """The action with its arguments tidied by the record's `tidy` (unchanged when there is none)."""
@@ -113,18 +128,39 @@ class TableGame:
     `acting(state)` (the roles that decide now) and `step_title(state)` (the step in the words the refusal uses)."""
     views: Any
     hidden: Any
+    noticeable = None  # no difference between two views is accepted (app/engine/spec.py)
     all_verbs: Mapping[str, Mapping[str, Order]]
     over_rule: str
     role_titles: Mapping[str, str]
 
-    def decision(self, state: Any) -> Decision:  # pragma: no cover - each game names its current record
-        raise NotImplementedError
+    sequence: Any = None  # the game's walk (app/engine/sequence.Sequence); a game without one names the parts below
 
-    def acting(self, state: Any) -> list[str]:  # pragma: no cover - each game's sequence says who decides
-        raise NotImplementedError
+    def decision(self, state: Any) -> Decision:
+        """The record of the decision waited on now."""
+        return self.sequence.current(state)
 
-    def step_title(self, state: Any) -> str:  # pragma: no cover - each game names its steps
-        raise NotImplementedError
+    def acting(self, state: Any) -> list[str]:
+        return self.sequence.acting(state)
+
+    def step_title(self, state: Any) -> str:
+        d = self.decision(state)
+        step = self.sequence.step(state)
+        return (d.title if d is not None and d.id != state["step"].get("kind") else None) or \
+            (step.title if step is not None else "") or (d.title if d is not None else "")
+
+    def apply(self, state: Any, role: str, action: Any, rng) -> Any:
+        """Who decides now (`guard`), the order judged (shape, then its rules), then carried out and the walk on."""
+        d = self.guard(state, role, action)
+        return self.sequence.decide(state, role, d.judge(state, role, action), rng)
+
+    def check(self, state: Any, role: str, action: Any) -> None:
+        self.guard(state, role, action).judge(state, role, action)
+
+    def reveals(self, before: Any, after: Any, role: str) -> bool:
+        """Did `role`'s last order show it something hidden (so it may not be taken back)? The record of the decision
+        it answered says (`Decision.reveals`)."""
+        d = self.decision(before)
+        return d is not None and d.revealed(before, after, role)
 
     def prompts(self, state: Any) -> dict[str, Any]:
         if state["outcome"] is not None:

@@ -67,9 +67,8 @@ def enumerate_actions(prompt: dict[str, Any]) -> list[Action]:
 def random_action(rules: Rules, state: State, role: Role, rng: Rng) -> Action:
     """A random legal action for `role`: the game's own `random_action` if it has one, else one of the
     actions its prompt enumerates."""
-    own = getattr(rules, "random_action", None)
-    if own is not None:
-        return own(state, role, rng)
+    if rules.random_action is not None:
+        return rules.random_action(state, role, rng)
     actions = enumerate_actions(rules.prompts(state)[role])
     if not actions:
         raise DeadEnd(f"{role} is prompted but no action can be enumerated; give the game a random_action")
@@ -140,11 +139,11 @@ def random_positions(rules: Rules, scenario: str, options: dict[str, Any], seed:
 def check_non_interference(rules: Rules, state: State, role: Role, rng: Rng,
                            render: Callable[[dict[str, Any]], str] | None = None) -> None:
     """Change only what `role` may not know; `role`'s view (and its rendering) must not change at all."""
-    perturb = getattr(rules, "perturb")
+    perturb = rules.perturb
     # A game may name the one difference its rules accept (`noticeable`: the view with it blanked out): Solomons
     # issue 11 item 4 accepts that a side may notice the other side had nothing to decide ("submitted or nothing
     # to decide" instead of "has not yet submitted"), as at the table. Nothing else may differ.
-    noticeable = getattr(rules, "noticeable", None) or (lambda view, role: view)
+    noticeable = rules.noticeable or (lambda view, role: view)
     seen_before = noticeable(rules.view(state, role), role)
     before = canonical(seen_before)
     changed = perturb(copy.deepcopy(state), role, rng)
@@ -159,7 +158,7 @@ def check_non_interference(rules: Rules, state: State, role: Role, rng: Rng,
 
 def check_canaries(rules: Rules, state: State, role: Role, marker: str = "CANARY-7f3a") -> State:
     """Plant `marker` in every field hidden from `role`; it must reach the umpire but never `role`."""
-    planted = getattr(rules, "plant_canaries")(copy.deepcopy(state), role, marker)
+    planted = rules.plant_canaries(copy.deepcopy(state), role, marker)
     assert marker in canonical(rules.view(planted, UMPIRE)), "canaries were not planted where the umpire sees them"
     assert marker not in canonical(rules.view(planted, role)), f"a hidden field reached {role}'s view"
     return planted

@@ -1,19 +1,24 @@
 """The registry of games. The engine never imports a game; the platform finds games only here.
 
-A game package is listed in GAMES with the module of its web plug-in (app/web/plugin.py: forms, templates, static
-files and routes); the registry only names that module, so nothing here imports the web layer. The game package
-exposes `rules`, an object satisfying app.engine.contract.Rules. Extra modules (such as the test-only game) can be
-added with IRONBOTTOM_EXTRA_GAMES, a comma-separated list of modules, read once by the platform at start-up; such
-a module names its web plug-in in WEB_PLUGIN ("module" or "module:attribute"). A game without one is refused when
-the web app is built.
+A game package exposes `spec`, its declaration (app/engine/spec.py `GameSpec`: the rules contract and every optional
+part), and is listed in GAMES with the module of its web plug-in (app/web/plugin.py: forms, templates, static files
+and routes); the registry only names that module, so nothing here imports the web layer. A declaration is validated
+when it registers, so a game that lacks a part or contradicts itself stops the start-up with a message naming it.
+
+Extra modules (such as the test-only games) can be added with IRONBOTTOM_EXTRA_GAMES, a comma-separated list of
+modules read once by the platform at start-up; such a module names its web plug-in in WEB_PLUGIN ("module" or
+"module:attribute"). A game without one is refused when the web app is built.
+
+Adding a sixth game: its packages (app/games/<id>/, app/web/games/<id>/, templates/games/<id>/, static/<id>/) and
+one line in GAMES (docs/architecture.md, "Add a game").
 """
 from __future__ import annotations
 
 import importlib
 
-from app.engine.contract import Rules
+from app.engine.spec import GameSpec, SpecError, validate
 
-# rules module -> its web plug-in ("module" exposing `plugin`, or "module:attribute")
+# game package -> its web plug-in ("module" exposing `plugin`, or "module:attribute")
 GAMES: dict[str, str] = {
     "app.games.solomons": "app.web.games.solomons",
     "app.games.pacific_war_1942": "app.web.games.pacific_war_1942",
@@ -23,36 +28,32 @@ GAMES: dict[str, str] = {
 }
 GAME_MODULES: tuple[str, ...] = tuple(GAMES)
 
-_registry: dict[str, Rules] = {}
+_registry: dict[str, GameSpec] = {}
 _web: dict[str, str] = {}
 
 
-def register(rules: Rules, web: str | None = None) -> Rules:
-    """Add a game; `web` names its web plug-in (the web app refuses a game that has none)."""
-    _registry[rules.meta.id] = rules
+def register(spec: GameSpec, web: str | None = None) -> GameSpec:
+    """Add a game's declaration (validated first); `web` names its web plug-in (the web app refuses a game that has
+    none)."""
+    if not isinstance(spec, GameSpec):
+        raise SpecError(f"register takes a game's GameSpec, not {type(spec).__name__}")
+    validate(spec)
+    _registry[spec.meta.id] = spec
     if web:
-        _web[rules.meta.id] = web
+        _web[spec.meta.id] = web
     else:
-        _web.pop(rules.meta.id, None)
-    return rules
+        _web.pop(spec.meta.id, None)
+    return spec
 
 
-def load(modules: tuple[str, ...] | list[str] = GAME_MODULES) -> dict[str, Rules]:
+def load(modules: tuple[str, ...] | list[str] = GAME_MODULES) -> dict[str, GameSpec]:
     for name in modules:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name == name:  # a game not yet written; its issue is open
-                continue
-            raise
-        rules = getattr(module, "rules", None)
-        if rules is None:  # a package whose rules are still being written exposes no `rules` yet
-            continue
-        register(rules, GAMES.get(name) or getattr(module, "WEB_PLUGIN", None))
+        module = importlib.import_module(name)
+        register(module.spec, GAMES.get(name) or module.WEB_PLUGIN)
     return _registry
 
 
-def get(game_id: str) -> Rules | None:
+def get(game_id: str) -> GameSpec | None:
     if not _registry:
         load()
     return _registry.get(game_id)
@@ -65,11 +66,11 @@ def web_plugin(game_id: str) -> str | None:
     return _web.get(game_id)
 
 
-def all_games() -> dict[str, Rules]:
+def all_games() -> dict[str, GameSpec]:
     if not _registry:
         load()
     return dict(_registry)
 
 
-def listed() -> list[Rules]:
+def listed() -> list[GameSpec]:
     return [r for r in all_games().values() if r.meta.listed]

@@ -33,7 +33,7 @@ RULES = "rules"  # the seat of a solitaire's other side: its own rules play it
 
 def levels_of(rules) -> tuple[str, ...]:
     """The levels a game's computer players come in, easiest first; () for a game with one level."""
-    return tuple(getattr(rules, "bot_levels", None) or ())
+    return rules.levels if len(rules.levels) > 1 else ()
 
 
 def seat_value(role: str, level: str | None) -> str:
@@ -50,9 +50,7 @@ def seat_level(value: str) -> tuple[str, str | None]:
 def bot_for(rules, role: str, level: str | None = None):
     """The computer player of `role`'s seat at `level`: the game's bot declared for that role (and level), and only
     that one."""
-    bots = (getattr(rules, "bots", None) or {}) if level is None else (getattr(rules, "bot_levels", None) or {}).get(
-        level, {})
-    bot = bots.get(role)
+    bot = rules.bot(role, level)
     if bot is None:
         at = f" at level {level!r}" if level else ""
         raise BadRequest(f"{rules.meta.title} has no computer player for the {rules.meta.label(role)} seat{at}.")

@@ -30,7 +30,7 @@ def channels(game: Game) -> list[str]:
     with one seat in this game keeps its channel: Guadalcanal's two-player game declares the rule 17 seats too)."""
     rules = rules_for(game)
     meta = rules.meta
-    offered = getattr(rules, "seats_offered", None)
+    offered = rules.seats_offered
     seats = set(offered(game.scenario, game.options or {})) if offered is not None else set(meta.seats())
     sides = [s.id for s in meta.sides_of() if meta.chat.teammates or len(seats & set(s.seats)) == 1]
     return ([ALL] if meta.chat.opponents else []) + sides

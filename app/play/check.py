@@ -37,12 +37,10 @@ def check_order(db: DB, game_id: str, role: str, action: Any) -> None:
         raise Illegal("It is not your move: the game is waiting for the other side.")
     # The shape of the order as the rules will read it: a board's rows tidied by the game first (contract v2's
     # `tidy`), as a submission's are, so the live check never refuses what the submission would accept.
-    tidied = getattr(rules, "tidied", None)
     try:
-        shape(prompt, tidied(state, role, action) if tidied is not None else action)
-        judge = getattr(rules, "check", None)
-        if judge is not None:
-            judge(state, role, action)
+        shape(prompt, rules.tidied(state, role, action) if rules.tidied is not None else action)
+        if rules.check is not None:
+            rules.check(state, role, action)
     except IllegalAction as e:  # MalformedAction too: a misshapen order cites no rule
         raise Illegal(e.message, e.rule) from None
 

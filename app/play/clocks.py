@@ -64,7 +64,7 @@ def _expire(game_id: str, at: datetime) -> bool:
             if not due:
                 break
             role = due[0]
-            default = getattr(rules, "default_action", None)
+            default = rules.default_action
             if default is None:
                 raise Conflict(f"{rules.meta.title} has no default for a missed order")
             key = f"missed:{role}:{game.prompt_versions.get(role, 0)}"

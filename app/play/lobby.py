@@ -100,7 +100,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     level = level or None
     if opponent not in ("human", "computer", "hot_seat"):
         raise BadRequest("The opponent is a human, the computer, or yourself (hot seat: you play both sides).")
-    bots = getattr(rules, "bots", {}) or {}
+    bots = rules.roles_with_bots()
     if level is not None and (opponent != "computer" or level not in computer_players.levels_of(rules)):
         raise BadRequest(f"{meta.title}'s computer plays at: " + (", ".join(computer_players.levels_of(rules))
                                                                   or "one level only") + ".")
@@ -171,7 +171,7 @@ def seats_offered(rules, scenario: str, options: dict[str, Any]) -> tuple[str, .
     """The seats a scenario offers: the game's `seats_offered` if it has one, else every seat of every side. A seat
     the game does not declare is refused: the platform would seat someone the rules never prompt."""
     meta = rules.meta
-    own = getattr(rules, "seats_offered", None)
+    own = rules.seats_offered
     offered = tuple(own(scenario, options)) if own is not None else meta.seats()
     unknown = [r for r in offered if r not in meta.seats()]
     if unknown:
@@ -179,7 +179,7 @@ def seats_offered(rules, scenario: str, options: dict[str, Any]) -> tuple[str, .
     return offered
 
 
-def bot_for(bots: dict[str, Any], role: str) -> str:
+def bot_for(bots: set[str], role: str) -> str:
     """The computer player for a seat: the game's bot declared for that role, strictly (app/play/bots.py)."""
     if role in bots:
         return role

@@ -246,7 +246,7 @@ def after_action(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
         if not turns or turns[-1]["turn"] != turn:
             turns.append({"turn": turn, "words": phase_words(turn), "from": row.seq, "to": row.seq})
         turns[-1]["to"] = row.seq
-    extra = getattr(rules, "report", None)
+    extra = rules.report
     full = view_for(rules, state, UMPIRE, True)
     chart = losses_over_time(rules, db, game, rows) if extra and rows else None
     return {"title": rules.meta.title, "scenario": game.scenario,

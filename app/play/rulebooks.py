@@ -9,29 +9,25 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from app import games as registry
+from app.engine.spec import Rulebook
 from app.paths import ROOT
 
 
-@dataclass(frozen=True)
-class Book:
-    id: str
-    title: str
-    file: str
-    named_sections: bool = False  # the book names its sections instead of numbering them (Pacific War 1942)
+def books() -> dict[str, Rulebook]:
+    """Every registered game's rulebook by its id (each game's declaration names its own, app/engine/spec.py)."""
+    return {spec.rulebook.id: spec.rulebook for spec in registry.all_games().values() if spec.rulebook is not None}
 
 
-BOOKS = {b.id: b for b in (
-    Book("solomons", "Solomons Campaign (SPI, 1972)", "solomons-campaign-spi-1972.txt"),
-    Book("guadalcanal", "Guadalcanal (Avalon Hill, 1992)", "guadalcanal-avalon-hill-1992.txt"),
-    Book("pacific_war_1942", "Pacific War 1942: Solitaire", "pacific-war-1942-solitaire.txt", named_sections=True),
-)}
-# A rule reference may name another game's rulebook ("Guadalcanal 18": Solomons borrows the umpired game).
-BORROWED = {"Guadalcanal": "guadalcanal"}
+def borrowed() -> dict[str, str]:
+    """A rule reference may name another game's rulebook first ("Guadalcanal 18": Solomons borrows the umpired
+    game): {that word: the book's id}, as the games declare it."""
+    return {word: book for b in books().values() for word, book in b.borrows.items()}
+
 
 CASE_BRACKET = re.compile(r"^\[(\d+(?:\.\d+)*)\]\s*(.*)$")            # Solomons "[6.35] ...", Guadalcanal "[18] ..."
 CASE_LETTER = re.compile(r"^\s*(?:•\s*)?(\d+[a-z]\d*(?:\.\d+)*)\)\s*(.*)$")  # Guadalcanal "• 18c1) ..."
@@ -51,8 +47,9 @@ def anchor(case: str) -> str:
 def book_of(game_type: str, ref: str) -> tuple[str, str]:
     """(book id, case) of a rule reference made in a game: 'Guadalcanal 18c' -> ('guadalcanal', '18c')."""
     first, _, rest = ref.partition(" ")
-    if first in BORROWED and rest:
-        return BORROWED[first], rest
+    lent = borrowed()
+    if first in lent and rest:
+        return lent[first], rest
     return game_type, ref
 
 
@@ -105,11 +102,11 @@ def _load(path: str, mtime: float, named_sections: bool) -> list[dict[str, Any]]
 
 def load(book_id: str) -> dict[str, Any] | None:
     """The book's title and blocks, or its title and no blocks (`missing`) when this server has not the text."""
-    book = BOOKS.get(book_id)
+    book = books().get(book_id)
     if book is None:
         return None
     path = rules_dir() / book.file
     if not path.is_file():
         return {"id": book.id, "title": book.title, "blocks": [], "missing": True}
-    return {"id": book.id, "title": book.title, "blocks": _load(str(path), path.stat().st_mtime, book.named_sections),
+    return {"id": book.id, "title": book.title, "blocks": _load(str(path), path.stat().st_mtime, book.cases == "named"),
             "missing": False}

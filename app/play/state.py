@@ -102,5 +102,4 @@ def view_for(rules: Rules, state: State, role: str, ended: bool) -> dict[str, An
 
 
 def phase_of(rules: Rules, state: State) -> str:
-    phase = getattr(rules, "phase", None)
-    return str(phase(state)) if phase else ""
+    return str(rules.phase(state)) if rules.phase else ""

@@ -139,7 +139,7 @@ def progress(db: DB, game: Game) -> dict[str, Any]:
     if last is not None and last[0] < len(t.steps):
         example, row = t.steps[last[0]].order, last[1]
         rules, before = rules_for(game), state_at(db, game, row.seq - 1)
-        given = rules.tidied(before, row.role, row.action) if hasattr(rules, "tidied") else row.action  # as judged
+        given = rules.tidied(before, row.role, row.action) if rules.tidied else row.action  # as judged
         found = differences(example, given, _unordered(rules.prompts(before).get(row.role), given))
         compared = {"matched": not found, "differences": found, "example": example, "given": given}
     return {"tutorial": t, "index": k, "step": step, "number": sum(1 for i in learner if i < k) + 1,

@@ -68,7 +68,7 @@ def why_not(db: DB, game: Game, role: str, last: ActionRow | None = UNREAD) -> s
     if last.rolls:
         return "Your last move rolled a die: a move can be taken back only until the next die roll."
     rules = rules_for(game)
-    reveals = getattr(rules, "reveals", None)
+    reveals = rules.reveals
     if reveals is not None and reveals(state_at(db, game, last.seq - 1), load_state(db, game), role):
         return "Your last move revealed hidden information: it cannot be taken back."
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from typing import Any, Callable
 
 from app.engine.contract import UMPIRE
 
@@ -21,11 +21,6 @@ LOG_KINDS = (
 KIND_LABELS = (("combat", "Combat"), ("movement", "Movement"), ("intelligence", "Intelligence"),
                ("orders", "Orders in"), ("other", "Other"))
 ORDERS_LINE = re.compile(r"^Your orders are (in|revised)(?:: (.*?))?\.?$")
-# A Game-Turn starts at "Game-Turn 2 begins." (Solomons), "Turn 1 (January 1942): ..." / "Turn 2 begins (...)"
-# (Pacific War 1942) or "Game-Turn 1, Step 2: ..." (U.S.N.'s steps, the turn's first one heading it); "Game-Turn 1:
-# no Japanese unit may sortie" names a turn without starting one.
-TURN_LINE = re.compile(r"^(Game-Turn|Turn) (\d+)(?: begins\b| \(|, Step\b)")
-DATED_TURN = re.compile(r"^([A-Z]{3} \d{1,2}), (Turn \d+)\. ")  # Guadalcanal's Time Record Track: "OCT 27, Turn 2. ..."
 
 
 def line_kind(line: dict[str, Any]) -> str:
@@ -76,17 +71,16 @@ def fold_orders(lines: list[dict[str, Any]], at: str | None, role: str | None, l
     return out
 
 
-def log_groups(lines: list[dict[str, Any]], role: str | None = None, label=None) -> list[dict[str, Any]]:
+def log_groups(lines: list[dict[str, Any]], role: str | None = None, label=None,
+               turn_heading: Callable[[dict[str, Any]], str | None] | None = None) -> list[dict[str, Any]]:
     """The log as Game-Turns of runs of lines written in one section of play (a game marks a line's section in
     "at"), newest turn and run first and each run in the order it happened, so a page can head each section,
-    play a stretch in order, and fold a turn away. Each line carries its kind for the log's filter."""
+    play a stretch in order, and fold a turn away. Each line carries its kind for the log's filter. A line starts
+    a Game-Turn where the game's `turn_heading` names one (its declaration, app/engine/spec.py): each game words its
+    turns its own way ("Game-Turn 2 begins.", "OCT 27, Turn 2. ...", "Turn 1: Sep I (§4).")."""
     turns: list[dict[str, Any]] = [{"turn": None, "runs": []}]
     for line in lines:
-        text = str(line.get("text", ""))
-        m = TURN_LINE.match(text)
-        heading = f"{m.group(1)} {m.group(2)}" if m else None
-        if heading is None and (d := DATED_TURN.match(text)):
-            heading = f"{d.group(1)}, {d.group(2)}"
+        heading = turn_heading(line) if turn_heading is not None else None
         if heading and turns[-1]["turn"] != heading:
             turns.append({"turn": heading, "runs": []})
         runs = turns[-1]["runs"]

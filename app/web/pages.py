@@ -288,7 +288,8 @@ def whole_log_page(request: Request, game_id: str, db: ReadDBDep, user: User, se
     game = lobby.require_game(db, game_id)
     m = page_model(db, game, lobby.role_of(db, game, user.user_id, seat))
     view = m["view"] if isinstance(m["view"], dict) else {}
-    groups = log_groups(view.get("log", []), m["role"], rules_for(game).meta.label)
+    rules = rules_for(game)
+    groups = log_groups(view.get("log", []), m["role"], rules.meta.label, rules.turn_heading)
     return page(request, "game/log.html", user, m=m, groups=groups)
 
 

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session as DB
 from app.engine.contract import UMPIRE
 from sqlalchemy import bindparam, inspect, select
 
+from app import games as registry
 from app.play import chat, rulebooks
 from app.play.lobby import in_seat_order
 from app.play.records import result_words
@@ -127,7 +128,7 @@ def page_model(db: DB | None, game: Game, role: str, facts: dict[str, Any] | Non
         "role": role,
         "role_label": "Umpire" if role == UMPIRE else ("Spectator" if role == "spectator" else meta.label(role)),
         "view": view,
-        **_log(view, role, meta.label),
+        **_log(view, role, meta.label, rules.turn_heading),
         "log_kinds": KIND_LABELS,
         "rules_book": rules_book(meta.id),
         "prompt": prompt,
@@ -148,20 +149,24 @@ def page_model(db: DB | None, game: Game, role: str, facts: dict[str, Any] | Non
     }
 
 
-def _log(view: Any, role: str, label) -> dict[str, Any]:
+def _log(view: Any, role: str, label, turn_heading) -> dict[str, Any]:
     """The log's newest Game-Turns for the page and its pushes (`log_earlier`: how many more the whole-log page has,
     GET /games/{id}/log)."""
-    groups, earlier = recent(log_groups(view.get("log", []) if isinstance(view, dict) else [], role, label))
+    groups, earlier = recent(log_groups(view.get("log", []) if isinstance(view, dict) else [], role, label,
+                                        turn_heading))
     return {"log_groups": groups, "log_earlier": earlier}
 
 
 def rules_book(game_type: str) -> dict[str, Any] | None:
     """Where the page's rule numbers link to: the game's own rulebook, and the books it borrows rules from
     ("Guadalcanal 18" in Solomons: the umpired game), for the page's script that turns "rule 6.35" into a link."""
-    if game_type not in rulebooks.BOOKS:
+    spec = registry.get(game_type)
+    book = spec.rulebook if spec is not None else None
+    if book is None:
         return None
-    return {"id": game_type, "borrowed": {name: {"id": book, "title": rulebooks.BOOKS[book].title}
-                                           for name, book in rulebooks.BORROWED.items()}}
+    shelf = rulebooks.books()
+    return {"id": book.id, "borrowed": {name: {"id": lent, "title": shelf[lent].title}
+                                         for name, lent in book.borrows.items() if lent in shelf}}
 
 
 def clock_model(game: Game, role: str, meta) -> dict[str, Any]:

@@ -47,6 +47,6 @@ def rules_page(request: Request, book_id: str, user: MaybeUser):
     book = rulebooks.load(book_id)
     if book is None:
         raise NotFound(f"There is no rulebook called {book_id!r} here. The rulebooks are: "
-                       + ", ".join(b.title for b in rulebooks.BOOKS.values()) + ".")
+                       + ", ".join(b.title for b in rulebooks.books().values()) + ".")
     return page(request, "rules/book.html", user, book=book,
-                books=[{"id": b.id, "title": b.title} for b in rulebooks.BOOKS.values()])
+                books=[{"id": b.id, "title": b.title} for b in rulebooks.books().values()])

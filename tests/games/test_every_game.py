@@ -44,7 +44,7 @@ def test_views_are_fresh_plain_json_and_leave_the_state_alone(game_id):
         assert state_hash(state) == before
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if hasattr(registry.get(g), "perturb")])
+@pytest.mark.parametrize("game_id", [g for g in GAMES if registry.get(g).perturb is not None])
 def test_what_a_role_may_not_know_never_reaches_its_view_or_page(game_id):
     rules = registry.get(game_id)
     for seed in (1, 2):
@@ -53,27 +53,27 @@ def test_what_a_role_may_not_know_never_reaches_its_view_or_page(game_id):
             assert set(rules.meta.seats()) | {UMPIRE, SPECTATOR} <= set(checked)
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if getattr(registry.get(g), "bots", None)])
+@pytest.mark.parametrize("game_id", [g for g in GAMES if registry.get(g).bots])
 def test_bots_are_keyed_by_role_and_answer_their_role_s_prompts_legally(game_id):
     """Bots are keyed by the role they play, and each one's answers to its own role's prompts are accepted. (That
     the Solomons Japanese seat gets the Japanese bot is proved in tests/games/solomons/test_playout_invariants.py.)"""
     rules = registry.get(game_id)
-    assert set(rules.bots) <= set(rules.meta.roles)
+    assert rules.roles_with_bots() <= set(rules.meta.roles)
     answered = set()
     for state in positions(rules, seed=4, stops=(0, 5, 20, 60, 120)):
         for role, prompt in rules.prompts(state).items():
-            if role in rules.bots:
-                action = rules.bots[role](rules.view(state, role), prompt, SeededRng(7))
+            if rules.bot(role) is not None:
+                action = rules.bot(role)(rules.view(state, role), prompt, SeededRng(7))
                 rules.apply(state, role, action, SeededRng(8))
                 answered.add(role)
     # A seat its first scenario and default options do not offer (Guadalcanal's rule 17 commanders) is not asked
     # here; the game's own tests play those seats' bots (tests/games/guadalcanal/test_rule17_play.py).
     offered = set(seats_offered(rules, rules.meta.scenarios[0].id, rules.meta.default_options()))
-    assert answered == set(rules.bots) & offered
+    assert answered == rules.roles_with_bots() & offered
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if getattr(registry.get(g), "bots", None)
-                                     and hasattr(registry.get(g), "perturb")])
+@pytest.mark.parametrize("game_id", [g for g in GAMES if registry.get(g).bots
+                                     and registry.get(g).perturb is not None])
 def test_a_computer_player_decides_the_same_whatever_it_cannot_see(game_id):
     """Proof of fog (issue 19 item 4): with the same stream, each bot's order is identical when only what its seat
     may not know changes (the game's own perturbation, as the non-interference harness uses)."""
@@ -82,13 +82,13 @@ def test_a_computer_player_decides_the_same_whatever_it_cannot_see(game_id):
     for seed in (4, 5):
         for state in positions(rules, seed=seed, stops=(0, 5, 20, 60, 120)):
             for role, prompt in rules.prompts(state).items():
-                if role not in rules.bots:
+                if role not in rules.roles_with_bots():
                     continue
                 changed = rules.perturb(json.loads(json.dumps(state)), role, SeededRng(seed))
                 other = rules.prompts(changed).get(role)
                 if other is None:
                     continue  # the perturbation changed whose move it is: nothing to compare
-                for bots in (rules.bots, *(getattr(rules, "bot_levels", None) or {}).values()):  # every level's
+                for bots in rules.bots.values():  # every level's
                     mine = bots[role](rules.view(state, role), prompt, SeededRng(11))
                     theirs = bots[role](rules.view(changed, role), other, SeededRng(11))
                     assert mine == theirs, f"{role}'s computer player decided differently on hidden information"
@@ -111,8 +111,8 @@ def test_secrets_an_option_adds_never_reach_a_view_a_page_or_a_computer_player(g
             for role, prompt in rules.prompts(state).items():
                 changed = rules.perturb(json.loads(json.dumps(state)), role, SeededRng(seed))
                 other = rules.prompts(changed).get(role)
-                if role in rules.bots and other is not None:
-                    assert rules.bots[role](rules.view(state, role), prompt, SeededRng(11)) == rules.bots[role](
+                if rules.bot(role) is not None and other is not None:
+                    assert rules.bot(role)(rules.view(state, role), prompt, SeededRng(11)) == rules.bot(role)(
                         rules.view(changed, role), other, SeededRng(11))
                     compared += 1
     assert compared > 0

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import pytest
 from sqlalchemy import func, select, text
+from tests.fixtures.spec import spec_of
 
 PASSWORD = "correct horse"
 
@@ -230,7 +231,7 @@ def listed_duel():
     class ListedDuel(Duel):
         meta = dataclasses.replace(Duel.meta, id="duel_listed", title="Listed Duel (test copy)", listed=True)
 
-    rules = registry.register(ListedDuel(), web="app.web.plugin:GENERIC")
+    rules = registry.register(spec_of(ListedDuel()), web="app.web.plugin:GENERIC")
     yield rules
     registry._registry.pop("duel_listed", None)
 

@@ -2,6 +2,7 @@
 the filter, and the "Your orders are in" filler folded into one line per decision."""
 from __future__ import annotations
 
+from app.games import first_blood, guadalcanal, pacific_war_1942, solomons, usn
 from app.web.log_view import log_groups
 
 LABEL = {"allied": "United States", "japanese": "Japan"}.get
@@ -16,15 +17,29 @@ def test_the_log_folds_by_game_turn_newest_first_whatever_the_game_calls_its_tur
                {"to": "public", "text": "Allied attack on the India front: roll 5, the front advances.", "n": 1},
                {"to": "public", "text": "Turn 2 begins (April 1942).", "n": 2},
                {"to": "public", "text": "Turn 2 (April 1942): Action Points roll 1: 1 AP.", "n": 3}]
-    groups = log_groups(pacific, "allied", LABEL)
+    groups = log_groups(pacific, "allied", LABEL, pacific_war_1942.spec.turn_heading)
     assert [t["turn"] for t in groups] == ["Turn 2", "Turn 1"]
     kinds = {line["text"].split(":")[0]: line["kind"] for run in groups[1]["runs"] for line in run["lines"]}
     assert kinds == {"Turn 1 (January 1942)": "other", "Allied attack on the India front": "combat"}
-    usn = [{"to": "public", "text": "Set-up: Japan deploys first.", "n": 0},
+    usn_lines = [{"to": "public", "text": "Set-up: Japan deploys first.", "n": 0},
            {"to": "public", "text": "Game-Turn 1, Step 2: Japanese naval and air movement.", "n": 1},
            {"to": "public", "text": "Game-Turn 1, Step 5 (E): secret simultaneous air mission allocation.", "n": 2},
            {"to": "public", "text": "Game-Turn 2, Step 1: reinforcements.", "n": 3}]
-    assert [t["turn"] for t in log_groups(usn, "allied", LABEL)] == ["Game-Turn 2", "Game-Turn 1", None]
+    assert [t["turn"] for t in log_groups(usn_lines, "allied", LABEL, usn.spec.turn_heading)] == [
+        "Game-Turn 2", "Game-Turn 1", None]
+
+
+def test_first_blood_s_turns_head_their_own_lines_not_the_set_up():
+    """Issue 34: First Blood's log filed Turn 1 under "Set-up" (its "Turn 1: Sep I (§4)." opened no turn)."""
+    lines = [{"to": "public", "text": "First Blood: the US sets up first (§3).", "n": 0},
+             {"to": "public", "text": "Turn 1: Sep I (§4).", "n": 1},
+             {"to": "public", "text": "Marine 1/1 moves to 0605.", "n": 2},
+             {"to": "public", "text": "Turn 2: Sep II (§4).", "n": 3}]
+    groups = log_groups(lines, "us", LABEL, first_blood.spec.turn_heading)
+    assert [(t["turn"], [line["text"] for run in t["runs"] for line in run["lines"]]) for t in groups] == [
+        ("Turn 2", ["Turn 2: Sep II (§4)."]),
+        ("Turn 1", ["Marine 1/1 moves to 0605.", "Turn 1: Sep I (§4)."]),  # newest first
+        (None, ["First Blood: the US sets up first (§3)."])]
 
 
 def test_orders_in_is_one_line_per_decision_and_names_the_sides_for_the_umpire():
@@ -32,7 +47,7 @@ def test_orders_in_is_one_line_per_decision_and_names_the_sides_for_the_umpire()
     lines = [{"to": "public", "text": "Game-Turn 1 begins: the Americans have landed on Guadalcanal.", "n": 0},
              {"to": "allied", "text": f"Your orders are in: {at}.", "at": at, "n": 1},
              {"to": "japanese", "text": f"Your orders are in: {at}.", "at": at, "n": 2}]
-    umpire = log_groups(lines, "umpire", LABEL)
+    umpire = log_groups(lines, "umpire", LABEL, solomons.spec.turn_heading)
     assert texts(umpire) == [("Game-Turn 1", [["Orders in from United States and Japan."],
                                               ["Game-Turn 1 begins: the Americans have landed on Guadalcanal."]])]
     assert umpire[0]["runs"][0]["lines"][0]["kind"] == "orders" and umpire[0]["runs"][0]["lines"][0]["n"] == 2
@@ -63,7 +78,7 @@ def test_guadalcanal_s_log_folds_by_date_and_turn_and_heads_each_step():
          "data": {"at": "Action Phase, Air Movement and Search Step (3d)", "hex": "O4"}, "n": 3},
         {"to": "allied", "text": "Air search N5: nothing (3d3.2).",
          "data": {"at": "Action Phase, Air Movement and Search Step (3d)", "hex": "N5"}, "n": 4}]
-    groups = log_groups(lines, "allied", LABEL)
+    groups = log_groups(lines, "allied", LABEL, guadalcanal.spec.turn_heading)
     assert [t["turn"] for t in groups] == ["OCT 27, Turn 2", "OCT 27, Turn 1"]
     assert [run["at"] for run in groups[0]["runs"]] == ["Action Phase, Air Movement and Search Step (3d)", None]
     assert len(groups[0]["runs"][0]["lines"]) == 2  # one heading over both searches of that step

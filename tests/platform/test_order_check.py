@@ -11,6 +11,7 @@ import pytest
 from app.engine.errors import IllegalAction
 from tests.fixtures.duel import Duel
 from tests.platform.conftest import start_duel, table_digest
+from tests.fixtures.spec import spec_of
 
 
 class CheckedDuel(Duel):
@@ -38,7 +39,7 @@ class CheckedDuel(Duel):
 def checked():
     from app import games as registry
 
-    rules = registry.register(CheckedDuel(), web="app.web.plugin:GENERIC")
+    rules = registry.register(spec_of(CheckedDuel()), web="app.web.plugin:GENERIC")
     yield rules
     registry._registry.pop("duel_checked", None)
 

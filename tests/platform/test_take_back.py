@@ -12,6 +12,7 @@ from app.play.undo import take_back
 from app.store.db import transaction
 from tests.fixtures.duel import Duel
 from tests.platform.conftest import actions_of, csrf_of, fire, start_duel
+from tests.fixtures.spec import spec_of
 
 
 def back(game_id: str, role: str) -> int:
@@ -78,7 +79,7 @@ class RevealingDuel(Duel):
 def revealing():
     from app import games as registry
 
-    registry.register(RevealingDuel(), web="app.web.plugin:GENERIC")
+    registry.register(spec_of(RevealingDuel()), web="app.web.plugin:GENERIC")
     yield
     registry._registry.pop("duel_revealing", None)
 

@@ -17,6 +17,7 @@ from app.engine.rng import SeededRng
 from tests.fixtures.teams import Teams
 from tests.platform import harness
 from tests.platform.conftest import csrf_of, fire_as, game_row, row_counts, stored_state
+from tests.fixtures.spec import spec_of
 
 SEATS = ("north.1", "north.2", "south.1", "south.2")
 REPORT_NORTH = "Spotting report: our salvos this round: North commander 2, North second 1."
@@ -62,7 +63,7 @@ def listed_teams():
     class ListedTeams(Teams):
         meta = dataclasses.replace(Teams.meta, id="teams_listed", title="Listed Fleet Action", listed=True)
 
-    yield registry.register(ListedTeams(), web="app.web.plugin:GENERIC")
+    yield registry.register(spec_of(ListedTeams()), web="app.web.plugin:GENERIC")
     registry._registry.pop("teams_listed", None)
 
 
@@ -75,7 +76,7 @@ def talkative_teams():
         meta = dataclasses.replace(Teams.meta, id="teams_quiet", chat=ChatPolicy(teammates=True, opponents=False,
                                                                                    rule="quiet 1"))
 
-    yield registry.register(QuietTeams(), web="app.web.plugin:GENERIC")
+    yield registry.register(spec_of(QuietTeams()), web="app.web.plugin:GENERIC")
     registry._registry.pop("teams_quiet", None)
 
 

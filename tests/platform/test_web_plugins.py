@@ -15,6 +15,7 @@ from app.paths import ROOT
 from app.web import plugin as web_plugins
 from app.web.plugin import PluginError, WebPlugin
 from tests.fixtures.duel import Duel
+from tests.fixtures.spec import spec_of
 
 # Declared for the copies below; named by "tests.platform.test_web_plugins:<NAME>".
 MISSING_BOARD = WebPlugin(id="duel_missing_board", templates=ROOT / "templates" / "games" / "pacific_war_1942",
@@ -27,7 +28,7 @@ TAKEN_GLOBAL = WebPlugin(id="duel_taken_global", globals={"action_key": lambda *
 def copy_of_duel(game_id: str, web: str | None):
     class Copy(Duel):
         meta = dataclasses.replace(Duel.meta, id=game_id, title=f"Copy {game_id}")
-    return registry.register(Copy(), web=web)
+    return registry.register(spec_of(Copy()), web=web)
 
 
 @pytest.fixture
@@ -101,6 +102,7 @@ from app.engine.rng import SeededRng
 from app.games.solomons import rules
 from app.web.presenter import board_template
 from app.web.templating import render
+from tests.fixtures.spec import spec_of
 assert "app.web.games.solomons" not in sys.modules
 state = rules.setup(rules.meta.scenarios[0].id, rules.meta.default_options(), SeededRng(1))
 html = render(board_template("solomons"), view=rules.view(state, "allied"), role="allied", prompt=None,

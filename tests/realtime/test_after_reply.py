@@ -11,6 +11,7 @@ import pytest
 
 from tests.fixtures.duel import Duel
 from tests.platform.conftest import fire, start_duel, version_of, ws_headers
+from tests.fixtures.spec import spec_of
 
 
 def _post(app, path: str, token: str, body: dict, pushed: list) -> list[str]:
@@ -72,7 +73,7 @@ class BlueBotDuel(Duel):
 def blue_bot():
     from app import games as registry
 
-    registry.register(BlueBotDuel(), web="app.web.plugin:GENERIC")
+    registry.register(spec_of(BlueBotDuel()), web="app.web.plugin:GENERIC")
     yield
     registry._registry.pop("duel_blue_bot", None)
 

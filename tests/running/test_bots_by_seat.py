@@ -12,6 +12,7 @@ import pytest
 from app.engine.rng import HmacRng
 from tests.fixtures.duel import Duel
 from tests.platform.conftest import actions_of, execute, fetch, game_row
+from tests.fixtures.spec import spec_of
 
 RED_SALVOS, BLUE_SALVOS = 1, 2  # what each side's bot fires: the mark of which bot played
 
@@ -49,7 +50,7 @@ def duels():
     from app import games as registry
 
     for rules in (SeatedDuel(), RedOnlyDuel()):
-        registry.register(rules, web="app.web.plugin:GENERIC")
+        registry.register(spec_of(rules), web="app.web.plugin:GENERIC")
     SeatedDuel.drawn, SeatedDuel.red_draws = {"red": [], "blue": []}, 1
     yield
     for game_id in ("duel_seated", "duel_red_only"):

@@ -13,6 +13,7 @@ from app.play.clock import now
 from app.store.db import transaction
 from app.store.models import Game
 from tests.fixtures.duel import SIDES, Duel
+from tests.fixtures.spec import spec_of
 
 
 class RevisableDuel(Duel):
@@ -44,7 +45,7 @@ class RevisableDuel(Duel):
 def revisable():
     from app import games as registry
 
-    rules = registry.register(RevisableDuel(), web="app.web.plugin:GENERIC")
+    rules = registry.register(spec_of(RevisableDuel()), web="app.web.plugin:GENERIC")
     yield rules
     registry._registry.pop("duel_revisable", None)
 

@@ -11,6 +11,7 @@ import pytest
 from app.engine.rng import HmacRng, SeededRng
 from tests.fixtures.duel import Duel
 from tests.platform.conftest import actions_of, fetch, game_row
+from tests.fixtures.spec import spec_of
 
 PREFIX = {"japanese": "jp-", "allied": "us-"}
 OTHER = {"japanese": "allied", "allied": "japanese"}
@@ -50,7 +51,7 @@ class DiceDuel(Duel):
 def dice_duel():
     from app import games as registry
 
-    rules = registry.register(DiceDuel(), web="app.web.plugin:GENERIC")
+    rules = registry.register(spec_of(DiceDuel()), web="app.web.plugin:GENERIC")
     DiceDuel.drawn = []
     yield rules
     registry._registry.pop("duel_bots", None)

@@ -1,8 +1,19 @@
-"""Guadalcanal (Avalon Hill, 1992): the Basic Game's sequence of play and Action Phase (issue 14 part 1).
-
-The Combat Phase (rule 4) is the combat package's (combat/, branch gcalcombat); docs/games/guadalcanal.md says how
-the two meet.
-"""
+"""Guadalcanal (Avalon Hill, 1992): the Basic Game, its options 11-16, rule 17's teams and rule 18's umpire."""
+from app.engine.log import turn_headings
+from app.engine.spec import STANDARD, GameSpec, Rulebook
 from app.games.guadalcanal.rules import rules
 
-__all__ = ["rules"]
+spec = GameSpec(
+    meta=rules.meta, setup=rules.setup, prompts=rules.prompts, apply=rules.apply, view=rules.view,
+    outcome=rules.outcome, rulebook=Rulebook("guadalcanal", "Guadalcanal (Avalon Hill, 1992)",
+                                             "guadalcanal-avalon-hill-1992.txt"),
+    random_action=rules.random_action, default_action=rules.default_action, perturb=rules.perturb,
+    plant_canaries=rules.plant_canaries, phase=rules.phase, check=rules.check, seats_offered=rules.seats_offered,
+    bots={STANDARD: rules.bots},
+    # the Time Record Track's date and Turn open each Turn's first line ("OCT 27, Turn 2. ...")
+    turn_heading=turn_headings(r"^([A-Z]{3} \d{1,2}), (Turn \d+)\. ", "{}, {}"), states=rules.states,
+    option_sets=({"teams": True}, {"umpired": True, "fog_damage": True},
+                 {"fighters": True, "wave_attacks": True, "sea_movement": True, "variable_spotting": True,
+                  "scout_losses": True, "surface": True, "patrols": True, "submarines": True}))
+
+__all__ = ["rules", "spec"]

@@ -18,6 +18,7 @@ from app.games.pacific_war_1942.states import SEQUENCE, STATES
 
 class PacificWar1942:
     states = STATES
+    noticeable = None  # nothing hidden: the harness checks that views leave the state alone
     meta = GameMeta(
         # The rulebook names neither its publisher nor its year (rules README: "—"); None reads "unknown".
         id="pacific_war_1942", title="Pacific War 1942: Solitaire", publisher=None, year=None, roles=("allied",),

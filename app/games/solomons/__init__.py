@@ -1,7 +1,18 @@
-"""Solomons Campaign (SPI 1972). The registry imports `rules` from here (app/games/__init__.py)."""
+"""Solomons Campaign (SPI 1972). The registry reads `spec` from here (app/games/__init__.py)."""
+from app.engine.log import turn_headings
+from app.engine.spec import GameSpec, Rulebook
 from app.games.solomons.report import report
 from app.games.solomons.rules import rules
 
-rules.report = report  # the after-action report's figures (optional member of the rules contract)
+spec = GameSpec(
+    meta=rules.meta, setup=rules.setup, prompts=rules.prompts, apply=rules.apply, view=rules.view,
+    outcome=rules.outcome, rulebook=Rulebook("solomons", "Solomons Campaign (SPI, 1972)",
+                                             "solomons-campaign-spi-1972.txt",
+                                             borrows={"Guadalcanal": "guadalcanal"}),  # its umpire is Guadalcanal 18's
+    random_action=rules.random_action, default_action=rules.default_action, perturb=rules.perturb,
+    plant_canaries=rules.plant_canaries, noticeable=rules.noticeable, phase=rules.phase, check=rules.check,
+    tidied=rules.tidied, report=report, bots=rules.bot_levels,  # issue 19: "easy" and "strong", the easiest first
+    turn_heading=turn_headings(r"^Game-Turn (\d+) begins\b", "Game-Turn {}"),
+    option_sets=({"yamato": True, "musashi": True}, {"umpired": True, "fog_damage": True, "fog_intel": True}))
 
-__all__ = ["rules"]
+__all__ = ["rules", "spec"]

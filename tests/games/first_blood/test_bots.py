@@ -4,6 +4,7 @@ it, and beating random play."""
 import pytest
 
 from app.engine.rng import SeededRng
+from app.games import first_blood
 from app.games.first_blood import rules
 from app.games.first_blood.bots import BOTS
 from app.play.bots import bot_for
@@ -38,7 +39,7 @@ def _pieces(action: dict) -> list[str]:
 
 
 def test_each_seat_runs_its_own_sides_bot_and_orders_only_its_own_units(bot_game):
-    assert bot_for(rules, "ij") is BOTS["ij"] and bot_for(rules, "us") is BOTS["us"]
+    assert bot_for(first_blood.spec, "ij") is BOTS["ij"] and bot_for(first_blood.spec, "us") is BOTS["us"]
     assert BOTS["ij"] is not BOTS["us"]
     _, record = bot_game
     moved = {"ij": 0, "us": 0}

@@ -12,6 +12,7 @@ import pytest
 from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
 from app.engine.testing import canonical, random_action
+from app.games import guadalcanal
 from app.games.guadalcanal import bots, rules
 from app.games.guadalcanal.gamedata import SIDES
 from app.play.bots import bot_for
@@ -115,8 +116,8 @@ def own_ids(action: dict[str, Any]) -> list[str]:
 
 
 def test_each_seat_runs_its_own_sides_bot_and_moves_only_its_own_units():
-    assert bot_for(rules, "japanese") is rules.bots["japanese"] is bots.BOTS["japanese"]
-    assert bot_for(rules, "allied") is rules.bots["allied"] is bots.BOTS["allied"]
+    assert bot_for(guadalcanal.spec, "japanese") is rules.bots["japanese"] is bots.BOTS["japanese"]
+    assert bot_for(guadalcanal.spec, "allied") is rules.bots["allied"] is bots.BOTS["allied"]
     moved: dict[str, list[str]] = {side: [] for side in SIDES}
     for seed in range(2):
         play("1", seed, ("allied", "japanese"), watch=lambda s, role, a: moved[role].extend(own_ids(a)))
