@@ -26,7 +26,7 @@ def position(kind: str, side: str, turn: int = 1, units: dict | None = None, air
         s["air"][aid]["loc"] = place
     for h, status in (strips or {}).items():
         s["strips"][h].update(status=status, built=status == "oper" or s["strips"][h]["built"])
-    index = TURN.index((kind, side))
-    s["step"] = {"kind": kind, "side": side, "index": index}
+    index = next(i for i, step in enumerate(TURN) if (step.kind, step.who) == (kind, side))
+    s["step"] = {"part": "turn", "kind": kind, "side": side, "index": index}
     s["log"] = []
     return s

@@ -44,32 +44,41 @@ V_SUPPLY = phases.supply_verbs(UNIT_IDS + AIR_IDS)
 V_AIR = phases.air_verbs(USAF_IDS)
 
 
-def _walking(resolve):
-    def run(state, role, action, rng):
-        s = resolve(state, role, action, rng)
-        sequence.after_decision(s, action, rng)
-        return s
-    return run
+def _placing(state: State, side: str, action: Any = None) -> bool:
+    """§3, §5: a side places its pieces one order at a time, until none is waiting."""
+    return bool(placement.waiting(state, side))
+
+
+def _not_ended(verb: str):
+    """A movement or combat phase goes on until its side ends it."""
+    return lambda state, side, action: action["verb"] != verb
 
 
 STATES = StatesTable([
-    Decision("setup", "§3", V_PLACE, sequence.acting, placement.prompt, _walking(placement.resolve),
-             placement.default, placement.random, placement.check),
-    Decision("reinforcements", "§5", V_PLACE, sequence.acting, placement.prompt, _walking(placement.resolve),
-             placement.default, placement.random, placement.check),
-    Decision("movement", "§6", V_MOVE, sequence.acting, lambda s, r: movement.prompt(s, r, V_MOVE),
-             _walking(movement.resolve), movement.default, movement.random, movement.check),
-    Decision("combat", "§7", V_COMBAT, sequence.acting, lambda s, r: combat.prompt(s, r, V_COMBAT),
-             _walking(combat.resolve), combat.default, combat.random, combat.check),
-    Decision("losses", "§7.7", V_LOSSES, combat.losses_side, combat.losses_prompt, _walking(combat.losses_resolve),
-             combat.losses_default, combat.losses_random, combat.losses_check),
-    Decision("retreat", "§7.9", V_RETREAT, combat.losses_side, combat.retreat_prompt,
-             _walking(combat.retreat_resolve), combat.retreat_default, combat.retreat_random, combat.retreat_check),
-    Decision("supply", "§8", V_SUPPLY, sequence.acting, lambda s, r: phases.supply_prompt(s, r, V_SUPPLY),
-             _walking(phases.supply_resolve), phases.supply_default, phases.supply_random, phases.supply_check),
-    Decision("air", "§11", V_AIR, sequence.acting, lambda s, r: phases.air_prompt(s, r, V_AIR),
-             _walking(phases.air_resolve), phases.air_default, phases.air_random, phases.air_check),
+    Decision("setup", "§3", V_PLACE, sequence.side_of_step, placement.prompt, placement.resolve,
+             placement.default, placement.random, placement.check, title="Initial set-up", needed=_placing,
+             again=_placing),
+    Decision("reinforcements", "§5", V_PLACE, sequence.side_of_step, placement.prompt, placement.resolve,
+             placement.default, placement.random, placement.check, title="Reinforcement phase", needed=_placing,
+             again=_placing),
+    Decision("movement", "§6", V_MOVE, sequence.side_of_step, lambda s, r: movement.prompt(s, r, V_MOVE),
+             movement.resolve, movement.default, movement.random, movement.check, title="Movement phase",
+             again=_not_ended("end_movement")),
+    Decision("combat", "§7", V_COMBAT, sequence.side_of_step, lambda s, r: combat.prompt(s, r, V_COMBAT),
+             combat.resolve, combat.default, combat.random, combat.check, title="Combat phase",
+             again=_not_ended("end_combat")),
+    Decision("losses", "§7.7", V_LOSSES, combat.losses_side, combat.losses_prompt, combat.losses_resolve,
+             combat.losses_default, combat.losses_random, combat.losses_check, title="Combat losses"),
+    Decision("retreat", "§7.9", V_RETREAT, combat.losses_side, combat.retreat_prompt, combat.retreat_resolve,
+             combat.retreat_default, combat.retreat_random, combat.retreat_check, title="Retreat"),
+    Decision("supply", "§8", V_SUPPLY, sequence.side_of_step, lambda s, r: phases.supply_prompt(s, r, V_SUPPLY),
+             phases.supply_resolve, phases.supply_default, phases.supply_random, phases.supply_check,
+             title="Supply phase", needed=lambda state, side: bool(state.get("supply_due"))),
+    Decision("air", "§11", V_AIR, sequence.side_of_step, lambda s, r: phases.air_prompt(s, r, V_AIR),
+             phases.air_resolve, phases.air_default, phases.air_random, phases.air_check, title="Air phase",
+             needed=lambda state, side: bool(phases.allocable(state))),
 ])
+SEQUENCE = sequence.walk(STATES)
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:
     ALL_VERBS.update(_d.verbs)
@@ -87,7 +96,7 @@ def new_state() -> State:
                      "arrive": a["turn"], "face": "up", "target": None} for a in USAF}
     strips = {h: {"status": "oper" if h in HENDERSON else "dest", "work": 0, "built": h in HENDERSON,
                   "bombarded": False} for h in STRIPS}
-    return {"game": "first_blood", "turn": 0, "step": {"kind": "setup", "side": "us", "index": -1},
+    return {"game": "first_blood", "turn": 0, "step": {},
             "units": units, "air": air, "strips": strips, "attacked": [], "outcome": None,
             "log": [entry(PUBLIC, "First Blood: the US sets up first (§3).")]}
 
@@ -110,27 +119,15 @@ class FirstBlood(TableGame):
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario != "campaign":
             raise MalformedAction(f"Unknown scenario {scenario!r} (scenarios: campaign).")
-        return new_state()
+        state = new_state()
+        SEQUENCE.begin(state, rng)
+        return state
 
-    @staticmethod
-    def decision(state: State) -> Decision:
-        return STATES[sequence.kind(state)]
+    sequence = SEQUENCE
 
     def phase(self, state: State) -> str:
         step = state["step"]
         return f"turn-{state['turn']}-{sequence.kind(state)}" + (f"-{step['side']}" if step.get("side") else "")
-
-    def acting(self, state: State) -> list[str]:
-        return sequence.acting(state)
-
-    def step_title(self, state: State) -> str:
-        return sequence.TITLES[sequence.kind(state)]
-
-    def apply(self, state: State, role: str, action: Any, rng) -> State:
-        return self.guard(state, role, action).carry_out(state, role, action, rng)
-
-    def check(self, state: State, role: str, action: Any) -> None:
-        self.guard(state, role, action).judge(state, role, action)
 
 
 rules = FirstBlood()

@@ -1,53 +1,52 @@
-"""The sequence of play (§4, Table 5, completed from §7.11, §11 and §12 as the digest's states table says) as a
-table the walker follows. Steps a side has nothing to decide in are carried out or passed over; the automatic
-steps (IJ strategic, US engineering, the check for victory) are carried out by the walker."""
+"""The sequence of play (§3, §4, Table 5 completed from §7.11, §11 and §12 as the digest's states table says) as the
+steps the engine's walker follows (app/engine/sequence.py). Each step is a decision kind of the states table
+(rules.STATES) or one of the procedures below: the arrivals of a side's reinforcements, a phase's bookkeeping, the IJ
+supply roll, the IJ strategic phase, the US engineering phase, the USAF's refuelling and the check for victory. A side
+with nothing to place or allocate is passed over (the record's `needed`); a movement or combat phase is asked again
+until its side ends it (`again`); a combat's casualties and retreats (§7.7, §7.9) come before anything else while
+they are due (the interrupt)."""
 from __future__ import annotations
 
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
+from app.engine.sequence import Sequence, Step
 from app.games.first_blood import board, combat, phases
 from app.games.first_blood.gamedata import IJ_AIR, LAST_TURN, TITLE, turn_label
-from app.games.first_blood.placement import waiting
 
 State = dict[str, Any]
 
-SETUP: tuple[tuple[str, str], ...] = (("setup", "us"), ("setup", "ij"))
-# (kind, side): one turn (Table 5 and its cut-off tail: §7.11/§11 US air, §12 victory)
-TURN: tuple[tuple[str, str | None], ...] = (
-    ("reinforcements", "ij"), ("movement", "ij"), ("combat", "ij"), ("supply", "ij"), ("strategic", None),
-    ("reinforcements", "us"), ("movement", "us"), ("combat", "us"), ("engineering", None), ("air", "us"),
-    ("victory", None),
+SETUP: tuple[Step, ...] = (Step("setup", "us", "Initial set-up", "§3"), Step("setup", "ij", "Initial set-up", "§3"))
+
+
+def _phase(side: str) -> tuple[Step, ...]:
+    """A side's half of the turn: reinforcements, movement, combat (§4, Table 5)."""
+    return (Step("arrivals", side, "Reinforcement phase", "§5"), Step("reinforcements", side, "Reinforcement phase",
+                                                                      "§5"),
+            Step("ready_to_move", side, "Movement phase", "§6"), Step("movement", side, "Movement phase", "§6"),
+            Step("ready_to_fight", side, "Combat phase", "§7"), Step("combat", side, "Combat phase", "§7"),
+            Step("end_of_combat", side, "Combat phase", "§7"))
+
+
+TURN: tuple[Step, ...] = (
+    *_phase("ij"),
+    Step("supply_roll", None, "Supply phase", "§8"), Step("supply", "ij", "Supply phase", "§8"),
+    Step("strategic", None, "Strategic phase", "§9"),
+    *_phase("us"),
+    Step("engineering", None, "Engineering phase", "§10"),
+    Step("refuel", None, "Air phase", "§11"), Step("air", "us", "Air phase", "§11"),
+    Step("victory", None, "Check for victory", "§12"),
 )
-RULES = {"setup": "§3", "reinforcements": "§5", "movement": "§6", "combat": "§7", "supply": "§8",
-         "strategic": "§9", "engineering": "§10", "air": "§11", "victory": "§12",
-         "losses": "§7.7", "retreat": "§7.9"}
-TITLES = {"setup": "Initial set-up", "reinforcements": "Reinforcement phase", "movement": "Movement phase",
-          "combat": "Combat phase", "supply": "Supply phase", "strategic": "Strategic phase",
-          "engineering": "Engineering phase", "air": "Air phase", "victory": "Check for victory",
-          "losses": "Combat losses", "retreat": "Retreat"}
-DECISION_KINDS = ("setup", "reinforcements", "movement", "combat", "losses", "retreat", "supply", "air")
 
 
-def kind(state: State) -> str:
-    """The decision waited on now: the step's own, or a combat's casualties (§7.7)."""
-    if state.get("losses"):
-        return "retreat" if "retreat" in state["losses"] else "losses"
-    return state["step"]["kind"]
+def side(state: State) -> str:
+    return state["step"]["side"]
 
 
-def acting(state: State) -> list[str]:
-    if state["outcome"] is not None:
-        return []
-    if state.get("losses"):
-        return combat.losses_side(state)  # §7.7: the losing side chooses its casualties, mid-phase
-    return [state["step"]["side"]]
-
-
-def _arrivals(state: State, side: str) -> None:
+def arrivals(state: State, rng) -> None:
     """§5: the turn's reinforcements become ready to place; USAF units go straight to the Reserve (§5.3)."""
     t = state["turn"]
-    if side == "ij":
+    if side(state) == "ij":
         for group in IJ_AIR:
             if t in group["turns"]:
                 for role, n in (("destroyer", group["destroyers"]), ("fighter", group["fighters"]),
@@ -64,100 +63,102 @@ def _arrivals(state: State, side: str) -> None:
                 state["log"].append(entry(PUBLIC, f"{a['name']} arrives in the USAF Reserve (§5.3)."))
 
 
-def _begin(state: State, kind: str, side: str | None, rng) -> bool:
-    """Enter a step; True when someone must decide in it, False when it is carried out (or empty)."""
-    if kind in ("setup", "reinforcements"):
-        if kind == "reinforcements":
-            _arrivals(state, side)
-        return bool(waiting(state, side))
-    if kind == "movement":
-        for u in board.ground(state, side):
-            u["moved"] = False
-        return True
-    if kind == "combat":
-        state["attacked"] = []
-        for u in board.ground(state, side):
-            u["fought"] = False
-        return True
-    if kind == "supply":
-        return phases.supply_roll(state, rng)
-    if kind == "strategic":
-        phases.strategic(state)
-        return False
-    if kind == "engineering":
-        phases.engineering(state)
-        return False
-    if kind == "air":
-        phases.refuel(state)
-        return bool(phases.allocable(state))
-    if kind == "victory":
-        return False
-    raise KeyError(kind)
+def ready_to_move(state: State, rng) -> None:
+    for u in board.ground(state, side(state)):
+        u["moved"] = False
 
 
-def end_of_combat(state: State, side: str) -> None:
+def ready_to_fight(state: State, rng) -> None:
+    state["attacked"] = []
+    for u in board.ground(state, side(state)):
+        u["fought"] = False
+
+
+def end_of_combat(state: State, rng) -> None:
     """§5: units still on an entry point at the end of their side's combat phase are eliminated; unused
     supporting destroyers and bombers stand down."""
-    for u in board.ground(state, side, "entry:"):
+    for u in board.ground(state, side(state), "entry:"):
         u["loc"] = "eliminated"
         state["log"].append(entry(PUBLIC, f"{u['name']} never left its entry point and is eliminated (§5)."))
-    for a in board.air(state, side):
+    for a in board.air(state, side(state)):
         a["target"] = None
 
 
-def new_turn(state: State) -> None:
+def supply_roll(state: State, rng) -> None:
+    """§8: the IJ rolls for supply; on a loss the IJ gives up a unit (the supply decision)."""
+    state["supply_due"] = phases.supply_roll(state, rng)
+
+
+def check_for_victory(state: State, rng) -> None:
+    state["outcome"] = phases.victory(state)
+    if state["outcome"] is not None:
+        state["step"] = {"part": "turn", "kind": "over", "side": None, "index": state["step"]["index"]}
+        state["log"].append(entry(PUBLIC, f"{TITLE[state['outcome']['winner']]} wins: "
+                                          f"{state['outcome']['reason']}"))
+
+
+PROCEDURES = {
+    "arrivals": arrivals, "ready_to_move": ready_to_move, "ready_to_fight": ready_to_fight,
+    "end_of_combat": end_of_combat, "supply_roll": supply_roll,
+    "strategic": lambda state, rng: phases.strategic(state),
+    "engineering": lambda state, rng: phases.engineering(state),
+    "refuel": lambda state, rng: phases.refuel(state),
+    "victory": check_for_victory,
+}
+
+
+def new_turn(state: State, rng) -> bool:
+    """The next turn (after the set-up: Sep I); the last turn always ends in victory() before this."""
+    if state["turn"] >= LAST_TURN:  # pragma: no cover - victory() always decides at Jan III
+        return False
     state["turn"] += 1
     for u in state["units"].values():
         u.update(stirred=False, engaged=False)
     for s in state["strips"].values():
         s["bombarded"] = False
     state["log"].append(entry(PUBLIC, f"Turn {state['turn']}: {turn_label(state['turn'])} (§4)."))
+    return True
 
 
-def advance(state: State, rng) -> None:
-    """Walk on from the current step to the next one someone must decide in."""
-    step = state["step"]
-    if step["kind"] == "setup":
-        if waiting(state, step["side"]):
-            return
-        if step["side"] == "us":
-            state["step"] = {"kind": "setup", "side": "ij", "index": -1}
-            if _begin(state, "setup", "ij", rng):
-                return
-        new_turn(state)
-        i = 0
-    else:
-        i = step["index"] + 1
-    while True:
-        if i >= len(TURN):
-            if state["turn"] >= LAST_TURN:  # pragma: no cover - victory() always decides at Jan III
-                return
-            new_turn(state)
-            i = 0
-        kind, side = TURN[i]
-        state["step"] = {"kind": kind, "side": side, "index": i}
-        if kind == "victory":
-            state["outcome"] = phases.victory(state)
-            if state["outcome"] is not None:
-                state["step"] = {"kind": "over", "side": None, "index": i}
-                state["log"].append(entry(PUBLIC, f"{TITLE[state['outcome']['winner']]} wins: "
-                                                  f"{state['outcome']['reason']}"))
-                return
-        elif _begin(state, kind, side, rng):
-            return
-        i += 1
+def casualties(state: State) -> str | None:
+    """§7.7, §7.9: the losing side's casualties, then its retreat, before anything else."""
+    if state.get("losses"):
+        return "retreat" if "retreat" in state["losses"] else "losses"
+    return None
 
 
-def after_decision(state: State, action: dict[str, Any], rng) -> None:
-    """A decision was carried out: placements go on until every unit is placed; the movement and combat phases go
-    on until the side ends them; supply and air are one decision each."""
-    step, side = state["step"]["kind"], state["step"]["side"]
-    if step in ("setup", "reinforcements") and waiting(state, side):
-        return
-    if step == "movement" and action["verb"] != "end_movement":
-        return
-    if step == "combat":
-        if action["verb"] != "end_combat":
-            return
-        end_of_combat(state, side)
-    advance(state, rng)
+def walk(states) -> Sequence:
+    return Sequence(states=states, pregame=lambda state: SETUP, turn=lambda state: TURN, procedures=PROCEDURES,
+                    next_turn=new_turn, interrupt=casualties)
+
+
+def side_of_step(state: State) -> list[str]:
+    """Who decides a step's own decision: the side the step names."""
+    return [side(state)] if state["step"].get("side") else []
+
+
+def kind(state: State) -> str:
+    """The decision waited on now (the step's own or a casualty decision), or the step's kind ("over")."""
+    return casualties(state) or state["step"].get("kind") or "setup"
+
+
+def acting(state: State) -> list[str]:
+    """Who decides now, as the walker says (rules.SEQUENCE.acting), read from the state alone for the view."""
+    if state["outcome"] is not None:
+        return []
+    if state.get("losses"):
+        return combat.losses_side(state)  # §7.7: the losing side chooses its casualties, mid-phase
+    return side_of_step(state)
+
+
+def printed_step(state: State) -> Step | None:
+    """The printed step the walk stands at (its title and rule), None once the game is over."""
+    at = state["step"]
+    steps = SETUP if at.get("part") == "pregame" else TURN
+    n = at.get("index", -1)
+    return steps[n] if at.get("kind") != "over" and 0 <= n < len(steps) else None
+
+
+# Every decision kind the walk reaches: the steps' own and the casualty decisions (the states table must hold each).
+DECISION_KINDS: tuple[str, ...] = tuple(dict.fromkeys(
+    [st.kind for st in (*SETUP, *TURN) if st.kind not in PROCEDURES] + ["losses", "retreat"]))

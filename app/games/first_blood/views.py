@@ -28,7 +28,7 @@ from app.games.first_blood.gamedata import (
     turn_label,
 )
 from app.games.first_blood.placement import IJ_BOXES, PLACE_LABELS, place_label
-from app.games.first_blood.sequence import RULES, TITLES, acting
+from app.games.first_blood.sequence import acting, printed_step
 
 State = dict[str, Any]
 STATUS = {"oper": "Operational", "dam": "Damaged", "dest": "Destroyed"}
@@ -181,11 +181,11 @@ def _off_map(state: State) -> dict[str, Any]:
 
 def view(state: State, role: str) -> dict[str, Any]:
     ended = state["outcome"] is not None
-    step = state["step"]
+    step, printed = state["step"], printed_step(state)
     return {
         "game": "first_blood", "role": role, "turn": state["turn"], "turn_label": turn_label(state["turn"]),
-        "step": {"kind": step["kind"], "side": step.get("side"), "title": TITLES.get(step["kind"], "Game over"),
-                 "rule": RULES.get(step["kind"])},
+        "step": {"kind": step["kind"], "side": step.get("side"), "title": printed.title if printed else "Game over",
+                 "rule": printed.rule if printed else None},
         "waiting_for": acting(state),
         "units": {u["id"]: {k: u[k] for k in ("name", "side", "type", "cf", "mf", "range", "loc", "moved", "fought")}
                   for u in state["units"].values()},
