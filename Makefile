@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export IRONBOTTOM_ENVIRONMENT ?= development
 
-.PHONY: run test install migrate test-postgres test-browser test-slow bench clean
+.PHONY: run test lint-imports install migrate test-postgres test-browser test-slow bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -25,8 +25,13 @@ migrate: install
 run: migrate
 	$(BIN)/uvicorn app.web.main:app --host 127.0.0.1 --port 8000 --ws-max-size 65536 --ws app.realtime.frames:Protocol
 
-test: install
-	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest
+# The layers' contracts first (.importlinter), then the suite in parallel, one worker a core (pytest-xdist); each
+# worker has a database of its own (tests/conftest.py), and the checks of one game and scenario share a worker.
+test: install lint-imports
+	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest -n auto --dist loadgroup
+
+lint-imports: install
+	$(BIN)/lint-imports
 
 test-slow: install
 	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest -m slow
