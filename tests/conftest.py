@@ -12,6 +12,31 @@ _tmp = tempfile.mkdtemp(prefix="ironbottom-test-")
 os.environ.setdefault("IRONBOTTOM_ENVIRONMENT", "test")
 if not os.environ.get("DATABASE_URL", "").startswith("postgresql"):
     os.environ["DATABASE_URL"] = f"sqlite:///{_tmp}/test.db"
+
+
+def _worker_database() -> None:
+    """Under pytest-xdist each worker process gets a database of its own: on SQLite its own file (the temp dir
+    above), on PostgreSQL a database named after the worker beside DATABASE_URL's, created afresh, so that one
+    worker dropping its schema never pulls another's tables away."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    url = os.environ["DATABASE_URL"]
+    if not worker or not url.startswith("postgresql") or os.environ.get("IRONBOTTOM_TEST_DB_FOR") == worker:
+        return
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    mine = base.set(database=f"{base.database}_{worker}")
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{mine.database}" WITH (FORCE)'))
+        conn.execute(text(f'CREATE DATABASE "{mine.database}"'))
+    admin.dispose()
+    os.environ["DATABASE_URL"] = mine.render_as_string(hide_password=False)
+    os.environ["IRONBOTTOM_TEST_DB_FOR"] = worker  # the live servers the tests start inherit it as it is
+
+
+_worker_database()
 os.environ["IRONBOTTOM_EXTRA_GAMES"] = '["tests.fixtures.duel", "tests.fixtures.teams"]'
 os.environ.setdefault("IRONBOTTOM_BASE_URL", "http://testserver")
 os.environ.setdefault("IRONBOTTOM_RESUME_COMPUTERS_AT_START", "false")  # test_after_a_restart_... calls it itself

@@ -10,9 +10,14 @@ import pytest
 
 from app.engine import data
 from app.games.usn import campaign, campaigndata, gamedata, reinforce
-from app.play.rulebooks import rules_dir
+from tests import rulebook
 
-BOOK = " ".join((rules_dir() / "usn-spi-1971.txt").read_text(encoding="utf-8").split())
+
+@pytest.fixture(scope="module")
+def book() -> str:
+    """The rulebook's words, one space between them (the test skips without the transcription)."""
+    return " ".join(rulebook.text("usn-spi-1971.txt").split())
+
 QUOTE = re.compile(r"(?:^|(?<=[\s(]))'(.+?)'(?=$|[\s;,.)])")
 NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "six": 6}
 FILES = ("campaign1", "campaign2", "campaign3", "campaign_units", "campaign_victory")
@@ -61,14 +66,14 @@ def test_every_campaign_file_loads_with_provenance_on_every_value(name):
 
 @pytest.mark.rule("Situations & Orders of Battle")
 @pytest.mark.parametrize("name", FILES + ("reinforcements",))
-def test_every_quoted_passage_is_printed_word_for_word(name):
+def test_every_quoted_passage_is_printed_word_for_word(name, book):
     doc = campaigndata.load(name) if name in FILES else gamedata.load(name)
     printed = [p for p in provenances(doc) if p.startswith("printed ")]
     assert printed
     checked = 0
     for p in printed:
         for q in quotes(p):
-            assert q in BOOK, f"{name}: not in the rulebook: {q!r}"
+            assert q in book, f"{name}: not in the rulebook: {q!r}"
             checked += 1
     assert checked >= 1
 
