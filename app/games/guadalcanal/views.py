@@ -225,11 +225,20 @@ def battleboard(state: State, combat: dict[str, Any] | None) -> dict[str, Any] |
 
 
 def combats(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each AA and bombing combat the role may read (4c, 4d): its section, its dice and its result, from the log."""
+    """Each AA and bombing combat the role may read (4c, 4d): its section, its dice and its result, from the log. A
+    combat told without its numbers (18c, combat/telling.py) is followed at once by its owner's line with them: whoever
+    reads both (the owner, the umpire) sees the combat once, with the numbers."""
     keys = ("attacker_roll", "defender_roll", "attacker_number", "defender_number", "result")
+    lines = [line for line in log if isinstance(line.get("data"), dict) and "combat" in line["data"]]
     return [{"at": line.get("at", ""), "text": line["text"], "kind": line["data"]["combat"],
              **{k: line["data"].get(k) for k in keys}}
-            for line in log if isinstance(line.get("data"), dict) and "combat" in line["data"]]
+            for line, after in zip(lines, lines[1:] + [None]) if not _numbers_next(line, after)]
+
+
+def _numbers_next(line: dict[str, Any], after: dict[str, Any] | None) -> bool:
+    """Whether `line` told a combat without its numbers and the reader's next combat line is the same with them."""
+    return bool(line["data"].get("numbers_follow")) and after is not None and "attacker_roll" in after["data"] \
+        and after["data"].get("target") == line["data"].get("target")
 
 
 def step(state: State) -> dict[str, Any]:
