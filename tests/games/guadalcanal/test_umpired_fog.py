@@ -10,9 +10,9 @@ import pytest
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import ScriptedRng
-from app.games.guadalcanal import rules
+from app.games.guadalcanal import rules, search, submarine
 from app.games.guadalcanal.combat import begin_combat, decide, free_roll, pending_decision
-from tests.games.guadalcanal.helpers import ALLIED_DEPLOY, JAPANESE_DEPLOY, lines, put
+from tests.games.guadalcanal.helpers import ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10, lines, put
 
 HORNET_AIR = ("us-b8", "us-s8", "us-t6", "us-ss", "us-vv")
 BATTLEBOARD = ["E5", "J5", "O5", "E10", "J10", "O10"]  # far enough apart for 4a2, none on the edge
@@ -127,3 +127,23 @@ def test_the_free_roll_marker_tells_its_attacking_holder_no_total_from_the_close
         said = json.dumps(rules.view(s, role)["log"])
         assert "ready box" not in said and "+9" not in said and "the rolls 1 and 5" not in said, role
     assert any("the rolls 1 and 5" in t for t in lines(s, "allied"))
+
+
+@pytest.mark.rule("18c")
+@pytest.mark.rule("11e3.2")
+def test_a_submarine_attack_tells_the_attacker_nothing_of_the_destroyers_now_in_the_closed_task_force():
+    # The Allies spotted the Advance Force (N2) this Turn; since then Japan may have moved DD #14 into it (4e1, told to
+    # its own side only). 1+0 against 10+0 (or 10+4 with DD #14's four destroyers): a miss either way.
+    def attacked(with_dd14: bool) -> dict:
+        s = example_10()
+        s.update(umpired=True, open_cards=False, options={"submarines": True})
+        search.answer(s, "allied", "N2", "Air search", at="test")
+        if with_dd14:
+            put(s, "ij-dd14", "ships", tf="ij-advance-force")
+        submarine.attack(s, "allied", "ij-junyo", ScriptedRng([1, 10]))
+        return s
+    with_dd14, without = attacked(True), attacked(False)
+    for role in ("allied", SPECTATOR):
+        assert read(with_dd14, role) == read(without, role), role
+        assert any("Junyo" in t and "no damage" in t for t in lines(with_dd14, role)), role
+    assert any("destroyers +4" in t for t in lines(with_dd14, "japanese"))

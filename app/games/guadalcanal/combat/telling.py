@@ -4,7 +4,7 @@
   modifiers, result) is public. Air units lost with their ship or base (4b5, 11b4) were never at the Battleboard:
   the enemy learns of them only by watching the Operations Card (2c), which it may not do in an umpired game (18c);
   there they are told to their owner alone. Likewise a combat whose numbers may hold a part read off the owner's
-  card (4d3.3's Ready box): with the cards closed everyone reads its result
+  card (4d3.3's Ready box, 11e3.2's destroyers in the task force): with the cards closed everyone reads its result
   without the numbers (the dice with the result would give the part away), its owner the numbers as well.
 - With fog_damage (18c2): the owner of the damaged unit is told the truth, dice and all; the side that did the
   damage is told the umpire's report and no dice (they would give the truth away); the umpire reads every line and
