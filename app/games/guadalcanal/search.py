@@ -6,7 +6,7 @@ from typing import Any
 
 from app.engine.contract import to_side
 from app.engine.log import entry
-from app.games.guadalcanal import cards, spotting, timetrack
+from app.games.guadalcanal import cards, fog, spotting, timetrack
 from app.games.guadalcanal.gamedata import TITLE, enemy
 
 State = dict[str, Any]
@@ -14,6 +14,19 @@ State = dict[str, Any]
 
 def ships_of(state: State, tf: str) -> list[str]:
     return [u for u, rec in state["units"].items() if rec["box"] == "ships" and rec["location"].get("tf") == tf]
+
+
+def seen_ship(state: State, searcher: str, uid: str) -> dict[str, Any]:
+    """What 3d3.2 reveals of an enemy ship to the searcher: the unit, with its damage as the searcher knows it (under
+    the 18c2 fog, as the umpire told it: fog.found), never the truth the fog keeps from it."""
+    damage = fog.found(state, searcher, uid)
+    return dict(cards.ship_report(state, uid), face=damage["face"], hits=damage["hits"])
+
+
+def revealed(state: State, searcher: str, reports: list[dict[str, Any]]) -> None:
+    """The ships a search showed exactly: under the 18c2 fog, what the searcher now believes of them (fog.learn)."""
+    for r in reports:
+        fog.learn(state, searcher, r["id"])
 
 
 def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None) -> dict[str, Any]:
@@ -24,7 +37,7 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
     # 18c1: in umpired play the umpire's spotting reports go to every player of the searching side.
     told_to = to_side(searcher) if state.get("umpired") else searcher
     found = [t for t in cards.task_forces_of(state, other) if state["task_forces"][t]["hex"] == hex_id]
-    reports = {t: [cards.ship_report(state, u) for u in ships_of(state, t)] for t in found}
+    reports = {t: [seen_ship(state, searcher, u) for u in ships_of(state, t)] for t in found}
     # 15a: the ships are revealed only on a 3X result (_variable), so only then are markers elsewhere made stale.
     seen = set() if spotting.on(state) else {r["id"] for rs in reports.values() for r in rs}
     # The markers this answer makes stale: any in this hex, and any elsewhere showing a ship now found here.
@@ -46,13 +59,15 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
         board["next_marker"] += 1
         board["contacts"][n] = {"marker": int(n), "hex": hex_id, "exact": True, "ships": reports[t], "seen": when,
                                 "how": how.lower()}
+        revealed(state, searcher, reports[t])
         listed = ", ".join(cards.describe_ship(r) for r in reports[t])
         told.append(listed)
         state["log"].append(entry(told_to, f"{how} {hex_id}: a task force marker is spotted with {listed} (3d3.2); "
                                             f"enemy task force marker {n} is placed there, Exact side up (3d3.3).",
                                   at=at, hex=hex_id))
+        own = ", ".join(cards.describe_ship(cards.ship_report(state, u)) for u in ships_of(state, t))  # the truth
         state["log"].append(entry(other, f"{TITLE[searcher]} {how.lower()} {hex_id}: your "
-                                         f"{state['task_forces'][t]['name']} is spotted, and you reveal {listed} "
+                                         f"{state['task_forces'][t]['name']} is spotted, and you reveal {own} "
                                          f"(3d3.2).", at=at, hex=hex_id))
     return {"hex": hex_id, "spotted": told}
 
@@ -70,6 +85,7 @@ def _variable(state: State, searcher: str, told_to: str, found: list[str], repor
     exact = roll["result"] == spotting.THREE_X
     board = state["boards"][searcher]
     if exact:  # the ships are seen here now: a marker elsewhere showing any of them is stale (3d3.3)
+        revealed(state, searcher, every)
         shown = {r["id"] for r in every}
         for m, c in list(board["contacts"].items()):
             if shown & {r["id"] for r in c["ships"]}:

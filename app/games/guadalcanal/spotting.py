@@ -59,9 +59,14 @@ def result(searcher: int, opposing: int) -> str:
     return SOMETHING
 
 
+def symbols(uid: str, face: str) -> int:
+    """15a1.2 SPECIAL NOTE: the ships one unit stands for, by the ship symbols on the side of its counter up."""
+    return (units.printed(uid, face) or {}).get("ships", 1)
+
+
 def ship_count(state: State, ships: list[str]) -> int:
     """15a1.2 SPECIAL NOTE: the actual ships, by the ship symbols on the side of each counter showing."""
-    return sum((units.printed(u, state["units"][u].get("face", "front")) or {}).get("ships", 1) for u in ships)
+    return sum(symbols(u, state["units"][u].get("face", "front")) for u in ships)
 
 
 def lie(actual: int, die: int) -> int:
@@ -82,7 +87,8 @@ def spot(state: State, hex_id: str, reports: list[dict[str, Any]], rng) -> dict[
     mods = modifiers(state, hex_id)
     total = mine + sum(mods.values())
     res = result(total, theirs)
-    actual = ship_count(state, [r["id"] for r in reports])
+    # counted as the searcher knows the counters (18c2: a side it was told, not the truth the fog keeps from it)
+    actual = sum(symbols(r["id"], r["face"]) for r in reports)
     count, lie_die = None, None
     if res == EXCEEDED and not (state.get("umpired") or values()["lie_without_umpire"]):
         count = actual

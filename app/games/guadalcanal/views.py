@@ -100,9 +100,17 @@ def contacts(state: State, side: str) -> list[dict[str, Any]]:
 
 
 def battles(state: State, role: str) -> list[dict[str, Any]]:
-    """Both sides see a battle hex and the strike at set-up (4a); nobody else until the end."""
-    return [{"hex": b["hex"], "attacker": b["attacker"], "air": [dict(r) for r in b["reports"]]}
+    """Both sides see a battle hex and the strike at set-up (4a); nobody else until the end. Under the 18c2 fog the
+    defender sees the strike's units damaged as it was told (fog.found), not as they are."""
+    return [{"hex": b["hex"], "attacker": b["attacker"], "air": [_strike_unit(state, role, b, r) for r in b["reports"]]}
             for b in state["battles"] if role == UMPIRE or role in SIDES]
+
+
+def _strike_unit(state: State, role: str, b: dict[str, Any], report: dict[str, Any]) -> dict[str, Any]:
+    if role not in SIDES or role == b["attacker"]:
+        return dict(report)
+    damage = fog.found(state, role, report["id"])
+    return dict(report, face=damage["face"], hits=damage["hits"])
 
 
 def combat_view(state: State, role: str | None = None) -> dict[str, Any] | None:

@@ -10,7 +10,7 @@ import pytest
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import ScriptedRng
-from app.games.guadalcanal import rules, search, submarine
+from app.games.guadalcanal import fog, rules, search, sequence, submarine
 from app.games.guadalcanal.combat import begin_combat, decide, free_roll, pending_decision
 from tests.games.guadalcanal.helpers import ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10, lines, put
 
@@ -147,3 +147,107 @@ def test_a_submarine_attack_tells_the_attacker_nothing_of_the_destroyers_now_in_
         assert read(with_dd14, role) == read(without, role), role
         assert any("Junyo" in t and "no damage" in t for t in lines(with_dd14, role)), role
     assert any("destroyers +4" in t for t in lines(with_dd14, "japanese"))
+
+
+# --- 18c2: a later search tells a fogged enemy unit as the side was told ------------------------------------------
+
+def fogged_bombing(target: str, hex_id: str, dice, **options) -> dict:
+    """Under the 18c2 fog, the Allied B8 (bombing 7) dive bombs `target` in `hex_id`; Japan fires no AA; `dice` are
+    the combat's two and the umpire's fog die."""
+    s = umpired_game(fog_damage=True, **options)
+    battle(s, hex_id, {"us-b8": target}, "japanese", "allied")
+    rng = ScriptedRng(dice)
+    decide(s, "japanese", {"verb": "cease_fire", "args": {}}, rng)
+    assert rng.remaining == 0
+    return s
+
+
+@pytest.mark.rule("18c2")
+@pytest.mark.rule("3d3.2")
+def test_a_later_search_reports_a_fogged_ship_as_the_side_was_told():
+    # 2+7=9 against 5+3=8: Junyo 1 hit; the fog die 1 under-reports by two: the Allies are told "no damage"
+    s = fogged_bombing("ij-junyo", "N2", [2, 5, 1])
+    assert s["units"]["ij-junyo"]["hits"] == 1
+    assert any("the umpire reports Junyo no damage" in t for t in lines(s, "allied"))
+    search.answer(s, "allied", "N2", "Air search", at="Action Phase, air movement (3d)")
+    (said,) = [t for t in lines(s, "allied") if t.startswith("Air search N2")]
+    assert "Junyo," in said and "Junyo (" not in said, said
+    (contact,) = rules.view(s, "allied")["searchboard"]["contacts"]
+    junyo = next(r for r in contact["ships"] if r["id"] == "ij-junyo")
+    assert (junyo["face"], junyo["hits"]) == ("front", 0)
+    assert "1 hit" not in json.dumps(rules.view(s, "allied")["board"])
+    # the owner and the umpire still know the truth
+    assert s["units"]["ij-junyo"]["hits"] == 1
+
+
+@pytest.mark.rule("18c2")
+@pytest.mark.rule("15a1.2")
+def test_a_two_times_search_counts_a_fogged_destroyer_by_the_side_it_was_told():
+    # B8 dive bombs DD #14 (defense 2): 1+7=8 against 2+2=4, two times: flipped (4 ships a side up, 2 on the back).
+    # The fog die 1 under-reports by two: 3 - 2 = 1 hit, DD #14 still front up as the Allies know it. A 2X search
+    # (7 + 3 by day = 10 against 5) then counts the Vanguard Force's ships: Hiei, Kirishima, Tone, Chikuma, Nagara
+    # and DD #14's 4 as told, 9; the truth (DD #14 back, 2) would say 7.
+    s = fogged_bombing("ij-dd14", "L2", [1, 2, 1], variable_spotting=True)
+    assert s["units"]["ij-dd14"]["face"] == "back"
+    search.answer(s, "allied", "L2", "Air search", at="Action Phase, air movement (3d)", rng=ScriptedRng([7, 5]))
+    (contact,) = rules.view(s, "allied")["searchboard"]["contacts"]
+    assert (contact["result"], contact["count"]) == ("2X", 9)
+    assert any("\"2X\": 9 ships" in t for t in lines(s, "allied"))
+
+
+@pytest.mark.rule("18c2")
+@pytest.mark.rule("3d3.2")
+def test_a_ship_told_eliminated_and_found_afloat_is_reported_with_the_most_damage_short_of_that():
+    # Junyo, on its back, takes a hit (2+7=9 against 5+2=7): back and 1 hit, four hits; the fog die 10 over-reports
+    # by two: six, "eliminated". A later search finds it with the Advance Force: 3d3.2 reveals the ship units present,
+    # so the Allies learn it is afloat, and no more: back and 2 hits, as near what they were told as it can be.
+    s = umpired_game(fog_damage=True)
+    s["units"]["ij-junyo"]["face"] = "back"
+    battle(s, "N2", {"us-b8": "ij-junyo"}, "japanese", "allied")
+    decide(s, "japanese", {"verb": "cease_fire", "args": {}}, ScriptedRng([2, 5, 10]))
+    assert (s["units"]["ij-junyo"]["face"], s["units"]["ij-junyo"]["hits"]) == ("back", 1)
+    assert any("the umpire reports Junyo eliminated" in t for t in lines(s, "allied"))
+    search.answer(s, "allied", "N2", "Air search", at="Action Phase, air movement (3d)")
+    (said,) = [t for t in lines(s, "allied") if t.startswith("Air search N2")]
+    assert "Junyo (back, 2 hits)" in said, said
+    assert "ij-junyo" in submarine.targets(s, "allied")  # no longer believed sunk
+
+
+@pytest.mark.rule("18c2")
+@pytest.mark.rule("4a3")
+def test_a_fogged_air_unit_striking_again_is_shown_as_the_defender_was_told():
+    # Hornet's AA (4) at 1SD (defense 1): 3+4=7 against 2+1=3, two times: 1SD flipped. The fog die 1 under-reports by
+    # two: the Allies are told "1 hit". When 1SD strikes again, the Allies see it as told, Japan as it is.
+    s = umpired_game(fog_damage=True)
+    battle(s, "Q7", {"ij-1sd": "us-hornet"}, "allied", "japanese")
+    # no other gun reaches 1SD, so its dive bombing follows at once: 1+2 against 10+3, a miss
+    decide(s, "allied", {"verb": "fire", "args": {"guns": ["us-hornet"], "target": "ij-1sd"}},
+           ScriptedRng([3, 2, 1, 1, 10]))
+    assert s["units"]["ij-1sd"]["face"] == "back"
+    assert any("the umpire reports 1SD 1 hit" in t for t in lines(s, "allied"))
+    s["battles"] = sequence.battle_hexes(s)  # 1SD, still over Q7, strikes again
+    def strike(role):
+        (b,) = rules.view(s, role)["battles"]
+        return next((r["face"], r["hits"]) for r in b["air"] if r["id"] == "ij-1sd")
+    assert strike("allied") == ("front", 1)
+    assert strike("japanese") == strike(UMPIRE) == ("back", 0)
+
+
+@pytest.mark.rule("18c2")
+@pytest.mark.rule("4a3")
+def test_an_air_unit_told_eliminated_that_strikes_again_is_afloat_after_all():
+    # The Allies are told 1SD was eliminated; it strikes again next Turn: they meet it afloat (4a3), and from then on
+    # believe it as near what they were told as it can be (fog.afloat), not as it is.
+    s = umpired_game(fog_damage=True)
+    s["units"]["ij-1sd"]["face"] = "back"  # defense 0, bombing 2
+    battle(s, "Q7", {"ij-1sd": "us-hornet"}, "allied", "japanese")
+    # Hornet's AA 4: 1+4=5 against 3+0=3: a hit (5 < 6), 1SD back and 1 hit, four hits; the die 10: six, eliminated.
+    # Its dive bombing follows: 1+1 against 10+3, a miss.
+    decide(s, "allied", {"verb": "fire", "args": {"guns": ["us-hornet"], "target": "ij-1sd"}},
+           ScriptedRng([1, 3, 10, 1, 10]))
+    assert (s["units"]["ij-1sd"]["face"], s["units"]["ij-1sd"]["hits"]) == ("back", 1)
+    assert any("the umpire reports 1SD eliminated" in t for t in lines(s, "allied"))
+    sequence.combat_phase(s, ScriptedRng([]))  # 1SD, still over Q7, strikes again: the Allies meet it afloat
+    (b,) = rules.view(s, "allied")["battles"]
+    assert [(r["face"], r["hits"]) for r in b["air"] if r["id"] == "ij-1sd"] == [("back", 2)]
+    assert not fog.as_seen(s, "allied", "ij-1sd")["eliminated"]
