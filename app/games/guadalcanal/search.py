@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.contract import to_side
+from app.engine.contract import UMPIRE, to_side
 from app.engine.log import entry
 from app.games.guadalcanal import cards, fog, spotting, timetrack
 from app.games.guadalcanal.gamedata import TITLE, enemy
@@ -29,10 +29,22 @@ def revealed(state: State, searcher: str, reports: list[dict[str, Any]]) -> None
         fog.learn(state, searcher, r["id"])
 
 
+def answerer(state: State, searcher: str) -> str:
+    """Who answers a search, and so reads the hex it called: the opposing player (3d3.2), or in umpired play the
+    umpire, through whom all information goes (18c; 18c1: he "reports the appropriate information to the side"). The
+    searched side then learns nothing of the searcher's route, nor of the task forces a sea search calls from (3d5)."""
+    return UMPIRE if state.get("umpired") else enemy(searcher)
+
+
+def whose(state: State, searcher: str) -> str:
+    """The answering line's word for the searched side's task force: the owner's own, or the enemy's to the umpire."""
+    return f"the {TITLE[enemy(searcher)]}" if state.get("umpired") else "your"
+
+
 def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None) -> dict[str, Any]:
     """Answer one announced hex. Returns what the searcher was told. Nothing about air units is revealed (3d3.3).
     Under option 15a (spotting.py) a competitive roll (`rng`) decides how much a spotted task force reveals."""
-    other = enemy(searcher)
+    other, answering = enemy(searcher), answerer(state, searcher)
     board = state["boards"][searcher]
     # 18c1: in umpired play the umpire's spotting reports go to every player of the searching side.
     told_to = to_side(searcher) if state.get("umpired") else searcher
@@ -47,7 +59,7 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
     when = timetrack.label(state["time"])
     if not found:
         state["log"].append(entry(told_to, f"{how} {hex_id}: nothing (3d3.2).", at=at, hex=hex_id))
-        state["log"].append(entry(other, f"{TITLE[searcher]} {how.lower()} {hex_id}: you answer \"nothing\".",
+        state["log"].append(entry(answering, f"{TITLE[searcher]} {how.lower()} {hex_id}: you answer \"nothing\".",
                                   at=at, hex=hex_id))
         return {"hex": hex_id, "spotted": []}
     if spotting.on(state):
@@ -65,10 +77,10 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
         state["log"].append(entry(told_to, f"{how} {hex_id}: a task force marker is spotted with {listed} (3d3.2); "
                                             f"enemy task force marker {n} is placed there, Exact side up (3d3.3).",
                                   at=at, hex=hex_id))
-        own = ", ".join(cards.describe_ship(cards.ship_report(state, u)) for u in ships_of(state, t))  # the truth
-        state["log"].append(entry(other, f"{TITLE[searcher]} {how.lower()} {hex_id}: your "
-                                         f"{state['task_forces'][t]['name']} is spotted, and you reveal {own} "
-                                         f"(3d3.2).", at=at, hex=hex_id))
+        # the answerer reveals what the searcher is told: the truth but where the 18c2 fog holds, only in umpired play
+        state["log"].append(entry(answering, f"{TITLE[searcher]} {how.lower()} {hex_id}: {whose(state, searcher)} "
+                                             f"{state['task_forces'][t]['name']} is spotted, and you reveal {listed} "
+                                             f"(3d3.2).", at=at, hex=hex_id))
     return {"hex": hex_id, "spotted": told}
 
 
@@ -102,5 +114,6 @@ def _variable(state: State, searcher: str, told_to: str, found: list[str], repor
             "side": "Exact" if roll["result"] in (spotting.TWO_X, spotting.THREE_X) else "?"}
     listed = "; ".join(", ".join(cards.describe_ship(r) for r in g) for g in groups)
     names = " and ".join(state["task_forces"][t]["name"] for t in found)
-    spotting.log(state, searcher, told_to, ", ".join(markers), hex_id, names, how, at, roll, listed)
+    spotting.log(state, searcher, told_to, answerer(state, searcher), ", ".join(markers), hex_id,
+                 f"{whose(state, searcher)} {names}", how, at, roll, listed)
     return [roll["learned"] + (f" ({listed})" if exact else "")]

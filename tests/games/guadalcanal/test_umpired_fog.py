@@ -12,7 +12,9 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import ScriptedRng
 from app.games.guadalcanal import fog, rules, search, sequence, submarine
 from app.games.guadalcanal.combat import begin_combat, decide, free_roll, pending_decision
-from tests.games.guadalcanal.helpers import ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10, lines, put
+from tests.games.guadalcanal.helpers import (ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10, fly, lines, play, put,
+                                            sea_search)
+from tests.games.guadalcanal.test_umpired import AA_TO_Q3, ADVANCE, SS_TO_N2, to_scouts, umpired_day
 
 HORNET_AIR = ("us-b8", "us-s8", "us-t6", "us-ss", "us-vv")
 BATTLEBOARD = ["E5", "J5", "O5", "E10", "J10", "O10"]  # far enough apart for 4a2, none on the edge
@@ -251,3 +253,42 @@ def test_an_air_unit_told_eliminated_that_strikes_again_is_afloat_after_all():
     (b,) = rules.view(s, "allied")["battles"]
     assert [(r["face"], r["hits"]) for r in b["air"] if r["id"] == "ij-1sd"] == [("back", 2)]
     assert not fog.as_seen(s, "allied", "ij-1sd")["eliminated"]
+
+
+# --- 18c1: the umpire answers each search; the searched side learns nothing of the searcher's route -----------------
+
+@pytest.mark.rule("18c1")
+@pytest.mark.rule("3d3.2")
+def test_the_searched_side_reads_none_of_the_enemys_air_searches_in_umpired_play():
+    # Japan's scout AA announces Q3 (empty: TF 17 is in Q5); the Allied scout SS announces N2 (the Advance Force)
+    s = to_scouts(umpired_day())
+    s = play(s, "japanese", AA_TO_Q3)
+    s = play(s, "allied", SS_TO_N2)
+    s = play(s, UMPIRE, ADVANCE)
+    assert any(t.startswith("Air search Q3: nothing") for t in lines(s, "japanese"))
+    assert any(t.startswith("Air search N2: a task force marker is spotted") for t in lines(s, "allied"))
+    assert not any("Q3" in t for t in lines(s, "allied")), "the Allies read where the Japanese scout searched"
+    assert not any("search" in t and "N2" in t for t in lines(s, "japanese")), "Japan reads the Allied search"
+    for t in ("Japanese air search Q3", "Allied air search N2"):
+        assert any(x.startswith(t) for x in lines(s, UMPIRE)), t
+        assert not any(t in x for x in lines(s, SPECTATOR)), t
+
+
+@pytest.mark.rule("18c1")
+@pytest.mark.rule("3d5")
+def test_the_searched_side_does_not_read_the_hexes_the_enemy_calls_in_a_sea_search_in_umpired_play():
+    # A sea search calls hexes holding the caller's own task forces (3d5): read by the enemy, it would place them
+    s = to_scouts(umpired_day())
+    s = play(s, "japanese", AA_TO_Q3)
+    s = play(s, "allied", SS_TO_N2)
+    s = play(s, UMPIRE, ADVANCE)
+    s = play(s, "allied", fly(["us-b8", "us-t6"], ["Q4", "P3", "O3"], ["O3"]))
+    s = play(s, UMPIRE, ADVANCE)
+    s = play(s, "japanese", sea_search("N2"))
+    s = play(s, "allied", sea_search("Q5"))
+    s = play(s, UMPIRE, ADVANCE)
+    assert any(t.startswith("Sea search N2: nothing") for t in lines(s, "japanese"))
+    assert not any("N2" in t and "sea search" in t for t in lines(s, "allied"))
+    assert not any("Q5" in t and "sea search" in t for t in lines(s, "japanese"))
+    assert not any("O3" in t for t in lines(s, "japanese")), "Japan reads the hex the Allied strike searched"
+    assert any("Japanese sea search N2" in t for t in lines(s, UMPIRE))
