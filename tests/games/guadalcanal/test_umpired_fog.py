@@ -4,14 +4,20 @@ come from the defender's card (4d3.3's Ready box), of an enemy unit's damage und
 and the board of `rules.view(state, role)`, for each side, the umpire and a spectator."""
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
 from app.engine.contract import SPECTATOR, UMPIRE
-from app.engine.rng import ScriptedRng
-from app.games.guadalcanal import fog, rules, search, sequence, submarine
-from app.games.guadalcanal.combat import begin_combat, decide, free_roll, pending_decision
+from app.engine.rng import ScriptedRng, SeededRng
+from app.engine.testing import check_every_reader, random_action
+from app.games.guadalcanal import air, fog, hidden, rules, search, sequence, submarine
+from app.games.guadalcanal.combat import battle as bt
+from app.games.guadalcanal.combat import begin_combat, bombing, decide, free_roll, pending_decision, units
+from app.games.guadalcanal.combat.bombing import category
+from app.games.guadalcanal.combat.damage import carried
+from app.games.guadalcanal.gamedata import SIDES, enemy
 from tests.games.guadalcanal.helpers import (ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10, fly, lines, play, put,
                                             sea_search)
 from tests.games.guadalcanal.test_umpired import AA_TO_Q3, ADVANCE, SS_TO_N2, to_scouts, umpired_day
@@ -292,3 +298,195 @@ def test_the_searched_side_does_not_read_the_hexes_the_enemy_calls_in_a_sea_sear
     assert not any("Q5" in t and "sea search" in t for t in lines(s, "japanese"))
     assert not any("O3" in t for t in lines(s, "japanese")), "Japan reads the hex the Allied strike searched"
     assert any("Japanese sea search N2" in t for t in lines(s, UMPIRE))
+
+
+# --- the secrecy harness over umpired games: every reader, during combats and after searches ------------------------
+# The static check (app/engine/testing.py) changes a position's hidden things and compares the views; a log line is
+# written once, so it cannot see what a line said when it was written. The checks after it play the same order, with
+# the same dice, from a position and from the position with only one hidden thing changed (a Ready box, the hexes a
+# side announced, the truth of a fogged unit), and compare what the readers who may not know it read afterwards.
+
+UMPIRED = ({"umpired": True}, {"umpired": True, "fog_damage": True})  # the cards closed (18c), with or without 18c2
+SEEDS = range(3)  # seeds 0-2 of Scenario Two meet in battles, dive bombing ships, and search fogged units
+
+
+def umpired_playout(options: dict, seed: int):
+    """A random game of Scenario Two (its forces meet often enough for dive bombing on ships), umpired with
+    `options`: yields (state, role, action, dice seed) before each order, then plays it."""
+    players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
+    s = rules.setup("2", dict(rules.meta.default_options(), **options), dice)
+    for n in range(3000):
+        if rules.outcome(s) is not None:
+            return
+        role = players.choice(sorted(rules.prompts(s)))
+        action = random_action(rules, s, role, players)
+        yield s, role, action, seed * 10000 + n
+        s = rules.apply(s, role, action, SeededRng(seed * 10000 + n))
+
+
+def after(state: dict, role: str, action: dict, dice: int) -> dict:
+    return rules.apply(copy.deepcopy(state), role, action, SeededRng(dice))
+
+
+def damage(state: dict) -> dict:
+    """Every unit's true damage (4b5), the one thing a changed Ready box may change for everyone (the result)."""
+    return {u: (r["face"], r["hits"], bool(r.get("eliminated")) or r["box"] == "eliminated")
+            for u, r in state["units"].items()}
+
+
+def dive_targets(state: dict) -> list[str]:
+    """The ships about to be dive bombed in the battle being fought: set up as targets of dive bombers (4a3), still in
+    the AA or bombing step."""
+    c = state.get("combat") or {}
+    if state["step"]["kind"] != "combat" or c.get("step") not in ("aa", "bombing"):
+        return []
+    board = bt.board(state)
+    return sorted({board[u]["target"] for u in bt.attackers_on_board(state) if board[u].get("target")
+                   and bt.kind(board[u]["target"]) == "ship" and category(u, board[u]["target"]) == "dive"})
+
+
+def ready_box_turned(state: dict, ships: list[str]) -> dict | None:
+    """The position with only the defender's hidden Ready boxes changed (4d3.3, 18c): the combat air units taken out
+    of a target's Ready box into its Arming box, or, for a target with none, one of the defender's combat air units
+    in an Arming or Ready box anywhere put into it. None if the defender has no such unit to move."""
+    s = copy.deepcopy(state)
+    for ship in ships:
+        ready = bombing.ready_combat_air(s, ship)
+        for a in ready:
+            s["units"][a]["box"] = "arming"
+        spare = [a for a, r in s["units"].items() if r["side"] == bt.side_of(ship) and r["kind"] == "air"
+                 and r["box"] in ("arming", "ready") and not units.is_scout(a) and a not in ready]
+        if not ready and spare:
+            s["units"][spare[0]].update(box="ready", location={"area": ship})
+    return s if s["units"] != state["units"] else None
+
+
+def answered(state: dict, since: int) -> bool:
+    """Whether the log's lines from `since` on answer a search (3d3.2, 3d5): each names the hex searched."""
+    return any((x.get("data") or {}).get("hex") and "search" in x["text"].lower() for x in state["log"][since:])
+
+
+@pytest.mark.rule("18b")
+@pytest.mark.rule("18c")
+@pytest.mark.rule("18c2")
+@pytest.mark.parametrize("options", UMPIRED, ids=["umpired", "umpired-fog"])
+def test_every_reader_in_umpired_games_during_combats_and_after_searches(options):
+    # Two positions of each kind a game: about to dive bomb a ship (4d3.3), and just after searches were answered
+    checked = {"combat": 0, "search": 0}
+    for seed in SEEDS:
+        seen, since = {"combat": 0, "search": 0}, 0
+        for s, _role, _action, _dice in umpired_playout(options, seed):
+            kind = "combat" if dive_targets(s) else "search" if answered(s, since) else None
+            since = len(s["log"])
+            if kind is None or seen[kind] >= 2:
+                continue
+            check_every_reader(rules, s, SeededRng(seed))
+            seen[kind] += 1
+        checked = {k: n + seen[k] for k, n in checked.items()}
+    assert checked["combat"] > 0 and checked["search"] > 0, checked
+
+
+@pytest.mark.rule("18c")
+@pytest.mark.rule("4d3.3")
+@pytest.mark.parametrize("options", UMPIRED, ids=["umpired", "umpired-fog"])
+def test_the_defenders_hidden_ready_box_never_changes_what_the_attacker_or_a_spectator_reads(options):
+    compared = rolled = 0
+    for seed in SEEDS:
+        for s, role, action, dice in umpired_playout(options, seed):
+            ships = dive_targets(s)
+            turned = ready_box_turned(s, ships) if ships else None
+            if turned is None:
+                continue  # no dive bombing to come, or no combat air unit of the defender's to move
+            one, other = after(s, role, action, dice), after(turned, role, action, dice)
+            if damage(one) != damage(other):
+                continue  # the +4 changed the result itself, which everyone may know (4b4)
+            for reader in (bt.battle(s)["attacker"], SPECTATOR):
+                assert read(one, reader) == read(other, reader), (seed, reader, action)
+            compared += 1
+            rolled += any((x.get("data") or {}).get("combat") == "dive" for x in one["log"][len(s["log"]):])
+    assert compared > 0 and rolled > 0, (compared, rolled)
+
+
+SEARCHING = ("scouts", "strikes", "sea_search")  # the simultaneous steps whose orders announce searches (18c1)
+
+
+def searches_turned(state: dict) -> tuple[str, dict] | None:
+    """At the umpire's release of a step that searches: the side whose orders are in, and the position with only its
+    announced hexes changed (3d3.1, 3d5): a flight's every hex entered announced or none, a sea search's hexes called
+    or none. None elsewhere."""
+    held = state["step"].get("held") or {}
+    if state["step"]["kind"] != "umpire" or held.get("kind") not in SEARCHING:
+        return None
+    side = next((x for x in sorted(state.get("submitted") or {}) if state["submitted"][x]), None)
+    if side is None:
+        return None
+    s = copy.deepcopy(state)
+    order = s["submitted"][side]
+    for f in (order.get("flights") or {}).values():
+        entered = list(dict.fromkeys(f["path"]))
+        f["search"] = [] if f["search"] == entered else entered
+    if "args" in order:
+        order["args"]["hexes"] = [] if order["args"]["hexes"] else air.callable_hexes(s, side)
+    return (side, s) if s["submitted"] != state["submitted"] else None
+
+
+@pytest.mark.rule("18c1")
+@pytest.mark.rule("3d3.2")
+@pytest.mark.parametrize("options", UMPIRED, ids=["umpired", "umpired-fog"])
+def test_where_a_side_searched_never_changes_what_the_enemy_or_a_spectator_reads(options):
+    compared = 0
+    for seed in SEEDS:
+        for s, role, action, dice in umpired_playout(options, seed):
+            turned = searches_turned(s)
+            if turned is None:
+                continue
+            side, other = turned
+            one, two = after(s, role, action, dice), after(other, role, action, dice)
+            for reader in (enemy(side), SPECTATOR):
+                assert read(one, reader) == read(two, reader), (seed, side, reader)
+            compared += 1
+    assert compared > 0
+
+
+def truth_turned(state: dict, side: str) -> dict | None:
+    """The position with only the true damage of the enemy units `side` was told of changed (18c2, as
+    hidden.perturb changes it), or None if it was told of none."""
+    fogged = [u for u in hidden.fogged(state, side, enemy(side)) if not fog.shown(state["units"][u])["eliminated"]]
+    if not fogged:
+        return None
+    s = copy.deepcopy(state)
+    for u in fogged:
+        s["units"][u]["hits"] = 1 - min(s["units"][u]["hits"], 1)
+    return s
+
+
+def meets(state: dict, later: dict, side: str) -> bool:
+    """Whether `side` met again, between the two positions, an enemy unit it was told of: a search found it or it
+    struck (the lines naming it)."""
+    names = {state["units"][u]["name"] for u in hidden.fogged(state, side, enemy(side))}
+    return any(n in x["text"] and ("search" in x["text"] or "strike arrives" in x["text"])
+               for x in later["log"][len(state["log"]):] for n in names)
+
+
+@pytest.mark.rule("18c2")
+@pytest.mark.rule("3d3.2")
+def test_the_true_damage_of_an_enemy_unit_a_side_was_told_of_never_changes_what_it_reads_when_meeting_it_again():
+    # At each release by the umpire (the searches carried out, the strikes met at the Combat Phase): with only the
+    # truth of the fogged units changed, the side that was told of them, and a spectator, read the same.
+    compared = met = 0
+    for seed in SEEDS:
+        for s, role, action, dice in umpired_playout({"umpired": True, "fog_damage": True}, seed):
+            if s["step"]["kind"] != "umpire":
+                continue
+            for side in SIDES:
+                turned = truth_turned(s, side)
+                if turned is None:
+                    continue
+                one, two = after(s, role, action, dice), after(turned, role, action, dice)
+                for reader in (side, SPECTATOR):
+                    assert read(one, reader) == read(two, reader), (seed, side, reader)
+                    assert rules.view(one, reader).get("battles") == rules.view(two, reader).get("battles"), \
+                        (seed, side, reader)
+                compared += 1
+                met += meets(s, one, side)
+    assert compared > 0 and met > 0, (compared, met)
