@@ -147,9 +147,10 @@ def as_seen(state: State, viewer: str, uid: str) -> dict[str, Any]:
 
 
 def found(state: State, viewer: str, uid: str) -> dict[str, Any]:
-    """An enemy ship as a search that finds it shows it to `viewer` (3d3.2: "the exact ship units present"). The
-    search reveals the unit, not the umpire's secret: its damage is what `viewer` was told (18c2), the truth only
-    when it was told nothing. A ship it was told was eliminated is found afloat after all (`afloat`)."""
+    """An enemy unit as meeting it again shows it to `viewer`: a search that finds a ship (3d3.2: "the exact ship
+    units present"), a strike that comes at it (4a3). That reveals the unit, not the umpire's secret: its damage is
+    what `viewer` was told (18c2), the truth only when it was told nothing. A unit it was told was eliminated is
+    afloat after all (`afloat`)."""
     rec = told(state, viewer, uid)
     if rec is None:
         return shown(state["units"][uid])

@@ -37,7 +37,8 @@ def answerer(state: State, searcher: str) -> str:
 
 
 def whose(state: State, searcher: str) -> str:
-    """The answering line's word for the searched side's task force: the owner's own, or the enemy's to the umpire."""
+    """The answering line's word for the searched task force: "your" to its owner, "the Japanese" (say) to the
+    umpire."""
     return f"the {TITLE[enemy(searcher)]}" if state.get("umpired") else "your"
 
 
@@ -77,7 +78,8 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
         state["log"].append(entry(told_to, f"{how} {hex_id}: a task force marker is spotted with {listed} (3d3.2); "
                                             f"enemy task force marker {n} is placed there, Exact side up (3d3.3).",
                                   at=at, hex=hex_id))
-        # the answerer reveals what the searcher is told: the truth but where the 18c2 fog holds, only in umpired play
+        # the answerer reveals what the searcher is told: the owner (no fog outside umpired play), or the umpire,
+        # who keeps to the 18c2 fog's story
         state["log"].append(entry(answering, f"{TITLE[searcher]} {how.lower()} {hex_id}: {whose(state, searcher)} "
                                              f"{state['task_forces'][t]['name']} is spotted, and you reveal {listed} "
                                              f"(3d3.2).", at=at, hex=hex_id))
