@@ -10,6 +10,10 @@ unit with 1 hit takes 1 hit, the die says over by 2: 4 hits = a flip plus a hit,
 
 One die per enemy unit damaged in a combat; a miss is reported as it is (no die: nothing was done to report).
 
+Meeting the unit again does not undo the fog: a later search (3d3.2) or strike (4a3) shows the side the unit's damage
+as it was told (`found`); it learns only that the unit is afloat, when it was told it was eliminated (`afloat`,
+`learn`).
+
 The truth stays in the units; `state["fog"]` keeps each report with its die (the umpire's alone: views and
 hidden.py keep it from the sides), `told`, what each side was last told of each enemy unit (its view shows that),
 and `public`, each reported unit as it stood before the first report (what a live spectator still sees of a base).
@@ -140,6 +144,35 @@ def tell(state: State, viewer: str, uid: str, before: dict[str, Any], rng, rule:
 def as_seen(state: State, viewer: str, uid: str) -> dict[str, Any]:
     """The unit's damage as `viewer` knows it: the truth, or for an enemy unit under fog_damage what it was told."""
     return told(state, viewer, uid) or shown(state["units"][uid])
+
+
+def found(state: State, viewer: str, uid: str) -> dict[str, Any]:
+    """An enemy unit as meeting it again shows it to `viewer`: a search that finds a ship (3d3.2: "the exact ship
+    units present"), a strike that comes at it (4a3). That reveals the unit, not the umpire's secret: its damage is
+    what `viewer` was told (18c2), the truth only when it was told nothing. A unit it was told was eliminated is
+    afloat after all (`afloat`)."""
+    rec = told(state, viewer, uid)
+    if rec is None:
+        return shown(state["units"][uid])
+    return afloat(uid) if rec["eliminated"] else rec
+
+
+def afloat(uid: str) -> dict[str, Any]:
+    """A unit told eliminated but found afloat: the most damage short of an elimination (back and 2 hits, or 2 hits
+    for a unit without a back side), as near what the side was told as it can be. The truth is within the 18c2
+    die's two hits of it (a report of six hits means four at least; a unit with no back side, one at least), so it
+    is a report the umpire's die could have made."""
+    if _has_back(uid):
+        return {"face": "back", "hits": 2, "eliminated": False}
+    return {"face": "front", "hits": 2, "eliminated": False}
+
+
+def learn(state: State, viewer: str, uid: str) -> None:
+    """`viewer` meets the enemy unit again (a search finds it, 3d3.2; it strikes, 4a3): one it was told was
+    eliminated is afloat after all, and it now believes what `found` shows it."""
+    rec = told(state, viewer, uid)
+    if rec is not None and rec["eliminated"]:
+        state["fog"]["told"][viewer][uid] = afloat(uid)
 
 
 def bases_seen(state: State, role: str | None, records: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -2,7 +2,8 @@
 
 Hidden from a side: the enemy's task force hexes, flights and searchboard markers, its orders not yet carried out,
 its log lines, and, in an umpired game (18c), its Operations Card and its secret orders for the simultaneous step
-(state["submitted"], 18c1). Hidden from a spectator: all of these, both sides.
+(state["submitted"], 18c1), and under the 18c2 fog the true damage of each enemy unit the umpire reported on (the
+side knows what it was told). Hidden from a spectator: all of these, both sides.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import entry
-from app.games.guadalcanal import cards
+from app.games.guadalcanal import cards, fog
 from app.games.guadalcanal.gamedata import HEXES, SIDES, enemy
 
 State = dict[str, Any]
@@ -25,6 +26,16 @@ def hidden_sides(role: str) -> list[str]:
 
 def cards_hidden(state: State, role: str) -> bool:
     return role not in SIDES or not state["open_cards"]
+
+
+def fogged(state: State, role: str, side: str) -> list[str]:
+    """18c2: the units of `side` whose true damage `role` does not know: those it was told of (a side), those
+    reported on to anyone (a spectator, who sees a fogged base as it stood before the first report)."""
+    if not fog.enabled(state):
+        return []
+    fogs = state["fog"]
+    seen = (fogs["told"].get(role) or {}) if role in SIDES else (fogs.get("public") or {})
+    return [u for u in seen if u in state["units"] and state["units"][u]["side"] == side]
 
 
 def perturb(state: State, role: str, rng) -> State:
@@ -56,6 +67,9 @@ def perturb(state: State, role: str, rng) -> State:
                     s["units"][u]["box"] = "ready" if box == "arming" else "arming"
             for t in cards.task_forces_of(s, side):
                 s["task_forces"][t]["name"] += " (perturbed)"
+        for u in fogged(s, role, side):
+            if not fog.shown(s["units"][u])["eliminated"]:  # afloat or not: that much a later meeting tells
+                s["units"][u]["hits"] = 1 - min(s["units"][u]["hits"], 1)
         s["log"].append(entry(side, "A line only this side may read."))
     return s
 

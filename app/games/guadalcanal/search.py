@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.contract import to_side
+from app.engine.contract import UMPIRE, to_side
 from app.engine.log import entry
-from app.games.guadalcanal import cards, spotting, timetrack
+from app.games.guadalcanal import cards, fog, spotting, timetrack
 from app.games.guadalcanal.gamedata import TITLE, enemy
 
 State = dict[str, Any]
@@ -16,15 +16,41 @@ def ships_of(state: State, tf: str) -> list[str]:
     return [u for u, rec in state["units"].items() if rec["box"] == "ships" and rec["location"].get("tf") == tf]
 
 
+def seen_ship(state: State, searcher: str, uid: str) -> dict[str, Any]:
+    """What 3d3.2 reveals of an enemy ship to the searcher: the unit, with its damage as the searcher knows it (under
+    the 18c2 fog, as the umpire told it: fog.found), never the truth the fog keeps from it."""
+    damage = fog.found(state, searcher, uid)
+    return dict(cards.ship_report(state, uid), face=damage["face"], hits=damage["hits"])
+
+
+def revealed(state: State, searcher: str, reports: list[dict[str, Any]]) -> None:
+    """The ships a search showed exactly: under the 18c2 fog, what the searcher now believes of them (fog.learn)."""
+    for r in reports:
+        fog.learn(state, searcher, r["id"])
+
+
+def answerer(state: State, searcher: str) -> str:
+    """Who answers a search, and so reads the hex it called: the opposing player (3d3.2), or in umpired play the
+    umpire, through whom all information goes (18c; 18c1: he "reports the appropriate information to the side"). The
+    searched side then learns nothing of the searcher's route, nor of the task forces a sea search calls from (3d5)."""
+    return UMPIRE if state.get("umpired") else enemy(searcher)
+
+
+def whose(state: State, searcher: str) -> str:
+    """The answering line's word for the searched task force: "your" to its owner, "the Japanese" (say) to the
+    umpire."""
+    return f"the {TITLE[enemy(searcher)]}" if state.get("umpired") else "your"
+
+
 def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None) -> dict[str, Any]:
     """Answer one announced hex. Returns what the searcher was told. Nothing about air units is revealed (3d3.3).
     Under option 15a (spotting.py) a competitive roll (`rng`) decides how much a spotted task force reveals."""
-    other = enemy(searcher)
+    other, answering = enemy(searcher), answerer(state, searcher)
     board = state["boards"][searcher]
     # 18c1: in umpired play the umpire's spotting reports go to every player of the searching side.
     told_to = to_side(searcher) if state.get("umpired") else searcher
     found = [t for t in cards.task_forces_of(state, other) if state["task_forces"][t]["hex"] == hex_id]
-    reports = {t: [cards.ship_report(state, u) for u in ships_of(state, t)] for t in found}
+    reports = {t: [seen_ship(state, searcher, u) for u in ships_of(state, t)] for t in found}
     # 15a: the ships are revealed only on a 3X result (_variable), so only then are markers elsewhere made stale.
     seen = set() if spotting.on(state) else {r["id"] for rs in reports.values() for r in rs}
     # The markers this answer makes stale: any in this hex, and any elsewhere showing a ship now found here.
@@ -34,7 +60,7 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
     when = timetrack.label(state["time"])
     if not found:
         state["log"].append(entry(told_to, f"{how} {hex_id}: nothing (3d3.2).", at=at, hex=hex_id))
-        state["log"].append(entry(other, f"{TITLE[searcher]} {how.lower()} {hex_id}: you answer \"nothing\".",
+        state["log"].append(entry(answering, f"{TITLE[searcher]} {how.lower()} {hex_id}: you answer \"nothing\".",
                                   at=at, hex=hex_id))
         return {"hex": hex_id, "spotted": []}
     if spotting.on(state):
@@ -46,14 +72,17 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
         board["next_marker"] += 1
         board["contacts"][n] = {"marker": int(n), "hex": hex_id, "exact": True, "ships": reports[t], "seen": when,
                                 "how": how.lower()}
+        revealed(state, searcher, reports[t])
         listed = ", ".join(cards.describe_ship(r) for r in reports[t])
         told.append(listed)
         state["log"].append(entry(told_to, f"{how} {hex_id}: a task force marker is spotted with {listed} (3d3.2); "
                                             f"enemy task force marker {n} is placed there, Exact side up (3d3.3).",
                                   at=at, hex=hex_id))
-        state["log"].append(entry(other, f"{TITLE[searcher]} {how.lower()} {hex_id}: your "
-                                         f"{state['task_forces'][t]['name']} is spotted, and you reveal {listed} "
-                                         f"(3d3.2).", at=at, hex=hex_id))
+        # the answerer reveals what the searcher is told: the owner (no fog outside umpired play), or the umpire,
+        # who keeps to the 18c2 fog's story
+        state["log"].append(entry(answering, f"{TITLE[searcher]} {how.lower()} {hex_id}: {whose(state, searcher)} "
+                                             f"{state['task_forces'][t]['name']} is spotted, and you reveal {listed} "
+                                             f"(3d3.2).", at=at, hex=hex_id))
     return {"hex": hex_id, "spotted": told}
 
 
@@ -70,6 +99,7 @@ def _variable(state: State, searcher: str, told_to: str, found: list[str], repor
     exact = roll["result"] == spotting.THREE_X
     board = state["boards"][searcher]
     if exact:  # the ships are seen here now: a marker elsewhere showing any of them is stale (3d3.3)
+        revealed(state, searcher, every)
         shown = {r["id"] for r in every}
         for m, c in list(board["contacts"].items()):
             if shown & {r["id"] for r in c["ships"]}:
@@ -86,5 +116,6 @@ def _variable(state: State, searcher: str, told_to: str, found: list[str], repor
             "side": "Exact" if roll["result"] in (spotting.TWO_X, spotting.THREE_X) else "?"}
     listed = "; ".join(", ".join(cards.describe_ship(r) for r in g) for g in groups)
     names = " and ".join(state["task_forces"][t]["name"] for t in found)
-    spotting.log(state, searcher, told_to, ", ".join(markers), hex_id, names, how, at, roll, listed)
+    spotting.log(state, searcher, told_to, answerer(state, searcher), ", ".join(markers), hex_id,
+                 f"{whose(state, searcher)} {names}", how, at, roll, listed)
     return [roll["learned"] + (f" ({listed})" if exact else "")]

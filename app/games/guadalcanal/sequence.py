@@ -18,7 +18,7 @@ from typing import Any, Callable
 from app.engine import umpire_gate
 from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import (air, assembly, cards, combat, landing, night_search, sea, shadowing, submarine,
+from app.games.guadalcanal import (air, assembly, cards, combat, fog, landing, night_search, sea, shadowing, submarine,
                                    timetrack, victory)
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
 from app.games.guadalcanal.surface import battle as surface_battle
@@ -364,6 +364,8 @@ def combat_phase(state: State, rng) -> bool:
     state["battles"] = battle_hexes(state)
     for b in state["battles"]:
         side, other = b["attacker"], enemy(b["attacker"])
+        for u in b["air"]:  # 18c2: a strike shows the defender its units afloat, whatever it was told
+            fog.learn(state, other, u)
         target = ", ".join([state["task_forces"][t]["name"] for t in b["task_forces"]] +
                            [cards.name(state, x) for x in b["bases"]])
         state["log"].append(entry(side, f"Battle hex {b['hex']} (3d4): {cards.names(state, b['air'])} must fight "

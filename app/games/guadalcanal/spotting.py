@@ -22,7 +22,7 @@ from app.engine.log import entry
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal import timetrack
 from app.games.guadalcanal.combat import units
-from app.games.guadalcanal.gamedata import BASE_HEX, LAND, TITLE, enemy
+from app.games.guadalcanal.gamedata import BASE_HEX, LAND, TITLE
 
 State = dict[str, Any]
 SOMETHING, EXCEEDED, TWO_X, THREE_X = "something", "Exceeded", "2X", "3X"
@@ -59,9 +59,14 @@ def result(searcher: int, opposing: int) -> str:
     return SOMETHING
 
 
+def symbols(uid: str, face: str) -> int:
+    """15a1.2 SPECIAL NOTE: the ships one unit stands for, by the ship symbols on the side of its counter up."""
+    return (units.printed(uid, face) or {}).get("ships", 1)
+
+
 def ship_count(state: State, ships: list[str]) -> int:
     """15a1.2 SPECIAL NOTE: the actual ships, by the ship symbols on the side of each counter showing."""
-    return sum((units.printed(u, state["units"][u].get("face", "front")) or {}).get("ships", 1) for u in ships)
+    return sum(symbols(u, state["units"][u].get("face", "front")) for u in ships)
 
 
 def lie(actual: int, die: int) -> int:
@@ -82,7 +87,8 @@ def spot(state: State, hex_id: str, reports: list[dict[str, Any]], rng) -> dict[
     mods = modifiers(state, hex_id)
     total = mine + sum(mods.values())
     res = result(total, theirs)
-    actual = ship_count(state, [r["id"] for r in reports])
+    # counted as the searcher knows the counters (18c2: a side it was told, not the truth the fog keeps from it)
+    actual = sum(symbols(r["id"], r["face"]) for r in reports)
     count, lie_die = None, None
     if res == EXCEEDED and not (state.get("umpired") or values()["lie_without_umpire"]):
         count = actual
@@ -101,18 +107,19 @@ def spot(state: State, hex_id: str, reports: list[dict[str, Any]], rng) -> dict[
             "modifiers": mods, "total": total, "learned": learned, "dice_text": dice}
 
 
-def log(state: State, searcher: str, told_to: str, marker: str, hex_id: str, tf_name: str, how: str, at: str,
-        roll: dict[str, Any], listed: str) -> None:
-    """Every reader's line: the searcher, the owner of the task force, and (for a lie die) the umpire alone."""
+def log(state: State, searcher: str, told_to: str, answerer: str, marker: str, hex_id: str, tf_name: str, how: str,
+        at: str, roll: dict[str, Any], listed: str) -> None:
+    """Every reader's line: the searcher, the answerer (the owner of the task force, or in umpired play the umpire:
+    search.answerer), and (for a lie die) the umpire alone. `tf_name` is the task force as the answerer calls it."""
     side_shown = "Exact" if roll["result"] in (TWO_X, THREE_X) else "?"
     what = roll["learned"] + (f" ({listed})" if roll["result"] == THREE_X else "")
     state["log"].append(entry(told_to, f"{how} {hex_id}: something is there; search roll {roll['dice_text']}: "
                                        f"{what} (15a1.2); enemy task force marker {marker} placed there, "
                                        f"{side_shown} side up (15a4).", at=at, hex=hex_id, result=roll["result"]))
     mine, theirs = roll["dice"]
-    state["log"].append(entry(enemy(searcher), f"{TITLE[searcher]} {how.lower()} "
-                                     f"{hex_id}: your {tf_name} spotted; search roll {roll['total']} "
-                                     f"({mine} modified) against your {theirs}: they learn {what} (15a1.2).",
+    state["log"].append(entry(answerer, f"{TITLE[searcher]} {how.lower()} "
+                                        f"{hex_id}: {tf_name} spotted; search roll {roll['total']} "
+                                        f"({mine} modified) against {theirs}: they learn {what} (15a1.2).",
                               at=at, hex=hex_id, result=roll["result"]))
     if roll["lie_die"] is not None:
         state["log"].append(entry(UMPIRE, f"Search lie die (18c1) for {how.lower()} {hex_id}: {roll['lie_die']}; "

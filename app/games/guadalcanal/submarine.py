@@ -11,7 +11,8 @@ At the end of every Air Return Phase (night Turns included):
   unit, +4 against a ship dead in the water (11c, dead_in_the_water.py); the defender +1 per destroyer (ship
   symbols of the DD units) in the target's own task force marker.
 The roll is public; the attack's line is written as a Battleboard combat's (combat/telling.py: public, or under
-18c2 the truth to the owner and the umpire's report to the attacker).
+18c2 the truth to the owner and the umpire's report to the attacker; with the cards closed, 18c, the numbers only to
+the owner, since 11e3.2's destroyers are read off his card).
 """
 from __future__ import annotations
 
@@ -165,9 +166,13 @@ def attack(state: State, side: str, ship: str, rng) -> dict[str, Any] | None:
     text = (f"{TITLE[side]} submarine attack on {name}{mods or ''} against {name}'s task force's destroyers "
             f"{d_total:+d}: {roll['attacker_roll']}{a_total:+d}={roll['attacker_number']} against "
             f"{roll['defender_roll']}{d_total:+d}={roll['defender_number']}: {_words(roll['result'], name)} (11e3).")
+    # 11e3.2's destroyers are read off the defender's card: the task force may have changed since it was spotted
+    # (4e1), so with the cards closed only its owner reads the numbers (18c)
     telling.tell_result(state, "submarine", "11e3", ship, before, roll, effects, text,
                         lambda told: f"{TITLE[side]} submarine attack on {name}: the umpire reports {told} (11e3).",
-                        rng, combat="submarine", target=ship, modifiers=a_mods, defender_modifiers=d_mods)
+                        rng, result_text=f"{TITLE[side]} submarine attack on {name}: {_words(roll['result'], name)} "
+                                         f"(11e3; the umpire's roll: the Operations Cards are closed, 18c).",
+                        combat="submarine", target=ship, modifiers=a_mods, defender_modifiers=d_mods)
     return roll
 
 

@@ -100,9 +100,17 @@ def contacts(state: State, side: str) -> list[dict[str, Any]]:
 
 
 def battles(state: State, role: str) -> list[dict[str, Any]]:
-    """Both sides see a battle hex and the strike at set-up (4a); nobody else until the end."""
-    return [{"hex": b["hex"], "attacker": b["attacker"], "air": [dict(r) for r in b["reports"]]}
+    """Both sides see a battle hex and the strike at set-up (4a); nobody else until the end. Under the 18c2 fog the
+    defender sees the strike's units damaged as it was told (fog.found), not as they are."""
+    return [{"hex": b["hex"], "attacker": b["attacker"], "air": [_strike_unit(state, role, b, r) for r in b["reports"]]}
             for b in state["battles"] if role == UMPIRE or role in SIDES]
+
+
+def _strike_unit(state: State, role: str, b: dict[str, Any], report: dict[str, Any]) -> dict[str, Any]:
+    if role not in SIDES or role == b["attacker"]:
+        return dict(report)
+    damage = fog.found(state, role, report["id"])
+    return dict(report, face=damage["face"], hits=damage["hits"])
 
 
 def combat_view(state: State, role: str | None = None) -> dict[str, Any] | None:
@@ -225,11 +233,20 @@ def battleboard(state: State, combat: dict[str, Any] | None) -> dict[str, Any] |
 
 
 def combats(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each AA and bombing combat the role may read (4c, 4d): its section, its dice and its result, from the log."""
+    """Each AA and bombing combat the role may read (4c, 4d): its section, its dice and its result, from the log. A
+    combat told without its numbers (18c, combat/telling.py) is followed at once by its owner's line with them: whoever
+    reads both (the owner, the umpire) sees the combat once, with the numbers."""
     keys = ("attacker_roll", "defender_roll", "attacker_number", "defender_number", "result")
+    lines = [line for line in log if isinstance(line.get("data"), dict) and "combat" in line["data"]]
     return [{"at": line.get("at", ""), "text": line["text"], "kind": line["data"]["combat"],
              **{k: line["data"].get(k) for k in keys}}
-            for line in log if isinstance(line.get("data"), dict) and "combat" in line["data"]]
+            for line, after in zip(lines, lines[1:] + [None]) if not _numbers_next(line, after)]
+
+
+def _numbers_next(line: dict[str, Any], after: dict[str, Any] | None) -> bool:
+    """Whether `line` told a combat without its numbers and the reader's next combat line is the same with them."""
+    return bool(line["data"].get("numbers_follow")) and after is not None and "attacker_roll" in after["data"] \
+        and after["data"].get("target") == line["data"].get("target")
 
 
 def step(state: State) -> dict[str, Any]:

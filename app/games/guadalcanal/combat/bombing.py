@@ -76,6 +76,12 @@ def ready_combat_air(state: State, ship: str) -> list[str]:
     return [a for a in carried(state, ship, ("ready", "max_strike")) if not units.is_scout(a)]
 
 
+def card_parts(target: str, cat: str) -> bool:
+    """Whether this combat's total may hold a part read off the target's Operations Card: 4d3.3's Ready box, for
+    dive bombing on a ship. Asked of the combat, not of the box, so that what is said of it never tells."""
+    return cat == "dive" and bt.kind(target) == "ship"
+
+
 def modifiers(state: State, target: str, cat: str, air: list[str]) -> dict[str, int]:
     b = tables()["bombing"]
     out = {"bombing": sum(factor(state, u, "bombing") for u in air)}
@@ -120,7 +126,10 @@ def finish(state: State, combat_id: str, air: list[str], mods: dict[str, int], r
         f"{roll['defender_roll']}+{roll['defender_total']}={roll['defender_number']}: "
         f"{_words(roll['result'], target)}.",
         lambda told: f"{LABELS[cat].capitalize()}: {names} against {bt.name(target)}: the umpire reports {told}.",
-        rng, combat=cat, air=air, target=target, modifiers=mods)
+        rng, result_text=(f"{LABELS[cat].capitalize()}: {names} against {bt.name(target)}: "
+                          f"{_words(roll['result'], target)} (the umpire's roll: the Operations Cards are closed, "
+                          f"18c).") if card_parts(target, cat) else None,
+        combat=cat, air=air, target=target, modifiers=mods)
     return roll
 
 

@@ -21,6 +21,7 @@ from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.combat import battle as bt
+from app.games.guadalcanal.combat import telling
 from app.games.guadalcanal.combat.resolution import ELIMINATE, MISS, roll_combat
 
 VERBS = {"free_roll": {"use": Boolean(label="Use the free roll marker")}}
@@ -61,14 +62,32 @@ def _what(state: State, o: dict[str, Any]) -> str:
     return f"{cat} bombing: {' + '.join(bt.name(a) for a in o['air'])} against {bt.name(target)}"
 
 
+def _target(o: dict[str, Any]) -> str:
+    return o["target"] if "target" in o else o["combat_id"].split(":")[0]
+
+
+def numbers_hidden(state: State, o: dict[str, Any], reader: str) -> bool:
+    """18c: whether the offered combat's dice are kept from `reader`: with the result they would give away a part
+    of the total read off the target's closed Operations Card (telling.numbers_hidden)."""
+    if o["kind"] != "bombing":
+        return False
+    from app.games.guadalcanal.combat import bombing
+    target, cat = o["combat_id"].split(":")
+    return telling.numbers_hidden(state, reader, bt.side_of(target), bombing.card_parts(target, cat))
+
+
 def prompt(state: State, role: Role) -> Prompt:
     o = bt.combat(state)["offer"]
     r = o["roll"]
     said = (f"{_what(state, o)}: {r['attacker_roll']}+{r['attacker_total']}={r['attacker_number']} against "
             f"{r['defender_roll']}+{r['defender_total']}={r['defender_number']}: {WORDS[r['result']]}")
+    roll = dict(r)
+    if numbers_hidden(state, o, role):
+        said = f"{_what(state, o)}: {WORDS[r['result']]} (the umpire's roll: the Operations Cards are closed, 18c)"
+        roll = {"result": r["result"]}
     return {"title": f"Free roll marker (11a): {said}. Roll both dice again?", "rule": "11a",
             "actions": [{"verb": "free_roll", "label": "Decide", "args": args_json(VERBS["free_roll"])}],
-            "info": {"kind": "free_roll", "roll": dict(r), "combat": o["kind"]}}
+            "info": {"kind": "free_roll", "roll": roll, "combat": o["kind"]}}
 
 
 def check(state: State, role: Role, action: Action) -> None:
@@ -87,12 +106,24 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
         other = bt.other(role)
         state["free_roll"]["holder"] = other
         state["free_roll"].setdefault("used", []).append({"by": role, "combat": _what(state, o)})
-        bt.say(state, "free_roll", f"{role.title()} uses the free roll marker (11a): the rolls {old['attacker_roll']} "
-                                   f"and {old['defender_roll']} are ignored and both dice rolled again; the marker "
-                                   f"passes to {other.title()}.", free_roll={"by": role, "ignored": old})
+        _tell_used(state, o, role, old)
     _finish(state, o, roll, rng)
     from app.games.guadalcanal.combat import phase
     return phase.advance(state, rng)
+
+
+def _tell_used(state: State, o: dict[str, Any], role: Role, old: dict[str, Any]) -> None:
+    """The marker's use, in public; the ignored dice only to those who may read the combat's numbers (18c)."""
+    other, owner = bt.other(role), bt.side_of(_target(o))
+    said = (f"{role.title()} uses the free roll marker (11a): the rolls {old['attacker_roll']} and "
+            f"{old['defender_roll']} are ignored and both dice rolled again; the marker passes to {other.title()}.")
+    if not numbers_hidden(state, o, bt.other(owner)):
+        bt.say(state, "free_roll", said, free_roll={"by": role, "ignored": old})
+        return
+    bt.say(state, "free_roll", f"{role.title()} uses the free roll marker (11a): the umpire's rolls are ignored and "
+                               f"both dice rolled again; the marker passes to {other.title()}.",
+           free_roll={"by": role})
+    bt.say(state, "free_roll", said, to=owner, free_roll={"by": role, "ignored": old})
 
 
 def _finish(state: State, o: dict[str, Any], roll: dict[str, Any], rng: Rng) -> None:
