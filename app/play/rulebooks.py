@@ -79,9 +79,10 @@ def book_of(game_type: str, ref: str) -> tuple[str, str]:
 @dataclass(frozen=True)
 class Target:
     """Where a citation opens: `anchor` on /rules/<book>, and what is there (`found`): "case" (the case itself, or
-    the way it is cited), "missing" (the paragraph saying the transcription lacks it), "within" (the nearest case
-    holding it: 14.33 in 14.3), "book" (the book's top: nothing near it) or "uninstalled" (this server has not the
-    text; the page says so)."""
+    the way it is cited), "missing" (the paragraph saying the transcription lacks it), "named" (the section U.S.N.'s
+    coverage count reads a looser citation as: "2A" is Step 2), "within" (the nearest case holding it: 14.33 in
+    14.3), "book" (the book's top: nothing near it) or "uninstalled" (this server has not the text; the page says
+    so). The page's script finds the same anchor for "case", "missing", "within" and "book"."""
     book: str
     case: str
     anchor: str
@@ -107,7 +108,7 @@ def resolve(book_id: str, case: str) -> Target:
         return Target(book_id, case, a, "missing" if a in missing else "case")
     named = book["resolver"](case) if book["resolver"] else None
     if named and anchor(named) in ids:
-        return Target(book_id, case, anchor(named), "case")
+        return Target(book_id, case, anchor(named), "named")
     for parent in _parents(case, style):
         if (a := at(parent)) is not None:
             return Target(book_id, case, a, "missing" if a in missing else "within")
@@ -329,6 +330,16 @@ def _load(path: str, mtime: float, readme_mtime: float, cases: str, title: str) 
     resolver = _RESOLVERS.get(file)
     return {"blocks": blocks, "ids": frozenset(ids), "placeholders": frozenset(placeholders),
             "resolver": resolver(text) if resolver else None}
+
+
+def index(book_id: str) -> dict[str, Any] | None:
+    """What a game page's script needs to link a book's citations the way `resolve` does (static/app.js): how the
+    book writes its cases, every anchor its page has, and which of them stand for cases the transcription lacks."""
+    book = load(book_id)
+    if book is None:
+        return None
+    return {"id": book["id"], "title": book["title"], "cases": book["cases"], "installed": not book["missing"],
+            "anchors": sorted(book["ids"]), "missing": sorted(book["placeholders"])}
 
 
 def load(book_id: str) -> dict[str, Any] | None:

@@ -57,7 +57,8 @@ def log_citations(text: str, style: str, book: str) -> set[str]:
         for part in dict.fromkeys(p for p in parts if p):
             if style == "sections" and SECTION.match(part) or style == "numbered" and NUMBERED.match(part):
                 out.add(part)
-            elif style == "named" and rulebooks.resolve(book, part).found not in ("book", "uninstalled"):
+            elif style == "named" and part[0].isupper() and rulebooks.resolve(book, part).found not in ("book",
+                                                                                                      "uninstalled"):
                 out.add(part)
                 if part == whole:
                     break

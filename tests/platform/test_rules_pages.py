@@ -133,3 +133,20 @@ def test_a_game_page_names_its_rulebook_for_its_rule_links(players):
     assert 'data-rules="solomons"' in page
     # the rule Solomons borrows for the umpired game links into the book it comes from
     assert "&#34;Guadalcanal&#34;: {&#34;id&#34;: &#34;guadalcanal&#34;" in page
+
+
+def test_a_rulebooks_anchors_are_served_for_the_page_script(anon, monkeypatch, tmp_path):
+    """static/app.js links the log's named citations ("(Supply (G))") once it knows the book's anchors."""
+    rulebook.text("usn-spi-1971.txt")
+    r = anon.get("/rules/usn?format=json")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
+    index = r.json()
+    assert index["cases"] == "named" and index["installed"] is True
+    assert {"rule-supply-g", "rule-crt-2", "rule-unit-breakdown"} <= set(index["anchors"])
+    page_ids = set(re.findall(r'\sid="(rule-[^"]+)"', anon.get("/rules/usn").text))
+    assert set(index["anchors"]) == page_ids
+    if rulebook.installed("guadalcanal-avalon-hill-1992.txt"):
+        assert "rule-4d3.3" in anon.get("/rules/guadalcanal?format=json").json()["missing"]
+    monkeypatch.setenv("IRONBOTTOM_RULES_DIR", str(tmp_path))
+    assert anon.get("/rules/usn?format=json").json()["installed"] is False
+    assert anon.get("/rules/risk?format=json").status_code == 404
