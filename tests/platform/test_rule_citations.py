@@ -67,7 +67,7 @@ def log_citations(text: str, style: str, book: str) -> set[str]:
 
 def _source_citations(game: str) -> dict[str, str]:
     """Every rule the game's code names as a refusal's rule (IllegalAction(message, rule)), a prompt's or a step's
-    `rule` ("rule": ..., rule=...): string constants, module constants (RULE, coastal.BOMBARD_RULE) and either
+    `rule` ("rule": ..., rule=..., Step(kind, who, title, rule)): string constants, module constants (RULE, coastal.BOMBARD_RULE) and either
     branch of a conditional -> where it is first named."""
     out: dict[str, str] = {}
     package = ROOT / "app" / "games" / game
@@ -95,6 +95,8 @@ def _source_citations(game: str) -> dict[str, str]:
                 name = getattr(node.func, "id", getattr(node.func, "attr", None))
                 if name == "IllegalAction" and len(node.args) > 1:
                     found += values(node.args[1])
+                if name == "Step" and len(node.args) > 3:  # a sequence's step (kind, who, title, rule), a tutorial's
+                    found += values(node.args[3])           # (role, order, dice, rule, explain)
                 found += [v for kw in node.keywords if kw.arg == "rule" for v in values(kw.value)]
             elif isinstance(node, ast.Dict):
                 found += [v for k, x in zip(node.keys, node.values)
