@@ -147,8 +147,17 @@
   // Rule numbers open the rule (issue 11, item 12). A game's page names its rulebook in data-rules; every rule
   // cited in a prompt, a refusal, a log heading or a provenance note becomes a link to that case of the rules page
   // (/rules/<book>#rule-6.35). "Guadalcanal 18" in a Solomons game points into the book the rule is borrowed from.
+  // A book writes its cases its own way (app/play/rulebooks.py): Solomons "6.35", Guadalcanal "18c1", First Blood
+  // "§7.4" and "Table 8", and the named cases of Pacific War 1942 and U.S.N. ("rule Supply (G)"). The log's lines
+  // cite rules in parentheses ("(5.15)", "(§7.6, Table 10, US Attack Table)", "(Supply (G))"): numbers and sections
+  // are linked as they are; a named case only once the book's anchors are known (/rules/<book>?format=json), which
+  // also moves a link whose case has no anchor of its own to the one rulebooks.resolve() opens.
   const RULE_ZONES = ".rule, .log-at, .sol-provenance, #prompt-title, .error-message";
-  const NUMBER = /(\b(?:rule|printed|example)\s+|\()?((?:Guadalcanal\s+)?(?:\d{1,2}\.\d{1,3}[a-z]?|\d{1,2}[a-z]\d*(?:\.\d+)?|\d{1,2}))(?=[\s).,;:]|$)/g;
+  const LOG_LINES = ".log-runs li[data-n]";
+  const NUMBER = /(\b(?:rule|printed|example)\s+|\()?((?:Guadalcanal\s+)?(?:§\d{1,2}(?:\.\d{1,2})*|Table\s+\d{1,2}|\d{1,2}\.\d{1,3}[a-z]?|\d{1,2}[a-z]\d*(?:\.\d+)?|\d{1,2}))(?=[\s).,;:]|$)/g;
+  const PAREN = /\(((?:[^()]|\([^()]*\))*)\)/g;  // one level of nesting: "(Entrenchment (C))"
+  const NUMBERED_PART = /^(?:§\d{1,2}(?:\.\d{1,2})*|Table \d{1,2}|\d{1,2}(?:\.\d{1,3})+|\d{1,2}[a-z]\d*(?:\.\d+)*)$/;
+  const indexes = {};
 
   function ruleBook() {
     const el = document.querySelector("[data-rules]");
@@ -158,8 +167,52 @@
     return { id: el.dataset.rules, borrowed: borrowed };
   }
 
-  function ruleAnchor(text) {
+  function ruleAnchor(text) {  // app/play/rulebooks.py anchor()
     return "rule-" + text.toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
+  }
+
+  // The book's anchors, fetched once a page: a promise of {cases, anchors: Set, missing: Set}, or of null.
+  function bookIndex(id) {
+    if (!(id in indexes)) {
+      indexes[id] = fetch("/rules/" + encodeURIComponent(id) + "?format=json", { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (j) {
+          return j && j.installed ? { cases: j.cases, anchors: new Set(j.anchors), missing: new Set(j.missing) } : null;
+        })
+        .catch(function () { return null; });
+    }
+    return indexes[id];
+  }
+
+  // Where a citation opens in a book whose anchors are known, as rulebooks.resolve() finds it: the case (as written,
+  // the first of a range or a list), else the nearest case holding it, else the book's top. {id, found}.
+  function ruleTarget(index, ref) {
+    const forms = function (c) {
+      c = c.trim().replace(/[.;,]+$/, "");
+      const out = [c];
+      if (index.cases === "named") out.push(c.replace(/\s*\(([A-Z])\)\s*[–-]\s*\([A-Z]\)$/, " ($1)"));
+      else { const first = c.split(/\s*[,;]\s*/)[0]; out.push(first, first.split(/\s*[–-]\s*/)[0]); }
+      return out;
+    };
+    const at = function (c) {
+      const hit = forms(c).map(ruleAnchor).find(function (a) { return index.anchors.has(a); });
+      return hit || null;
+    };
+    let id = at(ref);
+    if (id) return { id: id, found: index.missing.has(id) ? "missing" : "case" };
+    const all = forms(ref);
+    let c = all[all.length - 1];
+    for (;;) {
+      if (index.cases === "numbered") c = c.slice(0, -1).replace(/[.\-–]+$/, "");
+      else if (index.cases === "sections") c = c.indexOf(".") >= 0 ? c.replace(/\.[^.]*$/, "") : "";
+      else if (/\s*\([^()]*\)$/.test(c)) c = c.replace(/\s*\([^()]*\)$/, "");
+      else if (c.indexOf(", ") >= 0) c = c.slice(0, c.lastIndexOf(", "));
+      else if (c.indexOf(": ") >= 0) c = c.slice(0, c.lastIndexOf(": "));
+      else c = "";
+      if (!c) return { id: "rulebook-title", found: "book" };
+      id = at(c);
+      if (id) return { id: id, found: index.missing.has(id) ? "missing" : "within" };
+    }
   }
 
   function ruleLink(book, ref) {
@@ -168,6 +221,8 @@
     const parts = /^(\S+)\s+(.+)$/.exec(ref);
     const other = parts && book.borrowed[parts[1]];
     a.href = "/rules/" + (other ? other.id : book.id) + "#" + ruleAnchor(other ? parts[2] : ref);
+    a.dataset.book = other ? other.id : book.id;
+    a.dataset.case = other ? parts[2] : ref;
     a.textContent = ref;
     if (other) a.title = "Borrowed from " + other.title + ", rule " + parts[2];
     return { link: a, borrowed: other ? other.title : null };
@@ -176,11 +231,17 @@
   function linkRuleText(book, node) {
     const text = node.nodeValue;
     NUMBER.lastIndex = 0;
-    let m, last = 0, out = null;
+    let m, last = 0, out = null, section = false;
     while ((m = NUMBER.exec(text))) {
       const ref = m[2];
-      const decimal = /\d\.\d|\d[a-z]/.test(ref) || /^Guadalcanal/.test(ref);
-      if (!decimal && !m[1]) continue;  // a bare whole number is a count, not a rule, unless "rule 18", "(18)"
+      const table = /^Table/.test(ref);
+      const decimal = /\d\.\d|\d[a-z]/.test(ref) || /^(Guadalcanal|§)/.test(ref);
+      // A bare whole number is a count, not a rule, unless "rule 18", "(18)"; "Table 10" is a rule after a section
+      // ("§7.6, Table 10") or as "rule Table 8".
+      const cited = table ? (m[1] && m[1] !== "(") || (section && /^\s*,\s*$/.test(text.slice(last, m.index)))
+        : decimal || m[1];
+      section = /^§/.test(ref) || (table && cited && section);
+      if (!cited) continue;
       out = out || document.createDocumentFragment();
       const start = m.index + (m[1] || "").length;
       out.appendChild(document.createTextNode(text.slice(last, start)));
@@ -194,45 +255,130 @@
     node.parentNode.replaceChild(out, node);
   }
 
+  function textNodes(zone) {
+    const walker = document.createTreeWalker(zone, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (n) { return n.parentNode.closest("a") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT; },
+    });
+    const nodes = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode);
+    return nodes;
+  }
+
+  // A log line's parenthesised citations: the whole parenthesis if it cites a case, else each of its parts
+  // ("(J-L8; Unit Breakdown)"). Numbers and sections are citations as written; a named case must be in `index`.
+  function linkLogText(book, index, node) {
+    const text = node.nodeValue;
+    const found = [];
+    PAREN.lastIndex = 0;
+    let m;
+    while ((m = PAREN.exec(text))) {
+      const inner = m[1], from = m.index + 1;
+      const cites = function (part) {
+        if (NUMBERED_PART.test(part)) return true;
+        if (!index || index.cases !== "named" || !/^[A-Z]/.test(part)) return false;
+        const found = ruleTarget(index, part).found;
+        return found === "case" || found === "missing";
+      };
+      if (cites(inner.trim())) { found.push([from + inner.indexOf(inner.trim()), inner.trim()]); continue; }
+      const re = /[^;,]+/g;
+      let p;
+      while ((p = re.exec(inner))) {
+        const part = p[0].trim();
+        if (part && cites(part)) found.push([from + p.index + p[0].indexOf(part), part]);
+      }
+    }
+    if (!found.length) return;
+    const out = document.createDocumentFragment();
+    let last = 0;
+    found.forEach(function (f) {
+      out.appendChild(document.createTextNode(text.slice(last, f[0])));
+      out.appendChild(ruleLink(book, f[1]).link);
+      last = f[0] + f[1].length;
+    });
+    out.appendChild(document.createTextNode(text.slice(last)));
+    node.parentNode.replaceChild(out, node);
+  }
+
+  // Once the book's anchors are known: each link opens the anchor rulebooks.resolve() finds, and says where it lands
+  // when that is not the case itself.
+  function settleLinks(root, id, index) {
+    if (!index) return;
+    root.querySelectorAll("a.rule-link[data-case]").forEach(function (a) {
+      if (a.dataset.book !== id || a.dataset.settled) return;
+      a.dataset.settled = "yes";
+      const t = ruleTarget(index, a.dataset.case);
+      a.href = "/rules/" + id + "#" + t.id;
+      if (t.found === "missing") a.title = "Not in this transcription of the rulebook: the page says so";
+      else if (t.found === "within") a.title = "No paragraph of its own in the transcription: opens the case that holds it";
+      else if (t.found === "book") a.title = "Not found in the transcription: opens the rulebook";
+    });
+  }
+
   function linkRules(root) {
     const book = ruleBook();
     if (!book) return;
-    const zones = Array.from((root || document).querySelectorAll(RULE_ZONES));
-    if (root && root.matches && root.matches(RULE_ZONES)) zones.push(root);
+    root = root || document;
+    const zones = Array.from(root.querySelectorAll(RULE_ZONES));
+    if (root.matches && root.matches(RULE_ZONES)) zones.push(root);
     zones.forEach(function (zone) {
       if (zone.querySelector(".rule-named")) return;  // linked already (text outside links is looked at again)
-      const named = zone.classList.contains("rule") && /^\(?rule\s+([^\d(][^)]*?)\)?$/.exec(zone.textContent.trim());
-      if (named) {  // a named section ("rule Using Action Charts") or a borrowed book ("rule Guadalcanal 18")
-        const made = ruleLink(book, named[1]);
-        const open = zone.textContent.trim().startsWith("(");
+      const said = zone.textContent.trim();
+      const rule = zone.classList.contains("rule") && /^(\()?rule\s+(.+)$/.exec(said);
+      let ref = rule ? rule[2] : null;
+      if (ref && rule[1] && ref.endsWith(")")) ref = ref.slice(0, -1);  // "(rule Supply (G))"
+      if (ref && !/^[\d§(]|^Table\s+\d/.test(ref)) {  // a named case ("rule Using Action Charts", "rule Supply (G)")
+        const made = ruleLink(book, ref);             // or a borrowed book ("rule Guadalcanal 18")
         made.link.classList.add("rule-named");
-        zone.textContent = open ? "(rule " : "rule ";
+        zone.textContent = rule[1] ? "(rule " : "rule ";
         zone.appendChild(made.link);
         if (made.borrowed) zone.appendChild(document.createTextNode(" (the umpired game is borrowed from " + made.borrowed + ")"));
-        if (open) zone.appendChild(document.createTextNode(")"));
+        if (rule[1]) zone.appendChild(document.createTextNode(")"));
         return;
       }
-      const walker = document.createTreeWalker(zone, NodeFilter.SHOW_TEXT, {
-        acceptNode: function (n) { return n.parentNode.closest("a") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT; },
-      });
-      const nodes = [];
-      while (walker.nextNode()) nodes.push(walker.currentNode);
-      nodes.forEach(function (n) { linkRuleText(book, n); });
+      textNodes(zone).forEach(function (n) { linkRuleText(book, n); });
+    });
+    const lines = Array.from(root.querySelectorAll(LOG_LINES));
+    if (root.matches && root.matches(LOG_LINES)) lines.push(root);
+    lines.forEach(function (line) { textNodes(line).forEach(function (n) { linkLogText(book, null, n); }); });
+    bookIndex(book.id).then(function (index) {
+      if (!index) return;
+      if (index.cases === "named") {
+        lines.forEach(function (line) {
+          if (line.isConnected) textNodes(line).forEach(function (n) { linkLogText(book, index, n); });
+        });
+      }
+      settleLinks(root, book.id, index);
+    });
+    Object.keys(book.borrowed).forEach(function (word) {
+      const lent = book.borrowed[word].id;
+      bookIndex(lent).then(function (index) { settleLinks(root, lent, index); });
     });
   }
   document.addEventListener("htmx:afterSwap", function (e) { linkRules(e.target); });
   document.addEventListener("htmx:oobAfterSwap", function (e) { linkRules(e.target); });
 
   // On a rules page, a link to a case the transcription does not give its own paragraph (14.33 inside 14.3)
-  // opens the nearest case that holds it.
+  // opens the nearest case that holds it, and says so. A case cited another way opens at its alias (an empty span
+  // inside the case's paragraph): the paragraph is marked.
   function openRuleCase() {
     if (!document.querySelector(".rulebook") || !location.hash) return;
-    let id = decodeURIComponent(location.hash.slice(1));
+    const wanted = decodeURIComponent(location.hash.slice(1));
+    let id = wanted;
     while (id.length > 5 && !document.getElementById(id)) id = id.slice(0, -1).replace(/[-.]+$/, "");
-    const target = document.getElementById(id);
+    let target = document.getElementById(id) || document.getElementById("rulebook-title");
     if (!target) return;
+    if (target.classList.contains("rule-alias")) target = target.parentNode;
     document.querySelectorAll(".rulebook .rule-target").forEach(function (el) { el.classList.remove("rule-target"); });
+    document.querySelectorAll(".rulebook .rule-nearest").forEach(function (el) { el.remove(); });
     target.classList.add("rule-target");
+    if (!document.getElementById(wanted) && /^rule-/.test(wanted)) {
+      const note = document.createElement("p");
+      note.className = "hint rule-nearest";
+      note.setAttribute("role", "status");
+      note.textContent = "“" + wanted.slice(5) + "” has no paragraph of its own in this transcription: "
+        + (target.id === "rulebook-title" ? "look it up in your copy of the rulebook." : "this is the nearest case that holds it.");
+      target.parentNode.insertBefore(note, target.id === "rulebook-title" ? target.nextSibling : target);
+    }
     target.scrollIntoView({ block: "start" });
   }
   window.addEventListener("hashchange", openRuleCase);

@@ -26,130 +26,20 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# The sections, and how a citation names one, are the rules page's too (app/play/rulebooks_usn.py): one table.
+from app.play.rulebooks_usn import CASE, CASE_OWNER, ERRATA_START, PREFIXES, SECTIONS, START_AFTER, STEP, norm, \
+    resolve, sections
+
+__all__ = ["CASE", "CASE_OWNER", "ERRATA_START", "PREFIXES", "SECTIONS", "START_AFTER", "STEP", "Coverage",
+           "citations", "measure", "norm", "resolve", "rulebook_path", "sections"]
+
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK_CANDIDATES = (ROOT.parent / "shared" / "rules" / "usn-spi-1971.txt",
                        Path("/work/shared/rules/usn-spi-1971.txt"))
-
-# (name, how its heading line begins in the rulebook, whether lettered cases under it count, aliases).
-# In rulebook order: each heading is searched for after the previous one, so "Burma 76" finds Campaign Game 1's
-# special rule first and Campaign Game 2's next.
-SECTIONS: tuple[tuple[str, str, bool, tuple[str, ...]], ...] = (
-    ("Game Equipment", "Game Equipment", False, ()),
-    ("Necessary Equipment Not Provided in USN", "Necessary Equipment Not Provided in USN", False,
-     ("Necessary Equipment",)),
-    ("Sequence of Play", "Sequence of Play", False, ("Sequence of Play Each Turn",)),
-    ("Detailed Sequence of Play", "Detailed Sequence of Play", False, ()),
-    *((f"Detailed Sequence of Play, Step {n}", f"Step {n}", False, ()) for n in range(1, 11)),
-    ("Movement", "Movement", True, ("Land unit Movement", "Naval Unit Movement", "Air unit Movement")),
-    ("Combat", "Combat", True, ("Land Unit Combat", "Naval Unit Combat", "Air Unit Combat")),
-    ("Terrain", "Terrain (and its effects)", False, ()),
-    ("Zones of Control", "Zones of Control", False, ()),
-    ("Supply", "Supply", True, ()),
-    ("Unit Breakdown", "Unit Breakdown", False, ()),
-    ("Stacking", "Stacking (more than one unit per hex)", True, ()),
-    ("Amphibious Assault", "Amphibious Assault", False, ()),
-    ("Entrenchment", "Entrenchment", True, ()),
-    ("Off-Map Movement", "Off-Map Movement", False, ()),
-    ("Air and Naval Bases", "Air and Naval Bases", False, ()),
-    ("Repairing or Building Bases", "Repairing or Building Bases", True, ()),
-    ("Japanese Carrier Aircraft Embarkation", "Japanese Carrier Aircraft Embarkation", False, ()),
-    ("Allied Carrier Aircraft Embarkation", "Allied Carrier Aircraft Embarkation", False, ()),
-    ("Damage and Repair of Naval Units", "Damage and Repair of Naval Units", False, ()),
-    ("Parachutists", "Parachutists", False, ()),
-    ("Replacements", "Replacements", False, ()),
-    ("How the Game is Won", "How the Game is Won", False, ("Victory Conditions", "How to Win",
-                                                           "Victory Calculation")),
-    ("Victory Point Schedule", "Victory Point Schedule", False, ("Victory Points",)),
-    ("Optional Rules", "Optional Rules", False, ()),
-    ("Allied Variable Deployment", "Allied Variable Deployment", False, ()),
-    ("Japanese Variable Deployment", "Japanese Variable Deployment", False, ()),
-    ("Garrisons", "Garrisons", False, ()),
-    ("Japanese Ferry Carriers", "Japanese Ferry Carriers", False, ("Ferry Carriers",)),
-    ("Burma Campaign", "Burma Campaign", False, ()),
-    ("Submarines", "Submarines", True, ()),
-    ("How To Use the Situation & Order of Battle", "How To Use the Situation & Order of Battle", False, ()),
-    ("How to Set-up and Play the Games", "How to Set-up and Play the Games", False, ()),
-    ("Campaign Game 1: Shock Effect", "Shock Effect", False, ()),
-    ("Campaign Game 1: Phillipine Fortifications", "Phillipine Fortifications", False,
-     ("Campaign Game 1: Philippine Fortifications",)),
-    ("Campaign Game 1: Hong Kong", "Hong Kong (311)", False, ("Campaign Game 1: Hong Kong (311)",)),
-    ("Campaign Game 1: Thailand", "Thailand 111", False, ("Campaign Game 1: Thailand 111",)),
-    ("Campaign Game 1: Burma 76", "Burma 76", False, ()),
-    ("Campaign Game 1: Allied Naval Forces in the Indian Ocean", "Allied Naval Forces in the Indian Ocean", False,
-     ("Campaign Game 1: Indian Ocean",)),
-    ("Campaign Game 1: Australian Reserves", "Australian Reserves", False,
-     ("Campaign Game 1: Australian Reserves 463", "Australian Reserves")),
-    ("Campaign Game 2: Australian Reserves", "Australian Reserves", False, ()),
-    ("Campaign Game 2: Midway", "Midway (1218)", False, ("Campaign Game 2: Midway (1218)",)),
-    ("Campaign Game 2: Burma 76", "Burma 76", False, ()),
-    ("Campaign Game 3: Special Game Rules", "Campaign Game Three", False,
-     ("Campaign Game Three", "Campaign Game 3", "Campaign Game Three: Special Game Rules")),
-    ("USN Mini-Games", 'USN "Mini-Games"', False, ()),
-    ("Coral Sea", "The Battle of Coral Sea", False, ("Coral Sea Order of Battle",)),
-    ("Coral Sea Victory Conditions", "Victory Conditions", False, ()),
-    ("Midway", "The Battle of Midway: 4 June", False, ("Midway Order of Battle",)),
-    ("Midway Victory Conditions", "Victory Conditions", False, ()),
-    ("Midway: Simulation Version", "The Battle of Midway: Simulation Version", False, ()),
-    ("Eastern Solomons", "The Battle of the Eastern Solomons", False, ("Eastern Solomons Order of Battle",)),
-    ("Eastern Solomons Victory Conditions", "Victory Conditions", False, ()),
-    ("Eastern Solomons Special Game Rules", "Special Game Rules", False, ()),
-    ("Santa Cruz", "The Battle of the Santa Cruz Islands", False, ("Santa Cruz Order of Battle",)),
-    ("Santa Cruz Victory Conditions", "Victory Conditions", False, ()),
-    ("Santa Cruz Special Game Rules", "Special Game Rules", False, ()),
-    ("Mission: Normal Transport", "Mission: Normal Transport", False, ()),
-    ("Mission: Emergency Transport of Troops and Supplies", "Mission: Emergency Transport", False,
-     ("Emergency Transport",)),
-    ("Mission: Refuelling", "Mission: Refuelling", False, ()),
-    ("Mission: Bombardment of Land Units", "Mission: Bombardment of Land Units", False, ()),
-    ("Mission: Bombardment of Coastal Defense Unit", "Mission: Bombardment of Coastal Defense Unit", False, ()),
-    ("Mission: Bombardment of Bases", "Mission: Bombardment of Bases", False, ()),
-    ("Mission: Ground Support of Land Unit's Combat", "Mission: Ground Support of Land Unit's Combat", False, ()),
-    ("Mission: Anti-Aircraft Defense of Naval Units", "Mission: Anti-Aircraft Defense of Naval Units", False, ()),
-    ("Mission: Surface Naval Engagement", "Mission: Surface Naval Engagement", False, ()),
-    ("Mission: Air Transfer", "Mission: Air Transfer", False, ()),
-    ("Mission: Bomb Air or Naval Base", "Mission: Bomb Air or Naval Base", False, ()),
-    ("Mission: Combat Air Patrol (CAP)", "Mission: Combat Air Patrol", False,
-     ("Combat Air Patrol", "CAP", "Mission: Combat Air Patrol")),
-    ("Mission: Ground Support - Offensive", "Mission: Ground Support - Offensive", False, ()),
-    ("Mission: Ground Support - Defensive", "Mission: Ground Support - Defensive", False, ()),
-    ("Mission: Bombing of Land Units", "Mission: Bombing of Land Units", False, ()),
-    ("Mission: Bombing of Naval Units", "Mission: Bombing of Naval Units", False, ()),
-    ("Mission: Bombing Coastal Defense Unit", "Mission: Bombing Coastal Defense Unit", False, ()),
-    ("Mission: Strafing", "Mission: Strafing", False, ()),
-    ("Combat Results Table No. 1", "Combat Results Table No. 1", False, ("CRT 1", "CRT No. 1")),
-    ("Combat Results Table No. 2", "Combat Results Table No. 2", False, ("CRT 2", "CRT No. 2")),
-    ("Combat Results Table No. 3", "Combat Results Table, Air to Surface", False, ("CRT 3", "CRT No. 3")),
-    ("Combat Results Table No. 4", "Combat Results Table, Air to Surface", False, ("CRT 4", "CRT No. 4")),
-    ("Combat Results Table No. 5", "Combat Results Table No. 5", False, ("CRT 5", "CRT No. 5")),
-    ("How to Use the Air Mission Allocation Chart", "How to Use the Air Mission Allocation Chart", False,
-     ("Air Mission Allocation Chart",)),
-    ("How To Use the Time Record and Reinforcement Chart", "How To Use the Time Record and Reinforcement Chart",
-     True, ("Reinforcements", "Reinforcements, Notes", "Reinforcement Chart")),
-    ("NAC Air Unit Strength Charts", "NAC Air Unit Strength Charts", False, ("NAC Air Unit Strength Chart",)),
-    ("Errata: Game Map", "Game Map", False, ()),
-    ("Errata: Unit Breakdown", "Unit Breakdown", False, ()),
-    ("Errata: Amphibious Assault", "Amphibious Assault", False, ()),
-    ("Errata: Air and Naval Bases, Case I", "Air and Naval Bases, Case I", False, ()),
-    ("Errata: Repairing or Building Bases", "Repairing or Building Bases", False, ()),
-    ("Errata: Situations and Orders of Battle", "Situations and Orders of Battle", False, ()),
-    ("Errata: Reinforcement Table", "Reinforcement Table", False, ()),
-    ("Errata: Mini-Game The Battle of the Coral Sea", "Mini-Game The Battle of the Coral Sea", False,
-     ("Errata: Coral Sea Victory Conditions",)),
-    ("Errata: Victory Points", "Victory Points", False, ()),
-    ("Errata: Combat Results", "Combat Results", False, ()),
-)
-# Where the rules proper start (after the table of contents) and where the Errata start.
-START_AFTER = "How to Read the Rules to USN"
-ERRATA_START = "USN Errata"
-# The cases printed under "Repairing or Building Bases" are cited under their parent heading (the Errata do).
-CASE_OWNER = {"Repairing or Building Bases": "Air and Naval Bases"}
-CASE = re.compile(r"^\(([A-Z])\)[ -]")
-
 
 @dataclass
 class Coverage:
@@ -177,80 +67,6 @@ def rulebook_path() -> Path:
         if p.exists():
             return p
     raise FileNotFoundError("usn-spi-1971.txt not found in the rules directory (IRONBOTTOM_RULES_DIR or ../shared/rules)")
-
-
-def sections(text: str) -> tuple[list[str], dict[str, str]]:
-    """The sections in rulebook order, and every key a citation may use -> its section."""
-    lines = [ln.strip() for ln in text.splitlines()]
-    start = lines.index(START_AFTER) + 1
-    errata = lines.index(ERRATA_START)
-    found: list[tuple[int, str, bool, tuple[str, ...]]] = []
-    at = start
-    for name, head, cases, aliases in SECTIONS:
-        if name.startswith("Errata:"):
-            at = max(at, errata)
-        hit = next((i for i in range(at, len(lines)) if lines[i] == head
-                    or lines[i].startswith(head) and not lines[i][len(head)].isalnum()), None)
-        if hit is None:
-            raise ValueError(f"heading {head!r} ({name}) not found in the rulebook after line {at}")
-        found.append((hit, name, cases, aliases))
-        # Two sections may share a heading line (CRT 3 and 4): the next search starts on it again.
-        at = hit if name == "Combat Results Table No. 3" else hit + 1
-    out: list[str] = []
-    keys: dict[str, str] = {}
-    for k, (line_no, name, cases, aliases) in enumerate(found):
-        owner = CASE_OWNER.get(name, name)
-        if name not in out:
-            out.append(name)
-        for key in (name, *aliases):
-            keys.setdefault(norm(key), name)
-        if not cases:
-            continue
-        end = found[k + 1][0] if k + 1 < len(found) else len(lines)
-        for ln in lines[line_no + 1:end]:
-            m = CASE.match(ln)
-            if m:
-                sec = f"{owner} ({m.group(1)})"
-                if sec not in out:
-                    out.append(sec)
-                for key in (owner, name, *aliases):
-                    keys.setdefault(norm(f"{key} ({m.group(1)})"), sec)
-    return out, keys
-
-
-def norm(s: str) -> str:
-    s = s.lower().replace("’", "'").replace("&", "and")
-    s = re.sub(r"[,:]", " ", s)
-    s = re.sub(r",? (general rule|procedure|cases)$", "", re.sub(r"\s+", " ", s).strip())
-    return s
-
-
-STEP = re.compile(r"^(?:detailed sequence of play )?(?:step )?(\d{1,2}) ?\(?([a-l])?\)?$")
-PREFIXES = ("mission capability chart naval units ", "mission capability chart air units ", "mission ")
-
-
-def resolve(citation: str, keys: dict[str, str]) -> str | None:
-    """The section a citation counts for, or None."""
-    c = norm(citation)
-    m = STEP.match(c)
-    if m and (c.startswith(("detailed", "step")) or re.fullmatch(r"\d{1,2}[a-l]", c)):
-        n = int(m.group(1))
-        return f"Detailed Sequence of Play, Step {n}" if 1 <= n <= 10 else None
-    candidates = [c]
-    for p in PREFIXES:
-        if c.startswith(p):
-            candidates.append(c[len(p):])
-    more = []
-    for x in candidates:
-        more.append("mission " + x)
-        more.append(re.sub(r" ?\((\d)\)$", "", x))  # "Surface Naval Engagement (2)": its numbered step
-        more.append(re.sub(r" case ([a-z])$", r" (\1)", x))
-    for x in candidates + more:
-        if x in keys:
-            return keys[x]
-        if ("mission " + x) in keys:
-            return keys["mission " + x]
-    return None
 
 
 def citations(root: Path = ROOT) -> dict[str, list[str]]:

@@ -1,7 +1,7 @@
 """Pages about a game's record (dice verification, the replay, the after-action report) and the rulebooks."""
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 
 from app.play import lobby, records, rulebooks
 from app.play.errors import NotFound
@@ -10,7 +10,7 @@ from app.web.deps import MaybeUser, ReadDBDep, User
 from app.web.log_view import KIND_LABELS, log_groups
 from app.web.pages import page
 from app.web.presenter import board_template, rules_book
-from app.web.responses import HTMLResponse
+from app.web.responses import HTMLResponse, JSONResponse
 
 router = APIRouter(include_in_schema=False)
 
@@ -42,11 +42,14 @@ def report_page(request: Request, game_id: str, db: ReadDBDep, user: User):
 
 
 @router.get("/rules/{book_id}", response_class=HTMLResponse)
-def rules_page(request: Request, book_id: str, user: MaybeUser):
-    """A rulebook's text with an anchor per case, so every "rule 6.35" on a page opens the case it cites."""
+def rules_page(request: Request, book_id: str, user: MaybeUser, as_format: str | None = Query(None, alias="format")):
+    """A rulebook's text with an anchor per case, so every "rule 6.35" on a page opens the case it cites; with
+    ?format=json, its anchors (rulebooks.index), for the script that links the citations in a game's log."""
     book = rulebooks.load(book_id)
     if book is None:
         raise NotFound(f"There is no rulebook called {book_id!r} here. The rulebooks are: "
                        + ", ".join(b.title for b in rulebooks.books().values()) + ".")
+    if as_format == "json":
+        return JSONResponse(rulebooks.index(book_id), headers={"Cache-Control": "public, max-age=300"})
     return page(request, "rules/book.html", user, book=book,
                 books=[{"id": b.id, "title": b.title} for b in rulebooks.books().values()])
