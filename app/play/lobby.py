@@ -72,9 +72,12 @@ def _new_game_id(db: DB) -> str:
 def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = None, side: str | None = None,
                 options: dict[str, Any] | None = None, umpired: bool = False, clock: str = "none",
                 opponent: str = "human", sandbox: bool = False, dice_script: list[int] | None = None,
-                title: str = "", seat_access: dict[str, str] | None = None, rated: bool = False) -> Created:
+                title: str = "", seat_access: dict[str, str] | None = None, rated: bool = False,
+                start: dict[str, Any] | None = None) -> Created:
     """A new game. `seat_access` says, per seat left for a person, "invite" (the default: joinable only through
-    its invite link, never listed) or "open" (listed in the lobby for anyone to take)."""
+    its invite link, never listed) or "open" (listed in the lobby for anyone to take). `start`: a position to begin
+    from instead of the scenario's set-up (a fork, app/play/fork.py): stored as the version-0 snapshot, no die drawn
+    for it, the game's own dice starting afresh from its new secret seed."""
     rules = registry.get(game_type)
     if rules is None or (not rules.meta.listed and game_type not in registry.all_games()):
         raise BadRequest(f"There is no game called {game_type!r}.")
@@ -141,7 +144,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     rng = GameRng(game)
     try:
         # Games learn whether an umpire sits (Guadalcanal 18): an umpired game may stop for the umpire.
-        state = rules.setup(scenario, dict(chosen, umpired=umpired), rng)
+        state = rules.setup(scenario, dict(chosen, umpired=umpired), rng) if start is None else start
     except IllegalAction as e:
         raise BadRequest(e.message, e.rule) from None
     game.roll_count = rng.used
