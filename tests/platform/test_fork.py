@@ -8,11 +8,12 @@ first order kept unseen until the second is in. So moment 1 (Red's salvos in, Bl
 from, and moment 2 (the round carried out) can."""
 from __future__ import annotations
 
+import json
 import re
 
 from sqlalchemy import select
 
-from tests.platform.conftest import actions_of, fire, game_row, play_round, start_duel, stored_state
+from tests.platform.conftest import actions_of, fetch, fire, game_row, play_round, start_duel, stored_state
 
 
 def finished_duel(red, blue, rounds: int = 2) -> str:
@@ -212,3 +213,53 @@ def test_the_rematch_of_a_fork_starts_again_from_the_same_position(players):
     assert (row.forked_from, row.forked_at, row.rated) == (gid, 2, False)
     assert blue.post(f"/api/games/{fork['id']}/rematch", json={"answer": True}).status_code == 200
     assert stored_state(new)["round"] == 2 and red.game(new)["role"] == "blue"  # sides swapped, same position
+
+
+# ------------------------------------------------------------------------------------------------ Solomons
+
+def solomons_played(host, moves: int) -> str:
+    """A hot-seat Solomons game of `host`'s whose first `moves` decisions the easy computer players made for both
+    sides (each from its own view), then resigned by the United States: finished, its replay open to all."""
+    from app import games as registry
+    from app.engine.rng import SeededRng
+    from app.play.deadlines import orders_in
+    from app.play.state import load_state
+    from app.play.submit import apply_action, lock_game
+    from app.store.db import transaction
+
+    r = host.post("/api/games", json={"game": "solomons", "side": "allied", "opponent": "hot_seat"})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    rules = registry.get("solomons")
+    for i in range(moves):
+        with transaction() as db:
+            game = lock_game(db, gid)
+            state = load_state(db, game)
+            prompts = rules.prompts(state)
+            role = next(r for r in sorted(prompts) if not orders_in(prompts[r]))
+            action = rules.bots["easy"][role](rules.view(state, role), prompts[role], SeededRng(i))
+            apply_action(db, gid, role, action, game.version, f"bot:{i}", None, platform=True)
+    assert host.post(f"/api/games/{gid}/resign", json={"seat": "allied"}).status_code == 200
+    return gid
+
+
+def test_a_solomons_moment_with_one_sides_plot_kept_is_refused_and_a_settled_one_is_played_against_the_computer(
+        players):
+    host, student = players(), players()
+    gid = solomons_played(host, 12)
+    log = fetch("SELECT seq, role, phase, action FROM actions WHERE game_id = :g ORDER BY seq", g=gid)
+    # The United States' first Movement Plot is in, Japan's not yet: Solomons keeps a plot until both are in (8.1).
+    plotted = next(row.seq for row in log if row.phase == "turn-1-plot1" and row.role == "allied"
+                   and "plots" in json.dumps(row.action))
+    r = play_on(student, gid, plotted, side="japanese", opponent="computer:strong")
+    assert r.status_code == 409, r.text
+    assert "secret orders of United States are in but not yet carried out" in r.json()["message"]
+    assert r.json()["after"] == plotted + 1  # Japan's plot: both carried out, Segment 1 begins
+    # A moment in Segment 1 after the segment's orders were carried out: play on as the United States.
+    settled = next(row.seq for row in log if row.phase.startswith("turn-1-exec1-seg")
+                   and student.get(f"/api/games/{gid}/fork?seq={row.seq}").json()["forkable"])
+    r = play_on(student, gid, settled, side="allied", opponent="computer")
+    assert r.status_code == 201, r.text
+    new = r.json()["id"]
+    assert student.game(new)["role"] == "allied" and game_row(new).status == "active"
+    assert "Game-Turn 1" in student.get(f"/games/{new}").text
