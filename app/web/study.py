@@ -1,5 +1,5 @@
-"""Studying a game (issue 38): play on from a moment of a finished game's replay, and each scenario's balance.
-Each HTML route has its JSON twin under /api."""
+"""Studying a game (issue 38): play on from a moment of a finished game's replay, and each scenario's balance (the
+lobby's card and its create form, /balance). Each HTML route has its JSON twin under /api."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,15 +8,17 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from app.play import fork, lobby
+from app import games as registry
+from app.play import balance, fork, lobby
 from app.play.bots import levels_of
-from app.play.errors import BadRequest
+from app.play.errors import BadRequest, NotFound
 from app.play.state import rules_for
 from app.store.db import transaction
 from app.web.actions import after_commit
-from app.web.deps import CSRF, ReadDBDep, User
-from app.web.pages import public_base
-from app.web.responses import RedirectResponse
+from app.web.deps import CSRF, MaybeUser, ReadDBDep, User
+from app.web.pages import page, public_base
+from app.web.responses import HTMLResponse, RedirectResponse
+from app.web.templating import env
 
 router = APIRouter()
 api = APIRouter(prefix="/api", tags=["api"])
@@ -93,6 +95,49 @@ def play_on_moment(game_id: str, db: ReadDBDep, user: User, seq: int | None = No
     return fork.moment(db, game, game.version if seq is None else seq)
 
 
+
+
+# ------------------------------------------------------------------------------------------------ balance
+
+def _balance(game: str | None = None, scenario: str | None = None) -> list[dict[str, Any]]:
+    with transaction(read_only=True) as db:
+        if game is None:
+            return balance.every_scenario(db)
+        rules = registry.get(game)
+        if rules is None or not rules.meta.listed:
+            raise NotFound("There is no such game. The lobby lists every game with its scenarios' balance.")
+        return balance.of_game(db, game, scenario)
+
+
+# The lobby's card and the create form (beside the chosen scenario) call `scenario_balance()` or
+# `scenario_balance(game, scenario)`: the lobby's routes stay as they are, and the figures are public records.
+env.globals["scenario_balance"] = lambda game=None, scenario=None: _balance(game, scenario) if game is None \
+    or registry.get(game) is not None else []
+
+
+@router.get("/balance", response_class=HTMLResponse, include_in_schema=False)
+async def balance_page(request: Request, user: MaybeUser):
+    scenarios = await run_in_threadpool(_balance)
+    return page(request, "study/balance.html", user, scenarios=scenarios, game_title=None)
+
+
+@router.get("/balance/{game}", response_class=HTMLResponse, include_in_schema=False)
+async def game_balance_page(request: Request, game: str, user: MaybeUser):
+    scenarios = await run_in_threadpool(_balance, game)
+    return page(request, "study/balance.html", user, scenarios=scenarios, game_title=registry.get(game).meta.title)
+
+
+@api.get("/balance")
+async def balance_json() -> list[dict[str, Any]]:
+    """Every listed game's scenarios: finished rated games and computer-vs-computer benchmarks, wins by side with
+    95% Wilson intervals."""
+    return await run_in_threadpool(_balance)
+
+
+@api.get("/balance/{game}")
+async def game_balance_json(game: str, scenario: str | None = None) -> list[dict[str, Any]]:
+    """One game's scenarios (or one scenario's) balance."""
+    return await run_in_threadpool(_balance, game, scenario)
 
 
 router.include_router(api)  # last, once every JSON route is declared: app/web/main.py mounts `router` alone
