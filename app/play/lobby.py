@@ -21,6 +21,7 @@ from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import commitment
+from app.play import bidding
 from app.play import bots as computer_players
 from app.play import ratings
 from app.play.clock import now
@@ -203,9 +204,10 @@ def seats_of(db: DB, game_id: str) -> list[Seat]:
 
 
 def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = False,
-              accept_scripted_dice: bool = False) -> Seat:
+              accept_scripted_dice: bool = False, bid: dict[str, Any] | None = None) -> Seat:
     """Take a seat: an open seat from the lobby, an invite-only seat only through its invite (`via_invite`).
-    A sandbox game's seat is taken only once the player has been told its dice may be scripted."""
+    A sandbox game's seat is taken only once the player has been told its dice may be scripted. In a game whose
+    sides are bid for (app/play/bidding.py) the seat is taken with a `bid`, which settles who sits where."""
     # Lock the game row so two players taking seats at the same instant are served one after the other
     # (SQLite's BEGIN IMMEDIATE already serialises; PostgreSQL needs the row lock).
     query = select(Game).where(Game.id == game_id)
@@ -232,6 +234,7 @@ def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = 
         raise Conflict(SANDBOX_WARNING + " Take the seat again saying you accept scripted dice "
                        "(accept_scripted_dice).", extra={"sandbox": True})
     seat.user_id, seat.joined_at, seat.invite_hash = user_id, now(), None
+    bidding.place(db, rules_for(game), game, seats, seat, user_id, bid)
     db.flush()
     start_if_full(db, game)
     return seat
@@ -259,10 +262,11 @@ def seat_by_invite(db: DB, token: str) -> tuple[Seat, Game]:
     return seat, game
 
 
-def join_by_invite(db: DB, user_id: int, token: str, accept_scripted_dice: bool = False) -> Seat:
+def join_by_invite(db: DB, user_id: int, token: str, accept_scripted_dice: bool = False,
+                   bid: dict[str, Any] | None = None) -> Seat:
     seat, _ = seat_by_invite(db, token)
     return join_seat(db, user_id, seat.game_id, seat.role, via_invite=True,
-                     accept_scripted_dice=accept_scripted_dice)
+                     accept_scripted_dice=accept_scripted_dice, bid=bid)
 
 
 def invitation(db: DB, token: str) -> dict[str, Any]:
@@ -279,7 +283,9 @@ def invitation(db: DB, token: str) -> dict[str, Any]:
             "host": host.username if host else "?",
             "umpired": game.umpired, "sandbox": game.sandbox, "rated": game.rated,
             "clock": game.clock.get("setting", "none"),
-            "sandbox_warning": SANDBOX_WARNING if game.sandbox else None}
+            "sandbox_warning": SANDBOX_WARNING if game.sandbox else None,
+            # sides bid for in VP (bidding.py): the invited player bids for a side as they take the seat
+            "bidding": bidding.pending(game), "sides": [{"id": s.id, "label": s.label} for s in meta.sides_of()]}
 
 
 def _label(meta, role: str) -> str:
@@ -351,7 +357,8 @@ def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:
                     "side_label": _side_label(rules.meta, seat.role),
                     "host": host.username if host else "?", "umpired": game.umpired,
                     "clock": game.clock.get("setting", "none"), "mine": game.created_by == user_id,
-                    "sandbox": game.sandbox, "rated": game.rated})
+                    "sandbox": game.sandbox, "rated": game.rated, "bidding": bidding.pending(game),
+                    "sides": [{"id": s.id, "label": s.label} for s in rules.meta.sides_of()]})
     return out
 
 

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import SPECTATOR, UMPIRE, to_side
 from app.engine.testing import state_hash
+from app.play import bidding
 from app.play.dice import seed_matches, verify_rolls
 from app.play.errors import BadRequest, Forbidden
 from app.play.state import load_state, replay_row, rules_for, state_at, view_for
@@ -60,6 +61,8 @@ def export(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
               "outcome": game.outcome, "setup_rolls": game.setup_rolls,
               "actions": [{"seq": r.seq, "role": r.role, "action": r.action, "rolls": r.rolls, "phase": r.phase,
                            "note": r.note, "at": r.at.isoformat()} for r in rows]}
+    if bidding.public(game) is not None:  # the bids and the VP given, once the game is over (app/play/bidding.py)
+        record["bidding"] = bidding.public(game)
     if game.forked_from:
         # A fork (app/play/fork.py) names the finished game and the moment it was played on from, and carries that
         # position: it began there, not at the scenario's set-up, so a replay of this record starts from it.
@@ -95,6 +98,8 @@ def replay_record(record: dict[str, Any]) -> dict[str, Any]:
         history.append(state)
     final = hash_of(state)
     outcome = rules.outcome(state)
+    if outcome is not None:  # a game whose sides were bid for ended with the bid applied to its VP score
+        outcome = bidding.settled(rules, record["scenario"], record.get("bidding"), dict(outcome))
     recorded = record.get("outcome")
     # A claim or a resignation ends a game the rules did not: the platform's record (`_claim`, `_resign`) says so.
     ended_by_platform = recorded is not None and recorded.get("level") in ("claimed", "resigned")
@@ -261,7 +266,9 @@ def after_action(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
     extra = rules.report
     full = view_for(rules, state, UMPIRE, True)
     chart = losses_over_time(rules, db, game, rows) if extra and rows else None
-    return {"title": rules.meta.title, "scenario": game.scenario,
+    return {"title": rules.meta.title, "scenario": game.scenario, "bid": (game.outcome or {}).get("bid"),
+            "before_bid": (game.outcome or {}).get("before_bid"),
+            "result_before_bid": result_words(rules.meta.label, (game.outcome or {}).get("before_bid")),
             "scenario_title": rules.meta.scenario_title(game.scenario), "outcome": game.outcome,
             "result": result_words(rules.meta.label, game.outcome),
             "actions": len(rows), "missed": game.missed or {},

@@ -1,17 +1,18 @@
-"""Studying a game (issue 38): play on from a moment of a finished game's replay, and each scenario's balance (the
-lobby's card and its create form, /balance). Each HTML route has its JSON twin under /api."""
+"""Studying a game (issue 38): play on from a moment of a finished game's replay, each scenario's balance (the
+lobby's card and its create form, /balance), and bidding for sides in victory points. Each HTML route has its JSON
+twin under /api."""
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Form, Request
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
-from app.play import balance, fork, lobby
+from app.play import balance, bidding, fork, lobby
 from app.play.bots import levels_of
-from app.play.errors import BadRequest, NotFound
+from app.play.errors import BadRequest, Forbidden, NotFound
 from app.play.state import rules_for
 from app.store.db import transaction
 from app.web.actions import after_commit
@@ -138,6 +139,114 @@ async def balance_json() -> list[dict[str, Any]]:
 async def game_balance_json(game: str, scenario: str | None = None) -> list[dict[str, Any]]:
     """One game's scenarios (or one scenario's) balance."""
     return await run_in_threadpool(_balance, game, scenario)
+
+
+# ------------------------------------------------------------------------------------------------ VP bidding
+
+env.globals["vp_bidding"] = lambda game: bidding.why_not_offered(registry.get(game)) if registry.get(game) else None
+
+
+def _bidding_page(db, game_id: str, user_id: int) -> dict[str, Any]:
+    game = lobby.require_game(db, game_id)
+    if game.created_by != user_id:
+        raise Forbidden("Only the game's host can open the bidding for sides.")
+    rules = rules_for(game)
+    seats = lobby.seats_of(db, game.id)
+    mine = next((s for s in seats if s.user_id == user_id and s.role != "umpire"), None)
+    return {"game": game, "why_not": bidding.why_not(rules, game, seats) if game.status == "open" else
+            "The game has started: its seats are settled.", "shown": bidding.shown(db, rules, game, user_id),
+            "side": rules.meta.label(mine.role) if mine else None}
+
+
+@router.get("/games/{game_id}/bidding", response_class=HTMLResponse, include_in_schema=False)
+def bidding_page(request: Request, game_id: str, db: ReadDBDep, user: User):
+    """The host's page for bidding for sides: open it with a bid for the seat they hold, or why it is not offered."""
+    return page(request, "study/bidding.html", user, **_bidding_page(db, game_id, user.user_id))
+
+
+def _open_bidding(game_id: str, user_id: int, vp: Any) -> dict[str, Any]:
+    with transaction() as db:
+        game = lobby.require_game(db, game_id)
+        return bidding.open_bidding(db, rules_for(game), game, lobby.seats_of(db, game_id), user_id, vp)
+
+
+@router.post("/games/{game_id}/bidding", dependencies=[CSRF], include_in_schema=False)
+async def open_bidding(game_id: str, user: User, vp: str = Form("")):
+    await run_in_threadpool(_open_bidding, game_id, user.user_id, vp)
+    return RedirectResponse(f"/games/{game_id}/bidding", status_code=303)
+
+
+class OpenBidding(BaseModel):
+    vp: int = Field(description="Victory points you would give the other side to have the side of your seat.")
+
+
+@api.post("/games/{game_id}/bidding", dependencies=[CSRF])
+async def open_bidding_api(game_id: str, body: OpenBidding, user: User) -> dict[str, Any]:
+    """The host opens the bidding for sides (before anyone else joins), bidding for the side of their seat."""
+    await run_in_threadpool(_open_bidding, game_id, user.user_id, body.vp)
+    return {"bidding": True}
+
+
+def _join_with_bid(user_id: int, game_id: str | None, token: str | None, role: str, side: str, vp: Any,
+                   accept: bool) -> str:
+    bid = {"side": side, "vp": vp}
+    with transaction() as db:
+        if token is not None:
+            seat = lobby.join_by_invite(db, user_id, token, accept, bid=bid)
+        else:
+            seat = lobby.join_seat(db, user_id, game_id, role, False, accept, bid=bid)
+        return seat.game_id
+
+
+@router.post("/invite/{token}/bid", dependencies=[CSRF], include_in_schema=False)
+async def bid_by_invite(token: str, user: User, side: str = Form(""), vp: str = Form(""),
+                        accept_scripted_dice: str = Form("")):
+    """Take an invited seat of a game whose sides are bid for, with a bid: the bids settle who sits where."""
+    game_id = await run_in_threadpool(_join_with_bid, user.user_id, None, token, "", side, vp,
+                                      accept_scripted_dice == "1")
+    await after_commit(game_id)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+@router.post("/games/{game_id}/bid", dependencies=[CSRF], include_in_schema=False)
+async def bid_for_open_seat(game_id: str, user: User, role: str = Form(""), side: str = Form(""),
+                            vp: str = Form(""), accept_scripted_dice: str = Form("")):
+    """Take an open seat from the lobby of a game whose sides are bid for, with a bid."""
+    await run_in_threadpool(_join_with_bid, user.user_id, game_id, None, role, side, vp, accept_scripted_dice == "1")
+    await after_commit(game_id)
+    return RedirectResponse(f"/games/{game_id}", status_code=303)
+
+
+class Bid(BaseModel):
+    side: str = Field(description="The side you want.")
+    vp: int = Field(description="Victory points you would give the other side to have it (0 or more).")
+    role: str | None = Field(None, description="The open seat to take (when joining from the lobby, not by invite).")
+    accept_scripted_dice: bool = False
+
+
+@api.post("/invites/{token}/bid", dependencies=[CSRF])
+async def bid_by_invite_api(token: str, body: Bid, user: User) -> dict[str, Any]:
+    """Take an invited seat with a bid for a side; the answer names the seat the bids gave you."""
+    game_id = await run_in_threadpool(_join_with_bid, user.user_id, None, token, "", body.side, body.vp,
+                                      body.accept_scripted_dice)
+    await after_commit(game_id)
+    return await run_in_threadpool(_seated, game_id, user.user_id)
+
+
+@api.post("/games/{game_id}/bid", dependencies=[CSRF])
+async def bid_for_open_seat_api(game_id: str, body: Bid, user: User) -> dict[str, Any]:
+    """Take an open seat with a bid for a side; the answer names the seat the bids gave you."""
+    await run_in_threadpool(_join_with_bid, user.user_id, game_id, None, body.role or "", body.side, body.vp,
+                            body.accept_scripted_dice)
+    await after_commit(game_id)
+    return await run_in_threadpool(_seated, game_id, user.user_id)
+
+
+def _seated(game_id: str, user_id: int) -> dict[str, Any]:
+    with transaction(read_only=True) as db:
+        game = lobby.require_game(db, game_id)
+        return {"id": game_id, "role": lobby.role_of(db, game, user_id),
+                "bidding": bidding.shown(db, rules_for(game), game, user_id)}
 
 
 router.include_router(api)  # last, once every JSON route is declared: app/web/main.py mounts `router` alone
