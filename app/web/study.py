@@ -112,8 +112,15 @@ def _balance(game: str | None = None, scenario: str | None = None) -> list[dict[
 
 # The lobby's card and the create form (beside the chosen scenario) call `scenario_balance()` or
 # `scenario_balance(game, scenario)`: the lobby's routes stay as they are, and the figures are public records.
-env.globals["scenario_balance"] = lambda game=None, scenario=None: _balance(game, scenario) if game is None \
-    or registry.get(game) is not None else []
+def _lobby_balance(game: str | None = None, scenario: str | None = None) -> list[dict[str, Any]]:
+    """Every listed game's scenarios, or one game's (listed or reached by a link, as /games/new shows it)."""
+    if game is None:
+        return _balance()
+    with transaction(read_only=True) as db:
+        return balance.of_game(db, game, scenario)
+
+
+env.globals["scenario_balance"] = _lobby_balance
 
 
 @router.get("/balance", response_class=HTMLResponse, include_in_schema=False)
