@@ -217,9 +217,10 @@ def test_the_rematch_of_a_fork_starts_again_from_the_same_position(players):
 
 # ------------------------------------------------------------------------------------------------ Solomons
 
-def solomons_played(host, moves: int) -> str:
+def solomons_played(host, moves: int, umpire=None) -> str:
     """A hot-seat Solomons game of `host`'s whose first `moves` decisions the easy computer players made for both
-    sides (each from its own view), then resigned by the United States: finished, its replay open to all."""
+    sides (each from its own view), then resigned by the United States: finished, its replay open to all. With an
+    `umpire`, the game is umpired, the umpire taking the seat by its invite and releasing each step."""
     from app import games as registry
     from app.engine.rng import SeededRng
     from app.play.deadlines import orders_in
@@ -227,9 +228,12 @@ def solomons_played(host, moves: int) -> str:
     from app.play.submit import apply_action, lock_game
     from app.store.db import transaction
 
-    r = host.post("/api/games", json={"game": "solomons", "side": "allied", "opponent": "hot_seat"})
+    r = host.post("/api/games", json={"game": "solomons", "side": "allied", "opponent": "hot_seat",
+                                      "umpired": umpire is not None})
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
+    if umpire is not None:
+        assert umpire.post(f"/api/invites/{r.json()['invite_tokens']['umpire']}").status_code == 200
     rules = registry.get("solomons")
     for i in range(moves):
         with transaction() as db:
@@ -237,7 +241,8 @@ def solomons_played(host, moves: int) -> str:
             state = load_state(db, game)
             prompts = rules.prompts(state)
             role = next(r for r in sorted(prompts) if not orders_in(prompts[r]))
-            action = rules.bots["easy"][role](rules.view(state, role), prompts[role], SeededRng(i))
+            action = rules.default_action(state, role) if role == "umpire" else \
+                rules.bots["easy"][role](rules.view(state, role), prompts[role], SeededRng(i))
             apply_action(db, gid, role, action, game.version, f"bot:{i}", None, platform=True)
     assert host.post(f"/api/games/{gid}/resign", json={"seat": "allied"}).status_code == 200
     return gid
@@ -263,3 +268,17 @@ def test_a_solomons_moment_with_one_sides_plot_kept_is_refused_and_a_settled_one
     new = r.json()["id"]
     assert student.game(new)["role"] == "allied" and game_row(new).status == "active"
     assert "Game-Turn 1" in student.get(f"/games/{new}").text
+
+
+def test_orders_all_in_and_held_for_the_umpires_release_are_kept_and_the_fork_keeps_an_umpire_seat(players):
+    host, umpire, student = players(), players(), players()
+    gid = solomons_played(host, 10, umpire=umpire)
+    log = fetch("SELECT seq, role FROM actions WHERE game_id = :g ORDER BY seq", g=gid)
+    released = next(row.seq for row in log if row.role == "umpire")  # Segment 1, released once both plots were in
+    r = play_on(student, gid, released - 1, side="allied", opponent="hot_seat")
+    assert r.status_code == 409, r.text
+    assert "secret orders of United States and Japan are in but not yet carried out" in r.json()["message"]
+    assert r.json()["after"] == released
+    r = play_on(student, gid, released, side="allied", opponent="computer")
+    assert r.status_code == 201, r.text
+    assert list(r.json()["invite_tokens"]) == ["umpire"] and game_row(r.json()["id"]).umpired
