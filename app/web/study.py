@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
+from app.engine.contract import UMPIRE
 from app.play import balance, bidding, fork, lobby
 from app.play.bots import levels_of
 from app.play.errors import BadRequest, Forbidden, NotFound
@@ -30,13 +31,13 @@ api = APIRouter(prefix="/api", tags=["api"])
 def play_on_form(db, game, seq: int) -> dict[str, Any]:
     """What the replay's "Play on from here" offers at moment `seq`: whether it may (and if not why, with the
     nearest moments that may), and the seats, opponents and levels a new game from there can have."""
-    meta = rules_for(game).meta
+    rules = rules_for(game)
+    meta = rules.meta
     here = fork.moment(db, game, seq)
     seats = [{"id": r, "label": meta.label(r), "side": (meta.side_of(r).label if meta.side_of(r) else "")}
-             for r in lobby.seats_offered(rules_for(game), game.scenario, game.options or {})]
-    return {**here, "seats": seats, "levels": list(levels_of(rules_for(game))),
-            "computer": bool(rules_for(game).roles_with_bots()), "solitaire": meta.solitaire,
-            "umpired": game.umpired, "forks": fork.forks_of(db, game.id)}
+             for r in lobby.seats_offered(rules, game.scenario, game.options or {})]
+    return {**here, "seats": seats, "levels": list(levels_of(rules)), "computer": bool(rules.roles_with_bots()),
+            "solitaire": meta.solitaire, "umpired": game.umpired, "forks": fork.forks_of(db, game.id)}
 
 
 def _int(value: Any, what: str) -> int | None:
@@ -159,7 +160,7 @@ def _bidding_page(db, game_id: str, user_id: int) -> dict[str, Any]:
         raise Forbidden("Only the game's host can open the bidding for sides.")
     rules = rules_for(game)
     seats = lobby.seats_of(db, game.id)
-    mine = next((s for s in seats if s.user_id == user_id and s.role != "umpire"), None)
+    mine = next((s for s in seats if s.user_id == user_id and s.role != UMPIRE), None)
     return {"game": game, "why_not": bidding.why_not(rules, game, seats) if game.status == "open" else
             "The game has started: its seats are settled.", "shown": bidding.shown(db, rules, game, user_id),
             "side": rules.meta.label(mine.role) if mine else None}
