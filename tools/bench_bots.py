@@ -10,6 +10,9 @@ pairing, which takes hours on a shared two-core machine: the count played is pri
 `--record FILE` appends each game to FILE (one JSON line, with its row, seed and the commit that played it) and skips
 the games already there for the same commit, so a stopped run resumes; rows may be played by separate runs (on one core
 each, say) into one file, and `--table FILE` draws the section from the file alone, each row with its count and commit.
+
+Each run (and `--table`) also writes its rows to the scenario balance data the lobby and /balance show
+(app/play/data/balance.json, `--balance` for another file), replacing this tool's earlier rows there.
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from app.engine.rng import SeededRng
+from app.play import balance
 from app.games.solomons.board import ENEMY
 from app.games.solomons.rules import rules
 from tools.bench_doc import OUT, write
@@ -34,6 +38,7 @@ NAMES = {"allied": "United States", "japanese": "Japan"}
 # (player under test, its opponent): each played from both sides
 PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))
 SEARCHED = ("allocation", "movement_plot")
+SOURCE = "tools/bench_bots.py"  # its records in the scenario balance data (app/play/balance.py)
 
 
 def decide(level: str, state, role: str, prompt, rng):
@@ -166,6 +171,30 @@ def lines(bench: dict) -> list[str]:
     return out + [""]
 
 
+def balance_rows(bench: dict) -> list[dict]:
+    """The rows of the scenario's balance (app/play/balance.py, data/balance.json): per row played, the level each
+    side played at, games, wins by side and draws, the commit(s) that played it and how the figures were made."""
+    how = (f"python -m tools.bench_bots --games {bench['games']}" if "games" in bench
+           else f"python -m tools.bench_bots --table {bench['table']}")
+    out = []
+    for tested, opponent in PAIRINGS:
+        for side in SIDES:
+            rows = [r for r in bench["results"] if r["row"] == row_name(tested, side, opponent)]
+            if not rows:
+                continue
+            out.append({"game": "solomons", "scenario": "campaign", "levels": {side: tested, ENEMY[side]: opponent},
+                        "games": len(rows), "wins": {s: sum(r["winner"] == s for r in rows) for s in SIDES},
+                        "draws": sum(r["winner"] is None for r in rows), "command": how,
+                        "measured": f"{datetime.now(UTC):%Y-%m-%d}",
+                        "commit": ", ".join(sorted({r.get("commit", "?") for r in rows}))})
+    return out
+
+
+def write_balance(bench: dict, path: Path | None = None) -> None:
+    """Replace this tool's records in the balance data with the rows just drawn (the others' are kept)."""
+    balance.write_benchmarks(balance_rows(bench), SOURCE, path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="seeded games per row (the issue's goal: 200)")
@@ -173,16 +202,22 @@ def main() -> None:
     parser.add_argument("--rows", default="", help="comma-separated rows to play, e.g. strong-allied-easy (all if empty)")
     parser.add_argument("--record", type=Path, help="append each game to this file (JSON lines); resume from it")
     parser.add_argument("--table", type=Path, help="play nothing: draw the section from this record file")
+    parser.add_argument("--balance", type=Path, default=balance.BENCHMARKS,
+                        help="the scenario balance data the lobby shows (app/play/data/balance.json): its Solomons "
+                             "rows are replaced by the rows drawn")
     args = parser.parse_args()
     if args.table:
-        section = lines({"results": load(args.table), "table": args.table})
+        bench = {"results": load(args.table), "table": args.table}
+        section = lines(bench)
         write(section)
+        write_balance(bench, args.balance)
         print("\n".join(section))
         return
     only = tuple(r for r in args.rows.split(",") if r)
-    section = lines(run(args.games, args.workers, on_round=lambda so_far: write(lines(so_far)), only=only,
-                        record=args.record))
+    bench = run(args.games, args.workers, on_round=lambda so_far: write(lines(so_far)), only=only, record=args.record)
+    section = lines(bench)
     write(section)
+    write_balance(bench, args.balance)
     print("\n".join(section))
 
 

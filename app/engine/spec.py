@@ -17,6 +17,9 @@ Optional parts, and what the platform does without them:
 - `reveals(before, after, role)`: whether a move showed its maker something hidden, so it may not be taken back.
 - `seats_offered(scenario, options)`: the seats a scenario offers, when fewer than every seat.
 - `report(state)`: the after-action report's figures.
+- `vp_result(scenario, score)`: the result the game's victory rules give a final victory-point score ({side: VP}):
+  (the winning side or None, the level). Declared by a game whose result is decided by its VP score alone; the
+  platform's VP bidding (app/play/bidding.py) adds the bid to the score and asks it. Without it, no bidding.
 - `bots`: `{level: {role: bot}}`, the easiest level first; a game with one level names it "standard".
 - `turn_heading(line)`: the Game-Turn a log line starts ("Game-Turn 3"), or None: the log and replays fold by it.
 - `option_sets`: the option sets the conformance harness plays beside the defaults (the main variants).
@@ -66,6 +69,7 @@ class GameSpec:
     reveals: Callable[[State, State, Role], bool] | None = None
     seats_offered: Callable[[str, dict[str, Any]], tuple[Role, ...]] | None = None
     report: Callable[[State], Any] | None = None
+    vp_result: Callable[[str, Mapping[str, float]], tuple[str | None, str]] | None = None
     bots: Mapping[str, Mapping[Role, Callable[..., Any]]] = field(default_factory=dict)
     turn_heading: Callable[[dict[str, Any]], str | None] | None = None
     option_sets: tuple[Mapping[str, Any], ...] = ()

@@ -21,6 +21,7 @@ from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import commitment
+from app.play import bidding
 from app.play import bots as computer_players
 from app.play import ratings
 from app.play.clock import now
@@ -72,9 +73,12 @@ def _new_game_id(db: DB) -> str:
 def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = None, side: str | None = None,
                 options: dict[str, Any] | None = None, umpired: bool = False, clock: str = "none",
                 opponent: str = "human", sandbox: bool = False, dice_script: list[int] | None = None,
-                title: str = "", seat_access: dict[str, str] | None = None, rated: bool = False) -> Created:
+                title: str = "", seat_access: dict[str, str] | None = None, rated: bool = False,
+                start: dict[str, Any] | None = None) -> Created:
     """A new game. `seat_access` says, per seat left for a person, "invite" (the default: joinable only through
-    its invite link, never listed) or "open" (listed in the lobby for anyone to take)."""
+    its invite link, never listed) or "open" (listed in the lobby for anyone to take). `start`: a position to begin
+    from instead of the scenario's set-up (a fork, app/play/fork.py): stored as the version-0 snapshot, no die drawn
+    for it, the game's own dice starting afresh from its new secret seed."""
     rules = registry.get(game_type)
     if rules is None or (not rules.meta.listed and game_type not in registry.all_games()):
         raise BadRequest(f"There is no game called {game_type!r}.")
@@ -141,7 +145,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     rng = GameRng(game)
     try:
         # Games learn whether an umpire sits (Guadalcanal 18): an umpired game may stop for the umpire.
-        state = rules.setup(scenario, dict(chosen, umpired=umpired), rng)
+        state = rules.setup(scenario, dict(chosen, umpired=umpired), rng) if start is None else start
     except IllegalAction as e:
         raise BadRequest(e.message, e.rule) from None
     game.roll_count = rng.used
@@ -200,9 +204,10 @@ def seats_of(db: DB, game_id: str) -> list[Seat]:
 
 
 def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = False,
-              accept_scripted_dice: bool = False) -> Seat:
+              accept_scripted_dice: bool = False, bid: dict[str, Any] | None = None) -> Seat:
     """Take a seat: an open seat from the lobby, an invite-only seat only through its invite (`via_invite`).
-    A sandbox game's seat is taken only once the player has been told its dice may be scripted."""
+    A sandbox game's seat is taken only once the player has been told its dice may be scripted. In a game whose
+    sides are bid for (app/play/bidding.py) the seat is taken with a `bid`, which settles who sits where."""
     # Lock the game row so two players taking seats at the same instant are served one after the other
     # (SQLite's BEGIN IMMEDIATE already serialises; PostgreSQL needs the row lock).
     query = select(Game).where(Game.id == game_id)
@@ -229,6 +234,7 @@ def join_seat(db: DB, user_id: int, game_id: str, role: str, via_invite: bool = 
         raise Conflict(SANDBOX_WARNING + " Take the seat again saying you accept scripted dice "
                        "(accept_scripted_dice).", extra={"sandbox": True})
     seat.user_id, seat.joined_at, seat.invite_hash = user_id, now(), None
+    bidding.place(db, rules_for(game), game, seats, seat, user_id, bid)
     db.flush()
     start_if_full(db, game)
     return seat
@@ -256,10 +262,11 @@ def seat_by_invite(db: DB, token: str) -> tuple[Seat, Game]:
     return seat, game
 
 
-def join_by_invite(db: DB, user_id: int, token: str, accept_scripted_dice: bool = False) -> Seat:
+def join_by_invite(db: DB, user_id: int, token: str, accept_scripted_dice: bool = False,
+                   bid: dict[str, Any] | None = None) -> Seat:
     seat, _ = seat_by_invite(db, token)
     return join_seat(db, user_id, seat.game_id, seat.role, via_invite=True,
-                     accept_scripted_dice=accept_scripted_dice)
+                     accept_scripted_dice=accept_scripted_dice, bid=bid)
 
 
 def invitation(db: DB, token: str) -> dict[str, Any]:
@@ -276,7 +283,9 @@ def invitation(db: DB, token: str) -> dict[str, Any]:
             "host": host.username if host else "?",
             "umpired": game.umpired, "sandbox": game.sandbox, "rated": game.rated,
             "clock": game.clock.get("setting", "none"),
-            "sandbox_warning": SANDBOX_WARNING if game.sandbox else None}
+            "sandbox_warning": SANDBOX_WARNING if game.sandbox else None,
+            # sides bid for in VP (bidding.py): the invited player bids for a side as they take the seat
+            "bidding": bidding.pending(game), "sides": [{"id": s.id, "label": s.label} for s in meta.sides_of()]}
 
 
 def _label(meta, role: str) -> str:
@@ -348,7 +357,8 @@ def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:
                     "side_label": _side_label(rules.meta, seat.role),
                     "host": host.username if host else "?", "umpired": game.umpired,
                     "clock": game.clock.get("setting", "none"), "mine": game.created_by == user_id,
-                    "sandbox": game.sandbox, "rated": game.rated})
+                    "sandbox": game.sandbox, "rated": game.rated, "bidding": bidding.pending(game),
+                    "sides": [{"id": s.id, "label": s.label} for s in rules.meta.sides_of()]})
     return out
 
 

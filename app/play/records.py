@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import SPECTATOR, UMPIRE, to_side
 from app.engine.testing import state_hash
+from app.play import bidding
 from app.play.dice import seed_matches, verify_rolls
 from app.play.errors import BadRequest, Forbidden
 from app.play.state import load_state, replay_row, rules_for, state_at, view_for
@@ -53,13 +54,23 @@ def export(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
     if not may_see_record(game, viewer_role):
         raise Forbidden("The record can be exported when the game is over.")
     rows = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id).order_by(ActionRow.seq))
-    return {"game": game.game, "id": game.id, "scenario": game.scenario, "options": game.options,
-            "umpired": game.umpired, "status": game.status,
-            "version": game.version, "final_state_hash": state_hash(load_state(db, game)),
-            "commitment": game.commitment, "seed": game.seed.hex() if game.status == "ended" else None,
-            "outcome": game.outcome, "setup_rolls": game.setup_rolls,
-            "actions": [{"seq": r.seq, "role": r.role, "action": r.action, "rolls": r.rolls, "phase": r.phase,
-                         "note": r.note, "at": r.at.isoformat()} for r in rows]}
+    record = {"game": game.game, "id": game.id, "scenario": game.scenario, "options": game.options,
+              "umpired": game.umpired, "status": game.status,
+              "version": game.version, "final_state_hash": state_hash(load_state(db, game)),
+              "commitment": game.commitment, "seed": game.seed.hex() if game.status == "ended" else None,
+              "outcome": game.outcome, "setup_rolls": game.setup_rolls,
+              "actions": [{"seq": r.seq, "role": r.role, "action": r.action, "rolls": r.rolls, "phase": r.phase,
+                           "note": r.note, "at": r.at.isoformat()} for r in rows]}
+    if bidding.public(game) is not None:  # the bids and the VP given, once the game is over (app/play/bidding.py)
+        record["bidding"] = bidding.public(game)
+    if game.forked_from:
+        # A fork (app/play/fork.py) names the finished game and the moment it was played on from, and carries that
+        # position: it began there, not at the scenario's set-up, so a replay of this record starts from it.
+        start = db.scalar(select(Snapshot.state).where(Snapshot.game_id == game.id, Snapshot.seq == 0))
+        record["origin"] = {"game": game.forked_from, "moment": game.forked_at,
+                            "replay": f"/games/{game.forked_from}/replay?seq={game.forked_at}"}
+        record["start"] = start
+    return record
 
 
 def replay_record(record: dict[str, Any]) -> dict[str, Any]:
@@ -72,8 +83,11 @@ def replay_record(record: dict[str, Any]) -> dict[str, Any]:
     rules = registry.get(record["game"])
     if rules is None:
         raise BadRequest(f"This server does not have the game {record['game']!r}.")
-    state = rules.setup(record["scenario"], dict(record["options"], umpired=record.get("umpired", False)),
-                        ReplayRng(record.get("setup_rolls", [])))
+    if record.get("start") is not None:  # a fork begins at the position it was played on from
+        state = record["start"]
+    else:
+        state = rules.setup(record["scenario"], dict(record["options"], umpired=record.get("umpired", False)),
+                            ReplayRng(record.get("setup_rolls", [])))
     history = [state]
     for act in record["actions"]:
         verb = act["action"].get("verb", "")
@@ -84,9 +98,12 @@ def replay_record(record: dict[str, Any]) -> dict[str, Any]:
         history.append(state)
     final = hash_of(state)
     outcome = rules.outcome(state)
+    if outcome is not None:  # a game whose sides were bid for ended with the bid applied to its VP score
+        outcome = bidding.settled(rules, record["scenario"], record.get("bidding"), dict(outcome))
     recorded = record.get("outcome")
-    claimed = recorded is not None and recorded.get("level") == "claimed"  # a claim ends a game the rules did not
-    same_outcome = claimed or (outcome or None) == (recorded or None)
+    # A claim or a resignation ends a game the rules did not: the platform's record (`_claim`, `_resign`) says so.
+    ended_by_platform = recorded is not None and recorded.get("level") in ("claimed", "resigned")
+    same_outcome = ended_by_platform or (outcome or None) == (recorded or None)
     dice = None
     if record.get("seed"):
         dice = verify_rolls(bytes.fromhex(record["seed"]), record["id"],
@@ -249,7 +266,9 @@ def after_action(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
     extra = rules.report
     full = view_for(rules, state, UMPIRE, True)
     chart = losses_over_time(rules, db, game, rows) if extra and rows else None
-    return {"title": rules.meta.title, "scenario": game.scenario,
+    return {"title": rules.meta.title, "scenario": game.scenario, "bid": (game.outcome or {}).get("bid"),
+            "before_bid": (game.outcome or {}).get("before_bid"),
+            "result_before_bid": result_words(rules.meta.label, (game.outcome or {}).get("before_bid")),
             "scenario_title": rules.meta.scenario_title(game.scenario), "outcome": game.outcome,
             "result": result_words(rules.meta.label, game.outcome),
             "actions": len(rows), "missed": game.missed or {},

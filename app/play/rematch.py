@@ -1,9 +1,11 @@
 """Rematches (issue 20): after a game ends, one of its players offers the same game (type, scenario, options, clock,
 rated or not) against the same opponents, sides swapped by default. The new game waits with the other players'
 seats kept for them (`Game.reserved`); each accepts (takes their seat) or declines (the offer is withdrawn: the new
-game is deleted). Against the computer the rematch starts at once. One offer per ended game."""
+game is deleted). Against the computer the rematch starts at once. One offer per ended game. A fork's rematch
+(app/play/fork.py) is a fork too: it starts again from the position the fork was played on from."""
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from sqlalchemy import select
@@ -14,7 +16,7 @@ from app.play import hot_seat, lobby
 from app.play.bots import seat_level
 from app.play.errors import Conflict, Forbidden, NotFound
 from app.play.state import rules_for
-from app.store.models import Game, User
+from app.store.models import Game, Snapshot, User
 
 
 def _swapped(meta) -> dict[str, str]:
@@ -50,12 +52,17 @@ def offer(db: DB, game_id: str, user_id: int, swap: bool = True) -> Game:
     opponent = (f"computer:{level}" if level else "computer") if computer else \
         hot_seat.OPPONENT if len(sides_held) > 1 else "human"  # the same opponent: the computer at its level, or oneself
     umpire = next((s.user_id for s in seats if s.role == UMPIRE and s.user_id is not None), None)
+    # A fork's rematch starts again from the position the fork was played on from (its version-0 snapshot).
+    start = db.scalar(select(Snapshot.state).where(Snapshot.game_id == old.id, Snapshot.seq == 0)) \
+        if old.forked_from else None
     created = lobby.create_game(
         db, user_id, old.game, old.scenario, turn.get(mine[0], mine[0]), dict(old.options), umpired=old.umpired,
         clock=(old.clock or {}).get("setting", "none"), opponent=opponent,
-        sandbox=old.sandbox, title=old.title, rated=old.rated and not computer)
+        sandbox=old.sandbox, title=old.title, rated=old.rated and not computer,
+        start=copy.deepcopy(start) if start is not None else None)
     new = created.game
     new.rematch_of = old.id
+    new.forked_from, new.forked_at = old.forked_from, old.forked_at
     kept = {turn.get(s.role, s.role): s.user_id for s in seats
             if s.user_id is not None and s.role != UMPIRE and s.user_id != user_id}
     if umpire is not None:

@@ -15,7 +15,7 @@ from app.engine.contract import Action
 from app.engine.errors import IllegalAction
 from app.play.clock import now
 from app.play.deadlines import set_deadlines
-from app.play import ratings, snapshots
+from app.play import bidding, ratings, snapshots
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Illegal, NotFound, Stale
 from app.play.state import load_state, phase_of, remember, rules_for
@@ -165,8 +165,9 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     game.version = seq
     game.roll_count += rng.used
     game.updated_at = now()
-    if outcome is not None:
-        game.status, game.outcome, game.deadlines = "ended", dict(outcome), {}
+    if outcome is not None:  # a game whose sides were bid for in VP ends with the bid applied (bidding.py)
+        game.status, game.outcome, game.deadlines = "ended", bidding.settled(rules, game.scenario, game.bidding,
+                                                                             dict(outcome)), {}
     snapshots.maybe_take(db, game, rules, new_state, seq)
     if outcome is not None:
         snapshots.thin(db, game)

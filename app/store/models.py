@@ -59,6 +59,12 @@ class Game(Base):
     # A rematch (app/play/rematch.py): the ended game it replays, and its seats kept for their players {role: user}.
     rematch_of: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
     reserved: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # A fork (app/play/fork.py): the finished game it was played on from, and the moment of that game's replay (the
+    # action number) its set-up is. Never rated.
+    forked_from: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    forked_at: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Sides bid for in victory points (app/play/bidding.py); None: no bidding (the default).
+    bidding: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     clock: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # version at which each role's prompt last changed: a submission is stale only if the submitter's own

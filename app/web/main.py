@@ -16,7 +16,7 @@ from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.db import CommitFailed
 from app.store.migrations import check_schema_current
-from app.web import api, docs, health, notify_pages, pages, players, records_pages, table_talk, tutorials, ws
+from app.web import api, docs, health, notify_pages, pages, players, records_pages, study, table_talk, tutorials, ws
 from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, signed_in
 from app.web.guards import Guard
@@ -114,6 +114,7 @@ def create_app() -> FastAPI:
     app.include_router(players.router)
     app.include_router(players.api)
     app.include_router(tutorials.router)
+    app.include_router(study.router)  # play on from a replay's moment, balance, VP bids (issue 38)
     web_plugins.mount(app, plugins)  # each game's routes under /games/{game_id}/<game>/, its static folder
 
     @app.exception_handler(PlayError)

@@ -10,7 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from app import games as registry
 from app.engine.contract import UMPIRE
 from app.config import get_settings
-from app.play import accounts, hot_seat, lobby, rematch
+from app.play import accounts, fork, hot_seat, lobby, rematch
 from app.play.errors import BadRequest, Forbidden, PlayError
 from app.store.db import transaction
 from app.web import actions as game_actions
@@ -275,7 +275,8 @@ def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
     player = game.status == "ended" and not (game.options or {}).get("tutorial") \
         and any(r != UMPIRE for r in lobby.seats_held(db, game, user.user_id))
     return page(request, "game/page.html", user, m=page_model(db, game, role), oob=False, invites=invites,
-                seat_invites=seats, rematch=offered, may_offer_rematch=player and offered is None)
+                seat_invites=seats, rematch=offered, may_offer_rematch=player and offered is None,
+                origin=fork.origin(db, game))
 
 
 @router.get("/games/{game_id}/log", response_class=HTMLResponse)

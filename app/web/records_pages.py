@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Query, Request
 
-from app.play import lobby, records, rulebooks
+from app.play import fork, lobby, records, rulebooks
 from app.play.errors import NotFound
 from app.play.state import rules_for
+from app.web import study
 from app.web.deps import MaybeUser, ReadDBDep, User
 from app.web.log_view import KIND_LABELS, log_groups
 from app.web.pages import page
@@ -31,7 +32,8 @@ def replay_page(request: Request, game_id: str, db: ReadDBDep, user: User, seq: 
     return page(request, "records/replay.html", user, game_id=game_id, moment=moment,
                 board_template=board_template(game.game), game={"id": game.id, "version": game.version},
                 steps=records.steps(db, game, at), eyes_choices=records.eyes_choices(game), log_groups=log_groups,
-                label=rules_for(game).meta.label, log_kinds=KIND_LABELS, rules_book=rules_book(game.game))
+                label=rules_for(game).meta.label, log_kinds=KIND_LABELS, rules_book=rules_book(game.game),
+                play_on=study.play_on_form(db, game, at), origin=fork.origin(db, game))
 
 
 @router.get("/games/{game_id}/report", response_class=HTMLResponse)

@@ -139,6 +139,24 @@ MATRIX: dict[tuple[str, str], dict[str, Any]] = {
     ("POST", "/tutorials/play/{game_id}/actions"): seated("400", "403"),  # no order in the form
     ("POST", "/tutorials/play/{game_id}/back"): signed("409"),
     ("POST", "/tutorials/play/{game_id}/free"): signed("404"),
+    # Issue 38. Play on from a moment: only a finished game's (this one is running: 409); whether a moment can is
+    # a question anyone signed in may ask. Balance is public ("x" is no game). Bidding for sides is the host's (the
+    # umpire made this game; the duel is not decided by VP: 409); a seat is taken with a bid only where one is free
+    # ({token} was used: 404; every seat is taken: 409).
+    ("POST", "/games/{game_id}/fork"): signed("409"),
+    ("POST", "/api/games/{game_id}/fork"): signed("409"),
+    ("GET", "/api/games/{game_id}/fork"): signed("200"),
+    ("GET", "/balance"): every("200"),
+    ("GET", "/balance/{game}"): every("404"),
+    ("GET", "/api/balance"): every("200"),
+    ("GET", "/api/balance/{game}"): every("404"),
+    ("GET", "/games/{game_id}/bidding"): seated("403", "403", anon=SIGNIN) | {"umpire": "200"},
+    ("POST", "/games/{game_id}/bidding"): seated("403", "403") | {"umpire": "409"},
+    ("POST", "/api/games/{game_id}/bidding"): seated("403", "403") | {"umpire": "409"},
+    ("POST", "/invite/{token}/bid"): signed("404"),
+    ("POST", "/api/invites/{token}/bid"): signed("404"),
+    ("POST", "/games/{game_id}/bid"): signed("409"),
+    ("POST", "/api/games/{game_id}/bid"): signed("409"),
 }
 
 
@@ -236,6 +254,11 @@ def _request(world: World, role: str, method: str, path: str):
     if path.endswith("/join"):
         return c.post(url, data={"role": "blue"}, follow_redirects=False) if not path.startswith("/api") \
             else c.post(url, json={"role": "blue"})
+    if method == "POST" and path.endswith(("/fork", "/bidding", "/bid")):
+        body = {"seq": 1} if path.endswith("/fork") else {"vp": 1} if path.endswith("/bidding") else \
+            {"role": "blue", "side": "red", "vp": 1}
+        return c.post(url, json=body) if path.startswith("/api") else \
+            c.post(url, data={k: str(v) for k, v in body.items()}, follow_redirects=False)
     if (method, path) == ("POST", "/games/{game_id}/actions"):
         version = world.umpire.game(gid)["game"]["version"]
         return c.post(url, data={"verb": "fire", "arg.salvos": "1", "expected_version": str(version),
