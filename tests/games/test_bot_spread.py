@@ -147,6 +147,20 @@ def test_a_solomons_game_replayed_gives_the_same_secret_orders():
                                                                                    SOLOMONS_SECRET)
 
 
+# ---------------------------------------------------------------- Guadalcanal
+
+def test_the_guadalcanal_computers_first_scouts_fly_varied_paths():
+    """A scout flies to one of the clusters of likely hexes within 10% of the best (bots.near_best): the first Turn's
+    likelihood is the same every game, and the best alone flew each scenario's first scouts along one path (Scenario
+    Four: one path for each side in 20 games), so an opponent could set up out of their way. Set-up areas already
+    came from the stream."""
+    from app.games.guadalcanal.bots import BOTS
+    for scenario in ("1", "4"):
+        games = [opening("guadalcanal", scenario, seed, 1, ("air",), bots=BOTS) for seed in range(SEEDS)]
+        for role in ("allied", "japanese"):
+            assert distinct(g[role] for g in games) >= 5, (scenario, role)
+
+
 # ---------------------------------------------------------------- U.S.N. (the mini-games)
 
 USN_SECRET = ("deploy", "naval", "allocation")  # NAC aboard, the ships in a stack, the written air allocation
