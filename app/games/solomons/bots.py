@@ -42,14 +42,37 @@ def pick(ships: list[str], most: int, rng) -> list[str]:
     return sorted(rng.shuffle(ships)[:most])
 
 
-def placement(view: View, side: str) -> dict[str, Any]:
-    """5.14: the Americans bring their transports to the loading base (9.4) before forming task forces."""
+def squadron(choices: dict[str, Any], rng) -> dict[str, str]:
+    """5.15, 5.16: which of Japan's ships make up Rabaul's squadron (the ships the Tokyo Express sails from) this
+    Game-Turn, drawn from those ready at Rabaul and Truk: as many of each kind (type and printed strengths) as Rabaul
+    holds now, so the squadron is as strong as it was, but the enemy cannot know which ships it holds (the same
+    ships every game would be). `choices`: the prompt's ships ready in port, {id: {"at", "bases"}}."""
+    ready = {uid: c["at"] for uid, c in sorted(choices.items()) if "rabaul" in (c.get("bases") or ())}
+    kinds: dict[str, list[str]] = {}
+    for uid in ready:
+        kinds.setdefault(repr((board.unit_type(uid), sorted(board.strength(uid).items()))), []).append(uid)
+    moves = {}
+    for _, ships in sorted(kinds.items()):
+        there = sum(ready[u] == "rabaul" for u in ships)
+        if 0 < there < len(ships):
+            chosen = set(rng.shuffle(ships)[:there])
+            moves.update({u: "rabaul" if u in chosen else "truk" for u in ships
+                          if (u in chosen) != (ready[u] == "rabaul")})
+    after = [u for u, at in ready.items() if moves.get(u, at) == "rabaul"]
+    return moves if board.rabaul_limit_ok(after) else {}
+
+
+def placement(view: View, side: str, choices: dict[str, Any] | None = None, rng=None) -> dict[str, Any]:
+    """5.14: the Americans bring their transports to the loading base (9.4) before forming task forces. 5.15: Japan
+    draws Rabaul's squadron from its ships of the same kind at Rabaul and Truk (`squadron`, with `rng`)."""
     moves = {}
     if side == "allied":
         for other in board.BASES[side]:
             if other != LOADING[side]:
                 moves.update({u: LOADING[side] for u in ready_in_port(view, other)
                               if board.unit_type(u) in ("TR", "APD")})
+    elif rng is not None:
+        moves.update(squadron(choices or {}, rng))
     return {"placement": moves}
 
 
@@ -94,9 +117,19 @@ def loaded(view: View, tf: dict[str, Any]) -> bool:
     return any(sum(view["units"][u]["cargo"].values()) for u in tf["units"] if board.unit_type(u) == "TR")
 
 
-def plot(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
+def late_start(segments: list[int], rng) -> int:
+    """How many segments this Plot Phase's runs wait in port, drawn from the stream (0 or 1; 0 without a stream or
+    in Plot Phase 2). Plot Phase 1 has two ways to reach M: a Slot run in M at night on segment 4 or 6 (6.37, 11.1;
+    from 6 it comes home in Plot Phase 2), transports in M on segments 5-6 or 6-7 (9.4: two segments, one of them
+    by day either way, and the run ends in Plot Phase 1). The enemy cannot know which; one wait for the whole plot
+    keeps a Slot run's night in M before its transports' day there (its bombardment first, 6.33)."""
+    return rng.die(2) - 1 if rng is not None and segments[0] == 1 else 0
+
+
+def plot(view: View, side: str, default: dict[str, Any], rng=None) -> dict[str, Any]:
     plots = dict(default.get("plots", {}))
     segments = segments_of(view)
+    wait = late_start(segments, rng)
     for tf in sorted(view["task_forces"].values(), key=lambda t: t["number"]):
         if tf["hex"] == board.GUADALCANAL and tf["mission"] == "transport" and loaded(view, tf) \
                 and not tf["mission_done"] and segments[0] == 1:
@@ -111,10 +144,11 @@ def plot(view: View, side: str, default: dict[str, Any]) -> dict[str, Any]:
         if "TR" in kinds and segments[0] == 1:
             out = board.shortest_path(tf["hex"], board.GUADALCANAL)
             back = board.shortest_path(board.GUADALCANAL, tf["hex"])
-            plots[tf["id"]] = {"hexes": paced_course(tf["hex"], out + [board.GUADALCANAL] + back, segments, None,
-                                                     True)}
+            plots[tf["id"]] = {"hexes": paced_course(tf["hex"], [tf["hex"]] * wait + out + [board.GUADALCANAL]
+                                                     + back, segments, None, True)}
         elif side == "japanese" and tf["mission"] == "bombardment" and not any(k in SLOT_FORBIDDEN for k in kinds):
-            plots[tf["id"]] = {"hexes": {str(s): (["rabaul"] + RUN)[min(i, 6)] for i, s in enumerate(segments)},
+            run = ["rabaul"] * (1 + 2 * wait) + RUN  # in M on a night segment: 4 (or 11), or 6
+            plots[tf["id"]] = {"hexes": {str(s): run[min(i, len(run) - 1)] for i, s in enumerate(segments)},
                                "slot": True}
         elif side == "allied" and tf["mission"] == "anti_ship":
             plots[tf["id"]] = {"hexes": {}, "anti_slot": True}
@@ -175,7 +209,7 @@ def _info(prompt: dict[str, Any]) -> dict[str, Any]:
 
 
 def placement_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
-    return submit(placement(view, _side(view)))
+    return submit(placement(view, _side(view), _info(prompt).get("choices", {}).get("ships"), rng))
 
 
 def intentions_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
@@ -190,7 +224,7 @@ def plot_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
     default = _info(prompt).get("default", {})
     if view.get("pending") is not None:
         return submit(default)  # its plot is in: it stands by it
-    return submit(plot(view, _side(view), default))
+    return submit(plot(view, _side(view), default, rng))
 
 
 def air_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:

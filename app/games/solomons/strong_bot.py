@@ -174,9 +174,10 @@ def base_allocation(view: View, side: str, default: dict[str, Any], rng) -> dict
     return strong_plan.lean(easy, view, side, default) if side in PLAN_SIDES else easy
 
 
-def placement_order(view: View, side: str) -> dict[str, Any]:
-    """5.1, 5.14: the easy set-up, with the plan's fleet forward for PLAN_SIDES."""
-    easy = bots.placement(view, side)
+def placement_order(view: View, side: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    """5.1, 5.14: the easy set-up (Japan's squadron drawn from its stream), with the plan's fleet forward for
+    PLAN_SIDES."""
+    easy = bots.placement(view, side, bots._info(prompt).get("choices", {}).get("ships"), rng)
     return bots.submit(strong_plan.placement(view, side, easy) if side in PLAN_SIDES else easy)
 
 
@@ -206,7 +207,7 @@ def allocation_candidates(view: View, side: str, prompt: dict[str, Any], rng) ->
 
 def plot_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list[dict[str, Any]]:
     default = bots._info(prompt).get("default", {})
-    easy = bots.plot(view, side, default)
+    easy = bots.plot(view, side, default, rng)  # its runs' start drawn from the stream (bots.late_start)
     out = [easy]
     for tf_id in sorted(easy["plots"]):
         if easy["plots"][tf_id] != default.get("plots", {}).get(tf_id):
@@ -321,7 +322,7 @@ def make_strong_bot(side: str, budget: search.Budget = BUDGET) -> Callable[[View
         if kind == RESET:
             return reset_order(view, side, prompt)
         if kind == PLACEMENT:
-            return placement_order(view, side)
+            return placement_order(view, side, prompt, rng)
         if kind == AIR:
             return air_order(view, side, prompt, rng)
         if kind not in SEARCHED or view.get("pending") is not None:
