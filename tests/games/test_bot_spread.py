@@ -44,7 +44,7 @@ def opening(game: str, scenario: str, seed: int, count: int, kinds: tuple[str, .
     seed of this game's own), and the seat the platform would run first (the first by name whose orders are owed)
     moves. `until(role, kind, order)` may end the opening early."""
     rules = GAMES[game]
-    bots = bots or rules.bots
+    bots = bots or rules.bots[rules.levels[0]]
     dice = SeededRng(seed)
     state = rules.setup(scenario, dict(rules.meta.default_options()), dice)
     secret = f"spread {seed}".encode()
@@ -112,7 +112,7 @@ def test_the_easy_japanese_strength_stays_by_kind():
         return sorted(repr((board.unit_type(u), sorted(board.strength(u).items()))) for u, b in at.items()
                       if b == "rabaul")
     before = kinds_at_rabaul({})
-    orders = [rules.bots["japanese"](view, prompt, SeededRng(n))["args"]["placement"] for n in range(12)]
+    orders = [rules.bot("japanese")(view, prompt, SeededRng(n))["args"]["placement"] for n in range(12)]
     assert distinct(orders) > 1
     assert all(kinds_at_rabaul(o) == before for o in orders)
 
@@ -135,8 +135,8 @@ def test_the_easy_american_transport_run_sails_on_a_segment_of_the_stream():
 def test_the_strong_japanese_set_up_and_first_plot_vary_between_games():
     """The strong Japanese player's set-up is the easy one's, its plot the search's choice among the easy plot's
     variants: both vary with the stream (a few games only: each plot is a search)."""
-    strong = GAMES["solomons"].bot_levels["strong"]
-    bots = {"allied": GAMES["solomons"].bot_levels["easy"]["allied"], "japanese": strong["japanese"]}
+    strong = GAMES["solomons"].bots["strong"]
+    bots = {"allied": GAMES["solomons"].bots["easy"]["allied"], "japanese": strong["japanese"]}
     games = [opening("solomons", "campaign", seed, 3, SOLOMONS_SECRET, bots=bots)["japanese"] for seed in range(6)]
     assert distinct(first(g, "placement") for g in games) >= 3
     assert distinct(tuple(json.dumps(r, sort_keys=True) for r in slot_runs(g)) for g in games) >= 2
