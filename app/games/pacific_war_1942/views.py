@@ -7,6 +7,7 @@ from typing import Any
 from app.engine.log import visible
 from app.games.pacific_war_1942 import board, data
 from app.games.pacific_war_1942.allied import attack_block
+from app.games.pacific_war_1942.sequence import SEQUENCE
 
 State = dict[str, Any]
 
@@ -168,13 +169,14 @@ def rules_view() -> dict[str, Any]:
 
 
 def view(state: State, role: str) -> dict[str, Any]:
-    ended = state["over"] is not None
+    ended = state["outcome"] is not None
     pending = state["pending"]
     last_bot = state["last_bot"]
     fronts = [_front(state, f) for f in data.FRONT_ORDER]
     return {
         "turn": state["turn"], "turns": state["turns"], "date": data.turn_date(state["turn"]),
-        "phase": state["phase"], "ap": state["ap"], "ap_roll": state["ap_roll"],
+        # the decision waited on now ("actions", "reroll"), or "over"
+        "phase": "over" if ended else SEQUENCE.kind(state), "ap": state["ap"], "ap_roll": state["ap_roll"],
         "fronts": fronts,
         "board": board_view(state, fronts),
         "japan": {"occupied_by_front": board.japan_front(state),
@@ -192,7 +194,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "score": board.score(state),
         "instant_threat": [data.name(x) for x in board.allied_locations_lost(state)],
         "log": visible(state["log"], role, ended),
-        "outcome": _outcome(state["over"]),
+        "outcome": _outcome(state["outcome"]),
         "charts": _charts(),
         "rules": rules_view(),
     }

@@ -6,7 +6,7 @@ from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.games.pacific_war_1942 import rules
 from app.web.templating import env as app_env
-from tests.games.pacific_war_1942.helpers import actions_phase, at, play
+from tests.games.pacific_war_1942.helpers import actions_phase, at, bot_acts
 
 env = app_env.overlay(undefined=StrictUndefined)  # the web app's templates, with the one board renderer
 
@@ -36,7 +36,7 @@ def test_the_map_shows_fronts_seas_markers_and_ap():
 
 
 def test_the_bot_turn_and_its_die_are_drawn():
-    s = play(actions_phase(ap=1), "end_actions", "japanese_action", dice=[4, 5])
+    s = bot_acts(actions_phase(ap=1), [4, 5])
     html = render(s, "spectator")
     assert 'die <span class="pw-die">4</span> — <strong>South Seas offensive</strong>' in html
     assert "The Japanese advance into Port Moresby" in html
