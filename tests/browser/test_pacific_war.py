@@ -81,3 +81,40 @@ def test_attacks_reserves_and_a_flip_against_the_japanese_bot(live_server, new_p
     click(page, "Flip the stalled China front back to active")
     logged(page, "The Allied China front is flipped back to active.")
     logged(page, "Turn 3 begins")  # the last AP spent: the BOT acted and turn 3 began
+
+
+# What a page shows of its map: the names' size on screen (font size in SVG units times the map's scale) and every
+# pair of texts (names, headers, counters' faces) whose boxes overlap.
+MAP_TEXTS = """() => {
+  const svg = document.querySelector('#pw-map');
+  const k = svg.getScreenCTM().a;
+  const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim());
+  const boxes = texts.map(t => ({text: t.textContent.trim(), r: t.getBoundingClientRect(),
+                                 px: parseFloat(getComputedStyle(t).fontSize) * k,
+                                 counter: !!t.closest('.board-counter'), name: t.classList.contains('board-space-name')}));
+  const overlaps = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (a.counter && b.counter) continue;  // two faces of one counter's stack are the renderer's to fan out
+    if (a.r.left < b.r.right - 1 && b.r.left < a.r.right - 1 && a.r.top < b.r.bottom - 1 && b.r.top < a.r.bottom - 1)
+      overlaps.push(a.text + ' / ' + b.text);
+  }
+  const box = svg.getBoundingClientRect();
+  return {smallest: Math.min(...boxes.filter(b => b.name).map(b => b.px)), overlaps,
+          page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+          map: [box.left, box.right], width: window.innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_map_fits_the_page_with_readable_names_apart_at_its_default_zoom(live_server, new_page, width):
+    page = new_page(width=width, height=900)
+    sign_up(page, live_server.url, f"reader{uuid.uuid4().hex[:6]}")
+    page.goto(f"{live_server.url}/games/new?game=pacific_war_1942")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.locator("#pw-map")).to_be_visible()
+    seen = page.evaluate(MAP_TEXTS)
+    assert seen["page"][0] <= seen["page"][1], f"the page scrolls sideways at {width} px: {seen['page']}"
+    assert 0 <= seen["map"][0] and seen["map"][1] <= seen["width"], f"the map is wider than the screen: {seen['map']}"
+    assert seen["smallest"] >= 11, f"a location's name is {seen['smallest']:.1f} px on screen at {width} px"
+    assert seen["overlaps"] == [], seen["overlaps"]

@@ -83,3 +83,22 @@ def test_what_was_invented_is_shown_with_its_provenance():
         assert f"<td>{v['text']}</td><td>{v['vp']:+d} VP</td>" in rules_part
     for rng, band in zip(["6 or less", "7 to 12", "13 to 18", "19 or more"], data.BANDS):
         assert f"<td>{rng}</td><td>{band['text']}</td><td class=\"pw-provenance\">{band['provenance']}</td>" in rules_part
+
+
+@pytest.mark.rule("Game Board")
+def test_each_front_is_a_column_down_to_japan_so_the_map_fits_a_phone():
+    """Four columns, not rows of nine locations: at 390 px a column is about 90 px, room for a name in 12 px type, and
+    nothing forces the page wider (the browser test measures the names on screen,
+    tests/browser/test_pacific_war.py)."""
+    from app.games.pacific_war_1942 import data
+
+    b = rules.view(actions_phase(), "allied")["board"]
+    at = {s["id"]: s["at"] for s in b["spaces"]}
+    for column, front in enumerate(data.FRONT_ORDER):
+        route = [loc for loc in data.route(front) if loc != data.JAPAN]
+        assert {at[loc][0] for loc in route} == {column}, front  # one column
+        assert [at[loc][1] for loc in route] == sorted(at[loc][1] for loc in route)  # down the column
+        assert at[data.JAPAN][1] > max(at[loc][1] for loc in route)  # Japan below every route
+    x0, _, x1, _ = b["extent"]
+    assert x1 - x0 <= len(data.FRONT_ORDER)
+    assert "svg.board-svg { min-width" not in render(actions_phase())
