@@ -41,7 +41,7 @@ class PacificWar1942(TableGame):
             "seas": {sea: s["sea_control"] for sea in data.SEA_AREAS},
             "europe": s["europe"], "bomb": False,
             "pending": None, "bot": None, "last_bot": None, "last_roll": None,
-            "log": [], "outcome": None,
+            "log": [], "at": None, "outcome": None,
         }
         attacks.log(state, "Set-up: Allied front markers in Burma, Kunming, Port Moresby and Midway; Japanese front "
                            "markers in Rangoon, Chungking, Guadalcanal and Tarawa; the Japanese control every sea area.")

@@ -23,10 +23,15 @@ SEQUENCE_RULE = "Sequence of Play Each Turn"
 
 TURN: tuple[Step, ...] = (
     Step("ap", None, "Action Points", SEQUENCE_RULE),
-    Step(ACTIONS_DECISION.id, "allied", ACTIONS_DECISION.title, ACTIONS),
-    Step("japanese", None, "The Japanese BOT acts", ACTIONS),
+    Step(ACTIONS_DECISION.id, "allied", "Allied actions", ACTIONS),
+    Step("japanese", None, "Japanese BOT action", ACTIONS),
     Step("end_of_turn", None, "End of turn", "How to Win"),
 )
+
+
+def _entered(state: State, step: Step) -> None:
+    """The section the log's lines are written in from here on ("Japanese BOT action (Using Action Charts)")."""
+    state["at"] = f"{step.title} ({step.rule})"
 
 
 def _bot(state: State, rng: Rng) -> str | None:
@@ -36,4 +41,4 @@ def _bot(state: State, rng: Rng) -> str | None:
 PROCEDURES = {"ap": allied.roll_ap, "japanese": _bot, "end_of_turn": victory.end_of_turn}
 
 SEQUENCE = Sequence(states=STATES, turn=lambda state: TURN, next_turn=victory.next_turn, procedures=PROCEDURES,
-                    interrupt=reroll_due)
+                    interrupt=reroll_due, entered=_entered)

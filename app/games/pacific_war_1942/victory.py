@@ -40,6 +40,7 @@ def next_turn(s: State, rng: Rng | None = None) -> bool:
     s["turn"] += 1
     s["ap"] = 0
     s["ap_roll"] = None
+    s["at"] = None  # the line that opens the turn belongs to no section of it
     attacks.log(s, f"Turn {s['turn']} begins ({data.turn_date(s['turn'])}).")
     return True
 

@@ -7,7 +7,7 @@ from app.engine.contract import Rules
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import SeededRng
 from app.engine.testing import assert_plain_json, canonical, playout
-from app.games.pacific_war_1942 import rules
+from app.games.pacific_war_1942 import rules, spec
 from tests.games.pacific_war_1942.helpers import actions_phase, bot_acts, play
 
 
@@ -65,3 +65,21 @@ def test_every_die_roll_of_the_bot_is_in_the_public_log():
     lines = [x["text"] for x in rules.view(s, "spectator")["log"]]
     assert any(t.startswith("Japanese BOT action: die 4, South Seas offensive") for t in lines)
     assert any(t.startswith("Japanese attack on Port Moresby (Southwest Pacific front): die 2") for t in lines)
+
+
+@pytest.mark.rule("Sequence of Play Each Turn")
+def test_the_log_heads_each_section_of_the_turn_so_the_bots_turn_plays_back_apart():
+    """One order (the last AP spent) carries out the BOT's action, the end of the turn and the next AP roll: the log
+    marks each line with its section, so the page heads each and plays them back in order (app/web/log_view.py)."""
+    from app.web.log_view import log_groups
+
+    s = actions_phase(ap=1)
+    s = play(s, {"verb": "add_reserve", "args": {"front": "india"}}, dice=[4, 2, 3])
+    turns = log_groups(rules.view(s, "allied")["log"], "allied", None, spec.turn_heading)
+    assert turns[0]["turn"] == "Turn 2" and turns[1]["turn"] == "Turn 1"
+    assert [run["at"] for run in reversed(turns[0]["runs"])] == [None, "Action Points (Sequence of Play Each Turn)"]
+    assert [run["at"] for run in reversed(turns[1]["runs"])] == [
+        "Action Points (Sequence of Play Each Turn)", "Allied actions (Using Action Charts)",
+        "Japanese BOT action (Using Action Charts)"]
+    bot = next(run for run in turns[1]["runs"] if run["at"] == "Japanese BOT action (Using Action Charts)")
+    assert bot["lines"][0]["text"].startswith("Japanese BOT action: die 4, South Seas offensive")
