@@ -1,5 +1,6 @@
 """Typed orders in Pacific War 1942: every prompt publishes a JSON Schema, every random legal action and every missed
 order fits it, and a misshapen order is refused as malformed before any rule is consulted."""
+import itertools
 import json
 
 import jsonschema_rs
@@ -84,3 +85,23 @@ def test_fuzzed_wellshaped_orders_are_applied_or_refused_as_illegal_never_crash(
                 assert e.message and (isinstance(e, MalformedAction) or e.rule), action
                 refused += 1
     assert refused and applied
+
+
+@pytest.mark.rule("Using Action Charts")
+@pytest.mark.rule("Allied Army Reserves")
+def test_the_prompt_offers_exactly_the_legal_orders_one_button_each():
+    """Offered means legal, and legal means offered: at every decision of seeded games, every order of the game's
+    whole domain (every verb with every value) is accepted by the rules' check exactly when the prompt offers it."""
+    domain = [{"verb": verb, "args": dict(zip(args, values))}
+              for verb, args in orders.VERBS.items()
+              for values in itertools.product(*(a.values() for a in args.values()))]
+    for state, prompt in seeded_positions(range(4)):
+        offered = [a for spec in prompt["actions"] for a in enumerate_spec(spec)]
+        assert len(offered) == len(prompt["actions"])  # one button an order
+        for action in domain:
+            try:
+                rules.check(state, "allied", action)
+                accepted = True
+            except IllegalAction:
+                accepted = False
+            assert accepted == (action in offered), (prompt["title"], action)
