@@ -7,7 +7,6 @@ from typing import Any
 from app.engine.log import visible
 from app.games.pacific_war_1942 import board, data
 from app.games.pacific_war_1942.allied import attack_block
-from app.games.pacific_war_1942.sequence import SEQUENCE
 
 State = dict[str, Any]
 
@@ -189,8 +188,7 @@ def view(state: State, role: str) -> dict[str, Any]:
     fronts = [_front(state, f) for f in data.FRONT_ORDER]
     return {
         "turn": state["turn"], "turns": state["turns"], "date": data.turn_date(state["turn"]),
-        # the decision waited on now ("actions", "reroll"), or "over"
-        "phase": "over" if ended else SEQUENCE.kind(state), "ap": state["ap"], "ap_roll": state["ap_roll"],
+        "ap": state["ap"], "ap_roll": state["ap_roll"],
         "fronts": fronts,
         "board": board_view(state, fronts),
         "japan": {"occupied_by_front": board.japan_front(state),

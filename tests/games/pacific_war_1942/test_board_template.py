@@ -6,7 +6,7 @@ from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.games.pacific_war_1942 import rules
 from app.web.templating import env as app_env
-from tests.games.pacific_war_1942.helpers import actions_phase, at, bot_acts
+from tests.games.pacific_war_1942.helpers import actions_phase, at, bot_acts, play
 
 env = app_env.overlay(undefined=StrictUndefined)  # the web app's templates, with the one board renderer
 
@@ -102,3 +102,14 @@ def test_each_front_is_a_column_down_to_japan_so_the_map_fits_a_phone():
     x0, _, x1, _ = b["extent"]
     assert x1 - x0 <= len(data.FRONT_ORDER)
     assert "svg.board-svg { min-width" not in render(actions_phase())
+
+
+@pytest.mark.rule("Allied Army Reserves")
+def test_the_panel_shows_the_ap_left_then_the_attack_waiting_on_the_reserve():
+    s = actions_phase(ap=2)
+    s["fronts"]["china"]["reserve"] = True
+    assert "<strong>2 AP</strong> remaining" in render(s)
+    s = play(s, {"verb": "attack_front", "args": {"front": "china"}}, dice=[1])
+    html = " ".join(render(s).split())
+    assert 'The Allied attack on Chungking rolled <span class="pw-die">1</span> (+0): no result. Use the reserve' in html
+    assert "AP</strong> remaining" not in html
