@@ -113,8 +113,13 @@ def test_the_map_fits_the_page_with_readable_names_apart_at_its_default_zoom(liv
     page.goto(f"{live_server.url}/games/new?game=pacific_war_1942")
     page.get_by_role("button", name="Create game").click()
     expect(page.locator("#pw-map")).to_be_visible()
-    seen = page.evaluate(MAP_TEXTS)
-    assert seen["page"][0] <= seen["page"][1], f"the page scrolls sideways at {width} px: {seen['page']}"
-    assert 0 <= seen["map"][0] and seen["map"][1] <= seen["width"], f"the map is wider than the screen: {seen['map']}"
-    assert seen["smallest"] >= 11, f"a location's name is {seen['smallest']:.1f} px on screen at {width} px"
-    assert seen["overlaps"] == [], seen["overlaps"]
+    for when in ("opened", "after an order"):
+        seen = page.evaluate(MAP_TEXTS)
+        assert seen["page"][0] <= seen["page"][1], f"the page scrolls sideways at {width} px: {seen['page']}"
+        assert 0 <= seen["map"][0] and seen["map"][1] <= seen["width"], f"the map is wider than the screen: {seen['map']}"
+        assert seen["smallest"] >= 11, f"{when}: a location's name is {seen['smallest']:.1f} px on screen at {width} px"
+        assert seen["overlaps"] == [], seen["overlaps"]
+        if when == "opened":  # the board drawn again by an order's answer keeps its names' size
+            click(page, "Add a reserve to the China front")
+            logged(page, "The Allies add a reserve to the China front.")
+            page.wait_for_timeout(300)
