@@ -221,6 +221,10 @@
   document.addEventListener("DOMContentLoaded", function () { initAll(document); });
   document.addEventListener("htmx:oobAfterSwap", function (e) { initAll(e.target && e.target.querySelectorAll ? e.target : document); });
   document.addEventListener("htmx:afterSwap", function (e) { initAll(e.target && e.target.querySelectorAll ? e.target : document); });
+  // htmx settles a swapped map's style attribute back to the server's after the swap (a push's too), dropping --map-k
+  ["htmx:afterSettle", "htmx:wsAfterMessage"].forEach(function (ev) {
+    document.addEventListener(ev, function () { document.querySelectorAll("svg[data-zoomable]").forEach(scaleLabels); });
+  });
   document.addEventListener("fullscreenchange", function () {
     if (document.fullscreenElement || !fullId) return;
     const svg = document.getElementById(fullId);

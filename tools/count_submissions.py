@@ -9,6 +9,8 @@ orders answered is not: it was not asked); the script prints the mean per Game-T
 busy Game-Turns (the least and the most asked).
 
     python -m tools.count_submissions [--seeds 1 2 3] [--turns 16] [--kinds]
+
+Another game's count: `--game pacific_war_1942` (tools/count_submissions_pacific_war_1942.py, its own options after).
 """
 from __future__ import annotations
 
@@ -62,7 +64,14 @@ def play(seed: int, human: str, turns: int, kinds: Counter | None = None) -> Cou
     return counts
 
 
+OTHER_GAMES = {"pacific_war_1942": "tools.count_submissions_pacific_war_1942"}
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--game"] and len(argv) > 1 and argv[1] in OTHER_GAMES:
+        import importlib
+        return importlib.import_module(OTHER_GAMES[argv[1]]).main(argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     ap.add_argument("--turns", type=int, default=16)

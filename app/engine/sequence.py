@@ -14,8 +14,10 @@ before the first), each a decision kind of its states table or a procedure the w
 A side with nothing to decide at a step (its record's `needed` says so) is passed over. A decision whose record says
 `again` after an order (a movement phase until the side ends it) is asked again. An `interrupt` (casualties after an
 attack, a team's radio notes, a reserve to commit) comes before the step's own decision whenever it is due, and the
-step resumes after it. In an umpired game a `gate`d step waits for the umpire's release first (app/engine/umpire_gate:
-"advance" this step, or "run" to the end of the span).
+step resumes after it: a procedure that waited on it is done, and a decision whose side has nothing left to decide
+there (its record's `needed`: the order that opened the interrupt spent the last Action Point) is passed. In an
+umpired game a `gate`d step waits for the umpire's release first (app/engine/umpire_gate: "advance" this step, or
+"run" to the end of the span).
 
 The walk keeps its place in `state["step"]`: `{"part": "pregame" | "turn", "index": n, "kind", "side"}`, plus `sides`
 and `in` (the orders kept so far) at an `ALL` step, and `held` while the umpire holds it.
@@ -238,8 +240,12 @@ class Sequence:
         if kind == UMPIRE_KIND:
             return s  # the gate's own resolution walked on (`released`)
         if kind != s["step"].get("kind"):  # an interrupt's decision: the step it broke into resumes
-            if s["step"].get("kind") in self.procedures:
+            resumed = s["step"].get("kind")
+            if resumed in self.procedures:
                 self.advance(s, rng)  # a procedure that waited on it is done
+            elif resumed in self.states and s["step"].get("side") is not None and \
+                    not self._needed(self.states[resumed], s, s["step"]["side"]):
+                self.advance(s, rng)  # the order that opened it left its side nothing to decide there
             return s
         side = s["step"].get("side")
         if record.again is not None and record.again(s, side, action):

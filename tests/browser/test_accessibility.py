@@ -39,7 +39,7 @@ def test_no_serious_accessibility_violation_on_the_lobby_the_games_the_umpire_an
     # Pacific War 1942, solitaire
     page.get_by_label("Game", exact=True).select_option("pacific_war_1942")
     page.get_by_role("button", name="Create game").click()
-    expect(page.locator("#prompt")).to_contain_text("Roll for Action Points")
+    expect(page.locator("#prompt")).to_contain_text("Spend your Action Points")
     assert serious_violations(page) == [], "Pacific War 1942"
 
     # an umpired Solomons game: the umpire's page, a side's page, and the umpire's replay

@@ -124,3 +124,53 @@ def test_the_walk_ends_when_the_last_turn_is_over():
     assert s["outcome"] == {"winner": None} and SEQUENCE.acting(s) == []
     with pytest.raises(Exception):
         order(s, "red")
+
+
+# A side spends a budget one order at a time (asked again while any is left); an order may open a decision that comes
+# first (a re-roll), and the step resumes after it: when that order spent the last of the budget, nothing is left to
+# decide there and the walk goes on.
+def _spend(state, role, action, rng):
+    s = {**state, "budget": state["budget"] - 1, "done": state["done"] + [("spend", role, action["verb"])]}
+    if action["verb"] == "end":
+        s["budget"] = 0
+    elif action["verb"] == "risky":
+        s["asked"] = role
+    return s
+
+
+def _answer(state, role, action, rng):
+    return {**state, "asked": None, "done": state["done"] + [("answer", role, action["verb"])]}
+
+
+def _over_after_one(state, rng):
+    state["outcome"] = {"winner": None}
+    return False
+
+
+def _spending():
+    record = Decision("spend", "1", {"safe": {}, "risky": {}, "end": {}}, lambda s: ["red"],
+                      lambda s, r: {"title": "spend"}, _spend, lambda s, r: {"verb": "end", "args": {}},
+                      lambda s, r, rng: {"verb": "end", "args": {}}, title="Spend",
+                      needed=lambda s, side: s["budget"] > 0, again=lambda s, side, a: s["budget"] > 0)
+    answer = Decision("answer", "2", {"yes": {}}, lambda s: [s["asked"]], lambda s, r: {"title": "answer"}, _answer,
+                      lambda s, r: {"verb": "yes", "args": {}}, lambda s, r, rng: {"verb": "yes", "args": {}},
+                      title="Answer")
+    return Sequence(states=StatesTable([record, answer]),
+                    turn=lambda s: (Step("spend", "red", "Spend"), Step("tally", None, "Tally")),
+                    procedures={"tally": lambda s, rng: s["done"].append(("tally", None, None))},
+                    interrupt=lambda s: "answer" if s.get("asked") else None, next_turn=_over_after_one)
+
+
+def test_a_step_resumed_after_an_interrupt_is_passed_when_its_side_has_nothing_left_to_decide():
+    walk = _spending()
+    s = {"turn": 1, "budget": 2, "asked": None, "done": [], "outcome": None, "log": [], "step": {}}
+    walk.begin(s, ScriptedRng())
+    s = walk.decide(s, "red", {"verb": "risky", "args": {}}, ScriptedRng())
+    assert walk.kind(s) == "answer" and walk.acting(s) == ["red"]
+    s = walk.decide(s, "red", {"verb": "yes", "args": {}}, ScriptedRng())
+    assert walk.kind(s) == "spend" and s["budget"] == 1  # the step resumes: one left to spend
+    s = walk.decide(s, "red", {"verb": "risky", "args": {}}, ScriptedRng())
+    assert walk.kind(s) == "answer"
+    s = walk.decide(s, "red", {"verb": "yes", "args": {}}, ScriptedRng())
+    # the budget is spent: nothing is left to decide at the step, so the walk goes on (the tally, then the end)
+    assert ("tally", None, None) in s["done"] and s["outcome"] == {"winner": None} and walk.acting(s) == []

@@ -114,7 +114,7 @@ def test_pacific_war_takes_back_an_action_that_rolled_no_die_but_not_the_roll_be
     r = me.post("/api/games", json={"game": "pacific_war_1942"})
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
-    assert me.act(gid, "roll_ap").status_code == 200
+    assert me.act(gid, "attack_sea", {"sea": "central_pacific"}).status_code == 200  # a die (the AP roll: set-up)
     g = me.game(gid)
     ap = g["prompt"]["info"]["ap"]
     assert me.act(gid, "add_reserve", {"front": "india"}).status_code == 200

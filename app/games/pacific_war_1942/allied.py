@@ -17,12 +17,13 @@ ACTIONS = "Using Action Charts"
 
 
 def roll_ap(state: State, rng: Rng) -> None:
+    """Sequence of Play Each Turn: the Allied player rolls a die on the AP Chart. Nothing is chosen here, so the walk
+    rolls it when the turn begins (no button to press) and the log shows the die."""
     roll = rng.d6()
     state["ap"] = data.AP_CHART[roll]
     state["ap_roll"] = roll
     attacks.log(state, f"Turn {state['turn']} ({data.turn_date(state['turn'])}): Action Points roll {roll}: "
                        f"{state['ap']} AP.", roll=roll)
-    state["phase"] = "actions"
 
 
 def attack_block(state: State, front: str) -> str | None:

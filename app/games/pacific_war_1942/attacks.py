@@ -18,7 +18,12 @@ SEA = "Resolving Sea Area Ship Attacks"
 
 
 def log(state: State, text: str, **extra: Any) -> None:
-    state["log"].append(entry("public", text, **extra) if extra else entry("public", text))
+    """A public line, marked with the section of the turn it was written in (`state["at"]`, set as the walk enters
+    a step), so the page heads each section and plays a stretch back in order."""
+    line = entry("public", text, **extra) if extra else entry("public", text)
+    if state.get("at"):
+        line["at"] = state["at"]
+    state["log"].append(line)
 
 
 def _drm_text(drms: list[dict[str, Any]]) -> str:

@@ -1,24 +1,24 @@
 """Pacific War 1942: Solitaire on the rules contract: the Allied player against the Japanese BOT.
 
-`state["phase"]` names the step of the sequence of play now: "ap" (roll the AP Chart), "actions" (spend AP),
-"japanese" (roll the Japanese Action Chart), "reroll" (decide on an Allied reserve re-roll), "over". Each step that
-waits on the player is a record of the states table (states.py, Contract v2): its orders, prompt, resolution,
-default and random order. The BOT's moves are made inside those resolutions, each with its die roll logged.
+The sequence of play is walked by the engine's walker (sequence.py): the AP roll, the Allied actions, the Japanese
+BOT's action and the end of the turn, with the reserve re-roll as an interrupt. The decisions are the records of the
+states table (states.py); `apply` is the engine's TableGame guard (shape, the game over, who decides now, a verb the
+decision takes), the record's judgement, then the walk.
 """
 from __future__ import annotations
 
 from app.engine.contract import GameMeta, Scenario
-from app.engine.errors import IllegalAction, MalformedAction
-from app.engine.orders import check_action
-from app.engine.states import Decision
+from app.engine.errors import MalformedAction
+from app.engine.states import TableGame
 from app.games.pacific_war_1942 import attacks, data, orders, views
 from app.games.pacific_war_1942.report import report as after_action_report
-from app.games.pacific_war_1942.states import SEQUENCE, STATES
+from app.games.pacific_war_1942.sequence import SEQUENCE
+from app.games.pacific_war_1942.states import STATES
 
 
-class PacificWar1942:
-    states = STATES
-    noticeable = None  # nothing hidden: the harness checks that views leave the state alone
+class PacificWar1942(TableGame):
+    states, sequence, views = STATES, SEQUENCE, views
+    all_verbs, over_rule, role_titles = orders.VERBS, "How to Win", {"allied": "the Allied player"}
     meta = GameMeta(
         # The rulebook names neither its publisher nor its year (rules README: "—"); None reads "unknown".
         id="pacific_war_1942", title="Pacific War 1942: Solitaire", publisher=None, year=None, roles=("allied",),
@@ -30,66 +30,33 @@ class PacificWar1942:
     # --- set-up ----------------------------------------------------------------------------------------------
 
     def setup(self, scenario, options, rng):
+        """The printed set-up, then the walk to the first decision: turn 1's AP roll is made at once."""
         if scenario != "campaign":
             raise MalformedAction(f"Unknown scenario {scenario!r}.")
         s = data.RULES["setup"]
         state = {
-            "turn": s["turn"], "turns": data.TURNS, "phase": "ap", "ap": 0, "ap_roll": None,
+            "turn": s["turn"], "turns": data.TURNS, "step": {}, "ap": 0, "ap_roll": None,
             "fronts": {f: {"allied": data.start_index(f), "stalled": False, "reserve": False,
                            "japanese_reserve": False} for f in data.FRONT_ORDER},
             "seas": {sea: s["sea_control"] for sea in data.SEA_AREAS},
             "europe": s["europe"], "bomb": False,
             "pending": None, "bot": None, "last_bot": None, "last_roll": None,
-            "log": [], "over": None,
+            "log": [], "at": None, "outcome": None,
         }
         attacks.log(state, "Set-up: Allied front markers in Burma, Kunming, Port Moresby and Midway; Japanese front "
                            "markers in Rangoon, Chungking, Guadalcanal and Tarawa; the Japanese control every sea area.")
+        SEQUENCE.begin(state, rng)
         return state
 
     def phase(self, state):
-        return f"turn-{state['turn']}-{state['phase']}"
+        return f"turn-{state['turn']}-{SEQUENCE.kind(state) or 'over'}"
 
-    # --- prompts and orders: the states table (states.py) by the step now ---------------------------------------
-
-    @staticmethod
-    def decision(state) -> Decision:
-        """The record of the step waited on now."""
-        return STATES[state["phase"]]
-
-    def prompts(self, state):
-        if state["over"]:
-            return {}
-        d = self.decision(state)
-        return {role: d.prompt(state, role) for role in d.deciders(state)}
-
-    def _decision_for(self, state, role, action) -> Decision:
-        """The record that will take `action`, after the checks every order passes (who, shape, when)."""
-        if role != "allied":
-            raise IllegalAction("Only the Allied player gives orders; the Japanese BOT plays itself.", SEQUENCE)
-        check_action(orders.VERBS, action)  # the shape first (MalformedAction), then the rules
-        if state["over"]:
-            raise IllegalAction("The game is over.", "How to Win")
-        d = self.decision(state)
-        if action["verb"] not in d.verbs:
-            raise IllegalAction(f"That is not possible now ({d.prompt(state, role)['title']}).", d.rule)
-        return d
-
-    def apply(self, state, role, action, rng):
-        return self._decision_for(state, role, action).carry_out(state, role, action, rng)
-
-    def check(self, state, role, action) -> None:
-        """The page's live check (app/play/check.py): everything `apply` would refuse, without rolling or changing."""
-        self._decision_for(state, role, action).judge(state, role, action)
-
-    # --- view and outcome ------------------------------------------------------------------------------------
-
-    def view(self, state, role):
-        return views.view(state, role)
+    # --- outcome ---------------------------------------------------------------------------------------------
 
     def outcome(self, state):
         """Who won, at what level, and why, in words a person reads on the game page and the after-action report;
         the score is the Allied VP total (the line-by-line calculation is the view's and the report's)."""
-        over = state["over"]
+        over = state["outcome"]
         if not over:
             return None
         total = over["score"]["total"]
@@ -101,12 +68,6 @@ class PacificWar1942:
 
     def report(self, state):
         return after_action_report(state)
-
-    def default_action(self, state, role):
-        return self.decision(state).default(state, role)
-
-    def random_action(self, state, role, rng):
-        return self.decision(state).random(state, role, rng)
 
 
 rules = PacificWar1942()

@@ -1,5 +1,5 @@
 """The Allied player's orders and the shape of their arguments (typed orders, app/engine/orders.py): one record per
-verb over its whole domain. `game.apply` checks an action against it before any rule (MalformedAction); the prompt
+verb over its whole domain. `game.apply` (the engine's TableGame guard) checks an action against it before any rule (MalformedAction); the prompt
 publishes each argument narrowed to the values offered now (`Choice.only`), so every order the page shows is a
 button whose label says what it does.
 """
@@ -14,15 +14,15 @@ FRONT = Choice(tuple(data.FRONT_ORDER), tuple(f"{data.FRONTS[f]['name']} front" 
                label="Front")
 SEA = Choice(tuple(data.SEA_AREAS), tuple(s["name"] for s in data.SEA_AREAS.values()), label="Sea area")
 
+# The AP roll and the Japanese BOT's roll are no orders: the rules give the player nothing to decide there, so the
+# walk rolls them itself (sequence.py) and the log shows each die.
 VERBS: dict[str, dict[str, Order]] = {
-    "roll_ap": {},  # Sequence of Play Each Turn: the AP Chart
     "attack_front": {"front": FRONT},  # Using Action Charts: attack the next Japanese location on a front
     "attack_sea": {"sea": SEA},  # Resolving Sea Area Ship Attacks
     "add_reserve": {"front": FRONT},  # Allied Army Reserves
     "remove_europe": {},  # Europe First Box
     "activate": {"front": FRONT},  # flip a stalled front back to active
     "end_actions": {},
-    "japanese_action": {},  # roll the Japanese Action Chart for the BOT
     "use_reserve": {},  # Allied Army Reserves: re-roll a land attack
     "accept": {},
 }

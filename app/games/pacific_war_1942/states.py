@@ -1,27 +1,26 @@
-"""The states table of Pacific War 1942 (Contract v2): one `Decision` record per step of the sequence of play that
-waits on the Allied player, gathered in STATES; `game` looks the current step (`state["phase"]`) up here.
+"""The states table of Pacific War 1942: one `Decision` record per decision the rules give the Allied player.
 
-The steps (Sequence of Play Each Turn): "ap" (roll the AP Chart), "actions" (spend AP, Using Action Charts),
-"japanese" (roll the Japanese Action Chart for the BOT), "reroll" (use an Allied reserve or accept, Allied Army
-Reserves). "over" waits on nobody. The BOT's own moves are made inside the resolutions, each roll logged.
+- "actions" (Using Action Charts): spend the turn's Action Points one action at a time; asked again while any AP is
+  left, until the player ends the actions (AP cannot be saved).
+- "reroll" (Allied Army Reserves): a land attack on a front with an Allied reserve went against the Allies (an Allied
+  attack failed, or a Japanese attack succeeded): use the reserve to re-roll it, or keep the reserve. It comes before
+  anything else while it is due (the walk's interrupt, sequence.py), in the Allied actions or in the BOT's turn.
+
+The AP roll and the Japanese BOT's roll are not decisions: the walk carries them out (sequence.py).
 """
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Callable
 
 from app.engine.orders import enumerate_spec
 from app.engine.rng import Rng
 from app.engine.states import Decision, StatesTable
-from app.games.pacific_war_1942 import allied, attacks, board, bot, data, orders, victory
+from app.games.pacific_war_1942 import allied, attacks, board, data, japanese, orders
 
 State = dict[str, Any]
-SEQUENCE = "Sequence of Play Each Turn"
 ACTIONS = "Using Action Charts"
 RESERVES = "Allied Army Reserves"
-
-TITLES = {"ap": "Roll for Action Points", "actions": "Spend your Action Points", "japanese": "The Japanese BOT acts",
-          "reroll": "Use the Allied reserve?"}
 
 
 def _verbs(*names: str) -> dict[str, Any]:
@@ -29,23 +28,16 @@ def _verbs(*names: str) -> dict[str, Any]:
     return {name: orders.VERBS[name] for name in names}
 
 
-def _allied(state: State) -> list[str]:
-    """The solitaire player decides every step; nobody once the game is over."""
-    return [] if state["over"] else ["allied"]
-
-
-def _prompt(kind: str, rule: str, state: State, actions: list[dict[str, Any]]) -> dict[str, Any]:
-    title = TITLES[kind]
-    if kind == "actions":
-        title += f" — {state['ap']} AP left"
+def _prompt(title: str, rule: str, state: State, actions: list[dict[str, Any]]) -> dict[str, Any]:
     return {"title": f"Turn {state['turn']}: {title}", "rule": rule, "actions": actions,
             "info": {"ap": state["ap"], "turn": state["turn"]}}
 
 
-def _random(state: State, role: str, rng: Rng) -> dict[str, Any]:
+def _random(prompt: Callable[[State, str], dict[str, Any]]):
     """One of the orders the prompt offers, each a button for one value (every offered order is legal now)."""
-    offered = STATES[state["phase"]].prompt(state, role)["actions"]
-    return rng.choice([action for spec in offered for action in enumerate_spec(spec)])
+    def random(state: State, role: str, rng: Rng) -> dict[str, Any]:
+        return rng.choice([action for spec in prompt(state, role)["actions"] for action in enumerate_spec(spec)])
+    return random
 
 
 def _stepped(step):
@@ -57,52 +49,24 @@ def _stepped(step):
     return resolve
 
 
-def continue_bot(s: State, rng: Rng) -> None:
-    """The BOT plays its remaining steps; a Japanese attack on a front with a reserve pauses it for the re-roll."""
-    if s["pending"] or bot.play_steps(s, rng):
-        s["phase"] = "reroll"
-        return
-    victory.end_turn(s)
-
-
-# --- "ap": Sequence of Play Each Turn, the AP Chart ----------------------------------------------------------------
-
-def ap_prompt(state: State, role: str) -> dict[str, Any]:
-    return _prompt("ap", SEQUENCE, state, [orders.spec("roll_ap", "Roll the die for Action Points (AP Chart)")])
-
-
-def ap_resolve(s: State, action: dict[str, Any], rng: Rng) -> None:
-    allied.roll_ap(s, rng)
-
-
 # --- "actions": Using Action Charts, the Allied actions bought with AP ---------------------------------------------
 
+ACTIONS_TITLE = "Spend your Action Points"
+
+
+def _spending(state: State, side: str, action: Any = None) -> bool:
+    """AP are left to spend (the end of the actions spends them all: AP cannot be saved)."""
+    return state["ap"] > 0
+
+
 def actions_prompt(state: State, role: str) -> dict[str, Any]:
-    return _prompt("actions", ACTIONS, state, allied.choices(state))
-
-
-def actions_resolve(s: State, action: dict[str, Any], rng: Rng) -> None:
-    # Undo until the next die roll is the platform's take-back (app/play/undo.py), from the action log.
-    allied.act(s, action, rng)
-    if s["pending"]:
-        s["phase"] = "reroll"
-    elif s["ap"] == 0:
-        s["phase"] = "japanese"
-
-
-# --- "japanese": the player rolls the Japanese Action Chart for the BOT ---------------------------------------------
-
-def japanese_prompt(state: State, role: str) -> dict[str, Any]:
-    return _prompt("japanese", ACTIONS, state,
-                   [orders.spec("japanese_action", "Roll the die for the Japanese BOT action")])
-
-
-def japanese_resolve(s: State, action: dict[str, Any], rng: Rng) -> None:
-    bot.roll_action(s, rng)
-    continue_bot(s, rng)
+    return _prompt(f"{ACTIONS_TITLE} — {state['ap']} AP left", ACTIONS, state, allied.choices(state))
 
 
 # --- "reroll": Allied Army Reserves, re-roll a land attack or accept its result ------------------------------------
+
+REROLL_TITLE = "Use the Allied reserve?"
+
 
 def reroll_prompt(state: State, role: str) -> dict[str, Any]:
     pend = state["pending"]
@@ -114,33 +78,37 @@ def reroll_prompt(state: State, role: str) -> dict[str, Any]:
     else:
         keep = f"Keep the reserve: the Japanese take {data.name(pend['target'])}"
         again = f"the Japanese advance on {odds}"
-    return _prompt("reroll", RESERVES, state,
+    return _prompt(REROLL_TITLE, RESERVES, state,
                    [orders.spec("use_reserve", f"Use the {fname} front reserve to re-roll (it is removed; {again})"),
                     orders.spec("accept", keep)])
 
 
 def reroll_resolve(s: State, action: dict[str, Any], rng: Rng) -> None:
-    attacker = s["pending"]["attacker"]
     if action["verb"] == "use_reserve":
         attacks.reroll(s, rng)
     else:
         attacks.accept(s)
-    if attacker == "allied":
-        s["phase"] = "actions" if s["ap"] else "japanese"
-    else:
-        continue_bot(s, rng)
+    if s["bot"] is not None:  # a Japanese attack's result stands: the rest of the BOT's row is played
+        japanese.play_steps(s, rng)
 
 
-STATES = StatesTable([
-    Decision("ap", SEQUENCE, _verbs("roll_ap"), _allied, ap_prompt, _stepped(ap_resolve),
-             lambda s, r: {"verb": "roll_ap"}, _random),
-    Decision("actions", ACTIONS,
-             _verbs("attack_front", "attack_sea", "add_reserve", "remove_europe", "activate", "end_actions"),
-             _allied, actions_prompt, _stepped(actions_resolve), lambda s, r: {"verb": "end_actions"}, _random,
-             lambda s, r, a: allied.check(s, a)),
-    Decision("japanese", ACTIONS, _verbs("japanese_action"), _allied, japanese_prompt, _stepped(japanese_resolve),
-             lambda s, r: {"verb": "japanese_action"}, _random),
-    # A missed re-roll decision keeps the reserve: the result stands.
-    Decision("reroll", RESERVES, _verbs("use_reserve", "accept"), _allied, reroll_prompt, _stepped(reroll_resolve),
-             lambda s, r: {"verb": "accept"}, _random),
-])
+def _asked_about_reserve(state: State) -> list[str]:
+    return ["allied"] if state["pending"] and state["outcome"] is None else []
+
+
+def reroll_due(state: State) -> str | None:
+    """The walk's interrupt: the reserve decision comes first while an attack's result waits on it."""
+    return REROLL.id if state["pending"] else None
+
+
+ACTIONS_DECISION = Decision(
+    "actions", ACTIONS, _verbs("attack_front", "attack_sea", "add_reserve", "remove_europe", "activate", "end_actions"),
+    lambda state: ["allied"] if state["outcome"] is None else [], actions_prompt,
+    _stepped(allied.act), lambda s, r: {"verb": "end_actions", "args": {}}, _random(actions_prompt),
+    lambda s, r, a: allied.check(s, a), title=ACTIONS_TITLE, needed=_spending, again=_spending)
+# A missed re-roll decision keeps the reserve: the result stands.
+REROLL = Decision(
+    "reroll", RESERVES, _verbs("use_reserve", "accept"), _asked_about_reserve, reroll_prompt,
+    _stepped(reroll_resolve), lambda s, r: {"verb": "accept", "args": {}}, _random(reroll_prompt), title=REROLL_TITLE)
+
+STATES = StatesTable([ACTIONS_DECISION, REROLL])

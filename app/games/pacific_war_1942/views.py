@@ -10,13 +10,23 @@ from app.games.pacific_war_1942.allied import attack_block
 
 State = dict[str, Any]
 
-# The board as drawn (map.toml [board], in board units: one unit is a step along a front); pixels are the web's.
+# The board as drawn (map.toml [board], in board units: one unit is a step between two fronts); pixels are the web's.
 LAYOUT = data.MAP["board"]
 SIDE_NAME = {"allied": "Allied", "japanese": "Japanese"}
 
 
-def _row_y(row: int) -> float:
-    return round(row * LAYOUT["row_step"], 3)
+def _column_x(column: int) -> float:
+    return round(column * LAYOUT["column_step"], 3)
+
+
+def _row_y(n: int) -> float:
+    """Where the n-th location along a route stands (the Allied flag location at 0)."""
+    return round(n * LAYOUT["row_step"], 3)
+
+
+def _header(name: str) -> list[str]:
+    """A front's name over its column, a line a word when it has two ("Southwest" / "Pacific"), so that it fits."""
+    return name.split(" ", 1)
 
 
 def _location_details(state: State, loc_id: str) -> str:
@@ -51,11 +61,11 @@ def _front(state: State, front: str) -> dict[str, Any]:
     }
 
 
-def _markers_of(state: State, f: dict[str, Any], row: int) -> list[dict[str, Any]]:
+def _markers_of(state: State, f: dict[str, Any], column: int) -> list[dict[str, Any]]:
     """The two front markers of a front as board pieces: where they stand, and what a player reads on them."""
     route, name = data.route(f["id"]), f["name"]
     i = board.allied_index(state, f["id"])
-    allied_at: Any = [LAYOUT["outside_x"], _row_y(row)] if i < 0 else route[i]
+    allied_at: Any = [_column_x(column), LAYOUT["outside_y"]] if i < 0 else route[i]
     where = f"outside {f['outside_of']}" if i < 0 else f["allied_location"]
     allied = {"id": f"allied-{f['id']}", "label": f"Allied {name} front marker", "side": "allied",
               "kind": "front-marker", "at": allied_at,
@@ -72,43 +82,47 @@ def _markers_of(state: State, f: dict[str, Any], row: int) -> list[dict[str, Any
 
 
 def board_view(state: State, fronts: list[dict[str, Any]]) -> dict[str, Any]:
-    """The board as data for the one renderer (docs/architecture.md, Contract v2, Board): a band per front with
-    its sea area, the locations along each route to Japan, the front markers and the sea control markers."""
-    spaces, edges, areas, pieces, markers = [], [], [], [], []
+    """The board as data for the one renderer (docs/architecture.md, Contract v2, Board): a column per front with
+    its name and its sea area's control marker at the head, the locations along its route down to Japan, the front
+    markers and the sea control markers."""
+    spaces, edges, areas, pieces, markers, labels = [], [], [], [], [], []
     bx, by, bw, bh = LAYOUT["band"]
-    for row, f in enumerate(fronts):
-        y = _row_y(row)
+    for column, f in enumerate(fronts):
+        x = _column_x(column)
         route = data.route(f["id"])
         sea = f"{f['sea_name']} sea area: {SIDE_NAME[f['sea_control']]} control" if f["sea_area"] else "no sea area"
         areas.append({"id": f"front-{f['id']}", "label": f"{f['name']} front · {sea}",
-                      "kind": "sea" if f["sea_area"] else "land", "rect": [bx, y + by, bw, bh],
-                      "label_at": [LAYOUT["band_label_at"][0], y + LAYOUT["band_label_at"][1]]})
+                      "kind": "sea" if f["sea_area"] else "land", "rect": [x + bx, by, bw, bh]})
+        lines = _header(f["name"])
+        top = LAYOUT["header_y"] - (len(lines) - 1) * LAYOUT["header_line"] / 2
+        labels += [{"text": line, "kind": "front", "anchor": "middle", "at": [x, round(top + n * LAYOUT["header_line"], 3)]}
+                   for n, line in enumerate(lines)]
         for n, loc_id in enumerate(route):
             if loc_id != data.JAPAN:
                 loc = data.LOCATIONS[loc_id]
-                spaces.append({"id": loc_id, "label": loc["name"], "at": [n, y],
+                spaces.append({"id": loc_id, "label": loc["name"], "at": [x, _row_y(n)],
                                "kind": "allied" if board.occupied_by_allies(state, loc_id) else "japanese",
                                "shape": "pentagon" if loc.get("fortified") else "circle",
                                "marks": [m for m, key in (("ring", "start"), ("flag", "flag")) if loc.get(key)],
                                "details": _location_details(state, loc_id)})
             if n:
                 edges.append({"from": route[n - 1], "to": loc_id, "kind": "route"})
-        pieces += _markers_of(state, f, row)
+        pieces += _markers_of(state, f, column)
         if f["sea_area"]:
             control = SIDE_NAME[f["sea_control"]]
             markers.append({"id": f"sea-{f['sea_area']}", "label": f"{f['sea_name']} sea area control marker",
                             "side": f["sea_control"], "kind": "sea-control", "face": control[0] + "C",
-                            "at": [LAYOUT["sea_marker_x"], y + LAYOUT["band_label_at"][1]],
-                            "details": f"{control} control"})
+                            "at": [x, LAYOUT["sea_marker_y"]], "details": f"{control} control"})
     japan = data.LOCATIONS[data.JAPAN]
     spaces.append({"id": data.JAPAN, "label": "Japan", "at": LAYOUT["japan_at"], "kind": "japan",
-                   "size": LAYOUT["japan_size"], "stack_offset": [0, -0.13],
+                   "size": LAYOUT["japan_size"], "stack_offset": LAYOUT["japan_stack_offset"],
                    "details": ("occupied by the Allies. " if board.japan_front(state) else "") + japan["provenance"]})
     spaces.append({"id": "beside_japan", "label": "Beside Japan", "at": LAYOUT["beside_japan_at"], "shape": "none",
-                   "per_row": 1})
+                   "per_row": 2})
     return {"id": "pw-map", "label": "Map of the four fronts, the three sea areas and the markers",
             "extent": LAYOUT["extent"], "space_size": LAYOUT["space_size"], "piece_size": LAYOUT["piece_size"],
-            "areas": areas, "spaces": spaces, "edges": edges, "pieces": pieces, "markers": markers}
+            "stack_offset": LAYOUT["stack_offset"], "areas": areas, "spaces": spaces, "edges": edges,
+            "labels": labels, "pieces": pieces, "markers": markers}
 
 
 def _charts() -> dict[str, Any]:
@@ -168,13 +182,13 @@ def rules_view() -> dict[str, Any]:
 
 
 def view(state: State, role: str) -> dict[str, Any]:
-    ended = state["over"] is not None
+    ended = state["outcome"] is not None
     pending = state["pending"]
     last_bot = state["last_bot"]
     fronts = [_front(state, f) for f in data.FRONT_ORDER]
     return {
         "turn": state["turn"], "turns": state["turns"], "date": data.turn_date(state["turn"]),
-        "phase": state["phase"], "ap": state["ap"], "ap_roll": state["ap_roll"],
+        "ap": state["ap"], "ap_roll": state["ap_roll"],
         "fronts": fronts,
         "board": board_view(state, fronts),
         "japan": {"occupied_by_front": board.japan_front(state),
@@ -192,7 +206,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "score": board.score(state),
         "instant_threat": [data.name(x) for x in board.allied_locations_lost(state)],
         "log": visible(state["log"], role, ended),
-        "outcome": _outcome(state["over"]),
+        "outcome": _outcome(state["outcome"]),
         "charts": _charts(),
         "rules": rules_view(),
     }

@@ -7,8 +7,9 @@ from app.engine.rng import ScriptedRng
 from app.games.pacific_war_1942 import data, rules
 
 
-def new_game() -> dict[str, Any]:
-    return rules.setup("campaign", {}, ScriptedRng())
+def new_game(ap_die: int = 6) -> dict[str, Any]:
+    """A new campaign: turn 1's AP roll (made as the turn begins) is `ap_die`, so the player spends AP."""
+    return rules.setup("campaign", {}, ScriptedRng([ap_die]))
 
 
 def at(front: str, location: str, state: dict[str, Any]) -> dict[str, Any]:
@@ -18,8 +19,10 @@ def at(front: str, location: str, state: dict[str, Any]) -> dict[str, Any]:
 
 
 def actions_phase(state: dict[str, Any] | None = None, ap: int = 4) -> dict[str, Any]:
+    """The Allied actions with `ap` Action Points left (a new game, or `state`, which stands at the actions)."""
     s = state if state is not None else new_game()
-    s["phase"], s["ap"], s["ap_roll"] = "actions", ap, 6
+    assert rules.prompts(s)["allied"]["title"].startswith(f"Turn {s['turn']}: Spend your Action Points")
+    s["ap"], s["ap_roll"] = ap, 6
     return s
 
 
@@ -31,6 +34,16 @@ def play(state: dict[str, Any], *actions: Any, dice: list[int] = ()) -> dict[str
         state = rules.apply(state, "allied", a, rng)
     assert rng.remaining == 0, f"{rng.remaining} scripted dice were not rolled"
     return state
+
+
+def bot_acts(state: dict[str, Any], dice: list[int], ap_die: int = 1) -> dict[str, Any]:
+    """The player ends the Allied actions and the Japanese BOT acts with `dice` (its chart die, then its attack's);
+    the next turn's AP roll (`ap_die`) follows unless the game ended or the BOT waits on a reserve decision."""
+    rng = ScriptedRng([*dice, ap_die])
+    s = rules.apply(state, "allied", {"verb": "end_actions"}, rng)
+    begun = s["turn"] > state["turn"]
+    assert rng.remaining == (0 if begun else 1), f"{rng.remaining} scripted dice were not rolled"
+    return s
 
 
 def attack(front: str) -> dict[str, Any]:
@@ -49,3 +62,9 @@ def labels(state: dict[str, Any]) -> list[str]:
 
 def verbs(state: dict[str, Any]) -> list[str]:
     return [a["verb"] for a in rules.prompts(state)["allied"]["actions"]]
+
+
+def asked(state: dict[str, Any]) -> str:
+    """The title of what the player is asked now ("" once the game is over)."""
+    prompt = rules.prompts(state).get("allied")
+    return prompt["title"] if prompt else ""

@@ -6,7 +6,7 @@ from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.games.pacific_war_1942 import rules
 from app.web.templating import env as app_env
-from tests.games.pacific_war_1942.helpers import actions_phase, at, play
+from tests.games.pacific_war_1942.helpers import actions_phase, at, bot_acts, play
 
 env = app_env.overlay(undefined=StrictUndefined)  # the web app's templates, with the one board renderer
 
@@ -36,7 +36,7 @@ def test_the_map_shows_fronts_seas_markers_and_ap():
 
 
 def test_the_bot_turn_and_its_die_are_drawn():
-    s = play(actions_phase(ap=1), "end_actions", "japanese_action", dice=[4, 5])
+    s = bot_acts(actions_phase(ap=1), [4, 5])
     html = render(s, "spectator")
     assert 'die <span class="pw-die">4</span> — <strong>South Seas offensive</strong>' in html
     assert "The Japanese advance into Port Moresby" in html
@@ -83,3 +83,33 @@ def test_what_was_invented_is_shown_with_its_provenance():
         assert f"<td>{v['text']}</td><td>{v['vp']:+d} VP</td>" in rules_part
     for rng, band in zip(["6 or less", "7 to 12", "13 to 18", "19 or more"], data.BANDS):
         assert f"<td>{rng}</td><td>{band['text']}</td><td class=\"pw-provenance\">{band['provenance']}</td>" in rules_part
+
+
+@pytest.mark.rule("Game Board")
+def test_each_front_is_a_column_down_to_japan_so_the_map_fits_a_phone():
+    """Four columns, not rows of nine locations: at 390 px a column is about 90 px, room for a name in 12 px type, and
+    nothing forces the page wider (the browser test measures the names on screen,
+    tests/browser/test_pacific_war.py)."""
+    from app.games.pacific_war_1942 import data
+
+    b = rules.view(actions_phase(), "allied")["board"]
+    at = {s["id"]: s["at"] for s in b["spaces"]}
+    for column, front in enumerate(data.FRONT_ORDER):
+        route = [loc for loc in data.route(front) if loc != data.JAPAN]
+        assert {at[loc][0] for loc in route} == {column}, front  # one column
+        assert [at[loc][1] for loc in route] == sorted(at[loc][1] for loc in route)  # down the column
+        assert at[data.JAPAN][1] > max(at[loc][1] for loc in route)  # Japan below every route
+    x0, _, x1, _ = b["extent"]
+    assert x1 - x0 <= len(data.FRONT_ORDER)
+    assert "svg.board-svg { min-width" not in render(actions_phase())
+
+
+@pytest.mark.rule("Allied Army Reserves")
+def test_the_panel_shows_the_ap_left_then_the_attack_waiting_on_the_reserve():
+    s = actions_phase(ap=2)
+    s["fronts"]["china"]["reserve"] = True
+    assert "<strong>2 AP</strong> remaining" in render(s)
+    s = play(s, {"verb": "attack_front", "args": {"front": "china"}}, dice=[1])
+    html = " ".join(render(s).split())
+    assert 'The Allied attack on Chungking rolled <span class="pw-die">1</span> (+0): no result. Use the reserve' in html
+    assert "AP</strong> remaining" not in html

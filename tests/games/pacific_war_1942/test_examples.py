@@ -2,7 +2,7 @@
 import pytest
 
 from app.games.pacific_war_1942 import rules
-from tests.games.pacific_war_1942.helpers import actions_phase, at, attack, new_game, play, where
+from tests.games.pacific_war_1942.helpers import actions_phase, at, attack, bot_acts, new_game, play, where
 
 LAND = "Resolving Land Front Attacks"
 
@@ -44,8 +44,7 @@ def test_bot_attacks_fortified_singapore_under_allied_sea_control(roll):
     # -1 fortified and -1 sea control; on 5 or 6 the Allies are pushed to Saigon and the Japanese take Singapore.
     s = at("india", "singapore", new_game())
     s["seas"]["indian_ocean"] = "allied"
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[2, roll])  # Japanese Action Chart 2: U-Go, attack the India front
+    s = bot_acts(s, [2, roll])  # Japanese Action Chart 2: U-Go, attack the India front
     v = rules.view(s, "allied")
     india = v["fronts"][0]
     assert v["last_bot"]["name"] == "U-Go" and v["last_bot"]["roll"] == 2

@@ -79,7 +79,6 @@ def sandbox(players):
 def test_attack_reserve_and_sea_attack_posted_from_the_rendered_forms(sandbox):
     # AP roll 6: 4 AP. Attack Guadalcanal: die 5 -1 (Japanese sea control) = 4 advances. Sea attack: die 4 wins.
     p, gid = sandbox([6, 5, 4])
-    press(p, gid, "Roll the die for Action Points")
     page = press(p, gid, "Attack Guadalcanal")
     assert any(line.startswith("Allied attack on Guadalcanal (Southwest Pacific front): die 5") and
                line.endswith("advance.") for line in log_lines(page)), log_lines(page)
@@ -99,11 +98,8 @@ def test_attack_reserve_and_sea_attack_posted_from_the_rendered_forms(sandbox):
 def test_a_stalled_front_is_flipped_back_from_its_rendered_form(sandbox):
     # AP 1 (1 AP), end; BOT die 3: Ichi-Go, attack China die 1 (no result), stall China; turn 2: AP 6, flip China.
     p, gid = sandbox([1, 3, 1, 6])
-    press(p, gid, "Roll the die for Action Points")
-    press(p, gid, "End your actions")
-    page = press(p, gid, "Roll the die for the Japanese BOT action")
+    page = press(p, gid, "End your actions")  # then the BOT acts and turn 2 begins: no button for either roll
     assert "The Allied China front is stalled" in page
-    press(p, gid, "Roll the die for Action Points")
     page = press(p, gid, "Flip the stalled China front back to active")
     assert "The Allied China front is flipped back to active." in log_lines(page)
     assert next(f for f in p.game(gid)["view"]["fronts"] if f["id"] == "china")["stalled"] is False
@@ -113,9 +109,9 @@ def test_a_stalled_front_is_flipped_back_from_its_rendered_form(sandbox):
 def test_the_after_action_report_reads_as_words_and_figures(sandbox):
     from tests.platform.conftest import rewrite_state
 
-    p, gid = sandbox([1])
-    rewrite_state(gid, lambda s: {**s, "turn": 16, "phase": "japanese"})
-    page = press(p, gid, "Roll the die for the Japanese BOT action")  # Europe First, then the last turn ends
+    p, gid = sandbox([1, 1])  # AP roll 1; then the BOT's Europe First
+    rewrite_state(gid, lambda s: {**s, "turn": 16})
+    page = press(p, gid, "End your actions")  # Europe First, then the last turn ends
     assert "Game over" in page
     report = p.get(f"/games/{gid}/report").text
     assert "Final score -10 VP: Japanese win." in report

@@ -1,31 +1,19 @@
-"""Seeded random games: every one reaches an end, with no exception and no dead end, and replays identically."""
+"""A thousand seeded random games (`-m slow`): every one reaches an end, and between them every level of the Score
+bands and the instant victory. The conformance harness (tests/conformance) plays the default suite's random game to
+its end, checks its orders against their schemas and replays it."""
 import pytest
 
-from app.engine.testing import assert_plain_json, playout, state_hash
+from app.engine.testing import playout
 from app.games.pacific_war_1942 import rules
 
 
-def run(seeds):
+@pytest.mark.slow
+def test_a_thousand_random_games_reach_an_end_at_every_level():
     ends = set()
-    for seed in seeds:
+    for seed in range(1000):
         result = playout(rules, "campaign", seed=seed, max_steps=2000)
         o = rules.outcome(result.state)
         assert o["winner"] in ("allied", "japanese", None) and o["reason"]
         assert rules.prompts(result.state) == {}
         ends.add(o["level"])
-    return ends
-
-
-def test_fifty_random_games_reach_an_end():
-    assert run(range(50)) >= {"instant", "victory"}
-
-
-@pytest.mark.slow
-def test_a_thousand_random_games_reach_an_end():
-    assert run(range(1000)) >= {"instant", "victory", "draw", "decisive"}
-
-
-def test_same_seed_same_game():
-    a, b = playout(rules, "campaign", seed=7), playout(rules, "campaign", seed=7)
-    assert state_hash(a.state) == state_hash(b.state) and a.actions == b.actions
-    assert_plain_json(a.state)
+    assert ends >= {"instant", "victory", "draw", "decisive"}

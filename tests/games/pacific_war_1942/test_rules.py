@@ -3,8 +3,8 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.games.pacific_war_1942 import rules
-from tests.games.pacific_war_1942.helpers import (actions_phase, at, attack, labels, new_game, play, verbs,
-                                                  where)
+from tests.games.pacific_war_1942.helpers import (actions_phase, asked, at, attack, bot_acts, labels, new_game,
+                                                  play, verbs, where)
 
 
 def fronts_view(s):
@@ -40,38 +40,46 @@ def test_each_front_lies_in_its_sea_area_and_china_in_none():
 
 @pytest.mark.rule("Sequence of Play Each Turn")
 def test_a_turn_is_ap_roll_actions_bot_action_then_the_next_turn():
-    s = new_game()
-    assert verbs(s) == ["roll_ap"]
-    s = play(s, "roll_ap", dice=[1])  # AP Chart 1: 1 AP
-    assert s["phase"] == "actions" and s["ap"] == 1
-    s = play(s, {"verb": "add_reserve", "args": {"front": "china"}})
-    assert verbs(s)[:1] == ["japanese_action"]  # AP spent: the BOT acts
-    s = play(s, "japanese_action", dice=[1])  # Europe First: no attack die
-    assert s["turn"] == 2 and verbs(s) == ["roll_ap"]
+    """The player is asked only what the rules make them decide: the AP roll and the BOT's roll are made as the walk
+    reaches them (no button to press), and the log shows each die."""
+    s = new_game(ap_die=1)  # AP Chart 1: 1 AP, rolled as turn 1 begins
+    assert asked(s) == "Turn 1: Spend your Action Points — 1 AP left"
+    assert "roll_ap" not in verbs(s) and rules.view(s, "allied")["ap_roll"] == 1
+    before = len(s["log"])
+    # the last AP spent: the BOT rolls its chart (1, Europe First: no attack die), the turn ends, turn 2's AP roll (2)
+    s = play(s, {"verb": "add_reserve", "args": {"front": "china"}}, dice=[1, 2])
+    assert asked(s) == "Turn 2: Spend your Action Points — 2 AP left"
+    assert [line["text"] for line in s["log"][before:]] == [
+        "The Allies add a reserve to the China front.",
+        "Japanese BOT action: die 1, Europe First: Place the Europe marker in the Europe First Box. Stall the Allied "
+        "India front.",
+        "A Europe marker is placed in the Europe First Box: Allied attacks on the India and China fronts get -2 DRM "
+        "until every Europe marker is removed.",
+        "The Allied India front is stalled: it may not attack until an action flips it back to active.",
+        "Turn 2 begins (Apr-Jun 1942).",
+        "Turn 2 (Apr-Jun 1942): Action Points roll 2: 2 AP."]
 
 
 @pytest.mark.rule("Using Action Charts")
 @pytest.mark.parametrize("roll,ap", [(1, 1), (2, 2), (3, 3), (4, 3), (5, 4), (6, 4)])
 def test_the_ap_chart_gives_one_to_four_actions(roll, ap):
-    s = play(new_game(), "roll_ap", dice=[roll])
+    s = new_game(ap_die=roll)
     assert rules.view(s, "allied")["ap"] == ap
     assert f"{ap} AP left" in rules.prompts(s)["allied"]["title"]
 
 
 @pytest.mark.rule("Using Action Charts")
 def test_unspent_ap_cannot_be_saved():
-    s = play(actions_phase(ap=3), "end_actions")
-    assert s["ap"] == 0 and verbs(s)[0] == "japanese_action"
-    s = play(s, "japanese_action", "roll_ap", dice=[1, 1])
-    assert s["ap"] == 1
+    s = bot_acts(actions_phase(ap=3), [1], ap_die=1)  # 3 AP given up; the BOT's Europe First; turn 2: AP roll 1
+    assert s["turn"] == 2 and s["ap"] == 1 and asked(s) == "Turn 2: Spend your Action Points — 1 AP left"
 
 
 @pytest.mark.rule("Using Action Charts")
 def test_the_lost_ap_are_counted_in_words():
-    assert play(actions_phase(ap=1), "end_actions")["log"][-1]["text"] == \
-        "The Allied player ends the actions phase; 1 unused AP is lost."
-    assert play(actions_phase(ap=3), "end_actions")["log"][-1]["text"] == \
-        "The Allied player ends the actions phase; 3 unused AP are lost."
+    for ap, words in ((1, "1 unused AP is lost"), (3, "3 unused AP are lost")):
+        s = actions_phase(ap=ap)
+        ended = bot_acts(s, [1])["log"][len(s["log"])]  # the line before the BOT's
+        assert ended["text"] == f"The Allied player ends the actions phase; {words}."
 
 
 @pytest.mark.rule("Using Action Charts")
@@ -83,8 +91,8 @@ def test_every_action_costs_one_ap():
              {"verb": "activate", "args": {"front": "china"}})
     assert s["ap"] == 1 and s["fronts"]["india"]["reserve"] and not s["europe"]
     assert not s["fronts"]["china"]["stalled"]
-    s = play(s, attack("china"), dice=[1])
-    assert s["ap"] == 0 and s["phase"] == "japanese"
+    s = play(s, attack("china"), dice=[1, 1, 3])  # the last AP: then the BOT (1, Europe First) and turn 2's AP roll
+    assert s["turn"] == 2 and any(line["text"].startswith("Japanese BOT action: die 1") for line in s["log"])
 
 
 @pytest.mark.rule("Using Action Charts")
@@ -102,10 +110,8 @@ def test_a_stalled_front_may_not_attack_until_flipped_back():
 @pytest.mark.rule("Using Action Charts")
 @pytest.mark.parametrize("roll,stalled", [(1, "india"), (3, "china"), (5, "central_pacific")])
 def test_japanese_actions_stall_allied_fronts(roll, stalled):
-    s = new_game()
-    s["phase"] = "japanese"
     dice = [roll] if roll == 1 else [roll, 1]  # the attack rows roll their attack die too
-    s = play(s, "japanese_action", dice=dice)
+    s = bot_acts(new_game(), dice)
     assert fronts_view(s)[stalled]["stalled"] is True
 
 
@@ -113,9 +119,7 @@ def test_japanese_actions_stall_allied_fronts(roll, stalled):
 
 @pytest.mark.rule("Resolving Land Front Attacks")
 def test_a_japanese_advance_pushes_the_allied_marker_back_one_location():
-    s = new_game()
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[5, 3])  # Central Pacific offensive, die 3 (-1 nothing: Japanese sea)
+    s = bot_acts(new_game(), [5, 3])  # Central Pacific offensive, die 3 (-1 nothing: Japanese sea)
     v = fronts_view(s)["central_pacific"]
     assert (v["allied_location"], v["japanese_location"]) == ("Hawaii", "Midway")
 
@@ -138,7 +142,21 @@ def test_a_reserve_rerolls_a_failed_allied_attack_and_is_removed():
     assert verbs(s) == ["use_reserve", "accept"] and where(s, "southwest_pacific") == "Port Moresby"
     s = play(s, "use_reserve", dice=[4])
     assert where(s, "southwest_pacific") == "Guadalcanal"
-    assert not s["fronts"]["southwest_pacific"]["reserve"] and s["phase"] == "actions" and s["ap"] == 2
+    assert not s["fronts"]["southwest_pacific"]["reserve"]
+    assert asked(s) == "Turn 1: Spend your Action Points — 2 AP left"
+
+
+@pytest.mark.rule("Allied Army Reserves")
+@pytest.mark.rule("Sequence of Play Each Turn")
+def test_a_reserve_decision_after_the_last_ap_is_followed_by_the_bots_turn():
+    """The failed attack spent the last AP: once the player has decided on the reserve, nothing is left to spend,
+    and the BOT acts (no step asking to spend 0 AP)."""
+    s = actions_phase(ap=1)
+    s["fronts"]["china"]["reserve"] = True
+    s = play(s, attack("china"), dice=[1])
+    assert asked(s) == "Turn 1: Use the Allied reserve?"
+    s = play(s, "accept", dice=[1, 4])  # the BOT's Europe First, then turn 2's AP roll
+    assert asked(s) == "Turn 2: Spend your Action Points — 3 AP left" and s["fronts"]["china"]["reserve"]
 
 
 @pytest.mark.rule("Allied Army Reserves")
@@ -153,12 +171,11 @@ def test_keeping_the_reserve_accepts_the_failure():
 def test_a_reserve_can_reroll_a_successful_japanese_attack():
     s = new_game()
     s["fronts"]["china"]["reserve"] = True
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[3, 6])  # Ichi-Go attacks China: 6 succeeds
+    s = bot_acts(s, [3, 6])  # Ichi-Go attacks China: 6 succeeds
     assert labels(s) == ["Use the China front reserve to re-roll (it is removed; the Japanese advance on 3-6)",
                          "Keep the reserve: the Japanese take Kunming"]
     assert where(s, "china") == "Kunming"  # not yet pushed back: the player decides first
-    s = play(s, "use_reserve", dice=[2])
+    s = play(s, "use_reserve", dice=[2, 1])  # the re-roll, then (the BOT's row done, the turn over) turn 2's AP roll
     assert where(s, "china") == "Kunming" and not s["fronts"]["china"]["reserve"]
     assert s["fronts"]["china"]["stalled"] and s["turn"] == 2  # the BOT finished its row, the turn ended
 
@@ -179,16 +196,14 @@ def test_a_reserve_does_not_reroll_a_sea_attack():
     s = actions_phase()
     s["fronts"]["southwest_pacific"]["reserve"] = True
     s = play(s, {"verb": "attack_sea", "args": {"sea": "southwest_pacific"}}, dice=[1])
-    assert s["phase"] == "actions" and s["fronts"]["southwest_pacific"]["reserve"]
+    assert asked(s) == "Turn 1: Spend your Action Points — 3 AP left" and s["fronts"]["southwest_pacific"]["reserve"]
 
 
 # --- Japanese Army Reserves ----------------------------------------------------------------------------------
 
 @pytest.mark.rule("Japanese Army Reserves")
 def test_a_japanese_reserve_gives_minus_one_and_flips_back_when_beaten():
-    s = new_game()
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[4, 1])  # South Seas offensive fails, then the marker flips to reserve
+    s = bot_acts(new_game(), [4, 1])  # South Seas offensive fails, then the marker flips to reserve
     assert fronts_view(s)["southwest_pacific"]["japanese_reserve"] is True
     s = actions_phase(s)
     assert "Attack Guadalcanal (Southwest Pacific front) — succeeds on 5-6 — 1 AP" in labels(s)
@@ -202,9 +217,7 @@ def test_a_japanese_reserve_gives_minus_one_and_flips_back_when_beaten():
 
 @pytest.mark.rule("Europe First Box")
 def test_the_europe_marker_gives_minus_two_on_india_and_china_only():
-    s = new_game()
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[1])
+    s = bot_acts(new_game(), [1])
     assert rules.view(s, "allied")["europe"] == 1
     s = actions_phase(s)
     assert "Attack Chungking (China front) — succeeds on 5-6 — 1 AP" in labels(s)
@@ -222,11 +235,7 @@ def test_the_europe_marker_gives_minus_two_on_india_and_china_only():
 def test_europe_markers_stack_and_each_costs_an_action_to_remove():
     """Set Up's "Europe markers" and the action "Remove 1 Europe marker": a second Europe First result adds a
     second marker (not ignored); the -2 DRM and the -2 VP apply once while any is in play ("if", not "for each")."""
-    s = new_game()
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[1])
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[1])
+    s = bot_acts(bot_acts(new_game(), [1]), [1])
     assert rules.view(s, "allied")["europe"] == 2
     assert "Another Europe marker is placed in the Europe First Box: 2 are in play." in [x["text"] for x in s["log"]]
     assert [(line["id"], line["vp"]) for line in rules.view(s, "allied")["score"]["lines"] if line["id"] == "europe"] \
@@ -245,15 +254,13 @@ def test_europe_markers_stack_and_each_costs_an_action_to_remove():
 
 @pytest.mark.rule("Key Game Concepts")
 def test_the_same_location_may_be_attacked_again_while_ap_remain():
-    s = play(actions_phase(ap=3), attack("china"), attack("china"), attack("china"), dice=[1, 2, 3])
-    assert where(s, "china") == "Chungking" and s["phase"] == "japanese"
+    s = play(actions_phase(ap=3), attack("china"), attack("china"), attack("china"), dice=[1, 2, 3, 1, 1])
+    assert where(s, "china") == "Chungking" and s["turn"] == 2  # then the BOT (Europe First) and turn 2's AP roll
 
 
 @pytest.mark.rule("Key Game Concepts")
 def test_the_last_location_taken_puts_the_allied_marker_outside_and_it_can_be_retaken():
-    s = at("central_pacific", "hawaii", new_game())
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[5, 6])
+    s = bot_acts(at("central_pacific", "hawaii", new_game()), [5, 6])
     v = fronts_view(s)["central_pacific"]
     assert v["allied_outside"] and v["japanese_location"] == "Hawaii"
     assert rules.view(s, "allied")["instant_threat"] == ["Hawaii"]
@@ -265,9 +272,7 @@ def test_the_last_location_taken_puts_the_allied_marker_outside_and_it_can_be_re
 
 @pytest.mark.rule("Key Game Concepts")
 def test_a_bot_action_that_cannot_be_played_is_ignored():
-    s = new_game()
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[6])  # Kido Butai: the Allies control no sea area
+    s = bot_acts(new_game(), [6])  # Kido Butai: the Allies control no sea area
     v = rules.view(s, "allied")
     assert v["last_bot"]["results"] == ["The Allies control no sea area: ignored."]
     assert v["turn"] == 2 and {x["control"] for x in v["seas"]} == {"japanese"}
@@ -277,8 +282,7 @@ def test_a_bot_action_that_cannot_be_played_is_ignored():
 def test_kido_butai_attacks_the_first_allied_sea_area():
     s = new_game()
     s["seas"]["southwest_pacific"] = s["seas"]["indian_ocean"] = "allied"
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[6, 4])
+    s = bot_acts(s, [6, 4])
     assert s["seas"] == {"central_pacific": "japanese", "southwest_pacific": "japanese", "indian_ocean": "allied"}
 
 
@@ -301,8 +305,7 @@ def test_attacks_on_japan_have_minus_two_and_only_one_allied_marker_occupies_it(
 def test_japanese_markers_beside_japan_attack_the_allied_marker_in_japan():
     s = at("southwest_pacific", "japan", new_game())
     s["seas"]["southwest_pacific"] = "allied"
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[4, 6])  # die 6, -2 Japan, -1 Allied sea: modified 3 advances
+    s = bot_acts(s, [4, 6])  # die 6, -2 Japan, -1 Allied sea: modified 3 advances
     assert where(s, "southwest_pacific") == "Okinawa"
     assert rules.view(s, "allied")["japan"]["occupied_by_front"] is None
 
@@ -311,9 +314,7 @@ def test_japanese_markers_beside_japan_attack_the_allied_marker_in_japan():
 
 @pytest.mark.rule("How to Win")
 def test_two_allied_locations_lost_is_an_instant_japanese_victory_at_end_of_turn():
-    s = at("china", "outside", at("central_pacific", "hawaii", new_game()))
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[5, 6])
+    s = bot_acts(at("china", "outside", at("central_pacific", "hawaii", new_game())), [5, 6])
     o = rules.outcome(s)
     assert o["winner"] == "japanese" and o["level"] == "instant" and "Hawaii" in o["reason"]
     assert o["reason"].endswith(f"The score stood at {o['score']['allied']} VP.")  # no band to contradict it
@@ -322,35 +323,33 @@ def test_two_allied_locations_lost_is_an_instant_japanese_victory_at_end_of_turn
 
 @pytest.mark.rule("How to Win")
 def test_one_allied_location_lost_is_not_yet_a_victory():
-    s = at("china", "outside", new_game())
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[1])
+    s = bot_acts(at("china", "outside", new_game()), [1])
     assert rules.outcome(s) is None and s["turn"] == 2
 
 
 @pytest.mark.rule("How to Win")
 def test_the_game_ends_after_the_last_turn():
     s = new_game()
-    s["turn"], s["phase"] = 16, "japanese"
-    s = play(s, "japanese_action", dice=[1])
+    s["turn"] = 16
+    s = bot_acts(s, [1])
     o = rules.outcome(s)
     assert o["reason"].startswith("The last game turn")
     assert o["score"] == {"allied": -10}  # -6 three Japanese seas, -2 Europe marker, -2 no bomb
-    with pytest.raises(IllegalAction, match="over"):
-        play(s, "roll_ap", dice=[3])
+    with pytest.raises(IllegalAction, match="The game is over") as refused:
+        play(s, attack("china"), dice=[3])
+    assert refused.value.rule == "How to Win"
 
 
 @pytest.mark.rule("How to Win")
 def test_the_atomic_bomb_is_dropped_from_turn_15_with_saipan_held_and_ends_the_game():
     s = at("central_pacific", "saipan", new_game())
-    s["turn"], s["phase"] = 14, "japanese"
-    s = play(s, "japanese_action", dice=[1])
+    s["turn"] = 14
+    s = bot_acts(s, [1])
     assert rules.outcome(s) is None and s["turn"] == 15 and not s["bomb"]
-    s["phase"] = "japanese"
-    s = play(s, "japanese_action", dice=[1])
+    s = bot_acts(s, [1])
     o = rules.outcome(s)
     assert s["bomb"] and "Atomic Bomb" in o["reason"]
-    assert "no_bomb" not in [line["id"] for line in s["over"]["score"]["lines"]]
+    assert "no_bomb" not in [line["id"] for line in rules.view(s, "allied")["score"]["lines"]]
 
 
 @pytest.mark.rule("Using Action Charts")

@@ -2,7 +2,7 @@
 import pytest
 
 from app.games.pacific_war_1942 import rules
-from tests.games.pacific_war_1942.helpers import at, new_game, play
+from tests.games.pacific_war_1942.helpers import at, bot_acts, new_game
 
 
 def finish(positions: dict[str, str], seas: str = "allied") -> dict:
@@ -12,8 +12,8 @@ def finish(positions: dict[str, str], seas: str = "allied") -> dict:
         at(front, loc, s)
     s["seas"] = {k: seas for k in s["seas"]}
     s["europe"] = True
-    s["turn"], s["phase"] = 16, "japanese"
-    return play(s, "japanese_action", dice=[1])["over"]  # the whole calculation, as the view shows it
+    s["turn"] = 16
+    return bot_acts(s, [1])["outcome"]  # the whole calculation, as the view shows it
 
 
 # Each case: +3 three Allied seas, -2 Europe marker, and -2 unless the Central front holds Saipan (the bomb).
@@ -73,8 +73,8 @@ def test_the_running_estimate_is_shown_while_playing():
 @pytest.mark.rule("Score")
 def test_the_outcome_and_the_report_are_words_and_figures_for_a_person():
     s = new_game()
-    s["turn"], s["phase"] = 16, "japanese"
-    s = play(s, "japanese_action", dice=[1])  # Europe First: a Europe marker, India stalled; the game ends
+    s["turn"] = 16
+    s = bot_acts(s, [1])  # Europe First: a Europe marker, India stalled; the game ends
     assert rules.outcome(s) == {
         "winner": "japanese", "level": "decisive", "score": {"allied": -10},
         "reason": "The last game turn has been played (How to Win). Final score -10 VP: Japanese win. "

@@ -1,8 +1,10 @@
 """The Japanese BOT: one die on the Japanese Action Chart each turn, its steps played in order (Using Action Charts).
 
-A step that cannot be played is ignored (Key Game Concepts). A Japanese land attack that succeeds against a front
-with an Allied reserve pauses the BOT until the player decides on the re-roll; the remaining steps wait in
-`state["bot"]["steps"]`.
+The rulebook gives the player nothing to decide here ("Roll a die to determine the Japanese BOT action to use for the
+turn and follow its instructions"), so the walk carries it out (`act`, a procedure of sequence.py) and the log shows
+each die. A step that cannot be played is ignored (Key Game Concepts). A Japanese land attack that succeeds against a
+front with an Allied reserve pauses the BOT until the player decides on the re-roll (Allied Army Reserves, the
+walk's interrupt); the remaining steps wait in `state["bot"]["steps"]` and `play_steps` plays them afterwards.
 """
 from __future__ import annotations
 
@@ -22,6 +24,12 @@ def roll_action(state: State, rng: Rng) -> None:
     state["last_bot"] = {"turn": state["turn"], "roll": roll, "name": row["name"], "text": row["text"],
                          "results": []}
     attacks.log(state, f"Japanese BOT action: die {roll}, {row['name']}: {row['text']}", roll=roll, bot=True)
+
+
+def act(state: State, rng: Rng) -> bool:
+    """Roll the chart and play its row; True when it pauses for the player's reserve decision."""
+    roll_action(state, rng)
+    return play_steps(state, rng)
 
 
 def note(state: State, text: str) -> None:
