@@ -2,7 +2,7 @@
 figures) and what the rules tests set up."""
 from __future__ import annotations
 
-from app.games.first_blood.rules import new_state
+from app.games.first_blood.records import new_state
 from app.games.first_blood.sequence import TURN
 
 

@@ -9,7 +9,7 @@ from app.games.first_blood import rules
 from app.games.first_blood.bots import BOTS
 from app.play.bots import bot_for
 
-from .helpers import play
+from .helpers import play, position
 
 
 @pytest.fixture(scope="module")
@@ -74,3 +74,24 @@ def test_the_us_bot_holds_against_the_ij_bot_where_a_random_us_player_falls():
     random_us = sum(play(seed, "bot", "random")["outcome"]["winner"] == "us" for seed in range(5))
     bot_us = sum(play(seed)["outcome"]["winner"] == "us" for seed in range(5))
     assert bot_us >= 2 and bot_us > random_us, (bot_us, random_us)
+
+
+def test_each_decision_record_holds_the_answer_of_its_computer_player():
+    """Kernel v3 (issue 33 item 1): a decision kind's bot answer lives in its record, and the computer player asks
+    the record of the decision waited on (no dispatch over kind names beside it)."""
+    from dataclasses import replace
+
+    from app.engine.spec import STANDARD
+    from app.games.first_blood.records import STATES
+
+    assert all(callable(d.bots.get(STANDARD)) for d in STATES)
+    s = position("supply", "ij", units={"ij-124-1": "0303", "ij-124-3": "0304"})
+    s["supply_due"] = True
+    prompt = rules.prompts(s)["ij"]
+    d = STATES["supply"]
+    chosen = {"verb": "give_up", "args": {"unit": "ij-124-3"}}
+    STATES.decisions["supply"] = replace(d, bots={STANDARD: lambda view, prompt, rng: chosen})
+    try:
+        assert BOTS["ij"](rules.view(s, "ij"), prompt, SeededRng(1)) == chosen
+    finally:
+        STATES.decisions["supply"] = d
