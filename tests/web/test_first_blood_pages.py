@@ -53,7 +53,7 @@ def test_a_counter_gives_strength_and_movement_on_the_map_and_in_the_boxes():
         on_map = counter(html, "first-blood-map", "US 1/1 Marines")
         assert on_map.endswith("in hex 0705: combat factor 5, movement factors 8."), on_map
         boxed = counter(html, "first-blood-boxes", "IJ 124/1")
-        assert "in box A: combat factor 4, movement factors 8" in boxed, boxed
+        assert "in off-map box A: combat factor 4, movement factors 8" in boxed, boxed
         assert "IJ 124/1" not in html[html.index('id="first-blood-map"'):html.index('id="first-blood-boxes"')]
 
 
@@ -89,7 +89,7 @@ def test_the_combat_form_has_the_odds_panel_and_the_rules_give_the_odds_before_t
     shown = render("games/first_blood/_odds.html", o=o)
     assert "10 against 4" in shown and "column <strong class=\"fb-column\">2:1</strong>" in shown
     assert "no modifiers" in shown and "Table 10, US Attack Table" in shown
-    s = act(s, "us", "attack", dice=[1], attackers=["us-1-2", "us-1-3"], targets=["0606"], support=[], advance=False)
+    s = act(s, "us", "attack", dice=[1], units={"0606": ["us-1-2", "us-1-3"]}, advance=False)
     assert "10 against 4; 2:1, die 1 = 1: A1 (§7.6, Table 10, US Attack Table)" in last(s)
 
 

@@ -26,25 +26,25 @@ IJ_AIR_IDS: tuple[str, ...] = tuple(f"ij-{role}-{t}-{i}" for t in range(1, 16)
                                     for role in ("destroyer", "fighter", "bomber") for i in range(1, 4))
 USAF_IDS: tuple[str, ...] = tuple(a["id"] for a in USAF)
 AIR_IDS = USAF_IDS + IJ_AIR_IDS
-placement.ALL_PIECES = UNIT_IDS + AIR_IDS
-
-V_PLACE = placement.verbs(placement.ALL_PIECES)
+V_PLACE = placement.verbs(UNIT_IDS + AIR_IDS)
 V_MOVE = movement.verbs(UNIT_IDS, AIR_IDS)
 V_COMBAT = combat.verbs(UNIT_IDS, AIR_IDS)
 V_LOSSES = combat.losses_verbs(UNIT_IDS)
 V_RETREAT = combat.retreat_verbs(UNIT_IDS)
+V_OVERSTACK = combat.overstack_verbs(UNIT_IDS)
 V_SUPPLY = phases.supply_verbs(UNIT_IDS + AIR_IDS)
 V_AIR = phases.air_verbs(USAF_IDS)
+V_RESERVE = phases.reserve_verbs(USAF_IDS)
 
 
 def _placing(state: State, side: str, action: Any = None) -> bool:
-    """§3, §5: a side places its pieces one order at a time, until none is waiting."""
-    return bool(placement.waiting(state, side))
+    """§3, §5: a side with pieces arriving places them (all in one order)."""
+    return any(placement.options(state, p) for p in placement.waiting(state, side))
 
 
-def _not_ended(verb: str):
-    """A movement or combat phase goes on until its side ends it."""
-    return lambda state, side, action: action["verb"] != verb
+def _until_ended(verb: str, left):
+    """A movement or combat phase is asked again until its side ends it, or nothing is left to do in it."""
+    return lambda state, side, action: action["verb"] != verb and left(state, side)
 
 
 STATES = StatesTable([
@@ -56,19 +56,25 @@ STATES = StatesTable([
              again=_placing, bots=tactics.PLACE),
     Decision("movement", "§6", V_MOVE, sequence.side_of_step, lambda s, r: movement.prompt(s, r, V_MOVE),
              movement.resolve, movement.default, movement.random, movement.check, title="Movement phase",
-             again=_not_ended("end_movement"), bots=tactics.MOVE),
+             needed=movement.left_to_do, again=_until_ended("end_movement", movement.left_to_do), bots=tactics.MOVE),
     Decision("combat", "§7", V_COMBAT, sequence.side_of_step, lambda s, r: combat.prompt(s, r, V_COMBAT),
              combat.resolve, combat.default, combat.random, combat.check, title="Combat phase",
-             again=_not_ended("end_combat"), bots=tactics.FIGHT),
+             needed=combat.left_to_do, again=_until_ended("end_combat", combat.left_to_do), bots=tactics.FIGHT),
     Decision("losses", "§7.7", V_LOSSES, combat.losses_side, combat.losses_prompt, combat.losses_resolve,
              combat.losses_default, combat.losses_random, combat.losses_check, title="Combat losses",
              bots=tactics.LOSE),
     Decision("retreat", "§7.9", V_RETREAT, combat.losses_side, combat.retreat_prompt, combat.retreat_resolve,
              combat.retreat_default, combat.retreat_random, combat.retreat_check, title="Retreat",
              bots=tactics.FALL_BACK),
+    Decision("overstack", "§5.1", V_OVERSTACK, combat.overstack_side, combat.overstack_prompt,
+             combat.overstack_resolve, combat.overstack_default, combat.overstack_random, combat.overstack_check,
+             title="Attack on entry: units lost to stacking", bots=tactics.OVERSTACK),
     Decision("supply", "§8", V_SUPPLY, sequence.side_of_step, lambda s, r: phases.supply_prompt(s, r, V_SUPPLY),
              phases.supply_resolve, phases.supply_default, phases.supply_random, phases.supply_check,
              title="Supply phase", needed=lambda state, side: bool(state.get("supply_due")), bots=tactics.GIVE_UP),
+    Decision("reserve", "§11", V_RESERVE, sequence.side_of_step, phases.reserve_prompt, phases.reserve_resolve,
+             phases.reserve_default, phases.reserve_random, phases.reserve_check, title="Air phase: the USAF Reserve",
+             needed=lambda state, side: bool(state.get("usaf_over")), bots=tactics.RESERVE),
     Decision("air", "§11", V_AIR, sequence.side_of_step, lambda s, r: phases.air_prompt(s, r, V_AIR),
              phases.air_resolve, phases.air_default, phases.air_random, phases.air_check, title="Air phase",
              needed=lambda state, side: bool(phases.allocable(state)), bots=tactics.ALLOCATE),

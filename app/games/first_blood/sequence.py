@@ -34,7 +34,8 @@ TURN: tuple[Step, ...] = (
     Step("strategic", None, "Strategic phase", "§9"),
     *_phase("us"),
     Step("engineering", None, "Engineering phase", "§10"),
-    Step("refuel", None, "Air phase", "§11"), Step("air", "us", "Air phase", "§11"),
+    Step("refuel", None, "Air phase", "§11"), Step("reserve", "us", "Air phase", "§11"),
+    Step("land", None, "Air phase", "§11"), Step("air", "us", "Air phase", "§11"),
     Step("victory", None, "Check for victory", "§12"),
 )
 
@@ -102,7 +103,8 @@ PROCEDURES = {
     "end_of_combat": end_of_combat, "supply_roll": supply_roll,
     "strategic": lambda state, rng: phases.strategic(state),
     "engineering": lambda state, rng: phases.engineering(state),
-    "refuel": lambda state, rng: phases.refuel(state),
+    "refuel": lambda state, rng: phases.refuelling(state),
+    "land": lambda state, rng: phases.land(state),
     "victory": check_for_victory,
 }
 
@@ -121,9 +123,11 @@ def new_turn(state: State, rng) -> bool:
 
 
 def casualties(state: State) -> str | None:
-    """§7.7, §7.9: the losing side's casualties, then its retreat, before anything else."""
-    if state.get("losses"):
-        return "retreat" if "retreat" in state["losses"] else "losses"
+    """§7.7, §7.9, §5.1: the losing side's casualties, then its retreat, then the units an attack on entry loses to
+    stacking, before anything else."""
+    p = state.get("losses")
+    if p:
+        return "overstack" if "overstack" in p else "retreat" if "retreat" in p else "losses"
     return None
 
 
@@ -161,4 +165,4 @@ def printed_step(state: State) -> Step | None:
 
 # Every decision kind the walk reaches: the steps' own and the casualty decisions (the states table must hold each).
 DECISION_KINDS: tuple[str, ...] = tuple(dict.fromkeys(
-    [st.kind for st in (*SETUP, *TURN) if st.kind not in PROCEDURES] + ["losses", "retreat"]))
+    [st.kind for st in (*SETUP, *TURN) if st.kind not in PROCEDURES] + ["losses", "retreat", "overstack"]))

@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from app.engine.spec import STANDARD
-from app.games.first_blood import board, combat, movement
+from app.games.first_blood import board, combat, movement, placement
 from app.games.first_blood.gamedata import (
     BOXES,
     ENTRIES,
@@ -31,8 +31,7 @@ from app.games.first_blood.gamedata import (
     jungle_hex,
     neighbours,
 )
-from app.games.first_blood.phases import allocable, supply_candidates
-from app.games.first_blood.placement import options
+from app.games.first_blood.phases import plan_missions, reserve_default, supply_candidates
 
 View = dict[str, Any]
 HUNT_FROM = 10  # Dec I: from here the US bot goes after every IJ unit on the map (digest part 5, US 3)
@@ -53,7 +52,8 @@ def board_from_view(view: View, prompt: dict[str, Any]) -> dict[str, Any]:
     air = {aid: dict(a, id=aid, arrive=0 if aid in waiting else 99) for aid, a in view["air"].items()}
     return {"game": "first_blood", "turn": view["turn"], "step": dict(view["step"]), "units": units, "air": air,
             "strips": {h: dict(s) for h, s in view["strips"].items()}, "attacked": list(view["attacked"]),
-            "losses": view["losses"], "outcome": view["outcome"], "log": []}
+            "losses": view["losses"], "outcome": view["outcome"], "usaf_over": view.get("usaf_over", 0),
+            "standing": view.get("standing", {}), "log": []}
 
 
 @cache
@@ -73,123 +73,116 @@ def _targets(state: dict[str, Any]) -> list[str]:
 
 # --- placement (§3, §5) -------------------------------------------------------------------------------------------
 
-def place(state: dict[str, Any], role: str, prompt: dict[str, Any]) -> dict[str, Any] | None:
-    waiting = (prompt.get("info") or {}).get("waiting", [])
-    if not waiting:
-        return None
-    uid = waiting[0]
-    piece = state["units"].get(uid) or state["air"].get(uid)
-    opts = options(state, piece)
-    if not opts:
-        return None
-    if "role" in piece:
-        if role == "ij":  # naval and air units go where they can strike next turn
-            at = "ijn_attack" if "ijn_attack" in opts else ("ijaaf_attack" if "ijaaf_attack" in opts else opts[0])
-        else:
-            at = "cap" if "cap" in opts else ("ground_attack" if "ground_attack" in opts else opts[0])
-        return {"verb": "place", "args": {"unit": uid, "at": at}}
+def _near(place: str) -> int:
+    kind, _, rest = place.partition(":")
+    hexes = [rest] if kind == "hex" else ENTRIES[rest]["hexes"] if kind == "entry" else \
+        BOXES[rest]["hexes"] if kind == "box" else []
+    return min((_to_strips(h) for h in hexes), default=99)
 
-    def near(p: str) -> int:
-        hexes = [p[4:]] if p.startswith("hex:") else (ENTRIES[p[6:]]["hexes"] if p.startswith("entry:")
-                                                      else BOXES[p[4:]]["hexes"])
-        return min(_to_strips(h) for h in hexes)
-    if role == "ij":
-        at = min(opts, key=lambda p: (near(p), p))  # the entry point or box nearest the strips
-    else:
-        # the perimeter: the strips first (engineers always), then the hexes round them, stacks filled evenly
-        def score(p: str) -> tuple:
-            h = p[4:] if p.startswith("hex:") else None
-            load = len(board.stack(state, h, "us")) if h else 0
-            if board.is_engineer(piece):
-                return (h not in STRIPS if h else True, load, near(p), p)
-            return (max(near(p), 1), load, p)
-        at = min(opts, key=score)
-    return {"verb": "place", "args": {"unit": uid, "at": at}}
+
+def place(state: dict[str, Any], role: str, prompt: dict[str, Any]) -> dict[str, Any] | None:
+    """Every arriving piece in one order. IJ: naval and air units where they strike next turn (the Attack boxes),
+    ground units at the entry point or box nearest the strips. US: fighters to CAP and bombers to Ground Attack,
+    engineers on the strip hexes, the rest round the strips."""
+    def key(piece: dict[str, Any], at: str) -> tuple:
+        if "role" in piece:
+            if role == "ij":
+                return (at not in ("ijn_attack", "ijaaf_attack"),)
+            return (at not in ("cap", "ground_attack"),)
+        if role == "ij":
+            return (_near(at),)
+        h = at[4:] if at.startswith("hex:") else None
+        if board.is_engineer(piece):
+            return (h not in STRIPS if h else True, _near(at))
+        return (max(_near(at), 1),)
+    plan = placement.plan(state, role, key)
+    return {"verb": "place", "args": {"at": plan}} if plan else None
 
 
 # --- movement (§6) ------------------------------------------------------------------------------------------------
 
-def _ij_move(state: dict[str, Any]) -> dict[str, Any] | None:
+def _ij_moves(state: dict[str, Any]) -> dict[str, str]:
+    """Each unit to the hex that brings it nearest a strip (jungle preferred on ties), the units that must move
+    first; a boxed unit with no hex in reach goes on along the boxes."""
     targets = _targets(state)
-    must = {u["id"] for u in movement.must_move(state, "ij")}
-    for u in sorted(movement.movable(state, "ij"), key=lambda x: (x["id"] not in must, x["id"])):
+    must = {u["id"] for u in movement.must_move(state, "ij")} | {u["id"] for u in board.ground(state, "ij", "entry:")}
+    units = sorted(movement.movable(state, "ij"), key=lambda x: (x["id"] not in must, x["id"]))
+
+    def pick(u: dict[str, Any], dests: list[str]) -> str | None:
         here = board.hex_of(u)
-        dests = movement.reachable(state, u)
-        if not dests:
-            continue
         hexes = [p for p in dests if p.startswith("hex:")]
 
         def score(p: str) -> tuple:
-            h = p[4:]
-            d = min(_distance(h, t) for t in targets)
-            return (d, not jungle_hex(h), p)
+            return (min(_distance(p[4:], t) for t in targets), not jungle_hex(p[4:]), p)
         if hexes:
             best = min(hexes, key=score)
             now = min(_distance(here, t) for t in targets) if here else 99
-            if u["id"] in must or score(best)[0] < now:
-                return {"verb": "move", "args": {"unit": u["id"], "to": best}}
-        elif u["id"] in must:  # along the boxes toward the east or west end, whichever is open
-            return {"verb": "move", "args": {"unit": u["id"], "to": min(dests)}}
-    return None
+            return best if u["id"] in must or score(best)[0] < now else None
+        return min(dests) if u["id"] in must else None
+    return movement.plan_moves(state, "ij", units, pick, most=3)
 
 
-def _us_move(state: dict[str, Any]) -> dict[str, Any] | None:
-    """Hold: engineers stay; a unit moves only to fill an empty strip hex, or to close on an IJ unit near a strip."""
+def _us_moves(state: dict[str, Any]) -> dict[str, str]:
+    """Hold: engineers stay; a unit moves only to fill an empty strip hex, to close on an IJ unit near a strip, or
+    (from Dec I) to hunt the IJ units left on the map; units on an entry point come onto the map toward the strips."""
     ij_hexes = {board.hex_of(u) for u in board.on_map(state, "ij")}
     hunt = state["turn"] >= HUNT_FROM
-    for u in sorted(movement.movable(state, "us"), key=lambda x: x["id"]):
+    threat = [h for h in ij_hexes if _to_strips(h) <= 3]
+    units = sorted(movement.movable(state, "us"), key=lambda x: x["id"])
+    filled: set[str] = set()
+
+    def pick(u: dict[str, Any], dests: list[str]) -> str | None:
         if board.is_engineer(u):
-            continue
+            return None
         here = board.hex_of(u)
         if here in STRIPS and len(board.stack(state, here, "us")) <= 1:
-            continue  # the last one on a strip hex stays
-        dests = [p for p in movement.reachable(state, u) if p.startswith("hex:")]
-        empty = [p for p in dests if p[4:] in STRIPS and not board.stack(state, p[4:])]
+            return None  # the last one on a strip hex stays
+        hexes = [p for p in dests if p.startswith("hex:")]
+        empty = [p for p in hexes if p[4:] in STRIPS and not board.stack(state, p[4:]) and p not in filled]
         if empty:
-            return {"verb": "move", "args": {"unit": u["id"], "to": min(empty)}}
+            filled.add(min(empty))
+            return min(empty)
         if here is None:  # still on an entry point: come onto the map toward the strips
-            if dests:
-                return {"verb": "move", "args": {"unit": u["id"], "to": min(dests, key=lambda p: (_to_strips(p[4:]),
-                                                                                                  p))}}
-            continue
+            return min(hexes, key=lambda p: (_to_strips(p[4:]), p)) if hexes else None
         if hunt and ij_hexes and not board.enemy_adjacent(state, "us", here):
-            # from Dec I every IJ unit left on the map wins for the IJ at the end (§12): go after them
             def gap(h: str) -> int:
                 return min(_distance(h, t) for t in ij_hexes)
-            if dests and min(gap(p[4:]) for p in dests) < gap(here):
-                return {"verb": "move", "args": {"unit": u["id"], "to": min(dests, key=lambda p: (gap(p[4:]), p))}}
-            continue
-        threat = [h for h in ij_hexes if _to_strips(h) <= 3]
+            if hexes and min(gap(p[4:]) for p in hexes) < gap(here):
+                return min(hexes, key=lambda p: (gap(p[4:]), p))
+            return None
         if threat and not board.enemy_adjacent(state, "us", here) and _to_strips(here) > 0:
-            close = [p for p in dests if any(t in neighbours(p[4:]) for t in threat)]
+            close = [p for p in hexes if any(t in neighbours(p[4:]) for t in threat)]
             if close:
-                return {"verb": "move", "args": {"unit": u["id"], "to": min(close, key=lambda p: (_to_strips(p[4:]),
-                                                                                                  p))}}
-    return None
+                return min(close, key=lambda p: (_to_strips(p[4:]), p))
+        return None
+    return movement.plan_moves(state, "us", units, pick, most=3)
 
 
 def _support(state: dict[str, Any], role: str) -> dict[str, Any] | None:
-    """§6.6/§6.8: destroyers and Ground Attack bombers on the enemy hex nearest the strips."""
+    """§6.6/§6.8: every destroyer or Ground Attack bomber onto the enemy hex nearest the strips."""
     units, hexes = movement._support_options(state, role)
     if not units:
         return None
     h = min(hexes, key=lambda x: (_to_strips(x), x))
-    return {"verb": "support", "args": {"unit": units[0], "hex": h}}
+    return {"verb": "support", "args": {"on": {u: h for u in units}}}
 
 
 def _intercept(state: dict[str, Any]) -> dict[str, Any] | None:
-    """§6.7: fighters against CAP first (one each), then against Ground Attack bombers."""
-    opts = movement._intercept_options(state)
-    for target in ("cap", "ground_attack"):
-        fighters = [a for a in opts.get(target, []) if state["air"][a]["role"] == "fighter"]
-        if fighters:
-            return {"verb": "intercept", "args": {"aircraft": [fighters[0]], "target": target}}
-    return None
+    """§6.7: fighters against CAP first (one each, as many as CAP holds), then against Ground Attack."""
+    opts = movement.intercept_options(state)
+    fighters = [a for a in opts if state["air"][a]["role"] == "fighter"]
+    if not fighters:
+        return None
+    target = opts[fighters[0]][0]
+    victims = len(movement._victims(state, target))
+    return {"verb": "intercept", "args": {"attacks": {a: target for a in fighters[:victims]}}}
 
 
 def move(state: dict[str, Any], role: str) -> dict[str, Any]:
     order = (_intercept(state) if role == "ij" else None) or _support(state, role)
-    order = order or (_ij_move(state) if role == "ij" else _us_move(state))
+    if order is None:
+        moves = _ij_moves(state) if role == "ij" else _us_moves(state)
+        order = {"verb": "move", "args": {"to": moves}} if moves else None
     return order or {"verb": "end_movement", "args": {}}
 
 
@@ -198,34 +191,35 @@ def move(state: dict[str, Any], role: str) -> dict[str, Any]:
 def _attack(state: dict[str, Any], role: str) -> dict[str, Any] | None:
     """Each open target with every fresh unit next to it and the artillery in range; best odds first."""
     best = None
-    for t in combat.open_targets(state, role):
-        adj = [u["id"] for u in combat.fresh(state, role) if t in neighbours(board.hex_of(u))]
+    for t, (ids, _) in combat.attack_fields(state, role).items():
+        if t not in combat.open_targets(state, role):
+            continue
+        adj = [u for u in ids if board.hex_of(state["units"][u]) and t in neighbours(board.hex_of(state["units"][u]))]
         if not adj:
             continue
-        arty = [u["id"] for u in combat.fresh(state, role) if board.is_artillery(u) and u["id"] not in adj
-                and 2 <= _distance(board.hex_of(u), t) <= u["range"] - 1]
+        arty = [u for u in ids if u not in adj and board.hex_of(state["units"][u])]
         s = combat.strengths(state, adj, [t], arty)
         ratio = s["A"] / max(s["D"], 1)
         key = (ratio, -_to_strips(t), t)
         if best is None or key > best[0]:
-            best = (key, {"verb": "attack", "args": {"attackers": adj, "targets": [t], "support": arty,
-                                                      "advance": True}})
+            best = (key, {"verb": "attack", "args": {"units": {t: adj + arty}, "advance": True}})
     return best[1] if best else None
 
 
 def _bombard(state: dict[str, Any]) -> dict[str, Any] | None:
-    """§7.10: on the strip hex with the most USAF units parked, else the Henderson hex an empty one destroys."""
+    """§7.10: every unit that may, each on the strip hex with the most USAF units parked (one each), else on a
+    Henderson hex an empty strip destroys."""
     opts = combat.bombarders(state)
-    if not opts:
-        return None
-
-    def parked(h: str) -> int:
-        return len(board.air(state, "us", f"strip:{h}"))
-    u = min(opts)
-    strips = [h for h in opts[u] if state["strips"][h]["status"] != "dest"]
-    if not strips:
-        return None
-    return {"verb": "bombard", "args": {"unit": u, "strip": max(strips, key=lambda h: (parked(h), h))}}
+    parked = {h: len(board.air(state, "us", f"strip:{h}")) for h in STRIPS}
+    plan = {}
+    for u in sorted(opts):
+        strips = [h for h in opts[u] if state["strips"][h]["status"] != "dest" or parked[h]]
+        if not strips:
+            continue
+        h = max(strips, key=lambda x: (parked[x], x))
+        plan[u] = h
+        parked[h] = max(0, parked[h] - 1)
+    return {"verb": "bombard", "args": {"strips": plan}} if plan else None
 
 
 def fight(state: dict[str, Any], role: str) -> dict[str, Any]:
@@ -245,10 +239,8 @@ def lose(state: dict[str, Any], role: str) -> dict[str, Any]:
 
 def fall_back(state: dict[str, Any], role: str) -> dict[str, Any]:
     """§7.9: IJ units fall back into jungle, US units toward the strips."""
-    r = state["losses"]["retreat"]
-    hexes = sorted({h for o in r["options"].values() for h in o})
     key = (lambda h: (not jungle_hex(h), h)) if role == "ij" else (lambda h: (_to_strips(h), h))
-    return {"verb": "retreat", "args": {"moves": {u: min(o or hexes, key=key) for u, o in r["options"].items()}}}
+    return {"verb": "retreat", "args": {"moves": {u: min(o, key=key) for u, o in combat._retreating(state).items()}}}
 
 
 def give_up(state: dict[str, Any]) -> dict[str, Any]:
@@ -267,23 +259,9 @@ def give_up(state: dict[str, Any]) -> dict[str, Any]:
 
 def allocate(state: dict[str, Any]) -> dict[str, Any]:
     """§11: fighters to CAP (it keeps IJ bombers off the strips), bombers and "both" to Ground Attack while there
-    is an IJ unit on the map, the rest parked; whatever capacity does not cover goes to Reserve."""
-    room = board.capacity(state) - len([a for a in board.active_usaf(state) if a["face"] == "down"])
-    ij_on_map = bool(board.on_map(state, "ij"))
-    plan = {}
-    for k in sorted(allocable(state), key=lambda x: (state["air"][x]["role"] != "fighter", x)):
-        r = state["air"][k]["role"]
-        if room <= 0:
-            plan[k] = "reserve"
-            continue
-        if r == "fighter" or (r == "both" and not ij_on_map):
-            plan[k] = "cap"
-        elif ij_on_map:
-            plan[k] = "ground_attack"
-        else:
-            plan[k] = "strip" if board.operational(state) else "reserve"
-        room -= plan[k] != "reserve"
-    return {"verb": "allocate", "args": {"missions": plan}}
+    is an IJ unit on the map, the rest parked; whatever capacity does not cover goes to Reserve. The standing order
+    for the Reserve stays on."""
+    return {"verb": "allocate", "args": {"missions": plan_missions(state), "ask_reserve": False}}
 
 
 def _answer(decide: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any] | None]) -> Answer:
@@ -300,6 +278,9 @@ MOVE = {STANDARD: _answer(lambda state, role, prompt: move(state, role))}
 FIGHT = {STANDARD: _answer(lambda state, role, prompt: fight(state, role))}
 LOSE = {STANDARD: _answer(lambda state, role, prompt: lose(state, role))}
 FALL_BACK = {STANDARD: _answer(lambda state, role, prompt: fall_back(state, role))}
+OVERSTACK = {STANDARD: _answer(lambda state, role, prompt: combat.overstack_default(state, role))}
 GIVE_UP = {STANDARD: _answer(lambda state, role, prompt: give_up(state))}
+RESERVE = {STANDARD: _answer(lambda state, role, prompt: reserve_default(state, role))}
 ALLOCATE = {STANDARD: _answer(lambda state, role, prompt: allocate(state))}
-__all__ = ["ALLOCATE", "FALL_BACK", "FIGHT", "GIVE_UP", "LOSE", "MOVE", "PLACE", "board_from_view"]
+__all__ = ["ALLOCATE", "FALL_BACK", "FIGHT", "GIVE_UP", "LOSE", "MOVE", "OVERSTACK", "PLACE", "RESERVE",
+           "board_from_view"]

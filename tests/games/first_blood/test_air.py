@@ -4,7 +4,7 @@ import pytest
 from app.engine.errors import IllegalAction
 from app.games.first_blood import board, phases, rules, sequence
 
-from .helpers import act, last, position
+from .helpers import act, last, position, said
 
 
 def fb_x16(hexes=("0708", "0709")):
@@ -20,54 +20,58 @@ def fb_x16(hexes=("0708", "0709")):
 def test_fb_x16_fighters_clear_cap_then_ground_attack():
     s = fb_x16()
     with pytest.raises(IllegalAction):
-        act(s, "ij", "intercept", aircraft=["ij-fighter-1-1"], target="ground_attack")  # CAP first
-    s = act(s, "ij", "intercept", aircraft=["ij-fighter-1-1"], target="cap")
+        act(s, "ij", "intercept", attacks={"ij-fighter-1-1": "ground_attack"})  # CAP first
+    s = act(s, "ij", "intercept", attacks={"ij-fighter-1-1": "cap"})
     assert s["air"]["vmf-223"]["loc"] == "eliminated" and s["air"]["ij-fighter-1-1"]["loc"] == "eliminated"
-    s = act(s, "ij", "intercept", aircraft=["ij-fighter-1-2"], target="ground_attack")
+    s = act(s, "ij", "intercept", attacks={"ij-fighter-1-2": "ground_attack"})
     assert s["air"]["vmsb-231"]["loc"] == "eliminated"
-    s = act(s, "ij", "end_movement")
+    assert s["step"]["kind"] == "combat"  # nothing left to do in the movement phase: it ends by itself
     # §7.10: CAP is empty, so the bomber may strike a Henderson hex: it kills the USAF unit there, not the strip
-    s = act(s, "ij", "bombard", unit="ij-bomber-1-1", strip="0708")
+    s = act(s, "ij", "bombard", strips={"ij-bomber-1-1": "0708"}, dice=[1])  # 1: the supply roll, no loss
     assert s["air"]["vmf-224"]["loc"] == "eliminated" and s["strips"]["0708"]["status"] == "oper"
 
 
 @pytest.mark.rule("§7.10")
 def test_fb_x16_both_us_units_in_one_hex_lets_the_bomber_destroy_the_other():
     s = fb_x16(("0709", "0709"))
-    s = act(s, "ij", "intercept", aircraft=["ij-fighter-1-1"], target="cap")
+    s = act(s, "ij", "intercept", attacks={"ij-fighter-1-1": "cap"})
     s = act(s, "ij", "end_movement")
-    s = act(s, "ij", "bombard", unit="ij-bomber-1-1", strip="0708")
-    assert s["strips"]["0708"]["status"] == "dest" and "Destroyed" in last(s)
+    s = act(s, "ij", "bombard", strips={"ij-bomber-1-1": "0708"}, dice=[1])  # 1: the supply roll, no loss
+    assert s["strips"]["0708"]["status"] == "dest"
+    assert said(s, "bombard") == ("Air strip bombardment (§7.10): IJ bomber Sep I #1 bombards air strip 0708: the "
+                                  "strip is Destroyed.")
 
 
 @pytest.mark.rule("§7.10")
 def test_bombers_cannot_strike_while_cap_is_manned_and_two_bombers_shoot_down_a_cap_fighter():
     s = position("combat", "ij", air={"vmf-223": "cap", "ij-bomber-1-1": "ijaaf_reserve"})
     with pytest.raises(IllegalAction) as e:
-        act(s, "ij", "bombard", unit="ij-bomber-1-1", strip="0708")
+        act(s, "ij", "bombard", strips={"ij-bomber-1-1": "0708"})
     assert e.value.rule == "§7.10"
     s = position("movement", "ij", air={"vmf-223": "cap", "ij-bomber-1-1": "ijaaf_reserve",
                                         "ij-bomber-1-2": "ijaaf_attack"})
     with pytest.raises(IllegalAction):
-        act(s, "ij", "intercept", aircraft=["ij-bomber-1-1"], target="cap")
-    s = act(s, "ij", "intercept", aircraft=["ij-bomber-1-1", "ij-bomber-1-2"], target="cap")
+        act(s, "ij", "intercept", attacks={"ij-bomber-1-1": "cap"})
+    s = act(s, "ij", "intercept", attacks={"ij-bomber-1-1": "cap", "ij-bomber-1-2": "cap"}, dice=[1])  # supply 1
     assert s["air"]["vmf-223"]["loc"] == "eliminated"
+    assert said(s, "Air-to-air") == ("Air-to-air (§6.7): IJ bomber Sep I #1 and IJ bomber Sep I #2 shoot down "
+                                     "VMF-223 in USAF CAP; the attackers are spent.")
 
 
 @pytest.mark.rule("§7.10")
 def test_artillery_in_range_damages_an_empty_strip_but_never_destroys_it():
     s = position("combat", "ij", units={"ij-35bde": "0311"})
     with pytest.raises(IllegalAction):
-        act(s, "ij", "bombard", unit="ij-35bde", strip="0708")  # Fig. 8: out of range
+        act(s, "ij", "bombard", strips={"ij-35bde": "0708"})  # Fig. 8: out of range
     s["strips"]["0709"]["work"] = 1
-    s = act(s, "ij", "bombard", unit="ij-35bde", strip="0709")
+    s = act(s, "ij", "bombard", strips={"ij-35bde": "0709"}, dice=[1])  # 1: the supply roll
     assert s["strips"]["0709"]["status"] == "dam" and s["strips"]["0709"]["work"] == 0
 
 
 @pytest.mark.rule("§7.10")
 def test_a_destroyer_destroys_an_empty_strip_and_is_spent():
     s = position("combat", "ij", air={"ij-destroyer-1-1": "ijn_reserve"})
-    s = act(s, "ij", "bombard", unit="ij-destroyer-1-1", strip="0709")
+    s = act(s, "ij", "bombard", strips={"ij-destroyer-1-1": "0709"}, dice=[1])  # 1: the supply roll
     assert s["strips"]["0709"]["status"] == "dest" and s["air"]["ij-destroyer-1-1"]["loc"] == "eliminated"
 
 
@@ -85,6 +89,7 @@ def test_flown_units_go_face_down_and_allocation_respects_kind_and_capacity():
                  strips={"0709": "dest"})
     s["air"]["vmf-224"]["face"] = "down"
     phases.refuel(s)
+    phases.land(s)
     assert s["air"]["vmf-223"]["loc"] == "strip:0708" and s["air"]["vmf-223"]["face"] == "down"
     assert s["air"]["vmf-224"]["loc"] == "reserve"  # its strip is no longer operational
     with pytest.raises(IllegalAction, match="fighters fly CAP"):
@@ -160,11 +165,12 @@ def test_units_that_flew_come_back_face_down_and_the_refuelled_ones_are_the_ones
                  air={"vmf-223": "cap", "vmsb-231": "ground_attack", "vmf-224": "strip:0709"})
     s["air"]["vmf-224"]["face"] = "down"  # flew last turn, refuelling on 0709
     s = act(s, "us", "end_combat")  # the engineering phase, then the US air phase
-    assert last(s) == ("USAF refuelling: VMF-224 refuelled, face up; back from their missions: VMF-223 face down "
-                       "on 0708, VMSB-231 face down on 0708 (§7.11).")
-    faces = {p["id"]: p["tags"] for p in rules.view(s, "ij")["board"]["pieces"] if p["kind"] == "aircraft"}
-    assert faces == {"vmf-223": ["face-down"], "vmsb-231": ["face-down"], "vmf-224": ["face-up"]}
-    assert rules.prompts(s)["us"]["actions"][0]["args"]["missions"]["ids"] == ["vmf-224"]
+    assert [x["text"] for x in s["log"][-2:]] == [
+        "USAF refuelling (§7.11): VMF-224 refuelled, face up.",
+        "USAF back from their missions (§11): VMF-223 face down on 0708, VMSB-231 face down on 0708."]
+    faces = {a: rules.view(s, "ij")["air"][a]["face"] for a in ("vmf-223", "vmsb-231", "vmf-224")}
+    assert faces == {"vmf-223": "down", "vmsb-231": "down", "vmf-224": "up"}
+    assert list(rules.prompts(s)["us"]["actions"][0]["args"]["missions"]["fields"]) == ["vmf-224"]
     with pytest.raises(IllegalAction, match="face down") as e:
         act(s, "us", "allocate", missions={"vmf-223": "cap"})  # it flew this turn: it sits out the next
     assert e.value.rule == "§11"

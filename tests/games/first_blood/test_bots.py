@@ -31,10 +31,13 @@ def test_each_bot_answers_legally_at_every_step_and_the_game_ends_with_a_result(
 
 
 def _pieces(action: dict) -> list[str]:
+    """The pieces an order names (units, aircraft, ships), whatever its verb."""
     args = action["args"]
     out = [args[k] for k in ("unit",) if k in args]
-    out += [*args.get("attackers", []), *args.get("support", []), *args.get("aircraft", []), *args.get("units", [])]
-    out += list(args.get("moves", {})) + list(args.get("missions", {}))
+    for k in ("at", "to", "attacks", "on", "strips", "moves", "missions"):
+        out += list(args.get(k, {}))
+    units = args.get("units", [])
+    out += [u for ids in units.values() for u in ids] if isinstance(units, dict) else list(units)
     return out
 
 

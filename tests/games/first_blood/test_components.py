@@ -24,8 +24,7 @@ def test_the_board_has_the_map_the_turn_track_and_the_boxes_and_every_roll_is_on
     assert v["board"]["id"] == "first-blood-map" and {p["id"] for p in v["board"]["pieces"]} == {"us-1-1",
                                                                                                  "ij-124-1"}
     dice = ScriptedRng([5])
-    s = rules.apply(s, "us", {"verb": "attack", "args": {"attackers": ["us-1-1"], "targets": ["0605"],
-                                                         "support": [], "advance": False}}, dice)
+    s = rules.apply(s, "us", {"verb": "attack", "args": {"units": {"0605": ["us-1-1"]}, "advance": False}}, dice)
     assert dice.rolls == [{"sides": 6, "value": 5}]  # one d6 for the combat
     s = position("combat", "ij", units={"ij-124-1": "0303"})
     dice = ScriptedRng([3])
@@ -45,10 +44,10 @@ def test_a_ground_unit_shows_its_combat_and_movement_factors_and_only_artillery_
 
 @pytest.mark.rule("§2.2")
 def test_a_unit_spends_its_movement_factors_once_a_turn():
-    s = position("movement", "us", units={"us-1-1": "0606"})
-    s = act(s, "us", "move", unit="us-1-1", to="hex:0605")
+    s = position("movement", "us", units={"us-1-1": "0606", "us-1-2": "0303"})
+    s = act(s, "us", "move", to={"us-1-1": "hex:0605"})
     with pytest.raises(IllegalAction, match="1/1 Marines has already moved this phase") as e:
-        act(s, "us", "move", unit="us-1-1", to="hex:0604")
+        act(s, "us", "move", to={"us-1-1": "hex:0604"})
     assert e.value.rule == "§6"
 
 
@@ -57,8 +56,8 @@ def test_ijn_and_ijaaf_units_are_not_ground_units_so_they_neither_hold_the_map_n
     air = {"ij-destroyer-x-1": "ijn_reserve", "ij-fighter-x-1": "ijaaf_attack"}
     s = position("air", "us", turn=15, units={"us-1-1": "0606"}, air=air)
     assert phases.victory(s)["winner"] == "us"  # no IJ ground troops on the map at the end of Jan III
-    s = position("combat", "us", turn=6, units={"us-1-1": "0606"}, air=air)
-    s = act(s, "us", "end_combat")
+    s = position("movement", "us", turn=6, units={"us-1-1": "0606"}, air=air)
+    s = act(s, "us", "end_movement")
     assert s["outcome"]["winner"] == "us" and "Every IJ ground unit has been eliminated" in s["outcome"]["reason"]
 
 
