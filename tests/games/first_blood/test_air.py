@@ -176,3 +176,42 @@ def test_units_that_flew_come_back_face_down_and_the_refuelled_ones_are_the_ones
     assert e.value.rule == "§11"
     s = act(s, "us", "allocate", missions={"vmf-224": "cap"})
     assert s["air"]["vmf-224"]["loc"] == "cap" and s["air"]["vmf-223"]["loc"] == "strip:0708"
+
+
+def _over_capacity(ask: bool):
+    """Henderson's western hex only (capacity 6): three units flew this turn (CAP and Ground Attack) and four stand
+    by face up on 0709: seven active, one too many."""
+    s = position("combat", "us", units={"us-1-1": "0303"}, strips={"0708": "dam"},
+                 air={"vmf-223": "cap", "vmsb-231": "ground_attack", "vmsb-232": "ground_attack",
+                      "vmf-224": "strip:0709", "vs-5": "strip:0709", "fs-67": "strip:0709", "vt-8": "strip:0709"})
+    s["standing"] = {"us": {"reserve_flown_first": not ask}}
+    return act(s, "us", "end_combat")  # the engineering phase, then the US air phase
+
+
+@pytest.mark.rule("§11")
+def test_over_capacity_the_us_chooses_which_units_go_to_the_reserve_a_unit_that_flew_included():
+    """§11: "USAF units that ... exceed this capacity must be placed in the USAF Reserve box ... The US faction
+    decides which units are put into Reserve" (before the units that flew turn face down)."""
+    s = _over_capacity(ask=True)
+    assert list(rules.prompts(s)) == ["us"] and sequence.kind(s) == "reserve"
+    prompt = rules.prompts(s)["us"]
+    assert prompt["rule"] == "§11" and "vmsb-232" in prompt["actions"][0]["args"]["units"]["choices"]
+    with pytest.raises(IllegalAction) as e:
+        act(s, "us", "reserve", units=["vmsb-232", "vt-8"])  # two: only one is over
+    assert e.value.rule == "§11"
+    s = act(s, "us", "reserve", units=["vmsb-232"])  # one that flew: it needs no refuelling on a strip
+    assert (s["air"]["vmsb-232"]["loc"], s["air"]["vmsb-232"]["face"]) == ("reserve", "up")
+    assert s["air"]["vt-8"]["loc"] == "strip:0709" and s["air"]["vmsb-231"]["face"] == "down"
+    assert "Over capacity, the US chooses: VMSB-232 to the USAF Reserve" in said(s, "Over capacity")
+    assert sequence.kind(s) == "air"
+
+
+@pytest.mark.rule("§11")
+def test_the_standing_order_sends_a_unit_that_flew_to_the_reserve_without_asking():
+    s = _over_capacity(ask=False)
+    assert sequence.kind(s) == "air"  # not asked: the standing order answered
+    assert s["air"]["vmf-223"]["loc"] == "reserve"  # one that flew, first by name
+    assert all(s["air"][a]["loc"] == "strip:0709" for a in ("vmf-224", "vs-5", "fs-67", "vt-8"))
+    assert "by the US's standing order: VMF-223 to the USAF Reserve" in said(s, "standing order")
+    s = act(s, "us", "allocate", missions={}, ask_reserve=True)
+    assert s["standing"]["us"]["reserve_flown_first"] is False

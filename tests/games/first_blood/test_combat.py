@@ -296,3 +296,26 @@ def test_after_a_de_the_attackers_may_advance_ignoring_zones_of_control_and_only
     s = position("combat", "us", units={"us-1-1": "0604", "ij-124-1": "0605"})
     s = attack(s, "us", ["us-1-1"], ["0605"], dice=[5], advance=True)  # 1:1, 5: DR, not DE: no advance
     assert ": DR" in fought(s) and where(s, "us-1-1") == "hex:0604" and where(s, "ij-124-1") != "hex:0605"
+
+
+@pytest.mark.rule("§5.1")
+def test_after_an_attack_on_entry_clears_the_hex_its_side_chooses_the_units_lost_to_stacking():
+    """§5.1: "If this results in over-stacking ... the controlling faction takes casualties until the stacking rules
+    are met. The control faction decides on the eliminated units." Four US units attack 0701 from its entry point
+    (every US entry hex IJ-held, §5.3): 18 against 8 (doubled), 2:1, die 5: D1 clears the hex; the US, not the
+    engine, chooses which one of the four is lost, and the other three enter."""
+    held = {"ij-124-1": "0701", "ij-124-3": "0702", "ij-4-2": "0618", "ij-4-1": "0619"}
+    four = ("us-7-1", "us-7-2", "us-7-3", "us-1p")
+    s = position("combat", "us", units={**held, **{u: "entry:us-east-1" for u in four}})
+    s = act(s, "us", "attack", [5], units={"0701": list(four)}, advance=False)
+    assert "18 against 8; 2:1, die 5 = 5: D1" in last(s) and "the US chooses which 1 unit(s) are lost" in last(s)
+    assert list(rules.prompts(s)) == ["us"] and sequence.kind(s) == "overstack"
+    prompt = rules.prompts(s)["us"]
+    assert prompt["rule"] == "§5.1" and prompt["info"]["default"] == {"units": ["us-1p"]}  # the weakest, by default
+    with pytest.raises(IllegalAction) as e:
+        act(s, "us", "eliminate", units=["us-7-1", "us-7-2"])
+    assert e.value.rule == "§5.1"
+    s = act(s, "us", "eliminate", units=["us-7-3"])
+    assert where(s, "us-7-3") == "eliminated"
+    assert [where(s, u) for u in ("us-7-1", "us-7-2", "us-1p")] == ["hex:0701"] * 3
+    assert "1st Parachute enters hex 0701" in fought(s)
