@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Several
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
@@ -253,6 +252,14 @@ def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
             "info": {"kind": "combat", "must_attack": open_targets(state, role)}, "actions": actions}
 
 
+def tidy(state: State, role: str, args: dict[str, Any]) -> dict[str, Any]:
+    """An attack as the rules read it from the form: the hexes under which nothing was ticked are not attacked."""
+    units = args.get("units")
+    if isinstance(units, dict):
+        return {**args, "units": {h: ids for h, ids in units.items() if ids != []}}
+    return args
+
+
 def check(state: State, role: str, action: dict[str, Any]) -> None:
     verb, args = action["verb"], action["args"]
     if verb == "attack":
@@ -413,9 +420,9 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
                "text": f"{head}; {roll_text}", "log": log, "choices": choices, "chosen": {}}
     if choices:
         s["losses"] = pending
-        s["log"].append(entry(PUBLIC, f"{head}; {roll_text}: "
+        board.say(s, f"{head}; {roll_text}: "
                                       + " and ".join(f"the {TITLE[c['side']]} chooses {c['count']} unit(s) to lose"
-                                                     for c in choices) + " (§7.7)."))
+                                                     for c in choices) + " (§7.7).")
         return s
     finish(s, pending)
     return s
@@ -454,8 +461,8 @@ def finish(s: State, p: dict[str, Any]) -> None:
                         "options": options, "chosen": None}
         if any(len(o) > 1 for o in options.values()):
             s["losses"] = p  # §7.7: "the retreating faction performs the retreat"
-            s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
-                                  + f": the {TITLE[p['retreat']['side']]} chooses where to retreat (§7.9)."))
+            board.say(s, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
+                                  + f": the {TITLE[p['retreat']['side']]} chooses where to retreat (§7.9).")
             return
     if not p.get("retreated"):
         for uid in p["retreat"]["units"]:
@@ -472,9 +479,9 @@ def finish(s: State, p: dict[str, Any]) -> None:
             p["overstack"] = {"side": role, "units": [u["id"] for u in left], "count": over, "hex": targets[0],
                               "chosen": None}
             s["losses"] = p
-            s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
+            board.say(s, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
                                   + f": hex {targets[0]} is cleared, and the {TITLE[role]} chooses which {over} "
-                                    f"unit(s) are lost, that no more than {STACKING} enter (§5.1)."))
+                                    f"unit(s) are lost, that no more than {STACKING} enter (§5.1).")
             return
         chosen = (p.get("overstack") or {}).get("chosen")
         enter_after_attack(s, role, attackers, targets[0], log, [units[u] for u in chosen] if chosen else None)
@@ -484,8 +491,8 @@ def finish(s: State, p: dict[str, Any]) -> None:
             x["target"] = None
             if x["role"] == "destroyer":
                 x["loc"] = "eliminated"
-    s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "") + " (§7.6).",
-                          result=result))
+    board.say(s, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "") + " (§7.6).",
+                          result=result)
 
 
 # --- casualties chosen by the losing side (§7.7) -------------------------------------------------------------------
@@ -725,9 +732,9 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     s = board.clone(state)
     if action["verb"] == "bombard":
         said = [bombard_one(s, u, h) for u, h in action["args"]["strips"].items()]
-        s["log"].append(entry(PUBLIC, f"Air strip bombardment (§7.10): {'; '.join(said)}."))
+        board.say(s, f"Air strip bombardment (§7.10): {'; '.join(said)}.")
     else:
-        s["log"].append(entry(PUBLIC, f"{TITLE[role]} ends its combat phase (§7)."))
+        board.say(s, f"{TITLE[role]} ends its combat phase (§7).")
     return s
 
 

@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from app.engine.errors import IllegalAction
-from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Keyed
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
@@ -343,9 +342,9 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
                 after.append(f"IJ troops overrun air strip {h}: it is Destroyed"
                              + (f", USAF units lost: {', '.join(s['air'][a]['name'] for a in lost)}" if lost else "")
                              + " (§6.3)")
-        s["log"].append(entry(PUBLIC, f"{TITLE[role]} movement (§6): {'; '.join(said)}."))
+        board.say(s, f"{TITLE[role]} movement (§6): {'; '.join(said)}.")
         for line in after:
-            s["log"].append(entry(PUBLIC, f"{line}."))
+            board.say(s, f"{line}.")
     elif verb == "intercept":
         attacks = args["attacks"]
         said = []
@@ -359,16 +358,16 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
                     s["air"][a]["loc"] = "eliminated"
                 said.append(f"{' and '.join(s['air'][a]['name'] for a in group)} shoot{'s' if len(group) == 1 else ''} "
                             f"down {victim['name']} in {TARGET_LABELS[TARGETS.index(target)]}")
-        s["log"].append(entry(PUBLIC, f"Air-to-air (§6.7): {'; '.join(said)}; the attackers are spent."))
+        board.say(s, f"Air-to-air (§6.7): {'; '.join(said)}; the attackers are spent.")
     elif verb == "support":
         said = []
         for a, h in args["on"].items():
             s["air"][a]["target"] = h
             said.append(f"{s['air'][a]['name']} onto hex {h}")
         what = "Shore bombardment (§6.6)" if role == "ij" else "Ground support (§6.8)"
-        s["log"].append(entry(PUBLIC, f"{what}: {'; '.join(said)}, supporting the attack there."))
+        board.say(s, f"{what}: {'; '.join(said)}, supporting the attack there.")
     else:
-        s["log"].append(entry(PUBLIC, f"{TITLE[role]} ends its movement phase (§6)."))
+        board.say(s, f"{TITLE[role]} ends its movement phase (§6).")
     return s
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
@@ -35,9 +34,9 @@ def supply_roll(state: State, rng) -> bool:
     """Roll for supply; True when the IJ must now give up a unit."""
     roll = rng.d6()
     must = roll >= SUPPLY_LOSS_FROM and bool(supply_candidates(state))
-    state["log"].append(entry(PUBLIC, f"IJ supply roll: {roll}" + (": the IJ must give up a ground unit or an "
+    board.say(state, f"IJ supply roll: {roll}" + (": the IJ must give up a ground unit or an "
                                                                     "IJN Reserve destroyer (§8)." if must else
-                                                                    ": no loss (§8).")))
+                                                                    ": no loss (§8)."))
     return must
 
 
@@ -70,7 +69,7 @@ def supply_resolve(state: State, role: str, action: dict[str, Any], rng) -> Stat
     s = board.clone(state)
     u = s["units"].get(action["args"]["unit"]) or s["air"][action["args"]["unit"]]
     u["loc"] = "eliminated"
-    s["log"].append(entry(PUBLIC, f"Short of supply, the IJ gives up {u['name']} (§8)."))
+    board.say(s, f"Short of supply, the IJ gives up {u['name']} (§8).")
     return s
 
 
@@ -94,8 +93,8 @@ def strategic(state: State) -> None:
         if a["loc"] in ("ijn_reserve", "ijaaf_reserve"):
             a["loc"] = a["loc"].replace("reserve", "attack")
         a["target"] = None
-    state["log"].append(entry(PUBLIC, "IJ strategic phase: " + (f"{', '.join(gone)} leave play; " if gone else "")
-                                      + "the Reserve boxes move to the Attack boxes (§9)."))
+    board.say(state, "IJ strategic phase: " + (f"{', '.join(gone)} leave play; " if gone else "")
+                                      + "the Reserve boxes move to the Attack boxes (§9).")
 
 
 # --- §10 US engineering -------------------------------------------------------------------------------------------
@@ -110,17 +109,17 @@ def engineering(state: State) -> None:
                 and not u["engaged"]] if not strip["bombarded"] else []
         if strip["status"] == "oper" or not able:
             if strip["work"]:
-                state["log"].append(entry(PUBLIC, f"Work on air strip {h} is lost (§10)."))
+                board.say(state, f"Work on air strip {h} is lost (§10).")
             strip["work"] = 0
             continue
         needed = 1 if strip["status"] == "dam" else 2
         if strip["work"] >= needed:
             strip.update(status="oper", work=0, built=True)
-            state["log"].append(entry(PUBLIC, f"{able[0]['name']} completes air strip {h}: Operational (§10)."))
+            board.say(state, f"{able[0]['name']} completes air strip {h}: Operational (§10).")
         else:
             strip["work"] += 1
-            state["log"].append(entry(PUBLIC, f"{able[0]['name']} works on air strip {h} (marker "
-                                              f"'{strip['work']}', §10)."))
+            board.say(state, f"{able[0]['name']} works on air strip {h} (marker "
+                                              f"'{strip['work']}', §10).")
 
 
 # --- §7.11, §11 USAF refuelling, the Reserve and allocation ---------------------------------------------------------
@@ -144,10 +143,10 @@ def refuel(state: State) -> int:
             a.update(loc="reserve", face="up")
             grounded.append(a["name"])
     if refuelled or grounded:
-        state["log"].append(entry(PUBLIC, "USAF refuelling (§7.11): " + "; ".join(
+        board.say(state, "USAF refuelling (§7.11): " + "; ".join(
             ([f"{', '.join(refuelled)} refuelled, face up"] if refuelled else [])
             + ([f"{', '.join(grounded)} to the USAF Reserve (their strip is not operational)"] if grounded else []))
-            + "."))
+            + ".")
     return max(0, len(board.active_usaf(state)) - board.capacity(state))
 
 
@@ -167,9 +166,9 @@ def standing_reserve(state: State) -> bool:
 def reserve_units(state: State, ids: list[str], why: str) -> None:
     for i in ids:
         state["air"][i].update(loc="reserve", face="up", target=None)
-    state["log"].append(entry(PUBLIC, f"{why}: {', '.join(state['air'][i]['name'] for i in ids)} to the USAF Reserve "
+    board.say(state, f"{why}: {', '.join(state['air'][i]['name'] for i in ids)} to the USAF Reserve "
                                       f"({len(board.active_usaf(state))} active, capacity "
-                                      f"{board.capacity(state)}; §11)."))
+                                      f"{board.capacity(state)}; §11).")
 
 
 def refuelling(state: State) -> None:
@@ -245,7 +244,7 @@ def land(state: State) -> None:
                 a.update(loc="reserve", face="up")
                 back.append(f"{a['name']} to the Reserve (no operational strip)")
     if back:
-        state["log"].append(entry(PUBLIC, f"USAF back from their missions (§11): {', '.join(back)}."))
+        board.say(state, f"USAF back from their missions (§11): {', '.join(back)}.")
 
 
 STRIP_MISSIONS = tuple(f"strip:{h}" for h in STRIPS)
@@ -364,9 +363,9 @@ def air_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
         s["air"][k]["loc"] = m
     if "ask_reserve" in action["args"]:
         s.setdefault("standing", {}).setdefault("us", {})["reserve_flown_first"] = not action["args"]["ask_reserve"]
-    s["log"].append(entry(PUBLIC, "US air allocation (§11): " + ", ".join(
+    board.say(s, "US air allocation (§11): " + ", ".join(
         f"{a['name']} {mission_label(_where(a))}" for a in sorted(board.air(s, "us"), key=lambda x: x["name"])
-        if a["loc"] not in ("eliminated", "pending") and a["face"] == "up") + "."))
+        if a["loc"] not in ("eliminated", "pending") and a["face"] == "up") + ".")
     return s
 
 

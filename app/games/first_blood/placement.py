@@ -16,7 +16,6 @@ from collections import Counter
 from typing import Any, Callable
 
 from app.engine.errors import IllegalAction
-from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Keyed
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
@@ -231,8 +230,8 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
             piece["visited"] = [place[4:]]
         where.setdefault(place, []).append(piece["name"])
     what = "sets up" if s["turn"] == 0 else "places its reinforcements"
-    s["log"].append(entry(PUBLIC, f"{TITLE[role]} {what} ({rule(s)}): " + "; ".join(
-        f"{', '.join(names)} in {place_label(place)}" for place, names in where.items()) + "."))
+    board.say(s, f"{TITLE[role]} {what} ({rule(s)}): " + "; ".join(
+        f"{', '.join(names)} in {place_label(place)}" for place, names in where.items()) + ".")
     return s
 
 

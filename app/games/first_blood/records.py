@@ -58,7 +58,7 @@ STATES = StatesTable([
              movement.resolve, movement.default, movement.random, movement.check, title="Movement phase",
              needed=movement.left_to_do, again=_until_ended("end_movement", movement.left_to_do), bots=tactics.MOVE),
     Decision("combat", "§7", V_COMBAT, sequence.side_of_step, lambda s, r: combat.prompt(s, r, V_COMBAT),
-             combat.resolve, combat.default, combat.random, combat.check, title="Combat phase",
+             combat.resolve, combat.default, combat.random, combat.check, tidy=combat.tidy, title="Combat phase",
              needed=combat.left_to_do, again=_until_ended("end_combat", combat.left_to_do), bots=tactics.FIGHT),
     Decision("losses", "§7.7", V_LOSSES, combat.losses_side, combat.losses_prompt, combat.losses_resolve,
              combat.losses_default, combat.losses_random, combat.losses_check, title="Combat losses",

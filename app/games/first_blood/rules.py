@@ -40,6 +40,12 @@ class FirstBlood(TableGame):
 
     sequence = SEQUENCE
 
+    def tidied(self, state: State, role: str, action: Any) -> Any:
+        """The order as the rules read it from what a form posts (the decision's `tidy`: an attack's unticked
+        hexes dropped), as the tutorials compare it with the example's."""
+        d = self.decision(state)
+        return d.tidied(state, role, action) if d is not None else action
+
     def phase(self, state: State) -> str:
         step = state["step"]
         return f"turn-{state['turn']}-{sequence.kind(state)}" + (f"-{step['side']}" if step.get("side") else "")

@@ -65,3 +65,24 @@ def test_a_server_restarted_before_the_computer_moved_lets_it_move_at_start_up(a
     assert me.game(gid)["prompt"]["title"].startswith("Set up")
     us = [u for u in stored_state(gid)["units"].values() if u["side"] == "us" and u["arrive"] == 0]
     assert us and all(u["loc"].startswith("hex:") for u in us)
+
+
+def test_after_the_computer_plays_its_part_the_players_log_shows_each_of_its_orders_by_phase(players):
+    """Issue 34: against the computer, the player reads what it did: each of its orders, ending a phase included,
+    is a line naming the units, filed under the phase it was given in."""
+    me = players()
+    gid = me.post("/api/games", json={"game": "first_blood", "side": "us", "opponent": "computer"}).json()["id"]
+    g = me.game(gid)
+    r = me.post(f"/api/games/{gid}/actions", json={"action": {"verb": "place", "args": {
+        "at": g["prompt"]["info"]["default"]["at"]}}, "expected_version": g["game"]["version"], "key": "set-up"})
+    assert r.status_code == 200, r.text
+    g = me.game(gid)
+    assert g["prompt"] is not None and g["view"]["turn"] == 1  # the computer's IJ set-up and Sep I part are done
+    lines = [(line.get("data", {}).get("at"), line["text"]) for line in g["view"]["log"]]
+    said = {at for at, _ in lines}
+    assert {"IJ initial set-up", "IJ reinforcement phase", "IJ movement phase", "Supply phase"} <= said, said
+    ij = [text for at, text in lines if at and at.startswith("IJ ")]
+    assert any(t.startswith("IJ sets up (§3): ") and "124/1" in t for t in ij)
+    assert any(t.startswith("IJ places its reinforcements (§5): IJ destroyer Sep I #1") for t in ij)
+    assert any(t.startswith("IJ movement (§6): ") and " moves from off-map box " in t for t in ij)
+    assert not any("ij-" in t or "box:" in t for t in ij)

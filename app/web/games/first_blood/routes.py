@@ -5,6 +5,7 @@ submission's would; then `combat.odds` on the role's view, the same numbers the 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from starlette.datastructures import ImmutableMultiDict
 
 from app.engine.errors import IllegalAction
 from app.games.first_blood import combat
@@ -28,8 +29,9 @@ def odds_fragment(request: Request, game_id: str, db: ReadDBDep, user: User):
     prompt = rules.prompts(state).get(role) if game.status == "active" else None
     if prompt is None or not any(a["verb"] == "attack" for a in prompt["actions"]):
         return HTMLResponse("")
+    fields = ImmutableMultiDict([*request.query_params.multi_items(), ("verb", "attack")])  # the form's own fields
     try:
-        action = action_from_form(request.query_params, prompt)
+        action = action_from_form(fields, prompt)
     except BadRequest as e:
         return HTMLResponse(render("games/first_blood/_odds.html", message=str(e), rule=None))
     action = {"verb": "attack", "args": {"units": action["args"].get("units") or {}, "advance": False}}
