@@ -12,6 +12,7 @@ from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
     FIGHTER,
+    HENDERSON,
     LAST_TURN,
     STRIPS,
     SUPPLY_LOSS_FROM,
@@ -228,23 +229,106 @@ def reserve_random(state: State, role: str, rng) -> dict[str, Any]:
     return {"verb": "reserve", "args": {"units": rng.shuffle(ids)[:state["usaf_over"]]}}
 
 
-def land(state: State) -> None:
-    """§11: every unit that flew (CAP, Ground Attack) goes face down on an operational strip hex, the one with the
-    fewest aircraft first (they rest and refuel a turn); with no strip operational, to the Reserve."""
+def spread(state: State) -> dict[str, str]:
+    """The standing order's landing (§11): each unit that flew, by name, face down on the operational strip hex with
+    the fewest aircraft (then the lower number), so that no strip hex holds more than it must (§7.10: a bomber kills
+    one unit on a hex, or destroys an empty one)."""
     strips = board.operational(state)
+    parked = {h: len(board.air(state, "us", f"strip:{h}")) for h in strips}
+    out = {}
+    for a in sorted((a for a in board.air(state, "us") if a["loc"] in FLOWN), key=lambda x: x["name"]):
+        h = min(strips, key=lambda x: (parked[x], x))
+        out[a["id"]] = h
+        parked[h] += 1
+    return out
+
+
+def standing_landing(state: State) -> bool:
+    """Does the US's standing order land the units that flew (spread over the strips) without asking?"""
+    return bool(state.get("standing", {}).get("us", {}).get("land_spread", True))
+
+
+def landing_needed(state: State, side: str) -> bool:
+    """The US is asked where its units that flew land when its standing order does not answer and it has a choice."""
+    return (not standing_landing(state) and len(board.operational(state)) > 1
+            and any(a["loc"] in FLOWN for a in board.air(state, "us")))
+
+
+def land_on(state: State, where: dict[str, str], why: str) -> None:
     back = []
-    for a in sorted(board.air(state, "us"), key=lambda x: x["id"]):
-        if a["loc"] in FLOWN:
-            a["target"] = None
-            if strips:
-                h = min(strips, key=lambda x: (len(board.air(state, "us", f"strip:{x}")), x))
-                a.update(loc=f"strip:{h}", face="down")
-                back.append(f"{a['name']} face down on {h}")
-            else:
-                a.update(loc="reserve", face="up")
-                back.append(f"{a['name']} to the Reserve (no operational strip)")
+    for k, h in where.items():
+        a = state["air"][k]
+        a.update(loc=f"strip:{h}", face="down", target=None)
+        back.append(f"{a['name']} face down on {h}")
     if back:
-        board.say(state, f"USAF back from their missions (§11): {', '.join(back)}.")
+        board.say(state, f"USAF back from their missions (§11){why}: {', '.join(back)}.")
+
+
+def land(state: State) -> None:
+    """§11: every unit that flew (CAP, Ground Attack) goes face down on an operational strip hex (they rest and refuel
+    a turn), where the US chose (the `landing` decision) or its standing order puts them (`spread`); with no strip
+    operational, to the Reserve."""
+    if not board.operational(state):
+        gone = []
+        for a in sorted(board.air(state, "us"), key=lambda x: x["name"]):
+            if a["loc"] in FLOWN:
+                a.update(loc="reserve", face="up", target=None)
+                gone.append(a["name"])
+        if gone:
+            board.say(state, f"USAF back from their missions (§11): {', '.join(gone)} to the Reserve (no operational "
+                             f"air strip).")
+        return
+    land_on(state, spread(state), "")
+
+
+def landing_verbs(usaf: tuple[str, ...]) -> dict[str, Any]:
+    return {"land": {"strips": Keyed(Choice(STRIPS, tuple(f"air strip {h}" for h in STRIPS), label="Air strip hex"),
+                                     usaf, label="Where each unit that flew lands")}}
+
+
+def landing_prompt(state: State, role: str) -> dict[str, Any]:
+    strips = board.operational(state)
+    parked = {h: [a["name"] for a in board.air(state, "us", f"strip:{h}")] for h in strips}
+    labels = tuple(f"air strip {h} ({'Henderson' if h in HENDERSON else 'fighter strip'}"
+                   + (f"; parked: {', '.join(parked[h])}" if parked[h] else "; empty") + ")" for h in strips)
+    fields = {a["id"]: Choice(tuple(strips), labels, label=_usaf_label(state, a))
+              for a in sorted(board.air(state, "us"), key=lambda x: x["name"]) if a["loc"] in FLOWN}
+    return {"title": "US air phase: where the units that flew land, face down, to refuel", "rule": "§11",
+            "info": {"kind": "landing", "default": {"strips": spread(state)}},
+            "actions": [{"verb": "land", "label": "Land them",
+                         "args": {"strips": Group(fields, label="Each unit that flew onto an operational air strip hex "
+                                                                "(a bomber on a hex kills one unit there, or destroys "
+                                                                "it when empty, §7.10)").to_json()}}]}
+
+
+def landing_check(state: State, role: str, action: dict[str, Any]) -> None:
+    where = action["args"]["strips"]
+    flown = {a["id"] for a in board.air(state, "us") if a["loc"] in FLOWN}
+    for k, h in where.items():
+        if k not in flown:
+            raise IllegalAction(f"{state['air'][k]['name'] if k in state['air'] else 'That unit'} did not fly this "
+                                f"turn: only the units back from CAP and Ground Attack land now.", "§11")
+        if h not in board.operational(state):
+            raise IllegalAction(f"Air strip {h} is not operational: the units land on an operational one.", "§11")
+    left = sorted(state["air"][k]["name"] for k in flown - set(where))
+    if left:
+        raise IllegalAction(f"Say where {', '.join(left)} land{'s' if len(left) == 1 else ''}.", "§11")
+
+
+def landing_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    s = board.clone(state)
+    land_on(s, dict(action["args"]["strips"]), ", where the US chose")
+    return s
+
+
+def landing_default(state: State, role: str) -> dict[str, Any]:
+    return {"verb": "land", "args": {"strips": spread(state)}}
+
+
+def landing_random(state: State, role: str, rng) -> dict[str, Any]:
+    strips = board.operational(state)
+    return {"verb": "land", "args": {"strips": {a["id"]: rng.choice(strips) for a in board.air(state, "us")
+                                                if a["loc"] in FLOWN}}}
 
 
 STRIP_MISSIONS = tuple(f"strip:{h}" for h in STRIPS)
@@ -264,7 +348,8 @@ def allocable(state: State) -> list[str]:
 def air_verbs(usaf: tuple[str, ...]) -> dict[str, Any]:
     return {"allocate": {"missions": Keyed(Choice(MISSIONS, MISSION_LABELS, label="Mission"), usaf,
                                            label="Missions for next turn"),
-                         "ask_reserve": Optional(Boolean(label="Ask me which units go to the Reserve"))}}
+                         "ask_reserve": Optional(Boolean(label="Ask me which units go to the Reserve")),
+                         "ask_landing": Optional(Boolean(label="Ask me where the units that flew land"))}}
 
 
 def _room(state: State) -> int:
@@ -322,13 +407,18 @@ def air_prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
     return {"title": f"US air phase: allocate USAF units (capacity {board.capacity(state)}, "
                      f"{_room(state)} free for units face up)", "rule": "§11",
             "info": {"kind": "air", "capacity": board.capacity(state),
-                     "default": {"missions": _missed_plan(state), "ask_reserve": not standing_reserve(state)}},
+                     "default": {"missions": _missed_plan(state), "ask_reserve": not standing_reserve(state),
+                                 "ask_landing": not standing_landing(state)}},
             "actions": [{"verb": "allocate", "label": "Allocate",
                          "args": {"missions": Group(fields, tuple(fields), label="Missions for next turn (a unit left "
                                                     "blank keeps its place)").to_json(),
                                   "ask_reserve": Boolean(label="Ask me which units go to the Reserve when the air "
                                                                "strips cannot hold them all (standing order, on "
                                                                "until ticked: the units that flew go first, §11)"
+                                                         ).to_json(),
+                                  "ask_landing": Boolean(label="Ask me where the units that flew land (standing "
+                                                               "order, on until ticked: spread over the operational "
+                                                               "strip hexes, fewest parked first, §11)"
                                                          ).to_json()}}]}
 
 
@@ -361,8 +451,9 @@ def air_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     s = board.clone(state)
     for k, m in sorted(action["args"]["missions"].items()):
         s["air"][k]["loc"] = m
-    if "ask_reserve" in action["args"]:
-        s.setdefault("standing", {}).setdefault("us", {})["reserve_flown_first"] = not action["args"]["ask_reserve"]
+    for ask, order in (("ask_reserve", "reserve_flown_first"), ("ask_landing", "land_spread")):
+        if ask in action["args"]:
+            s.setdefault("standing", {}).setdefault("us", {})[order] = not action["args"][ask]
     board.say(s, "US air allocation (§11): " + ", ".join(
         f"{a['name']} {mission_label(_where(a))}" for a in sorted(board.air(s, "us"), key=lambda x: x["name"])
         if a["loc"] not in ("eliminated", "pending") and a["face"] == "up") + ".")
@@ -377,11 +468,13 @@ def air_random(state: State, role: str, rng) -> dict[str, Any]:
         m = rng.choice(opts if room > 0 else ["reserve"])
         plan[k] = m
         room -= m != "reserve"
-    return {"verb": "allocate", "args": {"missions": plan, "ask_reserve": rng.die(4) == 1}}
+    return {"verb": "allocate", "args": {"missions": plan, "ask_reserve": rng.die(4) == 1,
+                                         "ask_landing": rng.die(4) == 1}}
 
 
 def air_default(state: State, role: str) -> dict[str, Any]:
-    return {"verb": "allocate", "args": {"missions": _missed_plan(state), "ask_reserve": not standing_reserve(state)}}
+    return {"verb": "allocate", "args": {"missions": _missed_plan(state), "ask_reserve": not standing_reserve(state),
+                                         "ask_landing": not standing_landing(state)}}
 
 
 # --- §1, §12 victory ----------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ V_OVERSTACK = combat.overstack_verbs(UNIT_IDS)
 V_SUPPLY = phases.supply_verbs(UNIT_IDS + AIR_IDS)
 V_AIR = phases.air_verbs(USAF_IDS)
 V_RESERVE = phases.reserve_verbs(USAF_IDS)
+V_LANDING = phases.landing_verbs(USAF_IDS)
 
 
 def _placing(state: State, side: str, action: Any = None) -> bool:
@@ -75,6 +76,9 @@ STATES = StatesTable([
     Decision("reserve", "§11", V_RESERVE, sequence.side_of_step, phases.reserve_prompt, phases.reserve_resolve,
              phases.reserve_default, phases.reserve_random, phases.reserve_check, title="Air phase: the USAF Reserve",
              needed=lambda state, side: bool(state.get("usaf_over")), bots=tactics.RESERVE),
+    Decision("landing", "§11", V_LANDING, sequence.side_of_step, phases.landing_prompt, phases.landing_resolve,
+             phases.landing_default, phases.landing_random, phases.landing_check,
+             title="Air phase: where the units that flew land", needed=phases.landing_needed, bots=tactics.LANDING),
     Decision("air", "§11", V_AIR, sequence.side_of_step, lambda s, r: phases.air_prompt(s, r, V_AIR),
              phases.air_resolve, phases.air_default, phases.air_random, phases.air_check, title="Air phase",
              needed=lambda state, side: bool(phases.allocable(state)), bots=tactics.ALLOCATE),

@@ -34,7 +34,8 @@ TURN: tuple[Step, ...] = (
     *_phase("us"),
     Step("engineering", None, "Engineering phase", "§10"),
     Step("refuel", None, "Air phase", "§11"), Step("reserve", "us", "Air phase", "§11"),
-    Step("land", None, "Air phase", "§11"), Step("air", "us", "Air phase", "§11"),
+    Step("landing", "us", "Air phase", "§11"), Step("land", None, "Air phase", "§11"), Step("air", "us", "Air phase",
+                                                                                            "§11"),
     Step("victory", None, "Check for victory", "§12"),
 )
 

@@ -31,7 +31,7 @@ from app.games.first_blood.gamedata import (
     jungle_hex,
     neighbours,
 )
-from app.games.first_blood.phases import plan_missions, reserve_default, supply_candidates
+from app.games.first_blood.phases import landing_default, plan_missions, reserve_default, supply_candidates
 
 View = dict[str, Any]
 HUNT_FROM = 10  # Dec I: from here the US bot goes after every IJ unit on the map (digest part 5, US 3)
@@ -261,7 +261,7 @@ def allocate(state: dict[str, Any]) -> dict[str, Any]:
     """§11: fighters to CAP (it keeps IJ bombers off the strips), bombers and "both" to Ground Attack while there
     is an IJ unit on the map, the rest parked; whatever capacity does not cover goes to Reserve. The standing order
     for the Reserve stays on."""
-    return {"verb": "allocate", "args": {"missions": plan_missions(state), "ask_reserve": False}}
+    return {"verb": "allocate", "args": {"missions": plan_missions(state), "ask_reserve": False, "ask_landing": False}}
 
 
 def _answer(decide: Callable[[dict[str, Any], str, dict[str, Any]], dict[str, Any] | None]) -> Answer:
@@ -281,6 +281,7 @@ FALL_BACK = {STANDARD: _answer(lambda state, role, prompt: fall_back(state, role
 OVERSTACK = {STANDARD: _answer(lambda state, role, prompt: combat.overstack_default(state, role))}
 GIVE_UP = {STANDARD: _answer(lambda state, role, prompt: give_up(state))}
 RESERVE = {STANDARD: _answer(lambda state, role, prompt: reserve_default(state, role))}
+LANDING = {STANDARD: _answer(lambda state, role, prompt: landing_default(state, role))}
 ALLOCATE = {STANDARD: _answer(lambda state, role, prompt: allocate(state))}
-__all__ = ["ALLOCATE", "FALL_BACK", "FIGHT", "GIVE_UP", "LOSE", "MOVE", "OVERSTACK", "PLACE", "RESERVE",
+__all__ = ["ALLOCATE", "FALL_BACK", "FIGHT", "GIVE_UP", "LANDING", "LOSE", "MOVE", "OVERSTACK", "PLACE", "RESERVE",
            "board_from_view"]

@@ -215,3 +215,28 @@ def test_the_standing_order_sends_a_unit_that_flew_to_the_reserve_without_asking
     assert "by the US's standing order: VMF-223 to the USAF Reserve" in said(s, "standing order")
     s = act(s, "us", "allocate", missions={}, ask_reserve=True)
     assert s["standing"]["us"]["reserve_flown_first"] is False
+
+
+@pytest.mark.rule("§11")
+def test_the_us_chooses_on_which_strip_hex_its_units_that_flew_land_or_its_standing_order_spreads_them():
+    """§11: "Any USAF bomber unit that was allocated to support ground combat must be placed face-down on an air
+    strip hex" (fighters likewise): which hex is the US's to choose (§7.10's example: units spread over both
+    Henderson hexes, or both in one, change what an IJ bomber may do). By default the standing order spreads them."""
+    def flown(ask: bool):
+        s = position("combat", "us", units={"us-1-1": "0303"}, air={"vmf-223": "cap", "vmsb-231": "ground_attack"})
+        s["standing"] = {"us": {"land_spread": not ask}}
+        return act(s, "us", "end_combat")  # the engineering phase, then the US air phase
+
+    s = flown(ask=False)
+    assert s["turn"] == 2  # not asked: the standing order landed them, and nothing else was left to decide
+    assert (s["air"]["vmf-223"]["loc"], s["air"]["vmsb-231"]["loc"]) == ("strip:0708", "strip:0709")
+    s = flown(ask=True)
+    assert sequence.kind(s) == "landing" and rules.prompts(s)["us"]["rule"] == "§11"
+    assert rules.prompts(s)["us"]["info"]["default"] == {"strips": {"vmf-223": "0708", "vmsb-231": "0709"}}
+    with pytest.raises(IllegalAction, match="Say where VMSB-231 lands") as e:
+        act(s, "us", "land", strips={"vmf-223": "0709"})
+    assert e.value.rule == "§11"
+    s = act(s, "us", "land", strips={"vmf-223": "0709", "vmsb-231": "0709"})
+    assert [(s["air"][a]["loc"], s["air"][a]["face"]) for a in ("vmf-223", "vmsb-231")] == [("strip:0709", "down")] * 2
+    assert said(s, "back from their missions") == ("USAF back from their missions (§11), where the US chose: VMF-223 "
+                                                   "face down on 0709, VMSB-231 face down on 0709.")
