@@ -319,3 +319,16 @@ def test_after_an_attack_on_entry_clears_the_hex_its_side_chooses_the_units_lost
     assert where(s, "us-7-3") == "eliminated"
     assert [where(s, u) for u in ("us-7-1", "us-7-2", "us-1p")] == ["hex:0701"] * 3
     assert "1st Parachute enters hex 0701" in fought(s)
+
+
+@pytest.mark.rule("§7.6")
+def test_fb_x14_at_exactly_four_to_one_the_die_gets_plus_one_as_the_worked_example_reads():
+    """§7.6's bullet says "A > 4·D", but its worked example (A = 12: "defensive CF of 4 results in 3:1. Lower
+    defensive CF ... resolved at 3:1 but with a +1", so D = 3, exactly 4:1, gets the +1) and Table 8's row "Odds 4:1
+    or better" agree on A ≥ 4·D: the example decides (docs/games/first-blood.md, reading 6). 12 against 3, die 4."""
+    s = position("combat", "us", units={"us-1-1": "0705", "us-1-2": "0705", "us-1e": "0705", "ij-28-2": "0604"})
+    s = attack(s, "us", ["us-1-1", "us-1-2", "us-1e"], ["0604"], dice=[4])
+    assert "12 against 3; 3:1, die 4 +1 odds 4:1 or better (§7.6) = 5: DE" in fought(s)
+    s = position("combat", "us", units={"us-1-1": "0705", "us-1-2": "0705", "us-1e": "0705", "ij-124-1": "0604"})
+    s = attack(s, "us", ["us-1-1", "us-1-2", "us-1e"], ["0604"], dice=[4])
+    assert "12 against 4; 3:1, die 4 = 4: D1" in fought(s)  # D = 4: 3:1 and no +1
