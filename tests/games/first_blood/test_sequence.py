@@ -127,3 +127,35 @@ def test_the_unbuilt_fighter_strip_is_no_air_field_and_at_jan_iii_any_ij_ground_
     s = position("combat", "us", turn=15, units={"ij-124-1": "box:B", "us-1-1": "0303"})
     s = act(s, "us", "end_combat")
     assert s["outcome"]["winner"] == "us"  # an off-map box is not a hex of the map
+
+
+def test_each_decision_shows_the_rule_of_its_record_and_a_refusal_out_of_step_cites_the_same():
+    """Kernel v3 (issue 33 item 1): the rule a decision's page heads its prompt with is its record's, and an order
+    of another decision sent to it is refused citing that same rule. Every kind, from games between the computer
+    players and the rare ones set up by hand."""
+    from tests.games.first_blood import test_air
+    from tests.games.first_blood.helpers import play
+
+    seen: dict = {}
+    for seed in (1, 4):
+        record: list = []
+        play(seed, record=record)
+        for state, role, prompt, _ in record:
+            seen.setdefault(sequence.kind(state), (state, role))
+    held = {"ij-124-1": "0701", "ij-124-3": "0702", "ij-4-2": "0618", "ij-4-1": "0619"}
+    four = ("us-7-1", "us-7-2", "us-7-3", "us-1p")
+    s = position("combat", "us", units={**held, **{u: "entry:us-east-1" for u in four}})
+    seen["overstack"] = (act(s, "us", "attack", [5], units={"0701": list(four)}, advance=False), "us")
+    seen["reserve"] = (test_air._over_capacity(ask=True), "us")
+    s = position("combat", "us", units={"us-1-1": "0303"}, air={"vmf-223": "cap", "vmsb-231": "ground_attack"})
+    s["standing"] = {"us": {"land_spread": False}}
+    seen["landing"] = (act(s, "us", "end_combat"), "us")
+    assert set(seen) == set(sequence.DECISION_KINDS), sorted(seen)
+    for kind, (state, role) in seen.items():
+        record = STATES[kind]
+        assert sequence.kind(state) == kind
+        assert rules.prompts(state)[role]["rule"] == record.rule, kind
+        other = {"verb": "end_combat", "args": {}} if kind != "combat" else {"verb": "end_movement", "args": {}}
+        with pytest.raises(IllegalAction, match="not asked for now") as e:
+            rules.check(state, role, other)
+        assert e.value.rule == record.rule, kind
