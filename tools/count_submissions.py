@@ -9,6 +9,7 @@ orders answered is not: it was not asked); the script prints the mean per Game-T
 busy Game-Turns (the least and the most asked).
 
     python -m tools.count_submissions [--seeds 1 2 3] [--turns 16] [--kinds]
+    python -m tools.count_submissions --game first_blood [...]   (First Blood: tools/count_submissions_first_blood.py)
 """
 from __future__ import annotations
 
@@ -63,6 +64,10 @@ def play(seed: int, human: str, turns: int, kinds: Counter | None = None) -> Cou
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["--game", "first_blood"]:  # First Blood's count: tools/count_submissions_first_blood.py
+        from tools import count_submissions_first_blood
+        return count_submissions_first_blood.main(argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     ap.add_argument("--turns", type=int, default=16)
