@@ -19,8 +19,9 @@ def fb_x16(hexes=("0708", "0709")):
 @pytest.mark.rule("§6.7")
 def test_fb_x16_fighters_clear_cap_then_ground_attack():
     s = fb_x16()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="cannot attack USAF Ground Attack now") as e:
         act(s, "ij", "intercept", attacks={"ij-fighter-1-1": "ground_attack"})  # CAP first
+    assert e.value.rule == "§6.7"
     s = act(s, "ij", "intercept", attacks={"ij-fighter-1-1": "cap"})
     assert s["air"]["vmf-223"]["loc"] == "eliminated" and s["air"]["ij-fighter-1-1"]["loc"] == "eliminated"
     s = act(s, "ij", "intercept", attacks={"ij-fighter-1-2": "ground_attack"})
@@ -50,8 +51,9 @@ def test_bombers_cannot_strike_while_cap_is_manned_and_two_bombers_shoot_down_a_
     assert e.value.rule == "§7.10"
     s = position("movement", "ij", air={"vmf-223": "cap", "ij-bomber-1-1": "ijaaf_reserve",
                                         "ij-bomber-1-2": "ijaaf_attack"})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="Bombers attack two at a time") as e:
         act(s, "ij", "intercept", attacks={"ij-bomber-1-1": "cap"})
+    assert e.value.rule == "§6.7"
     s = act(s, "ij", "intercept", attacks={"ij-bomber-1-1": "cap", "ij-bomber-1-2": "cap"}, dice=[1])  # supply 1
     assert s["air"]["vmf-223"]["loc"] == "eliminated"
     assert said(s, "Air-to-air") == ("Air-to-air (§6.7): IJ bomber Sep I #1 and IJ bomber Sep I #2 shoot down "
@@ -61,8 +63,9 @@ def test_bombers_cannot_strike_while_cap_is_manned_and_two_bombers_shoot_down_a_
 @pytest.mark.rule("§7.10")
 def test_artillery_in_range_damages_an_empty_strip_but_never_destroys_it():
     s = position("combat", "ij", units={"ij-35bde": "0311"})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="cannot bombard air strip 0708 now") as e:
         act(s, "ij", "bombard", strips={"ij-35bde": "0708"})  # Fig. 8: out of range
+    assert e.value.rule == "§7.10"
     s["strips"]["0709"]["work"] = 1
     s = act(s, "ij", "bombard", strips={"ij-35bde": "0709"}, dice=[1])  # 1: the supply roll
     assert s["strips"]["0709"]["status"] == "dam" and s["strips"]["0709"]["work"] == 0
@@ -135,8 +138,9 @@ def test_supply_a_roll_of_4_to_6_costs_the_ij_a_unit_of_its_choice():
     s["step"] = {"kind": "combat", "side": "ij", "index": sequence.TURN.index(("combat", "ij"))}
     s = act(s, "ij", "end_combat", dice=[4])
     assert s["step"]["kind"] == "supply" and "supply roll: 4" in last(s)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="Give up a ground unit on the map or in a box") as e:
         act(s, "ij", "give_up", unit="us-1-1")
+    assert e.value.rule == "§8"
     s = act(s, "ij", "give_up", unit="ij-destroyer-1-1")
     assert s["air"]["ij-destroyer-1-1"]["loc"] == "eliminated"
     s2 = position("combat", "ij", units={"ij-124-1": "0303"})

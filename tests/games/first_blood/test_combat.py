@@ -205,8 +205,9 @@ def test_us_reinforcements_attack_on_entry_only_when_every_us_entry_hex_is_held(
     s = position("combat", "us", units={**held, "us-7-1": "entry:us-east-1"})
     s = attack(s, "us", ["us-7-1"], ["0701"], dice=[5])  # 5 v 8, 1:2, 5: EX -> the lone attacker is gone too
     s = position("combat", "us", units={"ij-124-1": "0701", "us-7-1": "entry:us-east-1"})
-    with pytest.raises(IllegalAction):  # 0702, 0618 and 0619 are free: land there instead
-        attack(s, "us", ["us-7-1"], ["0701"], dice=[6])
+    with pytest.raises(IllegalAction, match="7/1 Marines cannot take part in a combat now") as e:
+        attack(s, "us", ["us-7-1"], ["0701"], dice=[6])  # 0702, 0618 and 0619 are free: land there instead
+    assert e.value.rule == "§7"
 
 
 @pytest.mark.rule("§5.1")

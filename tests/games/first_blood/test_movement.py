@@ -62,15 +62,17 @@ def test_entering_an_enemy_zone_of_control_stops_a_unit_and_zoc_to_zoc_is_forbid
     s2 = position("movement", "us", units={"us-1-1": "0606", "ij-124-1": "0404"})
     # 0505 is in the zone: a unit entering it halts, so 0405 (also in the zone) is not reached through it
     assert reachable(s2, s2["units"]["us-1-1"])["hex:0505"] == 3
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="1/1 Marines cannot reach hex 0404") as e:
         act(s, "us", "move", to={"us-1-1": "hex:0404"})  # never into an enemy hex
+    assert e.value.rule == "§6.1"
 
 
 @pytest.mark.rule("§6.4")
 def test_no_more_than_three_ground_units_end_in_a_hex():
     s = position("movement", "us", units={"us-1-1": "0606", "us-1-2": "0606", "us-1-3": "0606", "us-5-1": "0706"})
-    with pytest.raises(IllegalAction):
-        act(s, "us", "move", to={"us-5-1": "hex:0606"})
+    with pytest.raises(IllegalAction, match="5/1 Marines cannot reach hex 0606") as e:
+        act(s, "us", "move", to={"us-5-1": "hex:0606"})  # full: not among the hexes it reaches
+    assert e.value.rule == "§6.1"
     s = act(s, "us", "move", to={"us-5-1": "hex:0605"})
     assert where(s, "us-5-1") == "hex:0605"
 
