@@ -352,6 +352,13 @@ def air_verbs(usaf: tuple[str, ...]) -> dict[str, Any]:
                          "ask_landing": Optional(Boolean(label="Ask me where the units that flew land"))}}
 
 
+def air_needed(state: State, side: str) -> bool:
+    """The US is asked for its missions when a face-up unit may be given one: with room on the strips, or a unit
+    still active to move; with no room and every face-up unit in the Reserve there is nothing to decide."""
+    ids = allocable(state)
+    return bool(ids) and (_room(state) > 0 or any(state["air"][k]["loc"] != "reserve" for k in ids))
+
+
 def _room(state: State) -> int:
     """Active places left for the face-up units: the capacity less the units resting face down (§11)."""
     return board.capacity(state) - len([a for a in board.active_usaf(state) if a["face"] == "down"])

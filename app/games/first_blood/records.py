@@ -81,7 +81,7 @@ STATES = StatesTable([
              title="Air phase: where the units that flew land", needed=phases.landing_needed, bots=tactics.LANDING),
     Decision("air", "§11", V_AIR, sequence.side_of_step, lambda s, r: phases.air_prompt(s, r, V_AIR),
              phases.air_resolve, phases.air_default, phases.air_random, phases.air_check, title="Air phase",
-             needed=lambda state, side: bool(phases.allocable(state)), bots=tactics.ALLOCATE),
+             needed=phases.air_needed, bots=tactics.ALLOCATE),
 ])
 SEQUENCE = sequence.walk(STATES)
 ALL_VERBS: dict[str, Any] = {}

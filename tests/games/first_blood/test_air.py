@@ -244,3 +244,13 @@ def test_the_us_chooses_on_which_strip_hex_its_units_that_flew_land_or_its_stand
     assert [(s["air"][a]["loc"], s["air"][a]["face"]) for a in ("vmf-223", "vmsb-231")] == [("strip:0709", "down")] * 2
     assert said(s, "back from their missions") == ("USAF back from their missions (§11), where the US chose: VMF-223 "
                                                    "face down on 0709, VMSB-231 face down on 0709.")
+
+
+@pytest.mark.rule("§11")
+def test_with_no_operational_strip_and_every_face_up_unit_in_the_reserve_the_us_is_not_asked_for_missions():
+    s = position("combat", "us", units={"us-1-1": "0303"}, air={"vmf-223": "reserve", "vmsb-231": "reserve"},
+                 strips={"0708": "dest", "0709": "dest"})
+    s = act(s, "us", "end_combat")
+    assert s["turn"] == 2  # nothing to decide: the air phase passes
+    s = position("combat", "us", units={"us-1-1": "0303"}, air={"vmf-223": "reserve"})
+    assert sequence.kind(act(s, "us", "end_combat")) == "air"  # room on the strips: asked
