@@ -10,7 +10,7 @@ busy Game-Turns (the least and the most asked).
 
     python -m tools.count_submissions [--seeds 1 2 3] [--turns 16] [--kinds]
 
-Another game's count: `--game pacific_war_1942` (tools/count_submissions_pacific_war_1942.py, its own options after).
+Other games' counts: `--game pacific_war_1942` or `--game first_blood` (tools/count_submissions_<game>.py, its own options after).
 """
 from __future__ import annotations
 
@@ -64,11 +64,12 @@ def play(seed: int, human: str, turns: int, kinds: Counter | None = None) -> Cou
     return counts
 
 
-OTHER_GAMES = {"pacific_war_1942": "tools.count_submissions_pacific_war_1942"}
+OTHER_GAMES = {"pacific_war_1942": "tools.count_submissions_pacific_war_1942",
+               "first_blood": "tools.count_submissions_first_blood"}
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--game"] and len(argv) > 1 and argv[1] in OTHER_GAMES:
         import importlib
         return importlib.import_module(OTHER_GAMES[argv[1]]).main(argv[2:])

@@ -213,29 +213,27 @@ def first_blood(browser, base: str) -> None:
     fb.asked(ij, "IJ movement phase")
     uid, dest, _ = fb.one_move(g, "ij")
     form = ij.locator("#prompt form.action", has=ij.locator('input[name="verb"][value="move"]'))
-    form.get_by_label("Unit", exact=True).select_option(json.dumps(uid))
+    form.locator(f'select[name="arg.to.{uid}"]').focus()
     ij.locator("#first-blood-map .fb-reachable").first.wait_for()
     ij.locator(".fb-map").screenshot(path=str(OUT / "first-blood-reach.png"))
-    form.get_by_label("Destination", exact=True).select_option(json.dumps(dest))
-    form.get_by_role("button", name="Move a unit").click()
+    form.locator(f'select[name="arg.to.{uid}"]').select_option(json.dumps(dest))
+    form.get_by_role("button", name="Move these units").click()
     g = fb.play_by_api(base, gid, sides, lambda r, p: p["info"]["kind"] == "combat" or
                        (p["info"]["kind"] == "movement" and r == "us"))
     if any(a["verb"] == "attack" for a in g["prompt"]["actions"]):
         ij.reload()
         spec = next(a for a in g["prompt"]["actions"] if a["verb"] == "attack")
-        target = spec["args"]["targets"]["choices"][0]
-        attackers = [u for u in spec["args"]["attackers"]["choices"]
-                     if target in fb.neighbours(g["view"]["units"][u]["loc"][4:])][:2]
+        target, field = next(iter(spec["args"]["units"]["fields"].items()))
+        attackers = [u for u in field["choices"] if target in fb.neighbours(g["view"]["units"][u]["loc"][4:])][:2]
         form = ij.locator("#prompt form.action", has=ij.locator('input[name="verb"][value="attack"]'))
         for u in attackers:
-            form.locator(f"input[name='arg.attackers'][value='\"{u}\"']").check()
-        form.locator(f"input[name='arg.targets'][value='\"{target}\"']").check()
+            form.locator(f"input[name='arg.units.{target}'][value='\"{u}\"']").check()
         ij.locator("#fb-odds .fb-odds-line").wait_for()
         ij.locator("#prompt").screenshot(path=str(OUT / "first-blood-odds.png"))
         form.get_by_role("button", name="Attack").click()
         ij.wait_for_timeout(1500)  # the result's push
         ij.reload()
-    ij.locator(".fb-boxes").screenshot(path=str(OUT / "first-blood-boxes.png"))
+    ij.locator(".fb-board").screenshot(path=str(OUT / "first-blood-boxes.png"))
     ij.screenshot(path=str(OUT / "first-blood.png"), full_page=True)
 
 

@@ -1,6 +1,7 @@
 // First Blood's page helps (templates/games/first_blood): drawn from the prompt only, nothing decided here.
-// Movement (§6): choosing a unit in the move form marks the hexes it may reach on the map with their cost in MF
-// (the prompt's info.reach) and says them in words; clicking a marked hex picks it as the destination.
+// Movement (§6): the move form has a destination for each unit (arg.to.<unit>); choosing or focusing one marks the
+// hexes that unit may reach on the map with their cost in MF (the prompt's info.reach) and says them in words;
+// clicking a marked hex picks it as that unit's destination.
 // Combat (§7.6): changing the attack form asks the rules for the odds column and modifiers (the /odds fragment).
 (function () {
   "use strict";
@@ -20,13 +21,12 @@
     var said = document.getElementById("fb-reach-text");
     if (said) said.textContent = "";
   }
+  var current = null;  // the unit whose destination is being chosen
   function showReach() {
     clearReach();
     var form = formOf("move"), holder = document.querySelector(".fb-reach[data-reach]");
-    if (!form || !holder) return;
-    var unit = form.querySelector('[name="arg.unit"]');
-    if (!unit || !unit.value) return;
-    var chosen = plain(unit.value), reach = JSON.parse(holder.getAttribute("data-reach"))[chosen] || {};
+    if (!form || !holder || !current) return;
+    var chosen = current, reach = JSON.parse(holder.getAttribute("data-reach"))[chosen] || {};
     Object.keys(reach).forEach(function (place) {
       if (place.indexOf("hex:") !== 0) return;
       var g = document.querySelector('#first-blood-map [data-hex="' + place.slice(4) + '"]');
@@ -57,18 +57,24 @@
       .then(function (r) { return r.ok ? r.text() : ""; })
       .then(function (html) { if (mine === asked && html) out.innerHTML = html; });
   }
-  document.addEventListener("change", function (e) {
+  function unitOf(target) {  // the unit a destination field is for: arg.to.<unit>
+    var name = target && target.name;
+    return name && name.indexOf("arg.to.") === 0 ? name.slice(7) : null;
+  }
+  function follow(e) {
     var form = e.target.form;
     if (!form) return;
     var verb = form.querySelector('input[name="verb"]');
-    if (verb && verb.value === "move" && e.target.name === "arg.unit") showReach();
-    if (verb && verb.value === "attack") showOdds();
-  });
+    if (verb && verb.value === "move" && unitOf(e.target)) { current = unitOf(e.target); showReach(); }
+    if (verb && verb.value === "attack" && e.type === "change") showOdds();
+  }
+  document.addEventListener("change", follow);
+  document.addEventListener("focusin", follow);
   document.addEventListener("click", function (e) {
     var g = e.target.closest && e.target.closest("#first-blood-map .fb-reachable");
     var form = formOf("move");
-    if (!g || !form) return;
-    var to = form.querySelector('[name="arg.to"]');
+    if (!g || !form || !current) return;
+    var to = form.querySelector('[name="arg.to.' + current + '"]');
     if (to) { to.value = JSON.stringify("hex:" + g.getAttribute("data-hex")); to.focus(); }
   });
   function placeOdds() {  // the odds panel right under the attack form it describes

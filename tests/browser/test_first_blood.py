@@ -1,11 +1,11 @@
-"""First Blood through its pages (issue 16, "Pages" and "Seats"). Two players in two browsers play Sep I: the set-up
-and the reinforcements are given through the API (dozens of placements), then each side moves a unit through the
-movement form, seeing first the hexes it may reach marked on the map with their cost (§6), and declares a combat
+"""First Blood through its pages (issue 16, "Pages" and "Seats"; issue 34). Two players in two browsers play Sep I:
+the set-up and the reinforcements are given through the API (one order each), then each side moves a unit through
+the movement form, seeing first the hexes it may reach marked on the map with their cost (§6), and declares a combat
 through the attack form when one is offered, seeing the odds column and modifiers before declaring (§7.6) and the
 result line naming die, column and rule after. Each step is checked by what a player notices: the counter in its new
 hex. Then one player against the computer (the computer's side sets up and plays its phases by itself; the player
-sees its counters arrive and the turn marker move on), and one player in the hot seat, moving a unit of each side
-from the same page."""
+sees its counters arrive and the turn marker move on), one player in the hot seat, moving a unit of each side from
+the same page, and the pages on a phone: 390 px wide, never scrolling sideways."""
 import json
 import re
 import time
@@ -42,38 +42,42 @@ def post(base: str, gid: str, auth, g: dict, verb: str, **args) -> bool:
     return r.status_code == 200
 
 
-def candidates(spec: dict, west: bool) -> list[dict]:
-    """A few well-shaped orders for a prompt's action, the rules to pick the legal one (the US sets up in the west
-    columns, near where the IJ comes in from box A)."""
-    args = spec["args"]
-    if not args:
-        return [{}]
-    if spec["verb"] == "place":
-        places = sorted(args["at"]["choices"], key=lambda c: (not c.startswith("hex:"), -int(c[-2:]) if west and
-                                                               c[-2:].isdigit() else 0, c))
-        return [{"unit": args["unit"]["choices"][0], "at": p} for p in places]
-    if spec["verb"] == "move":
-        return []
-    if spec["verb"] == "attack":
-        return [{"attackers": [a], "targets": [t], "support": [], "advance": False}
-                for t in args["targets"]["choices"] for a in args["attackers"]["choices"]]
+def order_for(g: dict) -> dict:
+    """An order the rules accept for the prompt shown, as a player would give it: what the form starts from (set-up,
+    reinforcements, air, the Reserve, stacking losses), the units that must leave a box moved the cheapest way, the
+    first unit next to the first enemy hex attacking it, the first offered value otherwise; else ending the phase."""
+    p = g["prompt"]
+    info, specs = p["info"], {a["verb"]: a for a in p["actions"]}
+    if info.get("default"):
+        verb = next(iter(specs))
+        return {"verb": verb, "args": dict(info["default"])}
+    if info["kind"] == "movement":
+        boxed = {u: min((c, h) for h, c in r.items())[1] for u, r in info["reach"].items()
+                 if r and g["view"]["units"][u]["loc"][:4] in ("box:", "entr")}
+        return {"verb": "move", "args": {"to": boxed}} if boxed else {"verb": "end_movement", "args": {}}
+    if "attack" in specs and info.get("must_attack"):
+        t = info["must_attack"][0]
+        return {"verb": "attack", "args": {"units": {t: specs["attack"]["args"]["units"]["fields"][t]["choices"][:1]},
+                                           "advance": False}}
+    if info["kind"] == "combat":
+        return {"verb": "end_combat", "args": {}}
+    spec = p["actions"][0]
     out: dict = {}
-    for name, a in args.items():
+    for name, a in spec["args"].items():
         if a["type"] == "choice":
             out[name] = a["choices"][0]
         elif a["type"] == "several":
             out[name] = a["choices"][: a.get("minimum") or 0]
+        elif a["type"] == "group":
+            out[name] = {k: f["choices"][0] for k, f in a["fields"].items() if k not in (a.get("optional") or [])}
         elif a["type"] == "boolean":
             out[name] = False
-        elif a["type"] == "assignment":
-            out[name] = {i: a["choices"][0] for i in a["ids"]} if a.get("required") else {}
-    return [out]
+    return {"verb": spec["verb"], "args": out}
 
 
 def play_by_api(base: str, gid: str, sides: dict, until, hot_seat: bool = False) -> dict:
-    """The sides named give orders through the API (an order of no arguments first, e.g. ending a phase; IJ units
-    that must leave a box move by their cheapest way) until `until(role, prompt)`; a side not named is the computer's,
-    which plays by itself. `hot_seat`: one player holds both seats and names the one it acts for."""
+    """The sides named give orders through the API (`order_for`) until `until(role, prompt)`; a side not named is
+    the computer's, which plays by itself. `hot_seat`: one player holds both seats and names the one it acts for."""
     for _ in range(400):
         for role, auth in sides.items():
             g = state(base, gid, auth, role if hot_seat else None)
@@ -82,15 +86,9 @@ def play_by_api(base: str, gid: str, sides: dict, until, hot_seat: bool = False)
                 continue
             if until(role, p):
                 return g
-            if p["info"]["kind"] == "movement":
-                boxed = [u for u, r in p["info"]["reach"].items() if r and g["view"]["units"][u]["loc"][:4] == "box:"]
-                if boxed:
-                    to = min((c, h) for h, c in p["info"]["reach"][boxed[0]].items())[1]
-                    assert post(base, gid, auth, g, "move", unit=boxed[0], to=to)
-                    break
-            specs = sorted(p["actions"], key=lambda s: bool(s["args"]))
-            if not any(post(base, gid, auth, g, s["verb"], **a) for s in specs for a in candidates(s, role == "us")):
-                raise AssertionError(f"no order taken for {role}: {p['title']}")
+            order = order_for(g)
+            if not post(base, gid, auth, g, order["verb"], **order["args"]):
+                raise AssertionError(f"the order {order} was refused for {role}: {p['title']}")
             break
     raise AssertionError("the game did not reach the expected step")
 
@@ -100,30 +98,32 @@ def asked(page, title: str) -> None:
 
 
 def move(page, uid: str, name: str, dest: str) -> None:
-    """Choose the unit: the reachable hexes light up with their cost; then move it and see its counter there."""
+    """Choose the unit's destination: the hexes it reaches light up with their cost; then move it and see its counter
+    there."""
     form = page.locator("#prompt form.action", has=page.locator('input[name="verb"][value="move"]'))
-    form.get_by_label("Unit", exact=True).select_option(json.dumps(uid))
+    to = form.locator(f'select[name="arg.to.{uid}"]')
+    to.focus()
     lit = page.locator(f'#first-blood-map .fb-reachable[data-hex="{dest[4:]}"]')
     expect(lit).to_have_count(1)
     expect(lit.locator(".fb-cost")).to_contain_text("MF")
     expect(page.locator("#fb-reach-text")).to_contain_text(f"{name} may reach:")
-    form.get_by_label("Destination", exact=True).select_option(json.dumps(dest))  # the forms' values are JSON
-    form.get_by_role("button", name="Move a unit").click()
-    counter = page.locator(f"#first-blood-map .board-counter[aria-label*='{name} (']")
-    expect(counter).to_have_attribute("aria-label", re.compile(f"hex {dest[4:]}$"), timeout=TIMEOUT)
+    to.select_option(json.dumps(dest))  # the forms' values are JSON
+    form.get_by_role("button", name="Move these units").click()
+    counter = page.locator(f"#first-blood-map .board-counter[aria-label*=' {name} ('], "
+                           f"#first-blood-map .board-counter[aria-label*='stack'][data-details*='{name} (']")
+    expect(counter.first).to_have_attribute("aria-label", re.compile(f"hex {dest[4:]}"), timeout=TIMEOUT)
 
 
 def attack(page, attackers: list[str], target: str) -> None:
-    """Tick the attackers and the defending hex: the odds show before the attack is declared; then the result."""
+    """Tick the attackers under the defending hex: the odds show before the attack is declared; then the result."""
     form = page.locator("#prompt form.action", has=page.locator('input[name="verb"][value="attack"]'))
     for u in attackers:
-        form.locator(f"input[name='arg.attackers'][value='\"{u}\"']").check()
-    form.locator(f"input[name='arg.targets'][value='\"{target}\"']").check()
+        form.locator(f"input[name='arg.units.{target}'][value='\"{u}\"']").check()
     expect(page.locator("#fb-odds")).to_contain_text("against", timeout=TIMEOUT)
     expect(page.locator("#fb-odds .fb-odds-line")).to_contain_text(re.compile(r"column|without a roll"))
     expect(page.locator("#fb-odds")).to_contain_text("§7.6")
     form.get_by_role("button", name="Attack").click()
-    expect(page.locator("body")).to_contain_text(re.compile(rf"attack on {target} .*(die \d|without a roll)"),
+    expect(page.locator("body")).to_contain_text(re.compile(rf"attack on hex {target} .*(die \d|without a roll)"),
                                                  timeout=TIMEOUT)
 
 
@@ -147,8 +147,8 @@ def declare_if_offered(page, g: dict, side: str) -> bool:
         return False
     spec = next(a for a in g["prompt"]["actions"] if a["verb"] == "attack")
     units = g["view"]["units"]
-    target = spec["args"]["targets"]["choices"][0]
-    attackers = [u for u in spec["args"]["attackers"]["choices"] if target in neighbours(units[u]["loc"][4:])][:1]
+    target, field = next(iter(spec["args"]["units"]["fields"].items()))
+    attackers = [u for u in field["choices"] if target in neighbours(units[u]["loc"][4:])][:1]
     attack(page, attackers, target)
     return True
 
@@ -171,7 +171,7 @@ def test_each_side_moves_and_fights_through_the_pages(live_server, new_page):
     g = play_by_api(base, gid, sides, lambda r, p: p["info"]["kind"] == "movement")
     ij.reload()
     asked(ij, "IJ movement phase")
-    expect(ij.locator("#first-blood-boxes")).to_contain_text("Sep I")
+    expect(turn_marker(ij)).to_have_text("Sep I")
     uid, dest, _ = one_move(g, "ij")
     move(ij, uid, g["view"]["units"][uid]["name"], dest)
     g = play_by_api(base, gid, sides, lambda r, p: p["info"]["kind"] == "combat" or
@@ -187,21 +187,21 @@ def test_each_side_moves_and_fights_through_the_pages(live_server, new_page):
     asked(us, "US movement phase")
     uid, dest, close = one_move(g, "us")
     move(us, uid, g["view"]["units"][uid]["name"], dest)
-    us.locator("#prompt").get_by_role("button", name="End the movement phase").click()
-    asked(us, "US combat phase")
-    g = state(base, gid, sides["us"])
-    assert declare_if_offered(us, g, "us") == close  # next to an IJ unit, a combat is offered (§7)
+    if close:  # next to an IJ unit, a combat is offered (§7)
+        us.locator("#prompt").get_by_role("button", name="End the movement phase").click()
+        asked(us, "US combat phase")
+        g = state(base, gid, sides["us"])
+        assert declare_if_offered(us, g, "us")
     assert fought or close, "neither side had a combat to declare: the turn showed no odds"
 
     # The rest of Sep I through the API: the IJ's first orders of Sep II show on its page, the turn marker moved.
     play_by_api(base, gid, sides, lambda r, p: r == "ij" and p["info"]["kind"] == "movement")
     ij.reload()
-    expect(ij.locator("#first-blood-boxes .board-counter[aria-label^='Turn marker']")).to_have_attribute(
-        "aria-label", "Turn marker: Sep II")
+    expect(turn_marker(ij)).to_have_text("Sep II")
 
 
 def turn_marker(page):
-    return page.locator("#first-blood-boxes .board-counter[aria-label^='Turn marker']")
+    return page.locator(".fb-turns li.fb-now")
 
 
 def test_one_player_against_the_computer_sees_its_side_play_by_itself(live_server, new_page):
@@ -226,13 +226,13 @@ def test_one_player_against_the_computer_sees_its_side_play_by_itself(live_serve
     g = play_by_api(base, gid, {"ij": auth}, lambda r, p: p["info"]["kind"] == "movement")
     me.reload()
     asked(me, "IJ movement phase")
-    expect(turn_marker(me)).to_have_attribute("aria-label", "Turn marker: Sep I")
+    expect(turn_marker(me)).to_have_text("Sep I")
     uid, dest, _ = one_move(g, "ij")
     move(me, uid, g["view"]["units"][uid]["name"], dest)
     # The IJ's other Sep I decisions through the API; the computer plays the US phases of Sep I by itself and the
     # IJ's page, left open, shows the turn marker on Sep II: nobody pressed anything for the US.
     play_by_api(base, gid, {"ij": auth}, lambda r, p: state(base, gid, auth)["view"]["turn"] >= 2)
-    expect(turn_marker(me)).to_have_attribute("aria-label", "Turn marker: Sep II", timeout=TIMEOUT)
+    expect(turn_marker(me)).to_have_text("Sep II", timeout=TIMEOUT)
 
 
 def test_one_player_in_the_hot_seat_moves_a_unit_of_each_side_from_one_page(live_server, new_page):
@@ -268,7 +268,8 @@ def test_one_player_in_the_hot_seat_moves_a_unit_of_each_side_from_one_page(live
     expect(me.locator('#prompt input[name="seat"]').first).to_have_value("us")
     uid, dest, _ = one_move(g, "us")
     move(me, uid, g["view"]["units"][uid]["name"], dest)
-    me.locator("#prompt").get_by_role("button", name="End the movement phase").click()
+    if me.locator("#prompt").get_by_role("button", name="End the movement phase").count():
+        me.locator("#prompt").get_by_role("button", name="End the movement phase").click()
     # The page goes on by itself to the decision asked next, whichever seat's it is.
     for _ in range(100):  # the order is in once the US is no longer asked for its movement
         seen = {r: state(base, gid, auth, r)["prompt"] for r in ("ij", "us")}
@@ -278,3 +279,45 @@ def test_one_player_in_the_hot_seat_moves_a_unit_of_each_side_from_one_page(live
     now = next(r for r, p in seen.items() if p)
     asked(me, seen[now]["title"])
     expect(me.locator('#prompt input[name="seat"]').first).to_have_value(now)
+
+
+def fits(page) -> None:
+    """Nothing on the page is wider than the phone's screen: no sideways scrolling."""
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 391, f"the page is {wide} px wide on a 390 px screen"
+
+
+def test_each_page_of_a_turn_fits_a_phone_390_px_wide(live_server, new_page):
+    """Issue 34 item 5: the set-up (23 pieces, each with its list of hexes), the reinforcements, the movement form
+    (each unit its destinations), the combat form, the supply and air forms, the map and the boxes: on a phone 390 px
+    wide, none scrolls sideways."""
+    base = live_server.url
+    phone = new_page(width=390, height=844)
+    name = f"phone{uuid.uuid4().hex[:6]}"
+    sign_up(phone, base, name)
+    phone.goto(f"{base}/games/new?game=first_blood")
+    phone.get_by_label("Opponent").select_option("hot_seat")
+    phone.get_by_role("button", name="Create game").click()
+    gid = phone.url.rstrip("/").split("/")[-1]
+    auth = token(base, name)
+    both = {"us": auth, "ij": auth}
+    asked(phone, "Set up")
+    fits(phone)
+    seen = set()
+    for _ in range(60):
+        g = None
+        for role in ("us", "ij"):
+            g = state(base, gid, auth, role)
+            if g["prompt"]:
+                break
+        if g is None or not g["prompt"] or g["view"]["turn"] >= 2:
+            break
+        kind = g["prompt"]["info"]["kind"]
+        if kind not in seen:
+            phone.goto(f"{base}/games/{gid}?seat={g['role']}")
+            asked(phone, g["prompt"]["title"][:20])
+            fits(phone)
+            seen.add(kind)
+        order = order_for(g)
+        assert post(base, gid, auth, g, order["verb"], **order["args"]), g["prompt"]["title"]
+    assert {"placement", "movement", "combat"} <= seen, seen

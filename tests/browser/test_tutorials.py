@@ -59,7 +59,11 @@ def fill_generic(form, order) -> None:
             form.locator(f'input[type="text"][name="{field}"]').fill(", ".join(value))
         elif isinstance(value, dict):
             for part, v in value.items():
-                form.locator(f'select[name="{field}.{part}"]').select_option(value=json.dumps(v))
+                if isinstance(v, list):  # a group's part of several values: boxes to tick
+                    for x in v:
+                        form.locator(f"input[type=\"checkbox\"][name=\"{field}.{part}\"][value='{_value(x)}']").check()
+                else:
+                    form.locator(f'select[name="{field}.{part}"]').select_option(value=json.dumps(v))
         elif form.locator(f'select[name="{field}"]').count():
             form.locator(f'select[name="{field}"]').select_option(value=json.dumps(value))
         else:

@@ -251,8 +251,8 @@ DIFFERENT = {
         {"source": "rabaul", "kind": "lac", "points": 10, "mission": "attack", "target": "tf-?1"}]}},
         ("Missions: the example gave (source rabaul, kind lac, points 13, mission attack, target tf-?1); you gave "
          "(source rabaul, kind lac, points 10, mission attack, target tf-?1).")),
-    "first-blood-figure-4": ({"verb": "move", "args": {"unit": "us-1-1", "to": "hex:0709"}},
-                             "To: the example gave hex:0809; you gave hex:0709."),
+    "first-blood-figure-4": ({"verb": "move", "args": {"to": {"us-1-1": "hex:0709"}}},
+                             "To: the example gave us-1-1 hex:0809; you gave us-1-1 hex:0709."),
 }
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app.engine.log import PUBLIC, entry
+
 from app.games.first_blood.gamedata import (
     ENTRIES,
     STRIPS,
@@ -39,6 +41,14 @@ def _piece(p: dict[str, Any]) -> dict[str, Any]:
     if visited is not None:
         out["visited"] = list(visited)
     return out
+
+
+def say(state: State, text: str, **data: Any) -> None:
+    """A public log line, filed under the section of play it was written in (`state["section"]`, "IJ movement
+    phase": the log heads each run of lines with it)."""
+    if state.get("section"):
+        data = {"at": state["section"], **data}
+    state["log"].append(entry(PUBLIC, text, **data))
 
 
 def hex_of(unit: dict[str, Any]) -> str | None:

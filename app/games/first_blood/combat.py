@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import PUBLIC, entry
-from app.engine.orders import Assignment, Boolean, Choice, Several
+from app.engine.orders import Boolean, Choice, Group, Keyed, Several
 from app.games.first_blood import board
 from app.games.first_blood.gamedata import (
     BOX_ORDER,
@@ -19,6 +18,7 @@ from app.games.first_blood.gamedata import (
     COLUMNS,
     ENTRIES,
     GRID,
+    HENDERSON,
     LAND,
     MODIFIERS,
     STACKING,
@@ -106,15 +106,20 @@ def odds(state: State, role: str, attackers: list[str], targets: list[str], supp
 
 
 def verbs(units: tuple[str, ...], air_ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    """The orders over their whole domain. An attack names, under each defending hex, the units that take part
+    (`{hex: [unit, ...]}`): a unit next to the hex attacks it (direct fire), an artillery unit farther away fires on it
+    (remote fire, §7.5); one attack may take on several hexes (every attacker next to every one, §7)."""
     return {
-        "attack": {"attackers": Several(units, 1, label="Attacking units"),
-                   "targets": Several(LAND, 1, label="Defending hexes"),
-                   "support": Several(units, 0, label="Artillery in remote fire"),
-                   "advance": Boolean(label="Advance into the hex(es) if the defenders are eliminated")},
-        "bombard": {"unit": Pick((*units, *air_ids), label="Artillery, destroyer or bomber"),
-                    "strip": Choice(STRIPS, label="Air strip hex")},
+        "attack": {"units": Keyed(Several(units, 0, label="Units"), LAND, label="Units taking part, by defending hex"),
+                   "advance": Boolean(label="Advance into the hex(es) if the defenders are eliminated (§7.8)")},
+        "bombard": {"strips": Keyed(Choice(STRIPS, tuple(strip_label(h) for h in STRIPS), label="Air strip hex"),
+                                    (*units, *air_ids), label="Air strip bombardments")},
         "end_combat": {},
     }
+
+
+def strip_label(h: str) -> str:
+    return f"air strip {h} ({'Henderson' if h in HENDERSON else 'fighter strip'})"
 
 
 def fresh(state: State, side: str) -> list[dict[str, Any]]:
@@ -174,79 +179,139 @@ def bombarders(state: State) -> dict[str, list[str]]:
     return {k: v for k, v in out.items() if v}
 
 
-def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
-    actions = []
+def _remote(state: State, uid: str, targets: list[str]) -> bool:
+    """An artillery unit on the map next to none of the defending hexes fires from afar (§7.5)."""
+    u = state["units"].get(uid)
+    h = board.hex_of(u) if u else None
+    return bool(h and board.is_artillery(u) and targets and all(GRID.distance(h, t) >= 2 for t in targets))
+
+
+def parts(state: State, units: dict[str, list[str]]) -> tuple[list[str], list[str], list[str]]:
+    """An attack order's (attackers, defending hexes, artillery in remote fire): the hexes named with units, and
+    each unit named once, whichever hex it is named under."""
+    targets = sorted(h for h, ids in units.items() if ids)
+    named = list(dict.fromkeys(u for h in targets for u in units[h]))
+    support = [u for u in named if _remote(state, u, targets)]
+    return [u for u in named if u not in support], targets, support
+
+
+def defenders_text(state: State, h: str) -> str:
+    return ", ".join(f"{u['name']} ({u['cf']})" for u in board.stack(state, h))
+
+
+def left_to_do(state: State, side: str) -> bool:
+    """Is there a combat the side may still fight (compulsory or on entry) or an air strip it may still bombard? A
+    combat phase with nothing left ends by itself."""
+    return bool(open_targets(state, side) or on_entry(state, side) or (side == "ij" and bombarders(state)))
+
+
+def attack_fields(state: State, role: str) -> dict[str, tuple[list[str], list[str]]]:
+    """{defending hex: (the units that may take part against it, how the form names each)}: fresh units next to it,
+    units that may attack it on entry (§5.1), and artillery in range of it for remote fire (§7.5)."""
     entering = on_entry(state, role)
     occ = board.occupancy(state)
-    targets = [h for h in sorted({n for u in fresh(state, role) for n in board.enemy_adjacent(state, role,
-                                                                                               board.hex_of(u), occ)}
-                                 | {h for hs in entering.values() for h in hs})
-               if h not in state["attacked"]]
-    if targets:
-        mine = tuple(u["id"] for u in fresh(state, role)) + tuple(entering)
-        arty = tuple(u["id"] for u in fresh(state, role) if board.is_artillery(u))
-        named = lambda ids: tuple(unit_label(state, u) for u in ids)
+    mine = fresh(state, role)
+    targets = sorted(({n for u in mine for n in board.enemy_adjacent(state, role, board.hex_of(u), occ)}
+                      | {h for hs in entering.values() for h in hs}) - set(state["attacked"]))
+    out = {}
+    for t in targets:
+        adj = [u["id"] for u in mine if t in neighbours(board.hex_of(u))]
+        ent = [uid for uid, hs in entering.items() if t in hs]
+        arty = [u["id"] for u in mine if board.is_artillery(u) and u["id"] not in adj
+                and 2 <= GRID.distance(board.hex_of(u), t) <= u["range"] - 1] if adj else []
+        ids = adj + ent + arty
+        names = [unit_label(state, u) + (" (remote fire)" if u in arty else " (attack on entry)" if u in ent else "")
+                 for u in ids]
+        out[t] = (ids, names)
+    return out
+
+
+def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
+    actions = []
+    fields = {t: Several(tuple(ids), 0, labels=tuple(names), label=f"Against hex {t}: {defenders_text(state, t)}")
+              for t, (ids, names) in attack_fields(state, role).items()}
+    if fields:
         actions.append({"verb": "attack", "label": "Attack",
-                        "args": {"attackers": Several(mine, 1, labels=named(mine), label="Attacking units").to_json(),
-                                 "targets": Several(tuple(targets), 1, label="Defending hexes").to_json(),
-                                 "support": Several(arty, 0, labels=named(arty),
-                                                    label="Artillery in remote fire").to_json(),
+                        "args": {"units": Group(fields, tuple(fields), label="Units taking part, under the hex they "
+                                                "attack (one hex, or several at once: every attacker next to each)"
+                                                ).to_json(),
                                  "advance": v["attack"]["advance"].to_json()}})
     if role == "ij":
         opts = bombarders(state)
         if opts:
-            strips = sorted({h for hs in opts.values() for h in hs})
-            actions.append({"verb": "bombard", "label": "Bombard an air strip (§7.10)",
-                            "args": {"unit": v["bombard"]["unit"].only(*opts).to_json(),
-                                     "strip": v["bombard"]["strip"].only(*strips).to_json()}})
+            pieces = {**state["units"], **state["air"]}
+            bfields = {u: Choice(tuple(hs), tuple(strip_label(h) for h in hs),
+                                 label=unit_label(state, u) if u in state["units"] else pieces[u]["name"])
+                       for u, hs in opts.items()}
+            actions.append({"verb": "bombard", "label": "Bombard air strips (§7.10)",
+                            "args": {"strips": Group(bfields, tuple(bfields),
+                                                     label="Artillery, destroyers and bombers, each onto an air "
+                                                           "strip hex").to_json()}})
     actions.append({"verb": "end_combat", "label": "End the combat phase", "args": {}})
     return {"title": f"{TITLE[role]} combat phase", "rule": "§7",
             "info": {"kind": "combat", "must_attack": open_targets(state, role)}, "actions": actions}
 
 
+def tidy(state: State, role: str, args: dict[str, Any]) -> dict[str, Any]:
+    """An attack as the rules read it from the form: the hexes under which nothing was ticked are not attacked."""
+    units = args.get("units")
+    if isinstance(units, dict):
+        return {**args, "units": {h: ids for h, ids in units.items() if ids != []}}
+    return args
+
+
 def check(state: State, role: str, action: dict[str, Any]) -> None:
     verb, args = action["verb"], action["args"]
-    if verb == "attack" and any(u in on_entry(state, role) for u in args["attackers"]):
-        entering = on_entry(state, role)
-        if any(u not in entering for u in args["attackers"]) or args["support"] or len(args["targets"]) != 1:
-            raise IllegalAction("An attack on entry is made by units off the map alone, into one entry hex, "
-                                "without remote fire.", "§5.1")
-        if any(args["targets"][0] not in entering[u] for u in args["attackers"]):
-            raise IllegalAction(f"Those units cannot attack {args['targets'][0]} on entry.", "§5.1")
-        return
     if verb == "attack":
+        attackers, targets, support = parts(state, args["units"])
+        if not targets:
+            raise IllegalAction("Tick the units that attack, under the hex they attack.", "§7")
+        entering = on_entry(state, role)
+        if any(u in entering for u in attackers):
+            if any(u not in entering for u in attackers) or support or len(targets) != 1:
+                raise IllegalAction("An attack on entry is made by units off the map alone, into one entry hex, "
+                                    "without remote fire.", "§5.1")
+            if any(targets[0] not in entering[u] for u in attackers):
+                raise IllegalAction(f"Those units cannot attack hex {targets[0]} on entry.", "§5.1")
+            return
         units = state["units"]
         ok = {u["id"] for u in fresh(state, role)}
-        for u in args["attackers"] + args["support"]:
+        for u in attackers + support:
             if u not in ok:
-                raise IllegalAction(f"{units[u]['name'] if u in units else u} cannot take part in a combat now "
-                                    f"(not on the map, not yours, or it has already fought).", "§7")
-        if set(args["attackers"]) & set(args["support"]):
-            raise IllegalAction("A unit attacks or supports, not both.", "§7")
-        for t in args["targets"]:
+                raise IllegalAction(f"{units[u]['name'] if u in units else 'That unit'} cannot take part in a combat "
+                                    f"now (not on the map, not yours, or it has already fought).", "§7")
+        if not attackers:
+            raise IllegalAction("Artillery cannot fire on its own: other units must attack the hex (§7.5).", "§7.5")
+        for t in targets:
             if board.occupant(state, t) != enemy(role):
-                raise IllegalAction(f"There are no enemy units in {t}.", "§7")
+                raise IllegalAction(f"There are no enemy units in hex {t}.", "§7")
             if t in state["attacked"]:
-                raise IllegalAction(f"{t} has already been attacked this phase.", "§7")
-            for u in args["attackers"]:
+                raise IllegalAction(f"Hex {t} has already been attacked this phase.", "§7")
+            for u in attackers:
                 if t not in neighbours(board.hex_of(units[u])):
-                    raise IllegalAction(f"{units[u]['name']} is not adjacent to {t}: every attacker must be adjacent "
-                                        f"to every defending hex.", "§7")
-            for u in args["support"]:
+                    raise IllegalAction(f"{units[u]['name']} is not adjacent to hex {t}: every attacker must be "
+                                        f"adjacent to every defending hex.", "§7")
+            for u in support:
                 d = GRID.distance(board.hex_of(units[u]), t)
-                if not board.is_artillery(units[u]) or d < 2 or d + 1 > units[u]["range"]:
-                    raise IllegalAction(f"{units[u]['name']} cannot fire on {t} (remote fire needs artillery, a hex "
-                                        f"between, and range counting both end hexes).", "§7.5")
+                if d + 1 > units[u]["range"]:
+                    raise IllegalAction(f"{units[u]['name']} cannot fire on hex {t} (remote fire needs artillery, a "
+                                        f"hex between, and range counting both end hexes).", "§7.5")
     elif verb == "bombard":
+        strips = args["strips"]
+        if not strips:
+            raise IllegalAction("Choose the units that bombard, or end the combat phase.", "§7.10")
         opts = bombarders(state)
-        if args["unit"] not in opts or args["strip"] not in opts[args["unit"]]:
-            raise IllegalAction("That unit cannot bombard that air strip now (artillery in range, destroyers, or "
-                                "bombers while USAF CAP is empty; the fighter strip only once built).", "§7.10")
+        pieces = {**state["units"], **state["air"]}
+        for u, h in strips.items():
+            if h not in opts.get(u, []):
+                raise IllegalAction(f"{pieces[u]['name'] if u in pieces else 'That unit'} cannot bombard air strip "
+                                    f"{h} now (artillery in range, destroyers, or bombers while USAF CAP is empty; "
+                                    f"the fighter strip only once built).", "§7.10")
     elif verb == "end_combat":
         left = open_targets(state, role)
         if left:
-            raise IllegalAction(f"Combat is compulsory: enemy units in {', '.join(left)} must still be attacked.",
-                                "§7")
+            raise IllegalAction(f"Combat is compulsory: enemy units in hex {', '.join(left)} must still be "
+                                f"attacked.", "§7")
 
 
 # --- carrying out -------------------------------------------------------------------------------------------------
@@ -317,14 +382,14 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
     finished at once."""
     s = board.clone(state)
     units = s["units"]
-    attackers = [units[u] for u in args["attackers"]]
-    targets = sorted(args["targets"])
+    attacking, targets, support = parts(s, args["units"])
+    attackers = [units[u] for u in attacking]
     defenders = [u for t in targets for u in board.stack(s, t)]
-    o = odds(s, role, args["attackers"], targets, args["support"])
+    o = odds(s, role, attacking, targets, support)
     entering, a, d, column, mods = o["entering"], o["A"], o["D"], o["column"], o["modifiers"]
     log: list[str] = []
-    head = (f"{TITLE[role]} attack on {', '.join(targets)} by {', '.join(u['name'] for u in attackers)}"
-            + (f" with {', '.join(units[u]['name'] for u in args['support'])} firing" if args["support"] else "")
+    head = (f"{TITLE[role]} attack on hex {', '.join(targets)} by {', '.join(u['name'] for u in attackers)}"
+            + (f" with {', '.join(units[u]['name'] for u in support)} firing" if support else "")
             + f": {a} against {d}")
     if column is None:
         result, roll_text = "AE", "worse than 1:2, attackers eliminated without a roll"
@@ -335,7 +400,7 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
         result = TABLES[role][final][COLUMNS.index(column)]
         roll_text = (f"{column}, die {roll}" + "".join(f" {x:+d} {why}" for why, x in mods) + f" = {final}: {result}"
                      f" ({o['rule']})")
-    for u in attackers + [units[x] for x in args["support"]]:
+    for u in attackers + [units[x] for x in support]:
         u["fought"] = True
     for u in defenders:
         u["engaged"] = True
@@ -355,9 +420,9 @@ def resolve_attack(state: State, role: str, args: dict[str, Any], rng) -> State:
                "text": f"{head}; {roll_text}", "log": log, "choices": choices, "chosen": {}}
     if choices:
         s["losses"] = pending
-        s["log"].append(entry(PUBLIC, f"{head}; {roll_text}: "
+        board.say(s, f"{head}; {roll_text}: "
                                       + " and ".join(f"the {TITLE[c['side']]} chooses {c['count']} unit(s) to lose"
-                                                     for c in choices) + " (§7.7)."))
+                                                     for c in choices) + " (§7.7).")
         return s
     finish(s, pending)
     return s
@@ -396,23 +461,38 @@ def finish(s: State, p: dict[str, Any]) -> None:
                         "options": options, "chosen": None}
         if any(len(o) > 1 for o in options.values()):
             s["losses"] = p  # §7.7: "the retreating faction performs the retreat"
-            s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
-                                  + f": the {TITLE[p['retreat']['side']]} chooses where to retreat (§7.9)."))
+            board.say(s, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
+                                  + f": the {TITLE[p['retreat']['side']]} chooses where to retreat (§7.9).")
             return
-    for uid in p["retreat"]["units"]:
-        retreat(s, units[uid], log, (p["retreat"]["chosen"] or {}).get(uid))
-    if result == "DE" and p["advance"] and not p.get("entry"):
-        advance(s, role, [u for u in attackers if u["loc"] != "eliminated"], targets, log)
+    if not p.get("retreated"):
+        for uid in p["retreat"]["units"]:
+            retreat(s, units[uid], log, (p["retreat"]["chosen"] or {}).get(uid))
+        if result == "DE" and p["advance"] and not p.get("entry"):
+            advance(s, role, [u for u in attackers if u["loc"] != "eliminated"], targets, log)
+        p["retreated"] = True
     if p.get("entry"):
-        enter_after_attack(s, role, attackers, targets[0], log)
+        left = [u for u in attackers if u["loc"] != "eliminated"]
+        over = len(left) - STACKING
+        if board.occupant(s, targets[0]) is None and over > 0 and "overstack" not in p:
+            # §5.1: "The control faction decides on the eliminated units"
+            p["log"] = log
+            p["overstack"] = {"side": role, "units": [u["id"] for u in left], "count": over, "hex": targets[0],
+                              "chosen": None}
+            s["losses"] = p
+            board.say(s, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "")
+                                  + f": hex {targets[0]} is cleared, and the {TITLE[role]} chooses which {over} "
+                                    f"unit(s) are lost, that no more than {STACKING} enter (§5.1).")
+            return
+        chosen = (p.get("overstack") or {}).get("chosen")
+        enter_after_attack(s, role, attackers, targets[0], log, [units[u] for u in chosen] if chosen else None)
     # §7.3, §7.4: destroyers are spent after the combat, bombers go back to Ground Attack
     for x in s["air"].values():
         if x["side"] == role and x.get("target") in targets and x["loc"] != "eliminated":
             x["target"] = None
             if x["role"] == "destroyer":
                 x["loc"] = "eliminated"
-    s["log"].append(entry(PUBLIC, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "") + " (§7.6).",
-                          result=result))
+    board.say(s, f"{p['text']}" + (f"; {'; '.join(log)}" if log else "") + " (§7.6).",
+                          result=result)
 
 
 # --- casualties chosen by the losing side (§7.7) -------------------------------------------------------------------
@@ -428,6 +508,8 @@ def _choice(state: State) -> dict[str, Any]:
 
 def losses_side(state: State) -> list[str]:
     p = state["losses"]
+    if "overstack" in p:
+        return overstack_side(state)
     return [p["retreat"]["side"]] if "retreat" in p else [_choice(state)["side"]]
 
 
@@ -437,6 +519,7 @@ def losses_prompt(state: State, role: str) -> dict[str, Any]:
             "info": {"kind": "losses", "result": state["losses"]["result"]},
             "actions": [{"verb": "lose", "label": "Lose these units",
                          "args": {"units": Several(tuple(c["units"]), c["count"], c["count"],
+                                                   labels=tuple(unit_label(state, u) for u in c["units"]),
                                                    label="Units to lose").to_json()}}]}
 
 
@@ -461,30 +544,37 @@ def losses_resolve(state: State, role: str, action: dict[str, Any], rng) -> Stat
 # --- retreats chosen by the retreating side (§7.7, §7.9) ------------------------------------------------------------
 
 def retreat_verbs(units: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-    return {"retreat": {"moves": Assignment(units, LAND, required=False, label="Retreat to")}}
+    return {"retreat": {"moves": Keyed(Pick(LAND, label="Retreat to"), units, label="Where each unit retreats")}}
+
+
+def _retreating(state: State) -> dict[str, list[str]]:
+    """{unit: the hexes it may retreat to} for the units of the combat with somewhere to go (the others are
+    eliminated, §7.9)."""
+    return {u: list(o) for u, o in state["losses"]["retreat"]["options"].items() if o}
 
 
 def retreat_prompt(state: State, role: str) -> dict[str, Any]:
-    r = state["losses"]["retreat"]
-    hexes = sorted({h for o in r["options"].values() for h in o})
+    opts = _retreating(state)
+    fields = {u: Choice(tuple(o), tuple(f"hex {h}" for h in o), label=unit_label(state, u)) for u, o in opts.items()}
     return {"title": f"{state['losses']['text']}: retreat", "rule": "§7.9",
-            "info": {"kind": "retreat", "options": {u: list(o) for u, o in r["options"].items()}},
+            "info": {"kind": "retreat", "options": opts},
             "actions": [{"verb": "retreat", "label": "Retreat",
-                         "args": {"moves": Assignment(tuple(r["units"]), tuple(hexes), required=True,
-                                                      label="Retreat to").to_json()}}]}
+                         "args": {"moves": Group(fields, label="Where each unit retreats (one hex away, out of enemy "
+                                                               "zones of control, not across a river)").to_json()}}]}
 
 
 def retreat_check(state: State, role: str, action: dict[str, Any]) -> None:
-    r = state["losses"]["retreat"]
+    opts = _retreating(state)
     moves = action["args"]["moves"]
-    for u in r["units"]:
+    for u in moves:
+        if u not in opts:
+            raise IllegalAction("Only the units of this combat with somewhere to go retreat.", "§7.9")
+    for u, o in opts.items():
         if u not in moves:
             raise IllegalAction(f"Say where {state['units'][u]['name']} retreats.", "§7.9")
-        if r["options"][u] and moves[u] not in r["options"][u]:
-            raise IllegalAction(f"{state['units'][u]['name']} may retreat only to {', '.join(r['options'][u])} (one "
-                                f"hex away, out of enemy zones of control, not across a river).", "§7.9")
-    if any(u not in r["units"] for u in moves):
-        raise IllegalAction("Only the units of this combat retreat.", "§7.9")
+        if moves[u] not in o:
+            raise IllegalAction(f"{state['units'][u]['name']} may retreat only to hex {', '.join(o)} (one hex away, "
+                                f"out of enemy zones of control, not across a river).", "§7.9")
 
 
 def retreat_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
@@ -496,15 +586,14 @@ def retreat_resolve(state: State, role: str, action: dict[str, Any], rng) -> Sta
 
 
 def retreat_random(state: State, role: str, rng) -> dict[str, Any]:
-    r = state["losses"]["retreat"]
-    hexes = sorted({h for o in r["options"].values() for h in o})
-    return {"verb": "retreat", "args": {"moves": {u: rng.choice(o or hexes) for u, o in r["options"].items()}}}
+    return {"verb": "retreat", "args": {"moves": {u: rng.choice(o) for u, o in _retreating(state).items()}}}
 
 
 def retreat_default(state: State, role: str) -> dict[str, Any]:
-    r = state["losses"]["retreat"]
-    hexes = sorted({h for o in r["options"].values() for h in o})
-    return {"verb": "retreat", "args": {"moves": {u: (o or hexes)[0] for u, o in r["options"].items()}}}
+    """A missed retreat: each unit to its open hex with the fewest friendly units (then by number)."""
+    side = state["losses"]["retreat"]["side"]
+    return {"verb": "retreat", "args": {"moves": {u: min(o, key=lambda h: (len(board.stack(state, h, side)), h))
+                                                  for u, o in _retreating(state).items()}}}
 
 
 def losses_random(state: State, role: str, rng) -> dict[str, Any]:
@@ -518,21 +607,80 @@ def losses_default(state: State, role: str) -> dict[str, Any]:
                                                                             c["count"])]}}
 
 
-def enter_after_attack(state: State, side: str, attackers: list[dict[str, Any]], h: str, log: list[str]) -> None:
-    """§5.1: if the hex is cleared the attackers must enter it (over-stacked units are lost, the weakest first);
-    if not, the attacking reinforcements are eliminated."""
+def enter_after_attack(state: State, side: str, attackers: list[dict[str, Any]], h: str, log: list[str],
+                       lost: list[dict[str, Any]] | None = None) -> None:
+    """§5.1: if the hex is cleared the attackers must enter it, the units its controlling side chose (`lost`, the
+    `overstack` decision) eliminated so that no more than three do; if not, the attacking reinforcements are
+    eliminated."""
     left = [u for u in attackers if u["loc"] != "eliminated"]
     if board.occupant(state, h) is not None:
         _eliminate(state, left, log)
         log.append(f"the entry hex {h} was not cleared (§5.1)")
         return
-    keep = sorted(left, key=lambda u: (-u["cf"], u["id"]))[:STACKING]
-    _eliminate(state, [u for u in left if u not in keep], log)
+    lost = lost if lost is not None else overstack_losses(left, max(0, len(left) - STACKING))
+    _eliminate(state, lost, log)
+    keep = [u for u in left if u not in lost]
     for u in keep:
         u.update(loc=f"hex:{h}", moved=True, stirred=True)
-        log.append(f"{u['name']} enters {h}")
+        log.append(f"{u['name']} enters hex {h}")
     if side == "ij" and h in STRIPS and keep:
-        board.strip_destroyed(state, h, "entry")
+        gone = board.strip_destroyed(state, h, "entry")
+        log.append(f"air strip {h} is Destroyed" + (f", USAF units lost: "
+                                                    f"{', '.join(state['air'][a]['name'] for a in gone)}" if gone
+                                                    else "") + " (§6.3)")
+
+
+def overstack_losses(units: list[dict[str, Any]], n: int) -> list[dict[str, Any]]:
+    """The sensible answer to §5.1's choice: the weakest units are lost, the strongest enter."""
+    return sorted(units, key=lambda u: (u["cf"], u["name"]))[:n]
+
+
+# --- units lost to stacking after an attack on entry (§5.1), chosen by their side ------------------------------------
+
+def overstack_verbs(units: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    return {"eliminate": {"units": Several(units, 1, label="Units lost to stacking")}}
+
+
+def overstack_side(state: State) -> list[str]:
+    return [state["losses"]["overstack"]["side"]]
+
+
+def overstack_prompt(state: State, role: str) -> dict[str, Any]:
+    o = state["losses"]["overstack"]
+    return {"title": f"{state['losses']['text']}: hex {o['hex']} is cleared; choose the {o['count']} unit(s) lost "
+                     f"so that {STACKING} enter", "rule": "§5.1",
+            "info": {"kind": "overstack", "default": {"units": overstack_default(state, role)["args"]["units"]}},
+            "actions": [{"verb": "eliminate", "label": "Lose these units",
+                         "args": {"units": Several(tuple(o["units"]), o["count"], o["count"],
+                                                   labels=tuple(unit_label(state, u) for u in o["units"]),
+                                                   label=f"Units lost (the rest enter hex {o['hex']})").to_json()}}]}
+
+
+def overstack_check(state: State, role: str, action: dict[str, Any]) -> None:
+    o, chosen = state["losses"]["overstack"], action["args"]["units"]
+    if len(chosen) != o["count"] or any(u not in o["units"] for u in chosen):
+        raise IllegalAction(f"Choose exactly {o['count']} of the units that attacked on entry: "
+                            f"{', '.join(state['units'][u]['name'] for u in o['units'])}; no more than {STACKING} "
+                            f"enter hex {o['hex']}.", "§5.1")
+
+
+def overstack_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    s = board.clone(state)
+    p = s.pop("losses")
+    p["overstack"]["chosen"] = list(action["args"]["units"])
+    finish(s, p)
+    return s
+
+
+def overstack_default(state: State, role: str) -> dict[str, Any]:
+    o = state["losses"]["overstack"]
+    return {"verb": "eliminate", "args": {"units": [u["id"] for u in overstack_losses(
+        [state["units"][x] for x in o["units"]], o["count"])]}}
+
+
+def overstack_random(state: State, role: str, rng) -> dict[str, Any]:
+    o = state["losses"]["overstack"]
+    return {"verb": "eliminate", "args": {"units": rng.shuffle(o["units"])[:o["count"]]}}
 
 
 def advance(state: State, side: str, attackers: list[dict[str, Any]], targets: list[str], log: list[str]) -> None:
@@ -544,20 +692,19 @@ def advance(state: State, side: str, attackers: list[dict[str, Any]], targets: l
             if board.hex_of(u) in targets:
                 continue
             u["loc"], u["stirred"] = f"hex:{t}", True
-            log.append(f"{u['name']} advances into {t}")
+            log.append(f"{u['name']} advances into hex {t}")
             if side == "ij" and t in STRIPS:
                 lost = board.strip_destroyed(state, t, "advance")
-                log.append(f"air strip {t} is Destroyed" + (f", USAF units lost: {', '.join(lost)}" if lost else "")
-                           + " (§6.3)")
+                log.append(f"air strip {t} is Destroyed" + (f", USAF units lost: "
+                                                            f"{', '.join(state['air'][a]['name'] for a in lost)}"
+                                                            if lost else "") + " (§6.3)")
 
 
-def resolve_bombard(state: State, role: str, args: dict[str, Any], rng) -> State:
+def bombard_one(s: State, unit: str, h: str) -> str:
     """§7.10: one unit kills one USAF unit on the strip hex; on an empty hex, artillery Damages the strip and a
-    destroyer or bomber Destroys it. Work there stops. Destroyers and bombers are spent."""
-    s = board.clone(state)
-    h = args["strip"]
+    destroyer or bomber Destroys it. Work there stops. Destroyers and bombers are spent. Returns what happened."""
     strip = s["strips"][h]
-    shooter = s["units"].get(args["unit"]) or s["air"][args["unit"]]
+    shooter = s["units"].get(unit) or s["air"][unit]
     on_hex = sorted(board.air(s, "us", f"strip:{h}"), key=lambda a: a["id"])
     if on_hex:
         on_hex[0]["loc"] = "eliminated"
@@ -576,47 +723,48 @@ def resolve_bombard(state: State, role: str, args: dict[str, Any], rng) -> State
         shooter["loc"] = "eliminated"
     else:
         shooter["fought"] = True
-    s["log"].append(entry(PUBLIC, f"{shooter['name']} bombards air strip {h}: {what} (§7.10)."))
-    return s
+    return f"{shooter['name']} bombards air strip {h}: {what}"
 
 
 def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     if action["verb"] == "attack":
         return resolve_attack(state, role, action["args"], rng)
+    s = board.clone(state)
     if action["verb"] == "bombard":
-        return resolve_bombard(state, role, action["args"], rng)
-    return board.clone(state)
+        said = [bombard_one(s, u, h) for u, h in action["args"]["strips"].items()]
+        board.say(s, f"Air strip bombardment (§7.10): {'; '.join(said)}.")
+    else:
+        board.say(s, f"{TITLE[role]} ends its combat phase (§7).")
+    return s
 
 
 def random(state: State, role: str, rng) -> dict[str, Any]:
     if role == "ij":
         opts = bombarders(state)
         if opts and rng.die(4) == 1:
-            u = rng.choice(sorted(opts))
-            return {"verb": "bombard", "args": {"unit": u, "strip": rng.choice(opts[u])}}
+            chosen = [u for u in sorted(opts) if rng.die(3) == 1] or [rng.choice(sorted(opts))]
+            return {"verb": "bombard", "args": {"strips": {u: rng.choice(opts[u]) for u in chosen}}}
+    fields = attack_fields(state, role)
     entering = on_entry(state, role)
     if entering and rng.die(2) == 1:
-        u = rng.choice(sorted(entering))
-        h = rng.choice(entering[u])
-        return {"verb": "attack", "args": {"attackers": [x for x in sorted(entering) if h in entering[x]],
-                                           "targets": [h], "support": [], "advance": True}}
+        h = rng.choice(sorted({h for hs in entering.values() for h in hs}))
+        return {"verb": "attack", "args": {"units": {h: [u for u in sorted(entering) if h in entering[u]]},
+                                           "advance": True}}
     targets = open_targets(state, role)
     if not targets:
         return {"verb": "end_combat", "args": {}}
     t = rng.choice(targets)
-    adj = [u for u in fresh(state, role) if t in neighbours(board.hex_of(u))]
-    attackers = [adj[0]] + [u for u in adj[1:] if rng.die(2) == 1]
-    arty = [u["id"] for u in fresh(state, role) if board.is_artillery(u) and u not in attackers
-            and 2 <= GRID.distance(board.hex_of(u), t) <= u["range"] - 1]
-    support = [x for x in arty if rng.die(2) == 1]
-    return {"verb": "attack", "args": {"attackers": [u["id"] for u in attackers], "targets": [t],
-                                       "support": support, "advance": rng.die(2) == 1}}
+    adj = [u["id"] for u in fresh(state, role) if t in neighbours(board.hex_of(u))]
+    arty = [u for u in fields.get(t, ([], []))[0] if u not in adj and u not in entering]
+    chosen = [adj[0]] + [u for u in adj[1:] if rng.die(2) == 1] + [u for u in arty if rng.die(2) == 1]
+    return {"verb": "attack", "args": {"units": {t: chosen}, "advance": rng.die(2) == 1}}
 
 
 def default(state: State, role: str) -> dict[str, Any]:
+    """A missed combat order: the first enemy hex that must be attacked, by every unit next to it."""
     targets = open_targets(state, role)
     if not targets:
         return {"verb": "end_combat", "args": {}}
     t = targets[0]
     adj = [u["id"] for u in fresh(state, role) if t in neighbours(board.hex_of(u))]
-    return {"verb": "attack", "args": {"attackers": adj, "targets": [t], "support": [], "advance": False}}
+    return {"verb": "attack", "args": {"units": {t: adj}, "advance": False}}

@@ -2,7 +2,8 @@
 figures) and what the rules tests set up."""
 from __future__ import annotations
 
-from app.games.first_blood.rules import new_state
+from app.games.first_blood.gamedata import turn_label
+from app.games.first_blood.records import new_state
 from app.games.first_blood.sequence import TURN
 
 
@@ -19,10 +20,11 @@ def position(kind: str, side: str, turn: int = 1, units: dict | None = None, air
     for uid, place in (units or {}).items():
         s["units"][uid]["loc"] = place if ":" in place else f"hex:{place}"
     for aid, place in (air or {}).items():
-        if aid not in s["air"]:
-            role = aid.split("-")[1]
-            s["air"][aid] = {"id": aid, "name": aid, "side": "ij", "role": role, "loc": "", "arrive": turn,
-                             "face": "up", "target": None}
+        if aid not in s["air"]:  # an IJ naval or air unit, "ij-<role>-<turn>-<n>" as the arrivals name them
+            _, role, t, n = aid.split("-")
+            when = turn_label(int(t) if t.isdigit() else turn)
+            s["air"][aid] = {"id": aid, "name": f"IJ {role} {when} #{n}", "side": "ij", "role": role,
+                             "loc": "", "arrive": turn, "face": "up", "target": None}
         s["air"][aid]["loc"] = place
     for h, status in (strips or {}).items():
         s["strips"][h].update(status=status, built=status == "oper" or s["strips"][h]["built"])

@@ -1,104 +1,20 @@
 """First Blood: The Guadalcanal Campaign (the AHIKS game, revamped by Christian Holm Christensen), on the rules
-contract (Contract v2).
-
-The sequence of play is the table in sequence.py; each decision kind it reaches is one `Decision` record in the
-module of its rule (§3/§5 placement.py, §6 movement.py, §7 combat.py, §8 and §11 phases.py), gathered in STATES.
-`apply` checks an order's shape against every verb of the game first (MalformedAction), then who may decide now,
-then the decision's own check (IllegalAction citing its rule). Everything is open information (digest part 0)."""
+contract: the game's declaration parts (meta, set-up, the phase a snapshot is named by) over its decision records
+(records.py) and the engine's walker. `apply` checks an order's shape against every verb of the game first
+(MalformedAction), then who may decide now, then the decision's own check (IllegalAction citing its rule).
+Everything is open information (digest part 0)."""
 from __future__ import annotations
 
 from typing import Any
 
 from app.engine.contract import ChatPolicy, GameMeta, Scenario, Side
 from app.engine.errors import MalformedAction
-from app.engine.log import PUBLIC, entry
-from app.engine.states import Decision, StatesTable, TableGame
-from app.games.first_blood import (
-    board,
-    combat,
-    hidden,
-    movement,
-    phases,
-    placement,
-    sequence,
-    views,
-)
-from app.games.first_blood.bots import BOTS
-from app.games.first_blood.gamedata import HENDERSON, OOB, STRIPS, TITLE, TYPES, USAF
+from app.engine.states import TableGame
+from app.games.first_blood import board, hidden, sequence, views
+from app.games.first_blood.gamedata import TITLE
+from app.games.first_blood.records import ALL_VERBS, SEQUENCE, STATES, new_state
 
 State = dict[str, Any]
-
-UNIT_IDS: tuple[str, ...] = tuple(u["id"] for u in OOB)
-IJ_AIR_IDS: tuple[str, ...] = tuple(f"ij-{role}-{t}-{i}" for t in range(1, 16)
-                                    for role in ("destroyer", "fighter", "bomber") for i in range(1, 4))
-USAF_IDS: tuple[str, ...] = tuple(a["id"] for a in USAF)
-AIR_IDS = USAF_IDS + IJ_AIR_IDS
-placement.ALL_PIECES = UNIT_IDS + AIR_IDS
-
-V_PLACE = placement.verbs(placement.ALL_PIECES)
-V_MOVE = movement.verbs(UNIT_IDS, AIR_IDS)
-V_COMBAT = combat.verbs(UNIT_IDS, AIR_IDS)
-V_LOSSES = combat.losses_verbs(UNIT_IDS)
-V_RETREAT = combat.retreat_verbs(UNIT_IDS)
-V_SUPPLY = phases.supply_verbs(UNIT_IDS + AIR_IDS)
-V_AIR = phases.air_verbs(USAF_IDS)
-
-
-def _placing(state: State, side: str, action: Any = None) -> bool:
-    """§3, §5: a side places its pieces one order at a time, until none is waiting."""
-    return bool(placement.waiting(state, side))
-
-
-def _not_ended(verb: str):
-    """A movement or combat phase goes on until its side ends it."""
-    return lambda state, side, action: action["verb"] != verb
-
-
-STATES = StatesTable([
-    Decision("setup", "§3", V_PLACE, sequence.side_of_step, placement.prompt, placement.resolve,
-             placement.default, placement.random, placement.check, title="Initial set-up", needed=_placing,
-             again=_placing),
-    Decision("reinforcements", "§5", V_PLACE, sequence.side_of_step, placement.prompt, placement.resolve,
-             placement.default, placement.random, placement.check, title="Reinforcement phase", needed=_placing,
-             again=_placing),
-    Decision("movement", "§6", V_MOVE, sequence.side_of_step, lambda s, r: movement.prompt(s, r, V_MOVE),
-             movement.resolve, movement.default, movement.random, movement.check, title="Movement phase",
-             again=_not_ended("end_movement")),
-    Decision("combat", "§7", V_COMBAT, sequence.side_of_step, lambda s, r: combat.prompt(s, r, V_COMBAT),
-             combat.resolve, combat.default, combat.random, combat.check, title="Combat phase",
-             again=_not_ended("end_combat")),
-    Decision("losses", "§7.7", V_LOSSES, combat.losses_side, combat.losses_prompt, combat.losses_resolve,
-             combat.losses_default, combat.losses_random, combat.losses_check, title="Combat losses"),
-    Decision("retreat", "§7.9", V_RETREAT, combat.losses_side, combat.retreat_prompt, combat.retreat_resolve,
-             combat.retreat_default, combat.retreat_random, combat.retreat_check, title="Retreat"),
-    Decision("supply", "§8", V_SUPPLY, sequence.side_of_step, lambda s, r: phases.supply_prompt(s, r, V_SUPPLY),
-             phases.supply_resolve, phases.supply_default, phases.supply_random, phases.supply_check,
-             title="Supply phase", needed=lambda state, side: bool(state.get("supply_due"))),
-    Decision("air", "§11", V_AIR, sequence.side_of_step, lambda s, r: phases.air_prompt(s, r, V_AIR),
-             phases.air_resolve, phases.air_default, phases.air_random, phases.air_check, title="Air phase",
-             needed=lambda state, side: bool(phases.allocable(state))),
-])
-SEQUENCE = sequence.walk(STATES)
-ALL_VERBS: dict[str, Any] = {}
-for _d in STATES:
-    ALL_VERBS.update(_d.verbs)
-
-
-def new_state() -> State:
-    units = {}
-    for rec in OOB:
-        t = TYPES[rec["type"]]
-        units[rec["id"]] = {"id": rec["id"], "name": rec["name"], "type": rec["type"], "side": t["side"],
-                            "cf": t["cf"], "mf": t["mf"], "range": t["range"], "loc": "pending",
-                            "arrive": rec["turn"], "moved": False, "fought": False, "stirred": False,
-                            "engaged": False}
-    air = {a["id"]: {"id": a["id"], "name": a["name"], "side": "us", "role": a["role"], "loc": "pending",
-                     "arrive": a["turn"], "face": "up", "target": None} for a in USAF}
-    strips = {h: {"status": "oper" if h in HENDERSON else "dest", "work": 0, "built": h in HENDERSON,
-                  "bombarded": False} for h in STRIPS}
-    return {"game": "first_blood", "turn": 0, "step": {},
-            "units": units, "air": air, "strips": strips, "attacked": [], "outcome": None,
-            "log": [entry(PUBLIC, "First Blood: the US sets up first (§3).")]}
 
 
 class FirstBlood(TableGame):
@@ -114,7 +30,6 @@ class FirstBlood(TableGame):
         chat=ChatPolicy(),
     )
     states, all_verbs, over_rule, role_titles = STATES, ALL_VERBS, "§12", TITLE
-    bots = BOTS
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario != "campaign":
@@ -125,10 +40,16 @@ class FirstBlood(TableGame):
 
     sequence = SEQUENCE
 
+    def tidied(self, state: State, role: str, action: Any) -> Any:
+        """The order as the rules read it from what a form posts (the decision's `tidy`: an attack's unticked
+        hexes dropped), as the tutorials compare it with the example's."""
+        d = self.decision(state)
+        return d.tidied(state, role, action) if d is not None else action
+
     def phase(self, state: State) -> str:
         step = state["step"]
         return f"turn-{state['turn']}-{sequence.kind(state)}" + (f"-{step['side']}" if step.get("side") else "")
 
 
 rules = FirstBlood()
-__all__ = ["STATES", "board", "rules"]
+__all__ = ["STATES", "board", "new_state", "rules"]

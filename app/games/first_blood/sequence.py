@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.log import PUBLIC, entry
 from app.engine.sequence import Sequence, Step
 from app.games.first_blood import board, combat, phases
 from app.games.first_blood.gamedata import IJ_AIR, LAST_TURN, TITLE, turn_label
@@ -34,7 +33,9 @@ TURN: tuple[Step, ...] = (
     Step("strategic", None, "Strategic phase", "§9"),
     *_phase("us"),
     Step("engineering", None, "Engineering phase", "§10"),
-    Step("refuel", None, "Air phase", "§11"), Step("air", "us", "Air phase", "§11"),
+    Step("refuel", None, "Air phase", "§11"), Step("reserve", "us", "Air phase", "§11"),
+    Step("landing", "us", "Air phase", "§11"), Step("land", None, "Air phase", "§11"), Step("air", "us", "Air phase",
+                                                                                            "§11"),
     Step("victory", None, "Check for victory", "§12"),
 )
 
@@ -60,7 +61,7 @@ def arrivals(state: State, rng) -> None:
         for a in board.air(state, "us", "pending"):
             if a["arrive"] <= t:
                 a["loc"] = "reserve"
-                state["log"].append(entry(PUBLIC, f"{a['name']} arrives in the USAF Reserve (§5.3)."))
+                board.say(state, f"{a['name']} arrives in the USAF Reserve (§5.3).")
 
 
 def ready_to_move(state: State, rng) -> None:
@@ -79,7 +80,7 @@ def end_of_combat(state: State, rng) -> None:
     supporting destroyers and bombers stand down."""
     for u in board.ground(state, side(state), "entry:"):
         u["loc"] = "eliminated"
-        state["log"].append(entry(PUBLIC, f"{u['name']} never left its entry point and is eliminated (§5)."))
+        board.say(state, f"{u['name']} never left its entry point and is eliminated (§5).")
     for a in board.air(state, side(state)):
         a["target"] = None
 
@@ -93,8 +94,8 @@ def check_for_victory(state: State, rng) -> None:
     state["outcome"] = phases.victory(state)
     if state["outcome"] is not None:
         state["step"] = {"part": "turn", "kind": "over", "side": None, "index": state["step"]["index"]}
-        state["log"].append(entry(PUBLIC, f"{TITLE[state['outcome']['winner']]} wins: "
-                                          f"{state['outcome']['reason']}"))
+        board.say(state, f"{TITLE[state['outcome']['winner']]} wins: "
+                                          f"{state['outcome']['reason']}")
 
 
 PROCEDURES = {
@@ -102,7 +103,8 @@ PROCEDURES = {
     "end_of_combat": end_of_combat, "supply_roll": supply_roll,
     "strategic": lambda state, rng: phases.strategic(state),
     "engineering": lambda state, rng: phases.engineering(state),
-    "refuel": lambda state, rng: phases.refuel(state),
+    "refuel": lambda state, rng: phases.refuelling(state),
+    "land": lambda state, rng: phases.land(state),
     "victory": check_for_victory,
 }
 
@@ -116,20 +118,29 @@ def new_turn(state: State, rng) -> bool:
         u.update(stirred=False, engaged=False)
     for s in state["strips"].values():
         s["bombarded"] = False
-    state["log"].append(entry(PUBLIC, f"Turn {state['turn']}: {turn_label(state['turn'])} (§4)."))
+    state["section"] = None  # the turn's heading line opens no section of play
+    board.say(state, f"Turn {state['turn']}: {turn_label(state['turn'])} (§4).")
     return True
 
 
 def casualties(state: State) -> str | None:
-    """§7.7, §7.9: the losing side's casualties, then its retreat, before anything else."""
-    if state.get("losses"):
-        return "retreat" if "retreat" in state["losses"] else "losses"
+    """§7.7, §7.9, §5.1: the losing side's casualties, then its retreat, then the units an attack on entry loses to
+    stacking, before anything else."""
+    p = state.get("losses")
+    if p:
+        return "overstack" if "overstack" in p else "retreat" if "retreat" in p else "losses"
     return None
+
+
+def section(state: State, step: Step) -> None:
+    """The section of play a step opens, as the log heads the lines written in it ("IJ movement phase")."""
+    title = step.title or step.kind
+    state["section"] = f"{TITLE[step.who]} {title[0].lower()}{title[1:]}" if step.who in TITLE else title
 
 
 def walk(states) -> Sequence:
     return Sequence(states=states, pregame=lambda state: SETUP, turn=lambda state: TURN, procedures=PROCEDURES,
-                    next_turn=new_turn, interrupt=casualties)
+                    next_turn=new_turn, interrupt=casualties, entered=section)
 
 
 def side_of_step(state: State) -> list[str]:
@@ -161,4 +172,4 @@ def printed_step(state: State) -> Step | None:
 
 # Every decision kind the walk reaches: the steps' own and the casualty decisions (the states table must hold each).
 DECISION_KINDS: tuple[str, ...] = tuple(dict.fromkeys(
-    [st.kind for st in (*SETUP, *TURN) if st.kind not in PROCEDURES] + ["losses", "retreat"]))
+    [st.kind for st in (*SETUP, *TURN) if st.kind not in PROCEDURES] + ["losses", "retreat", "overstack"]))

@@ -11,8 +11,23 @@ def act(state: dict, role: str, verb: str, dice=(), **args) -> dict:
     return rules.apply(state, role, {"verb": verb, "args": args}, ScriptedRng(list(dice)))
 
 
+def units_by_hex(attackers, targets, support=()) -> dict:
+    """An attack's `units` order: every attacker and supporting artillery named under every defending hex."""
+    return {t: [*attackers, *support] for t in targets}
+
+
 def last(state: dict) -> str:
     return state["log"][-1]["text"]
+
+
+def said(state: dict, words: str) -> str:
+    """The latest log line with `words` in it (the walk may have gone on past the step that wrote it)."""
+    return next(x["text"] for x in reversed(state["log"]) if words in x["text"])
+
+
+def fought(state: dict) -> str:
+    """The latest combat's line in the log (the walk may have gone on past the combat phase since)."""
+    return next(x["text"] for x in reversed(state["log"]) if " against " in x["text"])
 
 
 def where(state: dict, uid: str) -> str:

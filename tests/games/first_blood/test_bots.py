@@ -9,7 +9,7 @@ from app.games.first_blood import rules
 from app.games.first_blood.bots import BOTS
 from app.play.bots import bot_for
 
-from .helpers import play
+from .helpers import play, position
 
 
 @pytest.fixture(scope="module")
@@ -31,10 +31,13 @@ def test_each_bot_answers_legally_at_every_step_and_the_game_ends_with_a_result(
 
 
 def _pieces(action: dict) -> list[str]:
+    """The pieces an order names (units, aircraft, ships), whatever its verb."""
     args = action["args"]
     out = [args[k] for k in ("unit",) if k in args]
-    out += [*args.get("attackers", []), *args.get("support", []), *args.get("aircraft", []), *args.get("units", [])]
-    out += list(args.get("moves", {})) + list(args.get("missions", {}))
+    for k in ("at", "to", "attacks", "on", "strips", "moves", "missions"):
+        out += list(args.get(k, {}))
+    units = args.get("units", [])
+    out += [u for ids in units.values() for u in ids] if isinstance(units, dict) else list(units)
     return out
 
 
@@ -74,3 +77,24 @@ def test_the_us_bot_holds_against_the_ij_bot_where_a_random_us_player_falls():
     random_us = sum(play(seed, "bot", "random")["outcome"]["winner"] == "us" for seed in range(5))
     bot_us = sum(play(seed)["outcome"]["winner"] == "us" for seed in range(5))
     assert bot_us >= 2 and bot_us > random_us, (bot_us, random_us)
+
+
+def test_each_decision_record_holds_the_answer_of_its_computer_player():
+    """Kernel v3 (issue 33 item 1): a decision kind's bot answer lives in its record, and the computer player asks
+    the record of the decision waited on (no dispatch over kind names beside it)."""
+    from dataclasses import replace
+
+    from app.engine.spec import STANDARD
+    from app.games.first_blood.records import STATES
+
+    assert all(callable(d.bots.get(STANDARD)) for d in STATES)
+    s = position("supply", "ij", units={"ij-124-1": "0303", "ij-124-3": "0304"})
+    s["supply_due"] = True
+    prompt = rules.prompts(s)["ij"]
+    d = STATES["supply"]
+    chosen = {"verb": "give_up", "args": {"unit": "ij-124-3"}}
+    STATES.decisions["supply"] = replace(d, bots={STANDARD: lambda view, prompt, rng: chosen})
+    try:
+        assert BOTS["ij"](rules.view(s, "ij"), prompt, SeededRng(1)) == chosen
+    finally:
+        STATES.decisions["supply"] = d
