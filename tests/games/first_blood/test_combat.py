@@ -9,15 +9,19 @@ from app.games.first_blood.combat import odds_column, strengths
 from .helpers import act, fought, last, position, units_by_hex, where
 
 
-def attack(s, role, attackers, targets, dice=(), support=(), advance=False, retreat=None):
+def attack(s, role, attackers, targets, dice=(), support=(), advance=False, retreat=None, after=()):
     """An attack (every unit named under every defending hex); a retreat it calls for is answered with `retreat`
-    ({unit: hex}) or the missed order's hexes."""
+    ({unit: hex}) or the missed order's hexes, with `after` the dice of what the walk does next."""
     s = act(s, role, "attack", dice, units=units_by_hex(attackers, targets, support), advance=advance)
     if sequence.kind(s) == "retreat":
         side = next(iter(rules.prompts(s)))
-        s = act(s, side, "retreat", moves=retreat or rules.default_action(s, side)["args"]["moves"])
+        s = act(s, side, "retreat", after, moves=retreat or rules.default_action(s, side)["args"]["moves"])
     return s
 
+
+# A second engagement nobody has fought, far from the one a test reads, so the combat phase is still open after it: a
+# side with nothing left to attack has its phase ended by the walk (records.py `again`/`needed`).
+STILL_TO_FIGHT = {"us-1-3": "0110", "ij-4-2": "0210"}
 
 # Fig. 6: US 5-CF units in 0705, 0706, 0707; IJ 4-CF units in 0604, 0605, 0606.
 FIG6 = {"us-1-1": "0705", "us-1-2": "0706", "us-1-3": "0707", "ij-124-1": "0604", "ij-124-3": "0605",
@@ -45,7 +49,8 @@ def test_fb_x9_figure_6_right_one_unit_against_two_hexes_and_two_against_one():
 @pytest.mark.rule("§7.1")
 def test_fb_x10_figure_7_left_river_doubles_and_jungle_subtracts():
     s = position("combat", "ij", units={"ij-124-1": "0710", "ij-124-3": "0810", "us-1-1": "0809"})
-    s = attack(s, "ij", ["ij-124-1", "ij-124-3"], ["0809"], dice=[6])
+    # the IJ has nothing left to attack after it, so the walk goes on to the supply phase and its die (§9)
+    s = attack(s, "ij", ["ij-124-1", "ij-124-3"], ["0809"], dice=[6], after=[6])
     assert "8 against 10; 1:2, die 6 -1 jungle (§7.1) = 5: A1" in fought(s)
 
 
@@ -159,7 +164,8 @@ def test_shore_bombardment_adds_two_per_destroyer_which_is_then_spent():
 
 @pytest.mark.rule("§7.4")
 def test_air_support_adds_one_per_bomber_which_returns_to_ground_attack():
-    s = position("movement", "us", units={"us-1-1": "0604", "ij-124-1": "0605"}, air={"vmsb-231": "ground_attack"})
+    s = position("movement", "us", units={"us-1-1": "0604", "ij-124-1": "0605", **STILL_TO_FIGHT},
+                 air={"vmsb-231": "ground_attack"})
     s = act(s, "us", "support", on={"vmsb-231": "0605"})
     s = act(s, "us", "end_movement")
     s = attack(s, "us", ["us-1-1"], ["0605"], dice=[4])
@@ -169,7 +175,7 @@ def test_air_support_adds_one_per_bomber_which_returns_to_ground_attack():
 
 @pytest.mark.rule("§7.7")
 def test_the_losing_side_chooses_its_casualties_when_its_units_differ():
-    s = position("combat", "us", units={"us-1-1": "0604", "ij-124-1": "0605", "ij-11con": "0605"})
+    s = position("combat", "us", units={"us-1-1": "0604", "ij-124-1": "0605", "ij-11con": "0605", **STILL_TO_FIGHT})
     s = attack(s, "us", ["us-1-1"], ["0605"], dice=[4])  # 5 v 5, 1:1, 4: EX; the IJ picks which unit dies
     assert list(rules.prompts(s)) == ["ij"] and "the IJ chooses 1 unit(s) to lose" in last(s)
     with pytest.raises(IllegalAction) as e:
@@ -254,7 +260,7 @@ def test_only_ijn_attack_destroyers_bombard_the_shore_beside_an_ij_attack_and_th
 
 @pytest.mark.rule("§6.8")
 def test_only_bombers_in_ground_attack_support_a_us_attack_each_adding_one_and_they_return():
-    s = position("movement", "us", units={"us-1-1": "0604", "ij-124-1": "0605", "ij-124-3": "0303"},
+    s = position("movement", "us", units={"us-1-1": "0604", "ij-124-1": "0605", "ij-124-3": "0303", **STILL_TO_FIGHT},
                  air={"vmsb-231": "ground_attack", "fs-67": "ground_attack", "vmf-223": "cap",
                       "vmsb-232": "reserve"})
     for unit, hex_ in (("vmf-223", "0605"), ("vmsb-232", "0605"), ("vmsb-231", "0303")):
