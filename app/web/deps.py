@@ -115,27 +115,43 @@ def csrf_token_for(request: Request, user: SignedIn | None) -> str:
     return user.csrf_token if user else anon_csrf(request)
 
 
-async def check_csrf(request: Request) -> None:
-    """Every state-changing request carries the CSRF token, in the X-CSRF-Token header (HTMX, scripts) or the
-    csrf_token form field. A bearer-token client (the JSON API) sends no cookie, so it cannot be forged."""
+def csrf_exempt(request: Request) -> bool:
+    """No token is needed: a safe method, or no ambient credential rides on the request (a bearer token cannot be
+    forged by another site, and a cross-site page cannot send a JSON body without a CORS preflight, which this
+    server never grants)."""
     if request.method in ("GET", "HEAD", "OPTIONS"):
-        return
-    if not request.cookies.get(SESSION_COOKIE) and (
-            bearer_token(request) or request.headers.get("content-type", "").startswith("application/json")):
-        # No ambient credential rides on this request: a bearer token cannot be forged by another site, and a
-        # cross-site page cannot send a JSON body without a CORS preflight, which this server never grants.
-        return
+        return True
+    return not request.cookies.get(SESSION_COOKIE) and (
+        bool(bearer_token(request)) or request.headers.get("content-type", "").startswith("application/json"))
+
+
+def verify_csrf(request: Request, sent: str | None, user: SignedIn | None) -> None:
+    """The token sent must be the session's (or, before sign-in, the double-submit cookie's)."""
+    expected = user.csrf_token if user else request.cookies.get(ANON_CSRF_COOKIE)
+    if not expected or not sent or not hmac.compare_digest(str(sent), expected):
+        raise Forbidden("This form has expired. Reload the page and try again.")
+
+
+async def csrf_sent(request: Request) -> str | None:
+    """The token a request carries: the X-CSRF-Token header (HTMX, scripts) or a form's csrf_token field."""
     sent = request.headers.get(CSRF_HEADER)
     if not sent and request.headers.get("content-type", "").startswith(
             ("application/x-www-form-urlencoded", "multipart/form-data")):
         form = await request.form()
         sent = form.get("csrf_token")
+    return sent
+
+
+async def check_csrf(request: Request) -> None:
+    """Every state-changing request carries the CSRF token, in the X-CSRF-Token header (HTMX, scripts) or the
+    csrf_token form field. A bearer-token client (the JSON API) sends no cookie, so it cannot be forged. (The order
+    routes check the same in their one worker hop: app/web/actions.py.)"""
+    if csrf_exempt(request):
+        return
+    sent = await csrf_sent(request)
     # Never touch the database on the event loop: a blocked loop cannot let another request finish and release
     # SQLite's write lock.
-    user = await signed_in(request)
-    expected = user.csrf_token if user else request.cookies.get(ANON_CSRF_COOKIE)
-    if not expected or not sent or not hmac.compare_digest(str(sent), expected):
-        raise Forbidden("This form has expired. Reload the page and try again.")
+    verify_csrf(request, sent, await signed_in(request))
 
 
 CSRF = Depends(check_csrf)

@@ -16,6 +16,8 @@ from app.config import get_settings
 from app.play.errors import PlayError, Stale
 from app.store.db import CommitFailed
 from app.store.migrations import check_schema_current
+from app.realtime.hub import hub
+from app.web import actions as game_actions
 from app.web import api, docs, health, notify_pages, pages, players, records_pages, table_talk, tutorials, ws
 from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, signed_in
@@ -33,15 +35,14 @@ async def lifespan(app: FastAPI):
     import asyncio
 
     from app.play.clocks import run_ticker
-    from app.realtime.hub import hub
     from app.realtime import pg_notify
     from app.store.db import is_postgres
-    from app.web.actions import publish, resume_computer_players
-    tasks = [asyncio.create_task(run_ticker(publish))]
+    pipeline = app.state.pipeline
+    tasks = [asyncio.create_task(run_ticker(pipeline.publish))]
     if get_settings().resume_computers_at_start:
-        tasks.append(asyncio.create_task(resume_computer_players()))
-    if is_postgres():
-        tasks.append(asyncio.create_task(pg_notify.listen(hub.publish, hub.end_session)))
+        tasks.append(asyncio.create_task(pipeline.resume_computer_players()))
+    if is_postgres():  # another process's commits: pushed here as a commit made elsewhere
+        tasks.append(asyncio.create_task(pg_notify.listen(pipeline.push, pipeline.hub.end_session)))
     yield
     for task in tasks:
         task.cancel()
@@ -101,6 +102,9 @@ def create_app() -> FastAPI:
                   default_response_class=JSONResponse,
                   description="Hidden-movement wargames of the 1942 Pacific campaign. Every answer is rendered "
                               "from the requesting role's view of the game.")
+    # The order-to-push pipeline over this process's hub (the sockets of this process): the order routes, the
+    # websocket, the clock and the other processes' commits all go through it (app/web/actions.py).
+    app.state.pipeline = game_actions.install(game_actions.Pipeline(hub))
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     docs.mount(app)  # /docs from local Swagger UI assets, and /favicon.ico
     app.include_router(pages.router)
