@@ -34,7 +34,11 @@
   // exactly as a whole push would be, so the forms and the board kept by digest, the log's playback and the
   // counters' glide all see a whole page. A patch made for another page (a push lost) is dropped and the whole
   // page asked for again. The page says it applies patches in its first message on each connection.
-  const CHUNK = /[^>\n]*[>\n]|[^>\n]+/g;
+  function chunksOf(text) {  // cut as app/realtime/patch.py `chunks` cuts a page
+    const out = text.replace(/>/g, ">\0").replace(/\n/g, "\n\0").split("\0");
+    if (out.length && !out[out.length - 1]) out.pop();
+    return out;
+  }
   let held = null;  // the last whole page this socket's pushes built
   let internal = null;  // htmx's internal API, to reach the socket
   function pageId(text) {
@@ -54,7 +58,7 @@
         let ops = null;
         try { ops = JSON.parse(text.slice(1)); } catch (err) { ops = null; }
         if (!ops || !held || pageId(held) !== ops[0]) { askWhole(elt); return ""; }
-        const chunks = held.match(CHUNK) || [];
+        const chunks = chunksOf(held);
         const out = [];
         for (let i = 2; i < ops.length; i++) {
           const op = ops[i];

@@ -16,7 +16,6 @@ import json
 import re
 from bisect import bisect_left
 
-CHUNK = re.compile(r"[^>\n]*[>\n]|[^>\n]+")
 ID = re.compile(r"<!--p:([0-9a-f]+)-->")
 MARK = "~"
 NEAR = 4  # candidate positions examined on each side of where the last copied run ended
@@ -43,7 +42,33 @@ def id_of(page: str) -> str | None:
 
 
 def chunks(text: str) -> list[str]:
-    return CHUNK.findall(text)
+    """The pieces of a page, each ending at a `>` or a line break (the last may end at neither). Cut with string
+    methods (six times a regular expression's speed); the page script cuts the same way (a NUL, which no page holds,
+    would be a cut in both)."""
+    out = text.replace(">", ">\0").replace("\n", "\n\0").split("\0")
+    if out and not out[-1]:
+        out.pop()
+    return out
+
+
+def _run(a: list[str], i: int, b: list[str], j: int) -> int:
+    """How many chunks from a[i] and b[j] on are alike (a[i] == b[j] known): galloping, each step one slice
+    comparison in C, so a long unchanged stretch costs a few comparisons, not one Python step a chunk."""
+    limit = min(len(a) - i, len(b) - j)
+    alike = 1
+    while alike < limit:
+        k = min(limit, alike * 2)
+        if a[i + alike:i + k] == b[j + alike:j + k]:
+            alike = k
+            continue
+        while alike + 1 < k:
+            mid = (alike + k) // 2
+            if a[i + alike:i + mid] == b[j + alike:j + mid]:
+                alike = mid
+            else:
+                k = mid
+        break
+    return alike
 
 
 def diff(old: str, new: str, old_chunks: list[str] | None = None) -> list:
@@ -72,9 +97,7 @@ def diff(old: str, new: str, old_chunks: list[str] | None = None) -> list:
                 if len(places) > 2 * NEAR:
                     tries += places[:2] + places[-2:]
             for i in tries:
-                n = 1
-                while i + n < na and j + n < nb and a[i + n] == b[j + n]:
-                    n += 1
+                n = _run(a, i, b, j)
                 if n > best_n:
                     best_i, best_n = i, n
                     if i == expect:

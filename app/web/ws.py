@@ -54,9 +54,17 @@ def _who(game_id: str, token: str | None, seat: str | None = None):
         return user, role, role_version(game, role), model_digest(page_model(db, game, role))
 
 
+# What a page model derives from the rest of it (the log's groups from the view, "your move" from the prompt) or
+# holds alike for every page of the game (its templates, the rulebook, the log's kinds): left out of its digest.
+_DERIVED = frozenset({"log_groups", "log_earlier", "your_move", "role_label", "board_template", "prompt_template",
+                      "rules_book", "log_kinds", "game"})
+
+
 def model_digest(model: dict) -> str:
-    """What a role's page shows, less the game's version: equal digests mean nothing new for that role."""
-    shown = dict(model, game={k: v for k, v in model["game"].items() if k != "version"})
+    """What a role's page shows, less the game's version: equal digests mean nothing new for that role. Read from
+    what the page is drawn from, not what is derived from it (the log twice over cost as much again)."""
+    shown = {k: v for k, v in model.items() if k not in _DERIVED}
+    shown["game"] = {k: v for k, v in model["game"].items() if k != "version"}
     return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
 

@@ -80,3 +80,26 @@ def test_a_page_that_missed_a_push_is_sent_the_whole_page(players, anon):
 def test_a_patch_makes_the_new_page_exactly(old, new):
     old, new = patches.stamped(old), patches.stamped(new)
     assert patches.apply(old, patches.patch(old, new)) == new
+
+
+def test_random_edits_of_a_page_are_made_exactly():
+    import random
+
+    rng = random.Random(37)
+    pieces = ["<li>", "</li>", "\n", "<b>", "text", "é", "😀", ">", "a>b", "\n\n", "<g id=\"h1\">", "x" * 40]
+    for _ in range(300):
+        old = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        parts = patches.chunks(old)
+        for _ in range(rng.randint(0, 6)):
+            at = rng.randint(0, len(parts))
+            kind = rng.random()
+            if kind < 0.4:
+                parts.insert(at, rng.choice(pieces))
+            elif kind < 0.7 and parts:
+                parts.pop(min(at, len(parts) - 1))
+            elif parts:
+                k = rng.randint(0, len(parts) - 1)
+                parts = parts[k:] + parts[:k]  # a section moved
+        new = "".join(parts)
+        a, b = patches.stamped(old), patches.stamped(new)
+        assert patches.apply(a, patches.patch(a, b)) == b
