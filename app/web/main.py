@@ -21,7 +21,7 @@ from app.web import actions as game_actions
 from app.web import api, docs, health, notify_pages, pages, players, records_pages, table_talk, tutorials, ws
 from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, signed_in
-from app.web.guards import Guard
+from app.web.guards import Compress, Guard
 from app.paths import ROOT
 from app.web.responses import HTMLResponse, JSONResponse
 from app.web.templating import render
@@ -158,6 +158,7 @@ def create_app() -> FastAPI:
                                                           "message": messages.get(exc.status_code, str(exc.detail))})
 
     app.add_middleware(Guard, respond=_error_response)
+    app.add_middleware(Compress)  # outermost: what the client receives, error pages included (app/web/guards.py)
     return app
 
 

@@ -16,6 +16,7 @@ from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
                           client_address, csrf_token_for, password_work, session_token)
+from app.web.guards import never_compress
 from app.web.presenter import action_key, page_model
 from app.web.responses import HTMLResponse, RedirectResponse, Response
 from app.web.templating import render
@@ -271,6 +272,8 @@ def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
     # The host sees each waiting seat's invite link, labelled with the side's name, on every visit.
     seats = invite_links(request, lobby.seat_invites(db, game, user.user_id))
     invites = {s["label"]: s["url"] for s in seats if s["url"]}
+    if invites:  # invite links are bearer secrets: this answer goes uncompressed (BREACH: app/web/guards.py)
+        never_compress(request)
     offered = rematch.state_for(db, game_id, user.user_id) if game.status == "ended" else None
     player = game.status == "ended" and not (game.options or {}).get("tutorial") \
         and any(r != UMPIRE for r in lobby.seats_held(db, game, user.user_id))
