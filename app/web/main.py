@@ -90,6 +90,9 @@ def _error_response(request: Request, status: int, body: dict) -> object:
                                back=same_site_back(request)), status_code=status)
 
 
+ORDER_PATHS = ("/api/games/{game_id}/actions", "/games/{game_id}/actions")
+
+
 def create_app() -> FastAPI:
     """The app over every registered game, each with its declared web plug-in: a game without one, or with a
     declared template or folder that is missing, stops the build here (PluginError), not at a player's page."""
@@ -119,6 +122,10 @@ def create_app() -> FastAPI:
     app.include_router(players.api)
     app.include_router(tutorials.router)
     web_plugins.mount(app, plugins)  # each game's routes under /games/{game_id}/<game>/, its static folder
+    # The order routes are matched first: every order otherwise tried the pattern of every route listed before
+    # them (4% of a busy server's samples). No route before them matched their paths, so nothing else changes.
+    hot = [r for r in app.router.routes if getattr(r, "path", None) in ORDER_PATHS]
+    app.router.routes[:] = hot + [r for r in app.router.routes if r not in hot]
 
     @app.exception_handler(PlayError)
     async def play_error(request: Request, exc: PlayError):
