@@ -28,10 +28,56 @@
     }
   }
 
+  // Pushes carry what changed (app/realtime/patch.py). Every whole page pushed starts with its id
+  // (<!--p:ID-->); a later push may be a patch of the page this socket holds ("~" then [base id, new id, ops...],
+  // each op [first, count] of the held page's chunks to copy, or text): the page is rebuilt here and then swapped
+  // exactly as a whole push would be, so the forms and the board kept by digest, the log's playback and the
+  // counters' glide all see a whole page. A patch made for another page (a push lost) is dropped and the whole
+  // page asked for again. The page says it applies patches in its first message on each connection.
+  function chunksOf(text) {  // cut as app/realtime/patch.py `chunks` cuts a page
+    const out = text.replace(/>/g, ">\0").replace(/\n/g, "\n\0").split("\0");
+    if (out.length && !out[out.length - 1]) out.pop();
+    return out;
+  }
+  let held = null;  // the last whole page this socket's pushes built
+  let internal = null;  // htmx's internal API, to reach the socket
+  function pageId(text) {
+    const m = /^<!--p:([0-9a-f]+)-->/.exec(text || "");
+    return m ? m[1] : null;
+  }
+  function askWhole(elt) {
+    held = null;
+    const socket = internal && internal.getInternalData(elt).webSocket;
+    if (socket) socket.send(JSON.stringify({ since: -1, patches: 1 }), elt);
+  }
+  htmx.defineExtension("ib-patch", {
+    init: function (api) { internal = api; },
+    transformResponse: function (text, xhr, elt) {
+      if (xhr || typeof text !== "string") return text;  // a websocket message has no request
+      if (text.charAt(0) === "~") {
+        let ops = null;
+        try { ops = JSON.parse(text.slice(1)); } catch (err) { ops = null; }
+        if (!ops || !held || pageId(held) !== ops[0]) { askWhole(elt); return ""; }
+        const chunks = chunksOf(held);
+        const out = [];
+        for (let i = 2; i < ops.length; i++) {
+          const op = ops[i];
+          out.push(typeof op === "string" ? op : chunks.slice(op[0], op[0] + op[1]).join(""));
+        }
+        text = out.join("");
+      }
+      if (pageId(text)) held = text;
+      return text;
+    },
+  });
+  // On <html>: the websocket's element finds it among its ancestors' extensions for every message.
+  document.documentElement.setAttribute("hx-ext", "ib-patch");
+
   document.addEventListener("htmx:wsOpen", function (e) {
     const game = document.querySelector(".game");
     const version = game ? parseInt(game.dataset.version || "0", 10) : 0;
-    e.detail.socketWrapper.send(JSON.stringify({ since: version }));
+    held = null;  // a new connection's first push is a whole page
+    e.detail.socketWrapper.send(JSON.stringify({ since: version, patches: 1 }));
   });
   document.addEventListener("htmx:oobAfterSwap", refreshTitle);
   document.addEventListener("htmx:wsAfterMessage", refreshTitle);

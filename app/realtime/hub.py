@@ -1,10 +1,11 @@
-"""The in-process hub: which sockets watch which game, as which role.
+"""The in-process hub: which sockets watch which game, as which role, and what each socket's page holds.
 
-After a commit the web layer calls `publish(game_id)`. The hub loads the state once, renders each distinct
-role's fragment once (per role, not per socket) and sends it to every socket of that role whose page shows
-something else: a commit that changes nothing a role may see (the other side revising its secret orders) sends
-that role nothing. Rendering and
-sending run on the event loop; a slow or dead socket is dropped rather than holding up the others.
+The hub draws nothing and reads no database: the web layer's order pipeline (app/web/actions.py `Pipeline`, made
+in `create_app`) draws each distinct role's page once per commit and hands the pages to `send`, which sends each
+socket its role's page when its page shows something else: a commit that changes nothing a role may see (the other
+side revising its secret orders) sends that role nothing. A socket whose page script applies patches
+(app/realtime/patch.py) is sent the patch of the page it holds when the drawing made one, else the whole page.
+A slow or dead socket is dropped rather than holding up the others.
 """
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ import asyncio
 import logging
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable
+from typing import Awaitable, Callable
+
+from app.realtime import patch as patches
 
 log = logging.getLogger("ironbottom.realtime")
 _TICKETS = threading.Lock()
-
-Renderer = Callable[[str, set[str]], Awaitable[dict[str, str]]]  # (game_id, roles) -> {role: html}
 
 
 @dataclass(eq=False)
@@ -30,32 +31,37 @@ class Subscriber:
     close: Callable[[], Awaitable[None]] | None = None
     digest: str | None = None  # the fingerprint of what this socket's page shows now
     ticket: int = 0  # when what it shows was drawn (Hub.ticket): an earlier drawing is never sent after it
+    patches: bool = False  # its page applies patches (it said so: static/app.js)
+    holds: str | None = None  # the id of the pushed page it holds (patch.page_id), None before its first push
 
 
 class Fragment(str):
-    """A rendered push with the fingerprint of what it shows its role (everything but the game's version)."""
+    """A rendered push (stamped with its id: app/realtime/patch.py) with the fingerprint of what it shows its role
+    (everything but the game's version), and the patch that makes it from the role's previous page, when one was
+    made (`base`: that page's id)."""
 
     digest: str | None
+    base: str | None
+    patch: str | None
 
     def __new__(cls, html: str, digest: str | None = None) -> "Fragment":
         obj = super().__new__(cls, html)
-        obj.digest = digest
+        obj.digest, obj.base, obj.patch = digest, None, None
         return obj
 
-
-SessionCheck = Callable[[set[str]], Awaitable[set[str]]]  # session hashes -> those still valid
-# (pages, valid sessions, what else that read learned for the caller of `publish`: the app's business, not the hub's)
-Drawer = Callable[[str, set[str], set[str]], Awaitable[tuple[dict[str, str], set[str], Any]]]
+    @property
+    def id(self) -> str | None:
+        return patches.id_of(self)
 
 
 @dataclass
 class Hub:
     channels: dict[str, set[Subscriber]] = field(default_factory=dict)
-    renderer: Renderer | None = None
     published: int = 0
-    sessions_valid: SessionCheck | None = None
-    drawer: Drawer | None = None  # renderer and session check in one read (one worker-thread hop, one transaction)
     tickets: int = 0
+    # The page last sent to a role's sockets in a game: the base of that role's next patch (per role: a patch is
+    # never made between two roles' pages).
+    last: dict[tuple[str, str], tuple[int, Fragment]] = field(default_factory=dict)  # (ticket, page)
 
     def ticket(self) -> int:
         """A number taken before a page is drawn from the database (on the event loop, or in the worker thread
@@ -77,6 +83,11 @@ class Hub:
             subs.discard(sub)
             if not subs:
                 self.channels.pop(game_id, None)
+            if not any(s.role == sub.role for s in subs):
+                self.last.pop((game_id, sub.role), None)
+
+    def subscribers(self, game_id: str) -> list[Subscriber]:
+        return list(self.channels.get(game_id, ()))
 
     def watchers(self, game_id: str) -> int:
         return len(self.channels.get(game_id, ()))
@@ -85,14 +96,31 @@ class Hub:
         """The roles of this process's sockets on a game (read on the event loop, never from a worker thread)."""
         return {s.role for s in self.channels.get(game_id, ())}
 
+    def sessions(self, game_id: str) -> set[str]:
+        """The sessions this process's sockets on a game were opened with (read on the event loop)."""
+        return {s.session for s in self.channels.get(game_id, ()) if s.session}
+
+    def bases(self, game_id: str) -> dict[str, "Base"]:
+        """For each role watching, the page a patch would apply to (the role's last page, when a socket that applies
+        patches holds it) and whether any socket of the role needs the whole page (read on the event loop and
+        handed to the drawing, which makes the patches and compresses only what will be sent)."""
+        subs = self.channels.get(game_id, ())
+        out: dict[str, Base] = {}
+        for role in {s.role for s in subs}:
+            last = self.last.get((game_id, role), (0, None))[1]
+            mine = [s for s in subs if s.role == role]
+            takers = [s for s in mine if s.patches and last is not None and s.holds == last.id]
+            out[role] = Base(last if takers else None, whole=len(takers) < len(mine))
+        return out
+
     async def end_session(self, session: str) -> int:
         """Close every socket opened with this session (it was signed out or expired). Returns how many."""
         ended = [(gid, sub) for gid, subs in self.channels.items() for sub in subs if sub.session == session]
         for gid, sub in ended:
-            await self._close(gid, sub)
+            await self.close(gid, sub)
         return len(ended)
 
-    async def _close(self, game_id: str, sub: Subscriber) -> None:
+    async def close(self, game_id: str, sub: Subscriber) -> None:
         self.leave(game_id, sub)
         if sub.close is not None:
             try:
@@ -100,43 +128,20 @@ class Hub:
             except Exception:  # already gone
                 pass
 
-    def sessions(self, game_id: str) -> set[str]:
-        """The sessions this process's sockets on a game were opened with (read on the event loop)."""
-        return {s.session for s in self.channels.get(game_id, ()) if s.session}
+    def message_for(self, sub: Subscriber, page: str) -> str:
+        """What a socket is sent of a page: the patch of the page it holds when one was made, else the page."""
+        patch = getattr(page, "patch", None)
+        if sub.patches and patch is not None and sub.holds is not None and sub.holds == page.base:
+            return patch
+        return page
 
-    async def publish(self, game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                      checked: tuple[set[str], set[str]] | None = None) -> Any:
-        """Push the game's current position to this process's sockets. `drawn`: pages already drawn after the
-        commit under `ticket` (the submitter's reply drew them); only the other roles watching are drawn here.
-        `checked`: (sessions looked up with that drawing, those of them still valid); others are looked up here.
-        Returns the drawer's extra findings when it drew here, else None."""
-        if drawn is None or ticket is None:
-            drawn, ticket, checked = {}, self.ticket(), None
-        subs = list(self.channels.get(game_id, ()))
-        found = None
-        if subs and checked is None and self.drawer is not None:  # pages and sessions in one read
-            opened = {s.session for s in subs if s.session}
-            more, valid, found = await self.drawer(game_id, {s.role for s in subs} - set(drawn), opened)
-            drawn, checked = {**drawn, **more}, (opened, valid)
-        if subs and self.sessions_valid is not None:
-            # A session that ended in another process, or simply expired, gets no more pushes.
-            opened = {s.session for s in subs if s.session}
-            looked, valid = checked if checked is not None else (set(), set())
-            valid = set(valid) & opened
-            if opened - set(looked):
-                valid |= await self.sessions_valid(opened - set(looked))
-            for sub in [s for s in subs if s.session and s.session not in valid]:
-                await self._close(game_id, sub)
-            subs = list(self.channels.get(game_id, ()))
-        if not subs or self.renderer is None:
-            return found
-        self.published += 1
-        pages = dict(drawn)
-        missing = {s.role for s in subs} - set(pages)
-        if missing:
-            pages.update(await self.renderer(game_id, missing))
-        await self.send(game_id, subs, pages, ticket)
-        return found
+    def holding(self, game_id: str, sub: Subscriber, page: str, ticket: int) -> None:
+        """Note that `sub` is being sent `page` (drawn under `ticket`): what its page holds from now on, and the base
+        of its role's next patch."""
+        sub.digest, sub.ticket, sub.holds = getattr(page, "digest", None), ticket, patches.id_of(page)
+        if isinstance(page, Fragment) and sub in self.channels.get(game_id, ()) \
+                and self.last.get((game_id, sub.role), (0, None))[0] <= ticket:
+            self.last[(game_id, sub.role)] = (ticket, page)
 
     async def send(self, game_id: str, subs: list[Subscriber], pages: dict[str, str], ticket: int) -> None:
         """Send each socket its role's page. A role whose view did not change gets nothing: the other side's
@@ -144,13 +149,23 @@ class Hub:
         those orders are in. A socket already showing a later drawing gets nothing either."""
         due = [s for s in subs if s.role in pages and s.ticket <= ticket
                and (getattr(pages[s.role], "digest", None) is None or pages[s.role].digest != s.digest)]
+        messages = []
         for sub in due:  # marked before the first await, so a push started meanwhile sees it
-            sub.digest, sub.ticket = getattr(pages[sub.role], "digest", None), ticket
-        results = await asyncio.gather(*(s.send(pages[s.role]) for s in due), return_exceptions=True)
+            messages.append(self.message_for(sub, pages[sub.role]))
+            self.holding(game_id, sub, pages[sub.role], ticket)
+        results = await asyncio.gather(*(s.send(m) for s, m in zip(due, messages)), return_exceptions=True)
         for sub, result in zip(due, results):
             if isinstance(result, Exception):
                 log.info("dropping a socket of game %s: %s", game_id, result)
                 self.leave(game_id, sub)
+
+
+@dataclass
+class Base:
+    """What the drawing of a role's next page needs to know of its sockets: the page a patch applies to (None: no
+    socket could take one) and whether any socket needs the whole page."""
+    page: Fragment | None
+    whole: bool = False
 
 
 hub = Hub()

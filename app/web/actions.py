@@ -1,230 +1,363 @@
-"""Submitting orders from the web: parse, apply in one transaction, then (only after the commit) let the
-computer players move and push the new views."""
+"""From an order to its pushes: one pipeline for the game page's forms and the JSON API (issue 33 item 5).
+
+An order is placed in one worker hop: the sender's session is read (and, for a cookie, the CSRF token checked), then
+one transaction locks the game, finds the sender's seat, reads the order (a form against the prompt it was drawn
+for, after the staleness check; a JSON body as sent), applies it, and reads what the pages of every role watching on
+this process need. On SQLite those pages (and the JSON reply) are drawn from that transaction's position while
+another thread commits it (app/store/db.py `commit`); on PostgreSQL the other processes are told inside the
+transaction (NOTIFY is delivered at its commit) and the pages are drawn in a read right after it. Either way the hop
+returns a `Committed`: the sender's new version, the pages drawn for which roles under which hub ticket (and the
+sessions checked with them), and the commit's followers (whether a computer owes a move, whether anyone seated takes
+notices). `Pipeline.after` then, once the reply has gone: sends the pages (drawing only roles or sessions not yet
+drawn), queues the notices for the users the push did not reach, and lets the computer players answer, one
+transaction per move, and pushes again.
+
+Commits made elsewhere (a seat taken, a chat line, the clock) enter with `changed` (pushes, notices, computer players)
+or `publish` (pushes and notices). The pipeline is made in `create_app` (app/web/main.py) over the process's hub;
+the module functions below reach it for the routes that have no request at hand."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from starlette.background import BackgroundTasks
+from sqlalchemy import text
 from starlette.concurrency import run_in_threadpool
 
 from app.play import hot_seat, lobby
 from app.play import notify as notices
 from app.play.bots import games_with_computer_seats, run_bots
-from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for
 from app.play.submit import Submitted, apply_action, check_fresh, lock_game
-from app.realtime.hub import hub
-from app.realtime.pg_notify import notify
-from app.store.db import is_postgres, transaction
-from app.web.presenter import Followers
+from app.realtime.hub import Base, Fragment, Hub
+from app.realtime.pg_notify import CHANNEL, ORIGIN, notify
+from app.store.db import commit, is_postgres, transaction
+from app.web.deps import csrf_exempt, current_user, must_be_signed_in, verify_csrf, CSRF_HEADER
+from app.web.form_fields import action_from_form, int_field  # noqa: F401  (the game plug-ins' parsers read with them)
+from app.web.presenter import (Followers, detached, followers, followers_of, page_facts, page_models, reply_json,
+                               seats_held)
 
 log = logging.getLogger("ironbottom")
 
 
-def int_field(value: Any, name: str) -> int:
-    try:
-        return int(str(value))
-    except (TypeError, ValueError):
-        raise BadRequest(f"The form is missing its {name.replace('_', ' ')}. Reload the page.") from None
+@dataclass(frozen=True)
+class Drawn:
+    """Pages drawn from one position for some roles, under one hub ticket, and the sessions looked up with them."""
+    pages: dict[str, Fragment]
+    ticket: int
+    checked: frozenset[str] = frozenset()  # the sessions looked up with this drawing
+    valid: frozenset[str] = frozenset()  # those of them still valid
 
 
-def _spec_for(prompt: dict[str, Any] | None, verb: str) -> dict[str, Any]:
-    for spec in (prompt or {}).get("actions", []):
-        if spec.get("verb") == verb:
-            return spec
-    return {}
+@dataclass(frozen=True)
+class Committed:
+    """What an order's transaction hands on once it has committed."""
+    game_id: str
+    role: str | None  # the seat the order was applied for
+    version: int | None  # the sender's own version after it (app/play/versions.py)
+    replayed: bool = False  # its key was seen before: nothing new was applied
+    drawn: Drawn | None = None  # the pages of the roles watching on this process, drawn with the commit
+    followers: Followers | None = None  # read with that drawing
+    told: bool = False  # the other processes were told (PostgreSQL: NOTIFY inside the transaction)
+    every_side: bool = False  # the sender holds every side (hot seat, a tutorial): its page follows the side asked
+    reply: dict[str, Any] | None = None  # the JSON API's answer: the position as the sender's seat sees it
+
+    @classmethod
+    def elsewhere(cls, game_id: str) -> "Committed":
+        """A commit made outside the order pipeline (a seat taken, a game created): nothing drawn, no one told."""
+        return cls(game_id, None, None)
 
 
-def action_from_form(form, prompt: dict[str, Any] | None) -> dict[str, Any]:
-    """Turn the form fields into an action, typed by the prompt's argument spec: `verb`, then for each argument
-    the fields templates/game/_prompt.html draws for its kind (`arg.<name>`, `arg.<name>.<part>`, repeated
-    `arg.<name>` for several choices), or a game's board draws: the rows of a repeated value
-    (`arg.<name>.<row>.<part>`), the ids of a keyed one (`arg.<name>.<id>`, any id the form names when the spec
-    takes any), a free value's parts (`arg.<name>.<part>`, each as written or as JSON). The rules check legality
-    (and tidy what a board posts, the record's `tidy`); this only reads the values."""
-    verb = str(form.get("verb") or "")
-    if not verb:
-        raise BadRequest("The form has no order in it. Reload the page.")
-    spec = _spec_for(prompt, verb).get("args") or {}
-    args: dict[str, Any] = {}
-    for name, arg in spec.items():
-        value = _read(form, f"arg.{name}", arg if isinstance(arg, dict) else {}, name)
-        if value is not _MISSING:
-            args[name] = value
-    # Fields for arguments the prompt does not list are read as JSON and left for the rules to refuse by name.
-    for key, raw in form.multi_items():
-        if key.startswith("arg.") and key[4:].split(".")[0] not in spec:
-            args[key[4:]] = _loads(str(raw), {}, key[4:])
-    return {"verb": verb, "args": args}
+class Order(Protocol):
+    """An order as a route received it: how its sender is checked and how its action is read."""
+    game_id: str
+    key: str
+    seat: str | None
+    reply: bool  # draw the sender's own position for the reply (the JSON API)
+
+    def authorise(self, request, user) -> None: ...
+    def read(self, db, game, role: str) -> tuple[Any, int | None]: ...  # (action, expected version)
+    def every_side(self, db, game, user_id: int) -> bool: ...
 
 
-_MISSING = object()
-_PARTS = ("assignment", "plot", "group")  # kinds drawn as parts `arg.<name>.<part>`, or as JSON when too deep
-_SCALARS = ("choice", "free", "string", "integer", None)  # a repeated value of these may be one repeated field
+@dataclass
+class JsonOrder:
+    """An order from the JSON API (scripts, bots): the action as sent."""
+    game_id: str
+    action: dict[str, Any]
+    expected: int
+    key: str
+    seat: str | None = None
+    reply: bool = True
 
+    def authorise(self, request, user) -> None:
+        if not csrf_exempt(request):  # the browser's session cookie with a JSON body: its token in the header
+            verify_csrf(request, request.headers.get(CSRF_HEADER), user)
 
-def _keys(form, field: str) -> list[str]:
-    """The parts posted under `field`: the first name after `field.` of every field that has one, in form order."""
-    out: list[str] = []
-    for key, _ in form.multi_items():
-        if key.startswith(field + "."):
-            part = key[len(field) + 1:].split(".")[0]
-            if part and part not in out:
-                out.append(part)
-    return out
+    def read(self, db, game, role: str) -> tuple[Any, int | None]:
+        return self.action, self.expected
 
-
-def _rows(form, field: str, arg: dict[str, Any], name: str) -> list[Any]:
-    """A repeated value (a list): the rows `field.0`, `field.1` ... (each of the kind `each`, a group's parts under
-    `field.<row>.<part>`), in row order; a row the form leaves wholly blank is no row. A scalar kind may instead be
-    the one field `field` posted again and again (ticked boxes)."""
-    each = arg.get("each") if isinstance(arg.get("each"), dict) else {}
-    out = []
-    for row in sorted((r for r in _keys(form, field) if r.isdigit()), key=int):
-        value = _read(form, f"{field}.{row}", each, f"{name}, row {int(row) + 1}")
-        if value is not _MISSING and value != {}:
-            out.append(value)
-    if each.get("type") in _SCALARS:
-        for raw in form.getlist(field):
-            if str(raw).strip():
-                out.append(_scalar(str(raw), each, name))
-    return out
-
-
-def _keyed(form, field: str, arg: dict[str, Any], name: str) -> dict[str, Any]:
-    """{id: value}: each id's fields under `field.<id>` (the ids the spec lists, or those the form names when the spec
-    accepts any id); an id whose value is left blank is not ordered."""
-    each = arg.get("each") if isinstance(arg.get("each"), dict) else {}
-    ids = [str(i) for i in arg["ids"]] if arg.get("ids") is not None else _keys(form, field)
-    _offered(form, field, ids, arg, name)
-    out = {}
-    for ident in ids:
-        if form.get(f"{field}.{ident}") is None and not _keys(form, f"{field}.{ident}"):
-            continue  # an id the board does not draw (or a client leaves out) is not ordered
-        value = _read(form, f"{field}.{ident}", each, f"{name}, {ident}")
-        if value is not _MISSING and value != {}:
-            out[ident] = value
-    return out
-
-
-def _offered(form, field: str, parts: list[str], arg: dict[str, Any], name: str) -> None:
-    """A part the board was not drawn with (an id or a segment the prompt does not offer) is a stale or altered page."""
-    extra = [k for k in _keys(form, field) if k not in parts]
-    if extra:
-        raise BadRequest(f"{arg.get('label') or name.replace('_', ' ').capitalize()}: this board has no {extra[0]!r}. "
-                         "Reload the page.")
-
-
-def _scalar(raw: str, arg: dict[str, Any], name: str) -> Any:
-    """One repeated value: a choice's value as JSON, a number, or an id the rules check (free) as written."""
-    if arg.get("type") == "integer":
-        try:
-            return int(raw)
-        except ValueError:
-            raise _unreadable(arg, name) from None
-    if arg.get("type") in ("free", "string"):
-        try:
-            return json.loads(raw)
-        except ValueError:
-            return raw  # a free value (a task force's id) is the rules' to judge, as written
-    return _loads(raw, arg, name)
-
-
-def _read(form, field: str, arg: dict[str, Any], name: str) -> Any:
-    """One argument (or part) of the kind `arg` describes, from the fields named `field` or `field.<part>`;
-    _MISSING if the form holds nothing for it (an optional part left blank)."""
-    kind = arg.get("type")
-    raw = form.get(field)
-    if kind == "optional":  # the same fields as the kind it wraps; left out when blank
-        return _read(form, field, arg.get("each") if isinstance(arg.get("each"), dict) else {}, name)
-    if kind in ("repeated", "keyed"):
-        posted = [str(v) for v in form.getlist(field)]
-        if len(posted) == 1 and posted[0].lstrip()[:1] in ("[", "{"):
-            return _loads(posted[0], arg, name)  # drawn as JSON (nested too deep for fields)
-        if not any(v.strip() for v in posted) and not _keys(form, field):
-            return _MISSING  # nothing posted for it
-        return _rows(form, field, arg, name) if kind == "repeated" else _keyed(form, field, arg, name)
-    if kind == "several":  # ticked boxes, each one value (a JSON list, from a client that sends one, is taken whole)
-        ticked = [_loads(str(v), arg, name) for v in form.getlist(field)]
-        return ticked[0] if len(ticked) == 1 and isinstance(ticked[0], list) else ticked
-    if kind == "boolean":  # an unticked box sends nothing
-        return raw is not None and str(raw) in ("true", "1", "on")
-    if kind == "free" and raw is None:  # a value the rules read, drawn as parts: {part: value}, each as written
-        keys = _keys(form, field)
-        parts = {k: _read(form, f"{field}.{k}", arg, f"{name}, {k}") for k in keys}
-        return {k: v for k, v in parts.items() if v is not _MISSING} if keys else _MISSING
-    if kind in _PARTS:
-        if raw is not None:  # drawn as JSON (nested too deep for fields)
-            return _loads(str(raw), arg, name) if str(raw).strip() else _MISSING
-        if kind == "assignment":
-            parts = [(i, dict(arg, type="choice")) for i in arg.get("ids", [])]  # each id one of the choices
-        elif kind == "plot":
-            segments = [str(s) for s in arg.get("segments", [])]
-            _offered(form, field, segments, arg, name)
-            parts = [(s, arg.get("each") or {}) for s in segments]
-        else:
-            parts = list((arg.get("fields") or {}).items())
-        out = {}
-        for part, sub in parts:
-            value = _read(form, f"{field}.{part}", sub if isinstance(sub, dict) else {}, f"{name}, {part}")
-            if value is not _MISSING:
-                out[str(part)] = value
-        return out
-    if raw is None:
-        return _MISSING
-    raw = str(raw)
-    if kind is None:  # an older prose spec: the field holds JSON (blank: null), as the form drew it
-        return _loads(raw, arg, name)
-    if kind != "string" and not raw.strip():
-        return _MISSING  # a blank choice ("no move", "(none)") or an empty number
-    if kind == "path" and not raw.lstrip().startswith("["):  # "P4, O4" or "P4 O4": the spaces in order
-        return [s for s in raw.replace(",", " ").split()]
-    if kind == "integer":
-        try:
-            return int(raw)
-        except ValueError:
-            raise _unreadable(arg, name) from None
-    if kind == "string":
-        return raw
-    if kind == "free":
-        return _scalar(raw, arg, name)
-    return _loads(raw, arg, name)
-
-
-def _loads(raw: str, arg: dict[str, Any], name: str) -> Any:
-    """A value as JSON; for a choice, its own text too (a board may draw `value="K"` rather than `value='"K"'`)."""
-    values = [c["value"] if isinstance(c, dict) and "value" in c else c for c in arg.get("choices") or []]
-    try:
-        value = json.loads(raw) if raw.strip() else None
-    except ValueError:
-        if raw in values:
-            return raw
-        raise _unreadable(arg, name) from None
-    if raw in values and not any(type(v) is type(value) and v == value for v in values):
-        return raw  # the text "1" among text choices, not the number 1
-    return value
-
-
-def _unreadable(arg: dict[str, Any], name: str) -> BadRequest:
-    return BadRequest(f"{arg.get('label') or name.replace('_', ' ').capitalize()}: that value cannot be read.")
+    def every_side(self, db, game, user_id: int) -> bool:
+        return False
 
 
 @dataclass
 class FormOrder:
+    """An order from a game page's form, read against the prompt it was drawn for. A form drawn for a decision since
+    passed is refused as stale (409, "the game has moved on") before it is read: read against today's prompt its
+    fields would only be "cannot be read"."""
+    game_id: str
+    form: Any
+    reply: bool = False
+    key: str = field(init=False)
+    seat: str | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.key = str(self.form.get("key") or "")
+        self.seat = str(self.form.get("seat") or "") or None
+
+    def authorise(self, request, user) -> None:
+        if not csrf_exempt(request):
+            verify_csrf(request, request.headers.get(CSRF_HEADER) or self.form.get("csrf_token"), user)
+
+    def read(self, db, game, role: str) -> tuple[Any, int | None]:
+        from app.web.plugin import plugin_for  # (the plug-ins' parsers read forms with form_fields' helpers)
+
+        expected = int_field(self.form.get("expected_version"), "expected_version")
+        if game.status == "active":
+            check_fresh(game, role, expected)
+        prompt = rules_for(game).prompts(load_state(db, game)).get(role)
+        return plugin_for(game.game).parse_form(self.form, prompt), expected
+
+    def every_side(self, db, game, user_id: int) -> bool:
+        return hot_seat.holds_every_side(db, game, user_id)
+
+
+class Pipeline:
+    """The order-to-push pipeline of one process, over its hub (made in `create_app`)."""
+
+    def __init__(self, hub: Hub):
+        self.hub = hub
+
+    # -- an order -----------------------------------------------------------------------------------------------
+
+    async def order(self, request, order: Order) -> Committed:
+        """Place an order (one worker hop) and return what its commit hands on; nothing is pushed yet (`after`)."""
+        gid = order.game_id
+        watching, sessions, bases = self.hub.roles_watching(gid), self.hub.sessions(gid), self.hub.bases(gid)
+        return await run_in_threadpool(self._place, request, order, watching, sessions, bases)
+
+    def _place(self, request, order: Order, watching: set[str], sessions: set[str],
+               bases: dict[str, Base]) -> Committed:
+        # The session is read in the worker, before the write transaction: a request that is not signed in (or
+        # whose token is wrong) never takes the write lock, and no thread hop is spent on it alone (issue 18).
+        user = current_user(request)
+        order.authorise(request, user)
+        user = must_be_signed_in(user)
+        if is_postgres():
+            return self._place_then_draw(order, user.user_id, watching, sessions, bases)
+        return self._place_and_draw(order, user.user_id, watching, sessions, bases)
+
+    def _apply(self, db, order: Order, user_id: int):
+        game = lock_game(db, order.game_id)
+        role = lobby.require_seat(db, game, user_id, order.seat)  # first: a stranger learns nothing of the order
+        action, expected = order.read(db, game, role)
+        result = apply_action(db, order.game_id, role, action, expected, order.key, user_id, locked=game)
+        return game, role, result, order.every_side(db, game, user_id)
+
+    def _place_and_draw(self, order: Order, user_id: int, watching: set[str], sessions: set[str],
+                        bases: dict[str, Base]) -> Committed:
+        """SQLite: everything the pages need is read inside the order's transaction (the new position is in hand: no
+        second transaction); the pages and the reply are drawn from memory while another thread commits (the fsync,
+        a few milliseconds, releases the GIL). They are returned only once the commit succeeded, with the hub's
+        ticket taken right after it (app/store/db.py `commit`)."""
+        from app.web.ws import fragment, valid_sessions
+
+        with transaction() as db:
+            game, role, result, every = self._apply(db, order, user_id)
+            roles = watching | ({role} if order.reply else set())
+            facts = (page_facts(db, game, roles, result.state, result.prompts, result.row) if not result.replayed
+                     else page_facts(db, game, roles))
+            valid = valid_sessions(db, sessions)
+            found = followers_of(db, game, facts["thinking"])
+            held, still = seats_held(game, facts, user_id), detached(game)
+
+            def draw():
+                models = page_models(None, still, roles, facts)
+                return (reply_json(models[role], held) if order.reply else None,
+                        {r: fragment(models[r], bases.get(r)) for r in watching})
+            (reply, pages), ticket = commit(db, alongside=draw, then=self.hub.ticket)
+        return Committed(order.game_id, role, result.version, result.replayed,
+                         Drawn(pages, ticket, frozenset(sessions), frozenset(valid)), found, every_side=every,
+                         reply=reply)
+
+    def _place_then_draw(self, order: Order, user_id: int, watching: set[str], sessions: set[str],
+                         bases: dict[str, Base]) -> Committed:
+        """PostgreSQL: the other processes are told inside the order's transaction (NOTIFY is delivered when it
+        commits, so they start drawing as this one does), and the pages are drawn in a read right after it."""
+        with transaction() as db:
+            _, role, result, every = self._apply(db, order, user_id)
+            db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                       {"channel": CHANNEL, "payload": f"{ORIGIN} {order.game_id}"})
+        drawn, found, reply = self._draw(order.game_id, watching, sessions, bases,
+                                         (role, user_id) if order.reply else None)
+        return Committed(order.game_id, role, result.version, result.replayed, drawn, found, told=True,
+                         every_side=every, reply=reply)
+
+    # -- drawing ------------------------------------------------------------------------------------------------
+
+    def draw(self, game_id: str, roles: set[str], sessions: set[str],
+             bases: dict[str, Base]) -> tuple[Drawn, Followers | None]:
+        """The pages of `roles` and the sessions still valid, in one read (a worker thread)."""
+        drawn, found, _ = self._draw(game_id, roles, sessions, bases)
+        return drawn, found
+
+    def _draw(self, game_id: str, roles: set[str], sessions: set[str], bases: dict[str, Base],
+              sender: tuple[str, int] | None = None) -> tuple[Drawn, Followers | None, dict[str, Any] | None]:
+        from app.web.ws import fragment, valid_sessions
+
+        ticket = self.hub.ticket()  # before the read begins: it sees every commit made before its ticket
+        with transaction(read_only=True) as db:
+            valid = valid_sessions(db, sessions)
+            if not roles and sender is None:
+                return Drawn({}, ticket, frozenset(sessions), frozenset(valid)), None, None
+            game = lobby.require_game(db, game_id)
+            models = page_models(db, game, roles | ({sender[0]} if sender else set()))
+            reply = reply_json(models[sender[0]], lobby.seats_held(db, game, sender[1])) if sender else None
+            pages = {r: fragment(models[r], bases.get(r)) for r in roles}
+            return Drawn(pages, ticket, frozenset(sessions), frozenset(valid)), followers(db, game, models), reply
+
+    # -- after the commit ---------------------------------------------------------------------------------------
+
+    async def push(self, game_id: str, drawn: Drawn | None = None) -> Followers | None:
+        """Send this process's sockets the committed position: the pages `drawn` with the commit, and the roles (or
+        sessions) it did not cover drawn here in one read. A socket whose session ended gets nothing more. Returns
+        what a drawing here learned of the commit's followers (None when it drew no page)."""
+        subs = self.hub.subscribers(game_id)
+        if not subs:
+            return None
+        have = drawn.pages if drawn is not None else {}
+        opened = {s.session for s in subs if s.session}
+        valid = set(drawn.valid) if drawn is not None else set()
+        missing = {s.role for s in subs} - set(have)
+        unchecked = opened - (drawn.checked if drawn is not None else frozenset())
+        more, found = None, None
+        if missing or unchecked:
+            more, found = await run_in_threadpool(self.draw, game_id, missing, unchecked,
+                                                  {r: b for r, b in self.hub.bases(game_id).items() if r in missing})
+            valid |= more.valid
+        for sub in subs:  # a session that ended in another process, or simply expired, gets no more pushes
+            if sub.session and sub.session not in valid:
+                await self.hub.close(game_id, sub)
+        subs = self.hub.subscribers(game_id)
+        if not subs:
+            return found
+        self.hub.published += 1
+        if drawn is not None and drawn.pages:
+            await self.hub.send(game_id, subs, drawn.pages, drawn.ticket)
+        if more is not None and more.pages:
+            await self.hub.send(game_id, subs, more.pages, more.ticket)
+        return found
+
+    async def publish(self, game_id: str) -> Followers | None:
+        """Push a commit made elsewhere (the clock, a computer's move), tell the other processes (PostgreSQL) at the
+        same time, then queue the notices."""
+        return await self._spread(Committed.elsewhere(game_id))
+
+    async def _spread(self, done: Committed) -> Followers | None:
+        if done.told or not is_postgres():  # (SQLite runs one process: no one else to tell)
+            found = await self.push(done.game_id, done.drawn)
+        else:
+            found, _ = await asyncio.gather(self.push(done.game_id, done.drawn),
+                                            run_in_threadpool(notify, done.game_id))
+        followers = done.followers or found
+        if followers is None or followers.subscribed:  # after the pushes: for the users the push did not reach
+            notices.schedule(done.game_id)
+        return followers
+
+    async def after(self, done: Committed) -> None:
+        """Once the reply has gone: push the commit, queue its notices, let the computer players answer (each move its
+        own transaction) and push again. A push that fails is logged and does not keep the computer from answering:
+        the game must not stall on a page that could not be drawn (pages reload the position on their next visit)."""
+        try:
+            followers = await self._spread(done)
+        except Exception:
+            log.exception("pushing game %s failed", done.game_id)
+            followers = None
+        if followers is not None and not followers.bots_owed:
+            return
+        if await run_in_threadpool(run_bots, done.game_id):
+            await _logged(self.publish(done.game_id), done.game_id)
+
+    async def changed(self, game_id: str) -> None:
+        """A commit made outside the order pipeline: push it, queue its notices, let the computer players answer."""
+        await self.after(Committed.elsewhere(game_id))
+
+    async def resume_computer_players(self) -> None:
+        """At start-up: each running game's computer seats answer what they owe (a restart between a commit and the
+        computer's reply must not leave the game waiting on a seat no person holds). One game at a time, in the
+        background; a game whose computer has nothing to answer costs one read."""
+        for game_id in await run_in_threadpool(games_with_computer_seats):
+            try:
+                if await run_in_threadpool(run_bots, game_id):
+                    await _logged(self.publish(game_id), game_id)
+            except Exception:
+                log.exception("resuming the computer players of game %s failed", game_id)
+
+
+async def _logged(pushing, game_id: str) -> None:
+    try:
+        await pushing
+    except Exception:
+        log.exception("pushing game %s failed", game_id)
+
+
+# -- the process's pipeline, for the routes that have no request at hand -----------------------------------------
+
+_installed: Pipeline | None = None
+
+
+def install(pipeline: Pipeline) -> Pipeline:
+    """Called by `create_app`: the pipeline the module functions below use."""
+    global _installed
+    _installed = pipeline
+    return pipeline
+
+
+def installed() -> Pipeline:
+    if _installed is None:
+        raise RuntimeError("no order pipeline: the app was not made with create_app")
+    return _installed
+
+
+def of(request) -> Pipeline:
+    return request.app.state.pipeline
+
+
+async def after_commit(game_id: str) -> None:
+    """A commit made outside the order pipeline (a seat taken, a tutorial's step): pushes, notices, computer players."""
+    await installed().changed(game_id)
+
+
+async def publish(game_id: str) -> None:
+    """A commit made outside the order pipeline that no computer answers (chat, the clock, an undo): pushes, notices."""
+    await installed().publish(game_id)
+
+
+# -- reading a form before its own transaction (the tutorials' guided page) --------------------------------------
+
+@dataclass
+class ReadForm:
     role: str
     action: dict[str, Any]
     expected: int | None
     every_side: bool  # the sender holds every side (hot seat, a tutorial): the page follows the side asked next
 
 
-async def order_from_form(form, game_id: str, user_id: int, seat: str | None) -> FormOrder:
-    """The order a page's form stands for, read against the prompt it was drawn for. A form drawn for a decision
-    since passed is refused as stale (409, "the game has moved on") before it is read: read against today's prompt
-    its fields would only be "cannot be read". The order's own transaction checks the version again."""
+async def order_from_form(form, game_id: str, user_id: int, seat: str | None) -> ReadForm:
+    """The order a page's form stands for, read against the prompt it was drawn for, in a read of its own (the
+    tutorials apply it in their own transaction: app/play/tutorials.py)."""
     def seat_and_prompt():
         with transaction(read_only=True) as db:
             game = lobby.require_game(db, game_id)
@@ -235,96 +368,9 @@ async def order_from_form(form, game_id: str, user_id: int, seat: str | None) ->
             every = hot_seat.holds_every_side(db, game, user_id)
             return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role), every, expected
     game_type, role, prompt, every, expected = await run_in_threadpool(seat_and_prompt)
-    from app.web.plugin import plugin_for  # (the plug-ins' parsers read forms with this module's helpers)
-    return FormOrder(role, plugin_for(game_type).parse_form(form, prompt), expected, every)
+    from app.web.plugin import plugin_for
+    return ReadForm(role, plugin_for(game_type).parse_form(form, prompt), expected, every)
 
 
-def apply_in_transaction(game_id: str, role: str | None, action: Any, expected: int | None, key: str,
-                         user_id: int | None, seat: str | None) -> Submitted:
-    """One transaction for the whole order: the game's row locked, the sender's seat looked up under that lock
-    (when the caller has not already), the rules applied."""
-    with transaction() as db:
-        game = lock_game(db, game_id)
-        if role is None:
-            role = lobby.require_seat(db, game, user_id, seat)
-        result = apply_action(db, game_id, role, action, expected, key, user_id, locked=game)
-        result.role = role
-        return result
-
-
-async def apply(game_id: str, role: str | None, action: Any, expected: int | None, key: str, user_id: int | None,
-                seat: str | None = None) -> Submitted:
-    """Apply an order and commit it; nothing is pushed yet (see `submit`). `role` None: the user's seat (`seat`
-    when they hold several), looked up inside the order's own transaction."""
-    return await run_in_threadpool(apply_in_transaction, game_id, role, action, expected, key, user_id, seat)
-
-
-async def submit(game_id: str, role: str | None, action: Any, expected: int | None, key: str,
-                 user_id: int | None, later: BackgroundTasks | None = None, seat: str | None = None) -> Submitted:
-    """Apply an order; then push it and let the computer answer. With `later` (the request's background tasks)
-    that runs after the reply has gone, so the player is not kept waiting on every other page's push; without it,
-    before this returns."""
-    result = await apply(game_id, role, action, expected, key, user_id, seat)
-    if later is None:
-        await after_commit(game_id)
-    else:
-        later.add_task(after_commit, game_id)
-    return result
-
-
-async def after_commit(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                       notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
-                       followers: Followers | None = None) -> None:
-    """Push the committed position, let computer players answer (each move its own transaction), push again.
-    `drawn`: pages already drawn for some roles after the commit, under the hub's `ticket`; `notified`: the other
-    processes were already told of the commit; `checked`: the sessions looked up with that drawing, and the valid;
-    `followers`: read with that drawing (else the push's own drawing reads them; a worker hop to ask again only
-    when neither drew anything).
-    A push that fails is logged and does not keep the computer from answering: the game must not stall on a
-    page that could not be drawn (pages reload the position on their next visit)."""
-    found = await _publish_logged(game_id, drawn, ticket, notified, checked,
-                                  subscribed=followers.subscribed if followers else None)
-    followers = followers or found
-    if followers is not None and not followers.bots_owed:
-        return
-    moves = await run_in_threadpool(run_bots, game_id)
-    if moves:
-        await _publish_logged(game_id)
-
-
-async def resume_computer_players() -> None:
-    """At start-up: each running game's computer seats answer what they owe (a restart between a commit and the
-    computer's reply must not leave the game waiting on a seat no person holds). One game at a time, in the
-    background; a game whose computer has nothing to answer costs one read."""
-    for game_id in await run_in_threadpool(games_with_computer_seats):
-        try:
-            if await run_in_threadpool(run_bots, game_id):
-                await _publish_logged(game_id)
-        except Exception:
-            log.exception("resuming the computer players of game %s failed", game_id)
-
-
-async def _publish_logged(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                          notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
-                          subscribed: bool | None = None) -> Followers | None:
-    try:
-        return await publish(game_id, drawn, ticket, notified, checked, subscribed)
-    except Exception:
-        log.exception("pushing game %s failed", game_id)
-        return None
-
-
-async def publish(game_id: str, drawn: dict[str, str] | None = None, ticket: int | None = None,
-                  notified: bool = False, checked: tuple[set[str], set[str]] | None = None,
-                  subscribed: bool | None = None) -> Followers | None:
-    """Push to this process's sockets, and tell the other processes (PostgreSQL deployments) at the same time, so
-    their sockets do not wait for this process's whole local push before they hear of the commit. The e-mail and
-    webhook notices are queued first, off the request, unless the drawing after the commit found no one seated
-    takes them (`subscribed` False). Returns what the push's own drawing learned of the commit's followers (None
-    when it drew nothing)."""
-    if subscribed is not False:
-        notices.schedule(game_id)
-    if notified or not is_postgres():  # (SQLite runs one process: no one else to tell)
-        return await hub.publish(game_id, drawn, ticket, checked)
-    found, _ = await asyncio.gather(hub.publish(game_id, drawn, ticket, checked), run_in_threadpool(notify, game_id))
-    return found
+__all__ = ["Committed", "Drawn", "FormOrder", "JsonOrder", "Pipeline", "Submitted", "after_commit", "publish",
+           "action_from_form", "int_field", "order_from_form"]

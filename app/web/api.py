@@ -4,28 +4,21 @@ Authenticate with `Authorization: Bearer <token>` from POST /api/sessions (no CS
 browser's session cookie plus the X-CSRF-Token header."""
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Request, Response
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
-from app.engine import orders
 from app.play import accounts, lobby, records
 from app.play.check import check_order
-from app.realtime.hub import hub
-from app.realtime.pg_notify import notify
-from app.play.submit import apply_action, lock_game
-from app.store.db import commit, is_postgres, transaction
+from app.store.db import transaction
 from app.web import actions as game_actions
-from app.web.deps import (CSRF, DBDep, ReadDBDep, User, client_address, current_user, must_be_signed_in, password_work,
-                          session_token)
+from app.web.deps import CSRF, DBDep, ReadDBDep, User, client_address, password_work, session_token
 from app.play.errors import Forbidden
 from app.web.pages import game_types, in_transaction, invite_links, public_base, sign_out_everywhere
-from app.web.presenter import (Followers, detached, followers, followers_of, page_facts, page_model, page_models,
-                                seats_held)
-from app.web.ws import fragment, valid_sessions
+from app.web.presenter import page_model, reply_json
+from app.web.responses import JSONResponse
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -195,10 +188,7 @@ def game_json(db, game_id: str, user_id: int, seat: str | None = None) -> dict[s
 
 
 def _game_json(m: dict[str, Any], my_seats: list[str]) -> dict[str, Any]:
-    # Beside the prompt, the JSON Schema of every order it allows (None while a game's specs are still prose).
-    schema = orders.prompt_schema(m["prompt"]) if m["prompt"] else None
-    return {"game": m["game"], "role": m["role"], "view": m["view"], "prompt": m["prompt"], "prompt_schema": schema,
-            "waiting": m["waiting"], "seats": m["seats"], "my_seats": my_seats}
+    return reply_json(m, my_seats)
 
 
 @router.get("/games/{game_id}")
@@ -207,78 +197,17 @@ def show(game_id: str, db: ReadDBDep, user: User, seat: str | None = None) -> di
     return game_json(db, game_id, user.user_id, seat)
 
 
-def _reply_and_pages(game_id: str, user_id: int, role: str, watching: set[str],
-                     sessions: set[str]) -> tuple[dict[str, Any], dict, set[str], Followers | None]:
-    """After an order's commit, in one read: the sender's reply, the pushes of every role watching on this process
-    (each role's page model built once: the sender's serves both its reply and its own pages' push), which of
-    those pages' sessions are still valid, and whether a computer owes a move or anyone takes notices (each a
-    worker hop after every order when asked separately)."""
-    with transaction(read_only=True) as db:
-        game = lobby.require_game(db, game_id)
-        models = page_models(db, game, watching | {role})
-        return (_game_json(models[role], lobby.seats_held(db, game, user_id)),
-                {r: fragment(models[r]) for r in watching}, valid_sessions(db, sessions), followers(db, game, models))
-
-
-def _order_and_pages(game_id: str, user_id: int, seat: str | None, order: dict[str, Any], expected: int, key: str,
-                     watching: set[str], sessions: set[str]):
-    """SQLite: the order's transaction, and everything `_reply_and_pages` reads, read inside it (the new position
-    is in hand: no second transaction); then the reply and the pushes are drawn from memory while another thread
-    commits (the fsync, a few milliseconds, releases the GIL). They are returned only once the commit succeeded,
-    with the hub's ticket taken right after it (app/store/db.py `commit`)."""
-    with transaction() as db:
-        game = lock_game(db, game_id)
-        role = lobby.require_seat(db, game, user_id, seat)
-        result = apply_action(db, game_id, role, order, expected, key, user_id, locked=game)
-        result.role = role
-        roles = watching | {role}
-        facts = (page_facts(db, game, roles, result.state, result.prompts, result.row) if not result.replayed
-                 else page_facts(db, game, roles))
-        valid = valid_sessions(db, sessions)
-        found = followers_of(db, game, facts["thinking"])
-        held, still = seats_held(game, facts, user_id), detached(game)
-
-        def draw():
-            models = page_models(None, still, roles, facts)
-            return _game_json(models[role], held), {r: fragment(models[r]) for r in watching}
-        (out, drawn), ticket = commit(db, alongside=draw, then=hub.ticket)
-    return result, ticket, (out, drawn, valid, found)
-
-
-@router.post("/games/{game_id}/actions", dependencies=[CSRF],
-             responses={401: {"description": "Not signed in"}})
+@router.post("/games/{game_id}/actions", responses={401: {"description": "Not signed in"}})
 async def act(game_id: str, body: Submission, request: Request, later: BackgroundTasks) -> dict[str, Any]:
     """Apply an order. The reply is the position just after it; other pages' pushes and the computer's answer
-    follow once the reply has gone (GET the game, or keep its websocket open, to see them)."""
-    watching, sessions = hub.roles_watching(game_id), hub.sessions(game_id)  # read on the event loop
-    order = body.action.model_dump()
-
-    def apply():
-        # The session is read in the worker, before the write transaction: a request that is not signed in never
-        # takes the write lock, and no thread hop is spent on it alone (issue 18).
-        user = must_be_signed_in(current_user(request))
-        result = game_actions.apply_in_transaction(game_id, None, order, body.expected_version, body.key,
-                                                   user.user_id, body.seat)
-        return user, result, hub.ticket()  # the ticket after the commit, as a ticket must be
-
-    def draw(user, result):
-        return _reply_and_pages(game_id, user.user_id, result.role, watching, sessions)
-
-    def order_and_pages():
-        user = must_be_signed_in(current_user(request))  # (as in `apply`)
-        return _order_and_pages(game_id, user.user_id, body.seat, order, body.expected_version, body.key, watching,
-                                sessions)
-
-    if is_postgres():  # the other processes start their pushes while this one draws its own
-        user, result, ticket = await run_in_threadpool(apply)
-        drawing, _ = await asyncio.gather(run_in_threadpool(draw, user, result), run_in_threadpool(notify, game_id))
-    else:
-        result, ticket, drawing = await run_in_threadpool(order_and_pages)
-    out, drawn, valid, found = drawing
-    later.add_task(game_actions.after_commit, game_id, drawn, ticket, True, (sessions, valid), found)
+    follow once the reply has gone (GET the game, or keep its websocket open, to see them). A browser's session
+    cookie needs its CSRF token in the X-CSRF-Token header (checked in the order's own worker hop)."""
+    pipeline = game_actions.of(request)
+    done = await pipeline.order(request, game_actions.JsonOrder(game_id, body.action.model_dump(),
+                                                                body.expected_version, body.key, body.seat))
+    later.add_task(pipeline.after, done)
     # No seq: the game's own count would tell a side how often the other side revised its orders.
-    out.update(replayed=result.replayed)
-    return out
+    return JSONResponse({**done.reply, "replayed": done.replayed}, background=later)
 
 
 class OrderDraft(BaseModel):

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import json
 import re
+import zlib
 from typing import Any, Callable
 from urllib.parse import parse_qsl, unquote_to_bytes
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -197,3 +199,95 @@ async def _read_body(receive: Receive, limit: int) -> bytes:
         chunks.append(chunk)
         if not message.get("more_body", False):
             return b"".join(chunks)
+
+
+# -- compression (issue 37) ----------------------------------------------------------------------------------------
+
+COMPRESSIBLE = (b"text/html", b"application/json", b"text/css", b"text/javascript", b"application/javascript",
+                b"image/svg+xml", b"text/plain")
+SMALLEST = 1024  # bytes: smaller answers gain less than the header costs
+IN_A_THREAD = 64 * 1024  # larger bodies are compressed in the threadpool: the event loop never waits on zlib
+# A 4 KiB window, as the websocket's (app/realtime/frames.py): text can only be matched against what lies within
+# 4 KiB before it, so text another player wrote (a chat line) is rarely compressed against a page's secrets.
+WINDOW_BITS = 12
+# Answers that carry a bearer secret beside text from outside: never compressed (BREACH). The session token of
+# a sign-in, and invite tokens (a new game's answer, the invitations' lists and pages).
+NEVER = re.compile(r"^/(api/sessions$|api/games$|api/games/[^/]+/invites|games/[^/]+/invites|invite/)")
+UNCOMPRESSED = "uncompressed"  # request.state flag: a route's answer shows a bearer secret (a host's invite links)
+
+
+def never_compress(request: Request) -> None:
+    """Mark this request's answer as one to send uncompressed (it shows a secret besides the session's CSRF token)."""
+    setattr(request.state, UNCOMPRESSED, True)
+
+
+def gzip(body: bytes) -> bytes:
+    packer = zlib.compressobj(6, zlib.DEFLATED, 16 + WINDOW_BITS, 8)
+    return packer.compress(body) + packer.flush()
+
+
+class Compress:
+    """gzip for clients that accept it: pages, JSON, scripts and styles of a kilobyte or more.
+
+    BREACH: a compressed body that holds a secret and text an attacker chose (reflected from the request, or stored:
+    another player's chat) leaks the secret through its compressed size. The one secret every page carries, the
+    session's CSRF token, is masked in every compressed answer (app/web/deps.py `mask_csrf`: a mask drawn from the
+    server's key and the rest of the body, so any change of the attacker's text redraws the token's bytes, while the
+    same page is still the same bytes, as the non-interference tests compare them); answers with other bearer
+    secrets (a sign-in's session token, invite links and tokens) are never compressed (`NEVER`, `never_compress`)."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or b"gzip" not in dict(scope.get("headers", [])).get(b"accept-encoding", b"") \
+                or NEVER.match(scope.get("path", "")):
+            await self.app(scope, receive, send)
+            return
+        start: Message | None = None
+        chunks: list[bytes] = []
+
+        async def wrapped(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                start = message
+                return
+            if message["type"] != "http.response.body" or start is None:
+                await send(message)
+                return
+            chunks.append(message.get("body", b""))
+            if message.get("more_body", False):
+                return
+            body = b"".join(chunks)
+            headers = list(start.get("headers", []))
+            if _compressible(start["status"], headers, body, scope):
+                body = _masked(body, scope)
+                body = await run_in_threadpool(gzip, body) if len(body) > IN_A_THREAD else gzip(body)
+                headers = [(k, v) for k, v in headers if k.lower() not in (b"content-length", b"vary")]
+                headers += [(b"content-encoding", b"gzip"), (b"content-length", str(len(body)).encode()),
+                            (b"vary", b"Accept-Encoding")]
+            await send(dict(start, headers=headers))
+            await send({"type": "http.response.body", "body": body, "more_body": False})
+
+        await self.app(scope, receive, wrapped)
+
+
+def _compressible(status: int, headers: list[tuple[bytes, bytes]], body: bytes, scope: Scope) -> bool:
+    if status < 200 or status in (204, 304) or len(body) < SMALLEST:
+        return False
+    names = {k.lower(): v for k, v in headers}
+    if b"content-encoding" in names or (scope.get("state") or {}).get(UNCOMPRESSED):
+        return False
+    kind = names.get(b"content-type", b"").split(b";")[0].strip().lower()
+    return kind in COMPRESSIBLE
+
+
+def _masked(body: bytes, scope: Scope) -> bytes:
+    """The body with the request's CSRF tokens (the session's, or the double-submit cookie's) masked."""
+    from app.web.deps import csrf_tokens_of, mask_csrf
+
+    for token in csrf_tokens_of(scope):
+        raw = token.encode()
+        if raw in body:
+            body = body.replace(raw, mask_csrf(token, body.replace(raw, b"")).encode())
+    return body

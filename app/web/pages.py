@@ -16,6 +16,7 @@ from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
                           client_address, csrf_token_for, password_work, session_token)
+from app.web.guards import never_compress
 from app.web.presenter import action_key, page_model
 from app.web.responses import HTMLResponse, RedirectResponse, Response
 from app.web.templating import render
@@ -271,6 +272,8 @@ def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
     # The host sees each waiting seat's invite link, labelled with the side's name, on every visit.
     seats = invite_links(request, lobby.seat_invites(db, game, user.user_id))
     invites = {s["label"]: s["url"] for s in seats if s["url"]}
+    if invites:  # invite links are bearer secrets: this answer goes uncompressed (BREACH: app/web/guards.py)
+        never_compress(request)
     offered = rematch.state_for(db, game_id, user.user_id) if game.status == "ended" else None
     player = game.status == "ended" and not (game.options or {}).get("tutorial") \
         and any(r != UMPIRE for r in lobby.seats_held(db, game, user.user_id))
@@ -310,15 +313,16 @@ async def manage_invite(game_id: str, role: str, user: User, do: str = Form(""))
     return RedirectResponse(f"/games/{game_id}/invites", status_code=303)
 
 
-@router.post("/games/{game_id}/actions", dependencies=[CSRF])
-async def submit_form(request: Request, game_id: str, user: User, later: BackgroundTasks):
-    """An order from the game page's forms. HTMX gets a fragment back (the page itself updates by push)."""
+@router.post("/games/{game_id}/actions")
+async def submit_form(request: Request, game_id: str, later: BackgroundTasks):
+    """An order from the game page's forms. HTMX gets a fragment back (the page itself updates by push). The same
+    pipeline as the JSON API's, in as many worker hops (one): the session and its CSRF token are checked there."""
     form = await request.form()
-
-    order = await game_actions.order_from_form(form, game_id, user.user_id, str(form.get("seat") or "") or None)
-    await game_actions.submit(game_id, order.role, order.action, order.expected, str(form.get("key") or ""),
-                              user.user_id, later)
+    pipeline = game_actions.of(request)
+    done = await pipeline.order(request, game_actions.FormOrder(game_id, form))
+    later.add_task(pipeline.after, done)
     if request.headers.get("hx-request"):
         # hot seat: reload to the seat asked next (the other side's, perhaps), as a tutorial's page does
-        return Response(status_code=204, headers={"HX-Redirect": f"/games/{game_id}"} if order.every_side else None)
-    return RedirectResponse(f"/games/{game_id}", status_code=303)
+        return Response(status_code=204, headers={"HX-Redirect": f"/games/{game_id}"} if done.every_side else None,
+                        background=later)
+    return RedirectResponse(f"/games/{game_id}", status_code=303, background=later)

@@ -90,6 +90,16 @@ def page_facts(db: DB, game: Game, roles=(), state: Any = None, prompts: dict[st
             "take_back": {role: role != "spectator" and can_take_back(db, game, role, standing) for role in roles}}
 
 
+def reply_json(m: dict[str, Any], my_seats: list[str]) -> dict[str, Any]:
+    """A role's page model as the JSON API answers it; beside the prompt, the JSON Schema of every order it allows
+    (None while a game's specs are still prose)."""
+    from app.engine import orders
+
+    schema = orders.prompt_schema(m["prompt"]) if m["prompt"] else None
+    return {"game": m["game"], "role": m["role"], "view": m["view"], "prompt": m["prompt"], "prompt_schema": schema,
+            "waiting": m["waiting"], "seats": m["seats"], "my_seats": my_seats}
+
+
 def seats_held(game: Game, facts: dict[str, Any], user_id: int | None) -> list[str]:
     """lobby.seats_held, from the seats the facts read."""
     if user_id is None:

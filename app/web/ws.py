@@ -18,12 +18,13 @@ from app.play import accounts, lobby
 from app.play.clock import now
 from app.play.versions import role_version
 from app.realtime import frames
-from app.realtime.hub import Fragment, Subscriber, hub
+from app.realtime import patch as patches
+from app.realtime.hub import Base, Fragment, Subscriber
 from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
 from app.store.models import Session
 from app.web.deps import SESSION_COOKIE
-from app.web.presenter import Followers, followers, page_model, page_models, render_fragments
+from app.web.presenter import page_model, render_fragments
 
 router = APIRouter()
 
@@ -53,36 +54,34 @@ def _who(game_id: str, token: str | None, seat: str | None = None):
         return user, role, role_version(game, role), model_digest(page_model(db, game, role))
 
 
+# What a page model derives from the rest of it (the log's groups from the view, "your move" from the prompt) or
+# holds alike for every page of the game (its templates, the rulebook, the log's kinds): left out of its digest.
+_DERIVED = frozenset({"log_groups", "log_earlier", "your_move", "role_label", "board_template", "prompt_template",
+                      "rules_book", "log_kinds", "game"})
+
+
 def model_digest(model: dict) -> str:
-    """What a role's page shows, less the game's version: equal digests mean nothing new for that role."""
-    shown = dict(model, game={k: v for k, v in model["game"].items() if k != "version"})
+    """What a role's page shows, less the game's version: equal digests mean nothing new for that role. Read from
+    what the page is drawn from, not what is derived from it (the log twice over cost as much again)."""
+    shown = {k: v for k, v in model.items() if k not in _DERIVED}
+    shown["game"] = {k: v for k, v in model["game"].items() if k != "version"}
     return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def fragment(model: dict) -> Fragment:
-    """One role's push, drawn from its page model (the same model a reply to that role's order is built from).
-    Its compressed frame is made here, in the worker thread, once for every socket it goes to (app/realtime/frames.py)."""
-    page = Fragment(render_fragments(model), model_digest(model))
-    frames.prepare(page)
+def fragment(model: dict, base: Base | None = None) -> Fragment:
+    """One role's push, drawn from its page model (the same model a reply to that role's order is built from), with
+    its id (app/realtime/patch.py). With `base` (the role's sockets: app/realtime/hub.py `Hub.bases`), also the patch
+    that makes it from the page those sockets hold: both are renderings of this role's view. The compressed frames
+    of what will be sent are made here, in the worker thread, once for every socket they go to
+    (app/realtime/frames.py)."""
+    page = Fragment(patches.stamped(render_fragments(model), (model["game"]["id"], model["game"].get("commitment"))),
+                    model_digest(model))
+    if base is not None and base.page is not None and base.page.digest != page.digest:
+        page.base, page.patch = base.page.id, patches.patch(base.page, page)
+        frames.prepare(page.patch)
+    if base is None or base.whole:
+        frames.prepare(page)
     return page
-
-
-def render_roles(game_id: str, roles: set[str]) -> dict[str, str]:
-    with transaction(read_only=True) as db:
-        game = lobby.require_game(db, game_id)
-        return {role: fragment(m) for role, m in page_models(db, game, roles).items()}
-
-
-async def render_for_hub(game_id: str, roles: set[str]) -> dict[str, str]:
-    return await run_in_threadpool(render_roles, game_id, roles)
-
-
-hub.renderer = render_for_hub
-
-
-def _valid_sessions(hashes: set[str]) -> set[str]:
-    with transaction(read_only=True) as db:
-        return valid_sessions(db, hashes)
 
 
 _SESSIONS = (select(Session.token_hash, Session.expires_at)
@@ -98,31 +97,20 @@ def valid_sessions(db, hashes: set[str]) -> set[str]:
     return {h for h, expires in rows if (expires if expires.tzinfo else expires.replace(tzinfo=at.tzinfo)) > at}
 
 
+def _valid_sessions(hashes: set[str]) -> set[str]:
+    with transaction(read_only=True) as db:
+        return valid_sessions(db, hashes)
+
+
 async def sessions_valid(hashes: set[str]) -> set[str]:
     return await run_in_threadpool(_valid_sessions, hashes)
 
 
-hub.sessions_valid = sessions_valid
-
-
-def _draw(game_id: str, roles: set[str], sessions: set[str]) -> tuple[dict[str, str], set[str], Followers | None]:
-    with transaction(read_only=True) as db:
-        game = lobby.require_game(db, game_id)
-        models = page_models(db, game, roles)
-        return ({role: fragment(m) for role, m in models.items()}, valid_sessions(db, sessions),
-                followers(db, game, models))
-
-
-async def draw_for_hub(game_id: str, roles: set[str],
-                       sessions: set[str]) -> tuple[dict[str, str], set[str], Followers | None]:
-    return await run_in_threadpool(_draw, game_id, roles, sessions)
-
-
-hub.drawer = draw_for_hub
-
-
 async def end_session(token: str | None) -> None:
-    """After a sign-out has committed: close that session's sockets here and in every other process."""
+    """After a sign-out has committed: close that session's sockets here (the process's hub) and in every other
+    process."""
+    from app.realtime.hub import hub
+
     if not token:
         return
     session = accounts.token_hash(token)
@@ -135,6 +123,8 @@ async def game_socket(ws: WebSocket, game_id: str):
     if not origin_allowed(ws):
         await ws.close(code=4403, reason="origin not allowed")
         return
+    pipeline = ws.app.state.pipeline
+    hub = pipeline.hub
     token = ws.cookies.get(SESSION_COOKIE)
     ticket = hub.ticket()  # taken before the page is drawn for its digest
     try:
@@ -156,18 +146,20 @@ async def game_socket(ws: WebSocket, game_id: str):
                 await ws.close(code=1009, reason="message too large")
                 break
             try:
-                since = int(json.loads(raw).get("since", -1))
+                said = json.loads(raw)
+                since = int(said.get("since", -1))
             except (ValueError, AttributeError, TypeError):
                 continue
+            sub.patches = bool(said.get("patches"))  # the page's script applies patches (static/app.js)
             if not await sessions_valid({sub.session}):  # expired while the page was open
                 await ws.close(code=4401, reason="session ended")
                 break
             if since < await run_in_threadpool(_version, game_id, role):
-                ticket = hub.ticket()
-                pages = await render_for_hub(game_id, {role})
-                if sub.ticket <= ticket:  # else a push drawn later has already reached this page
-                    sub.digest, sub.ticket = pages[role].digest, ticket
-                    await ws.send_text(pages[role])
+                drawn, _ = await run_in_threadpool(pipeline.draw, game_id, {role}, set(), {})
+                page = drawn.pages[role]
+                if sub.ticket <= drawn.ticket:  # else a push drawn later has already reached this page
+                    hub.holding(game_id, sub, page, drawn.ticket)
+                    await ws.send_text(page)
     except WebSocketDisconnect:
         pass
     finally:

@@ -33,9 +33,9 @@ def test_no_write_transaction_when_the_computer_owes_nothing(players, blue_bot, 
 
 
 def test_an_order_between_humans_costs_no_computer_pass_and_no_notice_check(players, anon, monkeypatch):
-    """Issue 18: the drawing after an order already read that no computer owes a move (the JSON reply's, or the
-    push's for an order from the page's form) and that nobody takes notices (the JSON reply's, read before the
-    pushes; a form's order still queues its notice check before its push draws)."""
+    """Issue 18: the drawing after an order already read that no computer owes a move and that nobody takes notices;
+    since issue 33 item 5 an order from the page's form is drawn with its commit as the JSON API's is, so neither
+    path asks again."""
     from app.play import notify
     from app.web import actions
     from tests.platform.conftest import ws_headers
@@ -51,6 +51,6 @@ def test_an_order_between_humans_costs_no_computer_pass_and_no_notice_check(play
         assert asked == []
         r = blue.post(f"/games/{gid}/actions", data={"verb": "fire", "arg.salvos": "1", "expected_version": "1",
                                                      "key": "blue-1"}, headers={"hx-request": "true"})
-        assert r.status_code == 204, r.text  # the page's form: the hub's push drew the pages
+        assert r.status_code == 204, r.text  # the page's form: drawn with its commit too
         assert "Round 2" in ws.receive_text()
-    assert asked == ["notice check"]
+    assert asked == []

@@ -143,25 +143,31 @@ def test_an_older_drawing_is_never_sent_after_a_newer_one():
 def test_an_order_takes_the_write_lock_once(players, anon, monkeypatch):
     """The seat lookup, the rules and the commit in one writing transaction; the reply and the pushes only read (on
     SQLite a writing transaction holds the database's one write lock). On PostgreSQL the other processes are told
-    once, at the same time (its NOTIFY is a transaction of its own, counted apart)."""
+    once, inside that transaction (its NOTIFY is delivered when it commits: no transaction of its own)."""
     from sqlalchemy import event
 
+    from app.play import clocks
     from app.store.db import engine, is_postgres
-    from app.web import api
 
     red, blue = players(), players()
     gid = start_duel(red, blue)
     writes, told = [], []
-    monkeypatch.setattr(api, "notify", told.append)
+    monkeypatch.setattr(clocks, "tick", lambda at=None: [])  # the clock's own pass (a write every 5 s) is not counted
 
     def began(conn):
         if not conn.get_execution_options().get("read_only"):
             writes.append(1)
+
+    def executed(conn, cursor, statement, params, context, many):
+        if "pg_notify" in statement:
+            told.append(conn.get_execution_options().get("read_only", False))
     with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as ws:
         event.listen(engine(), "begin", began)
+        event.listen(engine(), "before_cursor_execute", executed)
         try:
             fire(red, gid, 2, version=0)
             assert version_of(ws.receive_text()) == 1
         finally:
             event.remove(engine(), "begin", began)
-    assert len(writes) == 1 and told == ([gid] if is_postgres() else [])
+            event.remove(engine(), "before_cursor_execute", executed)
+    assert len(writes) == 1 and told == ([False] if is_postgres() else [])

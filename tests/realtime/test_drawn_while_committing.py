@@ -27,9 +27,9 @@ def watched_order(monkeypatch, gid: str, before_commit):
     """Mark the order's own transaction (the one that reads the page facts), run `before_commit` when it commits, and
     collect the pages blue's socket receives (yielded as a list)."""
     from app.realtime.hub import Subscriber, hub
-    from app.web import api
+    from app.web import actions
 
-    real_page_facts = api.page_facts
+    real_page_facts = actions.page_facts
 
     def page_facts(db, *a, **kw):
         db.info["order"] = True  # (the order's own transaction)
@@ -38,7 +38,7 @@ def watched_order(monkeypatch, gid: str, before_commit):
     def hook(session):
         if session.info.get("order"):
             before_commit(session)
-    monkeypatch.setattr(api, "page_facts", page_facts)
+    monkeypatch.setattr(actions, "page_facts", page_facts)
     event.listen(Session, "before_commit", hook)
     got = []
 
@@ -53,18 +53,18 @@ def watched_order(monkeypatch, gid: str, before_commit):
 
 
 def test_the_pages_are_drawn_while_the_commit_runs(players, monkeypatch):
-    from app.web import api
+    from app.web import ws
 
     red, blue = players(), players()
     gid = start_duel(red, blue)
     drawing = threading.Event()
     overlapped = []
-    real_fragment = api.fragment
+    real_fragment = ws.fragment
 
-    def fragment(model):
+    def fragment(model, *a):
         drawing.set()
-        return real_fragment(model)
-    monkeypatch.setattr(api, "fragment", fragment)
+        return real_fragment(model, *a)
+    monkeypatch.setattr(ws, "fragment", fragment)
     # the commit waits until a page is being drawn
     with watched_order(monkeypatch, gid, lambda session: overlapped.append(drawing.wait(10))) as got:
         r = _order(red, gid, "k1")
