@@ -245,8 +245,12 @@ def prompt(state: State, role: str, v: dict[str, Any]) -> dict[str, Any]:
                             "Bombers onto a defending IJ hex")).to_json()}})
     actions.append({"verb": "end_movement", "label": "End the movement phase", "args": {}})
     must = [u["name"] for u in must_move(state, role, occ)]
+    # The form comes filled with the missed order's moves of the units that must move (§6.5: out of an off-map box,
+    # or off an entry point), so the first press of a newcomer is one the rules accept; any may be changed.
+    missed = default(state, role)
     return {"title": f"{TITLE[role]} movement phase", "rule": "§6",
             "info": {"kind": "movement", "must_move": must,
+                     "default": missed["args"] if missed["verb"] == "move" else {},
                      # the pages highlight these when a unit is chosen: {unit: {place: MF spent}} (§6.1, §6.5)
                      "reach": reach}, "actions": actions}
 
