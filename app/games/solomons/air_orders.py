@@ -447,4 +447,4 @@ DECISION = Kind(
     default=fixed(lambda state, side: {"missions": []}), random=randomly(later("players", "random_air")),
     check=lambda state, side, args: check_allocation(state, side, args, segment(state)), bot=bots.air_bot,
     form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True, tidy=tidy_air,
-    standing=air_hold)
+    standing=air_hold, order="air_hold")

@@ -27,8 +27,9 @@ its `renew`), kept in the module of its rule; this module looks the step's recor
   been asked about is ready in port.
 - `no_training` (6.21, 10.4): train no Carrier Air Group; the side is asked again when a carrier could take more
   NAC than when it gave the order (`trainable_fill`).
-- `intentions` (18, Japan only): the same eight answers every Plot Phase; Japan is asked instead when its forces
-  at sea need a "yes" the order lacks (8.6) or the Truk roll forbids an answer (20).
+- `intentions` (18, Japan only): the eight answers Japan gave last; Japan is asked instead when its forces at sea
+  need a "yes" the order lacks (8.6) or the Truk roll forbids an answer (20). In a new game it is True until Japan's
+  first answers, which it then keeps.
 """
 from __future__ import annotations
 
@@ -52,11 +53,45 @@ ORDERS = {
                  "carrier force of mine is at sea", "14.11"),
     "stay": ("Keep my ships at their bases in the Preliminary Set-Up; ask me when a ship I have not placed yet is "
              "ready in port", "5.14"),
-    "intentions": ("Answer the American questions the same way every Plot Phase; ask me when my forces at sea need "
+    "intentions": ("Answer the American questions as I answered them last; ask me when my forces at sea need "
                    "another answer", "18"),
     "no_training": ("Train no Carrier Air Group; ask me when a carrier could take more NAC than now", "6.21"),
     "no_transfers": ("Make no air transfers; ask me again when I gain an air base", "6.26"),
 }
+# The standing orders a new game starts with (issue 34: a newcomer is asked 16-24 times a Game-Turn without them):
+# those a sensible player sets. Carry on, fly no air unless something is in reach, and make no air transfers answer
+# at once; stay, no training and Japan's kept Intentions ask the first time (the side's ships, carriers and answers
+# are learnt from that first answer) and then only when something changes. Each is explained on the page where it
+# first answers or is first asked, and the player may clear any of them from the standing-orders panel.
+DEFAULTS = ("carry_on", "air_hold", "no_transfers", "stay", "no_training", "intentions")
+
+
+def newcomer(state: State) -> None:
+    """Set the DEFAULTS for both sides of a new game, before its first decision: `stay` knows no ship yet and
+    `no_training` no carrier's room (so the side is asked once about each), Japan's `intentions` keeps the answers
+    it gives first (True until then: intentions.conclude fills it in)."""
+    for side in board.SIDES:
+        orders = state["standing"].setdefault(side, {})
+        for key in DEFAULTS:
+            if key == "intentions":
+                if side == "japanese":
+                    orders[key] = True
+            elif key == "no_transfers":
+                orders.update(no_transfers=True, bases=air_bases(state, side))
+            elif key == "stay":
+                orders[key] = {"known": []}
+            elif key == "no_training":
+                orders[key] = {"fill": {}}
+            else:
+                orders[key] = True
+        if not DEFAULTS:
+            continue
+        state["log"].append(entry(side, "Your standing orders are on: they answer the routine questions for you "
+                                        "(no aborts at the resets, no air missions unless an enemy force is in "
+                                        "reach, no air transfers), and you are asked whenever something changes "
+                                        "that could change your answer. Change them under Standing orders."))
+
+
 def _standing_args(side: str) -> dict[str, Optional]:
     """Typed orders (app/engine/orders.py): each standing order is set (true) or cleared (false), and may be left
     out; Japan's Intentions order may also be the eight answers, which check_standing reads (rule 18)."""
@@ -273,6 +308,18 @@ def stand_in(state: State, here: dict[str, Any], sides: list[str]) -> None:
         if orders is not None:
             state["pending"][side] = orders
             state["log"].append(entry(side, f"Your standing orders answered for you: {here['title']}. You may revise "
-                                            "them until both sides are in.") | {"at": state["step"]})
+                                            f"them until both sides are in.{explain(state, side, kind.order)}")
+                                | {"at": state["step"]})
         elif kind.renew is not None:
             kind.renew(state, side)
+
+
+def explain(state: State, side: str, order: str | None) -> str:
+    """The first time a standing order answers for the side, the log says what it does and how to clear it (issue 34:
+    explained where the first question it answers would have been asked); after that the short line alone."""
+    told = state.setdefault("standing_told", {}).setdefault(side, [])
+    if order is None or order in told:
+        return ""
+    told.append(order)
+    text, rule = ORDERS[order]
+    return f" Your standing order (rule {rule}): {text}. Untick it under Standing orders to be asked every time."

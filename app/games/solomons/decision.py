@@ -46,7 +46,8 @@ class Kind(Decision):
     - `standing(state, side, step)`: the order the side's standing orders (asking.py) give at this decision, or None
       when none covers it (then the side is asked); None for a kind no standing order answers;
     - `renew(state, side)`: a standing order that did not cover the decision learns what the side is now asked
-      about, so that it holds again next time unless more changes."""
+      about, so that it holds again next time unless more changes;
+    - `order`: the name of the standing order that answers this decision (asking.ORDERS), which its page explains."""
     offered: Callable[[State, str], Mapping[str, Order]] | None = None
     choices: Callable[[State, str], dict[str, Any]] | None = None
     conclude: Callable[[State, dict[str, Any], list[str], Any], None] | None = None
@@ -54,6 +55,7 @@ class Kind(Decision):
     skips: bool = False
     standing: Callable[[State, str, dict[str, Any]], dict[str, Any] | None] | None = None
     renew: Callable[[State, str], None] | None = None
+    order: str | None = None
 
     def judge(self, state: State, role: str, action: Any) -> dict[str, Any]:
         """Shape, then the kind's rules, over the arguments alone: every Solomons order is the one verb `submit`, so

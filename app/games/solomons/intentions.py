@@ -151,6 +151,9 @@ def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> Non
     answers = expand(questions)
     said = text(answers, phase)
     state["intentions"] = {"phase": phase, "answers": answers, "questions": questions, "text": said}
+    kept = (state.get("standing") or {}).get("japanese") or {}
+    if "intentions" in kept:  # the standing order keeps the answers Japan gave last (its first ones, in a new game)
+        kept["intentions"] = dict(questions)
     state["log"].append(entry("allied", said))
     state["log"].append(entry("japanese", "Your intentions are announced: " + said))
 
@@ -177,4 +180,4 @@ DECISION = Kind(
     resolve=store, default=fixed(lambda state, side: {"answers": default_answers(state)}),
     random=randomly(later("players", "random_intentions")), check=lambda state, side, args: check(state, args),
     bot=bots.intentions_bot, form="intentions", offered=lambda state, side: ARGS, choices=choices, conclude=conclude,
-    standing=standing_answers)
+    standing=standing_answers, order="intentions")

@@ -227,4 +227,4 @@ DECISION = Kind(
     default=fixed(lambda state, side: {"aborts": [], "mission_changes": {}, "transfers": []}),
     random=randomly(later("players", "random_reset")), check=check_reset_orders, bot=by_default, form="reset",
     offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True, tidy=tidy_reset,
-    standing=carry_on)
+    standing=carry_on, order="carry_on")

@@ -120,4 +120,4 @@ DECISION = Kind(
     id="placement", rule="5.1", verbs={VERB: ARGS}, deciders=deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"placement": {}}), random=randomly(later("players", "random_placement")),
     check=check, bot=bots.placement_bot, form="placement", offered=offered, choices=choices, conclude=conclude,
-    standing=stay, renew=stay_renew)
+    standing=stay, renew=stay_renew, order="stay")

@@ -77,6 +77,7 @@ class Solomons:
                 raise IllegalAction(f"The fog of war option {name!r} needs an umpire: create the game as umpired.",
                                     "Guadalcanal 18c")
         state = opening.new_state(chosen)
+        asking.newcomer(state)  # issue 34: the standing orders a sensible player sets are on from the start
         sequence.advance(state, rng)
         return state
 

@@ -316,4 +316,4 @@ DECISION = Kind(
     resolve=store, default=fixed(lambda state, side: {"carriers": []}),
     random=randomly(later("players", "random_training")), check=check_training, bot=by_default, form="training",
     offered=training_offered, choices=training_choices, conclude=conclude_training, skips=True, tidy=tidy_training,
-    standing=no_training, renew=no_training_renew)
+    standing=no_training, renew=no_training_renew, order="no_training")
