@@ -78,6 +78,12 @@ def bombardment_done(state: State) -> None:
 
 # ---------------------------------------------------------------- reset section (day J + K, night F)
 
+def may_abort(tf: dict[str, Any]) -> bool:
+    """6.38: a force at sea or plotted to sail that has not aborted yet may abort."""
+    return (not board.is_base(tf["hex"]) or any(not board.is_base(p) for p in tf["plot"].values())) \
+        and not tf["aborted"]
+
+
 def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
     own = {tf["id"]: tf for tf in side_tfs(state, side)}
     aborts = args.get("aborts") or []
@@ -156,7 +162,7 @@ ARGS = _reset_args(Repeated(Free("one of your task forces"), label="Aborts"),
 
 def reset_offered(state: State, side: str) -> dict[str, Any]:
     from app.games.solomons.air_orders import carrier_forces
-    own = [tf["id"] for tf in side_tfs(state, side)]
+    own = [tf["id"] for tf in side_tfs(state, side) if may_abort(tf)]  # issue 34: offered means legal
     changeable = [tf["id"] for tf in side_tfs(state, side) if side == "japanese"
                   and tf["mission"] in ("transport", "bombardment")]
     places = (*sorted(state["air"][side]), *sorted(carrier_forces(state, side)))
@@ -167,7 +173,7 @@ def reset_offered(state: State, side: str) -> dict[str, Any]:
 
 
 def reset_choices(state: State, side: str) -> dict[str, Any]:
-    forces = [tf for tf in side_tfs(state, side) if at_sea(tf) and not tf["aborted"]]
+    forces = [tf for tf in side_tfs(state, side) if may_abort(tf)]
     out = {"may_abort": [tf["id"] for tf in forces], "transfers": state["day"], "bases": sorted(state["air"][side])}
     if side == "japanese":
         out["may_change_to_anti_ship"] = [tf["id"] for tf in side_tfs(state, side)

@@ -82,14 +82,26 @@ def deciders(state: State) -> list[str]:
     return [s for s in board.SIDES if has_choice(state, s)]
 
 
+def open_to(state: State, side: str, uid: str) -> list[str]:
+    """The bases `uid` may be placed at while every other ship stays (issue 34: offered means legal): its
+    destinations, less Rabaul when Rabaul could not take it besides the ships there (5.16)."""
+    ready = movable(state, side)
+    at_rabaul = [u for u, base in ready.items() if base == "rabaul" and u != uid]
+    return [b for b in destinations(state, side, uid)
+            if b != "rabaul" or ready[uid] == "rabaul" or board.rabaul_limit_ok(at_rabaul + [uid])]
+
+
 def offered(state: State, side: str) -> dict[str, Any]:
-    """Each ship ready in port, to one of the side's bases (a carrier at Rabaul is the rules' to refuse, 5.16)."""
-    return {"placement": Assignment(tuple(movable(state, side)), board.BASES[side], required=False,
-                                    label="Placement")}
+    """The ships ready in port that may change base while the others stay, to one of the side's bases (5.14,
+    5.15): a ship whose only base open is the one it is at (a Japanese carrier, which never goes to Rabaul, or
+    any ship while Rabaul is full, 5.16) is not offered."""
+    ready = movable(state, side)
+    ids = tuple(uid for uid, at in ready.items() if any(b != at for b in open_to(state, side, uid)))
+    return {"placement": Assignment(ids, board.BASES[side], required=False, label="Placement")}
 
 
 def choices(state: State, side: str) -> dict[str, Any]:
-    return {"ships": {uid: {"at": base, "bases": destinations(state, side, uid)}
+    return {"ships": {uid: {"at": base, "bases": open_to(state, side, uid)}
                       for uid, base in movable(state, side).items()}}
 
 

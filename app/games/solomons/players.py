@@ -171,7 +171,7 @@ def random_placement(state: State, side: str, rng) -> dict[str, Any]:
     """5.14, 5.15: now and then a ship in port (often a transport) moves to the side's other base."""
     moves = {}
     for uid, base in placement.movable(state, side).items():
-        others = [b for b in placement.destinations(state, side, uid) if b != base]
+        others = [b for b in placement.open_to(state, side, uid) if b != base]
         if others and rng.die(6) == 1:
             moves[uid] = others[0]
     return {"placement": moves}

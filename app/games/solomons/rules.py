@@ -59,10 +59,12 @@ class Solomons:
                             "Sixteen weekly Game-Turns from the landing on Guadalcanal."),),
         options=(Option("yamato", "Add BB-1 Yamato at Truk (historical option)", "21.9", False),
                  Option("musashi", "Add BB-2 Musashi at Truk (hypothetical option)", "21.9", False),
-                 Option("fog_damage", "Fog of war: damage reports to the attacker may be wrong (umpired games)",
-                        "Guadalcanal 18c2", False),
-                 Option("fog_intel", "Fog of war: sighting counts may be halved or doubled (umpired games)",
-                        "Guadalcanal 18c1", False)),
+                 # the umpired game's fog is Guadalcanal's (the rulebook this one borrows): its label cites it, as
+                 # the lobby's "(rule ...)" would read as a Solomons rule "Guadalcanal 18c2" (issue 34)
+                 Option("fog_damage", "Fog of war: damage reports to the attacker may be wrong (umpired games; "
+                        "Guadalcanal's rule 18c2)", None, False),
+                 Option("fog_intel", "Fog of war: sighting counts may be halved or doubled (umpired games; "
+                        "Guadalcanal's rule 18c1)", None, False)),
         role_labels={"allied": "United States", "japanese": "Japan"},
     )
     bots = BOTS
@@ -74,7 +76,8 @@ class Solomons:
         chosen = dict(self.meta.default_options(), **(options or {}))
         for name in fog.OPTIONS:
             if chosen.get(name) and not chosen.get("umpired"):
-                raise IllegalAction(f"The fog of war option {name!r} needs an umpire: create the game as umpired.",
+                label = next(o.label for o in self.meta.options if o.id == name).split(" (")[0]
+                raise IllegalAction(f"The option \"{label}\" needs an umpire: create the game as umpired.",
                                     "Guadalcanal 18c")
         state = opening.new_state(chosen)
         asking.newcomer(state)  # issue 34: the standing orders a sensible player sets are on from the start

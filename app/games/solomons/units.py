@@ -77,6 +77,18 @@ def paced_course(here: str, plan: list[str], segments: list[int], last_move: int
     return out
 
 
+def marker_name(side: str, mid: str, submarine: bool = False) -> str:
+    """Issue 34: the name a viewer reads for a marker of `side`'s it was shown ("Japanese Task Force A (sighted)"):
+    the letter counts the markers that viewer has been shown, in the order it was shown them, which is all the id
+    says; never the force's own number or units (18.5, 19: the marker alone is revealed)."""
+    n = int(mid.rsplit("?", 1)[-1]) if mid.rsplit("?", 1)[-1].isdigit() else 0
+    letters = ""
+    while n > 0:
+        n, r = divmod(n - 1, 26)
+        letters = chr(65 + r) + letters
+    return f"{board.SIDE_ADJECTIVE[side]} {'Submarine' if submarine else 'Task Force'} {letters or '?'} (sighted)"
+
+
 def tf_label(tf: dict[str, Any]) -> str:
     return f"TF {tf['number']}"
 
@@ -110,7 +122,8 @@ def casualty(state: State, unit_id: str, result: str, cause: str = "combat") -> 
     unit.setdefault("losses", []).append({"turn": state["turn"], "segment": state["segment"], "result": word,
                                           "cause": cause})
     state["log"].append(entry(side, f"{unit['name']} ({unit['type']}) is {word} ({cause})."))
-    state["log"].append(entry("umpire", f"{unit_id} {word} by {cause}."))
+    state["log"].append(entry("umpire", f"{unit['name']} ({unit['type']}, {board.SIDE_ADJECTIVE[side]}) {word} "
+                                        f"by {cause}."))
 
 
 def sweep(state: State) -> None:
