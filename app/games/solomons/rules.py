@@ -15,7 +15,7 @@ from app.games.solomons import asking, board, fog, opening, players, sequence, v
 from app.games.solomons.bots import BOTS
 from app.games.solomons.decision import VERB
 from app.games.solomons.states import STATES
-from app.games.solomons.strong_bot import LEVELS
+from app.games.solomons.strong_bot import levels
 
 State = dict[str, Any]
 # Each decision kind's prompt, checks and resolution are its record in the states table (states.py); a prompt cites
@@ -68,7 +68,6 @@ class Solomons:
         role_labels={"allied": "United States", "japanese": "Japan"},
     )
     bots = BOTS
-    bot_levels = LEVELS  # issue 19: "easy" and "strong", chosen in the lobby
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if self.meta.scenario(scenario) is None:
@@ -200,3 +199,4 @@ class Solomons:
 
 
 rules = Solomons()
+rules.bot_levels = levels(rules)  # issue 19: "easy" and "strong", chosen in the lobby (the strong one searches with rules)

@@ -8,7 +8,8 @@ import pytest
 from app.engine.rng import FastRng, SeededRng
 from app.games.solomons import asking, board, strong_bot, views
 from app.games.solomons.rules import rules
-from app.games.solomons.strong_bot import STRONG_BOTS
+
+STRONG_BOTS = rules.bot_levels["strong"]  # the strong computer, as the lobby seats it
 
 CANARY = "CANARY-strong-bot-7f3a"
 
