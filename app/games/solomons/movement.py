@@ -7,7 +7,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Choice, Free, Group, Integer, Keyed, Optional, Repeated, Several
-from app.games.solomons import board
+from app.games.solomons import air_orders, board
 from app.games.solomons.decision import VERB, Kind, ask, by_default, fixed, later, randomly, segment, store
 from app.games.solomons.plot import automatic, phase_segments, retire_course
 from app.games.solomons.units import at_sea, side_tfs, tf_label
@@ -109,7 +109,6 @@ def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
         if mission != "anti_ship" or tf["mission"] not in ("transport", "bombardment"):
             raise IllegalAction("Japan may change only a Transport or Bombardment mission, and only to Anti-Ship.",
                                 "6.39")
-    from app.games.solomons import air_orders  # transfers (K) ride with the reset orders
     if args.get("transfers") and not state["day"]:
         raise IllegalAction("Air units transfer only in a day segment (section K).", "6.26")
     air_orders.check_transfers(state, side, args.get("transfers") or [])
@@ -161,11 +160,10 @@ ARGS = _reset_args(Repeated(Free("one of your task forces"), label="Aborts"),
 
 
 def reset_offered(state: State, side: str) -> dict[str, Any]:
-    from app.games.solomons.air_orders import carrier_forces
     own = [tf["id"] for tf in side_tfs(state, side) if may_abort(tf)]  # issue 34: offered means legal
     changeable = [tf["id"] for tf in side_tfs(state, side) if side == "japanese"
                   and tf["mission"] in ("transport", "bombardment")]
-    places = (*sorted(state["air"][side]), *sorted(carrier_forces(state, side)))
+    places = (*sorted(state["air"][side]), *sorted(air_orders.carrier_forces(state, side)))
     return _reset_args(Several(tuple(own), label="Aborts"),
                        Keyed(Choice(("anti_ship",), ("Anti-Ship",)), tuple(changeable), label="Mission changes"),
                        Choice(places, label="Air base or carriers"), Integer(1, label="Air points"),
@@ -204,7 +202,7 @@ def check_reset_orders(state: State, side: str, args: dict[str, Any]) -> None:
 
 
 def conclude_reset(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
-    from app.games.solomons import air_orders, asking
+    from app.games.solomons import asking
     seg = segment(state)
     for s in sides:
         if orders[s].get("standing") is not None:  # issue 11 item 4: "don't ask me about air transfers"
