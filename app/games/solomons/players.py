@@ -11,6 +11,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.games.solomons import air_orders, allocation, board, ground_orders, intentions, placement, plot, turn
 from app.games.solomons.decision import submit
+from app.games.solomons.plot import default_plot, slot_continuation  # noqa: F401 (the missed plot, read from here too)
 from app.games.solomons.sequence import current, deciders, plot_phase
 from app.games.solomons.states import STATES
 from app.games.solomons.units import at_sea, has_transports, paced_course, side_tfs
@@ -54,37 +55,6 @@ def default_allocation(state: State, side: str) -> dict[str, Any]:
 
 def default_answers(state: State) -> dict[str, bool]:
     return intentions.default_answers(state)
-
-
-def default_plot(state: State, side: str) -> dict[str, Any]:
-    """Forces in port stay; forces at sea come home by the shortest route (a Slot run goes on the same way)."""
-    phase = plot_phase(state)
-    segments = plot.phase_segments(phase)
-    plots, heading_rabaul = {}, []
-    for tf in side_tfs(state, side):
-        if plot.automatic(tf) or not at_sea(tf):
-            continue
-        if tf.get("slot"):
-            plots[tf["id"]] = {"hexes": slot_continuation(tf, segments), "slot": True}
-            continue
-        course = plot.retire_course(state, tf, segments, already_rabaul=heading_rabaul)
-        if course[str(segments[-1])] == "rabaul":
-            heading_rabaul += tf["units"]
-        plots[tf["id"]] = {"hexes": course}
-    return {"plots": plots}
-
-
-def slot_continuation(tf: dict[str, Any], segments: list[int]) -> dict[str, str]:
-    """6.37: a Slot force at sea goes on K - L - M - L - K - Rabaul from where it is, one hex a segment."""
-    run = ["K", "L", "M", "L", "K", "rabaul"]
-    sea = [p for p in tf.get("path", []) if not board.is_base(p)]
-    rest = run[len(sea):] if sea else run
-    out, here = {}, tf["hex"]
-    for seg in segments:
-        if rest:
-            here = rest.pop(0)
-        out[str(seg)] = here
-    return out
 
 
 def default_plot_args(state: State, side: str) -> dict[str, Any]:

@@ -77,6 +77,25 @@ def paced_course(here: str, plan: list[str], segments: list[int], last_move: int
     return out
 
 
+def phase_segments(phase: int) -> list[int]:
+    return list(range(1, 8)) if phase == 1 else list(range(8, 15))
+
+
+def automatic(tf: dict[str, Any]) -> bool:
+    """Forces whose course the server writes home: aborted or mission completed (6.38, 8.4). (The Anti-Slot
+    course is written by the server too, but only when the player declares it again in each plot, 11.1.)"""
+    return tf["aborted"] or tf["mission_done"]
+
+
+def course(tf: dict[str, Any], entry: dict[str, Any], segments: list[int]) -> list[str]:
+    hexes = entry.get("hexes") or {}
+    here, out = tf["hex"], []
+    for seg in segments:
+        here = hexes.get(str(seg), here)
+        out.append(here)
+    return out
+
+
 def marker_name(side: str, mid: str, submarine: bool = False) -> str:
     """Issue 34: the name a viewer reads for a marker of `side`'s it was shown ("Japanese Task Force A (sighted)"):
     the letter counts the markers that viewer has been shown, in the order it was shown them, which is all the id
