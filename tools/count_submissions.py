@@ -20,7 +20,7 @@ from collections import Counter
 
 from app.engine.rng import SeededRng
 from app.games.solomons import rules
-from app.games.solomons.bots import BOTS
+from app.games.solomons.players import BOTS
 from app.games.solomons.sequence import current
 
 

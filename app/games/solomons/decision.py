@@ -24,6 +24,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Order
 from app.engine.states import Decision, StatesTable
+from app.games.solomons import steps
 
 State = dict[str, Any]
 VERB = "submit"
@@ -56,6 +57,14 @@ class Kind(Decision):
     standing: Callable[[State, str, dict[str, Any]], dict[str, Any] | None] | None = None
     renew: Callable[[State, str], None] | None = None
     order: str | None = None
+
+    def __post_init__(self) -> None:
+        """The one prompt (`ask`) and random orders (`randomly`) read the record they serve: bound to it here, so that
+        neither looks the kind up in the table above it."""
+        for name in ("prompt", "random"):
+            part = getattr(self, name)
+            if getattr(part, "reads_record", False):
+                object.__setattr__(self, name, functools.partial(part, record=self))
 
     def judge(self, state: State, role: str, action: Any) -> dict[str, Any]:
         """Shape, then the kind's rules, over the arguments alone: every Solomons order is the one verb `submit`, so
@@ -96,14 +105,9 @@ def later(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
-def table() -> Table:
-    from app.games.solomons.states import STATES
-    return STATES
-
-
 def step(state: State) -> dict[str, Any]:
-    from app.games.solomons.sequence import current
-    return current(state)
+    """The step the game is at: its phase, segment, title and rule (steps.py)."""
+    return steps.at(state)
 
 
 def plot_phase(state: State) -> int:
@@ -117,11 +121,11 @@ def segment(state: State) -> int | None:
 
 # ---------------------------------------------------------------- the parts every kind shares
 
-def ask(state: State, side: str) -> dict[str, Any]:
-    """The prompt of the current decision: its typed `submit` arguments narrowed to now, the missed order the form
-    starts from, and what the boards list."""
+def ask(state: State, side: str, record: "Kind") -> dict[str, Any]:
+    """The prompt of the current decision (`record`, bound by Kind): its typed `submit` arguments narrowed to now,
+    the missed order the form starts from, and what the boards list."""
     here = step(state)
-    kind = table()[here["kind"]]
+    kind = record
     submitted = state["pending"][side] is not None
     info = {"kind": kind.id, "form": kind.form, "submitted": submitted, "segment": here["segment"],
             "default": kind.default(state, side)["args"]}
@@ -135,6 +139,9 @@ def ask(state: State, side: str) -> dict[str, Any]:
             "info": info}
 
 
+ask.reads_record = True  # type: ignore[attr-defined]  # bound to its record by Kind
+
+
 @functools.lru_cache(maxsize=1024)
 def _json(order: Order) -> str:
     """An argument's published JSON, kept: the same forces offer the same arguments step after step, and drawing
@@ -143,22 +150,19 @@ def _json(order: Order) -> str:
 
 
 def store(state: State, side: str, args: dict[str, Any], rng: Any) -> State:
-    """A checked order becomes the side's pending one (replacing an earlier one); once every prompted side's is in,
-    the walker concludes the step and goes on. `state` is the caller's copy."""
-    from app.games.solomons import sequence
+    """A checked order becomes the side's pending one (replacing an earlier one); the rules then walk on, and once
+    every prompted side's is in, the walker concludes the step and goes on. `state` is the caller's copy."""
     word = "revised" if state["pending"][side] is not None else "in"
     state["pending"][side] = copy.deepcopy(args)
-    state["log"].append(entry(side, f"Your orders are {word}: {sequence.current(state)['title']}.")
-                        | {"at": state["step"]})
-    sequence.advance(state, rng)
+    state["log"].append(entry(side, f"Your orders are {word}: {step(state)['title']}.") | {"at": state["step"]})
     return state
 
 
 def randomly(maker: Callable[[State, str, Any], dict[str, Any]]) -> Callable[[State, str, Any], dict[str, Any]]:
     """A random legal order: up to TRIES draws of `maker`, each judged as a submission would be (shape, then the
     rules), else the missed order, so that a random player is never refused."""
-    def draw(state: State, side: str, rng: Any) -> dict[str, Any]:
-        kind = table()[step(state)["kind"]]
+    def draw(state: State, side: str, rng: Any, record: "Kind") -> dict[str, Any]:
+        kind = record
         for _ in range(TRIES):
             args = maker(state, side, rng)
             try:
@@ -168,6 +172,7 @@ def randomly(maker: Callable[[State, str, Any], dict[str, Any]]) -> Callable[[St
             return submit(args)
         return kind.default(state, side)
     draw.__name__ = f"random_{getattr(maker, '__name__', 'order')}"
+    draw.reads_record = True  # type: ignore[attr-defined]  # bound to its record by Kind
     return draw
 
 

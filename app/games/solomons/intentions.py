@@ -17,7 +17,8 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment
-from app.games.solomons import board, bots
+from app.games.solomons import bots
+from app.games.solomons import standing as standing_orders
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, plot_phase, randomly, store
 from app.games.solomons.disclosure import (  # noqa: F401 (the questions and checks, read from here too)
     ASKED, KEYS, QUESTIONS, check, check_plot, expand, from_plot, no_to_all)
@@ -73,8 +74,7 @@ def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> Non
 def standing_answers(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
     """Japan's `intentions` standing order (asking.py): its kept answers, if they are legal now (20: the Truk roll)
     and cover the forces already at sea, whose course the plot must disclose (8.6); else None, and Japan is asked."""
-    from app.games.solomons import asking
-    answers = asking.standing(state, side).get("intentions")
+    answers = standing_orders.standing(state, side).get("intentions")
     if not isinstance(answers, dict):
         return None
     try:

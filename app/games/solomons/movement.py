@@ -8,6 +8,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Choice, Free, Group, Integer, Keyed, Optional, Repeated, Several
 from app.games.solomons import air_orders, board
+from app.games.solomons import standing as standing_orders
 from app.games.solomons.decision import VERB, Kind, ask, by_default, fixed, later, randomly, segment, store
 from app.games.solomons.plot import automatic, phase_segments, retire_course
 from app.games.solomons.units import at_sea, side_tfs, tf_label
@@ -188,25 +189,46 @@ def tidy_reset(state: State, side: str, args: dict[str, Any]) -> dict[str, Any]:
     return dict(args, transfers=[r for r in rows if not (isinstance(r, dict) and r.get("points", 0) in (0, None))])
 
 
+def forces_choice(state: State, side: str) -> bool:
+    """6.38: a force at sea (or plotted to sail) still on its mission may abort, and 6.39: a Japanese Transport or
+    Bombardment one may turn Anti-Ship. A force that has aborted or done its mission sails home by itself (8.4) and
+    asks nothing; its turn to Anti-Ship for a fight in M is the plot's standing order (15.3), so Japan is not asked
+    for it alone (it may still change it whenever it is asked for something else)."""
+    return any((not board.is_base(tf["hex"]) or any(not board.is_base(p) for p in tf["plot"].values()))
+               and not automatic(tf) for tf in side_tfs(state, side))
+
+
+def reset_choice(state: State, side: str, day: bool) -> bool:
+    return forces_choice(state, side) or air_orders.transfer_choice(state, side, day)
+
+
+def threatened(state: State, side: str, segment: int) -> bool:
+    """What the side learnt this segment that could make it abort (6.38): an enemy force revealed in or next to the
+    hex of one of its forces at sea, or one of its ships hit (the loss report, 14.3, 15.3, 13.3)."""
+    own = [tf["hex"] for tf in side_tfs(state, side) if at_sea(tf)]
+    if any(h == mine or h in board.adjacency().get(mine, ()) for h in air_orders.sighted(state, side, segment) for mine in own):
+        return True
+    return any(loss.get("turn") == state["turn"] and loss.get("segment") == segment
+               for u in state["units"].values() if u["side"] == side for loss in u.get("losses") or [])
+
+
 def reset_deciders(state: State) -> list[str]:
     """Issue 11 item 4: a side with nothing to decide at a reset section is not asked."""
-    from app.games.solomons import asking  # it reads the plots and the air bases
-    return [s for s in board.SIDES if asking.reset_choice(state, s, board.is_day(segment(state)))]
+    return [s for s in board.SIDES if reset_choice(state, s, board.is_day(segment(state)))]
 
 
 def check_reset_orders(state: State, side: str, args: dict[str, Any]) -> None:
-    from app.games.solomons import asking
     check_reset(state, side, args)
     if args.get("standing") is not None:
-        asking.check_standing(args["standing"])
+        standing_orders.check_standing(args["standing"])
 
 
 def conclude_reset(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
-    from app.games.solomons import asking
     seg = segment(state)
     for s in sides:
         if orders[s].get("standing") is not None:  # issue 11 item 4: "don't ask me about air transfers"
-            asking.set_standing(state, s, orders[s]["standing"])
+            standing_orders.keep_no_transfers(state, s, bool(orders[s]["standing"].get("no_transfers")),
+                                              air_orders.flying_bases(state, s))
         resolve_reset(state, s, orders[s], seg)
         if board.is_day(seg):
             air_orders.resolve_transfers(state, s, orders[s].get("transfers") or [])
@@ -217,11 +239,10 @@ def conclude_reset(state: State, orders: dict[str, Any], sides: list[str], rng) 
 def carry_on(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
     """The `carry_on` standing order (asking.py): no aborts and no mission changes, which are the player's option
     (6.38, 6.39), unless the side has air that may transfer by day (6.26) or learnt something that could make it
-    abort (asking.threatened); then it is asked."""
-    from app.games.solomons import asking  # it reads the plots and the air bases
+    abort (threatened); then it is asked."""
     seg = step["segment"]
-    if asking.standing(state, side).get("carry_on") and not asking.transfer_choice(state, side, board.is_day(seg)) \
-            and not asking.threatened(state, side, seg):
+    if standing_orders.standing(state, side).get("carry_on") and not air_orders.transfer_choice(state, side, board.is_day(seg)) \
+            and not threatened(state, side, seg):
         return {"aborts": [], "mission_changes": {}, "transfers": []}
     return None
 

@@ -15,6 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment, Optional
 from app.games.solomons import board, bots
+from app.games.solomons import standing as standing_orders
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, store
 from app.games.solomons.units import side_units
 
@@ -113,8 +114,7 @@ def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> Non
 def stay(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
     """The `stay` standing order (asking.py): ships not placed stay where they are (5.14, 5.15), unless a ship the
     side has not been asked about is ready in port; then it is asked."""
-    from app.games.solomons import asking  # it reads this module's ships in port
-    order = asking.standing(state, side)
+    order = standing_orders.standing(state, side)
     if "stay" in order and set(movable(state, side)) <= set(order["stay"].get("known") or []):
         return {"placement": {}}
     return None
@@ -122,8 +122,7 @@ def stay(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None
 
 def stay_renew(state: State, side: str) -> None:
     """A `stay` order that did not cover the set-up learns the ships the side is now asked about."""
-    from app.games.solomons import asking
-    order = asking.standing(state, side).get("stay")
+    order = standing_orders.standing(state, side).get("stay")
     if isinstance(order, dict):
         order["known"] = sorted(set(order.get("known") or []) | set(movable(state, side)))
 

@@ -6,10 +6,12 @@ to the default, so a random player is never refused. Each decision kind's record
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.solomons import air_orders, allocation, board, ground_orders, intentions, placement, plot, turn
+from app.games.solomons import (air_orders, allocation, board, bots, ground_orders, intentions, placement, plot,
+                                 turn)
 from app.games.solomons.decision import submit
 from app.games.solomons.plot import default_plot, slot_continuation  # noqa: F401 (the missed plot, read from here too)
 from app.games.solomons.sequence import current, deciders, plot_phase
@@ -262,3 +264,21 @@ def random_ground(state: State, side: str, rng) -> dict[str, Any]:
         return {"attack": True, "points": rng.die(most)}
     return {"attack": False}
 
+
+# ---------------------------------------------------------------- the easy computer players
+
+Bot = Callable[[dict[str, Any], dict[str, Any], Any], dict[str, Any]]
+
+
+def make_bot(side: str) -> Bot:
+    """The easy computer player of `side`: each decision's record names its bot (bots.py holds them)."""
+    def bot(view: dict[str, Any], prompt: dict[str, Any], rng) -> dict[str, Any]:
+        kind = bots._info(prompt).get("kind")
+        if kind in STATES:
+            return STATES[kind].bot(view, prompt, rng)
+        return submit(bots._info(prompt).get("default", {}))
+    bot.__name__ = f"solomons_{side}_bot"
+    return bot
+
+
+BOTS: dict[str, Bot] = {s: make_bot(s) for s in board.SIDES}

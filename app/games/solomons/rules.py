@@ -12,7 +12,7 @@ from app.engine import umpire_gate
 from app.engine.contract import UMPIRE, GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.games.solomons import asking, board, fog, opening, players, sequence, views
-from app.games.solomons.bots import BOTS
+from app.games.solomons.players import BOTS
 from app.games.solomons.decision import VERB
 from app.games.solomons.states import STATES
 from app.games.solomons.strong_bot import levels
@@ -123,7 +123,9 @@ class Solomons:
             return self.apply_standing(state, role, args, rng)
         if kind.check is not None:  # the shape was checked above; now the kind's rules (IllegalAction citing them)
             kind.check(state, role, args)
-        return kind.resolve(clone(state), role, args, rng)
+        out = kind.resolve(clone(state), role, args, rng)
+        sequence.advance(out, rng)  # the walker goes on: at once if that was the last order the step waited for
+        return out
 
     def tidied(self, state: State, role: str, action: Any) -> Any:
         """The order as the rules read it: a board's blank rows and shortcuts tidied by the current record (what a

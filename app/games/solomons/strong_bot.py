@@ -41,6 +41,7 @@ from app.games.solomons import (
     ground_orders,
     opening,
     placement,
+    players,
     plot,
     sequence,
     strong_outlook,
@@ -315,7 +316,7 @@ def make_strong_bot(rules: Any, side: str, budget: search.Budget = BUDGET) -> Ca
                                                                                   dict]:
     """The strong computer of `side`, searching with `rules` (the game's rules object, which declares the levels:
     this module stays below it)."""
-    easy = bots.BOTS[side]
+    easy = players.BOTS[side]
 
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         kind = bots._info(prompt).get("kind")
@@ -336,4 +337,4 @@ def make_strong_bot(rules: Any, side: str, budget: search.Budget = BUDGET) -> Ca
 
 def levels(rules: Any) -> dict[str, dict[str, Callable[[View, dict[str, Any], Any], dict]]]:
     """Issue 19: the computer's levels, chosen in the lobby, the easiest first."""
-    return {"easy": bots.BOTS, "strong": {s: make_strong_bot(rules, s) for s in board.SIDES}}
+    return {"easy": players.BOTS, "strong": {s: make_strong_bot(rules, s) for s in board.SIDES}}

@@ -12,7 +12,7 @@ from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
 from app.games.solomons import board
 from app.games.solomons.board_view import describe
-from app.games.solomons.bots import BOTS
+from app.games.solomons.players import BOTS
 from app.games.solomons.rules import rules
 from app.games.solomons.sequence import current
 

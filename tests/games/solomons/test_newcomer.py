@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from app.engine.rng import SeededRng
-from app.games.solomons.bots import BOTS
+from app.games.solomons.players import BOTS
 from app.games.solomons.movement import carry_on
 from app.games.solomons.rules import rules
 from app.games.solomons.sequence import current

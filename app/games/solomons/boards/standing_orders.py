@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.solomons import asking, board, tables
-from app.games.solomons.decision import table
+from app.games.solomons.states import STATES
 from app.games.solomons.intentions import ASKED, KEYS
 from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY
 from app.games.solomons.boards.common import has_type, start_args, tf_label, unit_info
@@ -107,7 +107,7 @@ def standing_note(view: dict[str, Any], kind: str | None) -> str | None:
     """Issue 34: where a side is asked a question one of its standing orders answers (the first time, or because
     something changed that could change its answer), the page says so, what the order does and how to clear it;
     None when no order of the side's covers this decision."""
-    record = table().decisions.get(kind) if kind else None
+    record = STATES.decisions.get(kind) if kind else None
     order = getattr(record, "order", None)
     if order is None or order not in (view.get("standing") or {}):
         return None
