@@ -3,8 +3,10 @@ secret simultaneous submission needs), the one prompt, the one way an order is s
 
 Each kind's record lives in the module of its rulebook section (placement.py 5.14, allocation.py 5.2, plot.py 8.1,
 air_orders.py 14.11, movement.py 6.38, ground_orders.py 12, intentions.py 18, turn.py 6.21) and states.py gathers them
-into `STATES`. The walker (sequence.py), the rules (rules.py), the missed and random orders (players.py), the bots
-(bots.py) and the web boards read a kind's record there instead of testing its name.
+into `STATES`. The walker (sequence.py), the rules (rules.py), the missed and random orders and the easy computers
+(players.py) and the web boards read a kind's record there instead of testing its name. This module stays below the
+records (tools.imports, .importlinter): a record's prompt (`ask`) and random orders (`randomly`) are bound to the
+record they serve, the step they are asked at comes from steps.py, and `store` only stores (rules.apply walks on).
 
 A Solomons decision is a secret simultaneous submission (issue 13; architecture: Secrets): every prompted side submits
 one `{"verb": "submit", "args": {...}}`, may revise it until all are in, and then the kind's `conclude` carries out
