@@ -190,6 +190,33 @@
     if (e.key === "Escape" && playback) finishPlayback();  // show the whole stretch at once
   });
 
+  // The host's invite links (issue 34 item 5): a link whose seat was taken goes from the page as the seats are pushed
+  // (#seats lists the open ones in data-open), and the card with the last of them; the links themselves are never
+  // pushed (bearer secrets, drawn only on the host's own page).
+  function dropUsedInvites() {
+    const seats = document.getElementById("seats"), card = document.getElementById("invites");
+    if (!seats || !card || !seats.hasAttribute("data-open")) return;
+    const open = (seats.getAttribute("data-open") || "").split(" ").filter(Boolean);
+    card.querySelectorAll("[data-seat]").forEach(function (row) {
+      if (open.indexOf(row.getAttribute("data-seat")) < 0) row.remove();
+    });
+    if (!card.querySelector("[data-seat]")) card.remove();
+  }
+  document.addEventListener("htmx:oobAfterSwap", function (e) { if (e.target && e.target.id === "seats") dropUsedInvites(); });
+
+  // A form pushed with the page carries no CSRF token (a push is drawn for a seat, not for one person's session):
+  // on submit, a form marked data-csrf takes the page's own, the one htmx sends in its header.
+  document.addEventListener("submit", function (e) {
+    const form = e.target;
+    if (!form.hasAttribute || !form.hasAttribute("data-csrf") || form.querySelector("input[name=csrf_token]")) return;
+    let token = null;
+    try { token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRF-Token"]; } catch (err) { return; }
+    if (!token) return;
+    const input = document.createElement("input");
+    input.type = "hidden"; input.name = "csrf_token"; input.value = token;
+    form.appendChild(input);
+  }, true);
+
   // Rule numbers open the rule (issue 11, item 12). A game's page names its rulebook in data-rules; every rule
   // cited in a prompt, a refusal, a log heading or a provenance note becomes a link to that case of the rules page
   // (/rules/<book>#rule-6.35). "Guadalcanal 18" in a Solomons game points into the book the rule is borrowed from.

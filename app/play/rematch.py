@@ -97,6 +97,29 @@ def answer(db: DB, game_id: str, user_id: int, accept: bool) -> Game | None:
     return new
 
 
+def facts(db: DB, game_id: str) -> dict[str, Any] | None:
+    """The rematch of an ended game as every page of it is drawn from (`shown_to` makes each reader's card): read once
+    per drawing, so the card is pushed to the other player's page as soon as an offer is made or answered."""
+    new = offer_of(db, game_id)
+    if new is None:
+        return None
+    host = db.get(User, new.created_by)
+    return {"game_id": new.id, "status": new.status, "by": host.username if host else "?",
+            "reserved": dict(new.reserved or {}),
+            "seats": [[s.role, s.user_id] for s in lobby.seats_of(db, new.id) if s.user_id is not None]}
+
+
+def shown_to(found: dict[str, Any] | None, users: set[int]) -> dict[str, Any] | None:
+    """What the ended game's page says of a rematch (`facts`) to a reader holding `users`' seats."""
+    if found is None:
+        return None
+    seats = {(role, uid) for role, uid in found["seats"]}
+    waiting = [r for r, uid in found["reserved"].items() if (r, uid) not in seats]  # kept seats not yet taken
+    return {"game_id": found["game_id"], "status": found["status"], "waiting": len(waiting), "by": found["by"],
+            "yours_to_answer": any(found["reserved"].get(r) in users for r in waiting),
+            "joined": any(uid in users for _, uid in seats)}
+
+
 def state_for(db: DB, game_id: str, user_id: int) -> dict[str, Any] | None:
     """What the ended game's page says of a rematch, to this viewer."""
     new = offer_of(db, game_id)

@@ -274,11 +274,8 @@ def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
     invites = {s["label"]: s["url"] for s in seats if s["url"]}
     if invites:  # invite links are bearer secrets: this answer goes uncompressed (BREACH: app/web/guards.py)
         never_compress(request)
-    offered = rematch.state_for(db, game_id, user.user_id) if game.status == "ended" else None
-    player = game.status == "ended" and not (game.options or {}).get("tutorial") \
-        and any(r != UMPIRE for r in lobby.seats_held(db, game, user.user_id))
     return page(request, "game/page.html", user, m=page_model(db, game, role), oob=False, invites=invites,
-                seat_invites=seats, rematch=offered, may_offer_rematch=player and offered is None,
+                seat_invites=seats,
                 origin=fork.origin(db, game))
 
 

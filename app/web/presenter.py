@@ -11,7 +11,7 @@ from app.engine.contract import UMPIRE
 from sqlalchemy import bindparam, inspect, select
 
 from app import games as registry
-from app.play import chat, rulebooks
+from app.play import chat, rematch, rulebooks
 from app.play.lobby import in_seat_order
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
@@ -86,6 +86,7 @@ def page_facts(db: DB, game: Game, roles=(), state: Any = None, prompts: dict[st
             "holders": [(role, user_id) for role, user_id, _, _ in rows],
             "thinking": [meta.label(role) for role, _, bot, _ in rows if bot and role in owed],
             "notices": notices(db, game, meta),
+            "rematch": rematch.facts(db, game.id) if game.status == "ended" else None,  # pushed when offered, answered
             "chat": chat.messages_for(db, game, roles),  # the roles' chat in one query
             "take_back": {role: role != "spectator" and can_take_back(db, game, role, standing) for role in roles}}
 
@@ -156,7 +157,20 @@ def page_model(db: DB | None, game: Game, role: str, facts: dict[str, Any] | Non
         "notices": facts["notices"],
         "undo": undo_model(game, role, meta),
         "take_back": facts["take_back"][role],  # app/play/undo.py
+        "rematch": rematch_model(game, role, facts),
     }
+
+
+def rematch_model(game: Game, role: str, facts: dict[str, Any]) -> dict[str, Any] | None:
+    """The rematch card of an ended game's page, for a role: the offer and its answer (app/play/rematch.py), or the
+    button to offer one to a player of a game that has none."""
+    if game.status != "ended" or (game.options or {}).get("tutorial"):
+        return None
+    users = {uid for r, uid in facts["holders"] if r == role and uid is not None}
+    found = facts.get("rematch")
+    if found is None:
+        return {"may_offer": True} if users and role not in (UMPIRE, "spectator") else None
+    return rematch.shown_to(found, users)
 
 
 def _log(view: Any, role: str, label, turn_heading) -> dict[str, Any]:

@@ -177,6 +177,7 @@ def _rematch(game_id: str, user_id: int, answer: bool | None) -> str | None:
 async def rematch_form(game_id: str, user: User, answer: str = Form("")):
     """Offer a rematch of an ended game, or answer one ("yes"/"no"); the page goes to the new game unless declined."""
     new = await run_in_threadpool(_rematch, game_id, user.user_id, {"yes": True, "no": False}.get(answer))
+    await publish(game_id)  # the other players' pages of the ended game show the offer, or its answer, at once
     if new:
         await after_commit(new)  # pushes, and a computer opponent's first moves
     return RedirectResponse(f"/games/{new or game_id}", status_code=303)
@@ -185,6 +186,7 @@ async def rematch_form(game_id: str, user: User, answer: str = Form("")):
 @api.post("/games/{game_id}/rematch", dependencies=[CSRF])
 async def rematch_api(game_id: str, user: User, body: RematchIn | None = None) -> dict:
     new = await run_in_threadpool(_rematch, game_id, user.user_id, body.answer if body else None)
+    await publish(game_id)
     if new:
         await after_commit(new)
     return {"game": new}

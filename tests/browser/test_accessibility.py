@@ -66,3 +66,23 @@ def test_no_serious_accessibility_violation_on_the_lobby_the_games_the_umpire_an
     assert serious_violations(page) == [], "the replay"
     page.goto(f"{base}/rules/solomons#rule-6.35")
     assert serious_violations(page) == [], "the rules page"
+
+
+# Each two-sided game's sides, as its create form names them (the computer takes the other side).
+SIDES = {"first_blood": ("us", "ij"), "guadalcanal": ("allied", "japanese"), "usn": ("allied", "japanese"),
+         "solomons": ("allied", "japanese")}
+
+
+@pytest.mark.parametrize("game,side", [(g, s) for g, sides in SIDES.items() for s in sides])
+def test_no_serious_accessibility_violation_on_each_games_page_from_each_side(live_server, new_page, game, side):
+    """Issue 34 item 7: every game's page, from each side, against the computer: its map, its first question and
+    its log, as a newcomer first meets them."""
+    base = live_server.url
+    page = new_page(1280, 900, bypass_csp=True)
+    sign_up(page, base, f"ax{uuid.uuid4().hex[:6]}")
+    page.goto(f"{base}/games/new?game={game}")
+    page.get_by_label("Your side").select_option(side)
+    page.get_by_label("Opponent").select_option("computer")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.locator("#status")).to_contain_text("Your move", timeout=60_000)
+    assert serious_violations(page) == [], f"{game}, {side}'s page"

@@ -19,10 +19,11 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import SeededRng
 from app.engine.spec import GameSpec
-from app.engine.testing import random_action
+from app.engine.testing import random_action, state_hash
 
 BUDGET = int(os.environ.get("IRONBOTTOM_CONFORMANCE_STEPS", "250"))  # orders a playout gives in the default suite
 SAMPLES = 4  # positions kept per playout for the dearer checks
+REPLAYED = 60  # orders after which the playout notes its position's hash, for the replay check to reach again
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class Played:
     positions: list[Any] = field(default_factory=list)
     actions: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     ended: bool = False
+    noted: tuple[int, str] | None = None  # (orders given, the position's hash) at REPLAYED orders or the end
 
 
 def _validator(prompt: dict[str, Any]):
@@ -101,7 +103,11 @@ def play(case: Case, seed: int, budget: int | None = BUDGET) -> Played:
             raise AssertionError(f"{case} seed {seed}: the random legal order {action} by {role} was refused: {e}")
         played.actions.append((role, action))
         played.steps += 1
+        if played.steps == REPLAYED:
+            played.noted = (played.steps, state_hash(state))
     played.state = state
+    if played.noted is None:
+        played.noted = (played.steps, state_hash(state))
     played.ended = spec.outcome(state) is not None
     if played.ended:
         played.positions.append(state)

@@ -61,8 +61,9 @@ def test_a_position_is_the_same_played_again_and_read_back_from_json(case):
     """What the platform does with a stored game: the same orders and dice give the same position, and a position
     read back from its JSON takes the next order as the position itself does."""
     p = played(case)
-    again = play(case, SEED, budget=p.steps)
-    assert state_hash(again.state) == state_hash(p.state)
+    steps, noted = p.noted  # the first REPLAYED orders, played again: enough to catch a stray source of chance
+    again = play(case, SEED, budget=steps)
+    assert state_hash(again.state) == noted, f"{case}: the same orders and dice gave another position"
     spec = case.spec
     for state in p.positions[:-1]:
         assert json.loads(json.dumps(state)) == state, f"{case}: a position is not plain JSON"

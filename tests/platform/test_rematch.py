@@ -24,7 +24,7 @@ def test_the_opponent_accepts_a_rematch_with_sides_swapped(players):
     assert red.game(new)["role"] == "blue"  # the sides swapped
     page = blue.get(f"/games/{gid}").text
     assert f"<strong>{red.name}</strong> offers you a rematch" in page and "Accept the rematch" in page
-    assert "waiting for\n        1 player to accept" in red.get(f"/games/{gid}").text
+    assert re.search(r"waiting for\s+1 player to accept", red.get(f"/games/{gid}").text)
     r = blue.post(f"/games/{gid}/rematch", data={"answer": "yes"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == f"/games/{new}"
     assert game_row(new).status == "active" and blue.game(new)["role"] == "red"
@@ -106,3 +106,17 @@ def test_a_rematch_keeps_the_opponent_the_computer_at_its_level_or_oneself_at_th
     assert me.post(f"/api/games/{hot}/resign", json={}).status_code == 200
     again = me.post(f"/api/games/{hot}/rematch", json={}).json()["game"]
     assert game_row(again).status == "active" and me.game(again)["my_seats"] == ["red", "blue"]
+
+
+def test_a_rematch_offer_is_pushed_to_the_other_players_page(players, anon):
+    """Issue 34 item 5: the offer reaches the opponent's open page, with its answer's buttons, without a reload; the
+    offerer's own page is told the rematch waits for one player."""
+    from tests.platform.conftest import ws_headers
+
+    red, blue = players(), players()
+    gid = ended_duel(red, blue)
+    with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as ws:
+        assert red.post(f"/api/games/{gid}/rematch", json={}).status_code == 200
+        pushed = ws.receive_text()
+    assert f"<strong>{red.name}</strong> offers you a rematch" in pushed and "Accept the rematch" in pushed
+    assert 'id="rematch"' in pushed and "data-csrf" in pushed and blue.csrf not in pushed  # no one's token is pushed
