@@ -1,10 +1,9 @@
 """How often a human is asked to submit in Solomons Campaign (issue 11 item 4; the figure in docs/benchmarks.md).
 
 Seeded games against the computer: the side "played by the human" is played by its own bot standing in for the
-human (the same orders a sensible player gives), the other side by the computer. The stand-in sets, once, the
-standing orders a sensible player of its side would set (`STANDING`, app/games/solomons/asking.py) at its first
-Task Force Allocation, in one post from the page's standing-orders panel, and keeps them; that post counts as a
-submission too. Every submission the human side makes is counted against its Game-Turn (a decision its standing
+human (the same orders a sensible player gives), the other side by the computer, with the settings a newcomer gets
+(issue 34): the standing orders a new game starts with (app/games/solomons/asking.py `DEFAULTS`), none set or cleared
+by the stand-in. Every submission the human side makes is counted against its Game-Turn (a decision its standing
 orders answered is not: it was not asked); the script prints the mean per Game-Turn per side, and the quiet and
 busy Game-Turns (the least and the most asked).
 
@@ -21,16 +20,8 @@ from collections import Counter
 
 from app.engine.rng import SeededRng
 from app.games.solomons import rules
-from app.games.solomons.bots import BOTS
+from app.games.solomons.players import BOTS
 from app.games.solomons.sequence import current
-
-# What the bots do anyway, written once as standing orders: never abort or change a mission at a reset (their
-# reset orders are the default, empty), fly no air unless an enemy force is in reach (they never bombard an airfield
-# and keep their carriers in port), never transfer air, and Japan keeps its base moves (none) and its answers to
-# the American questions (its bot always answers yes to a Slot run and a Rabaul sortie with transports, 18).
-STANDING = {"allied": {"carry_on": True, "air_hold": True, "no_transfers": True, "no_training": True, "stay": True},
-            "japanese": {"carry_on": True, "air_hold": True, "no_transfers": True, "no_training": True, "stay": True,
-                         "intentions": True}}
 
 
 def play(seed: int, human: str, turns: int, kinds: Counter | None = None) -> Counter:
@@ -38,23 +29,16 @@ def play(seed: int, human: str, turns: int, kinds: Counter | None = None) -> Cou
     dice, minds = SeededRng(seed * 2), SeededRng(seed * 2 + 1)
     state = rules.setup("campaign", rules.meta.default_options(), dice)
     counts: Counter = Counter()
-    standing_set = False
     while rules.outcome(state) is None and state["turn"] <= turns:
         counts[state["turn"]] += 0  # a Game-Turn in which the human is never asked counts, as 0
         prompts = rules.prompts(state)
         role = next(r for r in sorted(prompts) if state["pending"].get(r) is None)
         kind = current(state)["kind"]
-        if role == human and not standing_set and kind == "allocation":
-            state = rules.apply(state, role, {"verb": "standing", "args": STANDING[role]}, dice)
-            standing_set = True
-            counts[state["turn"]] += 1
-            if kinds is not None:
-                kinds["standing orders"] += 1
-            continue
-        action = BOTS[role](rules.view(state, role), prompts[role], minds)
-        if role == human and kind == "reset" and state["day"]:
-            # the reset board keeps "don't ask me about air transfers" ticked: submitting it renews the order for
-            # the air bases the side has now (asking.no_transfers)
+        view = rules.view(state, role)
+        action = BOTS[role](view, prompts[role], minds)
+        if role == human and kind == "reset" and state["day"] and view["standing"].get("no_transfers"):
+            # the reset board shows "don't ask me about air transfers" ticked while the order holds (it does from the
+            # start): submitting it renews the order for the air bases the side has now (asking.no_transfers)
             action = dict(action, args=dict(action["args"], standing={"no_transfers": True}))
         if role == human:
             counts[state["turn"]] += 1

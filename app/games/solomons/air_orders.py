@@ -12,12 +12,13 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.orders import Choice, Free, Group, Integer, Optional, Repeated
 from app.games.solomons import board, bots
+from app.games.solomons import standing as standing_orders
 from app.games.solomons.combat.air import check_standing_orders
 from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
 from app.games.solomons.combat.supply import air_supply_cost
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, segment, store
 from app.games.solomons.intel import find_marker
-from app.games.solomons.units import has_carriers, side_tfs
+from app.games.solomons.units import at_sea, has_carriers, side_tfs
 
 State = dict[str, Any]
 BASE_HEX = board.AIR_SOURCE_PLACE  # 10.5, 10.6
@@ -405,11 +406,71 @@ def _tidy_mission(m: Any) -> Any:
     return m
 
 
+# ---------------------------------------------------------------- who has an air decision (issue 11 item 4)
+
+def air_bases(state: State, side: str) -> list[str]:
+    return flying_bases(state, side)
+
+
+def no_transfers(state: State, side: str) -> bool:
+    """The order holds while the side has no air base it did not have when it gave it (Henderson Field completed or
+    taken, 10.5, 12.5; Shortlands, 10.5): a new base is something new to decide about. A base lost is not."""
+    order = standing_orders.standing(state, side)
+    return bool(order.get("no_transfers")) and set(air_bases(state, side)) <= set(order.get("bases") or [])
+
+
+def offensive_sources(state: State, side: str) -> list[tuple[str, str]]:
+    """The air that may still fly an offensive mission this Game-Turn: points not spent (14), not transferred
+    (14.63), from a field other than Rabaul and Shortlands or one that has not yet attacked (14.63), and carrier air
+    whose force has not made its one offensive action (14.41)."""
+    out = [(b, k) for b in flying_bases(state, side) for k in ("lac", "nac")
+           if not (b in ONCE_A_TURN and state["air"][side][b]["attacked"])]
+    out += [(t, "nac") for t in sorted(carrier_forces(state, side))]
+    return [(src, kind) for src, kind in out if free_points(state, side, src, kind, offensive=True)]
+
+
+def sighted(state: State, side: str, segment: int) -> list[str]:
+    """The hexes of the enemy forces revealed to `side` this segment (18.5, 19; submarines are never attacked, 13.6)."""
+    return [m["hex"] for m in state["markers"][side].values()
+            if m["segment"] == segment and m["units"] and not m["submarine"]]
+
+
+def strike_choice(state: State, side: str, segment: int) -> bool:
+    """14.11, 10.1: air that may attack can reach an enemy force revealed this segment."""
+    marks = sighted(state, side, segment)
+    return any(in_range(state, side, src, kind, h)
+               for src, kind in offensive_sources(state, side) for h in marks)
+
+
+def air_choice(state: State, side: str, segment: int) -> bool:
+    """4.2 D, 6.2: the side has air that can attack an enemy marker it sees this segment or bombard an enemy
+    Henderson Field (14.6), or it can fly CAP (6.22) over a force of its own at sea."""
+    if strike_choice(state, side, segment):
+        return True
+    if state["guadalcanal"]["henderson"]["side"] == board.ENEMY[side] and any(
+            in_range(state, side, src, kind, board.GUADALCANAL) for src, kind in offensive_sources(state, side)):
+        return True  # 6.23
+    if any(at_sea(tf) for tf in side_tfs(state, side)):
+        for src in [*carrier_forces(state, side), *(b for b in ("henderson", "shortlands")
+                                                               if b in flying_bases(state, side))]:
+            if any(free_points(state, side, src, k, offensive=False) for k in ("lac", "nac")):
+                return True
+    return False
+
+
+def transfer_choice(state: State, side: str, day: bool) -> bool:
+    """6.26: in a day segment air may transfer between two bases of the side, unless its standing order says not
+    to ask about transfers."""
+    if not day or no_transfers(state, side):
+        return False
+    return any(free_points(state, side, b, k, offensive=True)
+               for b in state["air"][side] for k in ("lac", "nac")) and len(state["air"][side]) > 1
+
+
 def air_deciders(state: State) -> list[str]:
     """Issue 11 item 4: a side with nothing to decide in an air allocation is not asked; the other side may notice
     that it answered at once, as at the table, and sees "submitted or nothing to decide"."""
-    from app.games.solomons import asking  # it reads this module's air bases
-    return [s for s in board.SIDES if asking.air_choice(state, s, segment(state))]
+    return [s for s in board.SIDES if air_choice(state, s, segment(state))]
 
 
 def conclude_air(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
@@ -435,8 +496,7 @@ def air_hold(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | 
     """The `air_hold` standing order (asking.py): no missions, every one being optional (14.11, 6.22, 6.23), unless
     the side's air can reach an enemy force revealed to it this segment or a carrier force of its own is at sea (its
     CAP and counterattack orders, 6.25, are written with the allocation); then it is asked."""
-    from app.games.solomons import asking  # it reads this module's air bases
-    if asking.standing(state, side).get("air_hold") and not asking.strike_choice(state, side, step["segment"]) \
+    if standing_orders.standing(state, side).get("air_hold") and not strike_choice(state, side, step["segment"]) \
             and not carrier_forces(state, side):
         return {"missions": []}
     return None
@@ -447,4 +507,4 @@ DECISION = Kind(
     default=fixed(lambda state, side: {"missions": []}), random=randomly(later("players", "random_air")),
     check=lambda state, side, args: check_allocation(state, side, args, segment(state)), bot=bots.air_bot,
     form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True, tidy=tidy_air,
-    standing=air_hold)
+    standing=air_hold, order="air_hold")

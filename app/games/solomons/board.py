@@ -28,6 +28,7 @@ BASES = {side: (LOADING_BASES[side],) + tuple(b for b in _tables.bases(side) if 
 # air reaches the map through an air entry hex (Rabaul by K, Espiritu Santo by O), counted from the base itself.
 AIR_SOURCE_PLACE = {**{a: _tables.airbase(a)["hex"] for a in ("henderson", "shortlands")},
                     **{b: b for b in _tables.bases() if _tables.air_entry_hexes(b)}}
+SIDE_ADJECTIVE = {"allied": "American", "japanese": "Japanese"}  # as the rules name a side's forces
 BASE_LABEL = {"espiritu_santo": "Espiritu Santo", "australia": "Australia", "rabaul": "Rabaul", "truk": "Truk",
               "henderson": "Henderson Field", "shortlands": "Shortlands"}
 

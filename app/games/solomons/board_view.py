@@ -16,6 +16,7 @@ from typing import Any
 
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.games.solomons import board, tables
+from app.games.solomons.units import marker_name
 from app.paths import ROOT
 
 MAP = ROOT / "static" / "solomons"
@@ -102,8 +103,10 @@ def describe(view: dict[str, Any]) -> dict[str, Any]:
         seen = f" of Game-Turn {mk['turn']}" if mk.get("turn") else ""
         what = (f": {mk['units']} ships, {mk['capital']} capital, {mk['transports']} transports"
                 if mk.get("units") is not None else "")
-        markers.append({"id": mid, "label": f"Enemy task force {mid}", "kind": "seen", "at": _at(mk["hex"]),
-                        "face": [mid, f"seen s{mk['segment']}"],
+        name = marker_name(board.ENEMY[view["role"]], mid, bool(mk.get("submarine")))
+        letter = name.removesuffix(" (sighted)").rsplit(" ", 1)[-1]
+        markers.append({"id": mid, "label": name, "kind": "seen", "at": _at(mk["hex"]),
+                        "face": [f"{'Sub' if mk.get('submarine') else 'TF'} {letter}", f"seen s{mk['segment']}"],
                         "details": f"last seen at {place_label(mk['hex'])} in segment {mk['segment']}{seen}{what}"})
     x0, y0, w, h = d["viewBox"]
     return {"id": "solomons-map", "label": title, "description": desc, "extent": [x0, y0, x0 + w, y0 + h],

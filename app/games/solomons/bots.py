@@ -11,7 +11,7 @@ read off the public view.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from app.games.solomons import board
 from app.games.solomons.units import paced_course
@@ -233,17 +233,3 @@ def air_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
 
 def ground_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
     return submit(ground(view, _info(prompt)))
-
-
-def make_bot(side: str) -> Callable[[View, dict[str, Any], Any], dict[str, Any]]:
-    def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
-        from app.games.solomons.states import STATES  # the records name the functions above
-        kind = _info(prompt).get("kind")
-        if kind in STATES:
-            return STATES[kind].bot(view, prompt, rng)
-        return submit(_info(prompt).get("default", {}))
-    bot.__name__ = f"solomons_{side}_bot"
-    return bot
-
-
-BOTS: dict[str, Callable[[View, dict[str, Any], Any], dict[str, Any]]] = {s: make_bot(s) for s in board.SIDES}

@@ -3,8 +3,10 @@ secret simultaneous submission needs), the one prompt, the one way an order is s
 
 Each kind's record lives in the module of its rulebook section (placement.py 5.14, allocation.py 5.2, plot.py 8.1,
 air_orders.py 14.11, movement.py 6.38, ground_orders.py 12, intentions.py 18, turn.py 6.21) and states.py gathers them
-into `STATES`. The walker (sequence.py), the rules (rules.py), the missed and random orders (players.py), the bots
-(bots.py) and the web boards read a kind's record there instead of testing its name.
+into `STATES`. The walker (sequence.py), the rules (rules.py), the missed and random orders and the easy computers
+(players.py) and the web boards read a kind's record there instead of testing its name. This module stays below the
+records (tools.imports, .importlinter): a record's prompt (`ask`) and random orders (`randomly`) are bound to the
+record they serve, the step they are asked at comes from steps.py, and `store` only stores (rules.apply walks on).
 
 A Solomons decision is a secret simultaneous submission (issue 13; architecture: Secrets): every prompted side submits
 one `{"verb": "submit", "args": {...}}`, may revise it until all are in, and then the kind's `conclude` carries out
@@ -24,6 +26,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Order
 from app.engine.states import Decision, StatesTable
+from app.games.solomons import steps
 
 State = dict[str, Any]
 VERB = "submit"
@@ -46,7 +49,8 @@ class Kind(Decision):
     - `standing(state, side, step)`: the order the side's standing orders (asking.py) give at this decision, or None
       when none covers it (then the side is asked); None for a kind no standing order answers;
     - `renew(state, side)`: a standing order that did not cover the decision learns what the side is now asked
-      about, so that it holds again next time unless more changes."""
+      about, so that it holds again next time unless more changes;
+    - `order`: the name of the standing order that answers this decision (asking.ORDERS), which its page explains."""
     offered: Callable[[State, str], Mapping[str, Order]] | None = None
     choices: Callable[[State, str], dict[str, Any]] | None = None
     conclude: Callable[[State, dict[str, Any], list[str], Any], None] | None = None
@@ -54,6 +58,15 @@ class Kind(Decision):
     skips: bool = False
     standing: Callable[[State, str, dict[str, Any]], dict[str, Any] | None] | None = None
     renew: Callable[[State, str], None] | None = None
+    order: str | None = None
+
+    def __post_init__(self) -> None:
+        """The one prompt (`ask`) and random orders (`randomly`) read the record they serve: bound to it here, so that
+        neither looks the kind up in the table above it."""
+        for name in ("prompt", "random"):
+            part = getattr(self, name)
+            if getattr(part, "reads_record", False):
+                object.__setattr__(self, name, functools.partial(part, record=self))
 
     def judge(self, state: State, role: str, action: Any) -> dict[str, Any]:
         """Shape, then the kind's rules, over the arguments alone: every Solomons order is the one verb `submit`, so
@@ -94,14 +107,9 @@ def later(module: str, name: str) -> Callable[..., Any]:
     return call
 
 
-def table() -> Table:
-    from app.games.solomons.states import STATES
-    return STATES
-
-
 def step(state: State) -> dict[str, Any]:
-    from app.games.solomons.sequence import current
-    return current(state)
+    """The step the game is at: its phase, segment, title and rule (steps.py)."""
+    return steps.at(state)
 
 
 def plot_phase(state: State) -> int:
@@ -115,11 +123,11 @@ def segment(state: State) -> int | None:
 
 # ---------------------------------------------------------------- the parts every kind shares
 
-def ask(state: State, side: str) -> dict[str, Any]:
-    """The prompt of the current decision: its typed `submit` arguments narrowed to now, the missed order the form
-    starts from, and what the boards list."""
+def ask(state: State, side: str, record: "Kind") -> dict[str, Any]:
+    """The prompt of the current decision (`record`, bound by Kind): its typed `submit` arguments narrowed to now,
+    the missed order the form starts from, and what the boards list."""
     here = step(state)
-    kind = table()[here["kind"]]
+    kind = record
     submitted = state["pending"][side] is not None
     info = {"kind": kind.id, "form": kind.form, "submitted": submitted, "segment": here["segment"],
             "default": kind.default(state, side)["args"]}
@@ -133,6 +141,9 @@ def ask(state: State, side: str) -> dict[str, Any]:
             "info": info}
 
 
+ask.reads_record = True  # type: ignore[attr-defined]  # bound to its record by Kind
+
+
 @functools.lru_cache(maxsize=1024)
 def _json(order: Order) -> str:
     """An argument's published JSON, kept: the same forces offer the same arguments step after step, and drawing
@@ -141,22 +152,19 @@ def _json(order: Order) -> str:
 
 
 def store(state: State, side: str, args: dict[str, Any], rng: Any) -> State:
-    """A checked order becomes the side's pending one (replacing an earlier one); once every prompted side's is in,
-    the walker concludes the step and goes on. `state` is the caller's copy."""
-    from app.games.solomons import sequence
+    """A checked order becomes the side's pending one (replacing an earlier one); the rules then walk on, and once
+    every prompted side's is in, the walker concludes the step and goes on. `state` is the caller's copy."""
     word = "revised" if state["pending"][side] is not None else "in"
     state["pending"][side] = copy.deepcopy(args)
-    state["log"].append(entry(side, f"Your orders are {word}: {sequence.current(state)['title']}.")
-                        | {"at": state["step"]})
-    sequence.advance(state, rng)
+    state["log"].append(entry(side, f"Your orders are {word}: {step(state)['title']}.") | {"at": state["step"]})
     return state
 
 
 def randomly(maker: Callable[[State, str, Any], dict[str, Any]]) -> Callable[[State, str, Any], dict[str, Any]]:
     """A random legal order: up to TRIES draws of `maker`, each judged as a submission would be (shape, then the
     rules), else the missed order, so that a random player is never refused."""
-    def draw(state: State, side: str, rng: Any) -> dict[str, Any]:
-        kind = table()[step(state)["kind"]]
+    def draw(state: State, side: str, rng: Any, record: "Kind") -> dict[str, Any]:
+        kind = record
         for _ in range(TRIES):
             args = maker(state, side, rng)
             try:
@@ -166,6 +174,7 @@ def randomly(maker: Callable[[State, str, Any], dict[str, Any]]) -> Callable[[St
             return submit(args)
         return kind.default(state, side)
     draw.__name__ = f"random_{getattr(maker, '__name__', 'order')}"
+    draw.reads_record = True  # type: ignore[attr-defined]  # bound to its record by Kind
     return draw
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.solomons import tables
+from app.games.solomons import board, tables, units
 
 State = dict[str, Any]
 OPTIONS = ("fog_damage", "fog_intel")
@@ -52,7 +52,8 @@ def tell_damage(state: State, attacker: str, results: dict[str, str], rng, segme
         record(state)["damage"].append({"turn": state.get("turn"), "segment": segment, "rule": rule,
                                         "to": attacker, "unit": unit_id, "true": results[unit_id],
                                         "reported": told[unit_id], "die": die})
-        state["log"].append(entry("umpire", f"Fog (Guadalcanal 18c2): the {attacker} side is told {unit_id} "
+        state["log"].append(entry("umpire", f"Fog (Guadalcanal 18c2): the {board.SIDE_ADJECTIVE[attacker]} side is told "
+                                            f"{board.unit_name(unit_id)} "
                                             f"{told[unit_id]} (true: {results[unit_id]}), die {die}.", rule=rule))
     return told
 
@@ -79,7 +80,8 @@ def tell_counts(state: State, viewer: str, marker: str, counts: dict[str, int], 
     record(state)["intel"][viewer][marker] = {"turn": state.get("turn"), "segment": state.get("segment"),
                                               "true": {k: counts[k] for k in COUNTS}, "reported": told,
                                               "die": die, "effect": effect}
-    state["log"].append(entry("umpire", f"Fog (Guadalcanal 18c1): the {viewer} side is told {marker} has "
+    state["log"].append(entry("umpire", f"Fog (Guadalcanal 18c1): the {board.SIDE_ADJECTIVE[viewer]} side is told "
+                                        f"{units.marker_name(board.ENEMY[viewer], marker)} has "
                                         f"{told['units']}/{told['capital']}/{told['transports']} (true: "
                                         f"{counts['units']}/{counts['capital']}/{counts['transports']}), die {die} "
                                         f"({effect})."))

@@ -9,7 +9,7 @@ from typing import Any
 
 from app.engine.log import entry
 from app.games.solomons import board, fog
-from app.games.solomons.units import at_sea, side_tfs, tf_counts
+from app.games.solomons.units import at_sea, marker_name, side_tfs, tf_counts
 
 State = dict[str, Any]
 WHO = {"allied": "American", "japanese": "Japanese"}
@@ -89,10 +89,10 @@ def reveal(state: State, side: str, segment: int, day: bool, rng=None) -> None:
 
 
 def sighting_text(side: str, mid: str, mark: dict[str, Any], segment: int) -> str:
-    what = "submarine" if mark["submarine"] else "task force"
+    name = marker_name(side, mid, mark["submarine"])
     if mark["units"] is None:
-        return f"Segment {segment}: {WHO[side]} {what} {mid} is at Guadalcanal (M)."
-    return (f"Segment {segment}: {WHO[side]} {what} {mid} in {mark['hex']}: {mark['units']} units, "
+        return f"Segment {segment}: {name} is at Guadalcanal (M)."
+    return (f"Segment {segment}: {name} in {mark['hex']}: {mark['units']} units, "
             f"{mark['capital']} capital ships, {mark['transports']} transports.")
 
 

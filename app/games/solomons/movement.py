@@ -7,7 +7,8 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Choice, Free, Group, Integer, Keyed, Optional, Repeated, Several
-from app.games.solomons import board
+from app.games.solomons import air_orders, board
+from app.games.solomons import standing as standing_orders
 from app.games.solomons.decision import VERB, Kind, ask, by_default, fixed, later, randomly, segment, store
 from app.games.solomons.plot import automatic, phase_segments, retire_course
 from app.games.solomons.units import at_sea, side_tfs, tf_label
@@ -78,6 +79,12 @@ def bombardment_done(state: State) -> None:
 
 # ---------------------------------------------------------------- reset section (day J + K, night F)
 
+def may_abort(tf: dict[str, Any]) -> bool:
+    """6.38: a force at sea or plotted to sail that has not aborted yet may abort."""
+    return (not board.is_base(tf["hex"]) or any(not board.is_base(p) for p in tf["plot"].values())) \
+        and not tf["aborted"]
+
+
 def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
     own = {tf["id"]: tf for tf in side_tfs(state, side)}
     aborts = args.get("aborts") or []
@@ -103,7 +110,6 @@ def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
         if mission != "anti_ship" or tf["mission"] not in ("transport", "bombardment"):
             raise IllegalAction("Japan may change only a Transport or Bombardment mission, and only to Anti-Ship.",
                                 "6.39")
-    from app.games.solomons import air_orders  # transfers (K) ride with the reset orders
     if args.get("transfers") and not state["day"]:
         raise IllegalAction("Air units transfer only in a day segment (section K).", "6.26")
     air_orders.check_transfers(state, side, args.get("transfers") or [])
@@ -155,11 +161,10 @@ ARGS = _reset_args(Repeated(Free("one of your task forces"), label="Aborts"),
 
 
 def reset_offered(state: State, side: str) -> dict[str, Any]:
-    from app.games.solomons.air_orders import carrier_forces
-    own = [tf["id"] for tf in side_tfs(state, side)]
+    own = [tf["id"] for tf in side_tfs(state, side) if may_abort(tf)]  # issue 34: offered means legal
     changeable = [tf["id"] for tf in side_tfs(state, side) if side == "japanese"
                   and tf["mission"] in ("transport", "bombardment")]
-    places = (*sorted(state["air"][side]), *sorted(carrier_forces(state, side)))
+    places = (*sorted(state["air"][side]), *sorted(air_orders.carrier_forces(state, side)))
     return _reset_args(Several(tuple(own), label="Aborts"),
                        Keyed(Choice(("anti_ship",), ("Anti-Ship",)), tuple(changeable), label="Mission changes"),
                        Choice(places, label="Air base or carriers"), Integer(1, label="Air points"),
@@ -167,7 +172,7 @@ def reset_offered(state: State, side: str) -> dict[str, Any]:
 
 
 def reset_choices(state: State, side: str) -> dict[str, Any]:
-    forces = [tf for tf in side_tfs(state, side) if at_sea(tf) and not tf["aborted"]]
+    forces = [tf for tf in side_tfs(state, side) if may_abort(tf)]
     out = {"may_abort": [tf["id"] for tf in forces], "transfers": state["day"], "bases": sorted(state["air"][side])}
     if side == "japanese":
         out["may_change_to_anti_ship"] = [tf["id"] for tf in side_tfs(state, side)
@@ -184,25 +189,46 @@ def tidy_reset(state: State, side: str, args: dict[str, Any]) -> dict[str, Any]:
     return dict(args, transfers=[r for r in rows if not (isinstance(r, dict) and r.get("points", 0) in (0, None))])
 
 
+def forces_choice(state: State, side: str) -> bool:
+    """6.38: a force at sea (or plotted to sail) still on its mission may abort, and 6.39: a Japanese Transport or
+    Bombardment one may turn Anti-Ship. A force that has aborted or done its mission sails home by itself (8.4) and
+    asks nothing; its turn to Anti-Ship for a fight in M is the plot's standing order (15.3), so Japan is not asked
+    for it alone (it may still change it whenever it is asked for something else)."""
+    return any((not board.is_base(tf["hex"]) or any(not board.is_base(p) for p in tf["plot"].values()))
+               and not automatic(tf) for tf in side_tfs(state, side))
+
+
+def reset_choice(state: State, side: str, day: bool) -> bool:
+    return forces_choice(state, side) or air_orders.transfer_choice(state, side, day)
+
+
+def threatened(state: State, side: str, segment: int) -> bool:
+    """What the side learnt this segment that could make it abort (6.38): an enemy force revealed in or next to the
+    hex of one of its forces at sea, or one of its ships hit (the loss report, 14.3, 15.3, 13.3)."""
+    own = [tf["hex"] for tf in side_tfs(state, side) if at_sea(tf)]
+    if any(h == mine or h in board.adjacency().get(mine, ()) for h in air_orders.sighted(state, side, segment) for mine in own):
+        return True
+    return any(loss.get("turn") == state["turn"] and loss.get("segment") == segment
+               for u in state["units"].values() if u["side"] == side for loss in u.get("losses") or [])
+
+
 def reset_deciders(state: State) -> list[str]:
     """Issue 11 item 4: a side with nothing to decide at a reset section is not asked."""
-    from app.games.solomons import asking  # it reads the plots and the air bases
-    return [s for s in board.SIDES if asking.reset_choice(state, s, board.is_day(segment(state)))]
+    return [s for s in board.SIDES if reset_choice(state, s, board.is_day(segment(state)))]
 
 
 def check_reset_orders(state: State, side: str, args: dict[str, Any]) -> None:
-    from app.games.solomons import asking
     check_reset(state, side, args)
     if args.get("standing") is not None:
-        asking.check_standing(args["standing"])
+        standing_orders.check_standing(args["standing"])
 
 
 def conclude_reset(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:
-    from app.games.solomons import air_orders, asking
     seg = segment(state)
     for s in sides:
         if orders[s].get("standing") is not None:  # issue 11 item 4: "don't ask me about air transfers"
-            asking.set_standing(state, s, orders[s]["standing"])
+            standing_orders.keep_no_transfers(state, s, bool(orders[s]["standing"].get("no_transfers")),
+                                              air_orders.flying_bases(state, s))
         resolve_reset(state, s, orders[s], seg)
         if board.is_day(seg):
             air_orders.resolve_transfers(state, s, orders[s].get("transfers") or [])
@@ -213,11 +239,10 @@ def conclude_reset(state: State, orders: dict[str, Any], sides: list[str], rng) 
 def carry_on(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
     """The `carry_on` standing order (asking.py): no aborts and no mission changes, which are the player's option
     (6.38, 6.39), unless the side has air that may transfer by day (6.26) or learnt something that could make it
-    abort (asking.threatened); then it is asked."""
-    from app.games.solomons import asking  # it reads the plots and the air bases
+    abort (threatened); then it is asked."""
     seg = step["segment"]
-    if asking.standing(state, side).get("carry_on") and not asking.transfer_choice(state, side, board.is_day(seg)) \
-            and not asking.threatened(state, side, seg):
+    if standing_orders.standing(state, side).get("carry_on") and not air_orders.transfer_choice(state, side, board.is_day(seg)) \
+            and not threatened(state, side, seg):
         return {"aborts": [], "mission_changes": {}, "transfers": []}
     return None
 
@@ -227,4 +252,4 @@ DECISION = Kind(
     default=fixed(lambda state, side: {"aborts": [], "mission_changes": {}, "transfers": []}),
     random=randomly(later("players", "random_reset")), check=check_reset_orders, bot=by_default, form="reset",
     offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True, tidy=tidy_reset,
-    standing=carry_on)
+    standing=carry_on, order="carry_on")

@@ -15,6 +15,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment, Optional
 from app.games.solomons import board, bots
+from app.games.solomons import standing as standing_orders
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, store
 from app.games.solomons.units import side_units
 
@@ -82,14 +83,26 @@ def deciders(state: State) -> list[str]:
     return [s for s in board.SIDES if has_choice(state, s)]
 
 
+def open_to(state: State, side: str, uid: str) -> list[str]:
+    """The bases `uid` may be placed at while every other ship stays (issue 34: offered means legal): its
+    destinations, less Rabaul when Rabaul could not take it besides the ships there (5.16)."""
+    ready = movable(state, side)
+    at_rabaul = [u for u, base in ready.items() if base == "rabaul" and u != uid]
+    return [b for b in destinations(state, side, uid)
+            if b != "rabaul" or ready[uid] == "rabaul" or board.rabaul_limit_ok(at_rabaul + [uid])]
+
+
 def offered(state: State, side: str) -> dict[str, Any]:
-    """Each ship ready in port, to one of the side's bases (a carrier at Rabaul is the rules' to refuse, 5.16)."""
-    return {"placement": Assignment(tuple(movable(state, side)), board.BASES[side], required=False,
-                                    label="Placement")}
+    """The ships ready in port that may change base while the others stay, to one of the side's bases (5.14,
+    5.15): a ship whose only base open is the one it is at (a Japanese carrier, which never goes to Rabaul, or
+    any ship while Rabaul is full, 5.16) is not offered."""
+    ready = movable(state, side)
+    ids = tuple(uid for uid, at in ready.items() if any(b != at for b in open_to(state, side, uid)))
+    return {"placement": Assignment(ids, board.BASES[side], required=False, label="Placement")}
 
 
 def choices(state: State, side: str) -> dict[str, Any]:
-    return {"ships": {uid: {"at": base, "bases": destinations(state, side, uid)}
+    return {"ships": {uid: {"at": base, "bases": open_to(state, side, uid)}
                       for uid, base in movable(state, side).items()}}
 
 
@@ -101,8 +114,7 @@ def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> Non
 def stay(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
     """The `stay` standing order (asking.py): ships not placed stay where they are (5.14, 5.15), unless a ship the
     side has not been asked about is ready in port; then it is asked."""
-    from app.games.solomons import asking  # it reads this module's ships in port
-    order = asking.standing(state, side)
+    order = standing_orders.standing(state, side)
     if "stay" in order and set(movable(state, side)) <= set(order["stay"].get("known") or []):
         return {"placement": {}}
     return None
@@ -110,8 +122,7 @@ def stay(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None
 
 def stay_renew(state: State, side: str) -> None:
     """A `stay` order that did not cover the set-up learns the ships the side is now asked about."""
-    from app.games.solomons import asking
-    order = asking.standing(state, side).get("stay")
+    order = standing_orders.standing(state, side).get("stay")
     if isinstance(order, dict):
         order["known"] = sorted(set(order.get("known") or []) | set(movable(state, side)))
 
@@ -120,4 +131,4 @@ DECISION = Kind(
     id="placement", rule="5.1", verbs={VERB: ARGS}, deciders=deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"placement": {}}), random=randomly(later("players", "random_placement")),
     check=check, bot=bots.placement_bot, form="placement", offered=offered, choices=choices, conclude=conclude,
-    standing=stay, renew=stay_renew)
+    standing=stay, renew=stay_renew, order="stay")

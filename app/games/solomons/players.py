@@ -6,11 +6,14 @@ to the default, so a random player is never refused. Each decision kind's record
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.solomons import air_orders, allocation, board, ground_orders, intentions, placement, plot, turn
+from app.games.solomons import (air_orders, allocation, board, bots, ground_orders, intentions, placement, plot,
+                                 turn)
 from app.games.solomons.decision import submit
+from app.games.solomons.plot import default_plot, slot_continuation  # noqa: F401 (the missed plot, read from here too)
 from app.games.solomons.sequence import current, deciders, plot_phase
 from app.games.solomons.states import STATES
 from app.games.solomons.units import at_sea, has_transports, paced_course, side_tfs
@@ -54,37 +57,6 @@ def default_allocation(state: State, side: str) -> dict[str, Any]:
 
 def default_answers(state: State) -> dict[str, bool]:
     return intentions.default_answers(state)
-
-
-def default_plot(state: State, side: str) -> dict[str, Any]:
-    """Forces in port stay; forces at sea come home by the shortest route (a Slot run goes on the same way)."""
-    phase = plot_phase(state)
-    segments = plot.phase_segments(phase)
-    plots, heading_rabaul = {}, []
-    for tf in side_tfs(state, side):
-        if plot.automatic(tf) or not at_sea(tf):
-            continue
-        if tf.get("slot"):
-            plots[tf["id"]] = {"hexes": slot_continuation(tf, segments), "slot": True}
-            continue
-        course = plot.retire_course(state, tf, segments, already_rabaul=heading_rabaul)
-        if course[str(segments[-1])] == "rabaul":
-            heading_rabaul += tf["units"]
-        plots[tf["id"]] = {"hexes": course}
-    return {"plots": plots}
-
-
-def slot_continuation(tf: dict[str, Any], segments: list[int]) -> dict[str, str]:
-    """6.37: a Slot force at sea goes on K - L - M - L - K - Rabaul from where it is, one hex a segment."""
-    run = ["K", "L", "M", "L", "K", "rabaul"]
-    sea = [p for p in tf.get("path", []) if not board.is_base(p)]
-    rest = run[len(sea):] if sea else run
-    out, here = {}, tf["hex"]
-    for seg in segments:
-        if rest:
-            here = rest.pop(0)
-        out[str(seg)] = here
-    return out
 
 
 def default_plot_args(state: State, side: str) -> dict[str, Any]:
@@ -171,7 +143,7 @@ def random_placement(state: State, side: str, rng) -> dict[str, Any]:
     """5.14, 5.15: now and then a ship in port (often a transport) moves to the side's other base."""
     moves = {}
     for uid, base in placement.movable(state, side).items():
-        others = [b for b in placement.destinations(state, side, uid) if b != base]
+        others = [b for b in placement.open_to(state, side, uid) if b != base]
         if others and rng.die(6) == 1:
             moves[uid] = others[0]
     return {"placement": moves}
@@ -292,3 +264,21 @@ def random_ground(state: State, side: str, rng) -> dict[str, Any]:
         return {"attack": True, "points": rng.die(most)}
     return {"attack": False}
 
+
+# ---------------------------------------------------------------- the easy computer players
+
+Bot = Callable[[dict[str, Any], dict[str, Any], Any], dict[str, Any]]
+
+
+def make_bot(side: str) -> Bot:
+    """The easy computer player of `side`: each decision's record names its bot (bots.py holds them)."""
+    def bot(view: dict[str, Any], prompt: dict[str, Any], rng) -> dict[str, Any]:
+        kind = bots._info(prompt).get("kind")
+        if kind in STATES:
+            return STATES[kind].bot(view, prompt, rng)
+        return submit(bots._info(prompt).get("default", {}))
+    bot.__name__ = f"solomons_{side}_bot"
+    return bot
+
+
+BOTS: dict[str, Bot] = {s: make_bot(s) for s in board.SIDES}

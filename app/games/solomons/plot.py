@@ -12,10 +12,11 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Boolean, Choice, Free, Group, Integer, Keyed, Optional, Plot
-from app.games.solomons import board, bots
+from app.games.solomons import board, bots, disclosure
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, plot_phase, randomly, store
 from app.games.solomons.combat import surface
-from app.games.solomons.units import has_carriers, has_transports, may_move, paced_course, side_tfs
+from app.games.solomons.units import (at_sea, automatic, course, has_carriers, has_transports, may_move, paced_course,  # noqa: F401
+                                      phase_segments, side_tfs)  # the course helpers, here for the modules that read plots
 
 State = dict[str, Any]
 SLOT_FORBIDDEN = ("CV", "CVL", "BB", "B", "TR")   # 11.1: battlecruisers may run the Slot
@@ -28,16 +29,6 @@ SLOT_RUN = ("K", "L", "M", "L", "K", "rabaul")     # 6.37: a Slot run's course f
 def slot_course(segments: list[int], start: int) -> dict[str, str]:
     """6.37: wait at Rabaul, then K, L, M, L, K and home, one segment in each, leaving Rabaul in segment `start`."""
     return {str(s): ("rabaul" if s < start else SLOT_RUN[min(s - start, 5)]) for s in segments}
-
-
-def phase_segments(phase: int) -> list[int]:
-    return list(range(1, 8)) if phase == 1 else list(range(8, 15))
-
-
-def automatic(tf: dict[str, Any]) -> bool:
-    """Forces whose course the server writes home: aborted or mission completed (6.38, 8.4). (The Anti-Slot
-    course is written by the server too, but only when the player declares it again in each plot, 11.1.)"""
-    return tf["aborted"] or tf["mission_done"]
 
 
 def allowed_bases(state: State, tf: dict[str, Any]) -> list[str]:
@@ -85,15 +76,6 @@ def slot_pattern_ok(places: list[str], complete: bool) -> bool:
     if complete:
         return bool(re.fullmatch(r"R*", word))
     return bool(re.fullmatch(r"R*(K(L(M(L(K)?)?)?)?)?", word))
-
-
-def course(tf: dict[str, Any], entry: dict[str, Any], segments: list[int]) -> list[str]:
-    hexes = entry.get("hexes") or {}
-    here, out = tf["hex"], []
-    for seg in segments:
-        here = hexes.get(str(seg), here)
-        out.append(here)
-    return out
 
 
 def check_tf(state: State, side: str, tf: dict[str, Any], entry: dict[str, Any], phase: int) -> None:
@@ -350,11 +332,41 @@ def ranked_orders(orders: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def default_plot(state: State, side: str) -> dict[str, Any]:
+    """Forces in port stay; forces at sea come home by the shortest route (a Slot run goes on the same way)."""
+    phase = plot_phase(state)
+    segments = phase_segments(phase)
+    plots, heading_rabaul = {}, []
+    for tf in side_tfs(state, side):
+        if automatic(tf) or not at_sea(tf):
+            continue
+        if tf.get("slot"):
+            plots[tf["id"]] = {"hexes": slot_continuation(tf, segments), "slot": True}
+            continue
+        course = retire_course(state, tf, segments, already_rabaul=heading_rabaul)
+        if course[str(segments[-1])] == "rabaul":
+            heading_rabaul += tf["units"]
+        plots[tf["id"]] = {"hexes": course}
+    return {"plots": plots}
+
+
+def slot_continuation(tf: dict[str, Any], segments: list[int]) -> dict[str, str]:
+    """6.37: a Slot force at sea goes on K - L - M - L - K - Rabaul from where it is, one hex a segment."""
+    run = ["K", "L", "M", "L", "K", "rabaul"]
+    sea = [p for p in tf.get("path", []) if not board.is_base(p)]
+    rest = run[len(sea):] if sea else run
+    out, here = {}, tf["hex"]
+    for seg in segments:
+        if rest:
+            here = rest.pop(0)
+        out[str(seg)] = here
+    return out
+
+
 def check_plot(state: State, side: str, args: dict[str, Any]) -> None:
-    from app.games.solomons import intentions  # it reads plots (course, automatic): imported when first needed
     check(state, side, args, plot_phase(state))
     if side == "japanese":
-        intentions.check_plot(state, args.get("plots", {}), plot_phase(state))  # 8.6
+        disclosure.check_plot(state, args.get("plots", {}), plot_phase(state))  # 8.6
 
 
 def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> None:

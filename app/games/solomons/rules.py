@@ -12,10 +12,10 @@ from app.engine import umpire_gate
 from app.engine.contract import UMPIRE, GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.games.solomons import asking, board, fog, opening, players, sequence, views
-from app.games.solomons.bots import BOTS
+from app.games.solomons.players import BOTS
 from app.games.solomons.decision import VERB
 from app.games.solomons.states import STATES
-from app.games.solomons.strong_bot import LEVELS
+from app.games.solomons.strong_bot import levels
 
 State = dict[str, Any]
 # Each decision kind's prompt, checks and resolution are its record in the states table (states.py); a prompt cites
@@ -59,14 +59,15 @@ class Solomons:
                             "Sixteen weekly Game-Turns from the landing on Guadalcanal."),),
         options=(Option("yamato", "Add BB-1 Yamato at Truk (historical option)", "21.9", False),
                  Option("musashi", "Add BB-2 Musashi at Truk (hypothetical option)", "21.9", False),
-                 Option("fog_damage", "Fog of war: damage reports to the attacker may be wrong (umpired games)",
-                        "Guadalcanal 18c2", False),
-                 Option("fog_intel", "Fog of war: sighting counts may be halved or doubled (umpired games)",
-                        "Guadalcanal 18c1", False)),
+                 # the umpired game's fog is Guadalcanal's (the rulebook this one borrows): its label cites it, as
+                 # the lobby's "(rule ...)" would read as a Solomons rule "Guadalcanal 18c2" (issue 34)
+                 Option("fog_damage", "Fog of war: damage reports to the attacker may be wrong (umpired games; "
+                        "Guadalcanal's rule 18c2)", None, False),
+                 Option("fog_intel", "Fog of war: sighting counts may be halved or doubled (umpired games; "
+                        "Guadalcanal's rule 18c1)", None, False)),
         role_labels={"allied": "United States", "japanese": "Japan"},
     )
     bots = BOTS
-    bot_levels = LEVELS  # issue 19: "easy" and "strong", chosen in the lobby
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if self.meta.scenario(scenario) is None:
@@ -74,9 +75,11 @@ class Solomons:
         chosen = dict(self.meta.default_options(), **(options or {}))
         for name in fog.OPTIONS:
             if chosen.get(name) and not chosen.get("umpired"):
-                raise IllegalAction(f"The fog of war option {name!r} needs an umpire: create the game as umpired.",
+                label = next(o.label for o in self.meta.options if o.id == name).split(" (")[0]
+                raise IllegalAction(f"The option \"{label}\" needs an umpire: create the game as umpired.",
                                     "Guadalcanal 18c")
         state = opening.new_state(chosen)
+        asking.newcomer(state)  # issue 34: the standing orders a sensible player sets are on from the start
         sequence.advance(state, rng)
         return state
 
@@ -120,7 +123,9 @@ class Solomons:
             return self.apply_standing(state, role, args, rng)
         if kind.check is not None:  # the shape was checked above; now the kind's rules (IllegalAction citing them)
             kind.check(state, role, args)
-        return kind.resolve(clone(state), role, args, rng)
+        out = kind.resolve(clone(state), role, args, rng)
+        sequence.advance(out, rng)  # the walker goes on: at once if that was the last order the step waited for
+        return out
 
     def tidied(self, state: State, role: str, action: Any) -> Any:
         """The order as the rules read it: a board's blank rows and shortcuts tidied by the current record (what a
@@ -196,3 +201,4 @@ class Solomons:
 
 
 rules = Solomons()
+rules.bot_levels = levels(rules)  # issue 19: "easy" and "strong", chosen in the lobby (the strong one searches with rules)

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from app.engine import umpire_gate
 from app.engine.log import entry
-from app.games.solomons import asking, board, intel, movement, turn, victory
+from app.games.solomons import asking, board, intel, movement, steps, turn, victory
 # Imported by name, so that a renamed or missing combat procedure is an import error, never a silent no-op.
 from app.games.solomons.combat.air import resolve_air_attacks, resolve_counterattacks
 from app.games.solomons.combat.bombardment import resolve_naval_bombardment
@@ -32,48 +32,12 @@ def kind_of(step_id: str) -> str:
 
 
 def is_day(segment: int) -> bool:
-    """4.2, 4.5: day and night alternate, day first in each Plot Execution Phase (tables.is_day)."""
-    return board.is_day(segment)
+    return steps.is_day(segment)
 
 
-def plot_phase_steps(steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Two steps the printed Plot Phase implies without listing (docs/games/solomons.md): the Henderson Field roll
-    "at the start of every Game-Turn before movement" (10.5) after Reinforcement, and the American supply "before
-    writing the American plot" (16.11) before the Movement Plot. Everything else is in its printed order (4.1,
-    4.4): base moves, then Reinforcement and the Truk roll; the Intentions before Task Force Allocation."""
-    out = []
-    for st in steps:
-        if st["id"] == "movement_plot" and any(x["id"] == "reinforcement" for x in steps):
-            out.append({"id": "american_supply", "name": "American ground supply", "rule": "16.11"})
-        out.append(st)
-        if st["id"] == "reinforcement":
-            out.append({"id": "henderson", "name": "Henderson Field completion roll", "rule": "10.5"})
-    return out
-
-
-def build_steps() -> list[dict[str, Any]]:
-    steps: list[dict[str, Any]] = []
-    for phase in board.phases():
-        if phase.get("segments"):
-            for seg in phase["segments"]:
-                for sec in board.sections("day" if is_day(seg) else "night"):
-                    steps.append({"phase": phase["id"], "segment": seg, "section": sec["letter"],
-                                  "kind": kind_of(sec["id"]), "rule": sec["rule"],
-                                  "title": f"Segment {seg}, {sec['letter']}. {sec['name']} ({sec['rule']})"})
-            continue
-        for st in plot_phase_steps(list(phase.get("steps", []))):
-            steps.append({"phase": phase["id"], "segment": None, "section": st["id"],
-                          "kind": kind_of(st["id"]), "rule": st["rule"],
-                          "title": f"{phase['name']}: {st['name']} ({st['rule']})"})
-        if phase["id"] == "ground":
-            steps.append({"phase": "ground", "segment": None, "section": "possession", "kind": "possession",
-                          "rule": "12.5", "title": "Ground Combat Phase: possession of Henderson Field (12.5)"})
-    steps.append({"phase": "end", "segment": None, "section": "end", "kind": "end_of_turn", "rule": "8.9",
-                  "title": "End of the Game-Turn: every unit in port, refit and repair (8.9, 8.8)"})
-    return steps
-
-
-STEPS = build_steps()
+# Each step with the kind of the decision or procedure that makes it (kind_of its printed id).
+STEPS = [{k: v for k, v in st.items() if k != "printed"} | ({"kind": kind_of(st["printed"])} if "printed" in st else {})
+         for st in steps.STEPS]
 
 
 def current(state: State) -> dict[str, Any]:

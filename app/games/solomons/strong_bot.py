@@ -41,6 +41,7 @@ from app.games.solomons import (
     ground_orders,
     opening,
     placement,
+    players,
     plot,
     sequence,
     strong_outlook,
@@ -48,6 +49,7 @@ from app.games.solomons import (
     victory,
     views,
 )
+from app.games.solomons.states import STATES
 from app.games.solomons.movement import DECISION as RESET_DECISION
 from app.games.solomons.turn import arrive
 
@@ -289,7 +291,6 @@ class SolomonsSearch:
         return {r: p for r, p in self.rules.prompts(state).items() if r in board.SIDES and state["pending"][r] is None}
 
     def policy(self, state, role, prompt, rng):
-        from app.games.solomons.states import STATES
         view = views.side_view(state, role)  # the easy bot reads no board: skip drawing it
         kind = bots._info(prompt).get("kind")
         if kind == GROUND:
@@ -311,11 +312,13 @@ class SolomonsSearch:
         return state["outcome"] is not None or state["turn"] != start["turn"]
 
 
-def make_strong_bot(side: str, budget: search.Budget = BUDGET) -> Callable[[View, dict[str, Any], Any], dict]:
-    easy = bots.BOTS[side]
+def make_strong_bot(rules: Any, side: str, budget: search.Budget = BUDGET) -> Callable[[View, dict[str, Any], Any],
+                                                                                  dict]:
+    """The strong computer of `side`, searching with `rules` (the game's rules object, which declares the levels:
+    this module stays below it)."""
+    easy = players.BOTS[side]
 
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
-        from app.games.solomons.rules import rules
         kind = bots._info(prompt).get("kind")
         if kind == GROUND:
             return bots.submit(ground_order(view, side, prompt))
@@ -332,5 +335,6 @@ def make_strong_bot(side: str, budget: search.Budget = BUDGET) -> Callable[[View
     return bot
 
 
-STRONG_BOTS = {s: make_strong_bot(s) for s in board.SIDES}
-LEVELS = {"easy": bots.BOTS, "strong": STRONG_BOTS}  # issue 19: chosen in the lobby, the easiest first
+def levels(rules: Any) -> dict[str, dict[str, Callable[[View, dict[str, Any], Any], dict]]]:
+    """Issue 19: the computer's levels, chosen in the lobby, the easiest first."""
+    return {"easy": players.BOTS, "strong": {s: make_strong_bot(rules, s) for s in board.SIDES}}

@@ -9,6 +9,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Choice, Group, Integer, Repeated
 from app.games.solomons import board
+from app.games.solomons import standing as standing_orders
 from app.games.solomons.decision import VERB, Kind, ask, by_default, fixed, later, randomly, store
 from app.games.solomons.opening import blank_air
 from app.games.solomons.plot import CARRIER_BASES, rabaul_fits, retire_course
@@ -283,32 +284,44 @@ def conclude_training(state: State, orders: dict[str, Any], sides: list[str], rn
         resolve_training(state, s, orders[s])
 
 
+def training_choice(state: State, side: str) -> bool:
+    """6.21, 10.4: a side trains a Carrier Air Group only with a carrier in port at its home base that has room
+    for NAC and untrained NAC waiting there; without both, it has nothing to decide."""
+    carriers, untrained = trainable(state, side)
+    return bool(carriers) and untrained > 0
+
+
+def trainable_fill(state: State, side: str) -> dict[str, int]:
+    """6.21, 10.4, 17.1: the most NAC each carrier that may train could take now (its room, at most the untrained
+    NAC waiting). The no-training order asks again only when one of these grows: a carrier back with room, or
+    untrained NAC enough to fill more of one; more untrained NAC than any carrier can take change nothing."""
+    carriers, untrained = trainable(state, side)
+    return {c: min(untrained, board.strength(c)["capacity"] - state["units"][c]["nac"]) for c in carriers}
+
+
 def training_deciders(state: State) -> list[str]:
     """Issue 11 item 4; 6.21, 10.4: only a side with a carrier that can train is asked (the other side may notice that
     it answered at once, as at the table, and sees "submitted or nothing to decide")."""
-    from app.games.solomons import asking  # it reads this module's carriers
-    return [s for s in board.SIDES if asking.training_choice(state, s)]
+    return [s for s in board.SIDES if training_choice(state, s)]
 
 
 def no_training(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | None:
     """The `no_training` standing order (asking.py): train no Carrier Air Group, training being the side's option
     (6.21; an empty list trains none), unless a carrier could now take more NAC than when the order last held
-    (asking.trainable_fill); then the side is asked."""
-    from app.games.solomons import asking  # it reads this module's carriers
-    order = asking.standing(state, side).get("no_training")
+    (trainable_fill); then the side is asked."""
+    order = standing_orders.standing(state, side).get("no_training")
     if isinstance(order, dict):
         known = order.get("fill") or {}
-        if all(n <= known.get(c, 0) for c, n in asking.trainable_fill(state, side).items()):
+        if all(n <= known.get(c, 0) for c, n in trainable_fill(state, side).items()):
             return {"carriers": []}
     return None
 
 
 def no_training_renew(state: State, side: str) -> None:
     """A `no_training` order that did not cover the training learns the room the carriers have now."""
-    from app.games.solomons import asking
-    order = asking.standing(state, side).get("no_training")
+    order = standing_orders.standing(state, side).get("no_training")
     if isinstance(order, dict):
-        order["fill"] = asking.trainable_fill(state, side)
+        order["fill"] = trainable_fill(state, side)
 
 
 DECISION = Kind(
@@ -316,4 +329,4 @@ DECISION = Kind(
     resolve=store, default=fixed(lambda state, side: {"carriers": []}),
     random=randomly(later("players", "random_training")), check=check_training, bot=by_default, form="training",
     offered=training_offered, choices=training_choices, conclude=conclude_training, skips=True, tidy=tidy_training,
-    standing=no_training, renew=no_training_renew)
+    standing=no_training, renew=no_training_renew, order="no_training")

@@ -77,6 +77,37 @@ def paced_course(here: str, plan: list[str], segments: list[int], last_move: int
     return out
 
 
+def phase_segments(phase: int) -> list[int]:
+    return list(range(1, 8)) if phase == 1 else list(range(8, 15))
+
+
+def automatic(tf: dict[str, Any]) -> bool:
+    """Forces whose course the server writes home: aborted or mission completed (6.38, 8.4). (The Anti-Slot
+    course is written by the server too, but only when the player declares it again in each plot, 11.1.)"""
+    return tf["aborted"] or tf["mission_done"]
+
+
+def course(tf: dict[str, Any], entry: dict[str, Any], segments: list[int]) -> list[str]:
+    hexes = entry.get("hexes") or {}
+    here, out = tf["hex"], []
+    for seg in segments:
+        here = hexes.get(str(seg), here)
+        out.append(here)
+    return out
+
+
+def marker_name(side: str, mid: str, submarine: bool = False) -> str:
+    """Issue 34: the name a viewer reads for a marker of `side`'s it was shown ("Japanese Task Force A (sighted)"):
+    the letter counts the markers that viewer has been shown, in the order it was shown them, which is all the id
+    says; never the force's own number or units (18.5, 19: the marker alone is revealed)."""
+    n = int(mid.rsplit("?", 1)[-1]) if mid.rsplit("?", 1)[-1].isdigit() else 0
+    letters = ""
+    while n > 0:
+        n, r = divmod(n - 1, 26)
+        letters = chr(65 + r) + letters
+    return f"{board.SIDE_ADJECTIVE[side]} {'Submarine' if submarine else 'Task Force'} {letters or '?'} (sighted)"
+
+
 def tf_label(tf: dict[str, Any]) -> str:
     return f"TF {tf['number']}"
 
@@ -110,7 +141,8 @@ def casualty(state: State, unit_id: str, result: str, cause: str = "combat") -> 
     unit.setdefault("losses", []).append({"turn": state["turn"], "segment": state["segment"], "result": word,
                                           "cause": cause})
     state["log"].append(entry(side, f"{unit['name']} ({unit['type']}) is {word} ({cause})."))
-    state["log"].append(entry("umpire", f"{unit_id} {word} by {cause}."))
+    state["log"].append(entry("umpire", f"{unit['name']} ({unit['type']}, {board.SIDE_ADJECTIVE[side]}) {word} "
+                                        f"by {cause}."))
 
 
 def sweep(state: State) -> None:

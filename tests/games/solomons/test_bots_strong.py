@@ -6,9 +6,10 @@ import json
 import pytest
 
 from app.engine.rng import FastRng, SeededRng
-from app.games.solomons import board, strong_bot, views
+from app.games.solomons import asking, board, strong_bot, views
 from app.games.solomons.rules import rules
-from app.games.solomons.strong_bot import STRONG_BOTS
+
+STRONG_BOTS = rules.bot_levels["strong"]  # the strong computer, as the lobby seats it
 
 CANARY = "CANARY-strong-bot-7f3a"
 
@@ -29,8 +30,11 @@ def position(turn: int, phase: str, side: str, kind: str, seed: int = 3):
 @pytest.fixture(scope="module")
 def japanese_allocation():
     # the easy bots' game of seed 4 (seed 3's Game-Turn 2 until their set-up and runs' timing came from their
-    # streams, bot-spread: the Express in M on segment 6 now meets the American runs, and the search sails it there)
-    return position(4, "plot1", "japanese", "allocation", seed=4)
+    # streams, bot-spread: the Express in M on segment 6 now meets the American runs, and the search sails it there),
+    # played without standing orders like every rules test here (conftest.py; a module's fixture is made before it)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(asking, "DEFAULTS", ())
+        return position(4, "plot1", "japanese", "allocation", seed=4)
 
 
 def test_on_a_fixed_position_the_strong_bot_decides_otherwise_than_the_easy_one_and_legally(japanese_allocation):

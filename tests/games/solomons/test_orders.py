@@ -13,7 +13,7 @@ from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import random_action, random_shaped_action
 from app.games.solomons import rules
-from app.games.solomons.bots import BOTS
+from app.games.solomons.players import BOTS
 from app.games.solomons.states import STATES
 
 

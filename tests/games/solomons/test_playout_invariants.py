@@ -112,5 +112,5 @@ def test_a_carrier_counterattack_is_flown_in_the_sequence_of_play():
     assert current(s)["kind"] == "reset"
     counter = [line for line in s["log"] if line["to"] == "allied" and (line.get("data") or {}).get("rule") == "6.25"
                and sequence.STEPS[line["at"]]["kind"] == "carrier_counterattacks"]
-    assert len(counter) == 1 and "Your 24 NAC from TF 1 attacked tf-?2" in counter[0]["text"]
+    assert len(counter) == 1 and "Your 24 NAC from TF 1 attacked Japanese Task Force B (sighted)" in counter[0]["text"]
     assert s["units"]["jp-CV-1"]["status"] == "crippled"

@@ -11,7 +11,8 @@ import pytest
 from app.engine.rng import SeededRng
 from app.games.solomons import strong_bot, strong_plan
 from app.games.solomons.rules import rules
-from app.games.solomons.strong_bot import STRONG_BOTS
+
+STRONG_BOTS = rules.bot_levels["strong"]  # the strong computer, as the lobby seats it
 
 CANARY = "CANARY-strong-plan-51c2"
 

@@ -13,7 +13,7 @@ from app.games.solomons.boards.panels import in_port, reinforcement_chart, track
 from app.games.solomons.boards.plot_chart import plot_model
 from app.games.solomons.boards.prompt_boards import (air_model, allocation_model, intentions_model, placement_model,
                                                      reset_model, training_model)
-from app.games.solomons.boards.standing_orders import air_orders, standing_panel
+from app.games.solomons.boards.standing_orders import air_orders, standing_note, standing_panel
 
 # What the Solomons templates call as `sol.<name>` (the plug-in adds the panels' `board_model`, with the result).
 HELPERS = {
@@ -22,4 +22,5 @@ HELPERS = {
     "reset_model": reset_model, "training_model": training_model, "placement_model": placement_model,
     "intentions_model": intentions_model, "missions": MISSIONS,
     "is_day": board.is_day, "unit_info": unit_info, "air_orders": air_orders, "standing_panel": standing_panel,
+    "standing_note": standing_note,
 }

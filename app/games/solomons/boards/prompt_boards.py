@@ -7,6 +7,7 @@ from typing import Any
 
 from app.games.solomons import board
 from app.games.solomons.board_view import MISSIONS, place_label
+from app.games.solomons.units import marker_name
 from app.games.solomons.plot import CARRIER_BASES
 from app.games.solomons.boards.common import AIR_MISSIONS, has_type, start_args, tf_label, unit_info
 
@@ -111,7 +112,7 @@ def air_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
             nac = sum(units.get(u, {}).get("nac", 0) for u in tf["units"] if board.is_carrier(u))
             sources.append({"source": tf["id"], "kind": "nac", "label": f"{tf_label(tf)} carriers", "total": nac,
                             "free": 0 if tf["cag_spent"] else nac, "place": tf["hex"], "carrier": True})
-    targets = [{"value": mid, "label": f"Enemy task force {mid} in {place_label(m['hex'])} ({m['units']} "
+    targets = [{"value": mid, "label": f"{marker_name(board.ENEMY[side], mid)} in {place_label(m['hex'])} ({m['units']} "
                                        f"{'ship' if m['units'] == 1 else 'ships'})"}
                for mid, m in sorted(((view.get("enemy") or {}).get("markers") or {}).items())
                if m.get("segment") == segment and m.get("turn", view.get("turn")) == view.get("turn")

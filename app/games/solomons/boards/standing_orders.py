@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.solomons import board, tables
+from app.games.solomons import asking, board, tables
+from app.games.solomons.states import STATES
 from app.games.solomons.intentions import ASKED, KEYS
 from app.games.solomons.combat.air_strike import DEFAULT_ODDS, DEFAULT_PRIORITY
 from app.games.solomons.boards.common import has_type, start_args, tf_label, unit_info
@@ -100,3 +101,17 @@ def standing_panel(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, An
         orders.append({"key": key, "text": arg.get("label", key), "rule": arg.get("rule"), "set": key in given,
                        "detail": detail})
     return {"orders": orders, "any": any(o["set"] for o in orders)}
+
+
+def standing_note(view: dict[str, Any], kind: str | None) -> str | None:
+    """Issue 34: where a side is asked a question one of its standing orders answers (the first time, or because
+    something changed that could change its answer), the page says so, what the order does and how to clear it;
+    None when no order of the side's covers this decision."""
+    record = STATES.decisions.get(kind) if kind else None
+    order = getattr(record, "order", None)
+    if order is None or order not in (view.get("standing") or {}):
+        return None
+    text, rule = asking.ORDERS[order]
+    return (f"Your standing order (rule {rule}) answers this question for you when nothing has changed: {text}. "
+            "You are asked now because it is the first time or something changed that could change your answer; "
+            "untick it under Standing orders to be asked every time.")

@@ -40,7 +40,7 @@ from app.engine.rng import Rng
 from app.games.solomons import board, fog, tables
 from app.games.solomons.combat import air_strike
 from app.games.solomons.combat.common import (SIDES, afloat, capacity, casualty, combat_state, enemy, is_carrier_force,
-                                             label, marker_of, reveal, say, ship, ship_name, tf_label)
+                                             label, marker_called, marker_of, reveal, say, ship, ship_name, tf_label)
 
 HENDERSON_HEX = board.GUADALCANAL
 BASE_HEX = board.AIR_SOURCE_PLACE   # 10.5, 10.6: on-map airbases in their hexes; off-map bases are places
@@ -309,7 +309,7 @@ def _ship_strike(state: dict[str, Any], scratch: dict[str, Any], side: str, m: d
             rule="14.3")
         return
     if m["source"] == "henderson" and slot_immune(tf):
-        say(state, side, f"Your {_strike_label(state, side, m, side)} could not attack {marker_of(tf, side)}: "
+        say(state, side, f"Your {_strike_label(state, side, m, side)} could not attack {marker_called(tf, side)}: "
             "a Slot force reaching Guadalcanal by night is immune to Henderson Field air.", rule="11.1")
         return
     # 6.25: a spent carrier force attacked by unspent carrier air (judged before the attack cripples anything)
@@ -378,7 +378,7 @@ def _tell_ship_strike(state: dict[str, Any], side: str, m: dict[str, Any], tf: d
     area = report["area"]
     shown = ", ".join(f"group {i + 1}: {n} ships" + (f" ({', '.join(k)})" if k else "")
                       for i, (n, k) in enumerate(zip(report["group_sizes"], report["announced"])))
-    att = [f"Your {_strike_label(state, side, m, side)} attacked {marker_of(tf, side)} in {tf['hex']}."]
+    att = [f"Your {_strike_label(state, side, m, side)} attacked {marker_called(tf, side)} in {tf['hex']}."]
     dfn = [f"{tf_label(tf)} in {tf['hex']} was attacked by {_strike_label(state, side, m, defender)}."]
     if area:
         att.append(f"Area CAP shot down {area['lost']} (die {area['die']}).")
@@ -408,8 +408,10 @@ def _tell_ship_strike(state: dict[str, Any], side: str, m: dict[str, Any], tf: d
         dfn.append(f"At extended range the attackers lost {report['lost_after']} more on the way home.")
     say(state, side, " ".join(att), rule=rule)
     say(state, defender, " ".join(dfn), rule=rule)
-    say(state, "umpire", f"{label(side)} {m['points']} {m['kind']} from {m['source']} on {tf['id']}: "
-        f"lost {report['lost_before']}+{report['lost_after']}, hits {report['hits']}.", rule=rule)
+    hits = ", ".join(f"{ship_name(u)} {_word(r)}" for u, r in report["hits"].items()) or "none"
+    say(state, "umpire", f"{label(side)} {m['points']} {m['kind'].upper()} from "
+        f"{board.BASE_LABEL.get(m['source'], 'a carrier force')} on {label(defender)} TF {tf['number']}: "
+        f"lost {report['lost_before']}+{report['lost_after']}, hits: {hits}.", rule=rule)
 
 
 def _word(result: str) -> str:

@@ -75,6 +75,13 @@ def marker_of(tf: dict[str, Any], viewer: str) -> str:
     return (tf.get("marker") or {}).get(viewer) or "an unidentified task force"
 
 
+def marker_called(tf: dict[str, Any], viewer: str) -> str:
+    """The name `viewer` reads for an enemy task force (issue 34: its marker's name, never an id)."""
+    mid = (tf.get("marker") or {}).get(viewer)
+    side = tf.get("side") or enemy(viewer)
+    return units.marker_name(side, mid, tf.get("side") is None) if mid else "an unidentified task force"
+
+
 def tf_label(tf: dict[str, Any]) -> str:
     """How the owner knows its own task force."""
     return f"TF {tf.get('number', tf['id'])}"

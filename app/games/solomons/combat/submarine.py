@@ -17,7 +17,7 @@ from typing import Any
 from app.engine.rng import Rng
 from app.games.solomons import board, fog, tables
 from app.games.solomons.combat import crt
-from app.games.solomons.combat.common import afloat, casualty, marker_of, say, ship_name, tf_label
+from app.games.solomons.combat.common import afloat, casualty, marker_called, say, ship_name, tf_label
 from app.games.solomons.combat.results import apply_naval_result
 
 
@@ -65,7 +65,7 @@ def _attempt(state: dict[str, Any], sub_id: str, sub: dict[str, Any], tf: dict[s
     where = sub["hex"]
     if not report["attacked"]:
         say(state, "japanese", f"Submarine {sub_id[3:]} in {where} rolled {report['attempt_die']}: no attack on "
-            f"{marker_of(tf, 'japanese')} (only a 6 attacks).", rule="25.5")
+            f"{marker_called(tf, 'japanese')} (only a 6 attacks).", rule="25.5")
         say(state, "allied", f"A Japanese submarine in {where} rolled {report['attempt_die']} against {tf_label(tf)}: "
             "no attack.", rule="25.5")
         return
@@ -78,11 +78,11 @@ def _attempt(state: dict[str, Any], sub_id: str, sub: dict[str, Any], tf: dict[s
         told = fog.tell_damage(state, "japanese", {report["target"]: report["ship"] or "none"}, rng, segment, "13.2")
         shown = told[report["target"]].replace("none", "untouched")
         say(state, "japanese", f"Submarine {sub_id[3:]} in {where} attacked a capital ship of "
-            f"{marker_of(tf, 'japanese')}: {report['column']}: the ship is reported {shown}; the submarine is "
+            f"{marker_called(tf, 'japanese')}: {report['column']}: the ship is reported {shown}; the submarine is "
             f"{sub_result}.", rule="13.2")
     else:
         say(state, "japanese", f"Submarine {sub_id[3:]} in {where} attacked a capital ship of "
-            f"{marker_of(tf, 'japanese')}: {cell}: the ship is {ship_result}; the submarine is {sub_result}.",
+            f"{marker_called(tf, 'japanese')}: {cell}: the ship is {ship_result}; the submarine is {sub_result}.",
             rule="13.2")
     say(state, "allied", f"A Japanese submarine in {where} attacked {ship_name(report['target'])} of {tf_label(tf)}: "
         f"{cell}: it is {ship_result}; the submarine is {sub_result}.", rule="13.2")

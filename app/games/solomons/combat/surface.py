@@ -215,6 +215,7 @@ def _tell_in_fog(state: dict[str, Any], side: str, target: str, report: dict[str
                 f"({', '.join(names[u] for u in report['defenders'])}).{aside} {report['attack']} attack against "
                 f"{report['defense']} defense, {report['column']}. {'; '.join(fate) or 'no ship hit'}.")
         say(state, reader, text, rule=rule, column=report["column"])
+    hit = "; ".join(f"{ship_name(u)} {s}" for u, s in report["effects"].items()) or "no ship hit"
     say(state, "umpire", f"Surface action in M: {report['column']}, die {report['die']}: {report['cell']}; "
-        f"{report['effects'] or 'no ship hit'}.", rule=rule)
+        f"{hit}.", rule=rule)
     say(state, PUBLIC, "A surface action was fought in M.", rule=rule)

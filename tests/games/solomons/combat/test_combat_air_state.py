@@ -37,7 +37,7 @@ def test_the_attacker_sees_groups_then_only_the_attacked_ships_and_the_defender_
                       "allied": {"missions": []}}
     air.resolve_air_attacks(s, 3, ScriptedRng(MANY))
     jp_text, us_text = told(s, "japanese"), told(s, "allied")
-    assert "attacked tf-?1 in M" in jp_text
+    assert "attacked American Task Force A (sighted) in M" in jp_text
     assert "group 1: 3 ships (carrier)" in jp_text
     shown = s["combat_reveals"]["japanese"][0]
     assert shown["rule"] == "14.3" and shown["marker"] == "tf-?1"
@@ -187,7 +187,7 @@ def test_a_spent_carrier_force_attacked_by_unspent_carrier_air_counterattacks_wi
     air.resolve_counterattacks(s, 3, ScriptedRng([4] * 20))
     us_text, jp_text = told(s, "allied"), told(s, "japanese")
     # the three NAC that flew Point CAP stay out of it: six counterattack
-    assert "Your 6 NAC from TF 1 attacked tf-?11 in L" in us_text
+    assert "Your 6 NAC from TF 1 attacked Japanese Task Force K (sighted) in L" in us_text
     assert "was attacked by 6 NAC from carriers" in jp_text
     assert s["task_forces"]["allied-tf-1"]["cag_spent"] is True
 
@@ -307,7 +307,7 @@ def test_the_defender_does_not_regroup_between_attacks_in_one_segment():
                       "allied": {"missions": [], "defence": {"allied-tf-1": {
                           "groups": [["us-CA-1", "us-DD-1"], ["us-CA-2", "us-DD-2", "us-DD-3"]]}}}}
     air.resolve_air_attacks(s, 3, ScriptedRng([1] * 40))
-    lines = [line["text"] for line in s["log"] if line["to"] == "japanese" and "attacked tf-?1" in line["text"]]
+    lines = [line["text"] for line in s["log"] if line["to"] == "japanese" and "attacked American Task Force A (sighted)" in line["text"]]
     assert len(lines) == 2
     assert "group 1: 2 ships, group 2: 3 ships" in lines[0]
     # after the first strike the groups are what is left of the same groups, not new ones
@@ -325,8 +325,8 @@ def test_carrier_forces_in_one_hex_combine_their_strike_on_one_target():
                       "allied": {"missions": []}}
     air.resolve_air_attacks(s, 3, ScriptedRng([6] * 20))
     jp_text = told(s, "japanese")
-    assert "Your 9 NAC from TF 1 and TF 2 attacked tf-?1" in jp_text
-    assert jp_text.count("attacked tf-?1") == 1
+    assert "Your 9 NAC from TF 1 and TF 2 attacked American Task Force A (sighted)" in jp_text
+    assert jp_text.count("attacked American Task Force A (sighted)") == 1
     # the survivors go home to their own carriers
     assert s["units"]["jp-CV-1"]["nac"] + s["units"]["jp-CV-2"]["nac"] == 9 - s["losses"]["japanese"]["nac"]
 

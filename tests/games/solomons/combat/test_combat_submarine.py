@@ -38,7 +38,7 @@ def test_a_random_capital_ship_is_attacked_at_one_to_one():
     us = told(s, "allied")
     assert "1:1, die 4" in us and "BB" in us
     jp = told(s, "japanese")
-    assert "a capital ship of tf-?1" in jp and "crippled" in jp
+    assert "a capital ship of American Task Force A (sighted)" in jp and "crippled" in jp
     assert "us-BB-1" not in jp and "BB" not in jp                    # Japan is not told which ship
 
 

@@ -9,6 +9,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the core's te
 from sol_core_helpers import both, start, until  # noqa: E402
 
 from app.games.solomons import rules  # noqa: E402
+from app.games.solomons.units import marker_name  # noqa: E402
 
 
 @pytest.mark.rule("14.64")
@@ -28,7 +29,7 @@ def test_rabaul_lac_strike_on_ships_in_m_through_the_walker():
     s = both(s, dice=[4] * 60, japanese={"missions": [strike]})
     jp = "\n".join(line["text"] for line in rules.view(s, "japanese")["log"])
     us = "\n".join(line["text"] for line in rules.view(s, "allied")["log"])
-    assert f"Your 13 LAC from Rabaul attacked {marker} in M" in jp
+    assert f"Your 13 LAC from Rabaul attacked {marker_name('allied', marker)} in M" in jp
     assert "was attacked by 13 LAC from Rabaul" in us
     assert "allied-tf-3" not in jp
     spectator = "\n".join(line["text"] for line in rules.view(s, "spectator")["log"])

@@ -70,3 +70,19 @@ def test_the_panel_sets_standing_orders_that_answer_for_the_side(solomons):
     r = us.post(standing_form(us.page(), carry_on=True) + [("arg.intentions", "true")])
     assert r.status_code == 422 and "standing order" in r.text
     assert us.state()["view"]["standing"] == {}
+
+
+def test_a_newcomers_first_board_shows_its_standing_orders_ticked_and_explains_the_one_that_asks(newcomer, solomons):
+    """Issue 34: the standing orders a new game starts with are ticked in an open panel, and the board of a
+    question one of them answers (here Japan's first Preliminary Set-Up, which `stay` answers once it knows the
+    ships) says what the order does and how to clear it."""
+    us, jp = solomons
+    page = jp.page()
+    assert jp.kind() == "placement"
+    assert ticked(page) == {"carry_on", "air_hold", "no_transfers", "stay", "no_training", "intentions"}
+    assert re.search(r'<details class="sol-standing" id="sol-standing-orders" open>', page)
+    note = re.search(r'<p class="sol-standing-note"[^>]*>(.*?)</p>', page, re.S)
+    assert note and "Keep my ships at their bases in the Preliminary Set-Up" in note.group(1)
+    assert "untick it under Standing orders" in note.group(1)
+    ok(jp.post(standing_form(page, stay=False)))
+    assert "stay" not in jp.state()["view"]["standing"] and 'class="sol-standing-note"' not in jp.page()

@@ -124,7 +124,8 @@ def test_the_air_board_offers_each_source_only_the_targets_its_air_reaches_and_b
     html, prompt = board(s, "allied")
     carrier_row = re.search(r'name="arg\.missions\.(\d+)\.source" value="allied-tf-1"', html).group(1)
     targets = re.search(rf'<select id="m-{carrier_row}-target".*?</select>', html, re.S).group(0)
-    assert f"tf-?1 in hex {close} (2 ships)" in targets and "tf-?2" not in targets  # carrier air: one hex
+    # carrier air: one hex; the marker by its name (issue 34), its id only in the option's value
+    assert f"Japanese Task Force A (sighted) in hex {close} (2 ships)" in targets and "tf-?2" not in targets
     es_rows = re.findall(r'name="arg\.missions\.(\d+)\.source" value="espiritu_santo"', html)
     for row in es_rows:  # Espiritu Santo's air reaches from O (10.6): never the far marker
         cell = re.search(rf'<select id="m-{row}-target".*?</select>', html, re.S).group(0)
