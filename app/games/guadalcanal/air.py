@@ -119,7 +119,8 @@ def circling(state: State, units: list[str]) -> Integer | None:
 def _fly(state: State, group: list[str], start: str, mf: int, label: str) -> dict:
     """The `fly` order of one flight: its units, a route of at most its MF from its hex, the hexes it announces and,
     under option 15a, its spare factors spent circling (15a1.1)."""
-    args = {"units": Several(tuple(group), minimum=len(group), label="Flight").to_json(),
+    args = {"units": Several(tuple(group), minimum=len(group), labels=tuple(AIR[u]["name"] for u in group),
+                             label="Flight").to_json(),
             "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf, label="Route").to_json(),
             "search": Several(tuple(sorted(searchboard.within(start, mf))),
                               label="Hexes announced (of those entered)").to_json()}
@@ -176,9 +177,8 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
     mf = reach(group)
     if len(path) > mf:
         raise IllegalAction(f"The flight may enter at most {mf} hexes (its movement factor), not {len(path)}.", "3d1")
-    for h in args["search"]:
-        if h not in path:
-            raise IllegalAction(f"A flight may search only hexes it enters; it does not enter {h}.", "3d3.1")
+    # 3d3.1: a flight searches only hexes it enters; the form offers every hex in reach before the route is drawn,
+    # so a hex listed and not entered is simply not announced (resolve), never a refusal of an offered value
     extra = args.get("circle") or 0
     if extra and not spotting.on(state):
         raise IllegalAction("Spare movement factors add to an air search only under option 15a (variable spotting "

@@ -185,6 +185,10 @@ def _narrow(state: State, arg: dict[str, Any], keep) -> tuple[dict[str, Any], bo
     if kind == "assignment" and any(_is_thing(state, i) for i in arg.get("ids", [])):
         ids = [i for i in arg["ids"] if keep(i)]
         return _rehint(dict(arg, ids=ids)), bool(ids)
+    if kind == "group" and any(_is_thing(state, i) for i in arg.get("fields", {})):  # a choice per piece (forms.py)
+        fields = {i: f for i, f in arg["fields"].items() if keep(i)}
+        optional = [i for i in arg.get("optional") or [] if i in fields]
+        return dict(arg, fields=fields, optional=optional or None), bool(fields)
     return arg, None
 
 
@@ -352,4 +356,6 @@ def fit(prompt: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
             args[name] = [x for x in args[name] if x in arg["choices"]]
         elif arg.get("type") == "assignment":
             args[name] = {k: v for k, v in args[name].items() if k in arg["ids"]}
+        elif arg.get("type") == "group":
+            args[name] = {k: v for k, v in args[name].items() if k in arg["fields"]}
     return dict(action, args=args)

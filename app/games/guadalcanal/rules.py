@@ -96,7 +96,7 @@ STATES = StatesTable([
     # 18: the umpire releases each step of an umpired Turn (advance one step, or run to the end of the Turn).
     umpire_gate.decision(sequence.released, rule="18", span_label="the Turn", clone=cards.clone),
     # 5; option 12d: the landing order may mark fighters to patrol and scouts to shadow (patrols.py)
-    Decision("air_return", "5", patrols.VERBS, _one, patrols.prompt, _walking(patrols.resolve), landing.default,
+    Decision("air_return", "5", patrols.VERBS, _one, patrols.prompt, _walking(patrols.resolve), patrols.default,
              patrols.random, patrols.check),
     # 11e2: after the Air Return Phase, the side whose submarine roll won picks its target.
     Decision("submarine", "11e2", submarine.VERBS, _one, submarine.prompt, _walking(submarine.resolve),

@@ -105,7 +105,7 @@ def test_fleet_and_bases_gives_ships_and_ship_borne_air_to_one_and_bases_and_lan
     assert set(p) == {"allied.1", "allied.2", "japanese.1"}  # scenario 1 gives Japan no base
     fleet = p["allied.1"]["actions"][0]["args"]
     bases = p["allied.2"]["actions"][0]["args"]
-    assert fleet["hexes"]["ids"] == ["us-tf16", "us-tf17"] and bases["hexes"]["ids"] == []
+    assert list(fleet["hexes"]["fields"]) == ["us-tf16", "us-tf17"] and list(bases["hexes"]["fields"]) == []
     assert "us-b10" in fleet["ready"]["choices"] and "us-b10" not in bases["ready"]["choices"]
     assert set(bases["ready"]["choices"]) == {"us-sb141", "us-s71", "us-b6", "us-t8", "us-aa", "us-ff", "us-gg"}
     assert command.commander(s, "us-henderson") == "allied.2" and command.commander(s, "us-enterprise") == "allied.1"
