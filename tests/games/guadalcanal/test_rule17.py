@@ -351,3 +351,17 @@ def test_many_random_team_games_with_random_options_and_umpires_end_cleanly_and_
     from tools.guadalcanal_team_games import run
 
     assert run(range(60), 1700, 6) == (60, 10)  # each ended (run raises on one that did not); every sixth checked
+
+
+@pytest.mark.rule("17c2")
+def test_the_page_names_each_seats_flagship_by_its_printed_name():
+    """Issue 34: the team panel read "Flagships (17c2): Allied overall commander: us-enterprise; ..."."""
+    from app.games.guadalcanal import spec
+    from tests.conformance.render import pages, visible_text
+    s = rules.setup("1", {"teams": True}, ScriptedRng())
+    for seat in ("allied.1", "allied.2"):
+        s = rules.apply(s, seat, rules.default_action(s, seat), ScriptedRng([6, 4] * 4))
+    s = rules.apply(s, "japanese.1", rules.default_action(s, "japanese.1"), ScriptedRng([6, 4] * 4))
+    text = visible_text(pages(spec, "1", {"teams": True}, s, "allied.2")["page"])
+    assert "Flagships (17c2): Allied overall commander: Enterprise; Allied second commander: Henderson." in \
+        " ".join(text.split())

@@ -136,7 +136,9 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                 "actions": acts + [{"verb": "surface_cease_fire", "label": "Cease fire", "args": {}}]}
     return {"title": f"{t}: break off?", "rule": "16d6", "info": {"kind": "surface_breakoff"},
             "actions": [{"verb": "surface_break_off", "label": "Break off", "args": {
-                "ships": Several(tuple(breakoff.able(state, side)), minimum=0).to_json()}}]}
+                "ships": Several(tuple(breakoff.able(state, side)), minimum=0,
+                                 labels=tuple(name(u) for u in breakoff.able(state, side)),
+                                 label="Ships breaking off").to_json()}}]}
 
 
 # --- carrying an order out -------------------------------------------------------------------------------------------
