@@ -156,7 +156,9 @@ def assembly_random(state: State, side: str, rng) -> dict[str, Any]:
 
 
 def assembly_default(state: State, side: str) -> dict[str, Any]:
-    return {"verb": "take_off", "args": {"units": []}}
+    """A missed Assembly Step: nothing takes off (and, under option 14, no fighter flies CAP: the form's part left
+    empty, as the prompt asks it)."""
+    return {"verb": "take_off", "args": {"units": [], **({"cap": {}} if cap_fighters(state, side) else {})}}
 
 
 # --- 3b: the Ready Step --------------------------------------------------------------------------------------------

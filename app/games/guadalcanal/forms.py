@@ -12,12 +12,18 @@ from app.engine.orders import Choice, Group, Several
 
 def per_piece(pieces: Sequence[str], names: Mapping[str, str], offered: Mapping[str, Sequence[Any]],
               required: bool, label: str, labels: Callable[[str, Any], str] | None = None) -> dict[str, Any]:
+    """per_piece_order published as JSON."""
+    return per_piece_order(pieces, names, offered, required, label, labels).to_json()
+
+
+def per_piece_order(pieces: Sequence[str], names: Mapping[str, str], offered: Mapping[str, Sequence[Any]],
+                    required: bool, label: str, labels: Callable[[str, Any], str] | None = None) -> Group:
     """{piece: one of its own offered values}, each field labelled with the piece's printed name; `required` says
     every piece must be given a value, else a piece left out is not ordered; `labels(piece, value)` names a
-    value where its id is not its printed name. Published as JSON."""
+    value where its id is not its printed name."""
     fields = {p: Choice(tuple(offered[p]), tuple(labels(p, v) for v in offered[p]) if labels else None,
                         label=names[p]) for p in pieces}
-    return Group(fields, optional=() if required else tuple(pieces), label=label).to_json()
+    return Group(fields, optional=() if required else tuple(pieces), label=label)
 
 
 def named(pieces: Iterable[str], names: Mapping[str, str], label: str, **kw: Any) -> dict[str, Any]:

@@ -51,10 +51,12 @@ def prompt(state: State, side: str) -> dict[str, Any]:
             return "eliminated (cannot land, 5c)"
         return f"{cards.area_name(state, p)} ({cards.hex_of(state, p)}, room " \
                f"{cards.capacity(state, p) - len(cards.aboard(state, p))})"
-    # issue 34: each unit by name, offered only where it may land (or eliminated when it can land nowhere, 5c)
+    # issue 34: each unit by name, offered only where it may land with room, and eliminated only when the missed
+    # order (every unit to its nearest place with room) leaves it nowhere to land (5c)
+    missed = default(state, side)["args"]["landings"]
     landings = forms.per_piece(flying, {u: cards.name(state, u) for u in flying},
-                               {u: tuple(p for p in places(state, u) if room(state, p, {}) > 0) or (ELIMINATED,)
-                                for u in flying}, required=True,
+                               {u: tuple(p for p in places(state, u) if room(state, p, {}) > 0)
+                                + ((ELIMINATED,) if missed[u] == ELIMINATED else ()) for u in flying}, required=True,
                                label="Landings", labels=label)
     return {"title": "Air Return Phase: land every flying air unit (into the Arming box where it lands)", "rule": "5",
             "info": {"kind": "air_return"},
