@@ -237,6 +237,26 @@ def first_blood(browser, base: str) -> None:
     ij.screenshot(path=str(OUT / "first-blood.png"), full_page=True)
 
 
+MAP_SIDES = {"solomons": "allied", "guadalcanal": "allied", "first_blood": "us", "usn": "allied",
+             "pacific_war_1942": None}
+
+
+def maps(browser, base: str) -> None:
+    """Each game's map as a newcomer first sees it, at its default zoom, against the computer (the README's row of
+    maps): docs/screenshots/map-<game>.png, the board section only."""
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    sign_up(page, base, f"cartographer{uuid.uuid4().hex[:4]}")
+    for game, side in MAP_SIDES.items():
+        page.goto(f"{base}/games/new?game={game}")
+        if side:
+            page.get_by_label("Your side").select_option(side)
+            page.get_by_label("Opponent").select_option("computer")
+        page.get_by_role("button", name="Create game").click()
+        page.locator("#status").get_by_text("Your move").wait_for(timeout=60_000)
+        page.wait_for_timeout(500)  # the map's script frames it
+        page.locator("#board").screenshot(path=str(OUT / f"map-{game}.png"))
+
+
 def players(browser, base: str) -> None:
     """A rated game ended by a resignation, the rematch offered to the other player, the player's page and the
     archive (issue 20)."""

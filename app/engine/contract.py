@@ -55,6 +55,7 @@ class Option:
     rule: str | None
     default: Any
     choices: tuple[Any, ...] = (True, False)
+    labels: tuple[str, ...] | None = None  # each choice as the lobby shows it (same order); None shows the value
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,8 @@ def _game_type(r, scenario: str = "", options: dict[str, Any] | None = None) -> 
             "teams": any(len(s["seats"]) > 1 for s in sides),
             "bot_levels": list(lobby.computer_players.levels_of(r)),  # issue 19: the computer's levels, easiest first
             "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": chosen[o.id],
-                         "choices": list(o.choices), "seats": changes_seats(o)} for o in r.meta.options]}
+                         "choices": list(o.choices), "labels": list(o.labels or map(str, o.choices)),
+                         "seats": changes_seats(o)} for o in r.meta.options]}
 
 
 def game_types() -> list[dict[str, Any]]:

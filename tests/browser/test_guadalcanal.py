@@ -78,8 +78,9 @@ def join(page, base: str, invite: str) -> None:
     expect(page.locator("#board")).to_be_visible()
 
 
-ALLIED_SETUP = ({"us-tf16": "R7", "us-tf17": "Q7"}, ["us-b10", "us-rr", "us-b8", "us-ss"])
-JAPANESE_SETUP = ({"ij-advance-force": "N2", "ij-striking-force": "P1", "ij-vanguard-force": "L2"}, ["ij-1sd", "ij-aa"])
+# The forms name task forces and air units as printed (issue 34): their labels are the names.
+ALLIED_SETUP = ({"Task Force 16": "R7", "Task Force 17": "Q7"}, ["B10", "RR", "B8", "SS"])
+JAPANESE_SETUP = ({"Advance Force": "N2", "Striking Force": "P1", "Vanguard Force": "L2"}, ["1SD", "AA"])
 
 
 def test_two_admirals_play_the_set_up_and_the_first_turns_through_the_pages(live_server, new_page):
@@ -126,11 +127,11 @@ def test_two_admirals_play_the_set_up_and_the_first_turns_through_the_pages(live
 
     # Sea movement (3c): the markers move one hex, each side seeing only its own.
     asked(jp, "Sea Movement Step")
-    jp.locator("#prompt").get_by_label("ij-advance-force", exact=True).select_option("N3")
+    jp.locator("#prompt").get_by_label("Advance Force", exact=True).select_option("N3")
     give(jp, "Move")
     expect(marker(jp, "Japanese Advance Force, N3")).to_have_count(1, timeout=TIMEOUT)
     asked(us, "Sea Movement Step")
-    us.locator("#prompt").get_by_label("us-tf16", exact=True).select_option("S7")
+    us.locator("#prompt").get_by_label("Task Force 16", exact=True).select_option("S7")
     give(us, "Move")
     expect(marker(us, "Allied Task Force 16, S7")).to_have_count(1, timeout=TIMEOUT)
     expect(us.locator("#searchboard .board-counter[aria-label^='Japanese Advance Force']")).to_have_count(0)
@@ -168,7 +169,7 @@ def test_two_admirals_play_the_set_up_and_the_first_turns_through_the_pages(live
     expect(us.locator("#prompt input[name='arg.search'][value='\"N5\"']")).to_be_checked()
     expect(us.locator("#gc-route-layer .gc-route-search")).to_have_count(1)
     expect(us.locator("#prompt .gc-route-status")).to_contain_text("announced: N5")
-    expect(us.locator("#prompt").get_by_label("us-ss", exact=True)).to_be_checked()  # the flight routed is flown
+    expect(us.locator("#prompt").get_by_label("SS", exact=True)).to_be_checked()  # the flight routed is flown
     give(us, "Scout SS from Q7")
     expect(marker(us, "Allied air units SS, N5")).to_have_count(1, timeout=TIMEOUT)
     expect(us.locator("#log")).to_contain_text("SS fly from Q7: P6, O6, N5; announced N5", timeout=TIMEOUT)

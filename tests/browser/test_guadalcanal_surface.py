@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from app.games.guadalcanal.combat import units
+
 from tests.browser.conftest import sign_up
 from tests.browser.test_guadalcanal import TIMEOUT, asked, give, join, name
 
@@ -33,7 +35,7 @@ def set_up(page, line: str, facing: str, hexes: dict[str, str]) -> None:
         form.get_by_label("Line", exact=True).select_option(line)
     form.get_by_label("Facing", exact=True).select_option(facing)
     for uid, h in hexes.items():
-        form.get_by_label(uid, exact=True).select_option(h)
+        form.get_by_label(units.record(uid)["name"], exact=True).select_option(h)  # named as printed (issue 34)
     give(page, "Set up")
 
 

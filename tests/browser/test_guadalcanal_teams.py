@@ -20,11 +20,12 @@ SEATS = ("allied.1", "allied.2", "japanese.1", "japanese.2")
 DICE = [6, 4, 7, 3, 6, 4]
 MESSAGE = "Strike the carriers at dawn"
 # 7a2.2: each task force in its printed set-up area (the fleet's commander places them all, 17a fleet_and_bases).
-HEXES = {"allied.1": {"us-tf11": "O7", "us-tf16": "O8", "us-tf18": "Q9"},
-         "japanese.1": {"ij-striking-force": "K1", "ij-detached-force": "K1", "ij-vanguard-force": "K1",
-                        "ij-advance-force": "K1", "ij-outer-south-seas-force": "J4", "ij-reinforcement-group": "J4"}}
+# The forms name them as printed (issue 34).
+HEXES = {"allied.1": {"Task Force 11": "O7", "Task Force 16": "O8", "Task Force 18": "Q9"},
+         "japanese.1": {"Striking Force": "K1", "Detached Force": "K1", "Vanguard Force": "K1",
+                        "Advance Force": "K1", "Outer South Seas Force": "J4", "Reinforcement Group": "J4"}}
 # 2c4: Henderson holds 8 air units; the second commander (bases, 17a) sends two to Espiritu Santo.
-BASES = {"allied.2": {"us-ff": "E. Santo", "us-gg": "E. Santo"}}
+BASES = {"allied.2": {"FF": "E. Santo", "GG": "E. Santo"}}
 
 
 def account(base: str) -> tuple[str, dict[str, str]]:

@@ -10,8 +10,8 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.engine.orders import Path, Several
-from app.games.guadalcanal import cards, scout_losses, search, searchboard
+from app.engine.orders import Integer, Optional, Path, Several
+from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
 
@@ -19,7 +19,9 @@ State = dict[str, Any]
 RULE = "3d"
 VERBS = {"fly": {"units": Several(ALL_AIR, minimum=1, label="Flight"),
                  "path": Path(EDGES, minimum=0, label="Route"),
-                 "search": Several(HEXES, label="Hexes announced")}}
+                 "search": Several(HEXES, label="Hexes announced"),
+                 # 15a1.1 (option 15a only): spare movement factors spent circling a hex for +2 each
+                 "circle": Optional(Integer(0, max(a["mf"] for a in AIR.values()), label="Circling"))}}
 VERBS_SEA_SEARCH = {"sea_search": {"hexes": Several(HEXES, label="Hexes called")}}
 AT = "Action Phase, Air Movement and Search Step (3d)"
 
@@ -99,13 +101,33 @@ def _disk(start: str, n: int) -> dict[str, tuple[str, ...]]:
 
 
 
-def _fly(group: list[str], start: str, mf: int, label: str) -> dict:
-    """The `fly` order of one flight: its units, a route of at most its MF from its hex, and the hexes it announces."""
-    return {"verb": "fly", "label": label,
-            "args": {"units": Several(tuple(group), minimum=len(group), label="Flight").to_json(),
-                     "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf, label="Route").to_json(),
-                     "search": Several(tuple(sorted(searchboard.within(start, mf))),
-                                       label="Hexes announced (of those entered)").to_json()}}
+def spare(units: list[str]) -> int:
+    """15a1.1: the movement factors a flight has to spend, on its route and circling: its slowest unit's, as every
+    unit of a flight circles with it."""
+    return min(AIR[u]["mf"] for u in units)
+
+
+CIRCLE_LABEL = ("Spare movement factors to spend circling the first announced hex where something is there "
+                "(+2 each to the search, 15a1.1)")
+
+
+def circling(state: State, units: list[str]) -> Integer | None:
+    """15a1.1 under option 15a: 0 to all but one of the flight's factors (one is needed to enter a hex)."""
+    return Integer(0, spare(units) - 1, label=CIRCLE_LABEL) if spotting.on(state) else None
+
+
+def _fly(state: State, group: list[str], start: str, mf: int, label: str) -> dict:
+    """The `fly` order of one flight: its units, a route of at most its MF from its hex, the hexes it announces and,
+    under option 15a, its spare factors spent circling (15a1.1)."""
+    args = {"units": Several(tuple(group), minimum=len(group), labels=tuple(AIR[u]["name"] for u in group),
+                             label="Flight").to_json(),
+            "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf, label="Route").to_json(),
+            "search": Several(tuple(sorted(searchboard.within(start, mf))),
+                              label="Hexes announced (of those entered)").to_json()}
+    extra = circling(state, group)
+    if extra is not None:
+        args["circle"] = extra.to_json()
+    return {"verb": "fly", "label": label, "args": args}
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     actions = []
@@ -114,10 +136,10 @@ def prompt(state: State, side: str) -> dict[str, Any]:
     for group in sorted(flights(state, side), key=lambda g: flight_key(g) in done):
         start, mf = origin(state, group[0]), reach(group)
         kind = "Scout" if len(group) == 1 and not cards.is_combat(group[0]) else "Strike"
-        actions.append(_fly(group, start, mf, f"{kind} {cards.names(state, group)} from {start} (MF {mf})"))
+        actions.append(_fly(state, group, start, mf, f"{kind} {cards.names(state, group)} from {start} (MF {mf})"))
     for group in combinations(state, side):  # 13a2: separate strikes from one hex may fly as one
         start, mf = origin(state, group[0]), reach(group)
-        actions.append(_fly(group, start, mf, f"Combined strike {cards.names(state, group)} from {start} (13a2)"))
+        actions.append(_fly(state, group, start, mf, f"Combined strike {cards.names(state, group)} from {start} (13a2)"))
     kind = state["step"].get("kind")
     if kind in ("scouts", "strikes"):  # 18c1: routes sent at once, answered once both sides are in
         what = "each scout's projected route and the hexes it announces" if kind == "scouts" else \
@@ -155,15 +177,23 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
     mf = reach(group)
     if len(path) > mf:
         raise IllegalAction(f"The flight may enter at most {mf} hexes (its movement factor), not {len(path)}.", "3d1")
-    for h in args["search"]:
-        if h not in path:
-            raise IllegalAction(f"A flight may search only hexes it enters; it does not enter {h}.", "3d3.1")
+    # 3d3.1: a flight searches only hexes it enters; the form offers every hex in reach before the route is drawn,
+    # so a hex listed and not entered is simply not announced (resolve), never a refusal of an offered value
+    extra = args.get("circle") or 0
+    if extra and not spotting.on(state):
+        raise IllegalAction("Spare movement factors add to an air search only under option 15a (variable spotting "
+                            "information).", "15a1.1")
+    if extra and len(path) + extra > spare(group):
+        raise IllegalAction(f"Circling spends movement factors the route leaves unused: {len(path)} hexes and "
+                            f"{extra} factors circling are more than the flight's {spare(group)} movement factors.",
+                            "15a1.1")
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
     args = action["args"]
     group, path, called = args["units"], args["path"], set(args["search"])
+    extra = args.get("circle") or 0  # 15a1.1: spent in the first announced hex where something is there
     start = origin(s, group[0])
     ends = {}
     for u in group:
@@ -184,7 +214,11 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
         shot_down = scout_losses.enters(s, side, scouts, h, AT, rng)
         if h in announced and flying_on:
             announced.remove(h)
-            search.answer(s, side, h, "Air search", AT, rng)
+            # 15b2: a scout shot down over the hex searches it without the circling modifier
+            spend = 0 if shot_down else extra
+            told = search.answer(s, side, h, "Air search", AT, rng, circling=spend)
+            if told["spotted"]:
+                extra = 0
         if shot_down:
             scout_losses.lose(s, scouts)
             flying_on = any(cards.is_combat(u) for u in group)
@@ -200,19 +234,32 @@ def random(state: State, side: str, rng) -> dict[str, Any]:
     targets = sorted({c["hex"] for c in state["boards"][side]["contacts"].values()
                       if c["hex"] in EDGES and 0 < searchboard.distance(start, c["hex"]) <= shortest})
     if cards.is_combat(group[0]) and targets and rng.die(2) == 1:
-        route = searchboard.GRID.path(start, rng.choice(targets))[0][1:]
-        return {"verb": "fly", "args": {"units": group, "path": route, "search": route[-1:]}}
+        path = searchboard.GRID.path(start, rng.choice(targets))[0][1:]
+        out = {"verb": "fly", "args": {"units": group, "path": path, "search": path[-1:]}}
+    else:
+        path, out = _wander(start, mf, rng), None
+    out = out or {"verb": "fly", "args": {"units": group, "path": path,
+                                          "search": [h for h in dict.fromkeys(path) if rng.die(2) == 1]}}
+    if spotting.on(state):  # 15a1.1: any spare factors the route leaves
+        out["args"]["circle"] = rng.die(max(spare(group) - max(len(path), 1), 0) + 1) - 1
+    return out
+
+
+def _wander(start: str, mf: int, rng) -> list[str]:
     path, here = [], start
     for _ in range(rng.die(mf + 1) - 1):
         here = rng.choice(EDGES[here])
         path.append(here)
-    return {"verb": "fly", "args": {"units": group, "path": path,
-                                    "search": [h for h in dict.fromkeys(path) if rng.die(2) == 1]}}
+    return path
 
 
 def default(state: State, side: str) -> dict[str, Any]:
-    """A missed flight stays in its hex, searching nothing."""
-    return {"verb": "fly", "args": {"units": _next_flight(state, side), "path": [], "search": []}}
+    """A missed flight stays in its hex, searching nothing (and, under option 15a, circling nowhere)."""
+    group = _next_flight(state, side)
+    out = {"verb": "fly", "args": {"units": group, "path": [], "search": []}}
+    if spotting.on(state):
+        out["args"]["circle"] = 0
+    return out
 
 
 # --- 3d5: sea search -------------------------------------------------------------------------------------------

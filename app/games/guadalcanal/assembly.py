@@ -8,13 +8,19 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment, Optional, Several
-from app.games.guadalcanal import cards, max_strike, new_scouts, timetrack
+from app.games.guadalcanal import cards, forms, max_strike, new_scouts, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import ALL_AIR, BASES, TITLE, enemy
 
 State = dict[str, Any]
 
 CAP_CHOICES = ("high", "low")  # option 14: the High CAP and Low CAP boxes (14a2)
+
+
+def CAP_LABEL(_unit: str, box: str) -> str:
+    return {"high": "High CAP", "low": "Low CAP"}[box]
+
+
 VERBS_ASSEMBLY = {"take_off": {"units": Several(ALL_AIR, label="Air units taking off"),
                                "cap": Optional(Assignment(ALL_AIR, CAP_CHOICES, required=False,
                                                           label="Fighters taking off to CAP")),
@@ -43,11 +49,12 @@ def assembly_prompt(state: State, side: str) -> dict[str, Any]:
     ready = cards.in_box(state, side, "ready")
     limits = "; ".join(f"{cards.area_name(state, a)} {cards.launch_factor(state, a)}"
                        for a in cards.air_areas(state, side) if cards.aboard(state, a, ("ready",)))
-    args = {"units": Several(tuple(ready), label="Air units taking off").to_json()}
+    args = {"units": forms.named(ready, {u: cards.name(state, u) for u in ready}, "Air units taking off")}
     fighters = cap_fighters(state, side)
     if fighters:  # option 14: fighters may take off into the High or Low CAP box instead (14a2)
-        args["cap"] = Assignment(tuple(fighters), CAP_CHOICES, required=False,
-                                 label="Fighters taking off to CAP (High or Low)").to_json()
+        args["cap"] = forms.per_piece(fighters, {u: cards.name(state, u) for u in fighters},
+                                      {u: CAP_CHOICES for u in fighters}, required=False,
+                                      label="Fighters taking off to CAP (High or Low)", labels=CAP_LABEL)
     args.update(max_strike.prompt_args(state, side))  # option 12b-12c: the deck load for next Turn
     return {"title": f"Assembly Step: choose the air units that take off (launch factors: {limits})",
             "rule": "3a", "info": {"kind": "assembly"},
@@ -149,7 +156,9 @@ def assembly_random(state: State, side: str, rng) -> dict[str, Any]:
 
 
 def assembly_default(state: State, side: str) -> dict[str, Any]:
-    return {"verb": "take_off", "args": {"units": []}}
+    """A missed Assembly Step: nothing takes off (and, under option 14, no fighter flies CAP: the form's part left
+    empty, as the prompt asks it)."""
+    return {"verb": "take_off", "args": {"units": [], **({"cap": {}} if cap_fighters(state, side) else {})}}
 
 
 # --- 3b: the Ready Step --------------------------------------------------------------------------------------------
@@ -163,8 +172,10 @@ def ready_prompt(state: State, side: str) -> dict[str, Any]:
     return {"title": "Ready Step: shift air units from Arming to Ready, or back", "rule": "3b",
             "info": {"kind": "ready"},
             "actions": [{"verb": "shift", "label": "Shift (none: leave the boxes as they are)",
-                         "args": {"to_ready": Several(tuple(arming), label="Arming to Ready").to_json(),
-                                  "to_arming": Several(tuple(ready), label="Ready to Arming").to_json(),
+                         "args": {"to_ready": forms.named(arming, {u: cards.name(state, u) for u in arming},
+                                                          "Arming to Ready"),
+                                  "to_arming": forms.named(ready, {u: cards.name(state, u) for u in ready},
+                                                           "Ready to Arming"),
                                   **new_scouts.prompt_args(state, side)}}]}  # option 15c
 
 

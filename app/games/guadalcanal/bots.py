@@ -193,15 +193,29 @@ def choices(arg: dict[str, Any] | None) -> list[Any]:
     return list((arg or {}).get("choices") or [])
 
 
+def pieces(arg: dict[str, Any]) -> dict[str, Any]:
+    """A choice per piece as an assignment reads: its ids, every value offered to any of them, whether each must be
+    given one (forms.per_piece publishes a group of choices, one per piece, issue 34)."""
+    if arg.get("type") != "group":
+        return arg
+    fields = arg["fields"]
+    return {"type": "assignment", "ids": list(fields), "required": not arg.get("optional"),
+            "choices": list(dict.fromkeys(c for f in fields.values() for c in f["choices"])),
+            "each": {i: list(f["choices"]) for i, f in fields.items()}}
+
+
 def least(action_spec: dict[str, Any]) -> Action:
     """The least order an action's typed arguments allow (a prompt the bot does not know)."""
     args = {}
     for name, arg in (action_spec.get("args") or {}).items():
+        arg = pieces(arg) if isinstance(arg, dict) else arg
         kind = arg.get("type") if isinstance(arg, dict) else None
         if kind == "several":
             args[name] = list(arg["choices"][:arg.get("minimum") or 0])
         elif kind == "assignment":
-            args[name] = {i: arg["choices"][0] for i in arg["ids"]} if arg.get("required", True) else {}
+            each = arg.get("each") or {}
+            args[name] = {i: (each.get(i) or arg["choices"])[0] for i in arg["ids"]} if arg.get("required", True) \
+                else {}
         elif kind == "path":
             args[name] = []
         elif kind == "choice":
@@ -217,7 +231,8 @@ def least(action_spec: dict[str, Any]) -> Action:
 
 def deploy(view: View, prompt: Prompt, rng) -> Action:
     me = Intel(view)
-    args = spec(prompt, "deploy")["args"]
+    args = dict(spec(prompt, "deploy")["args"])
+    args["hexes"], args["bases"] = pieces(args["hexes"]), pieces(args["bases"])
     sc = SCENARIOS[view["scenario"]]
     # where each task force sets up or enters (7a2.2): a printed hex (7e2: Task Force 67 in N6) or its area
     allowed = {tf["id"]: tuple(tf.get("hexes") or AREAS.get(tf["area"], ())) for tf in sc["task_force"]}
@@ -269,7 +284,7 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
     w = me.likelihood() if blind else {}
     likely = max(w, key=lambda h: (w[h], h)) if w else None
     out = []
-    cap_offered, cap = set((spec(prompt, "take_off")["args"].get("cap") or {}).get("ids") or []), {}
+    cap_offered, cap = set(pieces(spec(prompt, "take_off")["args"].get("cap") or {}).get("ids") or []), {}
     for area in me.card["areas"]:
         here = me.area_hex(area["id"])
         ready = [u for u in area["ready"] if u["id"] in offered]
@@ -329,7 +344,7 @@ def strike_reach(tf: dict[str, Any], me: Intel) -> int:
 
 def move(view: View, prompt: Prompt, rng) -> Action:
     me = Intel(view)
-    offered = set(spec(prompt, "move")["args"]["moves"]["ids"])
+    offered = set(pieces(spec(prompt, "move")["args"]["moves"])["ids"])
     w = me.likelihood()
     guess = max(w, key=lambda h: (w[h], h)) if w else None
     moves = {}
@@ -470,7 +485,7 @@ def sea_search(view: View, prompt: Prompt, rng) -> Action:
 
 def land(view: View, prompt: Prompt, rng) -> Action:
     me = Intel(view)
-    arg = spec(prompt, "land")["args"]["landings"]
+    arg = pieces(spec(prompt, "land")["args"]["landings"])
     allowed = set(arg["choices"])
     flying = {u["id"]: u for u in me.card["flying"]}
     areas = {a["id"]: a for a in me.card["areas"]}

@@ -37,9 +37,10 @@ TEAMS = "teams"
 COMMAND = "command"
 FLEET_AND_BASES, WEST_AND_EAST = "fleet_and_bases", "west_and_east"
 ASSIGNMENTS = (FLEET_AND_BASES, WEST_AND_EAST)
-OPTIONS = (Option(COMMAND, "Rule 17a: command assignment when two players a side (fleet_and_bases: ships and "
-                           "ship-borne air / bases and land-based air; west_and_east: the searchboard's halves)",
-                  "17a", FLEET_AND_BASES, ASSIGNMENTS),)
+ASSIGNMENT_LABELS = ("Fleet and bases: ships and ship-borne air to the overall commander, bases and land-based air "
+                     "to the second", "West and east: each commander a half of the searchboard")
+OPTIONS = (Option(COMMAND, "Command assignment when two players a side", "17a", FLEET_AND_BASES, ASSIGNMENTS,
+                  ASSIGNMENT_LABELS),)
 SEATS = {side: (f"{side}.1", f"{side}.2") for side in SIDES}
 SEAT_SIDE = {seat: side for side in SIDES for seat in SEATS[side]}
 ALL_SEATS = tuple(SEAT_SIDE)
@@ -85,7 +86,8 @@ def check_options(scenario: str, options: dict[str, Any], surface_ids: tuple[str
         raise IllegalAction("Rule 17 (two players a side) needs a searchboard scenario: scenarios 5 and 6 are one "
                             "surface battle each (17 recommends 7c, 7d and 7e).", "17")
     if (options or {}).get(COMMAND, FLEET_AND_BASES) not in ASSIGNMENTS:
-        raise IllegalAction("The command assignment is fleet_and_bases or west_and_east (17a).", "17a")
+        raise IllegalAction(f"The command assignment is one of rule 17a's two: {' or '.join(ASSIGNMENT_LABELS)}.",
+                            "17a")
 
 
 def begin(state: State, options: dict[str, Any]) -> State:
@@ -183,6 +185,10 @@ def _narrow(state: State, arg: dict[str, Any], keep) -> tuple[dict[str, Any], bo
     if kind == "assignment" and any(_is_thing(state, i) for i in arg.get("ids", [])):
         ids = [i for i in arg["ids"] if keep(i)]
         return _rehint(dict(arg, ids=ids)), bool(ids)
+    if kind == "group" and any(_is_thing(state, i) for i in arg.get("fields", {})):  # a choice per piece (forms.py)
+        fields = {i: f for i, f in arg["fields"].items() if keep(i)}
+        optional = [i for i in arg.get("optional") or [] if i in fields]
+        return dict(arg, fields=fields, optional=optional or None), bool(fields)
     return arg, None
 
 
@@ -350,4 +356,6 @@ def fit(prompt: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
             args[name] = [x for x in args[name] if x in arg["choices"]]
         elif arg.get("type") == "assignment":
             args[name] = {k: v for k, v in args[name].items() if k in arg["ids"]}
+        elif arg.get("type") == "group":
+            args[name] = {k: v for k, v in args[name].items() if k in arg["fields"]}
     return dict(action, args=args)

@@ -7,7 +7,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Assignment, Several
-from app.games.guadalcanal import cards, entries, sequence, timetrack
+from app.games.guadalcanal import cards, entries, forms, sequence, timetrack
 from app.games.guadalcanal.gamedata import (AIR, ALL_AIR, ALL_TASK_FORCES, AREAS, BASE_HEX, BASES, HEXES, SCENARIOS,
                                             SHIPS, SIDES, TITLE, enemy, side_of_id)
 
@@ -128,15 +128,18 @@ def _unit_rec(state: State, uid: str) -> dict[str, Any]:
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     tfs = own_task_forces(state, side)
-    hexes = tuple(dict.fromkeys(h for t in tfs for h in setup_hexes(state, t)))
     areas = "; ".join(f"{tf_record(state, t)['name']} in {where(state, t)}" for t in tfs)
     air = own_air(state, side)
     spread = state["spread"].get(side, {"bases": [], "air": []})
-    args = {"hexes": Assignment(tuple(tfs), hexes, required=True, label="Task force hexes").to_json(),
-            "ready": Several(tuple(air), label="Air units in Ready boxes (the rest are Arming)").to_json(),
-            "bases": Assignment(tuple(spread["air"]), tuple(spread["bases"]) or tuple(BASES)[:1], required=True,
-                                labels=tuple(BASES[b]["name"] for b in spread["bases"]) or None,
-                                label="Air units' bases (spread as desired)").to_json()}
+    # issue 34: every piece by its printed name, each task force offered only its own set-up hexes
+    names = {u: _unit_rec(state, u)["name"] for u in air}
+    args = {"hexes": forms.per_piece(tfs, {t: tf_record(state, t)["name"] for t in tfs},
+                                     {t: setup_hexes(state, t) for t in tfs}, required=True,
+                                     label="Task force hexes"),
+            "ready": forms.named(air, names, "Air units in Ready boxes (the rest are Arming)"),
+            "bases": forms.per_piece(spread["air"], names, {u: tuple(spread["bases"]) for u in spread["air"]},
+                                     required=True, label="Air units' bases (spread as desired)",
+                                     labels=lambda u, b: BASES[b]["name"])}
     return {"title": f"Set-up: place your task force markers in secret ({areas}) and fill your Operations Card",
             "rule": RULE, "actions": [{"verb": "deploy", "label": "Place the task forces", "args": args}],
             "info": {"kind": "deploy"}}

@@ -7,7 +7,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.orders import Assignment
-from app.games.guadalcanal import cards, searchboard
+from app.games.guadalcanal import cards, forms, searchboard
 from app.games.guadalcanal.assembly import card_news
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, BASES, LANDING_PLACES, SHIPS
 
@@ -45,15 +45,22 @@ def room(state: State, place: str, landings: dict[str, str]) -> int:
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     flying = cards.in_box(state, side, "flying")
-    choices = tuple(dict.fromkeys(p for u in flying for p in places(state, u))) + (ELIMINATED,)
-    labels = tuple(f"{cards.area_name(state, p)} ({cards.hex_of(state, p)}, room "
-                   f"{cards.capacity(state, p) - len(cards.aboard(state, p))})" for p in choices[:-1]) + \
-        ("eliminated (cannot land, 5c)",)
+
+    def label(u: str, p: str) -> str:
+        if p == ELIMINATED:
+            return "eliminated (cannot land, 5c)"
+        return f"{cards.area_name(state, p)} ({cards.hex_of(state, p)}, room " \
+               f"{cards.capacity(state, p) - len(cards.aboard(state, p))})"
+    # issue 34: each unit by name, offered only where it may land with room, and eliminated only when the missed
+    # order (every unit to its nearest place with room) leaves it nowhere to land (5c)
+    missed = default(state, side)["args"]["landings"]
+    landings = forms.per_piece(flying, {u: cards.name(state, u) for u in flying},
+                               {u: tuple(p for p in places(state, u) if room(state, p, {}) > 0)
+                                + ((ELIMINATED,) if missed[u] == ELIMINATED else ()) for u in flying}, required=True,
+                               label="Landings", labels=label)
     return {"title": "Air Return Phase: land every flying air unit (into the Arming box where it lands)", "rule": "5",
             "info": {"kind": "air_return"},
-            "actions": [{"verb": "land", "label": "Land",
-                         "args": {"landings": Assignment(tuple(flying), choices, required=True, labels=labels,
-                                                         label="Landings").to_json()}}]}
+            "actions": [{"verb": "land", "label": "Land", "args": {"landings": landings}}]}
 
 
 def check(state: State, side: str, action: dict[str, Any]) -> None:

@@ -40,7 +40,8 @@ def prompt_args(state: State, side: str) -> dict[str, Any]:
     ready = candidates(state, side)
     if not ready:
         return {}
-    return {"max_strike": Optional(Several(tuple(ready), label="Combat air units spotted to the Max. Strike box "
+    return {"max_strike": Optional(Several(tuple(ready), labels=tuple(state["units"][u]["name"] for u in ready),
+                                           label="Combat air units spotted to the Max. Strike box "
                                                                "(they take off next day Turn, 12b)")).to_json()}
 
 

@@ -44,7 +44,8 @@ def candidates(state: State, side: str) -> list[str]:
 
 def prompt_args(state: State, side: str) -> dict[str, Any]:
     units = candidates(state, side)
-    return {"new_scouts": Optional(Several(tuple(units), label="Combat air units that give a new scout (flipped, "
+    return {"new_scouts": Optional(Several(tuple(units), labels=tuple(state["units"][u]["name"] for u in units),
+                                           label="Combat air units that give a new scout (flipped, "
                                                               "15c)")).to_json()} if units else {}
 
 

@@ -62,6 +62,7 @@ def prompt(state: State, side: str) -> dict[str, Any]:
             "rule": "12e", "info": {"kind": "assembly"},
             "actions": [{"verb": "take_off", "label": "Take off (none: no take-off this Turn)",
                          "args": {"units": Several(tuple(flyers(state, side)),
+                                                   labels=tuple(state["units"][u]["name"] for u in flyers(state, side)),
                                                    label="Catalinas taking off").to_json()}}]}
 
 

@@ -101,10 +101,29 @@ def reconstructed(option: str, scenario: str | None = None) -> list[dict[str, st
     for k, v in values(option).items():
         p = provenance(option, k)
         if p.startswith("reconstructed"):
-            out += ([{"key": f"{k} {i}", "value": str(x), "provenance": p} for i, x in v.items()
+            out += ([{"key": f"{k} {i}", "value": shown(x), "provenance": p} for i, x in v.items()
                      if scenario is None or i == scenario]
-                    if isinstance(v, dict) else [{"key": k, "value": str(v), "provenance": p}])
+                    if isinstance(v, dict) else [{"key": k, "value": shown(v), "provenance": p}])
     return out
+
+
+@lru_cache(maxsize=None)
+def _printed_names() -> dict[str, str]:
+    """Every counter's printed name by id (data/units.toml: ships, bases, air units)."""
+    doc = data.load(DATA / "units.toml")
+    return {rec["id"]: rec["name"] for recs in doc.values() if isinstance(recs, list) for rec in recs
+            if isinstance(rec, dict) and "id" in rec and "name" in rec}
+
+
+def shown(value: Any) -> str:
+    """A value as the players read it: each unit by its printed name (issue 34), e.g. "Shokaku: 1SF, 2SF"."""
+    if isinstance(value, dict):
+        return "; ".join(f"{shown(k)}: {shown(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(shown(x) for x in value)
+    if isinstance(value, str):
+        return _printed_names().get(value, value)
+    return str(value)
 
 
 def check_options(options: dict[str, Any]) -> None:

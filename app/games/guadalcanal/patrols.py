@@ -19,9 +19,9 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.orders import Assignment, Optional, Several
-from app.games.guadalcanal import cards, landing, shadowing
+from app.games.guadalcanal import cards, forms, landing, shadowing
 from app.games.guadalcanal import options as optional
-from app.games.guadalcanal.assembly import CAP_CHOICES, card_news
+from app.games.guadalcanal.assembly import CAP_CHOICES, CAP_LABEL, card_news
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, TRACK
 
 State = dict[str, Any]
@@ -76,15 +76,15 @@ def prompt(state: State, side: str) -> dict[str, Any]:
     args = p["actions"][0]["args"]
     fighters, scouts = may_patrol(state, side), shadowing.may_shadow(state, side)
     if fighters:
-        args["patrol"] = Optional(Assignment(tuple(fighters), CAP_CHOICES, required=False, labels=("High CAP",
-                                                                                              "Low CAP"),
-                                             label="Fighters marked to patrol instead of landing (12d)")).to_json()
+        args["patrol"] = forms.per_piece(fighters, {u: cards.name(state, u) for u in fighters},
+                                         {u: CAP_CHOICES for u in fighters}, required=False,
+                                         label="Fighters marked to patrol instead of landing (12d)", labels=CAP_LABEL)
     if scouts:
-        args["shadow"] = Optional(Several(tuple(scouts), label="Scouts that shadow the enemy task force in their "
-                                                               "hex instead of landing (12d2)")).to_json()
+        args["shadow"] = forms.named(scouts, {u: cards.name(state, u) for u in scouts},
+                                     "Scouts that shadow the enemy task force in their hex instead of landing (12d2)")
     if fighters or scouts:
         # the air units kept up need no landing: the landings are then required only of the others (checked below)
-        args["landings"] = dict(args["landings"], required=False)
+        args["landings"] = dict(args["landings"], optional=list(args["landings"]["fields"]))
         p["title"] += "; or mark fighters to patrol, and scouts to shadow (12d)"
     return p
 
@@ -157,8 +157,18 @@ def random(state: State, side: str, rng) -> dict[str, Any]:
     shadow = [u for u in scouts if rng.die(2) == 1]
     kept = set(patrol) | set(shadow)
     order = landing.random(_without(state, kept), side, rng)
-    if patrol:
+    if on(state) and fighters:
         order["args"]["patrol"] = patrol
-    if shadow:
+    if on(state) and scouts:
         order["args"]["shadow"] = shadow
+    return order
+
+
+def default(state: State, side: str) -> dict[str, Any]:
+    """A missed order: every unit lands (landing.default), none patrols or shadows (the form's parts left empty)."""
+    order = landing.default(state, side)
+    if on(state) and may_patrol(state, side):
+        order["args"]["patrol"] = {}
+    if on(state) and shadowing.may_shadow(state, side):
+        order["args"]["shadow"] = []
     return order

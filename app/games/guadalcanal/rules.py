@@ -9,6 +9,7 @@ first (MalformedAction), then who may decide now, then the decision's own check 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from app.engine import umpire_gate
@@ -74,36 +75,42 @@ def _umpire_roll(state: State, role: str, action: dict[str, Any], rng) -> State:
 
 STATES = StatesTable([
     Decision("deploy", "7a2.2", deployment.VERBS, _one, deployment.prompt, deployment.resolve, deployment.default,
-             deployment.random, deployment.check),
+             deployment.random, deployment.check, title="Set-up"),
     Decision("sides", "18c1", UMPIRE_VERBS, _one, _umpire_prompt, _umpire_roll,
-             lambda s, r: {"verb": "roll", "args": {}}, lambda s, r, rng: {"verb": "roll", "args": {}}),
+             lambda s, r: {"verb": "roll", "args": {}}, lambda s, r, rng: {"verb": "roll", "args": {}},
+             title="Sides A and B"),
     # 3a; option 12e: the Catalinas may take off in a night Turn (night_search.py, otherwise assembly.py's own)
     Decision("assembly", "3a", assembly.VERBS_ASSEMBLY, _one, _telling(night_search.prompt),
-             _walking(night_search.resolve), night_search.default, night_search.random, night_search.check),
+             _walking(night_search.resolve), night_search.default, night_search.random, night_search.check,
+             title="Assembly Step", needed=night_search.needed),
     Decision("ready", "3b", assembly.VERBS_READY, _one, _telling(assembly.ready_prompt),
-             _walking(assembly.ready_resolve), assembly.ready_default, assembly.ready_random, assembly.ready_check),
+             _walking(assembly.ready_resolve), assembly.ready_default, assembly.ready_random, assembly.ready_check,
+             title="Ready Step", needed=assembly.ready_needed),
     Decision("sea", "3c", sea.VERBS, _one, _telling(sea.prompt), _walking(sea.resolve), sea.default, sea.random,
-             sea.check),
-    Decision("air", "3d", air.VERBS, _one, air.prompt, _walking(air.resolve), air.default, air.random, air.check),
+             sea.check, title="Sea Movement Step", needed=sea.needed),
+    Decision("air", "3d", air.VERBS, _one, air.prompt, _walking(air.resolve), air.default, air.random, air.check,
+             title="Air Movement and Search Step", needed=air.needed),
     # 18c1: umpired, the scouts' projected routes, then the air strikes, both sides at once.
     Decision("scouts", "18c1", air.VERBS, _one, _telling(air.prompt), _walking(air.resolve), air.default,
-             air.random, air.check),
+             air.random, air.check, title="Scout routes", needed=air.scouts_needed),
     Decision("strikes", "18c1", air.VERBS, _one, _telling(air.prompt), _walking(air.resolve), air.default,
-             air.random, air.check),
+             air.random, air.check, title="Air strikes", needed=air.strikes_needed),
     Decision("sea_search", "3d5", air.VERBS_SEA_SEARCH, _one, _telling(air.sea_search_prompt),
              _walking(air.sea_search_resolve), air.sea_search_default, air.sea_search_random,
-             air.sea_search_check),
+             air.sea_search_check, title="Sea search", needed=air.sea_search_needed),
     # 18: the umpire releases each step of an umpired Turn (advance one step, or run to the end of the Turn).
-    umpire_gate.decision(sequence.released, rule="18", span_label="the Turn", clone=cards.clone),
+    replace(umpire_gate.decision(sequence.released, rule="18", span_label="the Turn", clone=cards.clone),
+            title="The umpire releases the next step"),
     # 5; option 12d: the landing order may mark fighters to patrol and scouts to shadow (patrols.py)
-    Decision("air_return", "5", patrols.VERBS, _one, patrols.prompt, _walking(patrols.resolve), landing.default,
-             patrols.random, patrols.check),
+    Decision("air_return", "5", patrols.VERBS, _one, patrols.prompt, _walking(patrols.resolve), patrols.default,
+             patrols.random, patrols.check, title="Air Return Phase", needed=landing.needed),
     # 11e2: after the Air Return Phase, the side whose submarine roll won picks its target.
     Decision("submarine", "11e2", submarine.VERBS, _one, submarine.prompt, _walking(submarine.resolve),
-             submarine.default, submarine.random, submarine.check),
+             submarine.default, submarine.random, submarine.check, title="Submarine attack"),
     *combat.COMBAT_DECISIONS,  # the Combat Phase's own records (4-4e1), from the combat package
-    surface_play.DECISION,  # option 16's surface battle, played on its own in scenarios 5 and 6 (7f, 7g)
+    replace(surface_play.DECISION, title="Surface combat"),  # option 16's surface battle (7f, 7g; campaign 16a)
 ])
+sequence.bind(STATES)  # the walker reads each kind's title, rule and `needed` from its record
 ALL_VERBS = {verb: args for d in STATES for verb, args in d.verbs.items()}
 ALL_VERBS.update(radio.VERBS)  # 17c3: radio notes, a team game's seats' own orders (radio.py)
 
@@ -176,7 +183,7 @@ class Guadalcanal(TableGame):
     def step_title(self, state: State) -> str:
         if surface_play.playing(state):
             return f"Surface Turn {state['surface']['turn']}, {state['surface']['step']['kind']}"
-        return sequence.TITLES[state["step"]["kind"]]  # in the Combat Phase: "Combat", not the battle's own record
+        return sequence.title(state["step"]["kind"])  # in the Combat Phase: "Combat", not the battle's own record
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
         d = self.guard(state, role, action)

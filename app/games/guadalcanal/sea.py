@@ -7,7 +7,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment
-from app.games.guadalcanal import cards, dead_in_the_water, entries, sea_movement, searchboard
+from app.games.guadalcanal import cards, dead_in_the_water, entries, forms, sea_movement, searchboard
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import ALL_TASK_FORCES, HEXES
 
@@ -34,16 +34,17 @@ def needed(state: State, side: str) -> bool:
 
 def prompt(state: State, side: str) -> dict[str, Any]:
     tfs = movable(state, side)
-    dest = tuple(dict.fromkeys(h for t in tfs for h in destinations(state, t)))
     where = "; ".join(f"{state['task_forces'][t]['name']} in {state['task_forces'][t]['hex']}"
                       + (f", up to {n} hexes ({sea_movement.mark(state, t)})"
                          if (n := sea_movement.hexes(state, t)) > 1 else "") for t in tfs)
+    # issue 34: each task force offered only the hexes it may reach, under its printed name
+    moves = forms.per_piece(tfs, {t: state["task_forces"][t]["name"] for t in tfs},
+                            {t: destinations(state, t) for t in tfs}, required=False, label="Task force moves",
+                            labels=lambda t, h: f"{h} (stays)" if h == state["task_forces"][t]["hex"] else h)
     return {"title": f"Sea Movement Step: move task force markers one hex at most, unless shown ({where})",
             "rule": RULE,
             "info": {"kind": "sea"},
-            "actions": [{"verb": "move", "label": "Move (a task force left out stays)",
-                         "args": {"moves": Assignment(tuple(tfs), dest, required=False,
-                                                      label="Task force moves").to_json()}}]}
+            "actions": [{"verb": "move", "label": "Move (a task force left out stays)", "args": {"moves": moves}}]}
 
 
 def check(state: State, side: str, action: dict[str, Any]) -> None:

@@ -42,9 +42,11 @@ def whose(state: State, searcher: str) -> str:
     return f"the {TITLE[enemy(searcher)]}" if state.get("umpired") else "your"
 
 
-def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None) -> dict[str, Any]:
+def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None, circling: int = 0
+           ) -> dict[str, Any]:
     """Answer one announced hex. Returns what the searcher was told. Nothing about air units is revealed (3d3.3).
-    Under option 15a (spotting.py) a competitive roll (`rng`) decides how much a spotted task force reveals."""
+    Under option 15a (spotting.py) a competitive roll (`rng`) decides how much a spotted task force reveals, the
+    searcher adding +2 for each of the `circling` spare movement factors its aircraft spend there (15a1.1)."""
     other, answering = enemy(searcher), answerer(state, searcher)
     board = state["boards"][searcher]
     # 18c1: in umpired play the umpire's spotting reports go to every player of the searching side.
@@ -65,7 +67,7 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
         return {"hex": hex_id, "spotted": []}
     if spotting.on(state):
         return {"hex": hex_id, "spotted": _variable(state, searcher, told_to, found, reports, hex_id, how, at, when,
-                                                    rng)}
+                                                    rng, circling)}
     told = []
     for t in found:
         n = str(board["next_marker"])
@@ -87,7 +89,7 @@ def answer(state: State, searcher: str, hex_id: str, how: str, at: str, rng=None
 
 
 def _variable(state: State, searcher: str, told_to: str, found: list[str], reports: dict[str, list[dict[str, Any]]],
-              hex_id: str, how: str, at: str, when: str, rng) -> list[str]:
+              hex_id: str, how: str, at: str, when: str, rng, circling: int = 0) -> list[str]:
     """15a1: the hex holds "something"; one competitive roll for the hex decides what more the searcher learns. On
     "3X" each task force marker is placed with its ships, as in 3d3.2 (and markers elsewhere showing them go); on
     "Exceeded" and "2X" one marker with the number of ships in the hex; on "something" one marker and nothing more.
@@ -95,7 +97,7 @@ def _variable(state: State, searcher: str, told_to: str, found: list[str], repor
     if rng is None:
         raise ValueError("option 15a needs the dice: search.answer was called without rng")
     every = [r for t in found for r in reports[t]]
-    roll = spotting.spot(state, hex_id, every, rng)
+    roll = spotting.spot(state, hex_id, every, rng, circling)
     exact = roll["result"] == spotting.THREE_X
     board = state["boards"][searcher]
     if exact:  # the ships are seen here now: a marker elsewhere showing any of them is stale (3d3.3)

@@ -50,19 +50,34 @@ UMPIRED_TURN: tuple[tuple[str, str | None], ...] = (
     ("submarine", None),
     ("record", None),
 )
-RULES = {"deploy": "7a2.2", "sides": "3", "assembly": "3a", "ready": "3b", "sea": "3c", "air": "3d",
-         "sea_search": "3d5", "combat": "4", "air_return": "5", "record": "6", "scouts": "18c1", "strikes": "18c1",
-         "umpire": "18", "submarine": "11e", "surface": "16"}
-TITLES = {"deploy": "Set-up", "sides": "Sides A and B", "assembly": "Assembly Step", "ready": "Ready Step",
-          "sea": "Sea Movement Step", "air": "Air Movement and Search Step", "sea_search": "Sea search",
-          "combat": "Combat Phase", "air_return": "Air Return Phase", "record": "Turn Record Phase",
-          "scouts": "Scout routes", "strikes": "Air strikes", "umpire": "The umpire releases the next step",
-          "submarine": "Submarine attack", "surface": "Surface combat"}
-NEEDED: dict[str, Callable[[State, str], bool]] = {
-    "assembly": night_search.needed, "ready": assembly.ready_needed, "sea": sea.needed, "air": air.needed,
-    "sea_search": air.sea_search_needed, "air_return": landing.needed,
-    "scouts": air.scouts_needed, "strikes": air.strikes_needed,
-}
+# Issue 33: a decision kind's rule, title and whether a side has anything to decide (`needed`) are its record's
+# (rules.STATES, bound here by `bind`); only the two steps nobody decides, the Combat Phase's frame and the Turn
+# Record Phase, are the walker's own.
+WALKER_STEPS = {"combat": ("Combat Phase", "4"), "record": ("Turn Record Phase", "6")}
+_BOUND: list[Any] = []
+
+
+def bind(states: Any) -> None:
+    """The states table whose records the walker reads (rules.py, once its records are made)."""
+    _BOUND[:] = [states]
+
+
+def record(kind: str) -> Any:
+    return _BOUND[0][kind]
+
+
+def title(kind: str) -> str:
+    return WALKER_STEPS[kind][0] if kind in WALKER_STEPS else record(kind).title
+
+
+def rule(kind: str) -> str:
+    return WALKER_STEPS[kind][1] if kind in WALKER_STEPS else record(kind).rule
+
+
+def needed(kind: str, state: State, side: str) -> bool:
+    return record(kind).needed(state, side)
+
+
 # The simultaneous steps' own resolutions, carried out B then A once both sides are in (18c1).
 CARRY_OUT = {"assembly": night_search.resolve, "ready": assembly.ready_resolve, "sea": sea.resolve,
              "scouts": air.resolve, "strikes": air.resolve, "sea_search": air.sea_search_resolve}
@@ -70,8 +85,8 @@ FLIGHT_KINDS = ("scouts", "strikes")  # a side is in when every one of its fligh
 # Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
 # are the combat package's (combat/__init__.py), waited on while the step is "combat".
 COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
-DECISION_KINDS = ("deploy", "sides", *NEEDED, "umpire", "submarine", *COMBAT_KINDS,
-                  "surface")  # "surface": scenarios 5 and 6 (7f, 7g), played by surface/play.py
+DECISION_KINDS = ("deploy", "sides", *dict.fromkeys(k for k, who in TURN + UMPIRED_TURN if who), "umpire",
+                  "submarine", *COMBAT_KINDS, "surface")  # "surface": scenarios 5 and 6 (7f, 7g), played by surface/play.py
 
 
 def acting(state: State) -> list[str]:
@@ -150,7 +165,7 @@ def advance(state: State, rng) -> None:
                 return
         else:
             side = state["sides"][who]
-            if NEEDED[kind](state, side):
+            if needed(kind, state, side):
                 state["step"] = {"kind": kind, "side": side, "index": i}
                 return
         i += 1
@@ -197,20 +212,20 @@ def walk_umpired(state: State, rng, i: int) -> None:
             if submarine_step(state, i, rng):
                 return
         elif who == "both":
-            sides = [state["sides"][w] for w in ("B", "A") if NEEDED[kind](state, state["sides"][w])]
+            sides = [state["sides"][w] for w in ("B", "A") if needed(kind, state, state["sides"][w])]
             if sides:
                 state["step"] = {"kind": kind, "side": None, "index": i, "sides": sides}
                 state["submitted"] = {s: None for s in sides}
                 return
         elif who is None:
             gated = kind == "record" or (kind == "combat" and bool(battle_hexes(state)))  # no gate without a battle
-            if gated and _hold(state, {"kind": kind, "side": None, "index": i}, TITLES[kind]):
+            if gated and _hold(state, {"kind": kind, "side": None, "index": i}, title(kind)):
                 return
             if not _run_walker_step(state, kind, i, rng):
                 return
         else:
             side = state["sides"][who]
-            if NEEDED[kind](state, side):
+            if needed(kind, state, side):
                 state["step"] = {"kind": kind, "side": side, "index": i}
                 return
         i += 1
@@ -264,7 +279,7 @@ def submit(state: State, side: str, action: dict[str, Any], rng) -> None:
     """18c1: store a side's secret orders for this step (replacing any it sent before); the side is told, the umpire
     sees them; once both sides are in the step goes on."""
     kind = state["step"]["kind"]
-    at = f"{timetrack.label(state['time'])}: {TITLES[kind]} (18c1)"
+    at = f"{timetrack.label(state['time'])}: {title(kind)} (18c1)"
     if kind in FLIGHT_KINDS:
         sub = state["submitted"][side] or {"flights": {}}
         sub["flights"][air.flight_key(action["args"]["units"])] = action["args"]
@@ -299,7 +314,7 @@ def describe(state: State, kind: str, action: dict[str, Any]) -> str:
 def finish_simultaneous(state: State, rng) -> None:
     """Both sides are in: once the umpire releases the step, carry out B's orders, then A's, and walk on."""
     i = state["step"]["index"]
-    if _hold(state, state["step"], f"the {TITLES[state['step']['kind']]} orders"):
+    if _hold(state, state["step"], f"the {title(state['step']['kind'])} orders"):
         return
     carry_out(state, rng)
     walk_umpired(state, rng, i + 1)

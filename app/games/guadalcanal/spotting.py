@@ -10,8 +10,11 @@ they are rebuilt from their names elsewhere (data/options.toml [spotting], desig
 
 Ships are counted by the ship symbols on the counters (15a1.2 SPECIAL NOTE: a DD, AP or APD unit is several ships).
 The searcher's marker shows its Exact side for 2X and 3X, "?" otherwise (15a4). Only a 3X result is "exact"
-information for a submarine attack (11e2). Not played: the +2 per extra movement factor a scout spends circling the
-hex (15a1.1), which needs a per-hex choice in the flight order.
+information for a submarine attack (11e2). A flight's `fly` order may say how many spare movement factors it spends
+circling (15a1.1, +2 each): they are spent in the first announced hex of its route where something is there (the
+point of the rule's "as the search aircraft circles the area trying for a better look"), never in an empty one, and
+count against the flight's movement factors with its route (air.check). A scout shot down over the hex circles for
+nothing (15b2).
 """
 from __future__ import annotations
 
@@ -36,10 +39,17 @@ def values() -> dict[str, Any]:
     return optional.values(optional.VARIABLE_SPOTTING)
 
 
-def modifiers(state: State, hex_id: str) -> dict[str, int]:
-    """15a1.1: the searching side's modifiers in this hex (day or night; land or reef; a base unit)."""
+def circling_label(factors: int) -> str:
+    return f"circling ({factors} extra movement factor{'s' if factors != 1 else ''})"
+
+
+def modifiers(state: State, hex_id: str, circling: int = 0) -> dict[str, int]:
+    """15a1.1: the searching side's modifiers in this hex (day or night; spare movement factors spent circling it;
+    land or reef; a base unit)."""
     v = values()
     out = {"night": v["night"]} if timetrack.is_night(state) else {"day": v["day"]}
+    if circling:
+        out[circling_label(circling)] = v["per_circling_factor"] * circling
     if hex_id in LAND:
         out["land or reef"] = v["land_or_reef"]
     if any(b["hex"] == hex_id for b in BASE_HEX.values()):
@@ -54,7 +64,7 @@ def result(searcher: int, opposing: int) -> str:
         return THREE_X
     if searcher >= v["two_x_from"] * opposing:
         return TWO_X
-    if searcher > opposing:
+    if searcher > v["exceeded_over"] * opposing:
         return EXCEEDED
     return SOMETHING
 
@@ -80,11 +90,11 @@ def lie(actual: int, die: int) -> int:
     return actual * 2
 
 
-def spot(state: State, hex_id: str, reports: list[dict[str, Any]], rng) -> dict[str, Any]:
+def spot(state: State, hex_id: str, reports: list[dict[str, Any]], rng, circling: int = 0) -> dict[str, Any]:
     """15a1: the competitive roll for a hex holding enemy task force markers (the searcher's die first), and what it
-    tells of the ships in `reports` (all of them in the hex)."""
+    tells of the ships in `reports` (all of them in the hex); `circling` spare movement factors add +2 each."""
     mine, theirs = rng.d10(), rng.d10()
-    mods = modifiers(state, hex_id)
+    mods = modifiers(state, hex_id, circling)
     total = mine + sum(mods.values())
     res = result(total, theirs)
     # counted as the searcher knows the counters (18c2: a side it was told, not the truth the fog keeps from it)

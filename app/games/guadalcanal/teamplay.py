@@ -234,9 +234,11 @@ class Teams:
         if role == UMPIRE or ended:
             out.update(flagships=dict(t["flagships"]), notes=radio.seen_by(state, role, ended),
                        parts=copy.deepcopy(t["parts"]))
+            out["flagship_names"] = _ship_names(state, out["flagships"])
             return out
         if side is not None:
             out["flagships"] = {s: t["flagships"].get(s) for s in command.SEATS[side]}
+            out["flagship_names"] = _ship_names(state, out["flagships"])
         if role in command.SEAT_SIDE:
             out["notes"] = radio.seen_by(state, role, ended)
             out["my_part"] = copy.deepcopy(t["parts"].get(role))
@@ -293,3 +295,8 @@ class Teams:
                     and seat in s["team"]["flagships"]:
                 s["team"]["flagships"][seat] = marker
         return s
+
+
+def _ship_names(state: State, flagships: dict[str, Any]) -> dict[str, Any]:
+    """17c2: each seat's flagship as the page names it (its printed name), None when it has none."""
+    return {s: (state["units"][f]["name"] if f in state["units"] else f) if f else None for s, f in flagships.items()}

@@ -19,7 +19,8 @@ from app.games.guadalcanal import cards, fog, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.combat import tables as battle_tables
 from app.games.guadalcanal.gamedata import AIR, AREAS, BASE_HEX, BASES, BLOCKED, DOCS, LAND, SHIPS, SIDES, TITLE, enemy
-from app.games.guadalcanal.sequence import RULES, TITLES, acting
+from app.games.guadalcanal import sequence
+from app.games.guadalcanal.sequence import acting
 
 State = dict[str, Any]
 
@@ -251,7 +252,9 @@ def _numbers_next(line: dict[str, Any], after: dict[str, Any] | None) -> bool:
 
 def step(state: State) -> dict[str, Any]:
     kind, side = state["step"]["kind"], state["step"].get("side")
-    return {"kind": kind, "side": side, "title": TITLES.get(kind, "Game over"), "rule": RULES.get(kind)}
+    if kind not in sequence.WALKER_STEPS and kind not in sequence.DECISION_KINDS:
+        return {"kind": kind, "side": side, "title": "Game over", "rule": None}
+    return {"kind": kind, "side": side, "title": sequence.title(kind), "rule": sequence.rule(kind)}
 
 
 def view(state: State, role: str) -> dict[str, Any]:

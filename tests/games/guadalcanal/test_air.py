@@ -41,11 +41,14 @@ def test_combat_units_from_one_hex_fly_together_and_slower_ones_drop_off_at_thei
 
 @pytest.mark.rule("3d3.1")
 def test_a_flight_searches_only_hexes_it_enters_and_unannounced_hexes_tell_the_enemy_nothing():
+    """A hex ticked on the form and not entered is not announced (the form offers every hex in reach before the route
+    is drawn: issue 34, a ticked hex is never a refusal): N2, not entered, is not searched and nothing is told."""
     s = at_air_step("us-ss")
-    with pytest.raises(IllegalAction) as e:
-        rules.apply(s, "allied", fly(["us-ss"], ["P3", "P2"], ["N2"]), ScriptedRng())
-    assert e.value.rule == "3d3.1"
     before = rules.view(s, "japanese")
+    short = play(s, "allied", fly(["us-ss"], ["P3", "P2"], ["N2"]))
+    assert rules.view(short, "allied")["searchboard"]["contacts"] == []
+    assert any("SS fly from P4: P3, P2; nothing announced." in t for t in lines(short, "allied"))
+    assert rules.view(short, "japanese")["log"] == before["log"]
     s = play(s, "allied", fly(["us-ss"], ["P3", "P2", "O2", "N1", "N2", "M3"]))  # flies over the enemy, silent
     after = rules.view(s, "japanese")
     assert after["log"] == before["log"] and after["board"]["pieces"] == before["board"]["pieces"]

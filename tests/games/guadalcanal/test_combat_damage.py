@@ -33,7 +33,7 @@ def test_a_third_hit_flips_and_the_flip_clears_the_markers():
     for _ in range(2):
         apply_result(s, "us-hornet", "hit")
     assert s["units"]["us-hornet"]["hits"] == 2
-    assert apply_result(s, "us-hornet", "hit") == ["us-hornet flipped"]
+    assert apply_result(s, "us-hornet", "hit") == ["Hornet flipped"]
     assert (s["units"]["us-hornet"]["face"], s["units"]["us-hornet"]["hits"]) == ("back", 0)
     assert factor(s, "us-hornet", "defense") == 2  # Hornet's back side (10b2)
 
@@ -62,7 +62,7 @@ def test_a_flip_of_a_unit_whose_back_reads_elim_eliminates_it():
 def test_an_eliminated_carrier_takes_its_aircraft_on_board_but_not_those_flying():
     s = hornet_group()
     assert apply_result(s, "us-hornet", "eliminate") == [
-        "us-hornet eliminated", "us-s8 eliminated with us-hornet", "us-vv eliminated with us-hornet"]
+        "Hornet eliminated", "S8 eliminated with Hornet", "VV eliminated with Hornet"]
     assert not s["units"]["us-b8"].get("eliminated")
 
 

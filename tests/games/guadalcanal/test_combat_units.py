@@ -47,6 +47,7 @@ def test_the_values_example_10_prints():
 
 @pytest.mark.rule("15a1.2")
 def test_dd_11_counts_six_ships_front_three_back():
+    """Printed: 15a1.2's SPECIAL NOTE example (destroyer unit eleven: six ships front up, three back)."""
     assert (units.printed("ij-dd11")["ships"], units.printed("ij-dd11", "back")["ships"]) == (6, 3)
 
 

@@ -175,7 +175,7 @@ def test_air_lost_aboard_an_eliminated_base_is_told_only_to_its_owner_when_umpir
 @pytest.mark.rule("2c")
 def test_unumpired_the_enemy_watches_the_card_and_reads_the_loss():
     s = raid([10, 1], fogged=False, umpired=False)
-    assert "us-sb141 eliminated with us-henderson" in text(s, "japanese")
+    assert "SB141 eliminated with Henderson" in text(s, "japanese")
 
 
 @pytest.mark.rule("18c2")
@@ -187,7 +187,7 @@ def test_under_fog_no_line_the_attacker_reads_carries_the_truth():
     assert "Henderson eliminated" not in japanese and "Lost" not in japanese and "SB141" not in japanese and "us-sb141" not in japanese
     assert "Henderson flipped" in japanese
     allied = text(s, "allied")
-    assert "Henderson eliminated" in allied and "us-sb141" in allied
+    assert "Henderson eliminated" in allied and "SB141 eliminated with Henderson" in allied
 
 
 @pytest.mark.rule("18c2")

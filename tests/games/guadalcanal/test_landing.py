@@ -66,3 +66,23 @@ def test_every_flying_unit_must_be_given_a_landing():
     s = rules.apply(s, "allied", land(us_t6="us-hornet", us_ss="us-hornet"), ScriptedRng([3, 7]))
     assert s["units"]["us-ss"]["box"] == "arming"
     assert step(s) == ("assembly", "allied")  # the next Turn: Japan (7 > 3) is Side A, so the Allies act first
+
+
+@pytest.mark.rule("5a")
+def test_the_landing_form_names_each_unit_and_offers_it_only_where_it_may_land():
+    """Issue 34: the form listed the flying units by id, each offered every place any of them could reach; a yellow
+    scout was offered the carrier Hornet and then refused (5a)."""
+    from tests.conformance.render import pages, visible_text
+    from app.games.guadalcanal import spec
+    s = returning(us_aa="P4", us_ss="P4")
+    s["task_forces"]["us-tf17"]["hex"] = "P4"
+    (order,) = rules.decision(s).prompt(s, "allied")["actions"]
+    fields = order["args"]["landings"]["fields"]
+    assert {f["label"] for f in fields.values()} == {"AA", "SS"}
+    assert "us-hornet" not in fields["us-aa"]["choices"] and "us-hornet" in fields["us-ss"]["choices"]
+    for u, f in fields.items():
+        for p in f["choices"]:
+            rules.check(s, "allied", land(**{u.replace("-", "_"): p, **{v.replace("-", "_"): fields[v]["choices"][0]
+                                                                        for v in fields if v != u}}))
+    text = visible_text(pages(spec, "1", {}, s, "allied")["page"])
+    assert "us-aa" not in text and "us-ss" not in text

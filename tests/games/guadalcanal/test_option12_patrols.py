@@ -78,7 +78,7 @@ def test_a_scout_that_shadowed_must_land_at_the_next_air_return():
     s = play(s, "japanese", sea_search())
     assert step(s) == ("air_return", "allied")
     args = rules.prompts(s)["allied"]["actions"][0]["args"]
-    assert "us-ss" in args["landings"]["ids"] and "shadow" not in args
+    assert "us-ss" in args["landings"]["fields"] and "shadow" not in args
     with pytest.raises(IllegalAction) as e:
         rules.check(s, "allied", land_ss_or_keep(shadow=["us-ss"]))
     assert e.value.rule == "12d2"
@@ -136,7 +136,7 @@ def with_fighter_over_tf17(**on):
 def test_a_fighter_marked_to_patrol_stays_on_cap_through_the_next_turn():
     s = with_fighter_over_tf17()
     args = rules.prompts(s)["allied"]["actions"][0]["args"]
-    assert args["patrol"]["each"]["ids"] == ["us-1f10"]
+    assert list(args["patrol"]["fields"]) == ["us-1f10"] and args["patrol"]["fields"]["us-1f10"]["label"] == "1F10"
     s = play(s, "allied", {"verb": "land", "args": {"landings": {"us-ss": "us-henderson"},
                                                     "patrol": {"us-1f10": "high"}}}, dice=(4, 6))
     assert s["units"]["us-1f10"]["box"] == "high_cap"
@@ -151,7 +151,7 @@ def test_a_fighter_marked_to_patrol_stays_on_cap_through_the_next_turn():
     s = play(s, "japanese", sea_search())
     assert step(s) == ("air_return", "allied")  # the Combat Phase is over: the CAP flies back (14)
     assert s["units"]["us-1f10"]["box"] == "flying"
-    assert "us-1f10" in rules.prompts(s)["allied"]["actions"][0]["args"]["landings"]["ids"]
+    assert "us-1f10" in rules.prompts(s)["allied"]["actions"][0]["args"]["landings"]["fields"]
 
 
 @pytest.mark.rule("12d")

@@ -37,7 +37,7 @@ def two_away(here):
 def test_a_task_force_of_movement_factor_3_moves_two_hexes_on_a_circle_turn():
     s = at_japanese_sea_movement(turn=1)
     to = two_away("L2")
-    assert to in rules.prompts(s)["japanese"]["actions"][0]["args"]["moves"]["choices"]
+    assert to in rules.prompts(s)["japanese"]["actions"][0]["args"]["moves"]["fields"]["ij-vanguard-force"]["choices"]
     assert "Vanguard Force in L2, up to 2 hexes (12a3" in rules.prompts(s)["japanese"]["title"]
     s = rules.apply(s, "japanese", move(ij_vanguard_force=to), ScriptedRng())
     assert hex_seen_by_owner(s, "ij-vanguard-force") == to

@@ -88,3 +88,16 @@ def test_cap_fighters_over_a_base_eliminated_under_them_fly_back_from_its_hex():
     damage.eliminate(s, "ij-shortland")
     air_play.cap_returns(s)
     assert s["units"]["ij-jf"]["box"] == "flying" and s["units"]["ij-jf"]["location"]["hex"] == "J4"
+
+
+@pytest.mark.rule("15b2")
+def test_a_lost_scout_gets_no_modifier_for_the_factors_it_meant_to_spend_circling():
+    """15b2: eliminated over the hex, the scout searches it as in 15a1 but without the 15a1.1 circling modifier: a 4
+    by day is 4 + 3 = 7 against 5 ("Exceeded", a reconstructed row), not 7 + 6 = 13 ("2X")."""
+    order = fly(["us-ss"], ["P3", "O3", "N2"], ["N2"])
+    order["args"]["circle"] = 3
+    s = play(at_air_step(variable_spotting=True), "allied", order, dice=(1, 10, 4, 5, 6))
+    assert s["units"]["us-ss"]["box"] == "eliminated"
+    (c,) = rules.view(s, "allied")["searchboard"]["contacts"]
+    assert c["result"] == "Exceeded"
+    assert any("your 4 + 3 day = 7 against 5" in t for t in lines(s, "allied"))

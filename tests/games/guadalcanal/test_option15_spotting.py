@@ -7,9 +7,12 @@ Example 10's position (Oct 27 Turn 2, a day Turn): the Japanese Advance Force in
 and Isuzu, four ships; the scout SS flies from TF 17 (P4) over it."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from app.engine.contract import UMPIRE
+from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
 from app.games.guadalcanal import options, rules, search, spotting, submarine
 from tests.games.guadalcanal.helpers import example_10, fly, lines, move, play, sea_search, shift, take_off
@@ -38,6 +41,7 @@ def marker(s):
 
 @pytest.mark.rule("15a1.2")
 def test_tie_or_less_tells_only_that_something_is_there():
+    """Printed: 15a1.2's "Tie or Less" row, the only row the rulebook's table keeps."""
     s = scout_search(at_air_step(), 6, 9)  # 6 + 3 by day = 9, a tie
     c = marker(s)
     assert c["hex"] == "N2" and c["result"] == "something" and c["ships"] == [] and c["count"] is None
@@ -50,6 +54,9 @@ def test_tie_or_less_tells_only_that_something_is_there():
 @pytest.mark.rule("15a1.2")
 @pytest.mark.parametrize("lie_die, told", [(2, 2), (5, 4), (9, 8)])
 def test_exceeded_gives_a_number_of_ships_that_may_be_a_lie_by_a_secret_die(lie_die, told):
+    """A reconstructed case: 15a1.2's table is cut after "tie or less"; "Exceeded" (above the opposing number, less
+    than two times) and its lie die are rebuilt from 18c1's HINT (data/options.toml [spotting] exceeded_over,
+    lie_without_umpire)."""
     s = scout_search(at_air_step(), 3, 5, lie_die)  # 6 against 5: exceeded, less than two times
     c = marker(s)
     assert (c["result"], c["count"], c["side"], c["ships"]) == ("Exceeded", told, "?", [])
@@ -61,6 +68,8 @@ def test_exceeded_gives_a_number_of_ships_that_may_be_a_lie_by_a_secret_die(lie_
 
 @pytest.mark.rule("15a1.2")
 def test_two_times_gives_the_actual_number_with_the_exact_side_up():
+    """A reconstructed case: 15a1.2's "2X" row is cut from the rulebook; two times is rebuilt (two_x_from); the Exact
+    side for a reliable result is printed (15a4)."""
     s = scout_search(at_air_step(), 7, 5)  # 10 against 5
     c = marker(s)
     assert (c["result"], c["count"], c["side"], c["ships"], c["exact"]) == ("2X", 4, "Exact", [], False)
@@ -68,6 +77,7 @@ def test_two_times_gives_the_actual_number_with_the_exact_side_up():
 
 @pytest.mark.rule("15a1.2")
 def test_three_times_gives_exact_information_as_in_the_basic_game():
+    """A reconstructed case: 15a1.2's "3X" row is cut from the rulebook; three times is rebuilt (three_x_from)."""
     s = scout_search(at_air_step(), 9, 4)  # 12 against 4
     c = marker(s)
     assert c["result"] == "3X" and c["exact"] and c["side"] == "Exact"
@@ -77,6 +87,7 @@ def test_three_times_gives_exact_information_as_in_the_basic_game():
 
 @pytest.mark.rule("11e2")
 def test_only_exact_information_opens_a_submarine_attack():
+    """Printed 11e2 (exact information only), on a "2X" result, a reconstructed row of 15a1.2."""
     s = scout_search(at_air_step(), 7, 5)  # 2X: the number, not the ships
     assert submarine.targets(s, "allied") == {}
 
@@ -105,6 +116,7 @@ def test_land_and_a_base_in_the_hex_add_three_and_six():
 
 @pytest.mark.rule("15a1.2")
 def test_ships_are_counted_by_the_symbols_on_the_counters():
+    """Printed: 15a1.2's SPECIAL NOTE and its example (destroyer unit eleven: six ships front, three back)."""
     s = {"units": {"ij-dd11": {"face": "front"}, "ij-hiei": {"face": "front"}}}
     assert spotting.ship_count(s, ["ij-dd11"]) == 6
     assert spotting.ship_count(s, ["ij-hiei", "ij-dd11"]) == 7
@@ -120,10 +132,12 @@ def test_without_the_option_a_spotting_is_exact_and_rolls_no_die():
 
 @pytest.mark.rule("15a1.2")
 def test_the_reconstructed_results_are_data_shown_with_their_provenance():
+    """15a1.2's rows beyond "tie or less" are reconstructed: the data file says so for each, and the lobby shows it."""
     s = rules.setup("1", {"variable_spotting": True}, ScriptedRng())
     shown = next(o for o in rules.view(s, "japanese")["options"] if o["id"] == "variable_spotting")
     assert shown["on"] and shown["rule"] == "15a"
-    assert {r["key"] for r in shown["reconstructed"]} == {"two_x_from", "three_x_from", "lie_without_umpire"}
+    assert {r["key"] for r in shown["reconstructed"]} == {"exceeded_over", "two_x_from", "three_x_from",
+                                                          "lie_without_umpire"}
     assert options.provenance(options.VARIABLE_SPOTTING, "day").startswith("printed 15a1.1")
 
 
@@ -149,3 +163,73 @@ def test_something_is_said_of_the_hex_so_two_task_forces_there_are_one_marker_un
     three_x = play(s, "allied", sea_search("P4"), dice=(9, 4))  # 12 against 4: each marker with its ships
     shown = rules.view(three_x, "allied")["searchboard"]["contacts"]
     assert sorted(len(c["ships"]) for c in shown) == [4, 6] and all(c["result"] == "3X" for c in shown)
+
+
+# --- 15a1.1: spare movement factors spent circling a hex, +2 each --------------------------------------------------
+
+EXAMPLE_PATH = ["P3", "O3", "N2"]  # TF 17's scout SS (6 movement factors) enters the Advance Force's hex after 3
+
+
+def circle(path, factors, search=("N2",)):
+    a = fly(["us-ss"], path, search)
+    a["args"]["circle"] = factors
+    return a
+
+
+@pytest.mark.rule("15a1.1")
+def test_the_printed_example_three_spare_factors_circle_for_plus_six():
+    """15a1.1's printed example: a 6-MF scout enters a hex holding an enemy task force marker after three hexes; its
+    three remaining factors become +6 to the search roll. A 1 by day is 1 + 3 + 6 = 10 against 5: "2X" (the 2X row of
+    15a1.2 is reconstructed, data/options.toml [spotting]; without the +6 the 4 against 5 would be "something")."""
+    s = play(at_air_step(), "allied", circle(EXAMPLE_PATH, 3), dice=(1, 5))
+    assert marker(s)["result"] == "2X" and marker(s)["count"] == 4
+    said = next(t for t in lines(s, "allied") if t.startswith("Air search N2"))
+    assert "your 1 + 3 day + 6 circling (3 extra movement factors) = 10 against 5" in said
+    assert s["units"]["us-ss"]["location"]["hex"] == "N2"  # its factors are spent there
+
+
+@pytest.mark.rule("15a1.1")
+def test_the_printed_example_two_factors_for_plus_four_and_one_hex_more():
+    """15a1.1's printed example, its other choice: two of the three spare factors become +4, and the scout moves on
+    into another hex when the search is over. A 1 by day is 1 + 3 + 4 = 8 against 4: "2X" (reconstructed row)."""
+    s = play(at_air_step(), "allied", circle(EXAMPLE_PATH + ["M3"], 2), dice=(1, 4))
+    assert marker(s)["result"] == "2X"
+    assert any("+ 4 circling (2 extra movement factors) = 8 against 4" in t for t in lines(s, "allied"))
+    assert s["units"]["us-ss"]["location"]["hex"] == "M3"
+
+
+@pytest.mark.rule("15a1.1")
+def test_circling_spends_movement_factors_the_route_leaves_unused():
+    """Each factor spent circling is one the scout cannot fly: 4 hexes and 3 factors are more than its 6."""
+    with pytest.raises(IllegalAction) as e:
+        play(at_air_step(), "allied", circle(EXAMPLE_PATH + ["M3"], 3))
+    assert e.value.rule == "15a1.1" and "6 movement factors" in str(e.value)
+
+
+@pytest.mark.rule("15a1.1")
+def test_the_flight_order_offers_the_spare_factors_only_under_option_15a():
+    def args(on):
+        s = at_air_step(on)
+        (spec,) = [a for a in rules.decision(s).prompt(s, "allied")["actions"] if a["args"]["units"]["choices"] == ["us-ss"]]
+        return spec["args"]
+    circling = args(True)["circle"]
+    assert (circling["type"], circling["minimum"], circling["maximum"]) == ("integer", 0, 5)
+    assert "+2 each" in circling["label"] and "15a1.1" in circling["label"]
+    assert "circle" not in args(False)
+
+
+@pytest.mark.rule("15a1.1")
+def test_circling_is_spent_where_something_is_first_spotted_and_not_in_an_empty_hex():
+    """Announced hexes found empty cost nothing: the factors go to the first announced hex where something is there."""
+    s = play(at_air_step(), "allied", circle(["P3", "O3", "N2"], 3, search=("P3", "N2")), dice=(1, 5))
+    assert marker(s)["result"] == "2X"
+
+
+@pytest.mark.rule("15a1.1")
+def test_the_flight_form_on_the_page_asks_for_the_spare_factors_with_a_label_tied_to_its_box():
+    from app.games.guadalcanal import spec
+    from tests.conformance.render import pages
+    page = pages(spec, "1", {"variable_spotting": True}, at_air_step(), "allied")["page"]
+    label = re.search(r'<label for="(a\d+-circle)">Spare movement factors to spend circling the first announced hex '
+                      r'where something is there \(\+2 each to the search, 15a1\.1\)</label>', page)
+    assert label and f'id="{label.group(1)}" name="arg.circle" type="number"' in page

@@ -38,7 +38,7 @@ def test_a_task_force_holding_a_ship_dead_in_the_water_may_not_move():
     s = to_japanese_sea_movement()
     assert "ij-advance-force" not in sea.movable(s, "japanese")
     assert "ij-striking-force" in sea.movable(s, "japanese")
-    ids = rules.prompts(s)["japanese"]["actions"][0]["args"]["moves"]["ids"]
+    ids = list(rules.prompts(s)["japanese"]["actions"][0]["args"]["moves"]["fields"])
     assert "ij-advance-force" not in ids
     here = s["task_forces"]["ij-advance-force"]["hex"]
     with pytest.raises(IllegalAction) as e:

@@ -57,7 +57,7 @@ def test_example_14d_replayed():
         ac.attack(s, air, ScriptedRng(), ["ij-1rf"], "us-1f5")
     x3 = ac.attack(s, air, rng, ["ij-1rf"], "us-2f6")
     assert (x3["attacker_total"], x3["defender_total"], x3["attacker_number"], x3["defender_number"]) == (3, 1, 10, 5)
-    assert s["units"]["us-2f6"]["eliminated"] and x3["seen"] == ["us-2f6 eliminated"]
+    assert s["units"]["us-2f6"]["eliminated"] and x3["seen"] == ["2F6 eliminated"]
     assert rng.remaining == 0
 
 

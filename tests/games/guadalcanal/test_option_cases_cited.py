@@ -159,9 +159,9 @@ def test_side_b_torpedo_combats_are_resolved_before_side_a():
     said = [x["text"] for x in s["log"] if x["text"].startswith("Torpedoes of")]
     assert said == [
         ("Torpedoes of DD #11 at Portland (torpedo factors 6 (16h1), night +2 (16h1.1)): 5 + 8 = 13 against 1 + 3 = 4: "
-         "eliminate (us-portland eliminated)."),
+         "eliminate (Portland eliminated)."),
         ("Torpedoes of DD #9 at Hiei (torpedo factors 2 (16h1), night +2 (16h1.1)): 6 + 4 = 10 against 1 + 4 = 5: "
-         "flip (ij-hiei flipped).")]
+         "flip (Hiei flipped).")]
     assert s["surface"]["torpedoes"] == [] and s["surface"]["step"]["kind"] == "breakoff"
 
 
@@ -175,7 +175,7 @@ def test_a_destroyer_firing_at_a_battleship_is_told_the_armour_modifier():
                      ScriptedRng([10, 1]))
     (shot,) = [x["text"] for x in s["log"] if x["text"].startswith("DD #9 fires at Hiei")]
     assert "d guns against b armour -4 (16g3)" in shot and shot.endswith("10 + -3 = 7 against 1 + 4 = 5: hit "
-                                                                       "(ij-hiei hit).")
+                                                                       "(Hiei hit).")
 
 
 # --- cases that are only names: 11d1, 11d2 and 15d; 12a4.3 ----------------------------------------------------------
@@ -205,7 +205,8 @@ def test_no_task_force_may_leave_the_searchboard_with_or_without_variable_sea_mo
         s = play(s, "allied", take_off(), shift())
         s = play(s, "japanese", shift())
         s = play(s, "allied", move())
-        offered = rules.prompts(s)["japanese"]["actions"][0]["args"]["moves"]["choices"]
+        fields = rules.prompts(s)["japanese"]["actions"][0]["args"]["moves"]["fields"]
+        offered = [h for f in fields.values() for h in f["choices"]]
         assert all(len(h) in (2, 3) and h[0].isalpha() for h in offered)
         with pytest.raises(IllegalAction):
             rules.apply(s, "japanese", move(ij_striking_force="R0"), ScriptedRng())

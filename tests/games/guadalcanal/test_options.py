@@ -108,3 +108,11 @@ def test_two_hundred_random_games_with_all_the_options_end():
         p = playout(rules, "1234"[seed % 4], all_on(umpired=seed % 2 == 1, fog_damage=seed % 4 == 3),
                     seed=seed, max_steps=6000)
         assert p.state["outcome"] is not None, seed
+
+
+@pytest.mark.rule("14")
+def test_a_reconstructed_value_is_shown_with_printed_names():
+    """Issue 34: the options panel read "japanese_carriers 2 = {'ij-shokaku': ['ij-1sf', 'ij-2sf'], ...}"."""
+    from app.games.guadalcanal import options as opts
+    shown = {r["key"]: r["value"] for r in opts.reconstructed(opts.FIGHTERS)}
+    assert shown["japanese_carriers 2"] == "Shokaku: 1SF, 2SF; Zuikaku: 1ZF, 2ZF; Ryujo: 1RF, 2RF"

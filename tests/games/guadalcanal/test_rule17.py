@@ -105,7 +105,7 @@ def test_fleet_and_bases_gives_ships_and_ship_borne_air_to_one_and_bases_and_lan
     assert set(p) == {"allied.1", "allied.2", "japanese.1"}  # scenario 1 gives Japan no base
     fleet = p["allied.1"]["actions"][0]["args"]
     bases = p["allied.2"]["actions"][0]["args"]
-    assert fleet["hexes"]["ids"] == ["us-tf16", "us-tf17"] and bases["hexes"]["ids"] == []
+    assert list(fleet["hexes"]["fields"]) == ["us-tf16", "us-tf17"] and list(bases["hexes"]["fields"]) == []
     assert "us-b10" in fleet["ready"]["choices"] and "us-b10" not in bases["ready"]["choices"]
     assert set(bases["ready"]["choices"]) == {"us-sb141", "us-s71", "us-b6", "us-t8", "us-aa", "us-ff", "us-gg"}
     assert command.commander(s, "us-henderson") == "allied.2" and command.commander(s, "us-enterprise") == "allied.1"
@@ -351,3 +351,17 @@ def test_many_random_team_games_with_random_options_and_umpires_end_cleanly_and_
     from tools.guadalcanal_team_games import run
 
     assert run(range(60), 1700, 6) == (60, 10)  # each ended (run raises on one that did not); every sixth checked
+
+
+@pytest.mark.rule("17c2")
+def test_the_page_names_each_seats_flagship_by_its_printed_name():
+    """Issue 34: the team panel read "Flagships (17c2): Allied overall commander: us-enterprise; ..."."""
+    from app.games.guadalcanal import spec
+    from tests.conformance.render import pages, visible_text
+    s = rules.setup("1", {"teams": True}, ScriptedRng())
+    for seat in ("allied.1", "allied.2"):
+        s = rules.apply(s, seat, rules.default_action(s, seat), ScriptedRng([6, 4] * 4))
+    s = rules.apply(s, "japanese.1", rules.default_action(s, "japanese.1"), ScriptedRng([6, 4] * 4))
+    text = visible_text(pages(spec, "1", {"teams": True}, s, "allied.2")["page"])
+    assert "Flagships (17c2): Allied overall commander: Enterprise; Allied second commander: Henderson." in \
+        " ".join(text.split())

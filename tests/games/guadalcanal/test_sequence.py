@@ -157,3 +157,46 @@ def test_scenarios_two_and_three_run_seventeen_turns_to_the_end():
         for seed in range(3):
             p = playout(rules, scenario, seed=seed)
             assert p.state["time"]["scenario_turn"] == 17 and p.state["outcome"] is not None
+
+
+def _page(s, role, options=None):
+    from app.games.guadalcanal import spec
+    from tests.conformance.render import pages, visible_text
+    html = pages(spec, s["scenario"], options or {}, s, role)["page"]
+    return html, visible_text(html)
+
+
+@pytest.mark.rule("3c")
+def test_each_task_force_is_offered_only_the_hexes_it_can_reach_under_its_printed_name():
+    """Issue 34: the Sea Movement Step's form offered every task force every hex any of them could reach, so Task
+    Force 16 was offered hexes two away and then refused (3c)."""
+    s = play(example_10(), "allied", take_off())
+    s = play(s, "allied", shift())
+    s = play(s, "japanese", shift())
+    (spec,) = rules.decision(s).prompt(s, "allied")["actions"]
+    moves = spec["args"]["moves"]["fields"]
+    here = {t: s["task_forces"][t]["hex"] for t in moves}
+    for t, field in moves.items():
+        assert field["label"] == s["task_forces"][t]["name"]
+        for h in field["choices"]:
+            rules.check(s, "allied", move(**{t.replace("-", "_"): h}))  # every offered hex is accepted
+        assert all(h == here[t] or __import__("app.games.guadalcanal.searchboard", fromlist=["x"]).distance(
+            here[t], h) == 1 for h in field["choices"])
+    html, text = _page(s, "allied")
+    assert "Task Force 17" in text and "us-tf17" not in text
+    assert '<label for="a0-moves-' in html
+
+
+@pytest.mark.rule("7a2.2")
+def test_the_set_up_form_names_task_forces_and_air_units_and_ties_each_label_to_its_box():
+    """Issue 34: the set-up form listed "us-tf16", "us-sb141"... with each check box above its label."""
+    s = new_game()
+    html, text = _page(s, "allied")
+    for i in ("us-tf16", "us-tf17", "us-sb141", "us-s71"):
+        assert i not in text
+    assert "Task Force 16" in text and "SB141" in text.replace(" ", "") or "SB 141" in text
+    (spec,) = rules.decision(s).prompt(s, "allied")["actions"]
+    fields = spec["args"]["hexes"]["fields"]
+    assert set(fields) == {"us-tf16", "us-tf17"} and fields["us-tf16"]["label"] == "Task Force 16"
+    for t, f in fields.items():  # each task force offered only its own set-up hexes
+        assert set(f["choices"]) == set(__import__("app.games.guadalcanal.deployment", fromlist=["x"]).setup_hexes(s, t))

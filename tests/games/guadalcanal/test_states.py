@@ -3,7 +3,9 @@ typed orders publish a schema that every random legal order and every missed ord
 import json
 
 import jsonschema_rs
+import pytest
 
+from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
@@ -38,3 +40,26 @@ def test_every_random_legal_order_and_missed_order_fits_the_published_schema():
     # and the submarine attack's (11e2: a roll three times the other's and a task force spotted this Turn) is
     # test_option_11e's; scenarios 5 and 6's surface battle (7f, 7g) is test_surface_play's.
     assert set(sequence.DECISION_KINDS) - set(sequence.COMBAT_KINDS) - {"submarine", "surface"} <= seen
+
+
+@pytest.mark.parametrize("kind", [k for k in sequence.DECISION_KINDS if k not in sequence.COMBAT_KINDS])
+def test_the_step_a_page_shows_cites_the_rule_and_title_of_the_kinds_record(kind):
+    """Issue 33: the page's step heading and a refusal both cite the kind's one record (the sequence's own dicts said
+    "11e" for the submarine attack whose record and refusals cite 11e2, and "3" for the umpire's roll, 18c1)."""
+    from app.games.guadalcanal import views
+    s = rules.setup("1", {}, SeededRng(1))
+    s["step"] = {"kind": kind, "side": None, "index": 0}
+    shown = views.step(s)
+    assert (shown["rule"], shown["title"]) == (STATES[kind].rule, STATES[kind].title)
+    assert STATES[kind].title
+
+
+def test_a_refusal_cites_the_rule_the_page_shows_for_its_step():
+    from app.games.guadalcanal import views
+    from tests.games.guadalcanal.helpers import example_10, move, play, shift, take_off
+    s = play(example_10(), "allied", take_off())
+    s = play(s, "allied", shift())
+    s = play(s, "japanese", shift())
+    with pytest.raises(IllegalAction) as e:
+        rules.apply(s, "allied", move(us_tf17="P1"), SeededRng(0))
+    assert e.value.rule == views.step(s)["rule"] == "3c"

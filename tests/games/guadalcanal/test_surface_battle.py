@@ -110,7 +110,7 @@ def _random_order(s, side, rng):
         pick = [u for u in ships if rng.d6() == 1]
         return battle.apply(s, side, {"verb": "surface_break_off", "args": {"ships": pick}}, rng)
     if kind == "torpedoes":
-        ids = p["actions"][0]["args"]["markers"]["ids"]
+        ids = list(p["actions"][0]["args"]["markers"]["fields"])
         for u in ids:
             try:
                 return battle.apply(s, side, {"verb": "surface_torpedoes", "args": {"markers": {

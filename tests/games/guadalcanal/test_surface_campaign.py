@@ -55,7 +55,7 @@ def test_both_sides_holding_exact_information_fight_with_the_ships_of_the_hex_on
     assert sorted(s["surface"]["in_battle"]) == sorted(TF17 + ADVANCE)  # Task Force 16 (T6) is not in it
     assert any("Surface contact in N2 (16a)" in t for t in texts(s, "japanese"))
     p = rules.decision(s).prompt(s, "allied")
-    assert sorted(p["actions"][0]["args"]["placement"]["ids"]) == TF17
+    assert sorted(p["actions"][0]["args"]["placement"]["fields"]) == TF17
 
 
 @pytest.mark.rule("16a")

@@ -46,4 +46,4 @@ def test_dead_in_the_water_ships_alone_on_the_board_are_eliminated():
     s["units"]["us-portland"].update(face="back", hits=2)  # movement 2 - 2 = 0
     assert not turns.end_turn(s)["over"]  # without option 11c
     end = turns.end_turn(s, dead_in_the_water_rule=True)
-    assert end["over"] and s["units"]["us-portland"]["eliminated"] and "us-portland eliminated" in end["lost"]
+    assert end["over"] and s["units"]["us-portland"]["eliminated"] and "Portland eliminated" in end["lost"]

@@ -191,6 +191,9 @@ def test_a_later_search_reports_a_fogged_ship_as_the_side_was_told():
 @pytest.mark.rule("18c2")
 @pytest.mark.rule("15a1.2")
 def test_a_two_times_search_counts_a_fogged_destroyer_by_the_side_it_was_told():
+    """A reconstructed case: 15a1.2's table is cut after "tie or less", so its "2X" row (two times the opposing
+    number or more) is rebuilt (data/options.toml [spotting] two_x_from); the ships counted by the symbols on the
+    side the searcher was told is printed (15a1.2 SPECIAL NOTE, 18c2)."""
     # B8 dive bombs DD #14 (defense 2): 1+7=8 against 2+2=4, two times: flipped (4 ships a side up, 2 on the back).
     # The fog die 1 under-reports by two: 3 - 2 = 1 hit, DD #14 still front up as the Allies know it. A 2X search
     # (7 + 3 by day = 10 against 5) then counts the Vanguard Force's ships: Hiei, Kirishima, Tone, Chikuma, Nagara

@@ -128,7 +128,7 @@ def prompt(state: State, role: Role) -> Prompt:
     b = bt.battle(state)
     ready, targets = guns(state), bt.attackers_on_board(state)
     reach = {g: [a for a in targets if in_range(state, g, a)] for g in ready}
-    args = {"guns": Several(tuple(ready), minimum=1, label="Firing units"),
+    args = {"guns": Several(tuple(ready), minimum=1, labels=tuple(bt.name(g) for g in ready), label="Firing units"),
             "target": Choice(tuple(targets), tuple(bt.name(a) for a in targets), label="Target air unit")}
     return {"title": f"Battle {b['hex']}: anti-aircraft fire", "rule": "4c",
             "actions": [{"verb": "fire", "label": "Fire", "args": args_json(args)},

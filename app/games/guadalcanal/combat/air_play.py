@@ -29,7 +29,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Assignment, Choice, Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal import fog
+from app.games.guadalcanal import fog, forms
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.combat import air_combat as ac
 from app.games.guadalcanal.combat import battle as bt
@@ -441,18 +441,23 @@ def prompt(state: State, role: Role) -> Prompt:
             "strafers": list(rec.get("strafers", [])), "suggested": suggested(state, role)}
     ships = tuple(bt.defenders_on_board(state))
     if stage == FACE:
-        args = {"faced": Assignment(tuple(rec["cap_box"]), tuple(rec["escorts"]), label="CAP fighter faces escort")}
+        cap, esc = tuple(rec["cap_box"]), tuple(rec["escorts"])
+        args = {"faced": forms.per_piece_order(cap, _named(cap), {f: esc for f in cap}, True,
+                                               "CAP fighter faces escort", lambda _f, e: bt.name(e))}
         title, rule, actions = "face each CAP fighter at one escort fighter", "14a2.1", [("face_escorts", "Face")]
     elif stage == ADJUST:
         left = tuple(e for e in rec["escorts"] if e not in rec["faced"].values())
-        args = {"joined": Assignment(left, tuple(rec["cap_box"]), required=False,
-                                     label="Escort joins the combat against"),
-                "strafe": Assignment(left, ships, required=False, label="Escort strafes")}
+        cap = tuple(rec["cap_box"])
+        args = {"joined": forms.per_piece_order(left, _named(left), {e: cap for e in left}, False,
+                                                "Escort joins the combat against", lambda _e, f: bt.name(f)),
+                "strafe": forms.per_piece_order(left, _named(left), {e: ships for e in left}, False,
+                                                "Escort strafes", lambda _e, x: bt.name(x))}
         title, rule, actions = ("set up the escorts no CAP fighter faces (join a combat, strafe, or stay out)",
                                 "14a3", [("escort_setup", "Set up")])
     elif stage == STRAFE:
-        args = {"targets": Assignment(tuple(strafe_choices(state, rec)), ships, required=False,
-                                      label="Freed escort strafes")}
+        freed = tuple(strafe_choices(state, rec))
+        args = {"targets": forms.per_piece_order(freed, _named(freed), {e: ships for e in freed}, False,
+                                                 "Freed escort strafes", lambda _e, x: bt.name(x))}
         title, rule, actions = "freed escorts may strafe", "14d1", [("strafe_freed", "Strafe (none: stay out)")]
     else:
         if rec["phase"] == ac.BREAKTHROUGH:
@@ -465,7 +470,8 @@ def prompt(state: State, role: Role) -> Prompt:
             pool = [f for c in rec["combats"] for f in c[foes] if alive(state, f)]
             title, rule = ("escorts attack" if rec["phase"] == ac.ESCORT else "CAP attacks"), \
                 ("14d1" if rec["phase"] == ac.ESCORT else "14d2")
-        args = {"attackers": Several(tuple(who), minimum=1, label="Attacking fighters"),
+        args = {"attackers": Several(tuple(who), minimum=1, labels=tuple(bt.name(u) for u in who),
+                                     label="Attacking fighters"),
                 "target": Choice(tuple(pool), tuple(bt.name(t) for t in pool), label="Target air unit")}
         actions = [("air_attack", "Attack"), ("air_pass", "Attack no more")]
     out = []
@@ -476,3 +482,7 @@ def prompt(state: State, role: Role) -> Prompt:
 
 AIR_COMBAT = Decision(id="air_combat", rule="14", verbs=VERBS, deciders=deciders, prompt=prompt, resolve=resolve,
                       default=default, random=random, check=check)
+
+
+def _named(units: tuple[str, ...]) -> dict[str, str]:
+    return {u: bt.name(u) for u in units}

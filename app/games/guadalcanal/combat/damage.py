@@ -50,14 +50,15 @@ def carried(state: State, uid: str, boxes: tuple[str, ...] = ("arming", "ready",
 
 
 def apply_result(state: State, uid: str, outcome: str) -> list[str]:
-    """Mark `outcome` on the unit (in place). Returns what a player sees happen, e.g. ["us-hornet flipped"]."""
+    """Mark `outcome` on the unit (in place). Returns what a player sees happen, by printed name, e.g.
+    ["Hornet flipped"]."""
     if outcome == MISS:
         return []
     if outcome == HIT:
         u = state["units"][uid]
         u["hits"] = u.get("hits", 0) + 1
         if u["hits"] < tables()["damage"]["hits_make_a_flip"]:
-            return [f"{uid} hit"]
+            return [f"{_name(uid)} hit"]
         outcome = FLIP
     if outcome == FLIP:
         u = state["units"][uid]
@@ -67,7 +68,7 @@ def apply_result(state: State, uid: str, outcome: str) -> list[str]:
             u["face"] = "back"
             if tables()["damage"]["flip_clears_hits"]:
                 u["hits"] = 0
-            return [f"{uid} flipped"]
+            return [f"{_name(uid)} flipped"]
     return eliminate(state, uid)
 
 
@@ -80,7 +81,11 @@ def eliminate(state: State, uid: str) -> list[str]:
         u["box"] = "eliminated"
         u["location"] = None
         u["hits"] = 0
-    return [f"{uid} eliminated"] + [f"{a} eliminated with {uid}" for a in lost]
+    return [f"{_name(uid)} eliminated"] + [f"{_name(a)} eliminated with {_name(uid)}" for a in lost]
+
+
+def _name(uid: str) -> str:
+    return units.record(uid)["name"]
 
 
 def describe(state: State, uid: str) -> dict[str, Any]:

@@ -31,9 +31,14 @@ def cards_open(state: State) -> bool:
     return bool(state.get("open_cards", not state.get("umpired", False)))
 
 
-def lost_aboard(effects: list[str]) -> list[str]:
-    """The air units an elimination took with their ship or base (damage.eliminate: "<air> eliminated with <ship>")."""
-    return [e.split(" ")[0] for e in effects if " eliminated with " in e]
+def lost_aboard(state: State, owner: str, effects: list[str]) -> list[str]:
+    """The air units an elimination took with their ship or base (damage.eliminate: "<air> eliminated with <ship>",
+    by printed name, unique on a side)."""
+    lost = [e.split(" eliminated with ")[0] for e in effects if " eliminated with " in e]
+    if not lost:
+        return []
+    by_name = {bt.name(a): a for a, u in state["units"].items() if u.get("side") == owner}
+    return [by_name[n] for n in lost]
 
 
 def numbers_hidden(state: State, reader: str, owner: str, card_parts: bool) -> bool:
@@ -75,7 +80,7 @@ def _tell_unfogged(state: State, step: str, uid: str, text: str, result_text: st
     if cards_open(state):
         bt.say(state, step, text, **full)
         return
-    aboard = lost_aboard(full["effects"])
+    aboard = lost_aboard(state, owner, full["effects"])
     public = dict(full, effects=[e for e in full["effects"] if " eliminated with " not in e])
     if result_text is None:
         bt.say(state, step, text, **public)

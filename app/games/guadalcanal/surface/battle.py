@@ -26,6 +26,7 @@ from app.engine.orders import (
     check_action,
 )
 from app.engine.rng import Rng
+from app.games.guadalcanal import forms
 from app.games.guadalcanal.combat import units
 from app.games.guadalcanal.combat.damage import alive
 from app.games.guadalcanal.combat.resolution import roll_combat
@@ -101,7 +102,8 @@ def prompt(state: State, side: str) -> dict[str, Any]:
         return {"title": "Set up your ships on the Battleboard", "rule": "16c", "info": {"kind": "surface_setup"},
                 "actions": [{"verb": "surface_set_up", "label": "Set up", "args": {
                     "line": Choice(tuple(lines)).to_json(), "facing": Choice(("N", "S")).to_json(),
-                    "placement": Assignment(tuple(ours), hexes()).to_json()}}]}
+                    "placement": forms.per_piece(ours, {u: name(u) for u in ours}, {u: hexes() for u in ours},
+                                                 required=True, label="Ship units")}}]}
     if kind == "free_roll":
         c = s["offer"]["combat"]
         ships = c.get("ships") or [c["ship"]]  # a torpedo combat (16h1) may join several ships' markers
@@ -127,7 +129,8 @@ def prompt(state: State, side: str) -> dict[str, Any]:
         able = tuple(u for u in mine if torpedoes.may_fire(state, u))
         return {"title": f"{t}: place torpedo markers", "rule": "16d3", "info": {"kind": "surface_torpedoes"},
                 "actions": [{"verb": "surface_torpedoes", "label": "Place", "args": {
-                    "markers": Assignment(able, TORPEDO_SIDES, required=False).to_json()}}]}
+                    "markers": forms.per_piece(able, {u: name(u) for u in able}, {u: TORPEDO_SIDES for u in able},
+                                               required=False, label="Torpedo markers")}}]}
     if kind == "gunnery":
         shots = [(u, x) for u in mine if gunnery.may_fire(state, u) for x in gunnery.targets(state, u)]
         acts = [{"verb": "surface_fire", "label": f"{name(u)} fires at {name(x)}",
@@ -136,7 +139,9 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                 "actions": acts + [{"verb": "surface_cease_fire", "label": "Cease fire", "args": {}}]}
     return {"title": f"{t}: break off?", "rule": "16d6", "info": {"kind": "surface_breakoff"},
             "actions": [{"verb": "surface_break_off", "label": "Break off", "args": {
-                "ships": Several(tuple(breakoff.able(state, side)), minimum=0).to_json()}}]}
+                "ships": Several(tuple(breakoff.able(state, side)), minimum=0,
+                                 labels=tuple(name(u) for u in breakoff.able(state, side)),
+                                 label="Ships breaking off").to_json()}}]}
 
 
 # --- carrying an order out -------------------------------------------------------------------------------------------
@@ -349,5 +354,6 @@ def view(state: State, role: str) -> dict[str, Any]:
                       for u, p in sorted(s["ships"].items()) if not state["units"][u].get("eliminated")
                       and u not in s.get("broken_off", [])],
             "torpedoes": [dict(m) for m in s["torpedoes"]], "broken_off": list(s.get("broken_off", [])),
+            "broken_off_names": [name(u) for u in s.get("broken_off", [])],
             "night_modifier": s.get("night_modifier", 0), "relation": s.get("relation"),
             "setup": copy.deepcopy(s.get("setup") or {})}

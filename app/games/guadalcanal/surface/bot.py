@@ -21,7 +21,7 @@ def _set_up(view: dict[str, Any], prompt: dict[str, Any], rng) -> Action:
     b = s["sides"]["B"]
     facing = "N" if view["role"] == b else battleline.facing_for_a(s["setup"][b]["facing"], s["relation"])
     return {"verb": "surface_set_up", "args": {"line": line, "facing": facing,
-                                               "placement": battleline.sample(args["placement"]["ids"], line,
+                                               "placement": battleline.sample(list(args["placement"]["fields"]), line,
                                                                               facing == "N")}}
 
 
@@ -45,8 +45,8 @@ def _torpedoes(view: dict[str, Any], prompt: dict[str, Any], rng) -> Action:
         board["surface"]["ships"][x["id"]] = {"at": x["at"], "facing": x["facing"]}
     markers: dict[str, str] = {}
     spec = prompt["actions"][0]["args"]["markers"]
-    for u in spec["ids"]:
-        for side_of_ship in spec["choices"]:
+    for u, field in spec["fields"].items():
+        for side_of_ship in field["choices"]:
             try:
                 torpedoes.place(board, u, side_of_ship)
             except IllegalAction:
