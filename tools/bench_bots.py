@@ -31,6 +31,7 @@ from app.play import balance
 from app.games.solomons.board import ENEMY
 from app.games.solomons.rules import rules
 from tools.bench_doc import OUT, write
+from app.play.balance import wilson  # the lobby's balance and this table share one interval
 
 HEADING = "## Solomons: computer player levels"
 SIDES = ("allied", "japanese")
@@ -68,14 +69,6 @@ def _job(args):
     return play(*args)
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (sound at 0 and n wins, unlike the normal approximation)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def pct(values: list[float], q: float) -> float:
