@@ -17,7 +17,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
-from app.games.usn import board, ferry, grid, land, supply, support
+from app.games.usn import board, ferry, grid, land, mountains, supply, support
 from app.games.usn.bombard import has_base
 
 STRAFE = "air units on the ground"  # Mission: Strafing, written like a strike on a base (airbase.py)
@@ -233,9 +233,11 @@ def _take_off(state, side, order) -> dict[str, Any]:
 
 
 def _air_to_air_per_point(m) -> int:
+    """Movement (V): beyond the normal range the strike fights at the extended strength; the range counted as
+    Movement (U) counts it, one more across mountain hexsides (`mountains.air_distance`)."""
     if m["kind"] == "lbac":
         return board.AIR["lbac_air_to_air_per_point"]
-    if grid.distance(m["home"], m["target"]) > board.reach(m["kind"]):
+    if mountains.air_distance(m["home"], m["target"]) > board.reach(m["kind"]):
         return board.AIR[f"extended_air_to_air_{m['side']}"]
     return board.AIR["air_to_air_per_point"]
 
