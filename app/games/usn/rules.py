@@ -75,6 +75,8 @@ def _walking(resolve):
             naval.finish(s, s["surface"]["attacker"])
         if not s.get("surface") and "sub_watch" in s:  # Submarines (C): the Allied movement is over
             submarine.attack(s, rng)
+        if submarine.pending(s):  # Submarines (H): the subs' targets, the split of the reduction, are due first
+            return s
         if not s.get("surface") and "oiler_due" in s:  # Step 2 (J): refuelling from Oilers, after (I)
             oiler.refuel(s, s.pop("oiler_due"))
         special.after(s)  # the campaigns' Special Game Rules that act "as soon as" (special.py)
@@ -239,6 +241,11 @@ STATES = StatesTable([
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
     Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
              _allocation_default, _allocation_random, _allocation_check),
+    Decision(submarine.AIM, submarine.AIM_RULE, submarine.AIM_VERBS, _acting, submarine.aim_prompt,
+             _walking(submarine.aim_resolve), submarine.aim_default, submarine.aim_random, submarine.aim_check),
+    Decision(submarine.SPLIT, submarine.SPLIT_RULE, submarine.SPLIT_VERBS, _acting, submarine.split_prompt,
+             _walking(submarine.split_resolve), submarine.split_default, submarine.split_random,
+             submarine.split_check),
     Decision("reserves", special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
              _walking(special.reserves_resolve), special.reserves_default, special.reserves_random,
              special.reserves_check),
