@@ -188,6 +188,26 @@ def _land(units: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, 
     return out
 
 
+WORK_TITLE = {"air": "air base", "naval": "naval base"}
+
+
+def _works(works: list[dict[str, Any]], names: dict[str, str], mine: bool) -> list[dict[str, Any]]:
+    """Works in progress (Repairing or Building Bases), drawn for their owner only (the view holds them for him):
+    a marker a hex, its details the works begun and the bases completed, usable from Step 1 of a later Game-Turn."""
+    out = []
+    for w in works:
+        h, side = w["hex"], w["side"]
+        where = names.get(h, f"hex {h}")
+        lines = [f"{x['work']} by {x['unit']} (begun Game-Turn {x['begun']})" for x in w["works"]]
+        lines += [f"{WORK_TITLE[x['part']]} completed, usable from Game-Turn {x['from']}" for x in w["ready"]]
+        whose = "Your" if mine else SIDE_TITLE[side]
+        out.append({"id": f"works-{side}-{h}", "label": f"{whose} works in progress at {where} ({h})",
+                    "at": list(centre(h)), "side": side, "kind": "works", "face": ["⚒", "works"],
+                    "tags": ["own" if mine else side, f"hex-{h}"],
+                    "details": f"{whose} works in progress at {where} ({h}): " + "; ".join(lines)})
+    return out
+
+
 def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
     """The board of one role's view (a side, the umpire, a spectator, or anyone once the game is over)."""
     names = {h: p["name"] for h, p in gamedata.places().items()} | OFF_MAP_NAMES
@@ -210,6 +230,7 @@ def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
                 pieces += _enemy_stacks(side, part["stacks"], names)
         land = view["land"]
     pieces += _land(land, names)
+    pieces += _works(view.get("my_works", []), names, mine=not full)
     vp = view.get("vp", {})
     x0, y0, _, _ = inset_box()
     return {

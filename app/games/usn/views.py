@@ -13,6 +13,7 @@ from app.engine.contract import UMPIRE
 from app.engine.log import visible
 from app.games.usn import (
     board,
+    building,
     garrisons,
     sequence,
     submarine,
@@ -50,6 +51,7 @@ def view(state: State, role: str) -> dict[str, Any]:
     if role == UMPIRE or ended:
         everything = copy.deepcopy({k: v for k, v in state.items() if k != "log"})
         everything["log"] = visible(state["log"], role, ended)
+        everything["my_works"] = [w for side in board.SIDES for w in building.shown(state, side)]  # both sides'
         return everything
     me = role if role in board.SIDES else None
     ships: dict[str, Any] = {}
@@ -89,6 +91,7 @@ def view(state: State, role: str) -> dict[str, Any]:
     out.update(garrisons.view(state))  # Garrisons (optional rule): public
     out.update(submarine.view(state, role))  # Submarines: the sightings; the Japanese Player's own record
     if me:
+        out["my_works"] = building.shown(state, me)  # Repairing or Building Bases: the owner's works in progress
         out["examined"] = copy.deepcopy(state["examined"].get(me, {}))
         if me in state["allocations"]:
             out["my_allocation"] = copy.deepcopy(state["allocations"][me])
