@@ -104,9 +104,13 @@ def resolve(state, role, action, rng):
     for h, n in (a.get("nac_base") or {}).items():
         state["bases"][h]["air"]["nac"] = n
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has deployed."))
-    state["log"].append(entry(role, f"Deployed: NAC {a.get('nac', {})}"
-                                    + (f" and on bases {a['nac_base']}" if a.get("nac_base") else "")
-                                    + f", LAC {a.get('lac', {})}, LBAC {a.get('lbac', {})}."))
+    def listed(points: dict[str, int], where) -> str:
+        return ", ".join(f"{n} at {where(k)}" for k, n in points.items() if n) or "none"
+    at_base = lambda h: f"hex {h}"  # noqa: E731 - the log names the hex; naming.py names the place
+    state["log"].append(entry(role, f"Deployed: NAC {listed(a.get('nac', {}), lambda c: c)}"
+                                    + (f" and on bases {listed(a['nac_base'], at_base)}" if a.get("nac_base") else "")
+                                    + f"; LAC {listed(a.get('lac', {}), at_base)}; "
+                                      f"LBAC {listed(a.get('lbac', {}), at_base)}."))
     return state
 
 

@@ -75,7 +75,7 @@ def test_a_strike_meets_cap_then_anti_aircraft_then_bombs_crt_3_and_crt_5():
     assert "CAP 4 points meet it (die 1): 2 aborted, 2 destroyed" in log
     assert "CAP loses 0 aborted, 4 destroyed" in log
     assert "Anti-aircraft 30 (die 1): 2 aborted, 3 destroyed" in log
-    assert "J-CV-3 is hit: 10 weeks" in log
+    assert "Japanese CV-3 is hit: 10 weeks" in log  # named, never by id (issue 34)
     cv3 = s["ships"]["J-CV-3"]
     assert cv3["damage"] == 10 and cv3["nac"] == 0  # a damaged carrier loses its aircraft (Combat (H))
     assert s["ships"]["J-CV-4"]["nac"] == 1  # 5 aboard, 4 flew CAP and were shot down
