@@ -103,7 +103,21 @@ def prompt(state, role):
     return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
             "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
             "info": {"kind": "allocation", "stations": board.air_stations(state, role),
-                     "targets": state["examined"][role]}}
+                     "targets": state["examined"][role], "reach": in_reach(state, role)}}
+
+
+def in_reach(state, role) -> dict[str, dict[str, list[str]]]:
+    """Offered means legal for a strike's pair of choices (issue 34): for each station and air type it holds, the
+    examined stacks within that type's extended range as Movement (U), (V) count it (`mountains.air_distance`). The
+    form offers a row's target hexes from this, so a strike is never offered beyond its reach."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for st, pts in board.air_stations(state, role).items():
+        h = board.station_hex(state, st)
+        for kind, n in pts.items():
+            if n:
+                out.setdefault(st, {})[kind] = [t for t in sorted(state["examined"][role])
+                                                if mountains.air_distance(h, t) <= board.reach(kind, extended=True)]
+    return out
 
 
 def check(state, role, action):

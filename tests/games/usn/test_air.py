@@ -154,3 +154,29 @@ def test_aircraft_whose_carrier_was_damaged_land_elsewhere_in_range_or_are_destr
     s["ships"]["A-CV-2"]["damage"] = 5
     air._land_back(s, dict(flight, alive=2, aborted=0))
     assert "no place to land within range" in texts(s)
+
+
+@pytest.mark.rule("Movement (V)")
+def test_the_allocation_offers_each_station_and_air_type_only_the_stacks_it_reaches():
+    """Issue 34, offered means legal: the Japanese force at 0587 is examined by Port Moresby's LBAC (5 hexes) but lies
+    beyond the Allied carriers' NAC and every LAC (which reach the transports at Rabaul); the prompt's reach (drawn into the form, which disables the other
+    hexes of a strike row) offers it to the LBAC alone, and the rules accept every pair it offers."""
+    s = deployed()
+    for sid in ("J-CV-3", "J-CV-4", "J-CA-1", "J-CA-2"):
+        s["ships"][sid]["hex"] = "0587"
+    s = at(s, "examine", n=5)
+    sequence.PROCEDURES["examine"](s, None)
+    s = at(s, "allocation", n=6)
+    reach = R.prompts(s)["allied"]["info"]["reach"]
+    assert reach["base:0659"] == {"lac": ["0759"], "lbac": ["0587", "0759"]} and reach["A-CV-5"] == {"nac": []}
+    for st, kinds in reach.items():
+        for kind, targets in kinds.items():
+            for t in targets:
+                R.check(s, "allied", {"verb": "allocate", "args": {"cap": [], "missions": [
+                    {"from": st, "kind": kind, "points": 1, "target": t, "group": 1}]}})
+    with pytest.raises(IllegalAction, match="reach 3 hexes") as e:
+        act(s, "allied", "allocate", cap=[], missions=[{"from": "A-CV-5", "kind": "nac", "points": 1, "target": "0587",
+                                                        "group": 1}])
+    assert e.value.rule == "Movement (V)"
+    from tests.web.test_usn_board import prompt_html
+    assert 'data-usn-reach="{&#34;A-CV-2&#34;: {&#34;nac&#34;: []}' in prompt_html(s, "allied")
