@@ -265,3 +265,17 @@ def test_the_pages_name_the_situation_by_its_title(players):
     assert "<small>The Battle of Coral Sea, 8 May 1942</small>" in page and "<small>coral_sea</small>" not in page
     lobby = jp.get("/").text  # the player's games and the open seats name it alike
     assert "The Battle of Coral Sea, 8 May 1942" in lobby and "coral_sea)" not in lobby and ">coral_sea<" not in lobby
+
+
+@pytest.mark.rule("How To Use the Situation & Order of Battle")
+def test_a_mini_games_map_opens_framed_on_its_area_of_play():
+    """Issue 34 item 5: the Coral Sea's board opens on Truk, Rabaul, Port Moresby and Noumea, not the whole Pacific;
+    a campaign's opens on the whole map."""
+    from app.games.usn import board_view
+    x0, y0, x1, y1 = board_view.frame("coral_sea")
+    for h in ("0754", "0759", "0659", "0899"):  # Truk, Rabaul, Port Moresby, Noumea
+        x, y = board_view.centre(h)
+        assert x0 < x < x1 and y0 < y < y1
+    assert (x1 - x0) * (y1 - y0) < board_view.WIDTH * board_view.HEIGHT / 4  # a quarter of the map at most
+    assert re.search(r'<svg data-zoomable[^>]* data-frame="[\d.]+ [\d.]+ [\d.]+ [\d.]+"', board_html(deployed(), "allied"))
+    assert board_view.frame("campaign_1") is None

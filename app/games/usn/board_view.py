@@ -12,9 +12,10 @@ pure function of the view and the printed map data.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
-from app.games.usn import gamedata, grid, naming, offmap
+from app.games.usn import board, gamedata, grid, naming, offmap
 
 SIZE = 20.0                        # board units from a hex's centre to a corner
 ROW = SIZE * math.sqrt(3)          # north-south step between hex centres in a column
@@ -197,6 +198,21 @@ def _land(units: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, 
 WORK_TITLE = {"air": "air base", "naval": "naval base"}
 
 
+@cache
+def frame(scenario: str) -> list[float] | None:
+    """The area of play a mini-game's board opens on (issue 34): every base, ship and land unit of its set-up, two
+    hexes around them, within the map; None (the whole map) for a campaign. The player zooms out from there."""
+    if scenario not in board.SITUATIONS:
+        return None
+    s = board.new_state(scenario=scenario)
+    hexes = set(s["bases"]) | {x["hex"] for x in [*s["ships"].values(), *s["land"].values()]
+                               if x.get("hex") and x["hex"][0].isdigit()}
+    pts = [centre(h) for h in hexes]
+    pad = ROW * 2
+    return [round(max(0.0, min(p[0] for p in pts) - pad), 1), round(max(0.0, min(p[1] for p in pts) - pad), 1),
+            round(min(WIDTH, max(p[0] for p in pts) + pad), 1), round(min(HEIGHT, max(p[1] for p in pts) + pad), 1)]
+
+
 def _works(works: list[dict[str, Any]], names: dict[str, str], mine: bool) -> list[dict[str, Any]]:
     """Works in progress (Repairing or Building Bases), drawn for their owner only (the view holds them for him):
     a marker a hex, its details the works begun and the bases completed, usable from Step 1 of a later Game-Turn."""
@@ -246,7 +262,7 @@ def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
                         "the hex numbers; the Aleutian inset in the south-east corner. Bases are squares (naval) and "
                         "circles (air); a ship counter is a whole stack, a land counter every land unit of a side in "
                         "a hex. " + " ".join(f"{SIDE_TITLE[s]} Victory Points: {v:g}." for s, v in vp.items())),
-        "extent": [0, 0, WIDTH, HEIGHT],
+        "extent": [0, 0, WIDTH, HEIGHT], "frame": frame(view.get("scenario", "")),
         "spaces": spaces, "pieces": pieces,
         "labels": [{"text": "Aleutian Islands (inset)", "at": [x0 + 6, y0 + 16], "kind": "inset"}],
         "layers": [{"id": "usn-basemap", "draw": "usn-basemap", "below": True, "preserve": True}],  # kept on a push
