@@ -15,9 +15,11 @@ Japanese Player writes each sub's order with his naval movement ("subs": {sub: {
 (C), (H): when Allied naval units enter the hex of subs On Station (the first portion ends there, or the move ends
 there: paths are on the lost map), the subs attack at once, as a Surface attack (CRT 4, then CRT 5); (D) every DD in
 the Allied stack takes two points off the subs' strength, every BB, CV, CVL, CVE one. (B) Subs are never attacked.
-The subs' hex is then discovered: a public record (state["sub_sightings"]). Readings (docs/games/usn.md): every sub
-in the hex fires at the one target the Japanese Player's standing order names by type (largest Victory Point value
-first), combined (C); the Allied Player's split of the reduction (H) is made for him so as to silence whole subs.
+The subs' hex is then discovered: a public record (state["sub_sightings"]). (H) is two decisions of the players
+(docs/games/usn.md): the Japanese Player aims each sub at a target of its own (`sub_aim`), subs on one target
+combining (C); then the Allied Player splits the reduction among the subs (`sub_split`); each is asked only when it
+can change the outcome, with a default (all at the most valuable ship; whole subs silenced, those aimed at the most
+valuable ships first) that the computer players give too.
 """
 from __future__ import annotations
 
