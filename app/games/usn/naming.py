@@ -63,3 +63,13 @@ def named(text: str) -> str:
 def name(ident: str) -> str:
     """One id's name (an id it does not know is returned as it is)."""
     return named(str(ident))
+
+
+_LAND = re.compile(r"(?<![\w:.-])([JA]-L\d+(?:\.\d+)?)(?![\w-])")
+
+
+def named_in(text: str, land: dict) -> str:
+    """`named`, and the land units of a position (`state["land"]`) by their printed names ("6-12 Regiment"): what a
+    refusal the acting role reads says."""
+    text = named(text)
+    return _LAND.sub(lambda m: land[m.group(1)]["name"] if m.group(1) in land else m.group(1), text)

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from app.engine.contract import ChatPolicy, GameMeta, Option, Scenario, Side
-from app.engine.errors import MalformedAction
+from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.usn import (
     air,
@@ -31,6 +31,7 @@ from app.games.usn import (
     land,
     march,
     mountains,
+    naming,
     naval,
     oiler,
     records,
@@ -261,6 +262,12 @@ for _d in STATES:
     ALL_VERBS.update(_d.verbs)
 
 
+def _named(e: IllegalAction, state: State) -> IllegalAction:
+    """A refusal as the player reads it: ships, subs, air stations and land units by their printed names (issue 34),
+    the same kind of refusal citing the same rule."""
+    return type(e)(naming.named_in(e.message, state.get("land", {})), e.rule)
+
+
 class USN(TableGame):
     views, hidden = views, hidden
     meta = GameMeta(
@@ -320,7 +327,10 @@ class USN(TableGame):
     def apply(self, state: State, role: str, action: Any, rng) -> State:
         # a JSON round trip: the state is plain JSON, and this copies a campaign's hundreds of units several times
         # faster than copy.deepcopy (docs/games/usn.md, "Campaign games as scenarios": the bench)
-        return self.guard(state, role, action).carry_out(json.loads(json.dumps(state)), role, action, rng)
+        try:
+            return self.guard(state, role, action).carry_out(json.loads(json.dumps(state)), role, action, rng)
+        except IllegalAction as e:
+            raise _named(e, state) from None
 
     def guard(self, state: State, role: str, action: Any) -> Decision:
         if not campaign_play.is_campaign(state):
@@ -331,7 +341,10 @@ class USN(TableGame):
         return dataclasses.replace(d, verbs={v: campaign_play.VERBS[v] for v in d.verbs})
 
     def check(self, state: State, role: str, action: Any) -> None:
-        self.guard(state, role, action).judge(state, role, action)
+        try:
+            self.guard(state, role, action).judge(state, role, action)
+        except IllegalAction as e:
+            raise _named(e, state) from None
 
 
 rules = USN()

@@ -180,3 +180,15 @@ def test_the_allocation_offers_each_station_and_air_type_only_the_stacks_it_reac
     assert e.value.rule == "Movement (V)"
     from tests.web.test_usn_board import prompt_html
     assert 'data-usn-reach="{&#34;A-CV-2&#34;: {&#34;nac&#34;: []}' in prompt_html(s, "allied")
+
+
+@pytest.mark.rule("Movement (V)")
+def test_a_refusal_names_the_carrier_as_printed_never_by_id():
+    """Issue 34: the refusal read "NAC from A-CV-5 reach 3 hexes; ..."; it names the Allied CV-5 and cites the same
+    rule."""
+    s = carriers_in_range()
+    s["ships"]["A-CV-5"]["hex"] = "0899"
+    with pytest.raises(IllegalAction, match=r"NAC from Allied CV-5 reach 3 hexes; 0793 is \d+ away") as e:
+        act(s, "allied", "allocate", cap=[], missions=[{"from": "A-CV-5", "kind": "nac", "points": 1,
+                                                        "target": J_HEX, "group": 1}])
+    assert e.value.rule == "Movement (V)" and "A-CV-5" not in str(e.value)

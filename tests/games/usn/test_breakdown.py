@@ -136,7 +136,7 @@ def test_no_rebuild_once_a_component_is_lost_and_none_of_a_unit_never_broken():
     with pytest.raises(IllegalAction, match="no component of a broken-down division"):
         land_move(santa_cruz("japanese"), "japanese", rebuild=["J-L1"])
     land._destroy(s, s["land"]["J-L1.2"], "Dx")
-    with pytest.raises(IllegalAction, match="its component J-L1.2 is lost") as e:
+    with pytest.raises(IllegalAction, match="20-40 Division cannot be rebuilt: its component 8-18 Brigade is lost") as e:
         land_move(s, "japanese", rebuild=["J-L1"])
     assert e.value.rule == "Unit Breakdown"
 
