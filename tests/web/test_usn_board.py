@@ -13,7 +13,7 @@ import pytest
 from starlette.datastructures import FormData
 
 from app.engine.rng import ScriptedRng
-from app.games.usn import board_view, gamedata, grid
+from app.games.usn import board_view, deploy, gamedata, grid
 from app.paths import ROOT
 from app.web.actions import action_from_form
 from app.web.plugin import plugin_for
@@ -202,7 +202,7 @@ def test_the_deployment_form_names_each_carrier_and_base_and_what_is_to_deploy()
     posted = [("verb", "deploy"), ("arg.nac.J-CV-3", "10"), ("arg.nac.J-CV-4", "5"), ("arg.nac.J-CVL-2", ""),
               ("arg.lac.0692", "5"), ("arg.lac.0759", "10"), ("arg.lbac.0692", ""), ("arg.lbac.0759", "")]
     action = action_from_form(form(posted), R.prompts(s)["japanese"])
-    assert action["args"] == R.default_action(s, "japanese")["args"]
+    assert action["args"] == deploy.complete(s, "japanese", R.default_action(s, "japanese"))["args"]
 
 
 @pytest.mark.rule("Mission Capability Chart: Naval Units, Normal Transport")
