@@ -331,7 +331,7 @@ def shown(state: State, side: str) -> list[dict[str, Any]]:
     """A side's works in progress as its board shows them (issue 35): each hex's works begun (the units at work, from
     which Game-Turn) and the bases completed but not yet usable (from which Game-Turn). The owner's alone."""
     out: dict[str, dict[str, Any]] = {}
-    for uid, w in sorted(_works(state).items()):
+    for uid, w in sorted((state.get("works") or {}).items()):  # read only: a view leaves the state alone
         if w["side"] == side:
             h = out.setdefault(w["hex"], {"hex": w["hex"], "side": side, "works": [], "ready": []})
             h["works"].append({"work": w["work"], "unit": state["land"][uid]["name"], "begun": w["begun"]})
