@@ -211,7 +211,11 @@
     svg.addEventListener("click", function (e) { if (moved) { e.stopPropagation(); e.preventDefault(); moved = false; } }, true);
 
     if (svg.id && views[svg.id]) show(svg, views[svg.id]);
-    else scaleLabels(svg);
+    else if (svg.dataset.frame) {  // the board opens on its area of play (a scenario's), not the whole map
+      const f = svg.dataset.frame.split(" ").map(Number), o = base(svg);
+      const w = Math.max(f[2], f[3] * o.w / o.h);  // the whole frame in view at the map's proportions
+      show(svg, { x: f[0] + f[2] / 2 - w / 2, y: f[1] + f[3] / 2 - w * o.h / o.w / 2, w: w, h: w * o.h / o.w });
+    } else scaleLabels(svg);
     if (svg.id && fullId === svg.id) setFull(host, svg, true);
   }
 

@@ -50,7 +50,8 @@ def play(seed: int, human: str, turns: int, kinds: Counter | None = None) -> Cou
 
 OTHER_GAMES = {"pacific_war_1942": "tools.count_submissions_pacific_war_1942",
                "first_blood": "tools.count_submissions_first_blood",
-               "guadalcanal": "tools.count_submissions_guadalcanal"}
+               "guadalcanal": "tools.count_submissions_guadalcanal",
+               "usn": "tools.count_submissions_usn"}
 
 
 def main(argv: list[str] | None = None) -> int:

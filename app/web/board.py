@@ -225,6 +225,11 @@ def layout(board: dict[str, Any], again: bool = False) -> dict[str, Any]:
 
     return {"id": board["id"], "label": board["label"], "description": board.get("description", ""),
             "max_zoom": board.get("max_zoom"),
+            # the part of the map the page opens on (a scenario's area of play), in SVG units "x y w h"; the player
+            # zooms out to the whole map from there (static/map_zoom.js)
+            "frame": (" ".join(str(v) for v in (*xy(board["frame"][:2]), _fmt((board["frame"][2] - board["frame"][0]) * k),
+                                                  _fmt((board["frame"][3] - board["frame"][1]) * k)))
+                      if board.get("frame") else None),
             "width": _fmt((x1 - x0) * k), "height": _fmt((y1 - y0) * k), "hexes": hexes, "areas": areas,
             "edges": edges, "spaces": spaces, "labels": labels, "counters": drawn, "layers": layers,
             # counters grow (up to MAX_GROW) as the map zooms out, so their text stays READABLE px on screen

@@ -110,4 +110,28 @@
     }
     if (hex) fill(hex, g);
   });
+
+  // Offered means legal (issue 34): a strike row's targets are those its station and air type reach
+  // (the allocation prompt's info.reach, on the form as data-usn-reach); the other hexes are disabled.
+  function narrowStrikes(form) {
+    const reach = JSON.parse(form.dataset.usnReach || "{}");
+    form.querySelectorAll("[name$='.target'][name^='arg.missions.']").forEach(function (target) {
+      const row = target.name.slice(0, -".target".length);
+      const from = form.querySelector("[name='" + row + ".from']");
+      const kind = form.querySelector("[name='" + row + ".kind']");
+      if (!from || !kind || !from.value || !kind.value) return;
+      const ok = ((reach[from.value] || {})[kind.value]) || [];
+      if (target.tagName === "SELECT") {
+        Array.from(target.options).forEach(function (o) { o.disabled = o.value !== "" && ok.indexOf(o.value) < 0; });
+        if (target.value && ok.indexOf(target.value) < 0) target.value = "";
+      } else {
+        target.setCustomValidity(target.value && ok.indexOf(target.value) < 0
+          ? "Out of reach of this station's air type; in reach: " + (ok.join(", ") || "none") : "");
+      }
+    });
+  }
+  document.addEventListener("change", function (e) {
+    const form = e.target.closest && e.target.closest("form[data-usn-reach]");
+    if (form) narrowStrikes(form);
+  });
 })();

@@ -198,7 +198,7 @@ def printed_result(tutorial_id: str, gid: str) -> None:
     elif tutorial_id == "usn-victory-points":  # Victory Point Schedule: capacity 10 sunk, 100 points
         v = view(gid, "allied")
         assert "J-CV-3" in v["sunk"] and v["vp"]["allied"] == 100
-        assert any("Allied +100 VP: Japanese J-CV-3 sunk." in line["text"] for line in v["log"])
+        assert any("Allied +100 VP: Japanese CV-3 sunk." in line["text"] for line in v["log"])
     else:
         raise AssertionError(f"no printed result is checked for {tutorial_id}")
 

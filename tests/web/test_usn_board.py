@@ -13,7 +13,7 @@ import pytest
 from starlette.datastructures import FormData
 
 from app.engine.rng import ScriptedRng
-from app.games.usn import board_view, gamedata, grid
+from app.games.usn import board_view, deploy, gamedata, grid
 from app.paths import ROOT
 from app.web.actions import action_from_form
 from app.web.plugin import plugin_for
@@ -82,15 +82,15 @@ def test_the_committed_map_says_where_its_coastlines_come_from_and_matches_the_b
 def test_an_enemy_stack_shows_its_count_only_and_its_groups_once_examined():
     s = deployed()
     allied = board_html(s, "allied")
-    assert counter(allied, "Japanese naval stack at 0754") == (
-        "Japanese naval stack at 0754: 4 ships | Japanese naval stack at Truk (0754): 4 ships; composition unknown "
+    assert counter(allied, "Japanese naval stack at Truk (0754)") == (
+        "Japanese naval stack at Truk (0754): 4 ships | Japanese naval stack at Truk (0754): 4 ships; composition unknown "
         "until examined within your air range")
-    assert "J-CV-3" not in allied and "J-CA-1" not in allied  # no Japanese ship is named anywhere on the page
-    own = counter(board_html(s, "japanese"), "Your naval stack at 0754")
-    assert "J-CV-3 (NAC 10/10; D1 AA15 S0 MA" in own and "top first" in own
+    assert "Japanese CV-3" not in allied and "Japanese CA-1" not in allied  # no Japanese ship is named anywhere on the page
+    own = counter(board_html(s, "japanese"), "Your naval stack at Truk (0754)")
+    assert "Japanese CV-3 (NAC 10/10; D1 AA15 S0 MA" in own and "top first" in own
     s = act(at(s, "naval", "japanese"), "japanese", "move", moves={"J-CV-3": {"to": "0793"}, "J-CV-4": {"to": "0793"}})
     s["examined"]["allied"] = {"0793": [["J-CV-3", "J-CV-4"]]}  # Step (D) examined it
-    seen = counter(board_html(s, "allied"), "Japanese naval stack at 0793")
+    seen = counter(board_html(s, "allied"), "Japanese naval stack at hex 0793")
     assert "examined in Step (D): group 1: JCV, JCV" in seen
 
 
@@ -104,7 +104,7 @@ def test_bases_and_the_open_victory_point_record_are_on_every_board():
         assert re.search(r"<title>Rabaul \(0759\): Japanese naval and air base; air capacity 15; LAC 10</title>", html)
         assert re.search(r"<title>Port Moresby \(0659\): Allied air base; air capacity 15; LAC 10, LBAC 5</title>", html)
     umpire = board_html(s, "umpire")
-    assert "Japanese naval stack at 0754: 4 ships" in umpire and "J-CV-3" in umpire  # the umpire sees inside
+    assert "Japanese naval stack at Truk (0754): 4 ships" in umpire and "Japanese CV-3" in umpire  # the umpire sees inside
 
 
 def test_the_drawing_is_one_cached_image_so_a_page_carries_only_the_counters():
@@ -123,7 +123,7 @@ def test_the_allocation_is_shown_to_its_writer_and_to_nobody_else():
         cap=[{"from": "A-CV-2", "kind": "nac", "points": 4}])
     mine = board_html(s, "allied")
     assert "Your Air Mission Allocation Chart" in mine
-    assert "Strike: 10 NAC from A-CV-5 on 0793, group 1, ship 1" in mine and "CAP: 4 NAC over A-CV-2" in mine
+    assert "Strike: 10 NAC from Allied CV-5 on 0793, group 1, ship 1" in mine and "CAP: 4 NAC over Allied CV-2" in mine
     for role in ("japanese", "spectator"):
         theirs = board_html(s, role)
         assert "Air Mission Allocation Chart" not in theirs and "10 NAC" not in theirs and "CAP: " not in theirs
@@ -154,7 +154,7 @@ def test_a_ships_hex_field_is_filled_by_the_map_and_read_back_as_its_movement():
     html = prompt_html(s, "japanese")
     field = re.search(r'<input id="([^"]+)" name="arg.moves.J-CV-3.to" type="text" class="usn-hex" data-hex-field', html)
     assert field, "J-CV-3's destination is a hex field the map can fill"
-    assert "J-CV-3 <small>at 0754, MA 12</small>" in html
+    assert "Japanese CV-3 <small>at 0754, MA 12</small>" in html
     names = set(re.findall(r'name="(arg\.[^"]+)"', html))
     posted = [("verb", "move"), ("arg.moves.J-CV-3.to", "0793"), ("arg.moves.J-CV-4.stop", "0757"),
               ("arg.moves.J-CV-4.to", "0793")] + [(n, "") for n in names if n.endswith((".stop", ".to"))
@@ -202,7 +202,7 @@ def test_the_deployment_form_names_each_carrier_and_base_and_what_is_to_deploy()
     posted = [("verb", "deploy"), ("arg.nac.J-CV-3", "10"), ("arg.nac.J-CV-4", "5"), ("arg.nac.J-CVL-2", ""),
               ("arg.lac.0692", "5"), ("arg.lac.0759", "10"), ("arg.lbac.0692", ""), ("arg.lbac.0759", "")]
     action = action_from_form(form(posted), R.prompts(s)["japanese"])
-    assert action["args"] == R.default_action(s, "japanese")["args"]
+    assert action["args"] == deploy.complete(s, "japanese", R.default_action(s, "japanese"))["args"]
 
 
 @pytest.mark.rule("Mission Capability Chart: Naval Units, Normal Transport")
@@ -265,3 +265,17 @@ def test_the_pages_name_the_situation_by_its_title(players):
     assert "<small>The Battle of Coral Sea, 8 May 1942</small>" in page and "<small>coral_sea</small>" not in page
     lobby = jp.get("/").text  # the player's games and the open seats name it alike
     assert "The Battle of Coral Sea, 8 May 1942" in lobby and "coral_sea)" not in lobby and ">coral_sea<" not in lobby
+
+
+@pytest.mark.rule("How To Use the Situation & Order of Battle")
+def test_a_mini_games_map_opens_framed_on_its_area_of_play():
+    """Issue 34 item 5: the Coral Sea's board opens on Truk, Rabaul, Port Moresby and Noumea, not the whole Pacific;
+    a campaign's opens on the whole map."""
+    from app.games.usn import board_view
+    x0, y0, x1, y1 = board_view.frame("coral_sea")
+    for h in ("0754", "0759", "0659", "0899"):  # Truk, Rabaul, Port Moresby, Noumea
+        x, y = board_view.centre(h)
+        assert x0 < x < x1 and y0 < y < y1
+    assert (x1 - x0) * (y1 - y0) < board_view.WIDTH * board_view.HEIGHT / 4  # a quarter of the map at most
+    assert re.search(r'<svg data-zoomable[^>]* data-frame="[\d.]+ [\d.]+ [\d.]+ [\d.]+"', board_html(deployed(), "allied"))
+    assert board_view.frame("campaign_1") is None

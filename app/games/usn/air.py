@@ -17,7 +17,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
-from app.games.usn import board, ferry, grid, land, supply, support
+from app.games.usn import board, ferry, grid, land, mountains, supply, support
 from app.games.usn.bombard import has_base
 
 STRAFE = "air units on the ground"  # Mission: Strafing, written like a strike on a base (airbase.py)
@@ -103,7 +103,21 @@ def prompt(state, role):
     return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
             "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
             "info": {"kind": "allocation", "stations": board.air_stations(state, role),
-                     "targets": state["examined"][role]}}
+                     "targets": state["examined"][role], "reach": in_reach(state, role)}}
+
+
+def in_reach(state, role) -> dict[str, dict[str, list[str]]]:
+    """Offered means legal for a strike's pair of choices (issue 34): for each station and air type it holds, the
+    examined stacks within that type's extended range as Movement (U), (V) count it (`mountains.air_distance`). The
+    form offers a row's target hexes from this, so a strike is never offered beyond its reach."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for st, pts in board.air_stations(state, role).items():
+        h = board.station_hex(state, st)
+        for kind, n in pts.items():
+            if n:
+                out.setdefault(st, {})[kind] = [t for t in sorted(state["examined"][role])
+                                                if mountains.air_distance(h, t) <= board.reach(kind, extended=True)]
+    return out
 
 
 def check(state, role, action):
@@ -233,9 +247,11 @@ def _take_off(state, side, order) -> dict[str, Any]:
 
 
 def _air_to_air_per_point(m) -> int:
+    """Movement (V): beyond the normal range the strike fights at the extended strength; the range counted as
+    Movement (U) counts it, one more across mountain hexsides (`mountains.air_distance`)."""
     if m["kind"] == "lbac":
         return board.AIR["lbac_air_to_air_per_point"]
-    if grid.distance(m["home"], m["target"]) > board.reach(m["kind"]):
+    if mountains.air_distance(m["home"], m["target"]) > board.reach(m["kind"]):
         return board.AIR[f"extended_air_to_air_{m['side']}"]
     return board.AIR["air_to_air_per_point"]
 

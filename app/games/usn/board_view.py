@@ -12,9 +12,10 @@ pure function of the view and the printed map data.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import Any
 
-from app.games.usn import gamedata, grid, offmap
+from app.games.usn import board, gamedata, grid, naming, offmap
 
 SIZE = 20.0                        # board units from a hex's centre to a corner
 ROW = SIZE * math.sqrt(3)          # north-south step between hex centres in a column
@@ -110,12 +111,18 @@ def inset_box() -> tuple[float, float, float, float]:
 
 # --- the description of one role's board ----------------------------------------------------------------------
 
+def _where(h: str, names: dict[str, str]) -> str:
+    """A hex by its place's name and number ("Lae (0692)", "hex 0897"), an off-map place by its name alone."""
+    if h in OFF_MAP_NAMES:
+        return OFF_MAP_NAMES[h]
+    return f"{names[h]} ({h})" if h in names else f"hex {h}"
+
+
 def _base(b: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     h = b["hex"]
     kinds = "naval and air base" if b["naval"] and b.get("capacity") else ("naval base" if b["naval"] else "air base")
     air = ", ".join(f"{KIND_TITLE[k]} {n}" for k, n in sorted(b.get("air", {}).items()) if n) or "no air points"
-    name = names.get(h, f"Hex {h}")
-    return {"id": h, "label": f"{name} ({h})", "at": list(centre(h)), "kind": f"base side-{b['side']}",
+    return {"id": h, "label": _where(h, names), "at": list(centre(h)), "kind": f"base side-{b['side']}",
             "shape": "square" if b["naval"] else "circle", "size": SIZE * 0.32,
             "details": f"{BASE_SIDE_TITLE[b['side']]} {kinds}; air capacity {b.get('capacity', 0)}; {air}",
             "show_name": False}
@@ -123,7 +130,7 @@ def _base(b: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
 
 def _ship_line(s: dict[str, Any]) -> str:
     v = s.get("values") or {}
-    bits = [s["id"]]
+    bits = [naming.name(s["id"])]
     if s.get("capacity"):
         bits.append(f"NAC {s.get('nac', 0)}/{s['capacity']}")
     if v:
@@ -145,11 +152,11 @@ def _own_stacks(side: str, units: list[dict[str, Any]], names: dict[str, str], m
     out = []
     for h, ships in sorted(by_hex.items()):
         types = sorted({s["type"] for s in ships}, key=lambda t: [s["type"] for s in ships].index(t))
-        where = names.get(h, f"hex {h}")
-        out.append({"id": f"stack-{side}-{h}", "label": f"{'Your' if mine else SIDE_TITLE[side]} naval stack at {h}: {len(ships)} ship"
+        where = _where(h, names)
+        out.append({"id": f"stack-{side}-{h}", "label": f"{'Your' if mine else SIDE_TITLE[side]} naval stack at {where}: {len(ships)} ship"
                     f"{'s' if len(ships) != 1 else ''}", "at": list(centre(h)), "side": side, "kind": "stack",
                     "face": [f"{len(ships)} ⚓", " ".join(types)[:9]], "tags": ["own" if mine else side, f"hex-{h}"],
-                    "details": f"{where} ({h}), top first: " + "; ".join(_ship_line(s) for s in ships)})
+                    "details": f"{where}, top first: " + "; ".join(_ship_line(s) for s in ships)})
     return out
 
 
@@ -157,15 +164,15 @@ def _enemy_stacks(side: str, stacks: list[dict[str, Any]], names: dict[str, str]
     out = []
     for st in stacks:
         h, n = st["hex"], st["count"]
-        where = names.get(h, f"hex {h}")
+        where = _where(h, names)
         if st.get("groups"):
             groups = "; ".join(f"group {i}: " + ", ".join(x["type"] + (" (damaged)" if x.get("damaged") else "")
                                                            for x in g) for i, g in enumerate(st["groups"], 1))
-            details = f"{SIDE_TITLE[side]} ships at {where} ({h}), examined in Step (D): {groups}"
+            details = f"{SIDE_TITLE[side]} ships at {where}, examined in Step (D): {groups}"
         else:
-            details = (f"{SIDE_TITLE[side]} naval stack at {where} ({h}): {n} ship{'s' if n != 1 else ''}; "
+            details = (f"{SIDE_TITLE[side]} naval stack at {where}: {n} ship{'s' if n != 1 else ''}; "
                        "composition unknown until examined within your air range")
-        out.append({"id": f"stack-{side}-{h}", "label": f"{SIDE_TITLE[side]} naval stack at {h}: {n} ship"
+        out.append({"id": f"stack-{side}-{h}", "label": f"{SIDE_TITLE[side]} naval stack at {where}: {n} ship"
                     f"{'s' if n != 1 else ''}", "at": list(centre(h)), "side": side, "kind": "stack",
                     "face": [f"{n} ⚓", "seen" if st.get("groups") else "?"], "tags": ["enemy", f"hex-{h}"],
                     "details": details})
@@ -179,12 +186,47 @@ def _land(units: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, 
     out = []
     for (h, side), us in sorted(by.items()):
         strength = sum(u["attack"] for u in us)
-        where = names.get(h, f"hex {h}")
+        where = _where(h, names)
         lines = "; ".join(f"{u['name']} {u['attack']}-{u['defense']}" + (" entrenched" if u.get("entrenched") else "")
                           for u in us)
-        out.append({"id": f"land-{side}-{h}", "label": f"{SIDE_TITLE[side]} land units at {h}: {len(us)}",
+        out.append({"id": f"land-{side}-{h}", "label": f"{SIDE_TITLE[side]} land units at {where}: {len(us)}",
                     "at": list(centre(h)), "side": side, "kind": "land", "face": [f"{len(us)} ▲", f"{strength}"],
-                    "tags": [f"hex-{h}"], "details": f"{SIDE_TITLE[side]} land units at {where} ({h}): {lines}"})
+                    "tags": [f"hex-{h}"], "details": f"{SIDE_TITLE[side]} land units at {where}: {lines}"})
+    return out
+
+
+WORK_TITLE = {"air": "air base", "naval": "naval base"}
+
+
+@cache
+def frame(scenario: str) -> list[float] | None:
+    """The area of play a mini-game's board opens on (issue 34): every base, ship and land unit of its set-up, two
+    hexes around them, within the map; None (the whole map) for a campaign. The player zooms out from there."""
+    if scenario not in board.SITUATIONS:
+        return None
+    s = board.new_state(scenario=scenario)
+    hexes = set(s["bases"]) | {x["hex"] for x in [*s["ships"].values(), *s["land"].values()]
+                               if x.get("hex") and x["hex"][0].isdigit()}
+    pts = [centre(h) for h in hexes]
+    pad = ROW * 2
+    return [round(max(0.0, min(p[0] for p in pts) - pad), 1), round(max(0.0, min(p[1] for p in pts) - pad), 1),
+            round(min(WIDTH, max(p[0] for p in pts) + pad), 1), round(min(HEIGHT, max(p[1] for p in pts) + pad), 1)]
+
+
+def _works(works: list[dict[str, Any]], names: dict[str, str], mine: bool) -> list[dict[str, Any]]:
+    """Works in progress (Repairing or Building Bases), drawn for their owner only (the view holds them for him):
+    a marker a hex, its details the works begun and the bases completed, usable from Step 1 of a later Game-Turn."""
+    out = []
+    for w in works:
+        h, side = w["hex"], w["side"]
+        where = _where(h, names)
+        lines = [f"{x['work']} by {x['unit']} (begun Game-Turn {x['begun']})" for x in w["works"]]
+        lines += [f"{WORK_TITLE[x['part']]} completed, usable from Game-Turn {x['from']}" for x in w["ready"]]
+        whose = "Your" if mine else SIDE_TITLE[side]
+        out.append({"id": f"works-{side}-{h}", "label": f"{whose} works in progress at {where}",
+                    "at": list(centre(h)), "side": side, "kind": "works", "face": ["⚒", "works"],
+                    "tags": ["own" if mine else side, f"hex-{h}"],
+                    "details": f"{whose} works in progress at {where}: " + "; ".join(lines)})
     return out
 
 
@@ -210,6 +252,7 @@ def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
                 pieces += _enemy_stacks(side, part["stacks"], names)
         land = view["land"]
     pieces += _land(land, names)
+    pieces += _works(view.get("my_works", []), names, mine=not full)
     vp = view.get("vp", {})
     x0, y0, _, _ = inset_box()
     return {
@@ -219,7 +262,7 @@ def describe(view: dict[str, Any], role: str) -> dict[str, Any]:
                         "the hex numbers; the Aleutian inset in the south-east corner. Bases are squares (naval) and "
                         "circles (air); a ship counter is a whole stack, a land counter every land unit of a side in "
                         "a hex. " + " ".join(f"{SIDE_TITLE[s]} Victory Points: {v:g}." for s, v in vp.items())),
-        "extent": [0, 0, WIDTH, HEIGHT],
+        "extent": [0, 0, WIDTH, HEIGHT], "frame": frame(view.get("scenario", "")),
         "spaces": spaces, "pieces": pieces,
         "labels": [{"text": "Aleutian Islands (inset)", "at": [x0 + 6, y0 + 16], "kind": "inset"}],
         "layers": [{"id": "usn-basemap", "draw": "usn-basemap", "below": True, "preserve": True}],  # kept on a push

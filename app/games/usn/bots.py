@@ -670,7 +670,17 @@ def _variable_deployment(view: View, prompt: dict[str, Any], rng, side: str) -> 
     return {"verb": prompt["actions"][0]["verb"], "args": {"places": {}}}
 
 
-DECIDE = {"deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
+def _sub_aim(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    """Submarines (H): every sub at the most valuable target, combined (C): the prompt's default."""
+    return {"verb": "aim", "args": {"targets": dict(prompt["info"]["default"])}}
+
+
+def _sub_split(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]:
+    """Submarines (H): silence whole subs, those aimed at the most valuable ships first: the prompt's default."""
+    return {"verb": "split", "args": {"reduction": dict(prompt["info"]["default"])}}
+
+
+DECIDE = {"sub_aim": _sub_aim, "sub_split": _sub_split, "deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
           "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire, "reserves": _reserves,
           "variable_deployment": _variable_deployment, "campaign_setup": _variable_deployment}
 

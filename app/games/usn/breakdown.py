@@ -88,7 +88,7 @@ def break_up(state: State, role: str, breaks: dict[str, str]) -> None:
                                   "defense": t["defense"], "tp": tp, "vp": t["vp"], "division": whole,
                                   "parts": parts}
         state["log"].append(entry(PUBLIC, f"{u['name']} at {u['hex']} breaks down into {r['count']} {t['name']}s "
-                                          f"({', '.join(parts)}; Unit Breakdown)."))
+                                          "(Unit Breakdown)."))
 
 
 def _parts_of(state: State, role: str, uid: str) -> list[dict[str, Any]]:
@@ -143,8 +143,8 @@ def rebuild(state: State, role: str, rebuild: list[str]) -> None:
             done.add(p["id"])
             del state["land"][p["id"]]
         state["land"][whole["id"]] = merged
-        state["log"].append(entry(PUBLIC, f"{', '.join(p['id'] for p in parts)} at {first['hex']} rebuild the "
-                                          f"{whole['name']} ({whole['id']}; Unit Breakdown)."))
+        state["log"].append(entry(PUBLIC, f"{len(parts)} {first['name']}s at {first['hex']} rebuild the "
+                                          f"{whole['name']} (Unit Breakdown)."))
 
 
 def before_moves(state: State, role: str, action: dict[str, Any]) -> State:

@@ -327,6 +327,21 @@ def repairs(prompt: dict[str, Any], busy: set[str]) -> dict[str, str]:
     return out
 
 
+def shown(state: State, side: str) -> list[dict[str, Any]]:
+    """A side's works in progress as its board shows them (issue 35): each hex's works begun (the units at work, from
+    which Game-Turn) and the bases completed but not yet usable (from which Game-Turn). The owner's alone."""
+    out: dict[str, dict[str, Any]] = {}
+    for uid, w in sorted((state.get("works") or {}).items()):  # read only: a view leaves the state alone
+        if w["side"] == side:
+            h = out.setdefault(w["hex"], {"hex": w["hex"], "side": side, "works": [], "ready": []})
+            h["works"].append({"work": w["work"], "unit": state["land"][uid]["name"], "begun": w["begun"]})
+    for r in state.get("works_ready", []):
+        if r["side"] == side:
+            h = out.setdefault(r["hex"], {"hex": r["hex"], "side": side, "works": [], "ready": []})
+            h["ready"].append({"part": r["part"], "from": r["from"]})
+    return [out[h] for h in sorted(out)]
+
+
 def perturb(state: State, side: str, rng) -> None:
     """The secrecy harness (hidden.py): the side's works and completed bases not yet usable change."""
     ashore = sorted(u["id"] for u in state["land"].values() if u["side"] == side and u["hex"] and not u["aboard"])

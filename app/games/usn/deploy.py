@@ -60,11 +60,15 @@ def prompt(state, role):
             "rule": RULE, "actions": [{"verb": "deploy", "label": "Deploy", "args": spec}],
             "info": {"kind": "deploy", "need": need, "capacity": caps, "nac_on_bases": nac_on_bases(state, role),
                      "areas": [{"name": a["name"], "hexes": list(a["hexes"]), "lac": a.get("lac", 0),
-                                "lbac": a.get("lbac", 0)} for a in areas(state, role)]}}
+                                "lbac": a.get("lbac", 0)} for a in areas(state, role)],
+                     "standing": "Standing order: the points you do not place go to the carriers and bases you leave "
+                                 "blank, the NAC to the carriers first, the LAC and LBAC to the bases in order, each "
+                                 "within its capacity. Deploy with every field blank to place them all so.",
+                     "placed": complete(state, role, default(state, role))["args"]}}
 
 
 def check(state, role, action):
-    a = action["args"]
+    a = complete(state, role, action)["args"]
     need = printed(state, role)
     on_bases = a.get("nac_base") or {}
     if on_bases and not nac_on_bases(state, role):
@@ -72,8 +76,9 @@ def check(state, role, action):
     for kind in board.KINDS:
         given = sum(a.get(kind, {}).values()) + (sum(on_bases.values()) if kind == "nac" else 0)
         if given != need[kind]:
-            raise IllegalAction(f"Place exactly {need[kind]} {board.KIND_TITLE[kind]} points "
-                                f"(you placed {given}).", RULE)
+            raise IllegalAction(f"Place exactly {need[kind]} {board.KIND_TITLE[kind]} points (you placed {given}"
+                                + ("; the carriers and bases you left blank cannot hold the rest" if given < need[kind]
+                                   else "") + ").", RULE)
     for c, n in a.get("nac", {}).items():
         if c not in _carriers(state, role):
             raise IllegalAction(f"{c} is not one of your carriers.", RULE)
@@ -95,7 +100,7 @@ def check(state, role, action):
 
 
 def resolve(state, role, action, rng):
-    a = action["args"]
+    a = complete(state, role, action)["args"]
     for c, n in a.get("nac", {}).items():
         state["ships"][c]["nac"] = n
     for kind in ("lac", "lbac"):
@@ -104,30 +109,44 @@ def resolve(state, role, action, rng):
     for h, n in (a.get("nac_base") or {}).items():
         state["bases"][h]["air"]["nac"] = n
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has deployed."))
-    state["log"].append(entry(role, f"Deployed: NAC {a.get('nac', {})}"
-                                    + (f" and on bases {a['nac_base']}" if a.get("nac_base") else "")
-                                    + f", LAC {a.get('lac', {})}, LBAC {a.get('lbac', {})}."))
+    def listed(points: dict[str, int], where) -> str:
+        return ", ".join(f"{n} at {where(k)}" for k, n in points.items() if n) or "none"
+    at_base = lambda h: f"hex {h}"  # noqa: E731 - the log names the hex; naming.py names the place
+    state["log"].append(entry(role, f"Deployed: NAC {listed(a.get('nac', {}), lambda c: c)}"
+                                    + (f" and on bases {listed(a['nac_base'], at_base)}" if a.get("nac_base") else "")
+                                    + f"; LAC {listed(a.get('lac', {}), at_base)}; "
+                                      f"LBAC {listed(a.get('lbac', {}), at_base)}."))
     return state
 
 
-def _fill(state, role, order_c, order_b):
+def _fill(state, role, order_c, order_b, given=None):
     """Carriers first, then (where the order of battle allows) bases for the NAC; each printed area's points on its
-    own bases; the rest on the side's bases in order; all within capacity."""
+    own bases; the rest on the side's bases in order; all within capacity. `given`: what the player wrote; the
+    stations he wrote are kept as written and left out of the filling (the deployment's standing order)."""
+    given = given or {}
     need = printed(state, role)
-    out: dict[str, dict[str, int]] = {"nac": {}, "lac": {}, "lbac": {}}
-    left = need["nac"]
+    out: dict[str, dict[str, int]] = {k: dict(given.get(k) or {}) for k in ("nac", "lac", "lbac")}
+    if given.get("nac_base"):
+        out["nac_base"] = dict(given["nac_base"])
+    written = {k: set(given.get(k) or {}) for k in ("nac", "lac", "lbac", "nac_base")}
+    left = need["nac"] - sum(out["nac"].values()) - sum((out.get("nac_base") or {}).values())
     for c in order_c:
-        n = min(left, state["ships"][c]["capacity"])
+        if c in written["nac"]:
+            continue
+        n = max(0, min(left, state["ships"][c]["capacity"]))
         if n:
             out["nac"][c] = n
             left -= n
-    room = {h: state["bases"][h]["capacity"] for h in order_b}
-    if left and nac_on_bases(state, role):
-        out["nac_base"] = {}
+    room = {h: state["bases"][h]["capacity"] - sum((out.get(k) or {}).get(h, 0) for k in ("lac", "lbac", "nac_base"))
+            for h in order_b}
+    if left > 0 and nac_on_bases(state, role):
+        out.setdefault("nac_base", {})
         for h in order_b:
-            n = min(left, room[h])
+            if h in written["nac_base"]:
+                continue
+            n = max(0, min(left, room[h]))
             if n:
-                out["nac_base"][h] = n
+                out["nac_base"][h] = out["nac_base"].get(h, 0) + n
                 room[h] -= n
                 left -= n
     plan = [(a["hexes"], {k: a.get(k, 0) for k in ("lbac", "lac")}) for a in areas(state, role)]
@@ -136,9 +155,9 @@ def _fill(state, role, order_c, order_b):
     plan.append(([h for h in order_b if h not in placed], rest))
     for hexes, want in plan:
         for kind in ("lbac", "lac"):
-            left = want[kind]
-            for h in (h for h in order_b if h in hexes):
-                n = min(left, room[h])
+            left = want[kind] - sum(n for h, n in out[kind].items() if h in written[kind] and h in hexes)
+            for h in (h for h in order_b if h in hexes and h not in written[kind]):
+                n = max(0, min(left, room[h]))
                 if n:
                     out[kind][h] = out[kind].get(h, 0) + n
                     room[h] -= n
@@ -146,8 +165,15 @@ def _fill(state, role, order_c, order_b):
     return {"verb": "deploy", "args": out}
 
 
+def complete(state, role, action):
+    """The deployment's standing order (issue 34): the points the player leaves unplaced go where the missed order
+    would put them, on the carriers and bases he left blank; what he wrote stays as written."""
+    return _fill(state, role, _carriers(state, role), _bases(state, role), action["args"])
+
+
 def default(state, role):
-    return _fill(state, role, _carriers(state, role), _bases(state, role))
+    """A missed order, and the form's default: every station left to the standing order (`complete`)."""
+    return {"verb": "deploy", "args": {"nac": {}, "lac": {}, "lbac": {}}}
 
 
 def random(state, role, rng):

@@ -59,11 +59,14 @@ def move_prompt(state, role):
                     PLACES[n].get("terrain") == "land"}) or [LAND_HEXES[0]]
     may_move = {u["id"]: _may_move(state, role, u) for u in units}
     ids = tuple(u["id"] for u in units) or LAND[:1]
+    dig = tuple(u["id"] for u in units if not u["entrenched"] and board.supplied(state, u))  # Entrenchment
+    dug = tuple(u["id"] for u in units if u["entrenched"])  # Entrenchment (B)
     return building.offer(state, role, {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
             "actions": [{"verb": "land_move", "label": "Done",
                          "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to").to_json(),
-                                  "entrench": Several(ids, 0, len(ids), label="try to entrench").to_json(),
-                                  "disentrench": Several(ids, 0, len(ids), label="disentrench").to_json(),
+                                  # offered means legal (issue 34): only the units that may entrench, or disentrench
+                                  "entrench": Several(dig, 0, len(dig), label="try to entrench").to_json(),
+                                  "disentrench": Several(dug, 0, len(dug), label="disentrench").to_json(),
                                   **breakdown.prompt_args(state, role)}}],
             "info": {"kind": "land_move", "may_move": may_move}}, ids)  # Repairing or Building Bases
 
@@ -204,10 +207,10 @@ def _can_attack(state, role):
 
 
 def attack_prompt(state, role):
-    land = tuple(_landable(state, role)) or LAND[:1]
-    atk = tuple(sorted(set(_can_attack(state, role)) | set(_landable(state, role)))) or LAND[:1]
-    ships = tuple(s["id"] for s in board.afloat(state, role)
-                  if board.land_at(state, s["hex"], board.other(role))) or SHIPS[:1]
+    # offered means legal (issue 34): nothing offered when nothing may land, attack or support (an empty list)
+    land = tuple(_landable(state, role))
+    atk = tuple(sorted(set(_can_attack(state, role)) | set(_landable(state, role))))
+    ships = tuple(s["id"] for s in board.afloat(state, role) if board.land_at(state, s["hex"], board.other(role)))
     return {"title": "Land from transports on enemy-occupied hexes; announce land attacks", "rule": ATTACK_RULE,
             "actions": [{"verb": "land_attack", "label": "Done",
                          "args": {"land": Several(land, 0, len(land), label="land from transports").to_json(),

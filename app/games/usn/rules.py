@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from app.engine.contract import ChatPolicy, GameMeta, Option, Scenario, Side
-from app.engine.errors import MalformedAction
+from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.usn import (
     air,
@@ -31,6 +31,7 @@ from app.games.usn import (
     land,
     march,
     mountains,
+    naming,
     naval,
     oiler,
     records,
@@ -75,6 +76,8 @@ def _walking(resolve):
             naval.finish(s, s["surface"]["attacker"])
         if not s.get("surface") and "sub_watch" in s:  # Submarines (C): the Allied movement is over
             submarine.attack(s, rng)
+        if submarine.pending(s):  # Submarines (H): the subs' targets, the split of the reduction, are due first
+            return s
         if not s.get("surface") and "oiler_due" in s:  # Step 2 (J): refuelling from Oilers, after (I)
             oiler.refuel(s, s.pop("oiler_due"))
         special.after(s)  # the campaigns' Special Game Rules that act "as soon as" (special.py)
@@ -239,6 +242,11 @@ STATES = StatesTable([
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
     Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
              _allocation_default, _allocation_random, _allocation_check),
+    Decision(submarine.AIM, submarine.AIM_RULE, submarine.AIM_VERBS, _acting, submarine.aim_prompt,
+             _walking(submarine.aim_resolve), submarine.aim_default, submarine.aim_random, submarine.aim_check),
+    Decision(submarine.SPLIT, submarine.SPLIT_RULE, submarine.SPLIT_VERBS, _acting, submarine.split_prompt,
+             _walking(submarine.split_resolve), submarine.split_default, submarine.split_random,
+             submarine.split_check),
     Decision("reserves", special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
              _walking(special.reserves_resolve), special.reserves_default, special.reserves_random,
              special.reserves_check),
@@ -252,6 +260,12 @@ STATES = StatesTable([
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:
     ALL_VERBS.update(_d.verbs)
+
+
+def _named(e: IllegalAction, state: State) -> IllegalAction:
+    """A refusal as the player reads it: ships, subs, air stations and land units by their printed names (issue 34),
+    the same kind of refusal citing the same rule."""
+    return type(e)(naming.named_in(e.message, state.get("land", {})), e.rule)
 
 
 class USN(TableGame):
@@ -313,7 +327,10 @@ class USN(TableGame):
     def apply(self, state: State, role: str, action: Any, rng) -> State:
         # a JSON round trip: the state is plain JSON, and this copies a campaign's hundreds of units several times
         # faster than copy.deepcopy (docs/games/usn.md, "Campaign games as scenarios": the bench)
-        return self.guard(state, role, action).carry_out(json.loads(json.dumps(state)), role, action, rng)
+        try:
+            return self.guard(state, role, action).carry_out(json.loads(json.dumps(state)), role, action, rng)
+        except IllegalAction as e:
+            raise _named(e, state) from None
 
     def guard(self, state: State, role: str, action: Any) -> Decision:
         if not campaign_play.is_campaign(state):
@@ -324,7 +341,10 @@ class USN(TableGame):
         return dataclasses.replace(d, verbs={v: campaign_play.VERBS[v] for v in d.verbs})
 
     def check(self, state: State, role: str, action: Any) -> None:
-        self.guard(state, role, action).judge(state, role, action)
+        try:
+            self.guard(state, role, action).judge(state, role, action)
+        except IllegalAction as e:
+            raise _named(e, state) from None
 
 
 rules = USN()

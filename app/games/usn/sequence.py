@@ -63,6 +63,9 @@ def row(state: State) -> tuple[str, str, str, str]:
 def kind(state: State) -> str:
     """The row's kind, or inside a naval phase with engagements pending (Step 2 (G)) the engagement's decision, or
     the Allied Player's Australian Reserves decision (special.py) when it is due."""
+    if state.get("sub_attack"):  # Submarines (H): an engagement's decisions (submarine.py)
+        from app.games.usn import submarine
+        return submarine.kind(state)
     if (state.get("reserves") or {}).get("due"):
         return "reserves"
     if state.get("surface"):
@@ -80,6 +83,9 @@ def acting(state: State) -> list[str]:
     """Who decides now: the row's side, or for the secret allocation both sides that have not yet written."""
     if state["outcome"] is not None:
         return []
+    if state.get("sub_attack"):  # Submarines (H): the Japanese aim, then the Allied split (submarine.py)
+        from app.games.usn import submarine
+        return [submarine.decider(state)]
     if (state.get("reserves") or {}).get("due"):  # Australian Reserves (special.py): the Allied Player's choice
         return ["allied"]
     if state.get("surface"):

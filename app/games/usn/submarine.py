@@ -15,17 +15,20 @@ Japanese Player writes each sub's order with his naval movement ("subs": {sub: {
 (C), (H): when Allied naval units enter the hex of subs On Station (the first portion ends there, or the move ends
 there: paths are on the lost map), the subs attack at once, as a Surface attack (CRT 4, then CRT 5); (D) every DD in
 the Allied stack takes two points off the subs' strength, every BB, CV, CVL, CVE one. (B) Subs are never attacked.
-The subs' hex is then discovered: a public record (state["sub_sightings"]). Readings (docs/games/usn.md): every sub
-in the hex fires at the one target the Japanese Player's standing order names by type (largest Victory Point value
-first), combined (C); the Allied Player's split of the reduction (H) is made for him so as to silence whole subs.
+The subs' hex is then discovered: a public record (state["sub_sightings"]). (H) is two decisions of the players
+(docs/games/usn.md): the Japanese Player aims each sub at a target of its own (`sub_aim`), subs on one target
+combining (C); then the Allied Player splits the reduction among the subs (`sub_split`); each is asked only when it
+can change the outcome, with a default (all at the most valuable ship; whole subs silenced, those aimed at the most
+valuable ships first) that the computer players give too.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.engine.orders import Boolean, Choice, Group, Keyed, Optional
+from app.engine.orders import Boolean, Choice, Group, Integer, Keyed, Optional
 from app.games.usn import board, crt, gamedata, grid
 
 State = dict[str, Any]
@@ -213,48 +216,122 @@ def watch(state: State, action: dict[str, Any]) -> None:
     state["sub_watch"] = entered
 
 
-def _target_value(ship) -> tuple[float, str]:
+def _target_value(state: State, sid: str) -> tuple[float, str]:
     from app.games.usn.air import ship_vp
-    return (-ship_vp(ship), ship["id"])
+    return (-ship_vp(state["ships"][sid]), sid)
+
+
+def name(sid: str) -> str:
+    """A sub's printed name (Optional Naval Forces: "Sub-1", "Sub-Flot-1")."""
+    return sid.removeprefix("J-")
 
 
 def attack(state: State, rng) -> None:
-    """(C), (D), (H): the subs On Station in a hex the Allied ships entered attack them, as a Surface attack."""
+    """(C), (D), (H): the subs On Station in a hex the Allied ships entered attack them at once, as a Surface attack.
+    Each hex is an engagement (state["sub_attack"]): the Japanese Player aims each sub at a target of its own
+    (decision `sub_aim`, asked when there are several targets), then the Allied Player splits the escorts'
+    reduction among the subs (decision `sub_split`, asked when the subs aim at different targets and the reduction
+    silences some but not all of them); then the subs fire."""
     entered = state.pop("sub_watch", None)
     if not entered or not active(state):
         return
-    from app.games.usn.air import damage_ship
-    stations: dict[str, list[dict[str, Any]]] = {}
+    stations: dict[str, list[str]] = {}
     for sub in state["submarines"].values():
         if sub["placed"] and sub["station"]:
-            stations.setdefault(sub["hex"], []).append(sub)
+            stations.setdefault(sub["hex"], []).append(sub["id"])
+    queue = []
     for h in sorted(stations):
-        targets = [state["ships"][sid] for sid, hexes in sorted(entered.items())
-                   if h in hexes and not state["ships"][sid]["sunk"]]
+        targets = sorted((sid for sid, hexes in entered.items() if h in hexes and not state["ships"][sid]["sunk"]),
+                         key=lambda sid: _target_value(state, sid))
         if not targets:
             continue
-        subs = sorted(stations[h], key=lambda x: x["id"])
-        stack = {s["id"]: s for s in targets} | {s["id"]: s for s in board.stack(state, h, "allied")}
-        cut = sum(REDUCTION.get(s["type"], 0) for s in stack.values())
-        strengths = []
-        for _ in subs:  # (H) the reduction split so as to silence whole subs, one after another
-            take = min(cut, DATA["surface_attack"])
-            strengths.append(DATA["surface_attack"] - take)
-            cut -= take
-        attack_strength = sum(strengths)
-        target = min(targets, key=_target_value)
-        names = ", ".join(x["id"] for x in subs)
-        state["sub_sightings"].append({"hex": h, "turn": state["turn"], "subs": len(subs), "target": target["id"]})
-        line = (f"Japanese submarines attack from hex {h}: {len(subs)} sub(s), Surface Attack "
-                f"{DATA['surface_attack'] * len(subs)} less {DATA['surface_attack'] * len(subs) - attack_strength} "
-                f"for the escorts (Submarines (D)) = {attack_strength}, at {target['id']}")
-        state["log"].append(entry("japanese", f"Your submarines {names} attack from hex {h}."))
-        if attack_strength <= 0:
+        stack = set(targets) | {s["id"] for s in board.stack(state, h, "allied")}
+        cut = sum(REDUCTION.get(state["ships"][sid]["type"], 0) for sid in sorted(stack))
+        queue.append({"hex": h, "subs": sorted(stations[h]), "targets": targets, "cut": cut, "stage": "aim"})
+        state["log"].append(entry(PUBLIC, f"Japanese submarines On Station at hex {h} attack the Allied ships "
+                                          f"entering it: {', '.join(targets)} (Submarines (C)).", at=AT))
+    if queue:
+        state["sub_attack"] = {"queue": queue}
+        _go_on(state, rng)
+
+
+def pending(state: State) -> bool:
+    return bool(state.get("sub_attack")) and state.get("outcome") is None
+
+
+def engagement(state: State) -> dict[str, Any]:
+    return state["sub_attack"]["queue"][0]
+
+
+def kind(state: State) -> str:
+    return AIM if engagement(state)["stage"] == "aim" else SPLIT
+
+
+def decider(state: State) -> str:
+    return "japanese" if engagement(state)["stage"] == "aim" else "allied"
+
+
+def _split_matters(e: dict[str, Any]) -> bool:
+    """(H) the Allied split changes the outcome only when the subs aim at different targets and the reduction
+    silences some of their strength but not all of it."""
+    aimed = {t for t in e["aim"].values()}
+    return len(aimed) > 1 and 0 < e["cut"] < DATA["surface_attack"] * len(e["aim"])
+
+
+def _go_on(state: State, rng) -> None:
+    """Carry the engagements on until a player's decision is due or all have fired."""
+    while state.get("sub_attack"):
+        e = engagement(state)
+        if e["stage"] == "aim":
+            if len(e["targets"]) > 1:
+                return
+            e.update(aim={sid: e["targets"][0] for sid in e["subs"]}, stage="split")
+        if e["stage"] == "split":
+            if _split_matters(e):
+                return
+            e.update(reduction=_silence_whole(e, state), stage="fire")
+        _fire(state, e, rng)
+        state["sub_attack"]["queue"].pop(0)
+        if not state["sub_attack"]["queue"]:
+            state.pop("sub_attack")
+
+
+def _silence_whole(e: dict[str, Any], state: State) -> dict[str, int]:
+    """The Allied default: the reduction silences whole subs one after another, those aimed at the most valuable
+    targets first."""
+    cut, out = e["cut"], {}
+    for sid in sorted(e["aim"], key=lambda x: (_target_value(state, e["aim"][x]), x)):
+        take = min(cut, DATA["surface_attack"])
+        out[sid] = take
+        cut -= take
+    return out
+
+
+def _fire(state: State, e: dict[str, Any], rng) -> None:
+    """(C) the subs aimed at one target combine their strength, each less its share of the reduction (D), (H)."""
+    from app.games.usn.air import damage_ship
+    h, full = e["hex"], DATA["surface_attack"]
+    by_target: dict[str, list[str]] = {}
+    for sid in sorted(e["aim"]):
+        by_target.setdefault(e["aim"][sid], []).append(sid)
+    state["log"].append(entry("japanese", f"Your submarines {', '.join(map(name, e['subs']))} attack from hex {h}."))
+    for t in sorted(by_target, key=lambda x: _target_value(state, x)):
+        subs = by_target[t]
+        less = sum(min(full, e["reduction"].get(sid, 0)) for sid in subs)
+        strength = full * len(subs) - less
+        target = state["ships"][t]
+        state["sub_sightings"].append({"hex": h, "turn": state["turn"], "subs": len(subs), "target": t})
+        line = (f"Japanese submarines attack from hex {h}: {len(subs)} sub(s) ({', '.join(map(name, subs))}), "
+                f"Surface Attack {full * len(subs)} less {less} for the escorts (Submarines (D)) = {strength}, at {t}")
+        if strength <= 0:
             state["log"].append(entry(PUBLIC, f"{line}: the escorts leave them no strength; no effect.", at=AT))
+            continue
+        if target["sunk"]:
+            state["log"].append(entry(PUBLIC, f"{line}: it is already sunk.", at=AT))
             continue
         defense = board.values(target)["defense"]
         r4 = rng.d6()
-        number = crt.surface_to_surface(attack_strength, defense, r4)
+        number = crt.surface_to_surface(strength, defense, r4)
         if not number:
             state["log"].append(entry(PUBLIC, f"{line} (defense {defense}, die {r4}): no effect.", at=AT))
             continue
@@ -264,6 +341,147 @@ def attack(state: State, rng) -> None:
                                           f"(die {r5}): {weeks or 'no damage'}.", at=AT))
         if weeks:
             damage_ship(state, target, weeks)
+
+
+# --- the two decisions of an engagement: the subs' targets (Japanese), the split of the reduction (Allied) ---
+
+AIM, SPLIT = "sub_aim", "sub_split"
+AIM_RULE, SPLIT_RULE = "Submarines (H)", "Submarines (H)"
+ALL_SHIPS = board.every("ships")
+
+
+def _targets_order(subs, targets) -> Keyed:
+    return Keyed(Choice(tuple(targets), label="target"), tuple(subs),
+                 label="each submarine's target (a sub left out holds its fire)")
+
+
+def _split_order(subs) -> Keyed:
+    return Keyed(Integer(0, DATA["surface_attack"], label="points of the reduction"), tuple(subs),
+                 label="the escorts' reduction each submarine takes")
+
+
+AIM_VERBS = {"aim": {"targets": _targets_order(SUBS, ALL_SHIPS)}}
+SPLIT_VERBS = {"split": {"reduction": _split_order(SUBS)}}
+
+
+def _ship_info(state: State, sid: str) -> dict[str, Any]:
+    from app.games.usn.air import ship_vp
+    s = state["ships"][sid]
+    return {"id": sid, "type": s["type"], "defense": board.values(s)["defense"], "vp": ship_vp(s)}
+
+
+def aim_prompt(state: State, role: str) -> dict[str, Any]:
+    e = engagement(state)
+    return {"title": f"Submarines at hex {e['hex']}: choose each sub's target among the Allied ships entering",
+            "rule": AIM_RULE,
+            "actions": [{"verb": "aim", "label": "Attack",
+                         "args": {"targets": _targets_order(e["subs"], e["targets"]).to_json()}}],
+            "info": {"kind": AIM, "hex": e["hex"], "subs": {sid: name(sid) for sid in e["subs"]},
+                     "targets": [_ship_info(state, t) for t in e["targets"]], "reduction": e["cut"],
+                     "default": aim_default(state, role)["args"]["targets"],
+                     "explain": "Each sub attacks a target of its own (Submarines (H)); subs aimed at one target "
+                                "combine their strength (C). The Allied Player then splits the escorts' reduction "
+                                f"of {e['cut']} among the subs (D), (H)."}}
+
+
+def aim_check(state: State, role: str, action: dict[str, Any]) -> None:
+    e = engagement(state)
+    for sid, t in action["args"]["targets"].items():
+        if sid not in e["subs"]:
+            raise IllegalAction(f"{name(sid)} is not On Station at hex {e['hex']}.", AIM_RULE)
+        if t not in e["targets"]:
+            raise IllegalAction(f"{t} is not an Allied ship entering hex {e['hex']} (may: {', '.join(e['targets'])}).",
+                                "Submarines (C)")
+
+
+def aim_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    e = engagement(state)
+    e.update(aim=dict(action["args"]["targets"]), stage="split")
+    state["log"].append(entry(PUBLIC, f"The Japanese Player has aimed the submarines at hex {e['hex']}: "
+                                      + "; ".join(f"{name(s)} at {t}" for s, t in sorted(e["aim"].items()))
+                                      + (" (none fire)" if not e["aim"] else "") + ".", at=AT))
+    _go_on(state, rng)
+    return state
+
+
+def aim_default(state: State, role: str) -> dict[str, Any]:
+    """The missed order (and the computer's): every sub at the most valuable target, combined (C)."""
+    e = engagement(state)
+    return {"verb": "aim", "args": {"targets": {sid: e["targets"][0] for sid in e["subs"]}}}
+
+
+def aim_random(state: State, role: str, rng) -> dict[str, Any]:
+    e = engagement(state)
+    return {"verb": "aim", "args": {"targets": {sid: rng.choice(e["targets"]) for sid in e["subs"]
+                                                if rng.die(6) > 1}}}
+
+
+def _split_total(e: dict[str, Any]) -> int:
+    return min(e["cut"], DATA["surface_attack"] * len(e["aim"]))
+
+
+def split_prompt(state: State, role: str) -> dict[str, Any]:
+    e = engagement(state)
+    aimed = sorted(e["aim"])
+    return {"title": f"Japanese submarines attack at hex {e['hex']}: split the escorts' reduction of "
+                     f"{_split_total(e)} among them",
+            "rule": SPLIT_RULE,
+            "actions": [{"verb": "split", "label": "Split the reduction",
+                         "args": {"reduction": _split_order(aimed).to_json()}}],
+            "info": {"kind": SPLIT, "hex": e["hex"], "aim": {name(s): t for s, t in sorted(e["aim"].items())},
+                     "subs": {sid: f"{name(sid)} (at {e['aim'][sid]})" for sid in aimed},
+                     "total": _split_total(e), "strength": DATA["surface_attack"],
+                     "default": _silence_whole(e, state),
+                     "explain": "Each DD in the stack takes two points off the subs' strength, each BB, CV, CVL or "
+                                "CVE one (Submarines (D)); you split the reduction among the subs as you wish (H). "
+                                "The reductions must add up to the whole."}}
+
+
+def split_check(state: State, role: str, action: dict[str, Any]) -> None:
+    e = engagement(state)
+    given = action["args"]["reduction"]
+    for sid in given:
+        if sid not in e["aim"]:
+            raise IllegalAction(f"{name(sid)} does not attack at hex {e['hex']}.", SPLIT_RULE)
+    total = sum(given.values())
+    if total != _split_total(e):
+        raise IllegalAction(f"The reductions add up to {total}; the escorts' reduction is {_split_total(e)}, and it "
+                            "is split whole among the subs.", "Submarines (D)")
+
+
+def split_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    e = engagement(state)
+    e.update(reduction=dict(action["args"]["reduction"]), stage="fire")
+    state["log"].append(entry(PUBLIC, f"The Allied Player splits the escorts' reduction at hex {e['hex']}: "
+                                      + "; ".join(f"{name(s)} less {n}" for s, n in sorted(e["reduction"].items()))
+                                      + ".", at=AT))
+    _go_on(state, rng)
+    return state
+
+
+def split_default(state: State, role: str) -> dict[str, Any]:
+    """The missed order (and the computer's): whole subs silenced, those aimed at the most valuable ships first."""
+    return {"verb": "split", "args": {"reduction": _silence_whole(engagement(state), state)}}
+
+
+def split_random(state: State, role: str, rng) -> dict[str, Any]:
+    e = engagement(state)
+    left, out = _split_total(e), {}
+    subs = sorted(e["aim"])
+    full = DATA["surface_attack"]
+    for i, sid in enumerate(subs):
+        low, high = max(0, left - full * (len(subs) - i - 1)), min(full, left)
+        n = low + rng.die(high - low + 1) - 1
+        out[sid] = n
+        left -= n
+    return {"verb": "split", "args": {"reduction": out}}
+
+
+def shown(state: State) -> dict[str, Any] | None:
+    """The engagement in progress, public: the subs have attacked and their hex is discovered."""
+    if not state.get("sub_attack"):
+        return None
+    return json.loads(json.dumps(state["sub_attack"]))
 
 
 # --- orders for the Japanese Player when he writes none, at random, and the prompt ---
@@ -326,6 +544,8 @@ def view(state: State, role: str) -> dict[str, Any]:
     if not active(state) and not state.get("sub_sightings"):
         return {}
     out: dict[str, Any] = {"sub_sightings": [dict(x) for x in state.get("sub_sightings", [])]}
+    if (e := shown(state)) is not None:
+        out["sub_attack"] = e
     if role == "japanese":
         out["my_submarines"] = {sid: dict(s) for sid, s in state["submarines"].items()}
     return out

@@ -13,7 +13,9 @@ from app.engine.contract import UMPIRE
 from app.engine.log import visible
 from app.games.usn import (
     board,
+    building,
     garrisons,
+    naming,
     sequence,
     submarine,
     supply,
@@ -45,11 +47,17 @@ def _enemy_stacks(state, side, me) -> list[dict[str, Any]]:
     return out
 
 
+def _log(state: State, role: str, ended: bool) -> list[dict[str, Any]]:
+    """The lines a role reads, each ship, sub and air station named as printed (naming.py), never by its id."""
+    return [dict(line, text=naming.named(line["text"])) for line in visible(state["log"], role, ended)]
+
+
 def view(state: State, role: str) -> dict[str, Any]:
     ended = state["outcome"] is not None
     if role == UMPIRE or ended:
         everything = copy.deepcopy({k: v for k, v in state.items() if k != "log"})
-        everything["log"] = visible(state["log"], role, ended)
+        everything["log"] = _log(state, role, ended)
+        everything["my_works"] = [w for side in board.SIDES for w in building.shown(state, side)]  # both sides'
         return everything
     me = role if role in board.SIDES else None
     ships: dict[str, Any] = {}
@@ -75,7 +83,7 @@ def view(state: State, role: str) -> dict[str, Any]:
            "oilers": {i: full for i, full in sorted(state.get("oilers", {}).items())
                       if not state["ships"][i]["sunk"]},  # open record, Necessary Equipment b
            "sunk": sorted(s["id"] for s in state["ships"].values() if s["sunk"]),
-           "log": visible(state["log"], role, ended)}
+           "log": _log(state, role, ended)}
     from app.games.usn import offmap
     if (sortie := offmap.shown(state)) is not None:  # Allied Naval Forces in the Indian Ocean: its open record
         out["indian_ocean"] = sortie
@@ -89,6 +97,7 @@ def view(state: State, role: str) -> dict[str, Any]:
     out.update(garrisons.view(state))  # Garrisons (optional rule): public
     out.update(submarine.view(state, role))  # Submarines: the sightings; the Japanese Player's own record
     if me:
+        out["my_works"] = building.shown(state, me)  # Repairing or Building Bases: the owner's works in progress
         out["examined"] = copy.deepcopy(state["examined"].get(me, {}))
         if me in state["allocations"]:
             out["my_allocation"] = copy.deepcopy(state["allocations"][me])

@@ -75,7 +75,7 @@ def test_a_strike_meets_cap_then_anti_aircraft_then_bombs_crt_3_and_crt_5():
     assert "CAP 4 points meet it (die 1): 2 aborted, 2 destroyed" in log
     assert "CAP loses 0 aborted, 4 destroyed" in log
     assert "Anti-aircraft 30 (die 1): 2 aborted, 3 destroyed" in log
-    assert "J-CV-3 is hit: 10 weeks" in log
+    assert "Japanese CV-3 is hit: 10 weeks" in log  # named, never by id (issue 34)
     cv3 = s["ships"]["J-CV-3"]
     assert cv3["damage"] == 10 and cv3["nac"] == 0  # a damaged carrier loses its aircraft (Combat (H))
     assert s["ships"]["J-CV-4"]["nac"] == 1  # 5 aboard, 4 flew CAP and were shot down
@@ -154,3 +154,41 @@ def test_aircraft_whose_carrier_was_damaged_land_elsewhere_in_range_or_are_destr
     s["ships"]["A-CV-2"]["damage"] = 5
     air._land_back(s, dict(flight, alive=2, aborted=0))
     assert "no place to land within range" in texts(s)
+
+
+@pytest.mark.rule("Movement (V)")
+def test_the_allocation_offers_each_station_and_air_type_only_the_stacks_it_reaches():
+    """Issue 34, offered means legal: the Japanese force at 0587 is examined by Port Moresby's LBAC (5 hexes) but lies
+    beyond the Allied carriers' NAC and every LAC (which reach the transports at Rabaul); the prompt's reach (drawn into the form, which disables the other
+    hexes of a strike row) offers it to the LBAC alone, and the rules accept every pair it offers."""
+    s = deployed()
+    for sid in ("J-CV-3", "J-CV-4", "J-CA-1", "J-CA-2"):
+        s["ships"][sid]["hex"] = "0587"
+    s = at(s, "examine", n=5)
+    sequence.PROCEDURES["examine"](s, None)
+    s = at(s, "allocation", n=6)
+    reach = R.prompts(s)["allied"]["info"]["reach"]
+    assert reach["base:0659"] == {"lac": ["0759"], "lbac": ["0587", "0759"]} and reach["A-CV-5"] == {"nac": []}
+    for st, kinds in reach.items():
+        for kind, targets in kinds.items():
+            for t in targets:
+                R.check(s, "allied", {"verb": "allocate", "args": {"cap": [], "missions": [
+                    {"from": st, "kind": kind, "points": 1, "target": t, "group": 1}]}})
+    with pytest.raises(IllegalAction, match="reach 3 hexes") as e:
+        act(s, "allied", "allocate", cap=[], missions=[{"from": "A-CV-5", "kind": "nac", "points": 1, "target": "0587",
+                                                        "group": 1}])
+    assert e.value.rule == "Movement (V)"
+    from tests.web.test_usn_board import prompt_html
+    assert 'data-usn-reach="{&#34;A-CV-2&#34;: {&#34;nac&#34;: []}' in prompt_html(s, "allied")
+
+
+@pytest.mark.rule("Movement (V)")
+def test_a_refusal_names_the_carrier_as_printed_never_by_id():
+    """Issue 34: the refusal read "NAC from A-CV-5 reach 3 hexes; ..."; it names the Allied CV-5 and cites the same
+    rule."""
+    s = carriers_in_range()
+    s["ships"]["A-CV-5"]["hex"] = "0899"
+    with pytest.raises(IllegalAction, match=r"NAC from Allied CV-5 reach 3 hexes; 0793 is \d+ away") as e:
+        act(s, "allied", "allocate", cap=[], missions=[{"from": "A-CV-5", "kind": "nac", "points": 1,
+                                                        "target": J_HEX, "group": 1}])
+    assert e.value.rule == "Movement (V)" and "A-CV-5" not in str(e.value)

@@ -82,7 +82,7 @@ def test_naval_bombardment_of_a_land_unit_counts_only_a_dx():
     assert "J-CA-1, J-CA-2, J-CL-1 bombard Allied 8-15 Regiment at 0659: 50 against 15 (die 6): D1, no effect" in texts(s)
     assert s["land"]["A-L1"]["hex"] == PM and R.view(s, "allied")["land"][-1]["supplied"] is True
     assert PM in s["bases"]  # a D1 would have cost the base: ignored
-    with pytest.raises(IllegalAction, match="No enemy land unit J-L1 is ashore at hex 0659") as e:
+    with pytest.raises(IllegalAction, match="No enemy land unit 6-12 Regiment is ashore at hex 0659") as e:
         act(near_pm(), "japanese", "move", moves=moves, bombard={PM: "J-L1"})
     assert e.value.rule == "Mission Capability Chart: Naval Units, Bombardment of Land Units"
 

@@ -51,7 +51,7 @@ def test_the_japanese_computer_embarks_the_invasion_and_sails_for_its_objectives
     assert grid.distance(moves["J-TR-1"]["to"], "0659") < grid.distance("0759", "0659")
     assert moves["J-TR-2"]["to"] == "0828"
     s2 = R.apply(s, "japanese", order, SeededRng(1))
-    assert "J-TR-1 embarks 6-12 Regiment, 5-10 SNLF" in texts(s2, "japanese")
+    assert "Japanese Transport-1 embarks 6-12 Regiment, 5-10 SNLF" in texts(s2, "japanese")
     assert "embarks" not in texts(s2, "allied")  # the cargo stays face down
 
 

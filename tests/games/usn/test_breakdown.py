@@ -124,7 +124,8 @@ def test_the_components_rebuild_the_division_when_all_are_stacked_in_one_hex():
     s = land_move(s, "japanese", moves={"J-L1.3": LAE}, rebuild=["J-L1.2"])
     assert [u for u in seen(s, "allied", "japanese") if u[0].startswith("J-L1")] == [
         ("J-L1", "20-40 Division", 20, 40, LAE)]
-    assert "rebuild the 20-40 Division (J-L1" in texts(s, "allied")
+    assert "3 6-12 Regiments at 0692 rebuild the 20-40 Division (Unit Breakdown)." in texts(s, "allied")
+    assert "J-L1" not in texts(s, "allied")  # the log names units, never their ids (issue 34)
     assert s["land"]["J-L1"]["vp"] == 10 and "parts" not in s["land"]["J-L1"]
 
 
@@ -135,7 +136,7 @@ def test_no_rebuild_once_a_component_is_lost_and_none_of_a_unit_never_broken():
     with pytest.raises(IllegalAction, match="no component of a broken-down division"):
         land_move(santa_cruz("japanese"), "japanese", rebuild=["J-L1"])
     land._destroy(s, s["land"]["J-L1.2"], "Dx")
-    with pytest.raises(IllegalAction, match="its component J-L1.2 is lost") as e:
+    with pytest.raises(IllegalAction, match="20-40 Division cannot be rebuilt: its component 8-18 Brigade is lost") as e:
         land_move(s, "japanese", rebuild=["J-L1"])
     assert e.value.rule == "Unit Breakdown"
 

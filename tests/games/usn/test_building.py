@@ -275,3 +275,25 @@ def test_the_works_and_the_building_dice_are_the_owners_and_the_harness_moves_th
     assert {"japanese", "allied", UMPIRE, SPECTATOR} <= set(checked)
     s = next_turn(move(next_turn(s), dice=[6]))
     assert "The Japanese air base (Air Point Capacity 5) at 0828 may be used" in texts(s, "allied")
+
+
+@pytest.mark.rule("Repairing or Building Bases")
+def test_the_owner_sees_his_works_in_progress_on_the_board_and_the_other_side_does_not():
+    """Issue 35: the engineer building at Guadalcanal (die 1: not yet complete) is drawn on the Japanese board, with
+    what it builds and since when; the Allied board, view and page have no trace of it."""
+    from .test_situations import board_html
+    s = move(engineer_at(japan(), GUADALCANAL), dice=[1], works={ENG: building.BUILD_AIR})
+    mine = R.view(s, "japanese")
+    from app.games.usn import board_view
+    marks = [p for p in board_view.describe(mine, "japanese")["pieces"] if p["kind"] == "works"]
+    assert [m["label"] for m in marks] == ["Your works in progress at Guadalcanal (0828)"]
+    assert "build air base by 1-(10) Engineer Regiment (begun Game-Turn 1)" in marks[0]["details"]
+    assert "works in progress" in board_html("japanese")(mine)
+    theirs = R.view(s, "allied")
+    assert "my_works" in theirs and theirs["my_works"] == []
+    assert not [p for p in board_view.describe(theirs, "allied")["pieces"] if p["kind"] == "works"]
+    assert "works in progress" not in board_html("allied")(theirs) and "build air base" not in board_html("allied")(theirs)
+    s = move(next_turn(s), dice=[6])  # completed: usable from the next Game-Turn, still shown to its owner only
+    done = [p for p in board_view.describe(R.view(s, "japanese"), "japanese")["pieces"] if p["kind"] == "works"]
+    assert "air base completed, usable from Game-Turn 3" in done[0]["details"]
+    assert not [p for p in board_view.describe(R.view(s, "allied"), "allied")["pieces"] if p["kind"] == "works"]

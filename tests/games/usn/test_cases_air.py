@@ -59,7 +59,7 @@ def test_allied_lac_bomb_ships_at_half_strength_and_lbac_at_one_a_point():
     s = carriers_in_range()
     # 10 NAC, no CAP; AA 30 (die 6): none lost; 10 x 11 = 110 against CV-3's Defense 1: the last column (die 1): 8
     s = strike(s, [6, 1, 1])
-    assert s["ships"]["J-CV-3"]["sunk"] and "J-CV-3" in texts(s, "allied")
+    assert s["ships"]["J-CV-3"]["sunk"] and "Japanese CV-3" in texts(s, "allied")
 
 
 @pytest.mark.rule("NAC Air Unit Strength Charts")
@@ -92,7 +92,7 @@ def test_damage_accumulates_and_more_than_forty_weeks_sinks_the_ship():
     air.damage_ship(s, ca, 10)
     assert ca["damage"] == 40 and not ca["sunk"]  # forty is not more than forty
     air.damage_ship(s, ca, 5)
-    assert ca["sunk"] and "Japanese J-CA-1 sunk" in texts(s, "allied")
+    assert ca["sunk"] and "Japanese CA-1 sunk" in texts(s, "allied")
 
 
 @pytest.mark.rule("Combat (K)")

@@ -184,7 +184,8 @@ def test_each_optional_rule_is_a_lobby_option_off_unless_the_players_choose_it()
 
 @pytest.mark.rule("Submarines (B)")
 def test_a_sub_has_no_defense_and_is_never_attacked_even_when_its_position_is_known():
-    s = allied_moves(placed(), {"A-CV-5": {"to": SEA}, "A-CA-1": {"to": SEA}}, dice=(6,))
+    s = allied_moves(placed(), {"A-CV-5": {"to": SEA}, "A-CA-1": {"to": SEA}})
+    s = act(s, "japanese", "aim", (6,), targets={"J-Sub-1": "A-CV-5"})  # Submarines (H): the sub's target
     assert R.view(s, "allied")["sub_sightings"][0]["hex"] == SEA  # discovered
     assert not s.get("surface") and s["submarines"]["J-Sub-1"]["hex"] == SEA  # no engagement, nothing to attack
     s = at(s, "naval", "allied", n=8)  # Step 6: the Allied ships in its hex are offered no order against it
@@ -193,7 +194,10 @@ def test_a_sub_has_no_defense_and_is_never_attacked_even_when_its_position_is_kn
 
 @pytest.mark.rule("Submarines (H)")
 def test_subs_attack_a_single_target_of_their_choice_the_most_valuable_ship_entering():
-    s = allied_moves(placed(), {"A-DD-1": {"to": SEA}, "A-CV-5": {"to": SEA}}, dice=(6,))
+    """The choice is the Japanese Player's (test_submarine.py); his missed order and his computer's aim at the most
+    valuable ship entering."""
+    s = allied_moves(placed(), {"A-DD-1": {"to": SEA}, "A-CV-5": {"to": SEA}})
+    s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng([6]))
     line = [x for x in texts(s).splitlines() if "submarines attack" in x]
     assert len(line) == 1 and "at A-CV-5" in line[0]
 

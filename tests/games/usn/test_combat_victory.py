@@ -105,7 +105,7 @@ def test_a_sunk_transport_loses_its_cargo_and_pays_twenty_to_the_allies():
     s = deployed()
     s = act(s, "japanese", "move", moves={"J-TR-1": {"embark": ["J-L3"]}})
     air.damage_ship(s, s["ships"]["J-TR-1"], "X")
-    assert s["vp"]["allied"] == 20 + 2 and "Cargo lost with J-TR-1: 5-10 SNLF" in texts(s, "allied")
+    assert s["vp"]["allied"] == 20 + 2 and "Cargo lost with Japanese Transport-1: 5-10 SNLF" in texts(s, "allied")
 
 
 @pytest.mark.rule("How the Game is Won")

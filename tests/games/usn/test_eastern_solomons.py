@@ -49,7 +49,7 @@ def test_the_japanese_on_guadalcanal_start_out_of_supply_and_may_not_move():
 def test_allied_naval_aircraft_may_go_on_an_air_base_within_its_capacity():
     s = R.setup(S, {}, ScriptedRng())
     s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
-    a = R.default_action(s, "allied")
+    a = deploy.complete(s, "allied", R.default_action(s, "allied"))  # the standing order's placement
     assert sum(a["args"]["nac"].values()) == 22 and sum(a["args"]["nac_base"].values()) == 5  # carriers hold 22
     after = R.apply(s, "allied", a, ScriptedRng())
     assert sum(b["air"]["nac"] for b in after["bases"].values()) == 5

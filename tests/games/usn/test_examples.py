@@ -43,7 +43,7 @@ def test_u_x3_within_normal_range_the_same_points_fire_15():
 def test_u_x7_a_carrier_of_capacity_ten_sunk_is_worth_100():
     s = replay("usn-victory-points")
     assert s["ships"]["J-CV-3"]["sunk"] and s["ships"]["J-CV-3"]["capacity"] == 10
-    assert "Allied +100 VP: Japanese J-CV-3 sunk." in texts(s, "allied")
+    assert "Allied +100 VP: Japanese CV-3 sunk." in texts(s, "allied")
 
 
 @pytest.mark.rule("Victory Point Schedule")

@@ -38,7 +38,7 @@ def test_the_midway_order_of_battle_is_set_up_as_printed():
 def test_the_allied_land_based_air_goes_to_its_printed_area():
     s = R.setup(S, {}, ScriptedRng())
     s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
-    good = R.default_action(s, "allied")
+    good = deploy.complete(s, "allied", R.default_action(s, "allied"))  # the standing order's placement
     assert sum(n for h, n in good["args"]["lac"].items() if h in ("1409", "1509")) == 8
     assert good["args"]["lac"].get("1218") == 5 and good["args"]["lbac"].get("1218") == 2
     # all 13 LAC and 3 LBAC placed within capacity, but one of Midway's LAC in the Aleutians: refused, nothing changes
@@ -53,7 +53,7 @@ def test_the_allied_land_based_air_goes_to_its_printed_area():
 @pytest.mark.rule("How To Use the Situation & Order of Battle")
 def test_naval_aircraft_of_midway_go_aboard_carriers_only():
     s = R.setup(S, {}, ScriptedRng())
-    a = R.default_action(s, "japanese")
+    a = deploy.complete(s, "japanese", R.default_action(s, "japanese"))
     a["args"]["nac"]["J-CV-5"] -= 2
     a["args"]["nac_base"] = {"0717": 2}
     a["args"]["lac"]["0717"] -= 2

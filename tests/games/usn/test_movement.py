@@ -5,7 +5,7 @@ from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
 from app.games.usn import naval, sequence
 
-from .helpers import act, at, deployed, texts
+from .helpers import R, act, at, deployed, texts
 
 
 @pytest.mark.rule("Movement (C)")
@@ -131,3 +131,14 @@ def test_an_entrenched_unit_may_not_move_unless_it_disentrenches():
         act(s, "allied", "land_move", moves={"A-L1": "0693"}, entrench=[], disentrench=[])
     s2 = act(s, "allied", "land_move", moves={"A-L1": "0693"}, entrench=[], disentrench=["A-L1"])
     assert s2["land"]["A-L1"]["hex"] == "0693" and not s2["land"]["A-L1"]["entrenched"]
+
+
+@pytest.mark.rule("Entrenchment (B)")
+def test_the_land_move_form_offers_entrenching_and_disentrenching_only_to_units_that_may():
+    """Issue 34, offered means legal: a unit already entrenched is offered disentrenching, not entrenching; the
+    others the reverse (the form offered every unit both)."""
+    s = at(deployed(), "land_move", "japanese")
+    s["land"]["J-L1"]["entrenched"] = True
+    args = R.prompts(s)["japanese"]["actions"][0]["args"]
+    assert args["disentrench"]["choices"] == ["J-L1"]
+    assert "J-L1" not in args["entrench"]["choices"] and "J-L2" in args["entrench"]["choices"]

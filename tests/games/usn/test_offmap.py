@@ -320,7 +320,7 @@ def test_the_order_form_offers_the_off_map_places_and_reads_them_back():
     s = allied_phase(campaign())
     html = htmllib.unescape(prompt_html(s, "allied"))
     assert re.search(r'name="arg\.moves\.A-CV-3\.to"[^>]*list="[^"]+-places"', html)
-    assert '<option value="east-1">east-1: East box 1' in html and "west-coast" in html
+    assert '<option value="east-1">East box 1' in html and '<option value="west-coast">U.S. West Coast' in html
     prompt = R.prompts(s)["allied"]
     names = set(re.findall(r'name="(arg\.[^"]+)"', html))
     posted = [("verb", "move"), ("arg.moves.A-CV-3.to", "east-1")] + [

@@ -23,7 +23,7 @@ def test_an_oiler_refuels_the_ships_stacked_with_it_and_is_then_empty():
     assert s["ships"]["A-CA-1"]["hex"] == SEA and s["ships"]["A-CA-1"]["at_sea"] == 0
     assert s["oilers"]["A-OL-1"] is False
     assert R.view(s, "japanese")["oilers"]["A-OL-1"] is False  # an open record (Necessary Equipment b)
-    assert "A-OL-1 refuels A-CA-1" in texts(s, "allied") and "A-OL-1 refuels" not in texts(s, "japanese")
+    assert "Allied Oiler-1 refuels Allied CA-1" in texts(s, "allied") and "Oiler-1 refuels" not in texts(s, "japanese")
 
 
 @pytest.mark.rule("Supply (H)")

@@ -39,7 +39,7 @@ def test_the_santa_cruz_order_of_battle_is_set_up_as_printed():
 @pytest.mark.rule("Santa Cruz Order of Battle")
 def test_japanese_naval_aircraft_may_go_on_a_friendly_air_base():
     s = R.setup(S, {}, ScriptedRng())
-    a = R.default_action(s, "japanese")
+    a = deploy.complete(s, "japanese", R.default_action(s, "japanese"))
     a["args"]["nac"]["J-CV-3"] -= 2
     a["args"]["nac_base"] = {"0760": 2}  # two on Bougainville's air base
     R.check(s, "japanese", a)

@@ -73,3 +73,22 @@ def test_a_computer_player_decides_the_same_whatever_it_cannot_see(scenario):
                 assert mine == theirs, f"{role}'s computer player decided differently on hidden information"
                 compared += 1
     assert compared > 0
+
+
+@pytest.mark.rule("How To Use the Situation & Order of Battle")
+def test_the_points_left_unplaced_go_where_the_standing_order_puts_them():
+    """Issue 34 (offered means legal; standing orders on by default): a deployment that writes one carrier's NAC and
+    leaves the rest blank is accepted, the rest placed as the missed order places them; an empty one places all; the
+    written points that exceed the printed total are refused as a sum."""
+    from app.engine.errors import IllegalAction
+    from app.engine.rng import ScriptedRng
+    s = R.setup("coral_sea", {}, ScriptedRng())
+    after = R.apply(s, "japanese", {"verb": "deploy", "args": {"nac": {"J-CV-4": 10}, "lac": {}, "lbac": {}}},
+                    ScriptedRng())
+    assert (after["ships"]["J-CV-4"]["nac"], after["ships"]["J-CV-3"]["nac"]) == (10, 5)  # the 15 printed NAC
+    assert sum(b["air"]["lac"] for b in after["bases"].values() if b["side"] == "japanese") == 15
+    blank = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
+    assert (blank["ships"]["J-CV-3"]["nac"], blank["ships"]["J-CV-4"]["nac"]) == (10, 5)
+    with pytest.raises(IllegalAction, match="Place exactly 15 NAC points \\(you placed 20\\)") as e:
+        R.check(s, "japanese", {"verb": "deploy", "args": {"nac": {"J-CV-3": 10, "J-CV-4": 10}, "lac": {}, "lbac": {}}})
+    assert e.value.rule == "How To Use the Situation & Order of Battle"

@@ -40,7 +40,7 @@ def test_the_sub_is_a_secret_record_the_allied_player_never_sees():
     for role in ("allied", "spectator"):
         seen = json.dumps(R.view(s, role))
         assert "J-Sub-1" not in seen and "my_submarines" not in seen and R.view(s, role)["sub_sightings"] == []
-    assert "J-Sub-1" in texts(s, "japanese") and "J-Sub-1" not in texts(s, "allied")
+    assert "Sub-1" in texts(s, "japanese") and "Sub-1" not in texts(s, "allied")
 
 
 @pytest.mark.rule("Submarines (C)")
@@ -49,7 +49,7 @@ def test_subs_on_station_attack_an_allied_ship_entering_their_hex():
     # CV-5 (Defense 1) alone into the sub's hex: 6 less 1 for the carrier itself (D), 5 against 1, CRT 4 die 1 -> a damage number, CRT 5 die 1
     s = allied_moves(s, {"A-CV-5": {"to": SEA}}, dice=(1, 1))
     log = texts(s, "allied")
-    assert f"Japanese submarines attack from hex {SEA}" in log and "at A-CV-5" in log and "less 1 for the escorts (Submarines (D)) = 5" in log
+    assert f"Japanese submarines attack from hex {SEA}" in log and "at Allied CV-5" in log and "less 1 for the escorts (Submarines (D)) = 5" in log
     assert s["ships"]["A-CV-5"]["damage"] or s["ships"]["A-CV-5"]["sunk"]
     assert R.view(s, "allied")["sub_sightings"] == [{"hex": SEA, "turn": 1, "subs": 1, "target": "A-CV-5"}]
 
@@ -57,11 +57,60 @@ def test_subs_on_station_attack_an_allied_ship_entering_their_hex():
 @pytest.mark.rule("Submarines (D)")
 def test_each_escorting_dd_takes_two_points_and_each_carrier_one():
     s = placed()
-    s = allied_moves(s, {"A-CV-5": {"to": SEA}, "A-DD-1": {"to": SEA}}, dice=(1, 1))
+    s = allied_moves(s, {"A-CV-5": {"to": SEA}, "A-DD-1": {"to": SEA}})
+    s = act(s, "japanese", "aim", (1, 1), targets={"J-Sub-1": "A-CV-5"})  # Submarines (H): the sub's own target
     assert "Surface Attack 6 less 3 for the escorts (Submarines (D)) = 3, at A-CV-5" in texts(s)
     s = placed()
-    s = allied_moves(s, {"A-CV-5": {"to": SEA}, "A-CV-2": {"to": SEA}, "A-DD-1": {"to": SEA}}, dice=(1, 1))
-    assert "less 4 for the escorts (Submarines (D)) = 2" in texts(s)
+    s = allied_moves(s, {"A-CV-5": {"to": SEA}, "A-CV-2": {"to": SEA}, "A-DD-1": {"to": SEA}})
+    s = act(s, "japanese", "aim", (1, 1), targets={"J-Sub-1": "A-CV-2"})
+    assert "less 4 for the escorts (Submarines (D)) = 2, at A-CV-2" in texts(s)
+
+
+@pytest.mark.rule("Submarines (H)")
+def test_the_japanese_player_chooses_the_target_of_his_sub():
+    """Coral Sea's Sub-1 On Station at 0898; CV-5 and DD-1 enter. The engine used to fire at the carrier itself."""
+    s = allied_moves(placed(), {"A-CV-5": {"to": SEA}, "A-DD-1": {"to": SEA}})
+    p = R.prompts(s)
+    assert list(p) == ["japanese"] and p["japanese"]["info"]["kind"] == "sub_aim"
+    offered = p["japanese"]["actions"][0]["args"]["targets"]
+    assert offered["ids"] == ["J-Sub-1"] and sorted(offered["each"]["choices"]) == ["A-CV-5", "A-DD-1"]
+    assert p["japanese"]["info"]["default"] == {"J-Sub-1": "A-CV-5"}  # the most valuable ship, the computer's too
+    # 6 less 3 (the DD two, the CV one) = 3 against the DD's Defense: CRT 4 die 1, CRT 5 die 1
+    s = act(s, "japanese", "aim", (1, 1), targets={"J-Sub-1": "A-DD-1"})
+    log = texts(s, "allied")
+    assert "Surface Attack 6 less 3 for the escorts (Submarines (D)) = 3, at Allied DD-1" in log and "at Allied CV-5 " not in log
+    assert not s["ships"]["A-CV-5"]["damage"] and not s["ships"]["A-CV-5"]["sunk"]
+    assert R.prompts(s).keys() != {"japanese"} and "sub_attack" not in s  # the engagement is over, the turn goes on
+    with pytest.raises(IllegalAction, match="not an Allied ship entering") as e:
+        act(allied_moves(placed(), {"A-CV-5": {"to": SEA}, "A-DD-1": {"to": SEA}}), "japanese", "aim",
+            targets={"J-Sub-1": "A-CV-2"})
+    assert e.value.rule == "Submarines (C)"
+
+
+def two_subs_attacked():
+    """Constructed (no mini-game has two subs): Sub-1 and Sub-Flot-1 On Station at 0898; CV-5 and DD-1 enter, a
+    reduction of 3 (Submarines (D)); Sub-1 aims at the carrier, Sub-Flot-1 at the destroyer."""
+    s = placed()
+    s["submarines"]["J-Sub-Flot-1"] = dict(s["submarines"]["J-Sub-1"], id="J-Sub-Flot-1")
+    s = allied_moves(s, {"A-CV-5": {"to": SEA}, "A-DD-1": {"to": SEA}})
+    return act(s, "japanese", "aim", targets={"J-Sub-1": "A-CV-5", "J-Sub-Flot-1": "A-DD-1"})
+
+
+@pytest.mark.rule("Submarines (H)")
+def test_the_allied_player_splits_the_reduction_among_the_subs():
+    s = two_subs_attacked()
+    p = R.prompts(s)
+    assert list(p) == ["allied"] and p["allied"]["info"]["kind"] == "sub_split" and p["allied"]["info"]["total"] == 3
+    assert p["allied"]["info"]["default"] == {"J-Sub-1": 3, "J-Sub-Flot-1": 0}  # the carrier's attacker silenced first
+    # the Allied Player takes it all off the sub aimed at the destroyer: 6 at the CV (die 1, 1), 3 at the DD (die 6)
+    s2 = act(s, "allied", "split", (1, 1, 6), reduction={"J-Sub-1": 0, "J-Sub-Flot-1": 3})
+    log = texts(s2, "allied")
+    assert "(Sub-1), Surface Attack 6 less 0 for the escorts (Submarines (D)) = 6, at Allied CV-5" in log
+    assert "(Sub-Flot-1), Surface Attack 6 less 3 for the escorts (Submarines (D)) = 3, at Allied DD-1" in log
+    with pytest.raises(IllegalAction, match="add up to 2") as e:
+        act(s, "allied", "split", reduction={"J-Sub-1": 1, "J-Sub-Flot-1": 1})
+    assert e.value.rule == "Submarines (D)"
+
 
 
 @pytest.mark.rule("Submarines, Procedure")

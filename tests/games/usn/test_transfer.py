@@ -23,7 +23,7 @@ def test_air_points_transfer_between_bases_and_carriers_before_the_ships_move():
     assert s["bases"][LAE]["air"]["lac"] == 0 and s["bases"][RABAUL]["air"]["lac"] == 15
     assert s["ships"]["J-CV-3"]["nac"] == 5 and s["ships"]["J-CV-4"]["nac"] == 10  # taken on at Truk, then sailed
     assert s["ships"]["J-CV-4"]["hex"] == "0755"
-    assert "Air transfer: 5 LAC from base:0692 to base:0759" in texts(s, "japanese")
+    assert "Air transfer: 5 LAC from the air base at Lae (0692) to the air base at Rabaul (0759)" in texts(s, "japanese")
     assert "Air transfer" not in texts(s, "allied")  # the carriers' air points stay secret
 
 

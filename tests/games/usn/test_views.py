@@ -81,3 +81,26 @@ def test_a_view_built_while_the_allocation_is_pending_leaves_no_trace_of_who_wai
     v = R.view(s, "allied")
     assert v["waiting_for"] == ["allied"] and "my_allocation" not in v
     at(s, "allocation", n=6)  # the helper copies: nothing changed
+
+
+@pytest.mark.rule("Game Equipment")
+def test_pages_name_ships_and_air_stations_as_printed_never_by_id():
+    """Issue 34: a strike's line read "(Your strike from base:0659.)" and stacks listed "J-CV-3"; the printed names
+    are the side and counter (Japanese CV-3, Japanese Transport-1) and the air base's place."""
+    from app.engine.log import entry
+    from app.games.usn import board_view
+    s = deployed()
+    s["log"].append(entry("allied", "(Your strike from base:0659.)"))
+    s["log"].append(entry("japanese", "Japanese J-CV-3 and J-TR-1 sail."))
+    assert "(Your strike from the air base at Port Moresby (0659).)" in [x["text"] for x in R.view(s, "allied")["log"]]
+    assert "Japanese CV-3 and Japanese Transport-1 sail." in [x["text"] for x in R.view(s, "japanese")["log"]]
+    stacks = " ".join(p["details"] for p in board_view.describe(R.view(s, "japanese"), "japanese")["pieces"])
+    assert "Japanese CV-3 (NAC" in stacks and "J-CV-3" not in stacks
+
+
+@pytest.mark.rule("How to Set-up and Play the Games")
+def test_the_deployment_line_reads_as_words_not_a_dictionary():
+    """Issue 34 item 6: "Deployed: NAC {'A-CV-5': 10, 'A-CV-2': 4}, LAC {'0659': 10, ...}" was a Python dict."""
+    lines = [x["text"] for x in R.view(deployed(), "allied")["log"] if x["text"].startswith("Deployed")]
+    assert lines == ["Deployed: NAC 10 at Allied CV-5, 4 at Allied CV-2; LAC 10 at hex 0659, 10 at hex 0698; "
+                     "LBAC 5 at hex 0659."]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from app.games.usn import board_view, gamedata, grid
+from app.games.usn import board_view, gamedata, grid, naming
 from app.paths import ROOT
 from app.web.board import register_layer
 from app.web.plugin import WebPlugin
@@ -63,12 +63,12 @@ def choice_label(value: Any, view: dict[str, Any] | None = None) -> str:
     if len(v) == 4 and v.isdigit():
         return f"{v} {names()[v]}" if v in names() else v
     if v in grid.OFF_MAP:
-        return f"{v}: {board_view.OFF_MAP_NAMES.get(v, v)}"
+        return board_view.OFF_MAP_NAMES.get(v) or naming.place(v)
     if view and isinstance(view.get("land"), list):
         for u in view["land"]:
-            if u.get("id") == v:
-                return f"{u['name']} ({v}, {u['hex']})"
-    return {"lac": "LAC", "lbac": "LBAC", "nac": "NAC"}.get(v, v)
+            if u.get("id") == v:  # by its printed name and where it stands, never its id
+                return f"{u['name']} at {naming.place(u['hex'])}"
+    return {"lac": "LAC", "lbac": "LBAC", "nac": "NAC"}.get(v) or naming.name(v)  # a ship, a sub by its name
 
 
 def geometry() -> dict[str, Any]:

@@ -1,0 +1,75 @@
+"""Printed names for what the state keys by id (issue 34 item 1): a ship by its side and counter ("J-CV-3" is the
+Japanese CV-3, "A-TR-1" the Allied Transport-1, a campaign's second counter of one name "J-DD-1.2" the Japanese DD-1
+(2)), a Japanese sub by its Order of Battle name ("J-Sub-1" is Sub-1), an air station "base:0659" by its place.
+
+Ids stay in the state, the orders and attribute values; `named` turns the ids in a text a player reads (a log line,
+a title, a refusal) into these names, so every line written with an id reads with the name."""
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from app.games.usn import gamedata
+
+SIDE = {"J": "Japanese", "A": "Allied"}
+PRINTED = {"TR": "Transport", "OL": "Oiler", "OIL": "Oiler", "AT": "Assault Transport", "JCV": "CV"}
+_SHIP = re.compile(r"(?<![\w:.-])([JA])-(CVL|CVE|JCV|CV|BB|CA|CL|DD|TR|AT|OIL|OL)-(\d+)(?:\.(\d+))?(?![\w-])")
+_SUB = re.compile(r"(?<![\w:.-])J-(Sub(?:-Flot)?-\d+)(?![\w-])")
+_STATION = re.compile(r"(?<![\w:.-])base:(\d{4})(?![\w-])")
+
+
+@cache
+def _places() -> dict[str, str]:
+    return {h: p["name"] for h, p in gamedata.places().items()}
+
+
+@cache
+def _off_map() -> dict[str, str]:
+    """Off-Map Movement's places by their names (data/offmap.toml): the U.S. West Coast, the boxes, off the west."""
+    d = gamedata.load("offmap")
+    return {d["west_coast"]["id"]: d["west_coast"]["name"], **{b["id"]: b["name"] for b in d["box"]},
+            d["west"]["allied"]: d["west"]["allied_name"], d["west"]["japanese"]: d["west"]["japanese_name"]}
+
+
+def _ship(m: re.Match) -> str:
+    side, kind, n, copy = m.groups()
+    return f"{SIDE[side]} {PRINTED.get(kind, kind)}-{n}" + (f" ({copy})" if copy else "")
+
+
+def place(h: str) -> str:
+    """A hex by its printed place name and number ("Lae (0692)"), or "hex 0897"; an off-map place by its name."""
+    if h in _off_map():
+        return _off_map()[h]
+    return f"{_places()[h]} ({h})" if h in _places() else f"hex {h}"
+
+
+def station(h: str) -> str:
+    return f"the air base at {place(h)}"
+
+
+def named(text: str) -> str:
+    """The text with every ship, sub and air station id replaced by its printed name."""
+    if "-" not in text and "base:" not in text:
+        return text
+    text = _SHIP.sub(_ship, text)
+    text = _SUB.sub(lambda m: m.group(1), text)
+    for k, v in _off_map().items():  # "at west-coast" -> "at U.S. West Coast ..."
+        if k in text:
+            text = re.sub(r"(?:hex )?(?<![\w:.-])" + re.escape(k) + r"(?![\w-])", v, text)
+    text = _STATION.sub(lambda m: station(m.group(1)), text)
+    return re.sub(r"\b(Japanese|Allied) \1 ", r"\1 ", text)  # "Japanese J-CV-3" written with its side
+
+
+def name(ident: str) -> str:
+    """One id's name (an id it does not know is returned as it is)."""
+    return named(str(ident))
+
+
+_LAND = re.compile(r"(?<![\w:.-])([JA]-L\d+(?:\.\d+)?)(?![\w-])")
+
+
+def named_in(text: str, land: dict) -> str:
+    """`named`, and the land units of a position (`state["land"]`) by their printed names ("6-12 Regiment"): what a
+    refusal the acting role reads says."""
+    text = named(text)
+    return _LAND.sub(lambda m: land[m.group(1)]["name"] if m.group(1) in land else m.group(1), text)
