@@ -144,9 +144,10 @@ def test_the_host_sees_who_took_the_open_seat(players, anon):
     with anon.websocket_connect(f"/games/{made['id']}/ws", headers=ws_headers(red)) as ws:
         assert blue.post(f"/api/invites/{made['invite_tokens']['blue']}").status_code == 200
         pushed = ws.receive_text()
-    seats = pushed[pushed.index('<span id="seats" hx-swap-oob="true">'):]
+    seats = pushed[pushed.index('<span id="seats" hx-swap-oob="true"'):]
     seats = seats[:seats.index("</span>")]
     assert f"Blue: {blue.name}" in seats and f"Red: {red.name}" in seats
+    assert 'data-open=""' in seats  # no seat is open: the host's page drops its invite links (static/app.js)
 
 
 def test_signing_out_closes_that_sessions_sockets(players, anon):
