@@ -44,7 +44,7 @@ def test_two_admirals_fight_the_first_surface_turn_of_scenario_five(live_server,
     us, jp = new_page(1280, 1000), new_page(1280, 1000)
     sign_up(us, base, name("callaghan"))
     us.goto(f"{base}/games/new?game=guadalcanal")
-    us.get_by_label("Scenario").select_option("5")
+    us.get_by_label("Scenario", exact=True).select_option("5")
     expect(us.get_by_label("Your side")).to_be_visible()
     us.get_by_label("Your side").select_option("allied")
     us.get_by_role("checkbox", name=re.compile("Sandbox")).check()

@@ -30,7 +30,7 @@ def test_attacks_reserves_and_a_flip_against_the_japanese_bot(live_server, new_p
     page = new_page()
     sign_up(page, live_server.url, f"newcomer{uuid.uuid4().hex[:6]}")
     page.get_by_label("Game", exact=True).select_option("pacific_war_1942")
-    expect(page.get_by_label("Scenario")).to_contain_text("The Pacific War")
+    expect(page.get_by_label("Scenario", exact=True)).to_contain_text("The Pacific War")
     # a solitaire game: no opponent to choose, no umpire
     expect(page.locator("#game-options")).to_contain_text("you play alone")
     expect(page.get_by_label("Opponent")).to_have_count(0)
