@@ -39,6 +39,7 @@ from app.play import lobby
 from app.play.errors import BadRequest
 from app.play.state import load_state, rules_for
 from app.web.deps import ReadDBDep, User
+from app.web.form_fields import action_from_form
 from app.web.responses import HTMLResponse
 
 FormParser = Callable[[Any, dict[str, Any] | None], dict[str, Any]]  # (form, prompt) -> action
@@ -85,8 +86,6 @@ class WebPlugin:
     def parse_form(self, form, prompt: dict[str, Any] | None) -> dict[str, Any]:
         """The action a submitted form stands for: the parser of the decision the form was drawn for, else the
         generic one. Legality stays the rules' business."""
-        from app.web.actions import action_from_form
-
         info = (prompt or {}).get("info") or {}
         for key in (form.get("form"), info.get("form"), form.get("kind"), info.get("kind")):
             if key and str(key) in self.forms:

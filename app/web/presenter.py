@@ -23,7 +23,7 @@ from app.play.versions import prompt_since, role_version
 from app.store.models import ActionRow, Game, Seat, User
 from app.web.log_view import KIND_LABELS, log_groups, recent
 from app.web.plugin import plugin_for
-from app.web.templating import render
+from app.web.templating import action_key, render  # noqa: F401 (action_key: the pages import it from here)
 
 
 def page_models(db: DB | None, game: Game, roles, facts: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
@@ -236,20 +236,6 @@ def board_template(game_type: str) -> str:
 def prompt_template(game_type: str) -> str:
     """The order forms the game's web plug-in declares, or the generic ones if it declares none."""
     return plugin_for(game_type).prompt_template
-
-
-def action_key(model: dict[str, Any], index: int) -> str:
-    """A submission's idempotency key, fixed by what the page shows (its version, role and form), so a resent
-    form is applied once and the rendered page stays the same for the same view; keyed with the server's secret
-    so nobody can work out the key another page will carry (issue 10, item 1). Keys are looked up per game and
-    side, so the same key in another game means nothing there."""
-    import hashlib
-    import hmac
-
-    from app.config import get_settings
-
-    text = f"{model['game']['version']}:{model['role']}:{index}"
-    return hmac.new(get_settings().secret_key.encode(), text.encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def render_fragments(model: dict[str, Any]) -> str:

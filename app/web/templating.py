@@ -1,6 +1,8 @@
 """Jinja2 set up once. Templates render view dicts only; they never see a game's state."""
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 from typing import Any
 
@@ -21,13 +23,17 @@ env.auto_reload = get_settings().environment == "development"
 env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, sort_keys=True, ensure_ascii=False)
 
 
-def _action_key(model: dict[str, Any], index: int) -> str:
-    from app.web.presenter import action_key  # late: the presenter renders through this module
+def action_key(model: dict[str, Any], index: int) -> str:
+    """A submission's idempotency key, fixed by what the page shows (its version, role and form), so a resent
+    form is applied once and the rendered page stays the same for the same view; keyed with the server's secret
+    so nobody can work out the key another page will carry (issue 10, item 1). Keys are looked up per game and
+    side, so the same key in another game means nothing there. Here, beside the templates that draw it, so the
+    presenter and the templates do not import each other."""
+    text = f"{model['game']['version']}:{model['role']}:{index}"
+    return hmac.new(get_settings().secret_key.encode(), text.encode(), hashlib.sha256).hexdigest()[:32]
 
-    return action_key(model, index)
 
-
-env.globals["action_key"] = _action_key  # imported macros (macros.html) see globals, not the render context
+env.globals["action_key"] = action_key  # imported macros (macros.html) see globals, not the render context
 env.globals["board_layout"] = board_layout  # the one board renderer (templates/game/_board.html)
 env.globals["form_digest"] = form_digest  # what a page's order forms ask, for the push that leaves them be
 env.globals["board_digest"] = board_digest  # the board as drawn, likewise
