@@ -79,9 +79,10 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     us.get_by_role("button", name="Whole map").first.click()
 
     # Set-up: Japan deploys first, then the Allies (How To Use the Situation & Order of Battle).
-    # The fields read the carriers' printed names; the points left unplaced (J-CVL-2's blank) follow the standing order.
+    # The fields read the carriers' printed names. Japan leaves Rabaul blank: the deployment's standing order puts
+    # the 10 LAC not placed there (the bases left blank take the rest, in order, within capacity).
     deploy(jp, {"NAC points by carrier: Japanese CV-3": "10", "NAC points by carrier: Japanese CV-4": "5",
-                "LAC points by air base: 0692 Lae": "5", "LAC points by air base: 0759 Rabaul": "10"})
+                "LAC points by air base: 0692 Lae": "5"})
     deploy(us, {"NAC points by carrier: Allied CV-5": "10", "NAC points by carrier: Allied CV-2": "4",
                 "LAC points by air base: 0659 Port Moresby": "10", "LAC points by air base: 0698 Brisbane": "10",
                 "LBAC points by air base: 0659 Port Moresby": "5"})
