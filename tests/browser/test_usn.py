@@ -10,7 +10,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from app.games.usn import board_view
+from app.games.usn import board_view, naming
 from tests.browser.conftest import sign_up
 
 pytestmark = pytest.mark.browser
@@ -29,8 +29,10 @@ def give(page, button: str) -> None:
     page.locator("#prompt").get_by_role("button", name=button, exact=True).click()
 
 
-def stack(page, label: str):
-    return page.locator(f"#usn-map .board-counter[aria-label='{label}']")
+def stack(page, whose: str, hex_id: str, ships: int):
+    """A naval stack's counter by the label a player reads: its hex by its place's name and number, or "hex 0793"."""
+    label = f"{whose} naval stack at {naming.place(hex_id)}: {ships} ships"
+    return page.locator(f"#usn-map .board-counter[aria-label=\"{label}\"]")
 
 
 def click_hex(page, hex_id: str) -> None:
@@ -66,7 +68,9 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     sign_up(us, base, name("fletcher"), next_url=invite.replace(base, ""))
     us.get_by_role("button", name=re.compile("^Take the seat")).click()
     expect(us.locator("#usn-map")).to_be_visible(timeout=TIMEOUT)
-    # "Pan and zoom from the ocean to a single atoll": the whole Pacific down to about one hex across the view.
+    # "Pan and zoom from the ocean to a single atoll": the whole Pacific down to about one hex across the view. The
+    # map opens framed on the mini-game's area, so the whole map is measured after "Whole map".
+    us.get_by_role("button", name="Whole map").first.click()
     whole = float(us.locator("#usn-map").get_attribute("viewBox").split()[2])
     for _ in range(10):
         us.get_by_role("button", name="Zoom in").first.click()
@@ -75,9 +79,11 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     us.get_by_role("button", name="Whole map").first.click()
 
     # Set-up: Japan deploys first, then the Allies (How To Use the Situation & Order of Battle).
-    deploy(jp, {"NAC points by carrier: J-CV-3": "10", "NAC points by carrier: J-CV-4": "5",
-                "LAC points by air base: 0692 Lae": "5", "LAC points by air base: 0759 Rabaul": "10"})
-    deploy(us, {"NAC points by carrier: A-CV-5": "10", "NAC points by carrier: A-CV-2": "4",
+    # The fields read the carriers' printed names. Japan leaves Rabaul blank: the deployment's standing order puts
+    # the 10 LAC not placed there (the bases left blank take the rest, in order, within capacity).
+    deploy(jp, {"NAC points by carrier: Japanese CV-3": "10", "NAC points by carrier: Japanese CV-4": "5",
+                "LAC points by air base: 0692 Lae": "5"})
+    deploy(us, {"NAC points by carrier: Allied CV-5": "10", "NAC points by carrier: Allied CV-2": "4",
                 "LAC points by air base: 0659 Port Moresby": "10", "LAC points by air base: 0698 Brisbane": "10",
                 "LBAC points by air base: 0659 Port Moresby": "5"})
     expect(jp.locator("#usn-map .board-space[id$='-0759'] title")).to_contain_text("LAC 10", timeout=TIMEOUT)
@@ -88,16 +94,17 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
         jp.locator(f"#prompt [name='arg.moves.{ship}.to']").click()
         click_hex(jp, "0793")
         expect(jp.locator(f"#prompt [name='arg.moves.{ship}.to']")).to_have_value("0793")
-    expect(jp.locator("#usn-hex-status")).to_contain_text("Hex 0793 → J-CV-4, rest of movement to (I)")
+    expect(jp.locator("#usn-hex-status")).to_contain_text("Hex 0793 → Japanese CV-4, rest of movement to (I)")
     give(jp, "Move")
-    expect(stack(jp, "Your naval stack at 0793: 2 ships")).to_have_count(1, timeout=TIMEOUT)
-    expect(stack(jp, "Your naval stack at 0754: 2 ships")).to_have_count(1)
+    expect(stack(jp, "Your", "0793", 2)).to_have_count(1, timeout=TIMEOUT)
+    expect(stack(jp, "Your", "0754", 2)).to_have_count(1)
     # The Allies see a stack of two arrive, its ships unnamed: the count only (Stacking; 5(D) not yet).
-    enemy = stack(us, "Japanese naval stack at 0793: 2 ships")
+    enemy = stack(us, "Japanese", "0793", 2)
     expect(enemy).to_have_count(1, timeout=TIMEOUT)
     enemy.focus()
     expect(us.locator("#usn-map-details")).to_contain_text("composition unknown")
     expect(us.locator("#board")).not_to_contain_text("J-CV-3")
+    expect(us.locator("#board")).not_to_contain_text("Japanese CV-3")
 
     # Steps 3-5 (A)-(C): the Allies stay on land, steam their carriers from Noumea to 0862 (typed), attack nothing.
     asked(us, "Move land units one hex")
@@ -106,7 +113,7 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     for ship in ("A-CV-5", "A-CV-2"):
         us.locator(f"#prompt [name='arg.moves.{ship}.to']").fill("0862")
     give(us, "Move")
-    expect(stack(us, "Your naval stack at 0862: 2 ships")).to_have_count(1, timeout=TIMEOUT)
+    expect(stack(us, "Your", "0862", 2)).to_have_count(1, timeout=TIMEOUT)
     asked(us, "Land from transports")
     give(us, "Done")
 
@@ -114,11 +121,12 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     # the examined Japanese stack, clicked on the map; its two-ship group opens on demand.
     asked(us, "Air Mission Allocation Chart")
     asked(jp, "Air Mission Allocation Chart")
-    enemy = stack(us, "Japanese naval stack at 0793: 2 ships")
+    enemy = stack(us, "Japanese", "0793", 2)
     enemy.focus()
     expect(us.locator("#usn-map-details")).to_contain_text("examined in Step (D): group 1: JCV, JCV")
     row = us.locator("#prompt")
-    row.locator("[name='arg.missions.0.from']").select_option("A-CV-5")
+    row.locator("[name='arg.missions.0.from']").select_option(label="Allied CV-5")
+    expect(row.locator("[name='arg.missions.0.from']")).to_have_value("A-CV-5")  # the option's value stays the id
     row.locator("[name='arg.missions.0.kind']").select_option("nac")
     row.locator("[name='arg.missions.0.points']").fill("10")
     row.locator("[name='arg.missions.0.target']").focus()
@@ -127,7 +135,7 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     row.locator("[name='arg.missions.0.group']").fill("1")
     row.locator("[name='arg.missions.0.ship']").fill("1")
     give(us, "Write the allocation")
-    expect(us.locator(".usn-allocation")).to_contain_text("Strike: 10 NAC from A-CV-5 on 0793", timeout=TIMEOUT)
+    expect(us.locator(".usn-allocation")).to_contain_text("Strike: 10 NAC from Allied CV-5 on 0793", timeout=TIMEOUT)
 
     # The Japanese page learns only that the Allies have written: nothing of the strike until it is announced.
     expect(jp.locator("#log")).to_contain_text("The Allied Player has written the air allocation.", timeout=TIMEOUT)
@@ -138,7 +146,7 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
 
     # Japan keeps J-CV-3's 10 NAC on Combat Air Patrol over its own hex; then the strikes are announced one by one.
     jp_form = jp.locator("#prompt")
-    jp_form.locator("[name='arg.cap.0.from']").select_option("J-CV-3")
+    jp_form.locator("[name='arg.cap.0.from']").select_option(label="Japanese CV-3")
     jp_form.locator("[name='arg.cap.0.kind']").select_option("nac")
     jp_form.locator("[name='arg.cap.0.points']").fill("10")
     give(jp, "Write the allocation")
