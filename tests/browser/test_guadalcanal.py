@@ -119,7 +119,11 @@ def test_two_admirals_play_the_set_up_and_the_first_turns_through_the_pages(live
     asked(us, "Ready Step")
     card = us.locator("#prompt form.gc-card-form")
     s8 = card.locator(".gc-unit[data-unit='us-s8']")
-    s8.drag_to(card.get_by_role("group", name="Hornet Ready", exact=True))
+    ready = card.get_by_role("group", name="Hornet Ready", exact=True)
+    # Scroll the box wholly into view first, as a player would: were the drag itself to scroll the page between the
+    # press and the move, Chromium would start it from whatever unit then lay under the pointer (T6, below S8).
+    ready.scroll_into_view_if_needed()
+    s8.drag_to(ready)
     expect(s8.get_by_role("checkbox", name="Arming to Ready")).to_be_checked()
     give(us, "Shift")
     expect(box(us, "Hornet Ready")).to_contain_text("S8", timeout=TIMEOUT)

@@ -92,7 +92,7 @@ def test_four_commanders_and_an_umpire_play_the_scenario_two_opening_with_a_radi
         for tf, h in HEXES.get(seat, {}).items():
             form.get_by_label(tf, exact=True).select_option(h)
         for unit, base_label in BASES.get(seat, {}).items():
-            form.get_by_label(unit, exact=True).select_option(label=base_label)
+            form.get_by_label(f"{unit} base", exact=True).select_option(label=base_label)  # "FF" is its Ready box
         send(page)
         expect(page.locator("#prompt")).not_to_contain_text("Set-up: place", timeout=TIMEOUT)
 

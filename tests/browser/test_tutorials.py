@@ -29,6 +29,20 @@ def _value(value) -> str:
     return json.dumps(value).replace("'", "\\'")
 
 
+_ABSENT = object()
+
+
+def _arg(args, name: str):
+    """The order's argument a field's name points at: "landings.us-t6" is the us-t6 part of the landings (a group's
+    part fixed by the form when it has one value only, issue 34)."""
+    value = args
+    for key in name.split("."):
+        if not isinstance(value, dict) or key not in value:
+            return _ABSENT
+        value = value[key]
+    return value
+
+
 def _form_for(page, order):
     """The form for the order's verb whose fixed (hidden) arguments are the order's own."""
     forms = page.locator("#prompt form.action")
@@ -37,8 +51,8 @@ def _form_for(page, order):
         if form.locator('input[name="verb"]').get_attribute("value") != order["verb"]:
             continue
         fixed = form.locator('input[type="hidden"][name^="arg."]')
-        if all(json.loads(fixed.nth(j).get_attribute("value")) == order["args"].get(
-                fixed.nth(j).get_attribute("name")[4:]) for j in range(fixed.count())):
+        if all(json.loads(fixed.nth(j).get_attribute("value")) == _arg(order["args"],
+               fixed.nth(j).get_attribute("name")[4:]) for j in range(fixed.count())):
             return form
     raise AssertionError(f"no form for {order}")
 
@@ -59,6 +73,8 @@ def fill_generic(form, order) -> None:
             form.locator(f'input[type="text"][name="{field}"]').fill(", ".join(value))
         elif isinstance(value, dict):
             for part, v in value.items():
+                if form.locator(f'input[type="hidden"][name="{field}.{part}"]').count():
+                    continue  # a part with one value only, fixed by the form (checked in _form_for)
                 if isinstance(v, list):  # a group's part of several values: boxes to tick
                     for x in v:
                         form.locator(f"input[type=\"checkbox\"][name=\"{field}.{part}\"][value='{_value(x)}']").check()

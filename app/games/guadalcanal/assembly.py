@@ -54,7 +54,8 @@ def assembly_prompt(state: State, side: str) -> dict[str, Any]:
     if fighters:  # option 14: fighters may take off into the High or Low CAP box instead (14a2)
         args["cap"] = forms.per_piece(fighters, {u: cards.name(state, u) for u in fighters},
                                       {u: CAP_CHOICES for u in fighters}, required=False,
-                                      label="Fighters taking off to CAP (High or Low)", labels=CAP_LABEL)
+                                      label="Fighters taking off to CAP (High or Low)", labels=CAP_LABEL,
+                                      what="CAP")  # "1F6" is its take-off box
     args.update(max_strike.prompt_args(state, side))  # option 12b-12c: the deck load for next Turn
     return {"title": f"Assembly Step: choose the air units that take off (launch factors: {limits})",
             "rule": "3a", "info": {"kind": "assembly"},

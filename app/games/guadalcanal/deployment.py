@@ -139,7 +139,7 @@ def prompt(state: State, side: str) -> dict[str, Any]:
             "ready": forms.named(air, names, "Air units in Ready boxes (the rest are Arming)"),
             "bases": forms.per_piece(spread["air"], names, {u: tuple(spread["bases"]) for u in spread["air"]},
                                      required=True, label="Air units' bases (spread as desired)",
-                                     labels=lambda u, b: BASES[b]["name"])}
+                                     labels=lambda u, b: BASES[b]["name"], what="base")}  # "FF" is its Ready box
     return {"title": f"Set-up: place your task force markers in secret ({areas}) and fill your Operations Card",
             "rule": RULE, "actions": [{"verb": "deploy", "label": "Place the task forces", "args": args}],
             "info": {"kind": "deploy"}}

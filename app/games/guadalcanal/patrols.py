@@ -78,10 +78,12 @@ def prompt(state: State, side: str) -> dict[str, Any]:
     if fighters:
         args["patrol"] = forms.per_piece(fighters, {u: cards.name(state, u) for u in fighters},
                                          {u: CAP_CHOICES for u in fighters}, required=False,
-                                         label="Fighters marked to patrol instead of landing (12d)", labels=CAP_LABEL)
+                                         label="Fighters marked to patrol instead of landing (12d)", labels=CAP_LABEL,
+                                         what="patrol")  # "1F10" is its landing
     if scouts:
         args["shadow"] = forms.named(scouts, {u: cards.name(state, u) for u in scouts},
-                                     "Scouts that shadow the enemy task force in their hex instead of landing (12d2)")
+                                     "Scouts that shadow the enemy task force in their hex instead of landing (12d2)",
+                                     what="shadows")
     if fighters or scouts:
         # the air units kept up need no landing: the landings are then required only of the others (checked below)
         args["landings"] = dict(args["landings"], optional=list(args["landings"]["fields"]))

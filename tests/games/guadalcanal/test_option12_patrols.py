@@ -136,7 +136,7 @@ def with_fighter_over_tf17(**on):
 def test_a_fighter_marked_to_patrol_stays_on_cap_through_the_next_turn():
     s = with_fighter_over_tf17()
     args = rules.prompts(s)["allied"]["actions"][0]["args"]
-    assert list(args["patrol"]["fields"]) == ["us-1f10"] and args["patrol"]["fields"]["us-1f10"]["label"] == "1F10"
+    assert list(args["patrol"]["fields"]) == ["us-1f10"] and args["patrol"]["fields"]["us-1f10"]["label"] == "1F10 patrol"
     s = play(s, "allied", {"verb": "land", "args": {"landings": {"us-ss": "us-henderson"},
                                                     "patrol": {"us-1f10": "high"}}}, dice=(4, 6))
     assert s["units"]["us-1f10"]["box"] == "high_cap"

@@ -78,7 +78,7 @@ def test_fighters_take_off_into_the_high_and_low_cap_boxes_in_the_assembly_step(
     offered = rules.prompts(s)[US]["actions"][0]["args"]
     cap = offered["cap"]["fields"]
     assert list(cap) == ["us-1f6", "us-2f6"] and all(f["choices"] == ["high", "low"] for f in cap.values())
-    assert [f["label"] for f in cap.values()] == ["1F6", "2F6"] and cap["us-1f6"]["labels"] == ["High CAP", "Low CAP"]
+    assert [f["label"] for f in cap.values()] == ["1F6 CAP", "2F6 CAP"] and cap["us-1f6"]["labels"] == ["High CAP", "Low CAP"]
     with pytest.raises(IllegalAction, match="14a2"):  # only fighters fly CAP
         rules.check(s, US, {"verb": "take_off", "args": {"units": [], "cap": {"us-b8": "high"}}})
     with pytest.raises(IllegalAction, match="3a4"):  # CAP take-offs count against the launch factor
