@@ -211,7 +211,7 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     expect(us.locator("#solomons-map-counters .board-marker")).to_have_count(1)
     us.locator("#solomons-map-counters .board-marker").focus()  # a tab stop: its details under the map
     expect(us.locator("#solomons-map-details")).to_contain_text("Japanese Task Force A (sighted): last seen at hex K in segment 1")
-    expect(us.locator("#board .sol-enemy")).to_contain_text("Task force tf-?1: hex K, seen in segment 1: 2 ships")
+    expect(us.locator("#board .sol-enemy")).to_contain_text("Japanese Task Force A (sighted): hex K, seen in segment 1: 2 ships")
     expect(us.locator("#log")).to_contain_text("Japanese Task Force A (sighted) in K")
     expect(jp.locator("#solomons-map-counters .board-marker")).to_have_count(0)
     expect(jp.locator("#solomons-map-counters .board-piece")).to_have_count(1)
