@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from app import games as registry
 from app.engine.rng import SeededRng
 from tests.browser.conftest import api_user, sign_up
-from tests.browser.test_solomons import no_secrets_of
+from tests.browser.test_solomons import clear_standing, no_secrets_of
 from tests.browser.test_solomons_solo import SLOW, play
 
 pytestmark = pytest.mark.browser
@@ -80,6 +80,10 @@ def test_a_finished_solomons_game_is_played_on_from_a_mid_game_moment_against_th
     assert fork_id != gid
     expect(page.locator("#board")).to_contain_text("Execution Segment 1", timeout=SLOW)
     no_secrets_of(page, "japanese")  # the finished game's replay was all-seeing; the fork's page is the side's own
+    # The standing orders came with the moment (on by default): cleared, the Americans are asked at the resets
+    # and for their air rather than have them answer the rest of the Plot Execution Phase.
+    expect(page.locator("#sol-standing-orders")).to_be_attached(timeout=SLOW)
+    clear_standing(page, "carry_on", "air_hold")
     answered = play(page, "japanese", stop=lambda p: segment(p) not in ("", "1"), limit=40)
     assert answered, "the player gave no orders"
     expect(page.locator("#board")).to_contain_text("Execution Segment 2", timeout=SLOW)

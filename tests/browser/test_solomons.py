@@ -22,7 +22,7 @@ def names(side: str) -> list[str]:
 
 
 def no_secrets_of(page, enemy: str) -> None:
-    """What one side's page shows has no id, name or task force of the enemy's (only markers like tf-?1)."""
+    """What one side's page shows has no id, name or task force of the enemy's (only markers like "Japanese Task Force A (sighted)")."""
     html = page.content()
     assert not (US_ID if enemy == "allied" else JP_ID).search(html)
     assert f"{enemy}-tf-" not in html
@@ -46,6 +46,21 @@ def pick(page, label: str, value: str, then: str | None = None) -> None:
                            " return !!(d && d.initHash); }", arg=cell.get_attribute("id"))
     if then:
         expect(page.locator(then)).to_be_attached()
+
+
+def clear_standing(page, *keys: str) -> None:
+    """Clear some of the side's standing orders (on by default in a new game) from the page's panel, as a player
+    would: open the panel if it is closed, untick each order's box, save."""
+    panel = page.locator("#sol-standing-orders")
+    if panel.get_attribute("open") is None:
+        panel.locator("summary").click()
+    summary = panel.locator("summary").inner_text()
+    for key in keys:
+        page.locator(f"#standing-{key}").uncheck()
+    page.locator("#sol-standing").get_by_role("button", name="Save standing orders").click()
+    expect(page.locator("#sol-standing-orders summary")).not_to_have_text(summary)
+    for key in keys:
+        expect(page.locator(f"#standing-{key}")).not_to_be_checked()
 
 
 def start_game(new_page, base: str):
@@ -176,6 +191,9 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     expect(jp.locator("#status")).not_to_have_attribute("data-version", version, timeout=10000)
     expect(jp.locator("#prompt-error")).to_be_empty()
     expect(jp.locator("#log")).to_contain_text("Your orders are revised")
+    # Japan's standing orders would fly no air mission and keep its force on at the resets: it clears both, to be
+    # asked in Plot Execution Phase 1.
+    clear_standing(jp, "carry_on", "air_hold")
 
     # The Americans plot knowing Japan's announced intentions, and both plots lock.
     expect(us.locator("#prompt-title")).to_contain_text("Movement Plot", timeout=10000)
@@ -183,6 +201,7 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
     expect(us.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
     expect(jp.locator("#sol-submission-status")).to_contain_text("The other side has not yet submitted")
     no_secrets_of(us, "japanese")
+    clear_standing(us, "carry_on")  # to be asked at the resets (its air is asked anyway: an enemy is in reach)
     submit(us)
 
     # Plot Execution Phase 1, segment 1: Japan's TF 1 is revealed in K as a marker; both allocate air.
@@ -191,9 +210,9 @@ def test_two_browsers_play_plot_phase_1_into_plot_execution_phase_1(live_server,
         expect(page.locator("#board")).to_contain_text("Execution Segment 1")
     expect(us.locator("#solomons-map-counters .board-marker")).to_have_count(1)
     us.locator("#solomons-map-counters .board-marker").focus()  # a tab stop: its details under the map
-    expect(us.locator("#solomons-map-details")).to_contain_text("Enemy task force tf-?1: last seen at hex K in segment 1")
-    expect(us.locator("#board .sol-enemy")).to_contain_text("Task force tf-?1: hex K, seen in segment 1: 2 ships")
-    expect(us.locator("#log")).to_contain_text("Japanese task force tf-?1 in K")
+    expect(us.locator("#solomons-map-details")).to_contain_text("Japanese Task Force A (sighted): last seen at hex K in segment 1")
+    expect(us.locator("#board .sol-enemy")).to_contain_text("Japanese Task Force A (sighted): hex K, seen in segment 1: 2 ships")
+    expect(us.locator("#log")).to_contain_text("Japanese Task Force A (sighted) in K")
     expect(jp.locator("#solomons-map-counters .board-marker")).to_have_count(0)
     expect(jp.locator("#solomons-map-counters .board-piece")).to_have_count(1)
     us.get_by_label("TF 1 carriers NAC points", exact=True).fill("4")

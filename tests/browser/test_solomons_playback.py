@@ -4,7 +4,7 @@ the section being played is named, its lines appear under its heading, later sec
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_solomons import no_secrets_of, start_game, submit, submit_pending
+from tests.browser.test_solomons import clear_standing, no_secrets_of, start_game, submit, submit_pending
 
 pytestmark = pytest.mark.browser
 
@@ -17,12 +17,26 @@ def until_both_prompted(pages, title: str, limit: int = 150) -> None:
             if title not in p.locator("#prompt-title").inner_text():
                 submit_pending(p)
         pages[0].wait_for_timeout(100)
-    raise AssertionError(f"the pages never asked for {title!r}")
+    raise AssertionError(f"the pages never asked for {title!r}: {[p.locator('#prompt-title').inner_text() for p in pages]} {[p.locator('#sol-submission-status').all_inner_texts() for p in pages]}")
+
+
+def at_the_resets(us, jp) -> None:
+    """Each side clears its standing orders to carry on and to make no air transfers at the resets (both on by
+    default), so both are asked there even with no force at sea: Japan at once, the Americans on their first
+    question (the panel is shown with one)."""
+    clear_standing(jp, "carry_on", "no_transfers")
+    for _ in range(150):
+        if us.locator("#sol-standing-orders").count():
+            break
+        submit_pending(jp)
+        jp.wait_for_timeout(100)
+    clear_standing(us, "carry_on", "no_transfers")
 
 
 def test_a_stretch_of_sections_plays_section_by_section_on_both_pages(live_server, new_page):
     us, jp = start_game(new_page, live_server.url)
     expect(jp.locator("#prompt-title")).to_contain_text("Preliminary Set-Up", timeout=10000)
+    at_the_resets(us, jp)
     until_both_prompted([us, jp], "Segment 1, J")
 
     # Japan's orders go in first; the Americans' complete the pair and Segment 2 runs to its reset. (Japan always
@@ -74,6 +88,7 @@ def watch_playback(page) -> None:
 def test_escape_shows_the_whole_stretch_at_once(live_server, new_page):
     us, jp = start_game(new_page, live_server.url)
     expect(jp.locator("#prompt-title")).to_contain_text("Preliminary Set-Up", timeout=10000)
+    at_the_resets(us, jp)
     until_both_prompted([us, jp], "Segment 1, J")
     submit(jp)
     submit(us)

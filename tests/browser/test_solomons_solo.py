@@ -191,13 +191,17 @@ def test_a_solo_player_may_take_the_japanese_side(live_server, new_page):
     expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted or has nothing")
     no_secrets_of(page, "allied")
     # Japan gives two standing orders from the panel (issue 11 item 4): no training, no base moves. The first
-    # answers the training in hand as if submitted, and the game moves on to the American questions.
-    page.locator("#sol-standing-orders summary").click()
+    # answers the training in hand as if submitted, and the game moves on to the American questions. (A new game
+    # starts with its standing orders on, so the panel is open already; these two ask once, as this does.)
+    if page.locator("#sol-standing-orders").get_attribute("open") is None:
+        page.locator("#sol-standing-orders summary").click()
     page.get_by_label("Train no Carrier Air Group").check()
     page.get_by_label("Keep my ships at their bases").check()
     page.locator("#sol-standing").get_by_role("button", name="Save standing orders").click()
     expect(page.locator("#prompt-title")).to_contain_text("American Intelligence", timeout=SLOW)
-    expect(page.locator("#sol-standing-orders summary")).to_contain_text("Standing orders (2 set)")
+    expect(page.locator("#sol-standing-orders summary")).to_contain_text("Standing orders (6 set)")  # all Japan's
+    expect(page.get_by_label("Train no Carrier Air Group")).to_be_checked()
+    expect(page.get_by_label("Keep my ships at their bases")).to_be_checked()
     expect(page.locator("#log")).to_contain_text("Your standing orders answered for you")
     no_secrets_of(page, "allied")
 
@@ -214,8 +218,11 @@ def test_a_solo_player_may_take_the_japanese_side(live_server, new_page):
     answered += play(page, "allied", stop=lambda page: turn(page).startswith("Game-Turn 2 "))
     assert turn(page).startswith("Game-Turn 2 ")
     # Game-Turn 2: the standing orders answer the base moves and the training (no new ship, no carrier with more
-    # room); the first question Japan is asked is the American one
-    expect(page.locator("#prompt-title")).to_contain_text("Plot Phase 1: American Intelligence", timeout=SLOW)
+    # room), and the American questions as Japan answered them last (its Intentions order, on by default); the
+    # first question Japan is asked is the Task Force Composition Board
+    expect(page.locator("#prompt-title")).to_contain_text("Plot Phase 1: Task Force Allocation", timeout=SLOW)
+    expect(page.locator("#log")).to_contain_text("Your standing orders answered for you: Plot Phase 1: American "
+                                                 "Intelligence")
     expect(page.locator("#sol-submission-status")).to_contain_text("The other side has submitted")
     expect(page.locator("#log")).to_contain_text("Segment 14")
     no_secrets_of(page, "allied")

@@ -10,6 +10,7 @@ from app.games.solomons import board, sequence, tables
 from app.games.solomons.board_view import SIDE_LABEL, mission_label, own_forces, place_label
 from app.games.solomons.plot import phase_segments
 from app.games.solomons.boards.common import tf_label, unit_info
+from app.games.solomons.units import marker_name
 
 
 def step_title(view: dict[str, Any]) -> str:
@@ -28,8 +29,12 @@ def board_model(view: dict[str, Any], result: str | None = None) -> dict[str, An
             "side": tf.get("side") or view.get("role"), "mission": mission_label(tf["mission"]), "slot": tf["slot"],
             "anti_slot": tf["anti_slot"], "aborted": tf["aborted"], "units": [unit_info(view, u) for u in tf["units"]]}
            for tf in own_forces(view)]
-    markers = [dict(mk, id=mid, where=place_label(mk["hex"]))
-               for mid, mk in sorted(((view.get("enemy") or {}).get("markers") or {}).items())]
+    enemy = board.ENEMY.get(view.get("role") or "")
+    marks = (view.get("enemy") or {}).get("markers") or {}
+    # issue 34: the enemy list names each marker as the map and the log do ("Japanese Task Force A (sighted)")
+    markers = [dict(mk, id=mid, where=place_label(mk["hex"]),
+                    name=marker_name(enemy, mid, bool(mk.get("submarine"))) if enemy else mid)
+               for mid, mk in sorted(marks.items())]
     return {"task_forces": tfs, "markers": markers, "step": step_title(view),
             "result": result,
             "by_side": both_sides(view, tfs) if view.get("role") in (UMPIRE, SPECTATOR) else None}

@@ -83,3 +83,14 @@ def test_the_victory_panel_counts_what_your_own_losses_are_worth_to_the_enemy():
         return re.search(r"Your losses have given the enemy <strong>(\d+) VP</strong>", html).group(1)
     assert panel("allied") == str(worth)
     assert panel("japanese") == str(2 * vp_value("nac"))
+
+
+def test_the_enemy_list_beside_the_map_names_a_marker_as_the_map_does():
+    """Issue 34: "What you know of the enemy" reads "Japanese Task Force A (sighted)", as the map's counter and the
+    log do, never the marker's id (tf-?1)."""
+    view = {"role": "allied", "segment": 2, "task_forces": {},
+            "enemy": {"markers": {"tf-?1": {"hex": "K", "segment": 1, "units": 2, "capital": 0, "transports": 0},
+                                  "tf-?2": {"hex": "L", "segment": 2, "units": None, "submarine": True}}}}
+    names = [m["name"] for m in board_model(view)["markers"]]
+    assert names == ["Japanese Task Force A (sighted)", "Japanese Submarine B (sighted)"]
+    assert {m["label"] for m in describe(view)["markers"]} == set(names)
