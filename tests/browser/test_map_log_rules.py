@@ -11,6 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from tests import rulebook
 from tests.browser.conftest import give_default_orders, sign_up, umpired_solomons
 from tests.browser.test_solomons_solo import SLOW, create_against_the_computer, version
 from tests.support_server import LiveServer
@@ -78,10 +79,11 @@ def test_the_map_zooms_pans_and_keeps_its_view_the_rules_open_and_the_log_filter
     link = page.locator("#prompt-title a.rule-link").first
     expect(link).to_have_attribute("href", re.compile(r"^/rules/solomons#rule-\d+(\.\d+)*$"))
     case = link.get_attribute("href").split("#")[1]
-    link.click()
-    expect(page.locator("h1")).to_contain_text("Rules: Solomons Campaign")
-    expect(page.locator(f"[id='{case}']")).to_be_in_viewport()
-    page.go_back()
+    if rulebook.installed("solomons-campaign-spi-1972.txt"):  # the rules page is drawn from the transcription
+        link.click()
+        expect(page.locator("h1")).to_contain_text("Rules: Solomons Campaign")
+        expect(page.locator(f"[id='{case}']")).to_be_in_viewport()
+        page.go_back()
 
     # The log: oldest first, and a kind filtered away.
     log = page.locator("#log")
@@ -137,6 +139,7 @@ def test_after_a_server_restart_the_page_says_it_is_reconnecting_then_catches_up
 
 
 def test_the_umpires_prompt_links_the_rule_it_borrows_from_guadalcanal(live_server, new_page):
+    rulebook.text("guadalcanal-avalon-hill-1992.txt")  # the rule's anchors come from the transcription, else skip
     base = live_server.url
     page = new_page(1280, 900)
     game_id, sides = umpired_solomons(page, base)

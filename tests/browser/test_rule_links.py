@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests import rulebook
-from tests.browser.conftest import browser, live_server, new_page, sign_up  # noqa: F401 - the browser fixtures
+from tests.browser.conftest import sign_up
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 20_000
