@@ -118,17 +118,3 @@ def shown_to(found: dict[str, Any] | None, users: set[int]) -> dict[str, Any] | 
     return {"game_id": found["game_id"], "status": found["status"], "waiting": len(waiting), "by": found["by"],
             "yours_to_answer": any(found["reserved"].get(r) in users for r in waiting),
             "joined": any(uid in users for _, uid in seats)}
-
-
-def state_for(db: DB, game_id: str, user_id: int) -> dict[str, Any] | None:
-    """What the ended game's page says of a rematch, to this viewer."""
-    new = offer_of(db, game_id)
-    if new is None:
-        return None
-    seats = lobby.seats_of(db, new.id)
-    waiting = [r for r, uid in (new.reserved or {}).items()
-               if not any(s.role == r and s.user_id == uid for s in seats)]
-    mine = [r for r in waiting if (new.reserved or {}).get(r) == user_id]
-    host = db.get(User, new.created_by)
-    return {"game_id": new.id, "status": new.status, "waiting": len(waiting), "yours_to_answer": bool(mine),
-            "joined": any(s.user_id == user_id for s in seats), "by": host.username if host else "?"}

@@ -8,9 +8,8 @@ from fastapi import APIRouter, BackgroundTasks, Form, Request
 from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
-from app.engine.contract import UMPIRE
 from app.config import get_settings
-from app.play import accounts, fork, hot_seat, lobby, rematch
+from app.play import accounts, fork, hot_seat, lobby
 from app.play.errors import BadRequest, Forbidden, PlayError
 from app.store.db import transaction
 from app.web import actions as game_actions

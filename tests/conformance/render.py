@@ -37,7 +37,7 @@ def pages(spec: GameSpec, scenario: str, options: dict[str, Any], state: Any, ro
     model = page_model(None, game, role, facts(spec, state, (role,)))
     user = None if role == SPECTATOR else SimpleNamespace(username="player", user_id=1)
     page = render("game/page.html", request=None, user=user, csrf="csrf", action_key=action_key, m=model, oob=False,
-                  invites={}, seat_invites=[], rematch=None, may_offer_rematch=False)
+                  invites={}, seat_invites=[])
     return {"page": page, "push": render_fragments(model)}
 
 
