@@ -13,8 +13,9 @@ Other games' counts: `--game pacific_war_1942` or `--game first_blood` (tools/co
 """
 from __future__ import annotations
 
+from tools.submissions_table import print_turns
+
 import argparse
-import statistics
 import sys
 from collections import Counter
 
@@ -68,11 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     for side, name in (("allied", "Americans"), ("japanese", "Japan")):
         kinds: Counter = Counter()
         per_turn = [n for seed in args.seeds for n in play_counts(seed, side, args.turns, kinds)]
-        print(f"  {name:9}: mean {statistics.mean(per_turn):.1f}, quiet (min) {min(per_turn)}, "
-              f"busy (max) {max(per_turn)}, median {statistics.median(per_turn):.1f} over {len(per_turn)} Game-Turns")
-        if args.kinds:
-            for kind, n in kinds.most_common():
-                print(f"      {kind:28} {n / len(per_turn):.2f} per Game-Turn")
+        print_turns(name, per_turn, kinds if args.kinds else None, "per Game-Turn")
     return 0
 
 

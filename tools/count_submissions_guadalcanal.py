@@ -13,8 +13,9 @@ submissions go.
 """
 from __future__ import annotations
 
+from tools.submissions_table import print_turns
+
 import argparse
-import statistics
 import sys
 from collections import Counter
 
@@ -66,11 +67,7 @@ def main(argv: list[str] | None = None) -> int:
         for side in SIDES:
             kinds: Counter = Counter()
             turns = per_turn(scenario, args.seeds, side, kinds)
-            print(f"  Scenario {scenario}, {side}: {len(turns)} Turns, mean {statistics.mean(turns):.2f}, "
-                  f"quiet (min) {min(turns)}, median {statistics.median(turns):.1f}, busy (max) {max(turns)}")
-            if args.kinds:
-                for kind, n in kinds.most_common():
-                    print(f"      {kind:14} {n / len(turns):.2f} a Turn")
+            print_turns(f"Scenario {scenario}, {side}", turns, kinds if args.kinds else None, "a Turn")
     return 0
 
 

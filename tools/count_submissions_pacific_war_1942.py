@@ -15,8 +15,9 @@ them), so a turn's submissions are its actions and its reserve decisions.
 """
 from __future__ import annotations
 
+from tools.submissions_table import print_turns
+
 import argparse
-import statistics
 import sys
 from collections import Counter
 from typing import Any
@@ -93,11 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     turns = per_turn(args.seeds, kinds)
     print(f"Pacific War 1942: Solitaire, seeds {args.seeds[0]}-{args.seeds[-1]} ({len(args.seeds)} games, "
           f"{len(turns)} turns): submissions a turn")
-    print(f"  mean {statistics.mean(turns):.2f}, quiet (min) {min(turns)}, median {statistics.median(turns):.1f}, "
-          f"busy (max) {max(turns)}")
-    if args.kinds:
-        for verb, n in kinds.most_common():
-            print(f"      {verb:14} {n / len(turns):.2f} a turn")
+    print_turns("the Allies", turns, kinds if args.kinds else None)
     return 0
 
 
