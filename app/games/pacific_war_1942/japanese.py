@@ -52,6 +52,17 @@ def _front_name(front: str) -> str:
     return data.FRONTS[front]["name"]
 
 
+
+def _flip(state: State, front: str, marker: str, already: str, done: str) -> None:
+    """A BOT result that turns a front marker over (stalled, reserve): ignored if it is already so. `already` and
+    `done` name the front with {}."""
+    f = state["fronts"][front]
+    if f[marker]:
+        note(state, already.format(_front_name(front)))
+    else:
+        f[marker] = True
+        note(state, done.format(_front_name(front)))
+
 def _play(state: State, step: dict[str, Any], rng: Rng) -> bool:
     kind = step["kind"]
     if kind == "europe":
@@ -64,22 +75,13 @@ def _play(state: State, step: dict[str, Any], rng: Rng) -> bool:
             note(state, f"Another Europe marker is placed in the Europe First Box: {state['europe']} are in play.")
         return False
     if kind == "stall":
-        f = state["fronts"][step["front"]]
-        if f["stalled"]:
-            note(state, f"The Allied {_front_name(step['front'])} front is already stalled: ignored.")
-        else:
-            f["stalled"] = True
-            note(state, f"The Allied {_front_name(step['front'])} front is stalled: it may not attack until an "
-                        f"action flips it back to active.")
+        _flip(state, step["front"], "stalled", "The Allied {} front is already stalled: ignored.",
+              "The Allied {} front is stalled: it may not attack until an action flips it back to active.")
         return False
     if kind == "reserve":
-        f = state["fronts"][step["front"]]
-        if f["japanese_reserve"]:
-            note(state, f"The Japanese {_front_name(step['front'])} front marker is already a reserve: ignored.")
-        else:
-            f["japanese_reserve"] = True
-            note(state, f"The Japanese {_front_name(step['front'])} front marker flips to its reserve side: "
-                        f"-1 DRM to Allied attacks on that front.")
+        _flip(state, step["front"], "japanese_reserve",
+              "The Japanese {} front marker is already a reserve: ignored.",
+              "The Japanese {} front marker flips to its reserve side: -1 DRM to Allied attacks on that front.")
         return False
     if kind == "attack_front":
         if board.allied_location(state, step["front"]) is None:
