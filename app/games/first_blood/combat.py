@@ -577,12 +577,17 @@ def retreat_check(state: State, role: str, action: dict[str, Any]) -> None:
                                 f"out of enemy zones of control, not across a river).", "§7.9")
 
 
-def retreat_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+def _carry_on(state: State, part: str, chosen: Any) -> State:
+    """The pending combat's `part` ("retreat", "overstack") answered with `chosen`: the combat is finished."""
     s = board.clone(state)
     p = s.pop("losses")
-    p["retreat"]["chosen"] = dict(action["args"]["moves"])
+    p[part]["chosen"] = chosen
     finish(s, p)
     return s
+
+
+def retreat_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
+    return _carry_on(state, "retreat", dict(action["args"]["moves"]))
 
 
 def retreat_random(state: State, role: str, rng) -> dict[str, Any]:
@@ -665,11 +670,7 @@ def overstack_check(state: State, role: str, action: dict[str, Any]) -> None:
 
 
 def overstack_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
-    s = board.clone(state)
-    p = s.pop("losses")
-    p["overstack"]["chosen"] = list(action["args"]["units"])
-    finish(s, p)
-    return s
+    return _carry_on(state, "overstack", list(action["args"]["units"]))
 
 
 def overstack_default(state: State, role: str) -> dict[str, Any]:
