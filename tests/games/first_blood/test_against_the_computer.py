@@ -5,6 +5,16 @@ import pytest
 from tests.platform.conftest import stored_state
 
 
+
+def set_up_against_the_computer(me) -> str:
+    """A First Blood game of `me`'s as the US against the computer, the US set-up placed as its form comes."""
+    gid = me.post("/api/games", json={"game": "first_blood", "side": "us", "opponent": "computer"}).json()["id"]
+    g = me.game(gid)
+    r = me.post(f"/api/games/{gid}/actions", json={"action": {"verb": "place", "args": {
+        "at": g["prompt"]["info"]["default"]["at"]}}, "expected_version": g["game"]["version"], "key": "set-up"})
+    assert r.status_code == 200, r.text
+    return gid
+
 @pytest.mark.rule("§3")
 def test_the_computer_sets_up_the_whole_us_side_before_the_ij_player_is_asked(players):
     me = players()
@@ -25,11 +35,7 @@ def test_after_a_restart_between_two_of_its_moves_the_computer_goes_on(players, 
 
     monkeypatch.setattr(bots, "MAX_BOT_MOVES", 1)  # the pass that runs after creation stops after one move
     me = players()
-    gid = me.post("/api/games", json={"game": "first_blood", "side": "us", "opponent": "computer"}).json()["id"]
-    g = me.game(gid)
-    r = me.post(f"/api/games/{gid}/actions", json={"action": {"verb": "place", "args": {
-        "at": g["prompt"]["info"]["default"]["at"]}}, "expected_version": g["game"]["version"], "key": "set-up"})
-    assert r.status_code == 200, r.text
+    gid = set_up_against_the_computer(me)
     state = stored_state(gid)
     assert all(u["loc"] in ("box:A", "box:D") for u in state["units"].values()
                if u["side"] == "ij" and u["arrive"] == 0)  # the IJ set-up: one order
@@ -71,11 +77,7 @@ def test_after_the_computer_plays_its_part_the_players_log_shows_each_of_its_ord
     """Issue 34: against the computer, the player reads what it did: each of its orders, ending a phase included,
     is a line naming the units, filed under the phase it was given in."""
     me = players()
-    gid = me.post("/api/games", json={"game": "first_blood", "side": "us", "opponent": "computer"}).json()["id"]
-    g = me.game(gid)
-    r = me.post(f"/api/games/{gid}/actions", json={"action": {"verb": "place", "args": {
-        "at": g["prompt"]["info"]["default"]["at"]}}, "expected_version": g["game"]["version"], "key": "set-up"})
-    assert r.status_code == 200, r.text
+    gid = set_up_against_the_computer(me)
     g = me.game(gid)
     assert g["prompt"] is not None and g["view"]["turn"] == 1  # the computer's IJ set-up and Sep I part are done
     lines = [(line.get("data", {}).get("at"), line["text"]) for line in g["view"]["log"]]
