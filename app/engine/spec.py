@@ -10,7 +10,9 @@ Optional parts, and what the platform does without them:
   from what the prompt enumerates.
 - `default_action(state, role)`: what a missed order becomes when a clock runs out; without it a clock only warns.
 - `perturb(state, role, rng)`, `plant_canaries(state, role, marker)`: the secrecy harness's hooks (every game with
-  hidden information has both); `noticeable(view, role)`: the one difference the rules accept between two views.
+  hidden information has both); `noticeable(view, role)`: the one difference the rules accept between two views;
+  `hides_nothing(state)`: the game's word that a position hides nothing from anyone (Guadalcanal's Battleboard
+  scenarios, 16a), so the harness checks that every reader sees the umpire's view instead of perturbing secrets.
 - `phase(state)`: the phase a snapshot is taken at (named `turn-N-...` so replays step by turn).
 - `check(state, role, action)`: judge a half-made order without applying it (the live check).
 - `tidied(state, role, action)`: the order as the rules read it from what a board posts.
@@ -63,6 +65,7 @@ class GameSpec:
     perturb: Callable[[State, Role, Any], State] | None = None
     plant_canaries: Callable[[State, Role, str], State] | None = None
     noticeable: Callable[[dict[str, Any], Role], dict[str, Any]] | None = None
+    hides_nothing: Callable[[State], bool] | None = None
     phase: Callable[[State], str] | None = None
     check: Callable[[State, Role, Any], None] | None = None
     tidied: Callable[[State, Role, Any], Any] | None = None
@@ -111,6 +114,8 @@ def validate(spec: GameSpec) -> GameSpec:
             raise SpecError(f"{name}: the rules contract's {part} is not a function")
     if (spec.perturb is None) != (spec.plant_canaries is None):  # the secrecy harness needs both
         raise SpecError(f"{name}: declares one of perturb and plant_canaries without the other")
+    if spec.hides_nothing is not None and spec.perturb is None:  # a solitaire hides nothing anywhere already
+        raise SpecError(f"{name}: declares hides_nothing without the secrecy hooks it stands in for")
     seats = set(spec.meta.seats())
     for level, bots in spec.bots.items():
         if not _LEVEL.match(level):

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from app.engine import orders
 from app.engine.contract import SPECTATOR, UMPIRE, Action, GameMeta, Role, Rules, State, to_side
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.engine.rng import Rng, SeededRng
 
 
@@ -112,7 +112,7 @@ def playout(rules: Rules, scenario: str, options: dict[str, Any] | None = None, 
         action = chooser(rules, state, role, players)
         try:
             state = rules.apply(state, role, action, dice)
-        except IllegalAction as e:
+        except Refused as e:
             raise AssertionError(f"seed {seed}: random legal action {action} by {role} was refused: {e}") from e
         result.actions.append((role, action))
         result.steps += 1
@@ -170,6 +170,25 @@ def readers(meta: GameMeta) -> tuple[Role, ...]:
     game: its two roles, the umpire and a spectator, as before."""
     sides = tuple(to_side(s.id) for s in meta.sides_of() if len(s.seats) > 1)
     return (*meta.seats(), *sides, UMPIRE, SPECTATOR)
+
+
+# What a view may say about its reader alone: who reads it. Anything else that differs between two readers of an
+# open position is something one of them is not shown.
+READER = ("role", "seat")
+
+
+def check_open(rules: Rules, state: State) -> list[Role]:
+    """A position the game declares open (`hides_nothing`): every reader's view is the umpire's, but for who reads
+    it. Returns the readers checked."""
+    def bare(view):
+        return canonical({k: v for k, v in view.items() if k not in READER})
+    everything = bare(rules.view(state, UMPIRE))
+    checked = []
+    for role in readers(rules.meta):
+        assert bare(rules.view(state, role)) == everything, \
+            f"{role} is not shown everything in a position the game says hides nothing"
+        checked.append(role)
+    return checked
 
 
 def check_every_reader(rules: Rules, state: State, rng: Rng,

@@ -1,6 +1,7 @@
 """Guadalcanal (Avalon Hill, 1992): the Basic Game, its options 11-16, rule 17's teams and rule 18's umpire."""
 from app.engine.log import turn_headings
 from app.engine.spec import STANDARD, GameSpec, Rulebook
+from app.games.guadalcanal.hidden import hides_nothing
 from app.games.guadalcanal.rules import rules
 
 spec = GameSpec(
@@ -8,7 +9,7 @@ spec = GameSpec(
     outcome=rules.outcome, rulebook=Rulebook("guadalcanal", "Guadalcanal (Avalon Hill, 1992)",
                                              "guadalcanal-avalon-hill-1992.txt"),
     random_action=rules.random_action, default_action=rules.default_action, perturb=rules.perturb,
-    plant_canaries=rules.plant_canaries, phase=rules.phase, check=rules.check, seats_offered=rules.seats_offered,
+    plant_canaries=rules.plant_canaries, hides_nothing=hides_nothing, phase=rules.phase, check=rules.check, seats_offered=rules.seats_offered,
     bots={STANDARD: rules.bots},
     # the Time Record Track's date and Turn open each Turn's first line ("OCT 27, Turn 2. ...")
     turn_heading=turn_headings(r"^([A-Z]{3} \d{1,2}), (Turn \d+)\. ", "{}, {}"), states=rules.states,

@@ -38,6 +38,11 @@ def fogged(state: State, role: str, side: str) -> list[str]:
     return [u for u in seen if u in state["units"] and state["units"][u]["side"] == side]
 
 
+def hides_nothing(state: State) -> bool:
+    """Scenarios 5 and 6 are played on the Battleboard alone, where both sides see every ship (16a)."""
+    return bool(state.get("surface_game"))
+
+
 def perturb(state: State, role: str, rng) -> State:
     if state.get("surface_game"):  # scenarios 5 and 6: nothing on the Battleboard is hidden (16a)
         return copy.deepcopy(state)
