@@ -1,11 +1,12 @@
 """Errors a rules module raises. The platform turns them into 4xx answers a player can read."""
 
 
-class IllegalAction(Exception):
-    """A well-formed action that the rules do not allow now.
+class Refused(Exception):
+    """An order the game will not carry out: the platform answers it with a 4xx a player can read.
 
-    `rule` names the rulebook case it enforces (e.g. "8.6"), so the player can look it up.
-    The message must be safe for the acting role to read: it may name only what that role can see.
+    The message must be safe for the acting role to read: it may name only what that role can see. Catch this where
+    any refusal will do (the platform, a computer player trying orders); a test of a rule expects IllegalAction, so
+    that an order refused for its shape cannot pass as one refused by the rule (issue 33).
     """
 
     def __init__(self, message: str, rule: str | None = None):
@@ -17,8 +18,15 @@ class IllegalAction(Exception):
         return f"{self.message} (rule {self.rule})" if self.rule else self.message
 
 
-class MalformedAction(IllegalAction):
-    """An action whose shape is wrong: unknown verb, missing or mistyped argument."""
+class IllegalAction(Refused):
+    """A well-formed action that the rules do not allow now.
+
+    `rule` names the rulebook case it enforces (e.g. "8.6"), so the player can look it up.
+    """
+
+
+class MalformedAction(Refused):
+    """An action whose shape is wrong: unknown verb, missing or mistyped argument, a choice not offered."""
 
 
 class DiceExhausted(RuntimeError):

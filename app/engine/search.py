@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.errors import Refused
 from app.engine.rng import FastRng, Rng
 
 State = dict[str, Any]
@@ -90,7 +90,7 @@ def playout(game: Searchable, start: State, role: str, action: Action, dice: Rng
     score of where it ends for `role`, or None if the rules refuse `action` in this believed state."""
     try:
         state = game.apply(start, role, action, dice)
-    except (IllegalAction, MalformedAction):
+    except Refused:
         return None
     for _ in range(horizon):
         if game.horizon_reached(start, state):
@@ -101,7 +101,7 @@ def playout(game: Searchable, start: State, role: str, action: Action, dice: Rng
         mover = min(prompts)
         try:
             state = game.apply(state, mover, game.policy(state, mover, prompts[mover], dice), dice)
-        except (IllegalAction, MalformedAction):
+        except Refused:
             break  # the believed state let the default policy go wrong: score what was reached
     return game.evaluate(state, role)
 

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy.orm import Session as DB
 
 from app.engine import orders
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.play.errors import BadRequest, Conflict, Illegal
 from app.play.lobby import require_game
 from app.play.state import load_state, rules_for
@@ -41,7 +41,7 @@ def check_order(db: DB, game_id: str, role: str, action: Any) -> None:
         shape(prompt, rules.tidied(state, role, action) if rules.tidied is not None else action)
         if rules.check is not None:
             rules.check(state, role, action)
-    except IllegalAction as e:  # MalformedAction too: a misshapen order cites no rule
+    except Refused as e:  # MalformedAction too: a misshapen order cites no rule
         raise Illegal(e.message, e.rule) from None
 
 

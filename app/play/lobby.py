@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session as DB
 
 from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.engine.rng import commitment
 from app.play import bidding
 from app.play import bots as computer_players
@@ -146,7 +146,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     try:
         # Games learn whether an umpire sits (Guadalcanal 18): an umpired game may stop for the umpire.
         state = rules.setup(scenario, dict(chosen, umpired=umpired), rng) if start is None else start
-    except IllegalAction as e:
+    except Refused as e:
         raise BadRequest(e.message, e.rule) from None
     game.roll_count = rng.used
     db.add(Snapshot(game_id=game.id, seq=0, phase=phase_of(rules, state), state=state))

@@ -12,7 +12,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import Action
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.play.clock import now
 from app.play.deadlines import set_deadlines
 from app.play import bidding, ratings, snapshots
@@ -136,7 +136,7 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     rng = GameRng(game)
     try:
         new_state = rules.apply(state, role, action, rng)
-    except IllegalAction as e:
+    except Refused as e:
         raise Illegal(e.message, e.rule) from None
     seq = game.version + 1
     phase = phase_of(rules, new_state)

@@ -33,7 +33,7 @@ from fastapi import APIRouter, Depends, Request
 from jinja2 import ChoiceLoader, FileSystemLoader, PrefixLoader, TemplateNotFound
 
 from app import games as registry
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.paths import ROOT
 from app.play import lobby
 from app.play.errors import BadRequest
@@ -219,7 +219,7 @@ def check_router(plugin: WebPlugin) -> APIRouter:
         action = plugin.parse_form(request.query_params, prompt)
         try:
             rules.check(state, role, action)
-        except IllegalAction as e:
+        except Refused as e:
             return HTMLResponse(render(plugin.template(plugin.check), ok=False, message=e.message, rule=e.rule))
         return HTMLResponse(render(plugin.template(plugin.check), ok=True))
     return router

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.engine.spec import STANDARD
 from app.games.first_blood import sequence
 from app.games.first_blood.records import STATES
@@ -23,7 +23,7 @@ def _legal(decision, state: dict[str, Any], role: str, action: dict[str, Any] | 
         return False
     try:
         decision.judge(state, role, action)
-    except IllegalAction:
+    except Refused:
         return False
     return True
 

@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any, Callable, Iterable, Mapping
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.engine.log import entry
 from app.engine.orders import Order
 from app.engine.states import Decision, StatesTable
@@ -169,7 +169,7 @@ def randomly(maker: Callable[[State, str, Any], dict[str, Any]]) -> Callable[[St
             args = maker(state, side, rng)
             try:
                 kind.judge(state, side, submit(args))
-            except IllegalAction:
+            except Refused:
                 continue
             return submit(args)
         return kind.default(state, side)

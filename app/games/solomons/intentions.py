@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.engine.log import entry
 from app.engine.orders import Assignment
 from app.games.solomons import bots
@@ -79,7 +79,7 @@ def standing_answers(state: State, side: str, step: dict[str, Any]) -> dict[str,
         return None
     try:
         check(state, {"answers": answers})
-    except IllegalAction:
+    except Refused:
         return None
     needed = default_answers(state)
     if any(needed[k] and not answers.get(k) for k in needed):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.games.solomons import (air_orders, allocation, board, bots, ground_orders, intentions, placement, plot,
                                  turn)
 from app.games.solomons.decision import submit
@@ -45,7 +45,7 @@ def default_allocation(state: State, side: str) -> dict[str, Any]:
                 spec["number"] = state["task_forces"][key]["number"]  # the same force, by its number
             try:
                 allocation.check_task_force(state, side, spec, places)
-            except IllegalAction:
+            except Refused:
                 continue
             specs.append(spec)
             break

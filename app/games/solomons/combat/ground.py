@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
 from app.engine.rng import Rng
 from app.games.solomons import board
@@ -122,7 +122,7 @@ def resolve_ground_combat(state: dict[str, Any], rng: Rng) -> None:
         order = decisions.get(side) or {}
         try:
             check_decision(state, side, order)
-        except IllegalAction as refused:
+        except Refused as refused:
             state["log"].append(entry(side, f"Your ground attack was not made: {refused.message}", rule=refused.rule))
             continue
         if order.get("attack"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.datastructures import ImmutableMultiDict
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.games.first_blood import combat
 from app.play import lobby
 from app.play.errors import BadRequest
@@ -41,7 +41,7 @@ def odds_fragment(request: Request, game_id: str, db: ReadDBDep, user: User):
                                    "the hex it attacks.", rule="§7"))
     try:
         rules.check(state, role, action)
-    except IllegalAction as e:  # MalformedAction too: a choice not offered
+    except Refused as e:  # MalformedAction too: a choice not offered
         return HTMLResponse(render("games/first_blood/_odds.html", message=e.message, rule=e.rule))
     # The numbers are read from the role's view (secrets never leave: First Blood hides nothing today, but the
     # fragment must not be where a later hidden value slips out); the check above runs on the state, as a
