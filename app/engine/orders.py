@@ -28,7 +28,10 @@ ENUMERATION_LIMIT = 200  # `values` gives up above this many; enumerate_actions 
 
 
 def _title(name: str, label: str | None) -> str:
-    return label or name.replace("_", " ").capitalize()
+    if label:
+        return label
+    words = name.replace("_", " ")
+    return words[:1].upper() + words[1:]  # not capitalize(): "Plots, TF 7" keeps the name as printed
 
 
 def _fail(name: str, label: str | None, text: str) -> MalformedAction:
@@ -174,8 +177,10 @@ class Several(Order):
             raise _fail(name, self.label, f"give a list ({self.describe()}).")
         for v in value:
             if not _member(v, self.choices):
+                # a labelled list names its values for the player, so an id posted off it is not echoed back
+                which = "one of those chosen" if self.labels else _show(v)
                 raise _fail(name, self.label,
-                            f"{_show(v)} is not on the list ({_choice_text(self.choices, self.labels)}).")
+                            f"{which} is not on the list ({_choice_text(self.choices, self.labels)}).")
         if any(_same(a, b) for a, b in itertools.combinations(value, 2)):
             raise _fail(name, self.label, "choose each value at most once.")
         if not self.minimum <= len(value) <= self.most:
@@ -287,6 +292,7 @@ class Assignment(Order):
     required: bool = True
     labels: tuple[str, ...] | None = None
     label: str | None = None
+    names: tuple[str, ...] | None = None  # each id's printed name, for the hint and a refusal (issue 34)
     type = "assignment"
 
     def __post_init__(self) -> None:
@@ -294,10 +300,11 @@ class Assignment(Order):
         object.__setattr__(self, "choices", tuple(self.choices))
         if self.labels is not None:
             object.__setattr__(self, "labels", tuple(self.labels))
+        _set_names(self)
 
     def to_json(self) -> dict[str, Any]:
         return self._base(ids=list(self.ids), choices=list(self.choices), required=self.required,
-                          labels=_labels_json(self.labels))
+                          labels=_labels_json(self.labels), names=_labels_json(self.names))
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "object", "properties": {i: {"enum": list(self.choices)} for i in self.ids},
@@ -311,13 +318,14 @@ class Assignment(Order):
             raise _fail(name, self.label, f"give {self.describe()}.")
         for k, v in value.items():
             if k not in self.ids:
-                raise _fail(name, self.label, f"{_show(k)} is not one of the pieces to assign.")
+                raise _fail(name, self.label, f"{_off_list(self, k)} is not one of {_choice_text(self.ids, self.names)}.")
             if not _member(v, self.choices):
-                raise _fail(name, self.label, f"{k}: choose one of {_choice_text(self.choices, self.labels)}.")
+                raise _fail(name, self.label, f"{_name_of(self, k)}: choose one of "
+                                              f"{_choice_text(self.choices, self.labels)}.")
         missing = [i for i in self.ids if i not in value]
         if self.required and missing:
             more = " and more" if len(missing) > 5 else ""
-            raise _fail(name, self.label, f"assign {', '.join(missing[:5])}{more} too.")
+            raise _fail(name, self.label, f"assign {', '.join(_name_of(self, i) for i in missing[:5])}{more} too.")
         return value
 
     def random(self, rng: Rng) -> dict[str, Any]:
@@ -328,8 +336,29 @@ class Assignment(Order):
         return _by_id(self.ids, [list(self.choices) if self.required else [*self.choices, _UNSET] for _ in self.ids])
 
     def describe(self) -> str:
-        return (f"for {'each' if self.required else 'any'} of {_choice_text(self.ids, None)}: "
+        return (f"for {'each' if self.required else 'any'} of {_choice_text(self.ids, self.names)}: "
                 f"one of {_choice_text(self.choices, self.labels)}")
+
+
+def _set_names(order: Any) -> None:
+    if order.names is not None:
+        object.__setattr__(order, "names", tuple(order.names))
+        if order.ids is None or len(order.names) != len(order.ids):
+            raise ValueError("names need one name per id")
+
+
+def _off_list(order: Any, key: Any) -> str:
+    """A key posted off the list: echoed where ids are the names, not where the list names its pieces (the id of a
+    piece not offered is no name for the player)."""
+    return "that" if order.names else _show(key)
+
+
+def _name_of(order: Any, key: str) -> str:
+    """A piece as a player reads it: its printed name where the order knows it, its id only where it does not (a
+    piece named in play, judged by the rules)."""
+    if order.names and order.ids is not None and key in order.ids:
+        return order.names[order.ids.index(key)]
+    return str(key)
 
 
 _UNSET = object()
@@ -581,14 +610,17 @@ class Keyed(Order):
     each: Order
     ids: tuple[str, ...] | None = None
     label: str | None = None
+    names: tuple[str, ...] | None = None  # each id's printed name, for the hint and a refusal (issue 34)
     type = "keyed"
 
     def __post_init__(self) -> None:
         if self.ids is not None:
             object.__setattr__(self, "ids", tuple(self.ids))
+        _set_names(self)
 
     def to_json(self) -> dict[str, Any]:
-        return self._base(each=self.each.to_json(), ids=None if self.ids is None else list(self.ids))
+        return self._base(each=self.each.to_json(), ids=None if self.ids is None else list(self.ids),
+                          names=_labels_json(self.names))
 
     def schema(self) -> dict[str, Any]:
         if self.ids is None:
@@ -601,8 +633,8 @@ class Keyed(Order):
             raise _fail(name, self.label, f"give {self.describe()}.")
         for k, v in value.items():
             if self.ids is not None and k not in self.ids:
-                raise _fail(name, self.label, f"{_show(k)} is not one of {_choice_text(self.ids, None)}.")
-            self.each.check(v, f"{_title(name, self.label)}, {k}")
+                raise _fail(name, self.label, f"{_off_list(self, k)} is not one of {_choice_text(self.ids, self.names)}.")
+            self.each.check(v, f"{_title(name, self.label)}, {_name_of(self, k)}")
         return value
 
     def random(self, rng: Rng) -> dict[str, Any]:
@@ -615,7 +647,7 @@ class Keyed(Order):
         return _by_id(self.ids, [[*each, _UNSET] for _ in self.ids])
 
     def describe(self) -> str:
-        which = "any id" if self.ids is None else f"any of {_choice_text(self.ids, None)}"
+        which = "any id" if self.ids is None else f"any of {_choice_text(self.ids, self.names)}"
         return f"for {which}: {self.each.describe()}"
 
 
@@ -730,7 +762,8 @@ def from_json(spec: Any) -> Order | None:
         if kind == "boolean":
             return Boolean(label)
         if kind == "assignment":
-            return Assignment(tuple(spec["ids"]), tuple(spec["choices"]), spec.get("required", True), labels, label)
+            return Assignment(tuple(spec["ids"]), tuple(spec["choices"]), spec.get("required", True), labels, label,
+                              _names(spec))
         if kind == "path":
             return Path(spec["steps"], spec.get("origin"), spec.get("minimum", 1), spec.get("maximum"), label)
         if kind == "plot":
@@ -743,7 +776,7 @@ def from_json(spec: Any) -> Order | None:
             if kind == "repeated":
                 return Repeated(each, spec.get("minimum", 0), spec.get("maximum"), label)
             if kind == "keyed":
-                return Keyed(each, None if spec.get("ids") is None else tuple(spec["ids"]), label)
+                return Keyed(each, None if spec.get("ids") is None else tuple(spec["ids"]), label, _names(spec))
             return Optional(each, label)
         if kind == "free":
             return Free(spec.get("description") or "a value the rules check", label)
@@ -755,6 +788,10 @@ def from_json(spec: Any) -> Order | None:
         return Group(fields, tuple(spec.get("optional") or ()), label)  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def _names(spec: Mapping[str, Any]) -> tuple[str, ...] | None:
+    return tuple(spec["names"]) if spec.get("names") else None
 
 
 def typed_args(spec: Mapping[str, Any]) -> dict[str, Order] | None:

@@ -56,10 +56,11 @@ def check_task_force(state: State, side: str, spec: dict[str, Any], places: dict
     if not isinstance(units, list) or not units or not all(isinstance(u, str) for u in units):
         raise IllegalAction("Each task force needs a list of at least one of your ships.", "5.21")
     if mission not in MISSIONS:
-        raise IllegalAction("Give each task force a mission: anti_ship, bombardment or transport.", "6.3")
+        raise IllegalAction("Give each task force a mission: Anti-Ship, Bombardment or Transport.", "6.3")
     unknown = [u for u in units if u not in places]
     if unknown:
-        raise IllegalAction(f"Not available for a task force now: {', '.join(unknown)}.", "5.21")
+        named = [board.ship_label(u) if u in board.ship_ids() else "a ship that is not yours" for u in unknown]
+        raise IllegalAction(f"Not available for a task force now: {', '.join(named)}.", "5.21")
     where = {places[u] for u in units}
     if len(where) > 1:
         raise IllegalAction("Only units at the same base (or ending the phase in the same hex) may form a task "
@@ -257,14 +258,16 @@ def _task_forces(units: tuple[str, ...], transports: tuple[str, ...], destroyers
     the number the side calls it by, and Japan's emergency transport destroyer with its one point (6.35)."""
     load = Integer(None if cargo_most is None else 0, cargo_most)
     parts: dict[str, Any] = {
-        "units": Several(units, minimum=1, label="Ships"),
+        "units": Several(units, minimum=1, labels=board.ship_labels(units), label="Ships"),
         "mission": Choice(MISSIONS, tuple(m.replace("_", "-").title() for m in MISSIONS), label="Mission"),
         "cargo": Optional(Keyed(Group({"ground": load, "supply": load}, optional=("ground", "supply")), transports,
-                                label="Cargo")),
+                                label="Cargo", names=board.ship_labels(transports))),
         "number": Optional(numbers, label="Number"),
     }
     if destroyers is not None:
-        parts["emergency_dd"] = Optional(Choice(destroyers, label="Emergency transport destroyer"))
+        parts["emergency_dd"] = Optional(Choice(destroyers, tuple("none" if d is None else board.ship_label(d)
+                                                                  for d in destroyers),
+                                                label="Emergency transport destroyer"))
         parts["emergency_cargo"] = Optional(Choice(("ground", "supply"), label="Emergency cargo"))
     return {"task_forces": Repeated(Group(parts), label="Task forces")}
 

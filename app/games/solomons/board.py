@@ -118,6 +118,20 @@ def unit_name(unit_id: str) -> str:
     return str(_tables.unit_name(unit_id))
 
 
+def ship_label(unit_id: str) -> str:
+    """A ship as its counter reads: type and name ("CA Chokai"), the name a form and a refusal give it (issue 34)."""
+    kind, name = unit_type(unit_id), unit_name(unit_id)
+    return name if name.startswith(kind + " ") else f"{kind} {name}"
+
+
+def ship_labels(unit_ids) -> tuple[str, ...]:
+    return tuple(ship_label(u) for u in unit_ids)
+
+
+def base_labels(bases) -> tuple[str, ...]:
+    return tuple(BASE_LABEL.get(b, b) for b in bases)
+
+
 def is_capital(unit_id: str) -> bool:
     return unit_type(unit_id) in CAPITAL
 

@@ -165,9 +165,12 @@ def reset_offered(state: State, side: str) -> dict[str, Any]:
     changeable = [tf["id"] for tf in side_tfs(state, side) if side == "japanese"
                   and tf["mission"] in ("transport", "bombardment")]
     places = (*sorted(state["air"][side]), *sorted(air_orders.carrier_forces(state, side)))
-    return _reset_args(Several(tuple(own), label="Aborts"),
-                       Keyed(Choice(("anti_ship",), ("Anti-Ship",)), tuple(changeable), label="Mission changes"),
-                       Choice(places, label="Air base or carriers"), Integer(1, label="Air points"),
+    return _reset_args(Several(tuple(own), labels=tuple(tf_label(state["task_forces"][t]) for t in own),
+                               label="Aborts"),
+                       Keyed(Choice(("anti_ship",), ("Anti-Ship",)), tuple(changeable), label="Mission changes",
+                             names=tuple(tf_label(state["task_forces"][t]) for t in changeable)),
+                       Choice(places, tuple(air_orders.label(state, p) for p in places), label="Air base or carriers"),
+                       Integer(1, label="Air points"),
                        None if state["day"] else 0)
 
 

@@ -74,8 +74,10 @@ def resolve(state: State, side: str, args: dict[str, Any]) -> None:
 
 # ---------------------------------------------------------------- the decision (states table)
 
-ARGS = {"placement": Optional(Assignment(board.ship_ids(), tuple(sorted({b for bs in board.BASES.values() for b in bs})),
-                                         required=False, label="Placement"))}
+_ALL_BASES = tuple(sorted({b for bs in board.BASES.values() for b in bs}))
+ARGS = {"placement": Optional(Assignment(board.ship_ids(), _ALL_BASES, required=False,
+                                         labels=board.base_labels(_ALL_BASES), label="Placement",
+                                         names=board.ship_labels(board.ship_ids())))}
 
 
 def deciders(state: State) -> list[str]:
@@ -98,7 +100,8 @@ def offered(state: State, side: str) -> dict[str, Any]:
     any ship while Rabaul is full, 5.16) is not offered."""
     ready = movable(state, side)
     ids = tuple(uid for uid, at in ready.items() if any(b != at for b in open_to(state, side, uid)))
-    return {"placement": Assignment(ids, board.BASES[side], required=False, label="Placement")}
+    return {"placement": Assignment(ids, board.BASES[side], required=False, labels=board.base_labels(board.BASES[side]),
+                                    label="Placement", names=board.ship_labels(ids))}
 
 
 def choices(state: State, side: str) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from app.games.solomons import board, bots, disclosure
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, plot_phase, randomly, store
 from app.games.solomons.combat import surface
 from app.games.solomons.units import (at_sea, automatic, course, has_carriers, has_transports, may_move, paced_course,  # noqa: F401
-                                      phase_segments, side_tfs)  # the course helpers, here for the modules that read plots
+                                      phase_segments, side_tfs, tf_label)  # the course helpers, here for the modules that read plots
 
 State = dict[str, Any]
 SLOT_FORBIDDEN = ("CV", "CVL", "BB", "B", "TR")   # 11.1: battlecruisers may run the Slot
@@ -250,17 +250,20 @@ def anti_slot_courses(state: State, phase: int) -> None:
 
 # ---------------------------------------------------------------- the decision (states table)
 
-def _plot_args(forces: tuple[str, ...] | None, segments: list[int], submarines: Any) -> dict[str, Any]:
+def _plot_args(forces: tuple[str, ...] | None, segments: list[int], submarines: Any,
+               names: tuple[str, ...] | None = None) -> dict[str, Any]:
     """Per task force: the hex (or base) of each segment (8.1; a segment left out means stay), a Slot run (6.37) or
     the Anti-Slot course (11.1), and its standing orders for a surface action (combat/surface.py checks them, 15.3x).
     Japan's submarines, in Plot Phase 1 only: the hex of each (13.1)."""
-    entry = Group({"hexes": Plot(tuple(str(s) for s in segments), Choice(board.places()), label="Hexes"),
+    places = board.places()
+    entry = Group({"hexes": Plot(tuple(str(s) for s in segments), Choice(places, board.base_labels(places)),
+                                 label="Hexes"),
                    "slot": Boolean(label="Slot run"), "anti_slot": Boolean(label="Anti-Slot"),
                    "slot_start": Integer(min(segments), max(segments), label="Slot run (6.37): the segment to leave "
                                                                              "Rabaul in"),
                    "orders": Free("surface action orders (15.32-15.35)")},
                   optional=("hexes", "slot", "anti_slot", "slot_start", "orders"))
-    out: dict[str, Any] = {"plots": Optional(Keyed(entry, forces, label="Plots"))}
+    out: dict[str, Any] = {"plots": Optional(Keyed(entry, forces, label="Plots", names=names))}
     if submarines is not None:
         out["submarines"] = Optional(submarines)
     return out
@@ -275,10 +278,13 @@ def plot_args(state: State, side: str) -> dict[str, Any]:
     phase = plot_phase(state)
     subs = None
     if side == "japanese" and phase == 1:
-        subs = Keyed(Choice(tuple(board.sea_hexes()), label="Hex"),
-                     tuple(sorted(k for k, v in state["submarines"].items()
-                                  if v["status"] in ("available", "deployed", "used"))), label="Submarines")
-    return _plot_args(tuple(tf["id"] for tf in side_tfs(state, side)), phase_segments(phase), subs)
+        ready = tuple(sorted(k for k, v in state["submarines"].items()
+                             if v["status"] in ("available", "deployed", "used")))
+        subs = Keyed(Choice(tuple(board.sea_hexes()), label="Hex"), ready, label="Submarines",
+                     names=tuple(board.unit_name(k) for k in ready))
+    forces = side_tfs(state, side)
+    return _plot_args(tuple(tf["id"] for tf in forces), phase_segments(phase), subs,
+                      tuple(tf_label(tf) for tf in forces))
 
 
 def plot_choices(state: State, side: str) -> dict[str, Any]:

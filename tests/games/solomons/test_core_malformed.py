@@ -1,5 +1,5 @@
 """Malformed orders are refused with a message, never with a crash (every argument is checked on the server)."""
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.engine.rng import SeededRng
 from app.games.solomons import rules
 from test_core_harness import states_along_a_game
@@ -23,13 +23,13 @@ def test_junk_arguments_are_refused_cleanly():
                     for shape in SHAPES:
                         try:
                             rules.apply(s, role, {"verb": "submit", "args": {key: shape(junk)}}, SeededRng(1))
-                        except IllegalAction as e:
+                        except Refused as e:
                             assert e.message
     for bad in (None, "submit", {"verb": "fire"}, {"verb": "submit", "args": [1]}):
         s = states_along_a_game(2, marks=(3,))[0]
         try:
             rules.apply(s, "allied", bad, SeededRng(1))
-        except IllegalAction as e:
+        except Refused as e:
             assert e.message
         else:
             raise AssertionError(f"{bad!r} was accepted")

@@ -97,3 +97,23 @@ def test_the_fog_options_cite_guadalcanals_rules_in_words_and_a_refusal_names_th
     with pytest.raises(IllegalAction, match="Fog of war: sighting counts may be halved or doubled") as e:
         rules.setup("campaign", {"fog_intel": True}, SeededRng(1))
     assert e.value.rule == "Guadalcanal 18c" and "fog_intel" not in str(e.value)
+
+
+@pytest.mark.rule("5.2")
+def test_an_order_naming_a_ship_not_offered_is_refused_in_ship_names_never_ids():
+    """Issue 34: the API's hints and the refusal of a value not offered (the other side's ship in a task force, a
+    transport that is not one of the side's) name ships as their counters read, never by id."""
+    s = play_until(lambda st: "allied" in rules.prompts(st) and current(st)["kind"] == "allocation")
+    prompt = rules.prompts(s)["allied"]
+    hints = " ".join(str(a.get("hint")) for a in next(a for a in prompt["actions"] if a["verb"] == "submit")["args"]
+                     .values())
+    japanese = board.ship_ids("japanese")[0]
+    refusals = []
+    for force in ({"units": [japanese], "mission": "anti_ship"},
+                  {"units": [board.ship_ids("allied")[0]], "mission": "transport", "cargo": {japanese: {"ground": 1}}}):
+        with pytest.raises(Exception) as e:
+            rules.apply(s, "allied", {"verb": "submit", "args": {"task_forces": [force]}}, SeededRng(1))
+        refusals.append(e.value.message)
+    for text in (hints, *refusals):
+        assert not re.search(r"\b(us|jp)-[A-Z]+-\d+\b", text), text
+    assert board.ship_label(japanese) in refusals[0] and any(board.ship_label(u) in hints for u in board.ship_ids("allied"))
