@@ -9,6 +9,7 @@ from typing import Any
 
 from app.engine.log import PUBLIC, entry
 from app.engine.states import Decision, StatesTable
+from app.engine.orders import named_verbs
 from app.games.first_blood import (
     combat,
     movement,
@@ -17,7 +18,7 @@ from app.games.first_blood import (
     sequence,
     tactics,
 )
-from app.games.first_blood.gamedata import HENDERSON, OOB, STRIPS, TYPES, USAF
+from app.games.first_blood.gamedata import HENDERSON, OOB, STRIPS, TYPES, USAF, turn_label
 
 State = dict[str, Any]
 
@@ -26,16 +27,21 @@ IJ_AIR_IDS: tuple[str, ...] = tuple(f"ij-{role}-{t}-{i}" for t in range(1, 16)
                                     for role in ("destroyer", "fighter", "bomber") for i in range(1, 4))
 USAF_IDS: tuple[str, ...] = tuple(a["id"] for a in USAF)
 AIR_IDS = USAF_IDS + IJ_AIR_IDS
-V_PLACE = placement.verbs(UNIT_IDS + AIR_IDS)
-V_MOVE = movement.verbs(UNIT_IDS, AIR_IDS)
-V_COMBAT = combat.verbs(UNIT_IDS, AIR_IDS)
-V_LOSSES = combat.losses_verbs(UNIT_IDS)
-V_RETREAT = combat.retreat_verbs(UNIT_IDS)
-V_OVERSTACK = combat.overstack_verbs(UNIT_IDS)
-V_SUPPLY = phases.supply_verbs(UNIT_IDS + AIR_IDS)
-V_AIR = phases.air_verbs(USAF_IDS)
-V_RESERVE = phases.reserve_verbs(USAF_IDS)
-V_LANDING = phases.landing_verbs(USAF_IDS)
+# Every piece's printed name, so an order over the whole domain hints and refuses by name, never by id (issue 34);
+# the IJ air pieces are named as sequence.py names them when they arrive.
+NAMES: dict[str, str] = {**{u["id"]: u["name"] for u in OOB}, **{a["id"]: a["name"] for a in USAF},
+                         **{uid: f"IJ {uid.split('-')[1]} {turn_label(int(uid.split('-')[2]))} #{uid.split('-')[3]}"
+                            for uid in IJ_AIR_IDS}}
+V_PLACE = named_verbs(placement.verbs(UNIT_IDS + AIR_IDS), NAMES)
+V_MOVE = named_verbs(movement.verbs(UNIT_IDS, AIR_IDS), NAMES)
+V_COMBAT = named_verbs(combat.verbs(UNIT_IDS, AIR_IDS), NAMES)
+V_LOSSES = named_verbs(combat.losses_verbs(UNIT_IDS), NAMES)
+V_RETREAT = named_verbs(combat.retreat_verbs(UNIT_IDS), NAMES)
+V_OVERSTACK = named_verbs(combat.overstack_verbs(UNIT_IDS), NAMES)
+V_SUPPLY = named_verbs(phases.supply_verbs(UNIT_IDS + AIR_IDS), NAMES)
+V_AIR = named_verbs(phases.air_verbs(USAF_IDS), NAMES)
+V_RESERVE = named_verbs(phases.reserve_verbs(USAF_IDS), NAMES)
+V_LANDING = named_verbs(phases.landing_verbs(USAF_IDS), NAMES)
 
 
 def _placing(state: State, side: str, action: Any = None) -> bool:
