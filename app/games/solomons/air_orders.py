@@ -18,7 +18,7 @@ from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
 from app.games.solomons.combat.supply import air_supply_cost
 from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, segment, store
 from app.games.solomons.intel import find_marker
-from app.games.solomons.units import at_sea, has_carriers, side_tfs
+from app.games.solomons.units import at_sea, has_carriers, has_transports, side_tfs
 
 State = dict[str, Any]
 BASE_HEX = board.AIR_SOURCE_PLACE  # 10.5, 10.6
@@ -63,15 +63,9 @@ def in_range(state: State, side: str, source: str, kind: str, hex_: str) -> bool
     return board.air_reaches(side, source, kind, source_place(state, side, source), hex_)
 
 
-def base_free(base: dict[str, Any], kind: str, offensive: bool) -> int:
-    """An air base's points of `kind` free to fly: offensively, those not yet spent nor transferred (6.26, 14.63)."""
-    total = base[kind]
-    return max(0, total - base["spent"] - base["transferred"]) if offensive else total
-
-
 def free_points(state: State, side: str, source: str, kind: str, offensive: bool) -> int:
     if source in state["air"][side]:
-        return base_free(state["air"][side][source], kind, offensive)
+        return board.base_free(state["air"][side][source], kind, offensive)
     tf = state["task_forces"][source]
     if kind != "nac":
         return 0
@@ -498,8 +492,23 @@ def air_hold(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | 
     CAP and counterattack orders, 6.25, are written with the allocation); then it is asked."""
     if standing_orders.standing(state, side).get("air_hold") and not strike_choice(state, side, step["segment"]) \
             and not carrier_forces(state, side):
-        return {"missions": []}
+        return {"missions": transport_cover(state, side)}
     return None
+
+
+def transport_cover(state: State, side: str) -> list[dict[str, Any]]:
+    """What the standing order flies: each field's air (Henderson Field, the Shortlands) as Area CAP over its own hex
+    while a force of the side's transports is there (6.22; 9.4: unloading takes two segments in the hex, where the
+    enemy's air comes for them). Nothing else: every other mission waits for the side to be asked."""
+    out = []
+    for src in ("henderson", "shortlands"):
+        if src not in flying_bases(state, side):
+            continue
+        here = board.AIR_SOURCE_PLACE[src]
+        points = free_points(state, side, src, "lac", offensive=False)
+        if points and any(tf["hex"] == here and has_transports(tf) for tf in side_tfs(state, side)):
+            out.append({"source": src, "kind": "lac", "points": points, "mission": "cap_area", "counters": 1})
+    return out
 
 
 DECISION = Kind(

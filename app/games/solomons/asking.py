@@ -20,7 +20,8 @@ its `renew`), kept in the module of its rule; this module looks the step's recor
 - `carry_on` (6.38, 6.39): at a reset, no aborts and no mission changes; the side is asked instead when an enemy
   force is revealed to it this segment next to one of its forces at sea, or one of its ships is hit this segment
   (and by day when its air may transfer, unless `no_transfers` holds too).
-- `air_hold` (14.11, 6.22, 6.23): at an air allocation, no missions (no CAP, no strike on an airfield); the side is
+- `air_hold` (14.11, 6.22, 6.23): at an air allocation, no missions but a field's Area CAP over the side's
+  transports in the field's hex (9.4: where they unload; no other CAP, no strike on an airfield); the side is
   asked instead when its air can reach an enemy force revealed to it this segment, or a carrier force of its own
   is at sea (its CAP and counterattack orders, 6.25, are written with the allocation).
 - `stay` (5.14, 5.15): no base moves in the Preliminary Set-Up; the side is asked again when a ship it has not yet
@@ -80,7 +81,8 @@ def newcomer(state: State) -> None:
             continue
         state["log"].append(entry(side, "Your standing orders are on: they answer the routine questions for you "
                                         "(no aborts at the resets, no air missions unless an enemy force is in "
-                                        "reach, no air transfers), and you are asked whenever something changes "
+                                        "reach but your fields' CAP over your transports unloading, no air "
+                                        "transfers), and you are asked whenever something changes "
                                         "that could change your answer. Change them under Standing orders."))
 
 

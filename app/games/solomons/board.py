@@ -205,6 +205,12 @@ def air_capacity(base: str, turn: int) -> int | None:
     return _tables.air_capacity(base, turn)
 
 
+def base_free(base: dict[str, Any], kind: str, offensive: bool) -> int:
+    """An air base's points of `kind` free to fly: offensively, those not yet spent nor transferred (6.26, 14.63)."""
+    total = base[kind]
+    return max(0, total - base["spent"] - base["transferred"]) if offensive else total
+
+
 def air_room(base: str, turn: int, air: dict[str, Any]) -> int | None:
     """The Air Points `base` has room for on `turn` beyond the trained and untrained `air` it holds (None:
     unlimited; 10.5, 10.7, 17.2)."""

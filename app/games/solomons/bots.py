@@ -172,6 +172,12 @@ def air(view: View, side: str, segment: int, rng) -> dict[str, Any]:
         if not base or (source == "henderson" and not henderson_ok):
             continue
         free = base["lac"] - base["spent"] - base["transferred"]
+        if free > 0 and _transports_under(view, side, air_source_place(view, source)):
+            # 6.22: the side's transports unloading under this field (9.4) are what the enemy's air comes for: all
+            # of its air stays over them as Area CAP
+            missions.append({"source": source, "kind": "lac", "points": free, "mission": "cap_area",
+                             "counters": rng.die(3)})
+            continue
         if source != "rabaul" and base["lac"] > 0 and rng.die(3) == 1:
             # Area CAP over the field: a quarter to a half of its air, under one to three counters
             cap = min(free, base["lac"] * (1 + rng.die(2)) // 4) if free > 0 else 0
@@ -191,6 +197,37 @@ def air(view: View, side: str, segment: int, rng) -> dict[str, Any]:
             missions.append({"source": source, "kind": "lac", "points": free, "mission": "attack",
                              "target": rng.choice(targets)})
     return {"missions": missions}
+
+
+def _transports_under(view: View, side: str, place: str) -> bool:
+    return any(tf["hex"] == place and any(board.unit_type(u) in ("TR", "APD") for u in tf["units"])
+               for tf in view["task_forces"].values() if tf.get("side", side) == side)
+
+
+def to_the_field(view: View, side: str) -> list[dict[str, Any]]:
+    """6.26, 10.5: by day, every Air Point free at the side's other bases transferred to Henderson Field once the side
+    holds it complete, as much as it has room for (17.2): the only field whose air covers Guadalcanal's hex, where
+    the side's transports unload (9.4) and the enemy's come."""
+    field = view["air"].get("henderson")
+    if not view.get("day") or field is None or view["guadalcanal"]["henderson"] != {"complete": True, "side": side}:
+        return []
+    room = board.air_room("henderson", view["turn"], field)
+    out = []
+    for base, air in sorted(view["air"].items()):
+        for kind in ("lac", "nac"):
+            points = board.base_free(air, kind, offensive=True) if base != "henderson" else 0
+            points = points if room is None else min(points, room)
+            if points > 0:
+                out.append({"from": base, "to": "henderson", "kind": kind, "points": points})
+                room = None if room is None else room - points
+    return out
+
+
+def reset_bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    """The reset section (6.38, 6.26): the default orders; the American moves its air forward to Henderson Field."""
+    default = dict(_info(prompt).get("default", {}))
+    moves = to_the_field(view, _side(view)) if _side(view) == "allied" else []
+    return submit(dict(default, transfers=moves) if moves else default)
 
 
 def ground(view: View, info: dict[str, Any]) -> dict[str, Any]:

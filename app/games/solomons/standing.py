@@ -15,8 +15,9 @@ State = dict[str, Any]
 ORDERS = {
     "carry_on": ("Keep every task force on its mission at the reset sections (no aborts, no mission changes); ask "
                  "me when an enemy force is sighted next to one of mine or one of my ships is hit", "6.38"),
-    "air_hold": ("Fly no air missions; ask me when my air can reach an enemy force sighted this segment or a "
-                 "carrier force of mine is at sea", "14.11"),
+    "air_hold": ("Fly no air missions but Area CAP from Henderson Field or the Shortlands over my transports in "
+                 "its hex; ask me when my air can reach an enemy force sighted this segment or a carrier force of "
+                 "mine is at sea", "14.11"),
     "stay": ("Keep my ships at their bases in the Preliminary Set-Up; ask me when a ship I have not placed yet is "
              "ready in port", "5.14"),
     "intentions": ("Answer the American questions as I answered them last; ask me when my forces at sea need "

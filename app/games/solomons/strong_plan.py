@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.solomons import air_orders, board, bots
+from app.games.solomons import board, bots
 from app.games.solomons.combat import ground
 from app.games.solomons.combat.supply import AIR_POINTS_PER_SUPPLY
 from app.games.solomons.strong_outlook import FixedDie
@@ -94,7 +94,7 @@ def forward_air(view: View) -> list[dict[str, Any]]:
     if not field or not rabaul:
         return []
     points = min(board.air_room(FORWARD_FIELD, view["turn"], field) or 0,
-                 air_orders.base_free(rabaul, "lac", offensive=True))
+                 board.base_free(rabaul, "lac", offensive=True))
     return [{"from": "rabaul", "to": FORWARD_FIELD, "kind": "lac", "points": points}] if points > 0 else []
 
 
@@ -107,24 +107,17 @@ def transfers(view: View, side: str) -> list[dict[str, Any]]:
         return forward_air(view)
     if not holds_field(view, side):
         return []
-    out = []
     if island_at_risk(view):
+        out = []
         field = view["air"].get("henderson")
         budget = AIR_POINTS_PER_SUPPLY * view["guadalcanal"]["supply"][side]  # 10.3
         for kind in ("lac", "nac"):
-            points = min(air_orders.base_free(field, kind, offensive=True), budget) if field else 0
+            points = min(board.base_free(field, kind, offensive=True), budget) if field else 0
             if points > 0:
                 out.append({"from": "henderson", "to": REAR_BASE, "kind": kind, "points": points})
                 budget -= points
         return out
-    for base, air in sorted(view["air"].items()):
-        if base == "henderson":
-            continue
-        for kind in ("lac", "nac"):
-            points = air_orders.base_free(air, kind, offensive=True)
-            if points > 0:
-                out.append({"from": base, "to": "henderson", "kind": kind, "points": points})
-    return out
+    return bots.to_the_field(view, side)
 
 
 def turning_back(view: View, side: str) -> list[str]:

@@ -268,3 +268,26 @@ def test_standing_orders_are_checked_and_cleared():
     s = standing(s, "japanese", carry_on=False)
     assert set(rules.view(s, "japanese")["standing"]) == {"air_hold"}
     assert "Standing order cleared" in str(rules.view(s, "japanese")["log"])
+
+
+@pytest.mark.rule("6.22")
+def test_air_hold_flies_the_fields_area_cap_over_the_sides_transports_unloading_in_its_hex():
+    """The standing order a newcomer starts with keeps Henderson Field's air over the American transports in M
+    (9.4: unloading takes two segments there), and flies nothing while no transport is in the field's hex."""
+    s = until(start(3), "allocation", DICE)
+    plain = air_step(s, strike=False)
+    s = standing(plain, "allied", air_hold=True)
+    s = copy.deepcopy(s)
+    s["guadalcanal"]["henderson"] = {"complete": True, "side": "allied"}
+    s["air"]["allied"]["henderson"] = dict(s["air"]["allied"].get("henderson") or {}, lac=8, nac=0, spent=0,
+                                           transferred=0, untrained=0, attacked=False)
+    for m in list(s["markers"]["allied"]):  # nothing of Japan's in sight: the order answers for the side
+        s["markers"]["allied"][m]["segment"] = -1
+    for tf in side_tfs(s, "allied"):
+        tf["hex"] = tf["hex"] if tf["hex"] in ("espiritu_santo", "australia") else "espiritu_santo"
+    step = current(s)
+    assert asking.answer(s, "allied", step) == {"missions": []}
+    transports = next(tf for tf in side_tfs(s, "allied") if any(u.startswith("us-TR") for u in tf["units"]))
+    transports["hex"] = "M"
+    assert asking.answer(s, "allied", step) == {"missions": [
+        {"source": "henderson", "kind": "lac", "points": 8, "mission": "cap_area", "counters": 1}]}

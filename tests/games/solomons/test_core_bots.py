@@ -65,3 +65,20 @@ def test_the_air_at_henderson_field_never_strikes_a_force_in_the_shortlands_hex(
     targets = {m.get("target") for seed in range(30)
                for m in bots.air(view, "allied", 5, SeededRng(seed))["missions"] if m["mission"] == "attack"}
     assert targets == {"in-m"}
+
+
+@pytest.mark.rule("6.26")
+def test_the_easy_american_moves_its_air_forward_to_henderson_field_once_it_holds_it():
+    """Issue 36: an easy American left its air at Espiritu Santo all game, out of reach of Guadalcanal, so nothing
+    covered its transports unloading there and random play beat it three times in four. By day, once Henderson
+    Field is its own and complete, every free Air Point goes there, within the field's room (17.2)."""
+    from app.games.solomons import bots
+    view = {"day": True, "turn": 3, "guadalcanal": {"henderson": {"complete": False, "side": "allied"}},
+            "air": {"espiritu_santo": {"lac": 20, "nac": 4, "spent": 5, "transferred": 0, "untrained": 0},
+                    "henderson": {"lac": 0, "nac": 0, "spent": 0, "transferred": 0, "untrained": 0}}}
+    assert bots.to_the_field(view, "allied") == []  # 10.5: not yet an airfield
+    view["guadalcanal"]["henderson"]["complete"] = True
+    moves = bots.to_the_field(view, "allied")
+    # those that flew no mission this Game-Turn (6.26: the 5 spent count against the base's free points)
+    assert moves == [{"from": "espiritu_santo", "to": "henderson", "kind": "lac", "points": 15}]
+    assert bots.to_the_field(dict(view, day=False), "allied") == []  # transfers are made by day
