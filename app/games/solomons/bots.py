@@ -172,7 +172,7 @@ def air(view: View, side: str, segment: int, rng) -> dict[str, Any]:
         if not base or (source == "henderson" and not henderson_ok):
             continue
         free = base["lac"] - base["spent"] - base["transferred"]
-        if free > 0 and _transports_under(view, side, air_source_place(view, source)):
+        if source != "rabaul" and free > 0 and _transports_under(view, side, air_source_place(view, source)):
             # 6.22: the side's transports unloading under this field (9.4) are what the enemy's air comes for: all
             # of its air stays over them as Area CAP
             missions.append({"source": source, "kind": "lac", "points": free, "mission": "cap_area",

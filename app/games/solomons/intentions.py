@@ -43,7 +43,8 @@ def text(a: dict[str, Any], phase: int) -> str:
 
 # ---------------------------------------------------------------- the decision (states table)
 
-ARGS = {"answers": Assignment(KEYS, (True, False), required=False, labels=("yes", "no"), label="Answers")}
+ARGS = {"answers": Assignment(KEYS, (True, False), required=False, labels=("yes", "no"), label="Answers",
+                              names=tuple(q[2] for q in QUESTIONS))}  # each answer by its question (18)
 
 
 def choices(state: State, side: str) -> dict[str, Any]:

@@ -96,7 +96,7 @@ def test_ground_and_intelligence_orders_are_typed():
     s = until(start(), "intelligence")
     with pytest.raises(MalformedAction, match="Answers: .*choose one of yes, no"):
         rules.apply(s, "japanese", {"verb": "submit", "args": {"answers": {"slot": "maybe"}}}, ScriptedRng())
-    with pytest.raises(MalformedAction, match="not one of the pieces"):
+    with pytest.raises(MalformedAction, match="that is not one of Is a Task Force coming down the Slot\\?"):
         rules.apply(s, "japanese", {"verb": "submit", "args": {"answers": {"who": True}}}, ScriptedRng())
     assert kind(s) == "intelligence"
 

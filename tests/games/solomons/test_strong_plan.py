@@ -57,10 +57,20 @@ def test_once_henderson_field_is_american_the_strong_american_flies_its_air_ther
     assert after["espiritu_santo"]["lac"] == 0
 
 
-def test_the_easy_american_leaves_its_air_where_it_is():
+def test_the_easy_american_moves_its_air_forward_too_but_never_pulls_it_back():
+    """Issue 36: the easy American moves its free air to Henderson Field as the plan does (bots.to_the_field); only
+    the strong one weighs whether the island may fall (12.5) and takes it off again."""
     state, prompt = first(3, day_reset_with_field)
+    before = state["air"]["allied"]
     order = rules.bot_levels["easy"]["allied"](rules.view(state, "allied"), prompt, SeededRng(7))
-    assert not order["args"].get("transfers")
+    after = resolved(state, order)["air"]["allied"]
+    assert after["henderson"]["lac"] == before["henderson"]["lac"] + before["espiritu_santo"]["lac"]
+    g = state["guadalcanal"]
+    g["ground"].update(allied=3, japanese=12)
+    state["air"]["allied"]["henderson"].update(lac=14, spent=0, transferred=0)
+    assert strong_plan.island_at_risk(rules.view(state, "allied"))
+    order = rules.bot_levels["easy"]["allied"](rules.view(state, "allied"), prompt, SeededRng(7))
+    assert all(t["to"] == "henderson" for t in order["args"].get("transfers", []))
 
 
 def test_when_the_island_may_fall_the_air_leaves_henderson_field_as_far_as_supply_pays():
