@@ -68,7 +68,7 @@ VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, ALL_HEXES), label=
 def examine(state, rng) -> None:
     """Step (D): each side's view of the enemy naval stacks within its air units' (extended) range."""
     for side in board.SIDES:
-        reach = board.air_range(state, side)
+        reach = supply.air_range(state, side)
         enemy = board.other(side)
         seen = {h: board.groups(state, h, enemy) for h in sorted({s["hex"] for s in board.afloat(state, enemy)})
                 if h in reach}
@@ -85,7 +85,7 @@ def examine(state, rng) -> None:
 # --- (E) allocation ---
 
 def prompt(state, role):
-    stations = tuple(board.air_stations(state, role)) or ("none",)
+    stations = tuple(supply.air_stations(state, role)) or ("none",)
     targets = tuple(state["examined"][role]) or ("none",)
     bases = tuple(sorted(h for h, b in state["bases"].items() if b["side"] != role)) or ("none",)
     ashore = sorted((u for u in state["land"].values() if u["side"] != role and u["hex"] and not u["aboard"]),
@@ -102,7 +102,7 @@ def prompt(state, role):
                                               label="bombing of land units")).to_json()}
     return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
             "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
-            "info": {"kind": "allocation", "stations": board.air_stations(state, role),
+            "info": {"kind": "allocation", "stations": supply.air_stations(state, role),
                      "targets": state["examined"][role], "reach": in_reach(state, role)}}
 
 
@@ -111,7 +111,7 @@ def in_reach(state, role) -> dict[str, dict[str, list[str]]]:
     examined stacks within that type's extended range as Movement (U), (V) count it (`mountains.air_distance`). The
     form offers a row's target hexes from this, so a strike is never offered beyond its reach."""
     out: dict[str, dict[str, list[str]]] = {}
-    for st, pts in board.air_stations(state, role).items():
+    for st, pts in supply.air_stations(state, role).items():
         h = board.station_hex(state, st)
         for kind, n in pts.items():
             if n:
@@ -122,7 +122,7 @@ def in_reach(state, role) -> dict[str, dict[str, list[str]]]:
 
 def check(state, role, action):
     a = action["args"]
-    stations = board.air_stations(state, role)
+    stations = supply.air_stations(state, role)
     used: dict[tuple[str, str], int] = {}
     for m in (a.get("missions", []) + a.get("cap", []) + a.get("base_strikes", []) + a.get("ground_support", [])
               + a.get("land_strikes", [])):
@@ -190,14 +190,14 @@ def resolve(state, role, action, rng):
 
 def default(state, role):
     """A missed allocation: no strikes, every carrier's NAC on CAP over its own hex (digest §1, server notes)."""
-    cap = [{"from": st, "kind": "nac", "points": pts["nac"]} for st, pts in board.air_stations(state, role).items()
+    cap = [{"from": st, "kind": "nac", "points": pts["nac"]} for st, pts in supply.air_stations(state, role).items()
            if pts["nac"] and not st.startswith("base:")]
     return {"verb": "allocate", "args": {"missions": [], "cap": cap}}
 
 
 def random(state, role, rng):
     missions, cap, base_strikes, ground, on_land = [], [], [], [], []
-    for st, pts in board.air_stations(state, role).items():
+    for st, pts in supply.air_stations(state, role).items():
         h = board.station_hex(state, st)
         for kind, n in pts.items():
             if not n:

@@ -59,7 +59,7 @@ def move_prompt(state, role):
                     PLACES[n].get("terrain") == "land"}) or [LAND_HEXES[0]]
     may_move = {u["id"]: _may_move(state, role, u) for u in units}
     ids = tuple(u["id"] for u in units) or LAND[:1]
-    dig = tuple(u["id"] for u in units if not u["entrenched"] and board.supplied(state, u))  # Entrenchment
+    dig = tuple(u["id"] for u in units if not u["entrenched"] and supply.supplied(state, u))  # Entrenchment
     dug = tuple(u["id"] for u in units if u["entrenched"])  # Entrenchment (B)
     return building.offer(state, role, {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
             "actions": [{"verb": "land_move", "label": "Done",
@@ -96,7 +96,7 @@ def move_check(state, role, action):
         garrisons.check_land_move(state, role, {uid: to})  # Garrisons (optional rule): held fast
         if u["entrenched"] and uid not in a.get("disentrench", []):
             raise IllegalAction(f"{u['name']} is entrenched and may not move.", "Movement (I)")
-        if not board.supplied(state, u):
+        if not supply.supplied(state, u):
             raise IllegalAction(f"{u['name']} is out of supply and may not move.", "Movement (G)")
         if u["moved"]:
             raise IllegalAction(f"{u['name']} landed this Game-Turn and may move no further.", "Movement (J)")
@@ -124,7 +124,7 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} moves this phase and may not entrench.", "Entrenchment")
         if u["entrenched"]:
             raise IllegalAction(f"{u['name']} is already entrenched.", "Entrenchment")
-        if not board.supplied(state, u):
+        if not supply.supplied(state, u):
             raise IllegalAction(f"{u['name']} is out of supply and may not entrench.", "Entrenchment")
     for uid in a.get("disentrench", []):
         if not state["land"][uid]["entrenched"] or state["land"][uid]["side"] != role:
@@ -165,7 +165,7 @@ def move_default(state, role):
 def move_random(state, role, rng):
     moves, dig = {}, []
     for u in _ashore(state, role):
-        if u["entrenched"] or u["moved"] or not board.supplied(state, u):
+        if u["entrenched"] or u["moved"] or not supply.supplied(state, u):
             continue
         r = rng.die(4)
         if r == 1:
@@ -202,7 +202,7 @@ def _landable(state, role):
 
 
 def _can_attack(state, role):
-    return [u["id"] for u in _ashore(state, role) if not u["entrenched"] and board.supplied(state, u)
+    return [u["id"] for u in _ashore(state, role) if not u["entrenched"] and supply.supplied(state, u)
             and board.land_at(state, u["hex"], board.other(role))]
 
 
@@ -325,7 +325,7 @@ def defense(state, u) -> int:
     """Defense Strength as attacked: tripled entrenched (Entrenchment (A)), halved out of supply (Supply (E))."""
     d = max(u["defense"] // 3, 1) if u.get("shock") else u["defense"]  # Shock Effect (shock.strikes): one third
     d = d * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
-    return d if board.supplied(state, u) else d // 2
+    return d if supply.supplied(state, u) else d // 2
 
 
 def apply_land_result(state, h, attackers, defenders, result):
@@ -344,7 +344,7 @@ def apply_land_result(state, h, attackers, defenders, result):
         base = state["bases"].get(h)
         defending = base is not None and base["side"] == side
         for u in defenders:
-            if defending and not board.supplied(state, u):  # defending a base, out of supply: destroyed
+            if defending and not supply.supplied(state, u):  # defending a base, out of supply: destroyed
                 _destroy(state, u, "D1, defending a base out of supply")
             u["entrenched"] = False
         if defending:
@@ -359,7 +359,7 @@ def apply_land_result(state, h, attackers, defenders, result):
             u["entrenched"] = False
             if coastal.is_coastal(u):  # Movement (H): it may never move, so it cannot retreat
                 coastal.destroy(state, u, "D2, it may never move")
-            elif to is None or not board.supplied(state, u):  # Movement (G): no retreat out of supply
+            elif to is None or not supply.supplied(state, u):  # Movement (G): no retreat out of supply
                 _destroy(state, u, "D2, no retreat")
             else:
                 u["hex"] = to

@@ -22,6 +22,7 @@ from app.games.usn import (
     garrisons,
     grid,
     parachute,
+    supply,
     transfer,
 )
 from app.games.usn.bombard import TARGETS
@@ -127,7 +128,7 @@ def prompt(state, role):
             "actions": [{"verb": "move", "label": "Move", "args": {
                 "moves": moves.to_json(),
                 "bombard": _bombard(tuple(sorted(targets)), enemy_land).to_json(),
-                "transfers": transfer.order(tuple(board.air_stations(state, role)) or transfer.STATIONS[:1],
+                "transfers": transfer.order(tuple(supply.air_stations(state, role)) or transfer.STATIONS[:1],
                                             tuple(transfer.destinations(state, role)) or transfer.STATIONS[:1]
                                             ).to_json(),
                 "drops": Optional(Keyed(Choice(parachute.drop_hexes(state, role) or ("0759",), label="drop onto hex"),
@@ -326,7 +327,7 @@ def finish(state, role) -> None:
 def refuel(state, side):
     """(J): naval units in a friendly naval base refuel (Supply (G)); the base is announced automatically."""
     for s in board.afloat(state, side):
-        if board.refuels_at(state, s["hex"], side):  # not in a neutralized naval base (Bombardment of Bases)
+        if supply.refuels_at(state, s["hex"], side):  # not in a neutralized naval base (Bombardment of Bases)
             s["at_sea"] = 0
 
 

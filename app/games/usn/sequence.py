@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
+from app.games.usn import setup_due
 
 State = dict[str, Any]
 BOTH = "both"
@@ -53,8 +54,7 @@ PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
 def row(state: State) -> tuple[str, str, str, str]:
     st = state["step"]
     if state.get("setup_due"):  # a campaign's set-up decisions, before Step 1 (campaign_setup.py)
-        from app.games.usn import campaign_setup
-        return campaign_setup.row(state)
+        return setup_due.row(state)
     if st.get("shock"):
         return SHOCK[st["n"]]
     return PREGAME[st["n"]] if st.get("pregame") else TURN[st["n"]]

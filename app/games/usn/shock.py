@@ -22,7 +22,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, grid, special
+from app.games.usn import board, campaigndata, grid
 
 State = dict[str, Any]
 RULE = "Campaign Game 1, Shock Effect"
@@ -32,7 +32,7 @@ THIRD = 3  # printed: "reduced to one-third of normal"
 
 
 def in_force(state: State) -> bool:
-    return "shock_effect" in special.in_force(state)
+    return "shock_effect" in campaigndata.in_force(state)
 
 
 def pregame(state: State) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed
-from app.games.usn import garrisons
+from app.games.usn import garrisons, setup_due
 
 State = dict[str, Any]
 RULE = "Japanese Variable Deployment"
@@ -84,8 +84,7 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     places = action["args"].get("places", {})
     for uid, h in sorted(places.items()):
         (state["ships"][uid] if uid in state["ships"] else state["land"][uid])["hex"] = h
-    from app.games.usn import campaign_setup
-    campaign_setup.done(state, KIND)
+    setup_due.done(state, KIND)
     shown = "; ".join(f"{u} at {h}" for u, h in sorted(places.items())) or "all as printed"
     state["log"].append(entry("japanese", f"Japanese Variable Deployment: {shown}."))
     state["log"].append(entry(PUBLIC, "The Japanese Player has deployed (Japanese Variable Deployment)."))

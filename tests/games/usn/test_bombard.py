@@ -4,7 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import board, bombard, grid, records
+from app.games.usn import board, bombard, grid, records, supply
 
 from .helpers import R, act, at, deployed, texts
 
@@ -53,7 +53,7 @@ def test_a_result_of_twenty_or_more_neutralizes_for_one_complete_game_turn_and_x
     bombard.base_result(s, b, "air", 30)
     assert b["air"] == {"lac": 3, "lbac": 5, "nac": 0}  # 50% of 15, dropping the fraction: 7 LAC
     assert board.neutralized(s, PM, "air")
-    assert "base:0659" not in board.air_stations(s, "allied")  # Movement (S): nothing takes off
+    assert "base:0659" not in supply.air_stations(s, "allied")  # Movement (S): nothing takes off
     later = dict(s, turn=2, step=dict(s["step"], n=s["step"]["n"] - 1))
     assert board.neutralized(later, PM, "air")
     assert not board.neutralized(dict(s, turn=2), PM, "air")  # one complete Game-Turn later, lifted
@@ -103,7 +103,7 @@ def test_a_dx_of_bombing_deprives_a_land_unit_of_supply_for_one_full_game_turn()
     assert "Allied air units bomb Japanese 6-12 Regiment at 0692: 210 against 12 (die 3): Dx, deprived of supply" \
         in texts(s)
     u = s["land"]["J-L1"]
-    assert u["hex"] == "0692" and not board.supplied(s, u)  # not destroyed: only deprived of supply
+    assert u["hex"] == "0692" and not supply.supplied(s, u)  # not destroyed: only deprived of supply
     view = R.view(s, "japanese")
     assert next(x for x in view["land"] if x["id"] == "J-L1")["supplied"] is False
     j = at(s, "land_move", "japanese")
@@ -114,7 +114,7 @@ def test_a_dx_of_bombing_deprives_a_land_unit_of_supply_for_one_full_game_turn()
         act(j, "japanese", "land_move", moves={}, entrench=["J-L1"], disentrench=[])
     from app.games.usn import land
     assert land.defense(s, u) == 6  # Supply (E): Defense halved
-    assert board.supplied(dict(s, turn=2), u)  # one full Game-Turn later, restored
+    assert supply.supplied(dict(s, turn=2), u)  # one full Game-Turn later, restored
 
 
 @pytest.mark.rule("Bombing of Land Units")

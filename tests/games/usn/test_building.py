@@ -10,7 +10,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
 from app.engine.testing import check_every_reader
-from app.games.usn import board, bots, building, land
+from app.games.usn import board, bots, building, land, supply
 
 from .helpers import R, act, at, deployed, texts
 
@@ -155,7 +155,7 @@ def test_one_base_at_a_time_and_two_engineers_roll_twice():
 def test_engineers_out_of_supply_still_work():
     s = engineer_at(japan(), GUADALCANAL)
     s["land"][ENG]["unsupplied_until"] = [9, 0]
-    assert not board.supplied(s, s["land"][ENG])
+    assert not supply.supplied(s, s["land"][ENG])
     s = move(s, dice=[6], works={ENG: building.BUILD_AIR})
     assert "rolled 6, completed" in texts(s)
 
@@ -198,10 +198,10 @@ def test_the_captured_base_may_be_used_after_the_first_friendly_land_attack_phas
 def test_captured_naval_bases_are_repaired_and_each_base_separately():
     s = engineer_at(_captured(japan(), "0698"), "0698")  # Brisbane: naval base and 10 capacity
     assert s["bases"]["0698"]["unrepaired"] == ["air", "naval"]
-    assert not board.refuels_at(s, "0698", "japanese")
+    assert not supply.refuels_at(s, "0698", "japanese")
     s = move(s, works={ENG: building.REPAIR_NAVAL})
     building.after_attack(s, "japanese")
-    assert s["bases"]["0698"]["unrepaired"] == ["air"] and board.refuels_at(s, "0698", "japanese")
+    assert s["bases"]["0698"]["unrepaired"] == ["air"] and supply.refuels_at(s, "0698", "japanese")
     assert board.neutralized(s, "0698", "air")
 
 
