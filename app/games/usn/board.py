@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import gamedata, grid, philippines
+from app.games.usn import gamedata, philippines
 
 State = dict[str, Any]
 SIDES = ("japanese", "allied")
@@ -216,3 +216,16 @@ def add_vp(state: State, side: str, points: float, why: str) -> None:
     if points:
         state["vp"][side] = round(state["vp"][side] + points, 2)
         state["log"].append(entry(PUBLIC, f"{TITLE[side]} +{points:g} VP: {why}."))
+
+
+def has_base(b: dict[str, Any] | None, kind: str) -> bool:
+    if b is None:
+        return False
+    return bool(b["naval"]) if kind == "naval base" else b["capacity"] > 0  # an air base (or its air units)
+
+
+def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
+    """`side`'s ships in hex h that surface ships could engage: not in their own naval base (Air and Naval Bases (L))."""
+    if friendly_base(state, h, side, naval=True):
+        return []
+    return stack(state, h, side)

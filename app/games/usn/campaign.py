@@ -18,7 +18,6 @@ from app.games.usn import (
     campaign_victory,
     campaigndata,
     garrisons,
-    reinforce,
 )
 
 State = dict[str, Any]

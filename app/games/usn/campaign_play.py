@@ -166,7 +166,7 @@ def _ship_ids() -> tuple[str, ...]:
 def _hexes() -> tuple[str, ...]:
     from app.games.usn import offmap
     every = [f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1)]
-    return tuple(sorted(set(every) | set(naval.ALL_HEXES))) + offmap.PLACES  # the West Coast first (Off-Map Movement)
+    return tuple(sorted(set(every) | set(grid.ALL_HEXES))) + offmap.PLACES  # the West Coast first (Off-Map Movement)
 
 
 SHIPS = _ship_ids()

@@ -18,11 +18,13 @@ from app.games.usn import (
     building,
     coastal,
     crt,
+    damage,
     frontiers,
     gamedata,
     garrisons,
     grid,
     parachute,
+    strength,
     supply,
     support,
 )
@@ -306,7 +308,7 @@ def resolve_attacks(state, rng) -> None:
         if not defenders:
             continue
         att = sum(u["attack"] for u in mine)
-        dfn = sum(defense(state, u) for u in defenders)
+        dfn = sum(strength.defense(state, u) for u in defenders)
         # ground support (C), (J): the ships' Surface Attack and the air units' Bombardment Strength
         helps = [(naval[h], "naval support"), (extra.get(h, {}).get("attack", 0), "air support")]
         air_def = extra.get(h, {}).get("defense", 0)
@@ -319,13 +321,6 @@ def resolve_attacks(state, rng) -> None:
                                           "(CRT 1).", at="Step (K) land combat"))
         apply_land_result(state, h, mine, defenders, result)
     captures(state)
-
-
-def defense(state, u) -> int:
-    """Defense Strength as attacked: tripled entrenched (Entrenchment (A)), halved out of supply (Supply (E))."""
-    d = max(u["defense"] // 3, 1) if u.get("shock") else u["defense"]  # Shock Effect (shock.strikes): one third
-    d = d * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
-    return d if supply.supplied(state, u) else d // 2
 
 
 def apply_land_result(state, h, attackers, defenders, result):
@@ -370,18 +365,9 @@ def _lose_base(state, h, why):
     base = state["bases"].pop(h)
     for kind, n in base["air"].items():
         if n:
-            board.add_vp(state, board.other(base["side"]), n * _air_vp(kind, base["side"]),
+            board.add_vp(state, board.other(base["side"]), n * damage.air_vp(kind, base["side"]),
                          f"{n} {board.KIND_TITLE[kind]} points lost with the base at {h}")
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[base['side']]} base at {h} is lost ({why})."))
-
-
-def _air_vp(kind, side):
-    vp = board.PLAY["vp"]
-    if kind == "lac":
-        return vp["lac_point"]
-    if kind == "nac":
-        return vp["nac_point"][board.other(side)]
-    return vp["lbac_point_to_japan"] if side == "allied" else 0
 
 
 def captures(state) -> None:
@@ -396,7 +382,7 @@ def captures(state) -> None:
                 and not [u for u in board.land_at(state, h, base["side"]) if not coastal.is_coastal(u)]):
             lost = {k: n for k, n in base["air"].items() if n}
             for kind, n in lost.items():
-                board.add_vp(state, enemy, n * _air_vp(kind, base["side"]), f"{n} {board.KIND_TITLE[kind]} points "
+                board.add_vp(state, enemy, n * damage.air_vp(kind, base["side"]), f"{n} {board.KIND_TITLE[kind]} points "
                                                                              f"caught on the captured base at {h}")
             base["side"] = enemy
             base["air"] = {k: 0 for k in board.KINDS}

@@ -27,7 +27,6 @@ from app.games.usn import (
 )
 from app.games.usn.bombard import TARGETS
 
-ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if grid.open_hex(f"{n:04d}"))
 SHIPS = board.every("ships")  # every situation's ships and land units (board.every)
 LAND = tuple(sorted(set(board.every("land")) | set(coastal.IDS) | set(parachute.IDS)))
 RULE = "Naval Unit Movement"
@@ -51,10 +50,10 @@ def _bombard(hexes, land=LAND) -> Optional:
                           label="bombardment at (F), by hex"))
 
 
-VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship"),
-                  "bombard": _bombard(ALL_HEXES),
+VERBS = {"move": {"moves": Keyed(_each(grid.ALL_HEXES), SHIPS, label="naval movement by ship"),
+                  "bombard": _bombard(grid.ALL_HEXES),
                   "transfers": transfer.order(),
-                  "drops": Optional(Keyed(Choice(ALL_HEXES, label="drop onto hex"), parachute.IDS,
+                  "drops": Optional(Keyed(Choice(grid.ALL_HEXES, label="drop onto hex"), parachute.IDS,
                                           label="parachute drops at (B)"))}}
 
 
@@ -76,13 +75,6 @@ def allowance(state, ship, hexes) -> tuple[int, bool]:
         danger += [(b["hex"], 6) for b in state["bases"].values() if b["side"] == "allied" and b["air"]["lbac"]]
     far = all(grid.distance(h, d) > n for h in hexes for d, n in danger)
     return (ma * 2, True) if far else (ma, False)
-
-
-def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
-    """`side`'s ships in hex h that surface ships could engage: not in their own naval base (Air and Naval Bases (L))."""
-    if board.friendly_base(state, h, side, naval=True):
-        return []
-    return board.stack(state, h, side)
 
 
 def _reachable(state, ship) -> list[str]:
@@ -143,12 +135,11 @@ def prompt(state, role):
 def bombard_choices(state, role, hexes) -> dict[str, list[str]]:
     """What the form offers to bombard in each hex: the enemy's bases there and its land units ashore there (the
     order's shape offers every target in every hex; the rules refuse the rest)."""
-    from app.games.usn.bombard import has_base
     out: dict[str, list[str]] = {h: [] for h in hexes}
     for h in hexes:
         b = state["bases"].get(h)
         if b is not None and b["side"] != role:
-            out[h] += [t for t in TARGETS if has_base(b, t)]
+            out[h] += [t for t in TARGETS if board.has_base(b, t)]
     for u in state["land"].values():
         if u["side"] != role and u["hex"] in out and not u["aboard"]:
             out[u["hex"]].append(u["id"])
@@ -187,7 +178,7 @@ def _plan(state, role, sid, order):
         why = " (doubled, Movement (N))" if doubled else ""
         raise IllegalAction(f"{sid} may move {ma} hexes{why}; this move needs {cost}"
                             f"{' with 1 for embarking or debarking' if handling else ''}.", "Movement (C)")
-    if end != stop and enemy_at_sea(state, end, board.other(role)):
+    if end != stop and board.enemy_at_sea(state, end, board.other(role)):
         # Stacking (D): entering enemy ships forces an engagement, which the sequence resolves only where the first
         # portion ends (Step 2 (C), then (G)); the rest of the movement (I) may not enter them
         raise IllegalAction(f"{sid} may not end its movement in hex {end}, which holds enemy naval units: to engage "
@@ -306,7 +297,7 @@ def finish(state, role) -> None:
                     cost = 0
             except IllegalAction:
                 pass
-            if cost > ma or enemy_at_sea(state, p["end"], board.other(role)):
+            if cost > ma or board.enemy_at_sea(state, p["end"], board.other(role)):
                 state["log"].append(entry(role, f"{ship['id']} cannot finish its movement to {p['end']} after the "
                                                 f"engagement and stays at {p['stop']} (Movement (O))."))
                 continue
@@ -345,10 +336,10 @@ def random(state, role, rng):
         options = [h for h in grid.within(s["hex"], ma) if grid.open_hex(h)] + offmap.destinations(state, s)
         if not options:
             continue
-        fights = sorted(h for h in options if enemy_at_sea(state, h, board.other(role)))
+        fights = sorted(h for h in options if board.enemy_at_sea(state, h, board.other(role)))
         to = rng.choice(fights) if fights and rng.die(3) == 1 else rng.choice(sorted(options))
         # into enemy ships at sea only as the end of the first portion: a surface engagement (Stacking (D))
-        order = {"stop": to} if enemy_at_sea(state, to, board.other(role)) else {"to": to}
+        order = {"stop": to} if board.enemy_at_sea(state, to, board.other(role)) else {"to": to}
         try:
             _plan(state, role, s["id"], order)
         except IllegalAction:

@@ -8,8 +8,7 @@ its last turn and is destroyed."""
 from __future__ import annotations
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, naval, supply
-from app.games.usn.air import damage_ship
+from app.games.usn import board, damage, naval, supply
 
 VICTORY_RULE = "How the Game is Won"
 LEVELS = ((4, "decisive"), (3, "strategic"), (2, "provisional"), (1, "marginal"))
@@ -41,7 +40,7 @@ def fuel_and_land(state) -> None:
             if s["at_sea"] >= limit:
                 state["log"].append(entry(PUBLIC, f"{s['id']} is out of fuel at sea after {s['at_sea']} Game-Turns "
                                                   "and is destroyed (Supply (G)).", at=at))
-                damage_ship(state, s, "X")
+                damage.damage_ship(state, s, "X")
     for u in state["land"].values():
         u["moved"] = False
 

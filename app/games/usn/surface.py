@@ -30,8 +30,8 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed
-from app.games.usn import board, crt, grid
-from app.games.usn.naval import ALL_HEXES, SHIPS, enemy_at_sea
+from app.games.usn import board, crt, damage, grid
+from app.games.usn.naval import SHIPS
 
 RULE = "Mission Capability Chart: Naval Units, Surface Naval Engagement"
 AT = "Step (G): surface naval engagement"
@@ -43,13 +43,13 @@ def escape_verbs(hexes, ships) -> dict[str, Any]:
             "turn": {"on": Choice(hexes, label="the hex the ships you turn on came from, or stand in")}}
 
 
-VERBS_ESCAPE = escape_verbs(ALL_HEXES, SHIPS)
+VERBS_ESCAPE = escape_verbs(grid.ALL_HEXES, SHIPS)
 VERBS_FIRE = {"fire": {"targets": Keyed(Choice(SHIPS, label="target"), SHIPS, label="target of each engaged ship")}}
 
 
 # --- the record kept while engagements are pending: state["surface"] ---
 
-at_sea = enemy_at_sea  # a side's ships in a hex that may be engaged: not in its own naval base
+at_sea = board.enemy_at_sea  # a side's ships in a hex that may be engaged: not in its own naval base
 
 
 def begin(state, attacker: str) -> bool:
@@ -146,7 +146,7 @@ def turn_hexes(state) -> dict[str, list[str]]:
     return out
 
 
-_HEXES = set(ALL_HEXES)
+_HEXES = set(grid.ALL_HEXES)
 
 
 def _name(s) -> str:
@@ -389,7 +389,6 @@ def fire_random(state, role, rng):
 def _combat(state, rng) -> None:
     """Step 5: each target once, summed Surface Attack against its Defense (CRT 4, then CRT 5); every side fires
     with its strengths before any loss is taken (digest ambiguity 14)."""
-    from app.games.usn.air import damage_ship
     sf = state["surface"]
     h = current(state)
     results = []
@@ -419,4 +418,4 @@ def _combat(state, rng) -> None:
         state["log"].append(entry(PUBLIC, f"{target['id']} is hit: "
                                           f"{weeks if weeks == 'X' else str(weeks) + ' weeks'}.", at=AT))
         if not target["sunk"]:
-            damage_ship(state, target, weeks)
+            damage.damage_ship(state, target, weeks)

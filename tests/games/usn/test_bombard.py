@@ -4,7 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import board, bombard, grid, records, supply
+from app.games.usn import board, bombard, grid, land, records, strength, supply
 
 from .helpers import R, act, at, deployed, texts
 
@@ -112,8 +112,7 @@ def test_a_dx_of_bombing_deprives_a_land_unit_of_supply_for_one_full_game_turn()
     assert e.value.rule == "Movement (G)"
     with pytest.raises(IllegalAction, match="out of supply and may not entrench"):
         act(j, "japanese", "land_move", moves={}, entrench=["J-L1"], disentrench=[])
-    from app.games.usn import land
-    assert land.defense(s, u) == 6  # Supply (E): Defense halved
+    assert strength.defense(s, u) == 6  # Supply (E): Defense halved
     assert supply.supplied(dict(s, turn=2), u)  # one full Game-Turn later, restored
 
 
@@ -137,7 +136,6 @@ def test_the_engineers_score_on_guadalcanal_only_in_supply():
 
 @pytest.mark.rule("Supply (E)")
 def test_out_of_supply_a_defender_of_a_base_dies_on_d1_and_cannot_retreat_on_d2():
-    from app.games.usn import land
     for result in ("D1", "D2"):
         s = bombed_lae()
         u = s["land"]["J-L1"]

@@ -2,7 +2,7 @@
 play, end with a result; their heuristics show in what a player would notice (the invasion sails, the strikes go at
 the examined carriers, CAP stays over the carriers). The proof of fog is tests/games/test_every_game.py."""
 from app.engine.rng import SeededRng
-from app.games.usn import bots, grid
+from app.games.usn import bots, damage, grid
 
 from . import situations
 from .helpers import R, act, at, deployed, texts
@@ -96,7 +96,6 @@ def test_engineers_lost_with_their_transport_no_longer_count_for_movement_n():
     with J-TR-2 (they count for Movement (N) only while ashore)."""
     s = deployed()
     s = act(s, "japanese", "move", moves={"J-TR-2": {"stop": "0759", "embark": ["J-L4"], "to": "0759"}})
-    from app.games.usn import air
-    air.damage_ship(s, s["ships"]["J-TR-2"], "X")
+    damage.damage_ship(s, s["ships"]["J-TR-2"], "X")
     s = at(s, "naval", "allied")
     assert "A-CV-5" in R.prompts(s)["allied"]["info"]["ships"]

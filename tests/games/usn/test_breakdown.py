@@ -8,7 +8,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import board, breakdown, land
+from app.games.usn import board, breakdown, land, strength
 
 from .helpers import R, act, at, deployed, texts
 from .situations import deployed as deployed_in
@@ -144,7 +144,7 @@ def test_no_rebuild_once_a_component_is_lost_and_none_of_a_unit_never_broken():
 @pytest.mark.rule("Unit Breakdown")
 def test_components_are_fought_and_scored_as_the_brigades_and_regiments_they_are():
     s = land_move(santa_cruz("japanese"), "japanese", **{"break": {"J-L1": "brigades"}})
-    assert land.defense(s, s["land"]["J-L1.2"]) in (18, 9)  # its own Defense Strength (halved out of supply)
+    assert strength.defense(s, s["land"]["J-L1.2"]) in (18, 9)  # its own Defense Strength (halved out of supply)
     before = s["vp"]["allied"]
     land.apply_land_result(s, "0828", board.land_at(s, "0828", "allied"), [s["land"]["J-L1.2"]], "Dx")
     assert s["vp"]["allied"] - before == 5  # Victory Point Schedule: 'Brigade land unit: 5'

@@ -4,7 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
-from app.games.usn import board, grid, land, sequence, shock
+from app.games.usn import board, grid, sequence, shock, strength
 
 from .helpers import R
 
@@ -177,7 +177,7 @@ def test_allied_land_forces_defend_at_one_third_coastal_defense_units_unaffected
     seen = {}
 
     def probe(state, rng):
-        seen.update(div=land.defense(state, state["land"][div["id"]]), cd=land.defense(state, state["land"][cd["id"]]))
+        seen.update(div=strength.defense(state, state["land"][div["id"]]), cd=strength.defense(state, state["land"][cd["id"]]))
     shock.strikes(s, ScriptedRng(), probe)
-    assert seen == {"div": 50 // 3, "cd": land.defense(s, cd)}
-    assert land.defense(s, div) == 50
+    assert seen == {"div": 50 // 3, "cd": strength.defense(s, cd)}
+    assert strength.defense(s, div) == 50

@@ -4,7 +4,7 @@ Campaign Game 1 prints 50-20, 30-10 and 6-2 units)."""
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import board, coastal, grid, supply
+from app.games.usn import coastal, grid, supply
 
 from .helpers import R, act, at, deployed, texts
 

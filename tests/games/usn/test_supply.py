@@ -4,7 +4,7 @@ not offered, a defender halved."""
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import board, grid, records, supply, zoc
+from app.games.usn import grid, records, supply, zoc
 
 from .helpers import R, act, at, deployed, texts
 
