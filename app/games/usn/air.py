@@ -17,7 +17,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
-from app.games.usn import board, damage, ferry, grid, land, mountains, strength, supply, support
+from app.games.usn import airbase, board, crt, damage, ferry, grid, land, mountains, strength, supply, support
 
 STRAFE = "air units on the ground"  # Mission: Strafing, written like a strike on a base (airbase.py)
 TARGETS = ("air base", "naval base", STRAFE)
@@ -316,7 +316,6 @@ def board_air(strength, roll):
 
 
 def board_crt():
-    from app.games.usn import crt
     return crt
 
 
@@ -378,7 +377,6 @@ def strikes(state, rng) -> None:
             for m in missions[side]:
                 if m["kind"] == kind:
                     _strike(state, m, caps, rng, at)
-    from app.games.usn import airbase
     on_land = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("land_strikes", [])] for s in board.SIDES}
     for side in ("allied", "japanese"):  # (H), then (I): all types together, by target
         airbase.strike_bases(state, side, on_bases[side], caps, rng, at)

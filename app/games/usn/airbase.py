@@ -25,7 +25,8 @@ from app.games.usn import board, bombard, coastal, crt, damage, strength, supply
 RULE = "Mission Capability Chart: Air Units, Bomb Air or Naval Base"
 
 
-def _bomb_per_point(m) -> int:
+def bomb_per_point(m) -> int:
+    """Bombardment Strength per air point against a base or land units (against ships: strength.bomb_per_point)."""
     if m.get("bomb_per_point"):  # Shock Effect: Japanese NAC at ten (shock.strikes)
         return m["bomb_per_point"]
     if m["kind"] == "lbac":
@@ -138,7 +139,7 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
             _strafe(state, b, group, rising, rng, at)
             continue
         # c) bombing: CRT 3, then CRT 5
-        attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
+        attack = sum(f["alive"] * bomb_per_point(f) for f in group)
         if not attack:
             continue
         defense = board.PLAY["base_values"]["defense"]
@@ -173,7 +174,7 @@ def strike_land(state, side: str, flights: list[dict[str, Any]], caps, rng, at) 
             continue
         cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
         meet_cap(state, side, group, cover, 0, rng, at)
-        attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
+        attack = sum(f["alive"] * bomb_per_point(f) for f in group)
         if attack and coastal.is_coastal(u):  # Mission: Bombing Coastal Defense Unit: CRT 4, "2" or more destroys
             coastal.bomb(state, side, attack, u, rng, at)
         elif attack:

@@ -229,3 +229,12 @@ def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
     if friendly_base(state, h, side, naval=True):
         return []
     return stack(state, h, side)
+
+
+SHIPS = every("ships")  # every situation's ships: the ids an order may name
+
+
+def fuel_limit(ship_type: str) -> int:
+    """Supply (G): the Game-Turns a ship of this type may spend at sea before it must refuel."""
+    fuel = PLAY["fuel"]
+    return fuel["at_sea_turns_transports"] if ship_type in ("TR", "OL") else fuel["at_sea_turns"]

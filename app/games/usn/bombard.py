@@ -17,7 +17,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, crt, damage, gamedata, strength
+from app.games.usn import board, coastal, crt, damage, gamedata, strength
 
 RULE = "Mission Capability Chart: Naval Units, Bombardment of Bases"
 TARGETS = ("air base", "naval base")
@@ -36,7 +36,6 @@ def bombarders(state, side: str, h: str, mission: str = "bombard_base") -> list[
 def check(state, role: str, orders: dict[str, str]) -> None:
     """`orders` {hex: "air base" | "naval base" | an enemy land unit's id}, checked against the position after the
     first portion."""
-    from app.games.usn import coastal
     enemy = board.other(role)
     for h, target in orders.items():
         u = state["land"].get(target)
@@ -72,7 +71,6 @@ def check(state, role: str, orders: dict[str, str]) -> None:
 
 
 def resolve(state, role: str, orders: dict[str, str], rng) -> None:
-    from app.games.usn import coastal
     for h in sorted(orders):
         cd = state["land"].get(orders[h])
         if cd is not None and coastal.is_coastal(cd):

@@ -77,3 +77,7 @@ def in_force(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
         two = {sp["id"]: sp for sp in game("campaign_2")["special"]}
         return {**{i: one[i] for i in pick["from_campaign_1"]}, **{i: two[i] for i in pick["from_campaign_2"]}}
     return {}
+
+
+def is_campaign(state: dict[str, Any]) -> bool:
+    return state.get("scenario") in GAMES

@@ -21,13 +21,16 @@ from app.games.usn import (
     emergency,
     garrisons,
     grid,
+    land,
+    movement,
+    offmap,
     parachute,
     supply,
+    surface,
     transfer,
 )
 from app.games.usn.bombard import TARGETS
 
-SHIPS = board.every("ships")  # every situation's ships and land units (board.every)
 LAND = tuple(sorted(set(board.every("land")) | set(coastal.IDS) | set(parachute.IDS)))
 RULE = "Naval Unit Movement"
 
@@ -50,36 +53,15 @@ def _bombard(hexes, land=LAND) -> Optional:
                           label="bombardment at (F), by hex"))
 
 
-VERBS = {"move": {"moves": Keyed(_each(grid.ALL_HEXES), SHIPS, label="naval movement by ship"),
+VERBS = {"move": {"moves": Keyed(_each(grid.ALL_HEXES), board.SHIPS, label="naval movement by ship"),
                   "bombard": _bombard(grid.ALL_HEXES),
                   "transfers": transfer.order(),
                   "drops": Optional(Keyed(Choice(grid.ALL_HEXES, label="drop onto hex"), parachute.IDS,
                                           label="parachute drops at (B)"))}}
 
 
-def allowance(state, ship, hexes) -> tuple[int, bool]:
-    """(Movement Allowance, doubled?) for a move through `hexes` (Movement (N)): doubled when undamaged and every
-    hex of the move is more than five hexes from any enemy air or naval base, Engineer unit or naval unit (and, for
-    the Japanese, more than six from any Allied base holding LBAC). Reading: the hexes checked are the start, the
-    stop and the end of the move (the coastlines a path would follow are on the lost map)."""
-    ma = board.values(ship)["movement"]
-    if ship["damage"]:
-        return ma, False
-    enemy = board.other(ship["side"])
-    danger = [(b["hex"], 5) for b in state["bases"].values() if b["side"] == enemy]
-    danger += [(u["hex"], 5) for u in state["land"].values()
-               if u["side"] == enemy and u["kind"] == "engineer" and u["aboard"] is None
-               and u["hex"]]  # ashore: not aboard, nor lost with a sunk transport
-    danger += [(s["hex"], 5) for s in board.afloat(state, enemy)]
-    if ship["side"] == "japanese":
-        danger += [(b["hex"], 6) for b in state["bases"].values() if b["side"] == "allied" and b["air"]["lbac"]]
-    far = all(grid.distance(h, d) > n for h in hexes for d, n in danger)
-    return (ma * 2, True) if far else (ma, False)
-
-
 def _reachable(state, ship) -> list[str]:
-    from app.games.usn import offmap
-    ma, _ = allowance(state, ship, [ship["hex"]])
+    ma, _ = movement.allowance(state, ship, [ship["hex"]])
     return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
             if grid.open_hex(h)] + offmap.destinations(state, ship)  # and the off-map places (Off-Map Movement)
 
@@ -127,7 +109,7 @@ def prompt(state, role):
                                         tuple(u["id"] for u in parachute.droppable(state, role)) or parachute.IDS,
                                         label="parachute drops at (B)")).to_json()}}],
             "info": {"kind": "naval", "ships": {s["id"]: dict(cargo_choices(state, role, s), hex=s["hex"],
-                                                              movement=allowance(state, s, [s["hex"]])[0])
+                                                              movement=movement.allowance(state, s, [s["hex"]])[0])
                                                 for s in ships},
                      "choices": {"bombard": bombard_choices(state, role, targets)}}}
 
@@ -159,7 +141,6 @@ def cargo_choices(state, role, ship) -> dict[str, list[str]]:
 
 
 def _plan(state, role, sid, order):
-    from app.games.usn import offmap
     ship = state["ships"].get(sid)
     if ship is None or ship["side"] != role or ship["sunk"]:
         raise IllegalAction(f"{sid} is not one of your naval units afloat.", RULE)
@@ -171,7 +152,7 @@ def _plan(state, role, sid, order):
     off_map = offmap.involved(start, stop, end)
     via = None if off_map else order.get("via")  # the hexside entered by: on the map only
     cost = _first_portion(sid, start, stop, via) + handling + grid.distance(stop, end)
-    ma, doubled = allowance(state, ship, [start, stop, end] + ([via] if via else []))
+    ma, doubled = movement.allowance(state, ship, [start, stop, end] + ([via] if via else []))
     if off_map:  # Off-Map Movement: the West Coast, the east boxes, the west edge
         offmap.check(state, role, ship, start, stop, end, order)
     elif cost > ma:
@@ -268,7 +249,6 @@ def resolve(state, role, action, rng):
                                               f"{', '.join(state['land'][u]['name'] for u in landed)}."))
     bombard.resolve(state, role, action["args"].get("bombard", {}), rng)  # (F), before the engagements (G)
     state["pending_moves"] = plans
-    from app.games.usn import surface
     if surface.begin(state, role):
         return state  # the engagements decide first; `finish` runs when they are over
     finish(state, role)
@@ -279,7 +259,6 @@ def finish(state, role) -> None:
     """(I) the rest of each ordered movement, (J) refuelling, and the bases captured. A ship that took part in a
     surface engagement continues only if it still can: afloat, its (possibly halved) allowance enough, and its end
     hex free of enemy naval units (Movement (O): not into enemy ships that withdrew from the engagement)."""
-    from app.games.usn import offmap
     plans = state.pop("pending_moves", [])
     fought = set(state.pop("surface", {}).get("hexes", []))
     for p in plans:
@@ -290,7 +269,7 @@ def finish(state, role) -> None:
             cost = p["cost"] if "cost" in p else (  # the whole move's, as ordered (_plan); a plan written before
                 grid.distance(p["start"], p["stop"]) + grid.distance(p["stop"], p["end"])  # it kept none
                 + (1 if (p["embark"] or p["debark"]) and ship["type"] == "TR" else 0))
-            ma, _ = allowance(state, ship, [p["start"], p["stop"], p["end"]])
+            ma, _ = movement.allowance(state, ship, [p["start"], p["stop"], p["end"]])
             try:
                 if offmap.involved(p["start"], p["stop"], p["end"]):  # Off-Map Movement: its own costs
                     offmap.check(state, role, ship, p["start"], p["stop"], p["end"], p)
@@ -311,7 +290,6 @@ def finish(state, role) -> None:
         else entry(role, "No naval movement."))
     offmap.after_movement(state, role, plans)  # Off-Map Movement: NAC on the West Coast, the Indian Ocean sortie
     refuel(state, role)
-    from app.games.usn import land
     land.captures(state)
 
 
@@ -327,12 +305,11 @@ def default(state, role):
 
 
 def random(state, role, rng):
-    from app.games.usn import offmap
     moves: dict[str, Any] = {}
     for s in _mine(state, role):
         if rng.die(3) == 1:
             continue
-        ma, _ = allowance(state, s, [s["hex"]])
+        ma, _ = movement.allowance(state, s, [s["hex"]])
         options = [h for h in grid.within(s["hex"], ma) if grid.open_hex(h)] + offmap.destinations(state, s)
         if not options:
             continue

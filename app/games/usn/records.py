@@ -36,7 +36,7 @@ def fuel_and_land(state) -> None:
             if supply.refuels_at(state, s["hex"], side):
                 continue
             s["at_sea"] += 1
-            limit = board.PLAY["fuel"]["at_sea_turns_transports" if s["type"] in ("TR", "OL") else "at_sea_turns"]
+            limit = board.fuel_limit(s["type"])
             if s["at_sea"] >= limit:
                 state["log"].append(entry(PUBLIC, f"{s['id']} is out of fuel at sea after {s['at_sea']} Game-Turns "
                                                   "and is destroyed (Supply (G)).", at=at))

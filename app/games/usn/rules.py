@@ -40,6 +40,7 @@ from app.games.usn import (
     shock,
     situation,
     special,
+    steps,
     submarine,
     surface,
     variable_deployment,
@@ -52,16 +53,16 @@ State = dict[str, Any]
 
 def _step_one(state, rng):
     building.ripen(state)  # Repairing or Building Bases (D): the bases completed last Game-Turn may be used
-    (campaign_play.step_one if campaign_play.is_campaign(state) else records.reinforce)(state, rng)
+    (campaign_play.step_one if campaigndata.is_campaign(state) else records.reinforce)(state, rng)
 
 
 def _step_ten(state, rng):
-    (campaign_play.end_of_turn if campaign_play.is_campaign(state) else records.end_of_turn)(state, rng)
+    (campaign_play.end_of_turn if campaigndata.is_campaign(state) else records.end_of_turn)(state, rng)
 
 
 def _strikes(state, rng):
     shock.strikes(state, rng, air.strikes)  # Shock Effect: the second combat phase of Game-Turn One
-    building.after_attack(state, "allied" if sequence.row(state)[0] == "5" else "japanese")  # Air and Naval Bases (B)
+    building.after_attack(state, "allied" if steps.row(state)[0] == "5" else "japanese")  # Air and Naval Bases (B)
 
 
 sequence.PROCEDURES.update({"reinforce": _step_one, "examine": air.examine, "strikes": _strikes,
@@ -84,7 +85,7 @@ def _walking(resolve):
         special.after(s)  # the campaigns' Special Game Rules that act "as soon as" (special.py)
         if special.reserves_due(s):  # Australian Reserves: the Allied decision comes first, then the sequence goes on
             return s
-        if s["outcome"] is None and not s.get("surface") and (sequence.row(s)[2] != sequence.BOTH
+        if s["outcome"] is None and not s.get("surface") and (steps.row(s)[2] != steps.BOTH
                                                                or not sequence.acting(s)):
             sequence.advance(s, rng)
         return s
@@ -323,7 +324,7 @@ class USN(TableGame):
         return sequence.acting(state)
 
     def step_title(self, state: State) -> str:
-        return sequence.row(state)[3]
+        return steps.row(state)[3]
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
         # a JSON round trip: the state is plain JSON, and this copies a campaign's hundreds of units several times
@@ -334,7 +335,7 @@ class USN(TableGame):
             raise _named(e, state) from None
 
     def guard(self, state: State, role: str, action: Any) -> Decision:
-        if not campaign_play.is_campaign(state):
+        if not campaigndata.is_campaign(state):
             return super().guard(state, role, action)
         wide = copy.copy(self)  # a campaign's orders are shaped against its own ships, land units and hexes
         wide.all_verbs = campaign_play.VERBS

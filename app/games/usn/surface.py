@@ -31,7 +31,6 @@ from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed
 from app.games.usn import board, crt, damage, grid
-from app.games.usn.naval import SHIPS
 
 RULE = "Mission Capability Chart: Naval Units, Surface Naval Engagement"
 AT = "Step (G): surface naval engagement"
@@ -43,8 +42,8 @@ def escape_verbs(hexes, ships) -> dict[str, Any]:
             "turn": {"on": Choice(hexes, label="the hex the ships you turn on came from, or stand in")}}
 
 
-VERBS_ESCAPE = escape_verbs(grid.ALL_HEXES, SHIPS)
-VERBS_FIRE = {"fire": {"targets": Keyed(Choice(SHIPS, label="target"), SHIPS, label="target of each engaged ship")}}
+VERBS_ESCAPE = escape_verbs(grid.ALL_HEXES, board.SHIPS)
+VERBS_FIRE = {"fire": {"targets": Keyed(Choice(board.SHIPS, label="target"), board.SHIPS, label="target of each engaged ship")}}
 
 
 # --- the record kept while engagements are pending: state["surface"] ---
@@ -225,7 +224,7 @@ def escape_prompt(state, role):
     hexes = escape_hexes(state)
     turns = turn_hexes(state)
     moves = Keyed(Choice(tuple(hexes) or (current(state),), label="adjacent hex"),
-                  tuple(s["id"] for s in ships) or SHIPS[:1], label="ships escaping to an adjacent hex")
+                  tuple(s["id"] for s in ships) or board.SHIPS[:1], label="ships escaping to an adjacent hex")
     actions = [{"verb": "escape", "label": "Escape or stay", "args": {"moves": moves.to_json()}}]
     if turns:
         actions.append({"verb": "turn", "label": "Turn to fight", "args": {"on": Choice(

@@ -4,7 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import board, bombard, grid, land, records, strength, supply
+from app.games.usn import board, bombard, grid, land, records, steps, strength, supply
 
 from .helpers import R, act, at, deployed, texts
 
@@ -63,7 +63,7 @@ def test_a_result_of_twenty_or_more_neutralizes_for_one_complete_game_turn_and_x
 
 @pytest.mark.rule("Supply (G)")
 def test_a_neutralized_naval_base_does_not_refuel():
-    s = at(deployed(), "records", n=len(__import__("app.games.usn.sequence", fromlist=["TURN"]).TURN) - 1)
+    s = at(deployed(), "records", n=len(steps.TURN) - 1)
     noumea = s["bases"]["0899"]
     bombard.base_result(s, noumea, "naval", 20)
     records.end_of_turn(s, ScriptedRng())

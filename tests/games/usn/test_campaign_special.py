@@ -12,6 +12,7 @@ from app.games.usn import (
     grid,
     sequence,
     special,
+    steps,
     supply,
 )
 
@@ -30,7 +31,7 @@ def _base(s, role, h):
 def _at(s, kind, side):
     """The position at the step of a later Game-Turn (Game-Turn One is the Shock Effect's: the Allies stand)."""
     s["turn"] = 2
-    idx = next(i for i, r in enumerate(sequence.TURN) if r[1] == kind and r[2] == side)
+    idx = next(i for i, r in enumerate(steps.TURN) if r[1] == kind and r[2] == side)
     s["step"] = {"pregame": False, "n": idx, "kind": kind, "side": side}
     return s
 
@@ -164,7 +165,7 @@ def test_a_japanese_landing_in_australia_gives_the_allies_a_choice_of_bases_for_
     out = R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0668"]}}, ScriptedRng())
     divs = [u for u in R.view(out, "japanese")["land"] if u["side"] == "allied" and u["name"] == "30-50 Division"]
     assert len(divs) == before + 1 and any(u["hex"] == "0668" for u in divs)
-    assert sequence.row(out)[:3] == ("3", "land_move", "allied")  # the sequence goes on where it was
+    assert steps.row(out)[:3] == ("3", "land_move", "allied")  # the sequence goes on where it was
     # offered once: a second landing raises nothing
     _unit(out, "japanese", "20-40 Division")["hex"] = "0463"
     out = R.apply(out, "allied", R.default_action(out, "allied"), ScriptedRng())
@@ -207,4 +208,4 @@ def test_campaign_game_3_plays_game_one_s_special_rules_and_game_two_s_burma_rul
     one, two, three = (R.setup(f"campaign_{n}", {}, ScriptedRng()) for n in (1, 2, 3))
     assert set(campaigndata.in_force(three)) == set(campaigndata.in_force(one)) | {"burma_reinforcement"}
     assert "burma_reinforcement" in campaigndata.in_force(two) and "midway" not in campaigndata.in_force(three)
-    assert sequence.row(three)[:3] == ("Pre-Game-Turn", "naval", "japanese")  # Game One's Shock Effect first
+    assert steps.row(three)[:3] == ("Pre-Game-Turn", "naval", "japanese")  # Game One's Shock Effect first

@@ -10,7 +10,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import random_action
-from app.games.usn import sequence
+from app.games.usn import sequence, steps
 
 from .helpers import R, assert_hidden_from_readers_and_bots
 
@@ -42,7 +42,7 @@ def test_japan_sets_up_first_then_the_allies_and_the_default_is_the_printed_plac
     s = R.apply(s, "allied", R.default_action(s, "allied"), ScriptedRng())
     plain = R.setup("campaign_1", {}, ScriptedRng())
     # then the Shock Effect's Pre-Game-Turn, as without the set-up choice (Campaign Game 1, Shock Effect)
-    assert sequence.row(s)[:3] == ("Pre-Game-Turn", "naval", "japanese") and _where(s) == _where(plain)
+    assert steps.row(s)[:3] == ("Pre-Game-Turn", "naval", "japanese") and _where(s) == _where(plain)
     assert "setup_due" not in s and "set_up_places" not in s
 
 
