@@ -656,11 +656,6 @@ def _sub_split(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
     return {"verb": "split", "args": {"reduction": dict(prompt["info"]["default"])}}
 
 
-DECIDE = {"sub_aim": _sub_aim, "sub_split": _sub_split, "deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
-          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire, "reserves": _reserves,
-          "variable_deployment": _variable_deployment, "campaign_setup": _variable_deployment}
-
-
 def _obey_shock(prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]:
     """Campaign Game 1, Shock Effect, as the prompt's info.shock states it (shock.py): the Allies do not move or fly
     then; the Japanese ships keep more than five hexes from every Allied base, only ships move, and in the
@@ -698,13 +693,23 @@ def _obey_shock(prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]
     return {"verb": "move", "args": out}
 
 
-def _player(side: str) -> Bot:
-    def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
-        return _obey_shock(prompt, DECIDE[prompt["info"]["kind"]](view, prompt, rng, side))
-    bot.__name__ = f"{side}_bot"
-    return bot
+def _me(view: View) -> str:
+    """The side whose view this is: the one whose ships it lists unit by unit (views.view; the enemy's as stacks)."""
+    return next(side for side in board.SIDES if "units" in view["ships"][side])
 
 
-japanese = _player("japanese")
-allied = _player("allied")
-BOTS: dict[str, Bot] = {"japanese": japanese, "allied": allied}
+def _answer(decide: Callable[[View, dict[str, Any], Any, str], dict[str, Any]]) -> Bot:
+    """A decision record's `bot` (rules.STATES): the heuristic's order for the view's side, within the Shock Effect
+    and the carriers in training as the prompt states them."""
+    def answer(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+        return _obey_shock(prompt, decide(view, prompt, rng, _me(view)))
+    answer.__name__ = decide.__name__.lstrip("_")
+    answer.__doc__ = decide.__doc__
+    return answer
+
+
+# each decision record's answer (rules.STATES names the kind once, with its `bot`)
+deploy, naval, land_move, land_attack = _answer(_deploy), _answer(_naval), _answer(_land_move), _answer(_land_attack)
+allocation, escape, surface_fire = _answer(_allocation), _answer(_escape), _answer(_surface_fire)
+sub_aim, sub_split, reserves = _answer(_sub_aim), _answer(_sub_split), _answer(_reserves)
+set_up = _answer(_variable_deployment)  # Japanese Variable Deployment and the campaign set-up alike

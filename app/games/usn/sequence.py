@@ -10,10 +10,6 @@ from app.engine.log import PUBLIC, entry
 from app.games.usn import shock, steps, submarine, surface
 
 State = dict[str, Any]
-DECISIONS = ("deploy", "naval", "land_move", "land_attack", "allocation")
-SURFACE = ("escape", "surface_fire")  # decisions inside a naval phase's Step (G), not rows of the table
-SET_UP = ("variable_deployment", "campaign_setup")  # a campaign's set-up decisions (campaign_setup.py), not rows
-
 # procedure kind -> function(state, rng); filled in by rules.py (the modules of each rule)
 PROCEDURES: dict[str, Callable[[State, Any], None]] = {}
 
@@ -41,7 +37,7 @@ def acting(state: State) -> list[str]:
     if state.get("surface"):
         return surface.acting(state)
     k, side = steps.row(state)[1], steps.row(state)[2]
-    if k not in DECISIONS + SET_UP:
+    if k in PROCEDURES:  # an automatic step: nobody decides (every other kind is a record of rules.STATES)
         return []
     if side == steps.BOTH:
         return [s for s in ("japanese", "allied") if s not in state["allocations"]]

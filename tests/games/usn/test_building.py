@@ -10,7 +10,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
 from app.engine.testing import check_every_reader
-from app.games.usn import board, bots, building, land, supply
+from app.games.usn import board, building, land, supply
 
 from .helpers import R, act, at, deployed, texts
 
@@ -252,7 +252,7 @@ def test_the_computer_repairs_its_damaged_base_and_random_play_stays_legal():
     prompt = R.prompts(s)["japanese"]
     assert prompt["info"]["works"][ENG] == [building.BUILD_AIR, building.REPAIR_AIR, building.SABOTAGE_AIR,
                                             building.SABOTAGE_NAVAL]
-    order = bots.japanese(R.view(s, "japanese"), prompt, SeededRng(3))
+    order = R.bots["japanese"](R.view(s, "japanese"), prompt, SeededRng(3))
     assert order["args"]["works"] == {ENG: building.REPAIR_AIR}
     assert ENG in R.apply(s, "japanese", order, SeededRng(3))["works"]
     for seed in range(30):

@@ -29,8 +29,8 @@ def test_the_ten_steps_in_printed_order_and_every_decision_has_a_complete_record
     sides = [(r[1], r[2]) for r in steps.TURN if r[1] in ("naval", "land_move")]
     assert sides == [("naval", "japanese"), ("land_move", "allied"), ("naval", "allied"), ("naval", "allied"),
                      ("land_move", "japanese"), ("naval", "japanese")]
-    assert STATES.missing(sequence.DECISIONS + sequence.SURFACE) == []
-    assert all(r[1] in sequence.DECISIONS or r[1] in sequence.PROCEDURES for r in steps.TURN)
+    assert STATES.missing([d.id for d in STATES]) == []
+    assert all((r[1] in STATES) != (r[1] in sequence.PROCEDURES) for r in steps.PREGAME + steps.TURN + steps.SHOCK)
 
 
 @pytest.mark.rule("Detailed Sequence of Play")
