@@ -14,7 +14,7 @@ Bombardment Strength increased to "ten.""
 
 The Pre-Game-Turn is two rows of the sequence (steps.SHOCK) before Step 1 of Game-Turn 1; the checks here wrap the
 decisions in rules.py; the one-third strengths and the NAC's ten are marks set on the records for the second combat
-phase's strikes only (`strikes`), read by board.values, airbase.py, land.defense and the bombing per point.
+phase's strikes only (`strikes`), read by board.values, airbase.py, strength.defense and the bombing per point.
 Readings: docs/games/usn.md, "Special Game Rules in play (session 9)"."""
 from __future__ import annotations
 

@@ -188,7 +188,7 @@ def test_a_refusal_names_the_carrier_as_printed_never_by_id():
     rule."""
     s = carriers_in_range()
     s["ships"]["A-CV-5"]["hex"] = "0899"
-    with pytest.raises(IllegalAction, match=r"NAC from Allied CV-5 reach 3 hexes; 0793 is \d+ away") as e:
+    with pytest.raises(IllegalAction, match=r"NAC from Allied CV-5 reach 3 hexes; hex 0793 is \d+ away") as e:
         act(s, "allied", "allocate", cap=[], missions=[{"from": "A-CV-5", "kind": "nac", "points": 1,
                                                         "target": J_HEX, "group": 1}])
     assert e.value.rule == "Movement (V)" and "A-CV-5" not in str(e.value)

@@ -221,7 +221,7 @@ def test_a_repair_is_abandoned_when_the_base_under_repair_is_destroyed():
     del s["bases"][RABAUL]  # destroyed meanwhile (a bombardment's X, its own side's sabotage): nothing to repair
     s = move(s)  # a random Campaign Game 3 stopped here on a KeyError
     assert RABAUL not in s["bases"] and not building._works(s)
-    assert "Work at 0759 (repair air base) is abandoned" in texts(s, "japanese")
+    assert "Work at hex 0759 (repair air base) is abandoned" in texts(s, "japanese")
 
 
 @pytest.mark.rule("Air and Naval Bases (J)")
@@ -274,7 +274,7 @@ def test_the_works_and_the_building_dice_are_the_owners_and_the_harness_moves_th
     checked = check_every_reader(R, s, SeededRng(2))
     assert {"japanese", "allied", UMPIRE, SPECTATOR} <= set(checked)
     s = next_turn(move(next_turn(s), dice=[6]))
-    assert "The Japanese air base (Air Point Capacity 5) at 0828 may be used" in texts(s, "allied")
+    assert "The Japanese air base (Air Point Capacity 5) at hex 0828 may be used" in texts(s, "allied")
 
 
 @pytest.mark.rule("Repairing or Building Bases")

@@ -23,7 +23,7 @@ def test_japanese_transports_land_on_an_enemy_occupied_class_2_hex_and_attack():
     assert set(R.prompts(s)) == {"japanese"}
     s = act(s, "japanese", "land_attack", land=["J-L2", "J-L3", "J-L4"], attack=["J-L2", "J-L3"])
     assert all(s["land"][u]["hex"] == "0659" for u in ("J-L2", "J-L3", "J-L4"))
-    assert s["attacks"] == ["J-L2", "J-L3"] and "land attacks announced at 0659" in texts(s, "allied")
+    assert s["attacks"] == ["J-L2", "J-L3"] and "land attacks announced at hex 0659" in texts(s, "allied")
 
 
 @pytest.mark.rule("Amphibious Assault")
