@@ -100,7 +100,7 @@ def prompt(state, role):
                                               label="bombing of land units")).to_json()}
     return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
             "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
-            "info": {"kind": "allocation", "stations": supply.air_stations(state, role),
+            "info": {"stations": supply.air_stations(state, role),
                      "targets": state["examined"][role], "reach": in_reach(state, role)}}
 
 

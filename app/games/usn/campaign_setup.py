@@ -121,7 +121,7 @@ def prompt(state: State, role: str) -> dict[str, Any]:
             "actions": [{"verb": VERB, "label": "Set up",
                          "args": {"places": Keyed(Choice(hexes, label="set-up hex"), ids,
                                                   label="units placed (the rest where they stand)").to_json()}}],
-            "info": {"kind": KIND, "choices": opts,
+            "info": {"choices": opts,
                      "printed": {u: (state["ships"].get(u) or state["land"][u])["hex"] for u in opts}}}
 
 

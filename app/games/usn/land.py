@@ -70,7 +70,7 @@ def move_prompt(state, role):
                                   "entrench": Several(dig, 0, len(dig), label="try to entrench").to_json(),
                                   "disentrench": Several(dug, 0, len(dug), label="disentrench").to_json(),
                                   **breakdown.prompt_args(state, role)}}],
-            "info": {"kind": "land_move", "may_move": may_move}}, ids)  # Repairing or Building Bases
+            "info": {"may_move": may_move}}, ids)  # Repairing or Building Bases
 
 
 def _may_move(state, role, u):
@@ -219,7 +219,7 @@ def attack_prompt(state, role):
                                   "attack": Several(atk, 0, len(atk), label="units that attack").to_json(),
                                   "naval_support": Optional(Several(ships, 0, len(ships),
                                                                     label="naval ground support (C)")).to_json()}}],
-            "info": {"kind": "land_attack"}}
+            "info": {}}
 
 
 def attack_check(state, role, action):

@@ -108,7 +108,7 @@ def prompt(state, role):
                 "drops": Optional(Keyed(Choice(parachute.drop_hexes(state, role) or ("0759",), label="drop onto hex"),
                                         tuple(u["id"] for u in parachute.droppable(state, role)) or parachute.IDS,
                                         label="parachute drops at (B)")).to_json()}}],
-            "info": {"kind": "naval", "ships": {s["id"]: dict(cargo_choices(state, role, s), hex=s["hex"],
+            "info": {"ships": {s["id"]: dict(cargo_choices(state, role, s), hex=s["hex"],
                                                               movement=movement.allowance(state, s, [s["hex"]])[0])
                                                 for s in ships},
                      "choices": {"bombard": bombard_choices(state, role, targets)}}}

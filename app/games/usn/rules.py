@@ -239,10 +239,10 @@ STATES = StatesTable([
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
              _attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
              _attack_check, bot=bots.land_attack),
-    Decision("escape", surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
+    Decision(surface.ESCAPE, surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
              _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check,
              bot=bots.escape),
-    Decision("surface_fire", surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,
+    Decision(surface.FIRE, surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check,
              bot=bots.surface_fire),
     Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
@@ -253,7 +253,7 @@ STATES = StatesTable([
     Decision(submarine.SPLIT, submarine.SPLIT_RULE, submarine.SPLIT_VERBS, _acting, submarine.split_prompt,
              _walking(submarine.split_resolve), submarine.split_default, submarine.split_random,
              submarine.split_check, bot=bots.sub_split),
-    Decision("reserves", special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
+    Decision(special.RESERVES, special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
              _walking(special.reserves_resolve), special.reserves_default, special.reserves_random,
              special.reserves_check, bot=bots.reserves),
     Decision(variable_deployment.KIND, variable_deployment.RULE, variable_deployment.verbs(grid.ALL_HEXES), _acting,
@@ -337,6 +337,13 @@ class USN(TableGame):
 
     def acting(self, state: State) -> list[str]:
         return sequence.acting(state)
+
+    def prompts(self, state: State) -> dict[str, Any]:
+        """Each prompt's info names the decision it asks for (`kind`: its record's id, which the computer players
+        and the web forms read), from the record itself rather than from each prompt."""
+        asked = super().prompts(state)  # none once the game is over
+        kind = self.decision(state).id if asked else None
+        return {role: {**p, "info": {"kind": kind, **(p.get("info") or {})}} for role, p in asked.items()}
 
     def step_title(self, state: State) -> str:
         return steps.row(state)[3]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import shock, steps, submarine, surface
+from app.games.usn import shock, special, steps, submarine, surface
 
 State = dict[str, Any]
 # procedure kind -> function(state, rng); filled in by rules.py (the modules of each rule)
@@ -20,7 +20,7 @@ def kind(state: State) -> str:
     if state.get("sub_attack"):  # Submarines (H): an engagement's decisions (submarine.py)
         return submarine.kind(state)
     if (state.get("reserves") or {}).get("due"):
-        return "reserves"
+        return special.RESERVES
     if state.get("surface"):
         return surface.kind(state)
     return steps.row(state)[1]

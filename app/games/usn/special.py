@@ -22,6 +22,7 @@ SG1 = "Campaign Game 1"
 HONG_KONG_RULE = f"{SG1}, Hong Kong (311)"
 THAILAND_RULE = f"{SG1}, Thailand 111"
 RESERVES_RULE = f"{SG1}, Australian Reserves 463"
+RESERVES = "reserves"  # the Allied Player's decision (its record in rules.STATES)
 
 
 def _ashore(state: State, side: str, hexes) -> list[dict[str, Any]]:
@@ -180,7 +181,7 @@ def reserves_prompt(state: State, role: str) -> dict[str, Any]:
     return {"title": f"Australian Reserves: place up to {n} 30-50 Divisions, one to a naval base", "rule": RESERVES_RULE,
             "actions": [{"verb": "place", "args": {"bases": Several(tuple(bases), 0, min(n, len(bases)),
                                                                       label="naval bases").to_json()}}],
-            "info": {"kind": "reserves", "bases": bases, "divisions": n,
+            "info": {"bases": bases, "divisions": n,
                      "default": reserves_default(state, role)["args"]["bases"]}}
 
 

@@ -373,7 +373,7 @@ def aim_prompt(state: State, role: str) -> dict[str, Any]:
             "rule": AIM_RULE,
             "actions": [{"verb": "aim", "label": "Attack",
                          "args": {"targets": _targets_order(e["subs"], e["targets"]).to_json()}}],
-            "info": {"kind": AIM, "hex": e["hex"], "subs": {sid: name(sid) for sid in e["subs"]},
+            "info": {"hex": e["hex"], "subs": {sid: name(sid) for sid in e["subs"]},
                      "targets": [_ship_info(state, t) for t in e["targets"]], "reduction": e["cut"],
                      "default": aim_default(state, role)["args"]["targets"],
                      "explain": "Each sub attacks a target of its own (Submarines (H)); subs aimed at one target "
@@ -425,7 +425,7 @@ def split_prompt(state: State, role: str) -> dict[str, Any]:
             "rule": SPLIT_RULE,
             "actions": [{"verb": "split", "label": "Split the reduction",
                          "args": {"reduction": _split_order(aimed).to_json()}}],
-            "info": {"kind": SPLIT, "hex": e["hex"], "aim": {name(s): t for s, t in sorted(e["aim"].items())},
+            "info": {"hex": e["hex"], "aim": {name(s): t for s, t in sorted(e["aim"].items())},
                      "subs": {sid: f"{name(sid)} (at {e['aim'][sid]})" for sid in aimed},
                      "total": _split_total(e), "strength": DATA["surface_attack"],
                      "default": _silence_whole(e, state),

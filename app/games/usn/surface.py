@@ -33,6 +33,7 @@ from app.engine.orders import Choice, Keyed
 from app.games.usn import board, crt, damage, grid
 
 RULE = "Mission Capability Chart: Naval Units, Surface Naval Engagement"
+ESCAPE, FIRE = "escape", "surface_fire"  # the engagement's two decisions (their records in rules.STATES)
 AT = "Step (G): surface naval engagement"
 
 def escape_verbs(hexes, ships) -> dict[str, Any]:
@@ -196,7 +197,7 @@ def acting(state) -> list[str]:
 
 
 def kind(state) -> str:
-    return "escape" if state["surface"]["stage"] == "escape" else "surface_fire"
+    return ESCAPE if state["surface"]["stage"] == "escape" else FIRE
 
 
 def shown(state) -> dict[str, Any] | None:
@@ -232,7 +233,7 @@ def escape_prompt(state, role):
     return {"title": f"Surface engagement at hex {current(state)}: escape to an adjacent hex, stay and accept "
                      f"combat{', or turn to fight one group' if turns else ''}", "rule": RULE,
             "actions": actions,
-            "info": {"kind": "escape", "hex": current(state), "may_escape": [s["id"] for s in ships],
+            "info": {"hex": current(state), "may_escape": [s["id"] for s in ships],
                      "hexes": hexes, "attackers": shown(state)["attacking"], "turn": turns}}
 
 
@@ -347,7 +348,7 @@ def fire_prompt(state, role):
     return {"title": f"Surface engagement at hex {current(state)}: choose each engaged ship's target (secret; both "
                      "sides at once)", "rule": RULE,
             "actions": [{"verb": "fire", "label": "Fire", "args": {"targets": targets.to_json()}}],
-            "info": {"kind": "surface_fire", "hex": current(state), "mine": mine, "targets": theirs,
+            "info": {"hex": current(state), "mine": mine, "targets": theirs,
                      "engaged": shown(state)["engaged"]}}
 
 

@@ -68,7 +68,7 @@ def prompt(state: State, role: str) -> dict[str, Any]:
                          "args": {"places": Keyed(Choice(tuple(bases(state)), label="friendly naval base"), ids,
                                                   label="units deployed at a naval base (the rest as printed)"
                                                   ).to_json()}}],
-            "info": {"kind": KIND, "printed": where, "bases": bases(state)}}
+            "info": {"printed": where, "bases": bases(state)}}
 
 
 def check(state: State, role: str, action: dict[str, Any]) -> None:

@@ -93,11 +93,13 @@ def test_the_game_declares_one_computer_player_a_side():
 
 def test_each_decision_record_carries_the_computers_answer():
     """Issue 33: a decision kind is named once, in its record (R.states), which holds the computer's answer too
-    (its `bot`); the computer player of either side asks the record of the decision its prompt waits on."""
+    (its `bot`); the computer player of either side asks the record of the decision its prompt waits on, whose id
+    the game writes into every prompt's info (no prompt names its own kind)."""
     assert [d.id for d in R.states if d.bot is None] == []
     s = deployed()
     s = at(s, "land_attack", "japanese")
     view, prompt = R.view(s, "japanese"), R.prompts(s)["japanese"]
+    assert prompt["info"]["kind"] == R.decision(s).id == "land_attack"  # the prompt names the record it comes from
     assert R.bots["japanese"](view, prompt, SeededRng(5)) == R.states["land_attack"].bot(view, prompt, SeededRng(5))
 
 
