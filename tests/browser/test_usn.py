@@ -135,7 +135,8 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     row.locator("[name='arg.missions.0.group']").fill("1")
     row.locator("[name='arg.missions.0.ship']").fill("1")
     give(us, "Write the allocation")
-    expect(us.locator(".usn-allocation")).to_contain_text("Strike: 10 NAC from Allied CV-5 on hex 0793", timeout=TIMEOUT)
+    expect(us.locator(".usn-allocation")).to_contain_text("Strike: 10 NAC from Allied CV-5 on hex 0793",
+                                                          timeout=TIMEOUT)
 
     # The Japanese page learns only that the Allies have written: nothing of the strike until it is announced.
     expect(jp.locator("#log")).to_contain_text("The Allied Player has written the air allocation.", timeout=TIMEOUT)

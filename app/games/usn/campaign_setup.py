@@ -8,7 +8,8 @@
    default (a missed order, the computer players) is campaign.py's placement. Without the option that placement is
    used at once, as before.
 
-`state["setup_due"]` lists the decisions still due ([kind, side], setup_due.py); steps.row shows the first, sequence.advance
+`state["setup_due"]` lists the decisions still due ([kind, side], setup_due.py); steps.row shows the first,
+sequence.advance
 waits until none is left. `state["set_up_places"]` {unit: printed place} is noted by campaign.new_state and dropped
 once the set-up is done. A side's placements are logged to that side only: the other sees what the rules show (each
 naval stack's count, the land units face up).

@@ -382,8 +382,8 @@ def captures(state) -> None:
                 and not [u for u in board.land_at(state, h, base["side"]) if not coastal.is_coastal(u)]):
             lost = {k: n for k, n in base["air"].items() if n}
             for kind, n in lost.items():
-                board.add_vp(state, enemy, n * damage.air_vp(kind, base["side"]), f"{n} {board.KIND_TITLE[kind]} points "
-                                                                             f"caught on the captured base at {h}")
+                board.add_vp(state, enemy, n * damage.air_vp(kind, base["side"]),
+                             f"{n} {board.KIND_TITLE[kind]} points caught on the captured base at {h}")
             base["side"] = enemy
             base["air"] = {k: 0 for k in board.KINDS}
             building.captured(state, base)  # Air and Naval Bases (A), (C): repair before use

@@ -18,7 +18,8 @@ _SHIP = re.compile(r"(?<![\w:.-])([JA])-(CVL|CVE|JCV|CV|BB|CA|CL|DD|TR|AT|OIL|OL
 _SUB = re.compile(r"(?<![\w:.-])J-(Sub(?:-Flot)?-\d+)(?![\w-])")
 _STATION = re.compile(r"(?<![\w:.-])base:(\d{4})(?![\w-])")
 # a hex number, or a list of them ("0793, 0794 and 0795"), that no "hex"/"hexes" introduces; never one in a place's
-# parentheses ("Lae (0692)": the number closes them), an id ("base:0659", "hex-0793"), a hexside ("0692|0693") or a count of points or weeks
+# parentheses ("Lae (0692)": the number closes them), an id ("base:0659", "hex-0793"), a hexside ("0692|0693") or a
+# count of points or weeks
 _HEXES = re.compile(r"(?P<pre>\b[Hh]ex(?:es)? )?(?<![\w:./#|+-])(?P<run>\d{4}(?:(?:, |,? and |,? or )\d{4})*)"
                     r"(?![\w)/:|-])(?! ?(?:VP|Victory|points?|weeks?|hexes|Game))")
 

@@ -44,7 +44,8 @@ def escape_verbs(hexes, ships) -> dict[str, Any]:
 
 
 VERBS_ESCAPE = escape_verbs(grid.ALL_HEXES, board.SHIPS)
-VERBS_FIRE = {"fire": {"targets": Keyed(Choice(board.SHIPS, label="target"), board.SHIPS, label="target of each engaged ship")}}
+VERBS_FIRE = {"fire": {"targets": Keyed(Choice(board.SHIPS, label="target"), board.SHIPS,
+                                         label="target of each engaged ship")}}
 
 
 # --- the record kept while engagements are pending: state["surface"] ---

@@ -177,7 +177,8 @@ def test_allied_land_forces_defend_at_one_third_coastal_defense_units_unaffected
     seen = {}
 
     def probe(state, rng):
-        seen.update(div=strength.defense(state, state["land"][div["id"]]), cd=strength.defense(state, state["land"][cd["id"]]))
+        seen.update(div=strength.defense(state, state["land"][div["id"]]),
+                    cd=strength.defense(state, state["land"][cd["id"]]))
     shock.strikes(s, ScriptedRng(), probe)
     assert seen == {"div": 50 // 3, "cd": strength.defense(s, cd)}
     assert strength.defense(s, div) == 50
