@@ -10,7 +10,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from app.games.usn import board_view, naming
+from app.games.usn import board_view, naming, tutorials
 from tests.browser.conftest import sign_up
 
 pytestmark = pytest.mark.browser
@@ -191,15 +191,21 @@ def sticking_out(page) -> list[str]:
 
 
 def test_every_usn_page_fits_a_phone_390_px_wide(live_server, new_page):
-    """Issue 34: on a phone 390 px wide no U.S.N. page scrolls sideways: the new-game form, the rulebook, and the
-    game's page (its map and the order forms) at each of the Allied Player's decisions of Coral Sea's first
-    Game-Turn against the computer, each answered with the form as it opens (blank rows are no orders)."""
+    """Issue 34: on a phone 390 px wide no U.S.N. page scrolls sideways: the new-game form, the rulebook, the
+    tutorials list and each tutorial's first page, and the game's page (its map and the order forms) at each of the
+    Allied Player's decisions of Coral Sea's first Game-Turn against the computer, each answered with the form as it
+    opens (blank rows are no orders), then a campaign game's first decisions."""
     base = live_server.url
     page = new_page(PHONE, 844)
     sign_up(page, base, name("phone"))
     for path in ("/games/new?game=usn", "/rules/usn", "/tutorials"):
         page.goto(base + path)
         assert sideways(page) <= 0, f"{path} is {sideways(page)} px too wide: {sticking_out(page)}"
+    for tutorial in tutorials.TUTORIALS:  # each U.S.N. tutorial as it opens from the lobby, its guide and its order
+        page.goto(f"{base}/")
+        page.locator(f'button[data-tutorial="{tutorial.id}"]').click()
+        expect(page.locator("#tutorial-guide")).to_contain_text("Step 1 of", timeout=TIMEOUT)
+        assert sideways(page) <= 0, f"{tutorial.id} is {sideways(page)} px too wide: {sticking_out(page)}"
     page.goto(f"{base}/games/new?game=usn")
     page.get_by_label("Your side").select_option("allied")
     page.get_by_label("Opponent").select_option("computer")
