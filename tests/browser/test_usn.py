@@ -10,7 +10,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from app.games.usn import board_view, naming
+from app.games.usn import board_view, naming, tutorials
 from tests.browser.conftest import sign_up
 
 pytestmark = pytest.mark.browser
@@ -82,10 +82,10 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     # The fields read the carriers' printed names. Japan leaves Rabaul blank: the deployment's standing order puts
     # the 10 LAC not placed there (the bases left blank take the rest, in order, within capacity).
     deploy(jp, {"NAC points by carrier: Japanese CV-3": "10", "NAC points by carrier: Japanese CV-4": "5",
-                "LAC points by air base: 0692 Lae": "5"})
+                "LAC points by air base: Lae (0692)": "5"})
     deploy(us, {"NAC points by carrier: Allied CV-5": "10", "NAC points by carrier: Allied CV-2": "4",
-                "LAC points by air base: 0659 Port Moresby": "10", "LAC points by air base: 0698 Brisbane": "10",
-                "LBAC points by air base: 0659 Port Moresby": "5"})
+                "LAC points by air base: Port Moresby (0659)": "10", "LAC points by air base: Brisbane (0698)": "10",
+                "LBAC points by air base: Port Moresby (0659)": "5"})
     expect(jp.locator("#usn-map .board-space[id$='-0759'] title")).to_contain_text("LAC 10", timeout=TIMEOUT)
 
     # Step 2: the Japanese carriers leave Truk; their destination is clicked on the map, field by field.
@@ -135,7 +135,8 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     row.locator("[name='arg.missions.0.group']").fill("1")
     row.locator("[name='arg.missions.0.ship']").fill("1")
     give(us, "Write the allocation")
-    expect(us.locator(".usn-allocation")).to_contain_text("Strike: 10 NAC from Allied CV-5 on 0793", timeout=TIMEOUT)
+    expect(us.locator(".usn-allocation")).to_contain_text("Strike: 10 NAC from Allied CV-5 on hex 0793",
+                                                          timeout=TIMEOUT)
 
     # The Japanese page learns only that the Allies have written: nothing of the strike until it is announced.
     expect(jp.locator("#log")).to_contain_text("The Allied Player has written the air allocation.", timeout=TIMEOUT)
@@ -170,3 +171,69 @@ def test_two_players_play_a_coral_sea_turn_with_the_secret_air_allocation(live_s
     for page in (jp, us):
         expect(page.locator(".usn-turn")).to_contain_text("Game-Turn 2 of 2", timeout=TIMEOUT)
     expect(jp.locator("#usn-vp")).to_contain_text("Victory Points (open record)")
+
+
+PHONE = 390  # a phone's width (issue 34): no U.S.N. page may scroll sideways on it
+
+
+def sideways(page) -> int:
+    """How many px the page is wider than the screen (0: it fits)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def sticking_out(page) -> list[str]:
+    """The innermost visible elements reaching past the screen's right edge: what makes the page scroll sideways."""
+    return page.evaluate("""w => Array.from(document.querySelectorAll('body *')).filter(e => e.offsetParent
+        && e.getBoundingClientRect().right > w + 1
+        && !Array.from(e.children).some(c => c.getBoundingClientRect().right > w + 1)).slice(0, 5)
+        .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className + ' ' +
+             Math.round(e.getBoundingClientRect().right) + ': ' + (e.textContent || '').trim().slice(0, 40))""", PHONE)
+
+
+def test_every_usn_page_fits_a_phone_390_px_wide(live_server, new_page):
+    """Issue 34: on a phone 390 px wide no U.S.N. page scrolls sideways: the new-game form, the rulebook, the
+    tutorials list and each tutorial's first page, and the game's page (its map and the order forms) at each of the
+    Allied Player's decisions of Coral Sea's first Game-Turn against the computer, each answered with the form as it
+    opens (blank rows are no orders), then a campaign game's first decisions."""
+    base = live_server.url
+    page = new_page(PHONE, 844)
+    sign_up(page, base, name("phone"))
+    for path in ("/games/new?game=usn", "/rules/usn", "/tutorials"):
+        page.goto(base + path)
+        assert sideways(page) <= 0, f"{path} is {sideways(page)} px too wide: {sticking_out(page)}"
+    for tutorial in tutorials.TUTORIALS:  # each U.S.N. tutorial as it opens from the lobby, its guide and its order
+        page.goto(f"{base}/")
+        page.locator(f'button[data-tutorial="{tutorial.id}"]').click()
+        expect(page.locator("#tutorial-guide")).to_contain_text("Step 1 of", timeout=TIMEOUT)
+        assert sideways(page) <= 0, f"{tutorial.id} is {sideways(page)} px too wide: {sticking_out(page)}"
+    page.goto(f"{base}/games/new?game=usn")
+    page.get_by_label("Your side").select_option("allied")
+    page.get_by_label("Opponent").select_option("computer")
+    page.get_by_role("button", name="Create game").click()
+    expect(page.locator("#usn-map")).to_be_visible(timeout=TIMEOUT)
+    titles: list[str] = []
+    while "Game-Turn 2" not in page.locator("#log").inner_text() and len(titles) < 12:
+        form = page.locator("#prompt form.usn-order").first
+        expect(form).to_be_visible(timeout=TIMEOUT)
+        title = page.locator("#prompt-title").inner_text()
+        assert sideways(page) <= 0, f"{title}: the page is {sideways(page)} px too wide: {sticking_out(page)}"
+        titles.append(title)
+        version = page.locator("#status").get_attribute("data-version")
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#status")).not_to_have_attribute("data-version", version, timeout=TIMEOUT)
+    assert any("allocation" in t.lower() for t in titles), titles  # the Air Mission Allocation Chart was seen
+
+    # a campaign game's page: hundreds of counters, the off-map places and the longest order forms
+    csrf = page.evaluate("() => JSON.parse(document.body.getAttribute('hx-headers'))['X-CSRF-Token']")
+    r = page.request.post(f"{base}/api/games", headers={"X-CSRF-Token": csrf},
+                          data={"game": "usn", "side": "japanese", "opponent": "computer", "scenario": "campaign_1"})
+    assert r.ok, r.text()
+    page.goto(f"{base}/games/{r.json()['id']}")
+    for _ in range(3):
+        form = page.locator("#prompt form.usn-order").first
+        expect(form).to_be_visible(timeout=TIMEOUT)
+        title = page.locator("#prompt-title").inner_text()
+        assert sideways(page) <= 0, f"{title}: the page is {sideways(page)} px too wide: {sticking_out(page)}"
+        version = page.locator("#status").get_attribute("data-version")
+        form.locator("button[type=submit]").click()
+        expect(page.locator("#status")).not_to_have_attribute("data-version", version, timeout=TIMEOUT)

@@ -123,7 +123,7 @@ def test_the_allocation_is_shown_to_its_writer_and_to_nobody_else():
         cap=[{"from": "A-CV-2", "kind": "nac", "points": 4}])
     mine = board_html(s, "allied")
     assert "Your Air Mission Allocation Chart" in mine
-    assert "Strike: 10 NAC from Allied CV-5 on 0793, group 1, ship 1" in mine and "CAP: 4 NAC over Allied CV-2" in mine
+    assert "Strike: 10 NAC from Allied CV-5 on hex 0793, group 1, ship 1" in mine and "CAP: 4 NAC over Allied CV-2" in mine
     for role in ("japanese", "spectator"):
         theirs = board_html(s, role)
         assert "Air Mission Allocation Chart" not in theirs and "10 NAC" not in theirs and "CAP: " not in theirs
@@ -154,7 +154,7 @@ def test_a_ships_hex_field_is_filled_by_the_map_and_read_back_as_its_movement():
     html = prompt_html(s, "japanese")
     field = re.search(r'<input id="([^"]+)" name="arg.moves.J-CV-3.to" type="text" class="usn-hex" data-hex-field', html)
     assert field, "J-CV-3's destination is a hex field the map can fill"
-    assert "Japanese CV-3 <small>at 0754, MA 12</small>" in html
+    assert "Japanese CV-3 <small>at Truk (0754), MA 12</small>" in html
     names = set(re.findall(r'name="(arg\.[^"]+)"', html))
     posted = [("verb", "move"), ("arg.moves.J-CV-3.to", "0793"), ("arg.moves.J-CV-4.stop", "0757"),
               ("arg.moves.J-CV-4.to", "0793")] + [(n, "") for n in names if n.endswith((".stop", ".to"))
@@ -174,7 +174,7 @@ def test_the_allocation_chart_rows_are_read_back_as_strikes_and_cap_and_blank_ro
     html = prompt_html(s, "allied")
     assert 'id="u0-missions-0-target" name="arg.missions.0.target" data-hex-field' in html
     assert '<option value="base:0659">Port Moresby base (0659)</option>' in html
-    assert '<option value="0793">0793</option>' in html  # a target the map can pick
+    assert '<option value="0793">hex 0793</option>' in html  # a target the map can pick
     posted = [("verb", "allocate")]
     for row in range(4):
         for part in ("from", "kind", "points", "target", "group", "ship"):
@@ -198,7 +198,7 @@ def test_the_deployment_form_names_each_carrier_and_base_and_what_is_to_deploy()
     s = R.setup("coral_sea", {}, ScriptedRng())
     html = htmllib.unescape(prompt_html(s, "japanese"))
     assert "To deploy: 15 LAC, 0 LBAC, 15 NAC." in html and "Rabaul base (0759) 15" in html
-    assert '<label for="u0-lac-1">LAC points by air base: 0759 Rabaul</label>' in html
+    assert '<label for="u0-lac-1">LAC points by air base: Rabaul (0759)</label>' in html
     posted = [("verb", "deploy"), ("arg.nac.J-CV-3", "10"), ("arg.nac.J-CV-4", "5"), ("arg.nac.J-CVL-2", ""),
               ("arg.lac.0692", "5"), ("arg.lac.0759", "10"), ("arg.lbac.0692", ""), ("arg.lbac.0759", "")]
     action = action_from_form(form(posted), R.prompts(s)["japanese"])

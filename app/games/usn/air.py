@@ -17,12 +17,10 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer, Optional, Repeated
-from app.games.usn import board, ferry, grid, land, mountains, supply, support
-from app.games.usn.bombard import has_base
+from app.games.usn import airbase, board, crt, damage, ferry, grid, land, mountains, strength, supply, support
 
 STRAFE = "air units on the ground"  # Mission: Strafing, written like a strike on a base (airbase.py)
 TARGETS = ("air base", "naval base", STRAFE)
-from app.games.usn.naval import ALL_HEXES
 
 RULE = "Detailed Sequence of Play, Step 5 (E)"
 STATIONS = tuple(i for i in board.every("ships") if board.ship_type(i) in ("CV", "JCV", "CVL")) + tuple(
@@ -53,13 +51,13 @@ def _land_strike(stations, targets, units) -> Group:
                   "unit": Choice(units, label="land unit")})
 
 
-VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, ALL_HEXES), label="strikes on naval units"),
+VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, grid.ALL_HEXES), label="strikes on naval units"),
                       "cap": Repeated(_cap(STATIONS), label="Combat Air Patrol over its own hex"),
-                      "base_strikes": Optional(Repeated(_base_strike(STATIONS, ALL_HEXES),
+                      "base_strikes": Optional(Repeated(_base_strike(STATIONS, grid.ALL_HEXES),
                                                         label="strikes on air and naval bases")),
-                      "ground_support": Optional(Repeated(support.air_order(STATIONS, ALL_HEXES),
+                      "ground_support": Optional(Repeated(support.air_order(STATIONS, grid.ALL_HEXES),
                                                           label="ground support of a land combat")),
-                      "land_strikes": Optional(Repeated(_land_strike(STATIONS, ALL_HEXES, land.LAND),
+                      "land_strikes": Optional(Repeated(_land_strike(STATIONS, grid.ALL_HEXES, land.LAND),
                                                         label="bombing of land units"))}}
 
 
@@ -68,7 +66,7 @@ VERBS = {"allocate": {"missions": Repeated(_mission(STATIONS, ALL_HEXES), label=
 def examine(state, rng) -> None:
     """Step (D): each side's view of the enemy naval stacks within its air units' (extended) range."""
     for side in board.SIDES:
-        reach = board.air_range(state, side)
+        reach = supply.air_range(state, side)
         enemy = board.other(side)
         seen = {h: board.groups(state, h, enemy) for h in sorted({s["hex"] for s in board.afloat(state, enemy)})
                 if h in reach}
@@ -85,7 +83,7 @@ def examine(state, rng) -> None:
 # --- (E) allocation ---
 
 def prompt(state, role):
-    stations = tuple(board.air_stations(state, role)) or ("none",)
+    stations = tuple(supply.air_stations(state, role)) or ("none",)
     targets = tuple(state["examined"][role]) or ("none",)
     bases = tuple(sorted(h for h, b in state["bases"].items() if b["side"] != role)) or ("none",)
     ashore = sorted((u for u in state["land"].values() if u["side"] != role and u["hex"] and not u["aboard"]),
@@ -102,7 +100,7 @@ def prompt(state, role):
                                               label="bombing of land units")).to_json()}
     return {"title": "Air Mission Allocation Chart: write your strikes and CAP (secret; both sides at once)",
             "rule": RULE, "actions": [{"verb": "allocate", "label": "Write the allocation", "args": spec}],
-            "info": {"kind": "allocation", "stations": board.air_stations(state, role),
+            "info": {"stations": supply.air_stations(state, role),
                      "targets": state["examined"][role], "reach": in_reach(state, role)}}
 
 
@@ -111,7 +109,7 @@ def in_reach(state, role) -> dict[str, dict[str, list[str]]]:
     examined stacks within that type's extended range as Movement (U), (V) count it (`mountains.air_distance`). The
     form offers a row's target hexes from this, so a strike is never offered beyond its reach."""
     out: dict[str, dict[str, list[str]]] = {}
-    for st, pts in board.air_stations(state, role).items():
+    for st, pts in supply.air_stations(state, role).items():
         h = board.station_hex(state, st)
         for kind, n in pts.items():
             if n:
@@ -122,7 +120,7 @@ def in_reach(state, role) -> dict[str, dict[str, list[str]]]:
 
 def check(state, role, action):
     a = action["args"]
-    stations = board.air_stations(state, role)
+    stations = supply.air_stations(state, role)
     used: dict[tuple[str, str], int] = {}
     for m in (a.get("missions", []) + a.get("cap", []) + a.get("base_strikes", []) + a.get("ground_support", [])
               + a.get("land_strikes", [])):
@@ -169,7 +167,7 @@ def _check_base_strikes(state, role, strikes):
     """Mission: Bomb Air or Naval Base: an enemy base of the kind named (Combat (B)), within the extended range."""
     for m in strikes:
         b = state["bases"].get(m["target"])
-        if b is None or b["side"] == role or not has_base(b, m["base"]):
+        if b is None or b["side"] == role or not board.has_base(b, m["base"]):
             raise IllegalAction(f"There is no enemy {m['base']} at hex {m['target']}.",
                                 "Mission Capability Chart: Air Units, Bomb Air or Naval Base")
         d = grid.distance(board.station_hex(state, m["from"]), m["target"])
@@ -190,14 +188,14 @@ def resolve(state, role, action, rng):
 
 def default(state, role):
     """A missed allocation: no strikes, every carrier's NAC on CAP over its own hex (digest §1, server notes)."""
-    cap = [{"from": st, "kind": "nac", "points": pts["nac"]} for st, pts in board.air_stations(state, role).items()
+    cap = [{"from": st, "kind": "nac", "points": pts["nac"]} for st, pts in supply.air_stations(state, role).items()
            if pts["nac"] and not st.startswith("base:")]
     return {"verb": "allocate", "args": {"missions": [], "cap": cap}}
 
 
 def random(state, role, rng):
     missions, cap, base_strikes, ground, on_land = [], [], [], [], []
-    for st, pts in board.air_stations(state, role).items():
+    for st, pts in supply.air_stations(state, role).items():
         h = board.station_hex(state, st)
         for kind, n in pts.items():
             if not n:
@@ -206,7 +204,7 @@ def random(state, role, rng):
             targets = [t for t in state["examined"][role]
                        if grid.distance(h, t) <= board.reach(kind, extended=True)]
             bases = [(t, k) for t, b in sorted(state["bases"].items()) for k in TARGETS
-                     if b["side"] != role and has_base(b, k) and grid.distance(h, t) <= board.reach(kind, True)]
+                     if b["side"] != role and board.has_base(b, k) and grid.distance(h, t) <= board.reach(kind, True)]
             if r == 3 and bases and rng.die(2) == 1:
                 t, k = rng.choice(bases)
                 base_strikes.append({"from": st, "kind": kind, "points": rng.die(n), "target": t, "base": k})
@@ -246,78 +244,6 @@ def _take_off(state, side, order) -> dict[str, Any]:
     return dict(order, side=side, alive=order["points"], home=board.station_hex(state, st))
 
 
-def _air_to_air_per_point(m) -> int:
-    """Movement (V): beyond the normal range the strike fights at the extended strength; the range counted as
-    Movement (U) counts it, one more across mountain hexsides (`mountains.air_distance`)."""
-    if m["kind"] == "lbac":
-        return board.AIR["lbac_air_to_air_per_point"]
-    if mountains.air_distance(m["home"], m["target"]) > board.reach(m["kind"]):
-        return board.AIR[f"extended_air_to_air_{m['side']}"]
-    return board.AIR["air_to_air_per_point"]
-
-
-def _bomb_per_point(m) -> int:
-    if m.get("bomb_per_point"):  # Shock Effect: Japanese NAC at ten (shock.strikes)
-        return m["bomb_per_point"]
-    if m["kind"] == "lbac":
-        return board.AIR["bomb_per_point_lbac_vs_ships"]
-    if m["kind"] == "lac":
-        return board.AIR[f"bomb_per_point_lac_vs_ships_{m['side']}"]
-    return board.AIR[f"bomb_per_point_nac_{m['side']}"]
-
-
-def losses(points: int, aborted: int, destroyed: int) -> tuple[int, int]:
-    """(aborted, destroyed) actually suffered by `points` air points: destruction first when too few (errata)."""
-    d = min(destroyed, points)
-    return min(aborted, points - d), d
-
-
-def _lose_air(state, side, kind, n, why):
-    if n:
-        board.add_vp(state, board.other(side), n * land._air_vp(kind, side),
-                     f"{n} {board.TITLE[side]} {board.KIND_TITLE[kind]} points destroyed ({why})")
-
-
-def ship_vp(ship) -> float:
-    """Victory Point Schedule: carriers 10 x Air Capacity, transports 10/20, other naval units 2 x Defense."""
-    vp = board.PLAY["vp"]
-    if board.is_carrier(ship):
-        return vp["carrier_per_capacity"] * ship["capacity"]
-    if ship["type"] == "TR":
-        return vp["transport_to_japan"] if ship["side"] == "allied" else vp["transport_to_allies"]
-    return vp["other_ship_per_defense"] * board.PLAY["ship_type"][ship["type"]]["defense"]
-
-
-def damage_ship(state, ship, weeks) -> None:
-    """Apply a CRT 5 result: weeks accumulate, more than forty or X sinks (Combat (I)); any damage to a carrier
-    destroys its aircraft (Combat (H)); Victory Points for damage are the sinking value x weeks / 100, and sinking a
-    damaged ship adds the remainder (Victory Point Schedule)."""
-    enemy = board.other(ship["side"])
-    full = ship_vp(ship)
-    paid = ship.get("vp_paid", 0)
-    if weeks == "X" or ship["damage"] + weeks > board.PLAY["damage"]["sunk_over_weeks"]:
-        ship["sunk"] = True
-        ship["damage"] = ship["damage"] if weeks == "X" else ship["damage"] + weeks
-        board.add_vp(state, enemy, round(full - paid, 2), f"{board.TITLE[ship['side']]} {ship['id']} sunk")
-        ship["vp_paid"] = full
-        if ship["cargo"]:
-            names = [state["land"][u]["name"] for u in ship["cargo"]]
-            for u in ship["cargo"]:
-                lu = state["land"][u]
-                lu.update(aboard=None, hex=None, destroyed=True)
-                board.add_vp(state, enemy, lu["vp"], f"{lu['name']} lost aboard {ship['id']}")
-            state["log"].append(entry(PUBLIC, f"Cargo lost with {ship['id']}: {', '.join(names)}."))
-            ship["cargo"] = []
-    else:
-        ship["damage"] += weeks
-        add = round(full * weeks / 100, 2)
-        ship["vp_paid"] = paid + add
-        board.add_vp(state, enemy, add, f"{board.TITLE[ship['side']]} {ship['id']} damaged {weeks} weeks")
-    if board.is_carrier(ship) and ship["nac"]:
-        _lose_air(state, ship["side"], "nac", ship["nac"], f"aboard the damaged {ship['id']}")
-        ship["nac"] = 0
-
-
 def _strike(state, m, caps, rng, at) -> None:
     side, enemy = m["side"], board.other(m["side"])
     title = f"{board.TITLE[side]} {m['alive']} {board.KIND_TITLE[m['kind']]}"
@@ -333,20 +259,20 @@ def _strike(state, m, caps, rng, at) -> None:
     cap_points = sum(c["alive"] for c in cover)
     if cap_points:
         r1, r2 = rng.d6(), rng.d6()
-        ab, de = losses(m["alive"], *board_air(cap_points * board.AIR["air_to_air_per_point"], r1))
-        fire_back = m["alive"] * _air_to_air_per_point(m)
+        ab, de = damage.losses(m["alive"], *board_air(cap_points * board.AIR["air_to_air_per_point"], r1))
+        fire_back = m["alive"] * strength.air_to_air_per_point(m)
         cab, cde = board_air(fire_back, r2)
         m["alive"] -= ab + de
         m["aborted"] = m.get("aborted", 0) + ab
-        _lose_air(state, side, m["kind"], de, "by CAP")
+        damage.lose_air(state, side, m["kind"], de, "by CAP")
         state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ab} aborted, {de} "
                                           f"destroyed; the strike fires back with {fire_back} (die {r2}).", at=at))
         for c in cover:  # the CAP's losses, destruction first (errata), in the order the CAP was written
-            a2, d2 = losses(c["alive"], cab, cde)
+            a2, d2 = damage.losses(c["alive"], cab, cde)
             c["alive"] -= a2 + d2
             c["aborted"] = c.get("aborted", 0) + a2
             cab, cde = cab - a2, cde - d2
-            _lose_air(state, enemy, c["kind"], d2, "on CAP")
+            damage.lose_air(state, enemy, c["kind"], d2, "on CAP")
             if a2 or d2:
                 state["log"].append(entry(PUBLIC, f"CAP loses {a2} aborted, {d2} destroyed.", at=at))
     if not m["alive"]:
@@ -359,16 +285,16 @@ def _strike(state, m, caps, rng, at) -> None:
     ab, de = board_air(aa, r)
     if m["kind"] == "lbac":  # LBAC suffer one-half normal effect, fractions dropped (5(F)2b)
         ab, de = ab // 2, de // 2
-    ab, de = losses(m["alive"], ab, de)
+    ab, de = damage.losses(m["alive"], ab, de)
     m["alive"] -= ab + de
     m["aborted"] = m.get("aborted", 0) + ab
-    _lose_air(state, side, m["kind"], de, "by anti-aircraft fire")
+    damage.lose_air(state, side, m["kind"], de, "by anti-aircraft fire")
     state["log"].append(entry(PUBLIC, f"Anti-aircraft {aa} (die {r}): {ab} aborted, {de} destroyed.", at=at))
     if not m["alive"]:
         return
     # c) bombing: CRT 3 then CRT 5
     ship = group[min(m.get("ship", 1), len(group)) - 1]
-    attack = m["alive"] * _bomb_per_point(m)
+    attack = m["alive"] * strength.bomb_per_point(m)
     r3 = rng.d6()
     number = board_crt().air_to_surface(attack, board.values(ship)["defense"], r3)
     if not number:
@@ -382,7 +308,7 @@ def _strike(state, m, caps, rng, at) -> None:
     if weeks:
         state["log"].append(entry(PUBLIC, f"{ship['id']} is hit: {weeks if weeks == 'X' else str(weeks) + ' weeks'}.",
                                   at=at))
-        damage_ship(state, ship, weeks)
+        damage.damage_ship(state, ship, weeks)
 
 
 def board_air(strength, roll):
@@ -390,7 +316,6 @@ def board_air(strength, roll):
 
 
 def board_crt():
-    from app.games.usn import crt
     return crt
 
 
@@ -437,7 +362,7 @@ def _land_back(state, flight) -> None:
                 put(o, k)
                 n -= k
     if n:
-        _lose_air(state, side, kind, n, "no place to land within range")
+        damage.lose_air(state, side, kind, n, "no place to land within range")
 
 
 def strikes(state, rng) -> None:
@@ -452,7 +377,6 @@ def strikes(state, rng) -> None:
             for m in missions[side]:
                 if m["kind"] == kind:
                     _strike(state, m, caps, rng, at)
-    from app.games.usn import airbase
     on_land = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("land_strikes", [])] for s in board.SIDES}
     for side in ("allied", "japanese"):  # (H), then (I): all types together, by target
         airbase.strike_bases(state, side, on_bases[side], caps, rng, at)

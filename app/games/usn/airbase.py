@@ -20,14 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, bombard, coastal, crt, supply
-from app.games.usn.air import _air_to_air_per_point, _lose_air, losses
-from app.games.usn.land import _air_vp
+from app.games.usn import board, bombard, coastal, crt, damage, strength, supply
 
 RULE = "Mission Capability Chart: Air Units, Bomb Air or Naval Base"
 
 
-def _bomb_per_point(m) -> int:
+def bomb_per_point(m) -> int:
+    """Bombardment Strength per air point against a base or land units (against ships: strength.bomb_per_point)."""
     if m.get("bomb_per_point"):  # Shock Effect: Japanese NAC at ten (shock.strikes)
         return m["bomb_per_point"]
     if m["kind"] == "lbac":
@@ -39,11 +38,11 @@ def _take(flights, aborted, destroyed, state, side, why) -> tuple[int, int]:
     """Spread (aborted, destroyed) over flights in order, destruction first (errata); what was actually taken."""
     took_a = took_d = 0
     for f in flights:
-        a, d = losses(f["alive"], aborted - took_a, destroyed - took_d)
+        a, d = damage.losses(f["alive"], aborted - took_a, destroyed - took_d)
         f["alive"] -= a + d
         f["aborted"] = f.get("aborted", 0) + a
         took_a, took_d = took_a + a, took_d + d
-        _lose_air(state, side, f["kind"], d, why)
+        damage.lose_air(state, side, f["kind"], d, why)
     return took_a, took_d
 
 
@@ -56,7 +55,7 @@ def meet_cap(state, side: str, group, cover, rising: int, rng, at, what: str = "
         return 0, 0
     r1, r2 = rng.d6(), rng.d6()
     ab, de = crt.air(cap_points * board.AIR["air_to_air_per_point"], r1)
-    fire_back = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
+    fire_back = sum(f["alive"] * strength.air_to_air_per_point(f) for f in group)
     cab, cde = crt.air(fire_back, r2)
     ta, td = _take(group, ab, de, state, side, "by CAP")
     state["log"].append(entry(PUBLIC, f"CAP {cap_points} points meet it (die {r1}): {ta} aborted, {td} "
@@ -68,12 +67,12 @@ def meet_cap(state, side: str, group, cover, rising: int, rng, at, what: str = "
 def _ground_losses(state, b, destroyed) -> None:
     """Air points that rose from the base itself: destroyed ones are gone; aborted ones simply land again."""
     left = destroyed
-    for k in sorted(("lac", "nac"), key=lambda k: (_air_vp(k, b["side"]), k)):
+    for k in sorted(("lac", "nac"), key=lambda k: (damage.air_vp(k, b["side"]), k)):
         n = min(left, b["air"][k])
         if n:
             b["air"][k] -= n
             left -= n
-            _lose_air(state, b["side"], k, n, f"rising from the base at {b['hex']}")
+            damage.lose_air(state, b["side"], k, n, f"rising from the base at {b['hex']}")
 
 
 STRAFE = "air units on the ground"
@@ -85,19 +84,19 @@ def _strafe(state, b, group, rising, rng, at) -> None:
     targets are the LBAC (never rising) and, on a neutralized base, every point; only the destroyed number counts
     on the ground; the strafer chooses the types lost (CRT 2), the dearest to the defender first."""
     grounded = {k: n for k, n in b["air"].items() if k == "lbac" or not rising}
-    fire = sum(f["alive"] * _air_to_air_per_point(f) for f in group)
+    fire = sum(f["alive"] * strength.air_to_air_per_point(f) for f in group)
     if not fire or not any(grounded.values()):
         state["log"].append(entry(PUBLIC, f"Strafing {fire}: no air units on the ground at {b['hex']}.", at=at))
         return
     r = rng.d6()
     _ab, de = crt.air(fire, r)
     lost = 0
-    for k in sorted(grounded, key=lambda k: (-_air_vp(k, b["side"]), k)):
+    for k in sorted(grounded, key=lambda k: (-damage.air_vp(k, b["side"]), k)):
         n = min(de - lost, grounded[k])
         if n:
             b["air"][k] -= n
             lost += n
-            _lose_air(state, b["side"], k, n, f"strafed on the ground at {b['hex']}")
+            damage.lose_air(state, b["side"], k, n, f"strafed on the ground at {b['hex']}")
     state["log"].append(entry(PUBLIC, f"Strafing {fire} at the air units on the ground at {b['hex']} (die {r}): "
                                       f"{lost} destroyed.", at=at))
 
@@ -111,7 +110,7 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
         b = state["bases"].get(h)
         names = ", ".join(f"{f['alive']} {board.KIND_TITLE[f['kind']]}" for f in group)
         state["log"].append(entry(PUBLIC, f"{board.TITLE[side]} strike on the {kind} at hex {h}: {names}.", at=at))
-        if b is None or b["side"] != enemy or not bombard.has_base(b, "air base" if kind == STRAFE else kind):
+        if b is None or b["side"] != enemy or not board.has_base(b, "air base" if kind == STRAFE else kind):
             state["log"].append(entry(PUBLIC, "The strike finds no enemy base there.", at=at))
             continue
         was_neutralized = board.neutralized(state, h, "air")
@@ -140,7 +139,7 @@ def strike_bases(state, side: str, flights: list[dict[str, Any]], caps: list[dic
             _strafe(state, b, group, rising, rng, at)
             continue
         # c) bombing: CRT 3, then CRT 5
-        attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
+        attack = sum(f["alive"] * bomb_per_point(f) for f in group)
         if not attack:
             continue
         defense = board.PLAY["base_values"]["defense"]
@@ -175,7 +174,7 @@ def strike_land(state, side: str, flights: list[dict[str, Any]], caps, rng, at) 
             continue
         cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
         meet_cap(state, side, group, cover, 0, rng, at)
-        attack = sum(f["alive"] * _bomb_per_point(f) for f in group)
+        attack = sum(f["alive"] * bomb_per_point(f) for f in group)
         if attack and coastal.is_coastal(u):  # Mission: Bombing Coastal Defense Unit: CRT 4, "2" or more destroys
             coastal.bomb(state, side, attack, u, rng, at)
         elif attack:

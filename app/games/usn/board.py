@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import gamedata, grid
+from app.games.usn import gamedata, philippines
 
 State = dict[str, Any]
 SIDES = ("japanese", "allied")
@@ -178,14 +178,9 @@ def friendly_base(state: State, hex_id: str, side: str, naval: bool | None = Non
         return None
     if naval and not b["naval"]:
         return None
-    if naval and _manila_barred(state, hex_id, side):  # Campaign Game 1, Phillipine Fortifications
+    if naval and philippines.manila_barred(state, hex_id, side):  # Campaign Game 1, Phillipine Fortifications
         return None
     return b
-
-
-def _manila_barred(state: State, hex_id: str, side: str) -> bool:
-    from app.games.usn import special
-    return special.manila_barred(state, hex_id, side)
 
 
 def neutralized(state: State, hex_id: str, kind: str) -> bool:
@@ -196,50 +191,8 @@ def neutralized(state: State, hex_id: str, kind: str) -> bool:
     return bool(until) and [state["turn"], state["step"]["n"]] < until
 
 
-def supplied(state: State, unit: dict[str, Any]) -> bool:
-    """Supply (A)-(E): a land unit is in supply when it traces a supply line (supply.py) and no Dx of bombardment or
-    bombing has deprived it of supply for one full Game-Turn (to the same step of the next Game-Turn)."""
-    from app.games.usn import special, supply
-    until = unit.get("unsupplied_until")
-    return (not until or [state["turn"], state["step"]["n"]] >= until) and (
-        supply.unit_supplied(state, unit) or special.immune(state, unit))  # Phillipine Fortifications: 8 Game-Turns
-
-
-def refuels_at(state: State, hex_id: str, side: str) -> bool:
-    """A friendly naval base that is not neutralized refuels (Supply (G); a neutralized one may not), if in supply
-    (Supply (E): an unsupplied base may not function)."""
-    from app.games.usn import supply
-    return (friendly_base(state, hex_id, side, naval=True) is not None and not neutralized(state, hex_id, "naval")
-            and supply.base_supplied(state, hex_id))
-
-
-def air_stations(state: State, side: str) -> dict[str, dict[str, int]]:
-    """{station: {kind: points}}: each base ("base:<hex>") and each carrier (its ship id) holding air points."""
-    from app.games.usn import supply
-    # Supply (E): unsupplied air units may not perform any missions
-    out: dict[str, dict[str, int]] = {}
-    for h, b in sorted(state["bases"].items()):
-        if (b["side"] == side and any(b["air"].values()) and not neutralized(state, h, "air")
-                and supply.base_supplied(state, h)):
-            out[f"base:{h}"] = dict(b["air"])
-    for s in afloat(state, side):
-        if is_carrier(s) and s["nac"] and not s["damage"]:
-            out[s["id"]] = {"lac": 0, "lbac": 0, "nac": s["nac"]}
-    return out
-
-
 def station_hex(state: State, station: str) -> str:
     return station[5:] if station.startswith("base:") else state["ships"][station]["hex"]
-
-
-def air_range(state: State, side: str) -> set[str]:
-    """Every hex within the extended range of a side's air units (Movement (V)): what step D examines."""
-    out: set[str] = set()
-    for station, pts in air_stations(state, side).items():
-        h = station_hex(state, station)
-        reach = max((_reach(k, True) for k, n in pts.items() if n), default=0)
-        out |= set(grid.within(h, reach))
-    return out
 
 
 def _reach(kind: str, extended: bool) -> int:
@@ -263,3 +216,25 @@ def add_vp(state: State, side: str, points: float, why: str) -> None:
     if points:
         state["vp"][side] = round(state["vp"][side] + points, 2)
         state["log"].append(entry(PUBLIC, f"{TITLE[side]} +{points:g} VP: {why}."))
+
+
+def has_base(b: dict[str, Any] | None, kind: str) -> bool:
+    if b is None:
+        return False
+    return bool(b["naval"]) if kind == "naval base" else b["capacity"] > 0  # an air base (or its air units)
+
+
+def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
+    """`side`'s ships in hex h that surface ships could engage: not in their own naval base (Air and Naval Bases (L))."""
+    if friendly_base(state, h, side, naval=True):
+        return []
+    return stack(state, h, side)
+
+
+SHIPS = every("ships")  # every situation's ships: the ids an order may name
+
+
+def fuel_limit(ship_type: str) -> int:
+    """Supply (G): the Game-Turns a ship of this type may spend at sea before it must refuel."""
+    fuel = PLAY["fuel"]
+    return fuel["at_sea_turns_transports"] if ship_type in ("TR", "OL") else fuel["at_sea_turns"]

@@ -17,7 +17,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, crt, gamedata
+from app.games.usn import board, coastal, crt, damage, gamedata, strength
 
 RULE = "Mission Capability Chart: Naval Units, Bombardment of Bases"
 TARGETS = ("air base", "naval base")
@@ -33,16 +33,9 @@ def bombarders(state, side: str, h: str, mission: str = "bombard_base") -> list[
             and board.values(s)["surface_attack"] > 0]
 
 
-def has_base(b: dict[str, Any] | None, kind: str) -> bool:
-    if b is None:
-        return False
-    return bool(b["naval"]) if kind == "naval base" else b["capacity"] > 0  # an air base (or its air units)
-
-
 def check(state, role: str, orders: dict[str, str]) -> None:
     """`orders` {hex: "air base" | "naval base" | an enemy land unit's id}, checked against the position after the
     first portion."""
-    from app.games.usn import coastal
     enemy = board.other(role)
     for h, target in orders.items():
         u = state["land"].get(target)
@@ -67,7 +60,7 @@ def check(state, role: str, orders: dict[str, str]) -> None:
                                     "Detailed Sequence of Play, Step 2 (F)")
             continue
         b = state["bases"].get(h)
-        if b is None or b["side"] != enemy or not has_base(b, target):
+        if b is None or b["side"] != enemy or not board.has_base(b, target):
             raise IllegalAction(f"There is no enemy {target} at hex {h} to bombard.", RULE)
         if not bombarders(state, role, h):
             raise IllegalAction(f"None of your battleships, cruisers or destroyers ends the first portion of its "
@@ -78,7 +71,6 @@ def check(state, role: str, orders: dict[str, str]) -> None:
 
 
 def resolve(state, role: str, orders: dict[str, str], rng) -> None:
-    from app.games.usn import coastal
     for h in sorted(orders):
         cd = state["land"].get(orders[h])
         if cd is not None and coastal.is_coastal(cd):
@@ -136,13 +128,12 @@ def base_result(state, b: dict[str, Any], kind: str, result, grounded: bool = Tr
     lose = total * pct // 100
     if not lose:
         return
-    from app.games.usn.land import _air_vp
-    for k in sorted(board.KINDS, key=lambda k: (_air_vp(k, b["side"]), k)):  # the cheapest to the defender first
+    for k in sorted(board.KINDS, key=lambda k: (damage.air_vp(k, b["side"]), k)):  # the cheapest to the defender first
         n = min(lose, b["air"][k])
         if n:
             b["air"][k] -= n
             lose -= n
-            board.add_vp(state, board.other(b["side"]), n * _air_vp(k, b["side"]),
+            board.add_vp(state, board.other(b["side"]), n * damage.air_vp(k, b["side"]),
                          f"{n} {board.TITLE[b['side']]} {board.KIND_TITLE[k]} points destroyed on the ground at "
                          f"{b['hex']}")
     state["log"].append(entry(PUBLIC, f"{pct}% of the air points on the base at {b['hex']} are destroyed.", at=at))
@@ -152,8 +143,7 @@ def bomb_land(state, side: str, who: str, attack: int, u: dict[str, Any], rng, a
     """Bombardment of Land Units (naval) and Bombing of Land Units (air): the attack against the Defense of one land
     unit on CRT 1; only Dx counts, depriving it of supply for one full Game-Turn (Supply (E): it may not move or
     attack, its Defense is halved, it may not retreat)."""
-    from app.games.usn.land import defense
-    d = defense(state, u)
+    d = strength.defense(state, u)
     roll = rng.d6()
     result = crt.land(attack, d, roll)
     effect = "deprived of supply for one full Game-Turn" if result == "Dx" else "no effect (only Dx counts)"

@@ -47,16 +47,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import (
-    board,
-    building,
-    garrisons,
-    grid,
-    march,
-    situation,
-    submarine,
-    transfer,
-)
+from app.games.usn import board, bot_view, building, garrisons, grid, march, offmap, offmap_bots, submarine, transfer
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -69,14 +60,9 @@ CORAL_GOALS = {"japanese_objective": PORT_MORESBY, "japanese_engineer_objective"
                "allied_objective": PORT_MORESBY, "allied_air_toward": RABAUL, "japanese_air_toward": PORT_MORESBY}
 STANDOFF = 2  # the NAC's normal range: close enough to strike at full air-to-air, no closer
 THREAT = 4  # an enemy stack or air base this near may strike the carriers: keep CAP up
-FUEL_LIMIT = board.PLAY["fuel"]
 GUNS = ("BB", "CA", "CL", "DD")  # the ships that bombard and support land combat (Mission Capability Chart)
 GROUPS = 10  # an air order names a two-ship group 1-10 (air.py): a bigger stack's lower groups cannot be named
 PRIORITY = {"JCV": 10, "CV": 10, "CVL": 7, "TR": 6, "CA": 3, "CL": 2, "DD": 1}
-
-
-def _fuel_limit(ship_type: str) -> int:
-    return FUEL_LIMIT["at_sea_turns_transports"] if ship_type in ("TR", "OL") else FUEL_LIMIT["at_sea_turns"]
 
 
 def _goal(view: View, key: str) -> str:
@@ -95,10 +81,6 @@ def _enemy(side: str) -> str:
 
 def _mine(view: View, side: str) -> list[dict[str, Any]]:
     return view["ships"][side]["units"]
-
-
-def _enemy_hexes(view: View, side: str) -> list[str]:
-    return [st["hex"] for st in view["ships"][_enemy(side)]["stacks"]]
 
 
 def _enemy_land(view: View, side: str, h: str) -> list[dict[str, Any]]:
@@ -180,11 +162,6 @@ def _deploy(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any
 
 # --- naval movement ---
 
-def _free(view: View, side: str, h: str) -> bool:
-    """Open to the ship: not the inset, no enemy stack, not kept out by a special rule (Eastern Solomons)."""
-    return grid.open_hex(h) and h not in _enemy_hexes(view, side) and not situation.forbidden(view, side, h)
-
-
 def _home(view: View, side: str, h: str) -> str | None:
     ports = [b["hex"] for b in view["bases"] if b["side"] == side and b["naval"]]
     return min(ports, key=lambda p: (_dist(h, p), p)) if ports else None
@@ -196,7 +173,7 @@ def _toward(view: View, side: str, ship: dict[str, Any], goal: str, budget: int,
     the stream cost the Japanese player at Santa Cruz a third of its wins against random play (18 of 40 seeds, 12
     with them), so the tie stays the first by number."""
     here = ship["hex"]
-    options = [h for h in grid.within(here, budget) if _free(view, side, h) or h == here]
+    options = [h for h in grid.within(here, budget) if bot_view.free(view, side, h) or h == here]
     return min(options, key=lambda h: (abs(_dist(h, goal) - keep), _dist(here, h), h))
 
 
@@ -233,16 +210,15 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
     invasion = [t["hex"] for t in transports if t["carrying"]]
     raid, bombard = _bombardment(view, side, ships, invasion)
     fight = _engagements(view, side, ships, set(raid))
-    from app.games.usn import offmap
     # Off-Map Movement and the Indian Ocean sortie; not in a phase the Shock Effect limits (its own allowance)
-    offmap_moves = {} if prompt["info"].get("shock") else offmap.bot_moves(view, side,
+    offmap_moves = {} if prompt["info"].get("shock") else offmap_bots.bot_moves(view, side,
                                                                             _goal(view, f"{side}_objective"))
     moves.update({k: v for k, v in offmap_moves.items() if v})
     for s in sorted(ships, key=lambda x: x["id"]):
         if s["id"] in offmap_moves or offmap.off(s["hex"]):
             continue
         budget = s["values"]["movement"]
-        if s["at_sea"] >= _fuel_limit(s["type"]) - 1:  # Supply (G): one more turn at sea would be the last
+        if s["at_sea"] >= board.fuel_limit(s["type"]) - 1:  # Supply (G): one more turn at sea would be the last
             home = _home(view, side, s["hex"])
             if home and home != s["hex"]:
                 moves[s["id"]] = {"to": _toward(view, side, s, home, budget)}
@@ -260,7 +236,7 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
             goal = min(invasion, key=lambda h: (_dist(h, target), h)) if invasion else target
             keep = 0 if invasion and goal != target else STANDOFF
         else:
-            seen = [h for h in _enemy_hexes(view, side) if _dist(h, target) < grid.BEYOND]
+            seen = [h for h in bot_view.enemy_hexes(view, side) if _dist(h, target) < grid.BEYOND]
             goal = min(seen, key=lambda h: (_dist(h, target), h)) if seen else target
             keep = STANDOFF if not seen or _struck(view, side) else board.reach("nac", extended=True) + 1
         to = _toward(view, side, s, goal, budget, keep)
@@ -338,10 +314,10 @@ def _bombardment(view: View, side: str, ships: list[dict[str, Any]], invasion: l
     portion there and bombard it ({ship: hex}, {hex: target}); the lighter escorts stay with the carriers."""
     h = _goal(view, f"{side}_objective")
     target = _bombard_target(view, side, h, invasion) if grid.open_hex(h) else None
-    if not target or h in _enemy_hexes(view, side):
+    if not target or h in bot_view.enemy_hexes(view, side):
         return {}, {}
     raid = {s["id"]: h for s in ships if s["type"] in ("BB", "CA") and s["values"]["surface_attack"] > 0
-            and _dist(s["hex"], h) <= s["values"]["movement"] and s["at_sea"] < _fuel_limit(s["type"]) - 1}
+            and _dist(s["hex"], h) <= s["values"]["movement"] and s["at_sea"] < board.fuel_limit(s["type"]) - 1}
     return (raid, {h: target}) if raid else ({}, {})
 
 
@@ -363,7 +339,7 @@ def _engagements(view: View, side: str, ships: list[dict[str, Any]], busy: set[s
         for h in sorted({s["hex"] for s in ships}):
             guns = [s for s in ships if s["hex"] == h and s["type"] in GUNS and s["id"] not in busy
                     and s["id"] not in out and _dist(h, t) <= s["values"]["movement"]
-                    and s["at_sea"] < _fuel_limit(s["type"]) - 1]
+                    and s["at_sea"] < board.fuel_limit(s["type"]) - 1]
             if guns and _surface_strength(guns) >= 2 * theirs:
                 out.update({s["id"]: t for s in guns})
                 break
@@ -381,7 +357,7 @@ def _submarines(view: View, record: dict[str, Any] | None, rng) -> dict[str, Any
     out: dict[str, Any] = {}
     for sid, r in sorted(record.items()):
         if r["may_place"]:
-            seen = _enemy_hexes(view, "japanese") or [target]
+            seen = bot_view.enemy_hexes(view, "japanese") or [target]
             near = _pick(rng, sorted(seen), lambda h: _dist(h, target))
             spots = [h for h in grid.within(near, 3) if may(h)] or grid.within(near, 3)
             to = _pick(rng, spots, lambda h: _dist(h, target))  # its record is secret: which of equals, the stream's
@@ -421,7 +397,7 @@ def _transport(view, side, s, transports, taken, budget) -> dict[str, Any] | Non
     goal = _cargo_goal(view, s)
     if s["hex"] == goal:
         # an unopposed landing (Step 2 (D): no enemy land or naval units there); else the Land Attack Phase
-        if not _enemy_land(view, side, goal) and goal not in _enemy_hexes(view, side):
+        if not _enemy_land(view, side, goal) and goal not in bot_view.enemy_hexes(view, side):
             return {"stop": goal, "debark": True}
         return None
     to = _toward(view, side, s, goal, budget)
@@ -529,7 +505,7 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     ties = _Ties(rng)  # which of equally good targets: one draw for every station alike
     stations = prompt["info"]["stations"]
     targets = {st["hex"]: st["groups"] for st in view["ships"][_enemy(side)]["stacks"] if "groups" in st}
-    threats = _enemy_hexes(view, side) + [b["hex"] for b in view["bases"]
+    threats = bot_view.enemy_hexes(view, side) + [b["hex"] for b in view["bases"]
                                           if b["side"] == _enemy(side) and any(b["air"].values())]
     own_ship_hexes = {s["hex"] for s in _mine(view, side)}
     combat = view.get("land_attacks") or {"side": None, "hexes": []}
@@ -680,11 +656,6 @@ def _sub_split(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
     return {"verb": "split", "args": {"reduction": dict(prompt["info"]["default"])}}
 
 
-DECIDE = {"sub_aim": _sub_aim, "sub_split": _sub_split, "deploy": _deploy, "naval": _naval, "land_move": _land_move, "land_attack": _land_attack,
-          "allocation": _allocation, "escape": _escape, "surface_fire": _surface_fire, "reserves": _reserves,
-          "variable_deployment": _variable_deployment, "campaign_setup": _variable_deployment}
-
-
 def _obey_shock(prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]:
     """Campaign Game 1, Shock Effect, as the prompt's info.shock states it (shock.py): the Allies do not move or fly
     then; the Japanese ships keep more than five hexes from every Allied base, only ships move, and in the
@@ -722,13 +693,23 @@ def _obey_shock(prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]
     return {"verb": "move", "args": out}
 
 
-def _player(side: str) -> Bot:
-    def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
-        return _obey_shock(prompt, DECIDE[prompt["info"]["kind"]](view, prompt, rng, side))
-    bot.__name__ = f"{side}_bot"
-    return bot
+def _me(view: View) -> str:
+    """The side whose view this is: the one whose ships it lists unit by unit (views.view; the enemy's as stacks)."""
+    return next(side for side in board.SIDES if "units" in view["ships"][side])
 
 
-japanese = _player("japanese")
-allied = _player("allied")
-BOTS: dict[str, Bot] = {"japanese": japanese, "allied": allied}
+def _answer(decide: Callable[[View, dict[str, Any], Any, str], dict[str, Any]]) -> Bot:
+    """A decision record's `bot` (rules.STATES): the heuristic's order for the view's side, within the Shock Effect
+    and the carriers in training as the prompt states them."""
+    def answer(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+        return _obey_shock(prompt, decide(view, prompt, rng, _me(view)))
+    answer.__name__ = decide.__name__.lstrip("_")
+    answer.__doc__ = decide.__doc__
+    return answer
+
+
+# each decision record's answer (rules.STATES names the kind once, with its `bot`)
+deploy, naval, land_move, land_attack = _answer(_deploy), _answer(_naval), _answer(_land_move), _answer(_land_attack)
+allocation, escape, surface_fire = _answer(_allocation), _answer(_escape), _answer(_surface_fire)
+sub_aim, sub_split, reserves = _answer(_sub_aim), _answer(_sub_split), _answer(_reserves)
+set_up = _answer(_variable_deployment)  # Japanese Variable Deployment and the campaign set-up alike

@@ -22,7 +22,8 @@ from typing import Any
 from app.engine import data
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.games.usn import gamedata
+from app.engine.orders import Choice, Keyed, Optional, Several
+from app.games.usn import campaigndata, gamedata, garrisons
 
 State = dict[str, Any]
 RULE = "Unit Breakdown"
@@ -48,7 +49,6 @@ def row(unit: dict[str, Any], into: str) -> dict[str, Any] | None:
 
 
 def _types() -> dict[str, dict[str, Any]]:
-    from app.games.usn import campaigndata
     return campaigndata.land_types()
 
 
@@ -105,7 +105,6 @@ def _parts_of(state: State, role: str, uid: str) -> list[dict[str, Any]]:
 
 def check_rebuild(state: State, role: str, rebuild: list[str], moves: dict[str, str]) -> None:
     """Every component ashore and, after this order's moves, in one hex; none held by a fixed garrison."""
-    from app.games.usn import garrisons
     for uid in rebuild:
         parts = _parts_of(state, role, uid)
         for p in parts:
@@ -161,7 +160,6 @@ def before_moves(state: State, role: str, action: dict[str, Any]) -> State:
 
 def random_part(state: State, role: str, rng, busy: set[str]) -> dict[str, Any]:
     """Random play now and then breaks down a division standing still, or rebuilds a stack of components."""
-    from app.games.usn import garrisons
     out: dict[str, Any] = {}
     for u in sorted(state["land"].values(), key=lambda x: x["id"]):
         if u["side"] != role or u["aboard"] is not None or not u["hex"] or u["id"] in busy:
@@ -181,14 +179,12 @@ def random_part(state: State, role: str, rng, busy: set[str]) -> dict[str, Any]:
 
 def order_spec(land: tuple[str, ...]) -> dict[str, Any]:
     """The land_move order's optional parts (shaped against the land unit ids `land`, components included)."""
-    from app.engine.orders import Choice, Keyed, Optional, Several
     return {"break": Optional(Keyed(Choice(INTO, label="break down into"), land, label="break down (Unit Breakdown)")),
             "rebuild": Optional(Several(land, 0, len(land), label="rebuild the division of (Unit Breakdown)"))}
 
 
 def prompt_args(state: State, role: str) -> dict[str, Any]:
     """What the Land Movement prompt offers: the divisions ashore that may break down, the stacks that may rebuild."""
-    from app.engine.orders import Choice, Keyed, Optional, Several
     out: dict[str, Any] = {}
     mine = [u for u in sorted(state["land"].values(), key=lambda x: x["id"])
             if u["side"] == role and u["aboard"] is None and u["hex"] and not u.get("destroyed")]

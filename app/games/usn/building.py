@@ -32,7 +32,7 @@ from app.engine import data
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional
-from app.games.usn import board, gamedata
+from app.games.usn import board, damage, gamedata
 
 State = dict[str, Any]
 RULE = "Repairing or Building Bases"
@@ -196,14 +196,13 @@ def _sabotage(state: State, u, part: str, rng) -> None:
 
 def _over(state: State, b) -> None:
     """Stacking (E): the air points on a base never exceed its capacity; those above it are lost."""
-    from app.games.usn.air import _lose_air
     excess = sum(b["air"].values()) - b["capacity"]
     for k in sorted(board.KINDS):
         n = min(max(excess, 0), b["air"][k])
         if n:
             b["air"][k] -= n
             excess -= n
-            _lose_air(state, b["side"], k, n, f"above the sabotaged base's capacity at {b['hex']}")
+            damage.lose_air(state, b["side"], k, n, f"above the sabotaged base's capacity at {b['hex']}")
 
 
 def _unusable(state: State, b) -> None:

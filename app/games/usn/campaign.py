@@ -12,12 +12,12 @@ from typing import Any
 
 from app.engine.log import PUBLIC, entry
 from app.games.usn import (
+    arrivals,
     board,
     campaign_setup,
     campaign_victory,
     campaigndata,
     garrisons,
-    reinforce,
 )
 
 State = dict[str, Any]
@@ -42,18 +42,18 @@ def new_state(scenario: str = "campaign_3", options: dict[str, Any] | None = Non
         _ships(state, oob[side], side)
         for rec in oob[side].get("land", []) + (oob[side].get("optional_land", []) if burma else []):
             for _ in range(rec["count"]):
-                u = reinforce._enter_land(state, side, rec["unit"], rec["hex"], "Set-up")
+                u = arrivals.enter_land(state, side, rec["unit"], rec["hex"], "Set-up")
                 u["entrenched"] = bool(rec.get("entrenched"))
                 campaign_setup.note(state, u["id"], rec)  # an area or "anywhere": the set-up choice
         for rec in oob[side].get("coastal", []):
             for _ in range(rec["count"]):
-                reinforce._enter_land(state, side, rec["unit"], rec["hex"], "Set-up")
+                arrivals.enter_land(state, side, rec["unit"], rec["hex"], "Set-up")
         each = oob[side].get("coastal_each")
         if each:
             held = {u["hex"] for u in state["land"].values() if u["side"] == side and u["kind"] == "coastal_defense"}
             naval = [h for h, b in state["bases"].items() if b["side"] == side and b["naval"] and h[0].isdigit()]
             for h in sorted(set(naval) - held) + [h for h in each["also"] if h not in held and h not in naval]:
-                reinforce._enter_land(state, side, each["unit"], h, "Set-up")
+                arrivals.enter_land(state, side, each["unit"], h, "Set-up")
         _air(state, oob[side], side, burma)
     state["log"] = [entry(PUBLIC, f"{g['name']}: Game-Turns {g['first_turn']} to {g['last_turn']}. The Japanese "
                                   "Player deploys and moves first (How To Use the Situation & Order of Battle).")]
@@ -74,7 +74,7 @@ def variable_deployment(state: State, rule: dict[str, Any], rng) -> None:
     early = {"turn": 2, "ships": [], "nac": 0}
     for u in rule[key]:
         sid = f"A-{u}"
-        ship = reinforce.new_ship(sid, "allied", rule["hex"])
+        ship = arrivals.new_ship(sid, "allied", rule["hex"])
         ship["nac"] = ship["capacity"]
         early["nac"] += ship["nac"]
         early["ships"].append(sid)
@@ -96,13 +96,13 @@ def _bases(state: State, oob: dict[str, Any], burma: bool) -> None:
 def _ships(state: State, forces: dict[str, Any], side: str) -> None:
     for stack in forces.get("naval", []):
         for u in stack["units"]:
-            sid = f"{reinforce.PREFIX[side]}-{u}"
-            ship = reinforce.new_ship(sid, side, stack["hex"])
+            sid = f"{arrivals.PREFIX[side]}-{u}"
+            ship = arrivals.new_ship(sid, side, stack["hex"])
             ship["damage"] = stack.get("damage", {}).get(u, 0)
             state["ships"][sid] = ship
             campaign_setup.note(state, sid, stack)  # an area or "anywhere": the set-up choice
         if stack.get("cargo_lac"):
-            state["ships"][f"{reinforce.PREFIX[side]}-{stack['units'][0]}"]["air_cargo"] = {"lac": stack["cargo_lac"]}
+            state["ships"][f"{arrivals.PREFIX[side]}-{stack['units'][0]}"]["air_cargo"] = {"lac": stack["cargo_lac"]}
         for h in [stack["hex"]]:
             if h not in state["bases"] and h[0].isdigit():
                 # ships start in naval bases (How to Set-up): a printed hex without one gets a bare naval base
@@ -133,7 +133,7 @@ def _air(state: State, forces: dict[str, Any], side: str, burma: bool) -> None:
             if pts and _put(state, rec["hex"], kind, pts):
                 raise ValueError(f"{rec['hex']} cannot hold the printed {pts} {kind}")
     for rec in forces.get("nac", []):
-        c = state["ships"][f"{reinforce.PREFIX[side]}-{rec['carrier']}"]
+        c = state["ships"][f"{arrivals.PREFIX[side]}-{rec['carrier']}"]
         c["nac"] = rec["points"]
     pool = forces.get("air") if isinstance(forces.get("air"), dict) else {}
     nac = pool.get("nac", 0)

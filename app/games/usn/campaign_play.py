@@ -32,10 +32,13 @@ from app.games.usn import (
     garrisons,
     grid,
     naval,
+    offmap,
     parachute,
     records,
     reinforce,
+    sequence,
     special,
+    steps,
     submarine,
     support,
     surface,
@@ -97,10 +100,6 @@ for _sc in SCENARIOS:
     board.CAMPAIGNS[_sc] = {"special": [], "victory": [], "bots": bot_goals(_sc)}
 
 
-def is_campaign(state: State) -> bool:
-    return state.get("scenario") in SCENARIOS
-
-
 def summary(scenario: str) -> str:
     g = campaigndata.game(scenario)["game"]
     return (f"Game-Turns {g['first_turn']} to {g['last_turn']}, with reinforcements by the chart; Victory Points for "
@@ -110,9 +109,8 @@ def summary(scenario: str) -> str:
 def setup(scenario: str, options: dict[str, Any], rng) -> State:
     """The campaign's set-up, then straight to Step 1 of its first Game-Turn (past the mini-games' air deployment:
     campaign.py has deployed the printed order of battle)."""
-    from app.games.usn import sequence
     state = campaign.new_state(scenario, options, rng)
-    state["step"] = {"pregame": True, "n": len(sequence.PREGAME) - 1}
+    state["step"] = {"pregame": True, "n": len(steps.PREGAME) - 1}
     if campaign_setup.begin(state):  # the set-up decisions (Japanese Variable Deployment; the set-up choice)
         if variable_deployment.active(state):
             variable_deployment.start(state)
@@ -134,7 +132,6 @@ def end_of_turn(state: State, rng) -> None:
     """Step 10 of a campaign Game-Turn: the Turn Record and the fuel records as in every game (records.py, Supply
     (G): refuel, count a Game-Turn at sea, a ship at its endurance is destroyed), without the mini-games' Victory
     Conditions; after the game's last Game-Turn (20, 40, 81) the campaign's victory (campaign_victory.finish)."""
-    from app.games.usn import offmap
     offmap.step_ten(state, rng)  # Allied Naval Forces in the Indian Ocean: the die, the check by Game-Turn 20
     records.fuel_and_land(state)
     special.count_isolation(state)  # Phillipine Fortifications: Game-Turns out of supply on 348
@@ -164,9 +161,8 @@ def _ship_ids() -> tuple[str, ...]:
 
 
 def _hexes() -> tuple[str, ...]:
-    from app.games.usn import offmap
     every = [f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1)]
-    return tuple(sorted(set(every) | set(naval.ALL_HEXES))) + offmap.PLACES  # the West Coast first (Off-Map Movement)
+    return tuple(sorted(set(every) | set(grid.ALL_HEXES))) + offmap.PLACES  # the West Coast first (Off-Map Movement)
 
 
 SHIPS = _ship_ids()

@@ -8,7 +8,8 @@
    default (a missed order, the computer players) is campaign.py's placement. Without the option that placement is
    used at once, as before.
 
-`state["setup_due"]` lists the decisions still due ([kind, side]); sequence.row shows the first, sequence.advance
+`state["setup_due"]` lists the decisions still due ([kind, side], setup_due.py); steps.row shows the first,
+sequence.advance
 waits until none is left. `state["set_up_places"]` {unit: printed place} is noted by campaign.new_state and dropped
 once the set-up is done. A side's placements are logged to that side only: the other sees what the rules show (each
 naval stack's count, the land units face up).
@@ -20,18 +21,12 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed
-from app.games.usn import board, garrisons, supply
+from app.games.usn import board, garrisons, setup_due, supply, variable_deployment
 
 State = dict[str, Any]
 RULE = "How to Set-up and Play the Games"
 KIND = "campaign_setup"
 VERB = "set_up_units"
-ROWS = {("variable_deployment", "japanese"): ("Set-up", "variable_deployment", "japanese",
-                                              "Japanese Variable Deployment of CL, DD, Oilers, Engineers"),
-        (KIND, "japanese"): ("Set-up", KIND, "japanese", "Japanese set-up: the units placed where the Player desires"),
-        (KIND, "allied"): ("Set-up", KIND, "allied", "Allied set-up: the units placed where the Player desires")}
-
-
 def table() -> dict[str, Any]:
     return garrisons.rules()["set_up"]
 
@@ -47,7 +42,6 @@ def note(state: State, uid: str, rec: dict[str, Any]) -> None:
 
 def begin(state: State) -> bool:
     """At the set-up: the decisions due (True), or none (False: play goes straight to Step 1)."""
-    from app.games.usn import variable_deployment
     due = []
     if variable_deployment.active(state):
         due.append(["variable_deployment", "japanese"])
@@ -64,27 +58,9 @@ def begin(state: State) -> bool:
     return True
 
 
-def done(state: State, kind: str) -> None:
-    """A set-up decision carried out: the next one is due, or (none left) play goes on to Step 1."""
-    due = state.get("setup_due") or []
-    if due and due[0][0] == kind:
-        due.pop(0)
-    if due:
-        state["step"].update(kind=due[0][0], side=due[0][1])
-    else:
-        state.pop("setup_due", None)
-        state.pop("set_up_places", None)
-
-
-def row(state: State) -> tuple[str, str, str, str] | None:
-    due = state.get("setup_due")
-    return ROWS[(due[0][0], due[0][1])] if due else None
-
-
 def _skip(state: State) -> set[str]:
     """Units not placed here: a garrison (Garrisons: 'except for garrisons') and those Japanese Variable Deployment
     has placed."""
-    from app.games.usn import variable_deployment
     out = set(garrisons.held(state))
     if variable_deployment.active(state):
         out |= set(variable_deployment.pieces(state))
@@ -146,7 +122,7 @@ def prompt(state: State, role: str) -> dict[str, Any]:
             "actions": [{"verb": VERB, "label": "Set up",
                          "args": {"places": Keyed(Choice(hexes, label="set-up hex"), ids,
                                                   label="units placed (the rest where they stand)").to_json()}}],
-            "info": {"kind": KIND, "choices": opts,
+            "info": {"choices": opts,
                      "printed": {u: (state["ships"].get(u) or state["land"][u])["hex"] for u in opts}}}
 
 
@@ -168,7 +144,7 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     shown = "; ".join(f"{u} at {h}" for u, h in sorted(places.items())) or "every unit where it stands"
     state["log"].append(entry(role, f"Your set-up: {shown}."))
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has set up."))
-    done(state, KIND)
+    setup_due.done(state, KIND)
     return state
 
 

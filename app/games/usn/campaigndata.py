@@ -58,3 +58,26 @@ def ship_types() -> dict[str, dict[str, Any]]:
 
 def victory() -> dict[str, Any]:
     return load("campaign_victory")
+
+
+@cache
+def special_table() -> dict[str, Any]:
+    return data.load(gamedata.FOLDER / "campaign_special.toml")
+
+
+def in_force(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The Special Game Rules in force (their tables in data/campaign_special.toml): {rule id: its [[special]]
+    record} for the state's campaign game (none for a mini-game): Game 3 takes Game 1's and Game 2's Burma rule."""
+    sc = state.get("scenario")
+    if sc in ("campaign_1", "campaign_2"):
+        return {sp["id"]: sp for sp in game(sc)["special"]}
+    if sc == "campaign_3":
+        pick = game(sc)["special"]
+        one = {sp["id"]: sp for sp in game("campaign_1")["special"]}
+        two = {sp["id"]: sp for sp in game("campaign_2")["special"]}
+        return {**{i: one[i] for i in pick["from_campaign_1"]}, **{i: two[i] for i in pick["from_campaign_2"]}}
+    return {}
+
+
+def is_campaign(state: dict[str, Any]) -> bool:
+    return state.get("scenario") in GAMES

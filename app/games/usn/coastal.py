@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, crt, gamedata
+from app.games.usn import board, crt, damage, gamedata
 
 KIND = "coastal_defense"
 DATA = gamedata.load("coastal")
@@ -57,7 +57,6 @@ def destroy(state, u: dict[str, Any], why: str) -> None:
 
 def bombard(state, side: str, ships: list[dict[str, Any]], u: dict[str, Any], rng, at_step: str) -> None:
     """Step 2 (H): the exchange of fire between the bombarding ships and the Coastal Defense unit."""
-    from app.games.usn.air import damage_ship
     attack = sum(board.values(s)["surface_attack"] for s in ships)
     r = rng.d6()
     number = crt.surface_to_surface(attack, u["defense"], r)
@@ -77,7 +76,7 @@ def bombard(state, side: str, ships: list[dict[str, Any]], u: dict[str, Any], rn
     if destroyed(number):  # no result is applied until both have fired
         destroy(state, u, f"damage number {number}, {BOMBARD_RULE}")
     if weeks:
-        damage_ship(state, target, weeks)
+        damage.damage_ship(state, target, weeks)
 
 
 def bomb(state, side: str, attack: int, u: dict[str, Any], rng, at_step: str) -> None:

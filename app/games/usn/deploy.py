@@ -58,7 +58,7 @@ def prompt(state, role):
     caps.update({f"base:{h}": state["bases"][h]["capacity"] for h in _bases(state, role)})
     return {"title": f"Deploy your air points: {need['nac']} NAC, {need['lac']} LAC, {need['lbac']} LBAC",
             "rule": RULE, "actions": [{"verb": "deploy", "label": "Deploy", "args": spec}],
-            "info": {"kind": "deploy", "need": need, "capacity": caps, "nac_on_bases": nac_on_bases(state, role),
+            "info": {"need": need, "capacity": caps, "nac_on_bases": nac_on_bases(state, role),
                      "areas": [{"name": a["name"], "hexes": list(a["hexes"]), "lac": a.get("lac", 0),
                                 "lbac": a.get("lbac", 0)} for a in areas(state, role)],
                      "standing": "Standing order: the points you do not place go to the carriers and bases you leave "

@@ -22,7 +22,7 @@ from typing import Any
 from app.engine import data
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.games.usn import gamedata
+from app.games.usn import campaigndata, gamedata
 
 State = dict[str, Any]
 RULE = "Garrisons"
@@ -166,7 +166,6 @@ def step_one(state: State) -> None:
 
 
 def _objective_hexes(area_id: str) -> list[str]:
-    from app.games.usn import campaigndata
     return next(a["hexes"] for a in campaigndata.victory()["area"] if a["id"] == area_id)
 
 

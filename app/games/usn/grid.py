@@ -171,3 +171,7 @@ def _within(hex_id: str | int, n: int) -> tuple[str, ...]:
 def _other_part(inset: bool) -> tuple[str, ...]:
     """Every hex of the main map (inset True) or of the inset (inset False)."""
     return tuple(h for i in range(FIRST, LAST + 1) if in_inset(h := f"{i:04d}") != inset)
+
+
+# every hex a unit may enter (not all-land-less void): the choices of the orders that name any hex
+ALL_HEXES = tuple(f"{n:04d}" for n in range(FIRST, LAST + 1) if open_hex(f"{n:04d}"))

@@ -10,7 +10,7 @@ from typing import Any
 
 from app.engine.contract import UMPIRE
 from app.engine.log import entry
-from app.games.usn import board, building, grid
+from app.games.usn import board, building, grid, offmap
 
 State = dict[str, Any]
 
@@ -28,7 +28,6 @@ def perturb(state: State, role: str, rng) -> State:
     examined = s["examined"].get(role, {}) if role in board.SIDES else {}
     for side in hidden_from(role):
         s["log"].append(entry(side, f"A note only the {board.TITLE[side]} side reads ({rng.die(1000)})."))
-        from app.games.usn import offmap
         offmap.perturb(s, side, rng)  # Off-Map Movement: the carriers' record off the west edge
         building.perturb(s, side, rng)  # Repairing or Building Bases: the works begun, the bases not yet usable
         if side in s["allocations"]:

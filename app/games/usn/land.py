@@ -18,11 +18,13 @@ from app.games.usn import (
     building,
     coastal,
     crt,
+    damage,
     frontiers,
     gamedata,
     garrisons,
     grid,
     parachute,
+    strength,
     supply,
     support,
 )
@@ -59,7 +61,7 @@ def move_prompt(state, role):
                     PLACES[n].get("terrain") == "land"}) or [LAND_HEXES[0]]
     may_move = {u["id"]: _may_move(state, role, u) for u in units}
     ids = tuple(u["id"] for u in units) or LAND[:1]
-    dig = tuple(u["id"] for u in units if not u["entrenched"] and board.supplied(state, u))  # Entrenchment
+    dig = tuple(u["id"] for u in units if not u["entrenched"] and supply.supplied(state, u))  # Entrenchment
     dug = tuple(u["id"] for u in units if u["entrenched"])  # Entrenchment (B)
     return building.offer(state, role, {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
             "actions": [{"verb": "land_move", "label": "Done",
@@ -68,7 +70,7 @@ def move_prompt(state, role):
                                   "entrench": Several(dig, 0, len(dig), label="try to entrench").to_json(),
                                   "disentrench": Several(dug, 0, len(dug), label="disentrench").to_json(),
                                   **breakdown.prompt_args(state, role)}}],
-            "info": {"kind": "land_move", "may_move": may_move}}, ids)  # Repairing or Building Bases
+            "info": {"may_move": may_move}}, ids)  # Repairing or Building Bases
 
 
 def _may_move(state, role, u):
@@ -96,7 +98,7 @@ def move_check(state, role, action):
         garrisons.check_land_move(state, role, {uid: to})  # Garrisons (optional rule): held fast
         if u["entrenched"] and uid not in a.get("disentrench", []):
             raise IllegalAction(f"{u['name']} is entrenched and may not move.", "Movement (I)")
-        if not board.supplied(state, u):
+        if not supply.supplied(state, u):
             raise IllegalAction(f"{u['name']} is out of supply and may not move.", "Movement (G)")
         if u["moved"]:
             raise IllegalAction(f"{u['name']} landed this Game-Turn and may move no further.", "Movement (J)")
@@ -124,7 +126,7 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} moves this phase and may not entrench.", "Entrenchment")
         if u["entrenched"]:
             raise IllegalAction(f"{u['name']} is already entrenched.", "Entrenchment")
-        if not board.supplied(state, u):
+        if not supply.supplied(state, u):
             raise IllegalAction(f"{u['name']} is out of supply and may not entrench.", "Entrenchment")
     for uid in a.get("disentrench", []):
         if not state["land"][uid]["entrenched"] or state["land"][uid]["side"] != role:
@@ -165,7 +167,7 @@ def move_default(state, role):
 def move_random(state, role, rng):
     moves, dig = {}, []
     for u in _ashore(state, role):
-        if u["entrenched"] or u["moved"] or not board.supplied(state, u):
+        if u["entrenched"] or u["moved"] or not supply.supplied(state, u):
             continue
         r = rng.die(4)
         if r == 1:
@@ -202,7 +204,7 @@ def _landable(state, role):
 
 
 def _can_attack(state, role):
-    return [u["id"] for u in _ashore(state, role) if not u["entrenched"] and board.supplied(state, u)
+    return [u["id"] for u in _ashore(state, role) if not u["entrenched"] and supply.supplied(state, u)
             and board.land_at(state, u["hex"], board.other(role))]
 
 
@@ -217,7 +219,7 @@ def attack_prompt(state, role):
                                   "attack": Several(atk, 0, len(atk), label="units that attack").to_json(),
                                   "naval_support": Optional(Several(ships, 0, len(ships),
                                                                     label="naval ground support (C)")).to_json()}}],
-            "info": {"kind": "land_attack"}}
+            "info": {}}
 
 
 def attack_check(state, role, action):
@@ -306,7 +308,7 @@ def resolve_attacks(state, rng) -> None:
         if not defenders:
             continue
         att = sum(u["attack"] for u in mine)
-        dfn = sum(defense(state, u) for u in defenders)
+        dfn = sum(strength.defense(state, u) for u in defenders)
         # ground support (C), (J): the ships' Surface Attack and the air units' Bombardment Strength
         helps = [(naval[h], "naval support"), (extra.get(h, {}).get("attack", 0), "air support")]
         air_def = extra.get(h, {}).get("defense", 0)
@@ -319,13 +321,6 @@ def resolve_attacks(state, rng) -> None:
                                           "(CRT 1).", at="Step (K) land combat"))
         apply_land_result(state, h, mine, defenders, result)
     captures(state)
-
-
-def defense(state, u) -> int:
-    """Defense Strength as attacked: tripled entrenched (Entrenchment (A)), halved out of supply (Supply (E))."""
-    d = max(u["defense"] // 3, 1) if u.get("shock") else u["defense"]  # Shock Effect (shock.strikes): one third
-    d = d * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
-    return d if board.supplied(state, u) else d // 2
 
 
 def apply_land_result(state, h, attackers, defenders, result):
@@ -344,7 +339,7 @@ def apply_land_result(state, h, attackers, defenders, result):
         base = state["bases"].get(h)
         defending = base is not None and base["side"] == side
         for u in defenders:
-            if defending and not board.supplied(state, u):  # defending a base, out of supply: destroyed
+            if defending and not supply.supplied(state, u):  # defending a base, out of supply: destroyed
                 _destroy(state, u, "D1, defending a base out of supply")
             u["entrenched"] = False
         if defending:
@@ -359,7 +354,7 @@ def apply_land_result(state, h, attackers, defenders, result):
             u["entrenched"] = False
             if coastal.is_coastal(u):  # Movement (H): it may never move, so it cannot retreat
                 coastal.destroy(state, u, "D2, it may never move")
-            elif to is None or not board.supplied(state, u):  # Movement (G): no retreat out of supply
+            elif to is None or not supply.supplied(state, u):  # Movement (G): no retreat out of supply
                 _destroy(state, u, "D2, no retreat")
             else:
                 u["hex"] = to
@@ -370,18 +365,9 @@ def _lose_base(state, h, why):
     base = state["bases"].pop(h)
     for kind, n in base["air"].items():
         if n:
-            board.add_vp(state, board.other(base["side"]), n * _air_vp(kind, base["side"]),
+            board.add_vp(state, board.other(base["side"]), n * damage.air_vp(kind, base["side"]),
                          f"{n} {board.KIND_TITLE[kind]} points lost with the base at {h}")
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[base['side']]} base at {h} is lost ({why})."))
-
-
-def _air_vp(kind, side):
-    vp = board.PLAY["vp"]
-    if kind == "lac":
-        return vp["lac_point"]
-    if kind == "nac":
-        return vp["nac_point"][board.other(side)]
-    return vp["lbac_point_to_japan"] if side == "allied" else 0
 
 
 def captures(state) -> None:
@@ -396,8 +382,8 @@ def captures(state) -> None:
                 and not [u for u in board.land_at(state, h, base["side"]) if not coastal.is_coastal(u)]):
             lost = {k: n for k, n in base["air"].items() if n}
             for kind, n in lost.items():
-                board.add_vp(state, enemy, n * _air_vp(kind, base["side"]), f"{n} {board.KIND_TITLE[kind]} points "
-                                                                             f"caught on the captured base at {h}")
+                board.add_vp(state, enemy, n * damage.air_vp(kind, base["side"]),
+                             f"{n} {board.KIND_TITLE[kind]} points caught on the captured base at {h}")
             base["side"] = enemy
             base["air"] = {k: 0 for k in board.KINDS}
             building.captured(state, base)  # Air and Naval Bases (A), (C): repair before use

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.usn import board, garrisons, grid
+from app.games.usn import board, garrisons, grid, land
 
 State = dict[str, Any]
 GAMES = ("campaign_1", "campaign_3")
@@ -32,7 +32,6 @@ BURMA = ROUTE[-1]
 def offer(state: State, role: str, prompt: dict[str, Any]) -> dict[str, Any]:
     """The Land Movement prompt with each Japanese 20-40 Division on the route offered its next hex, if legal (an
     entrenched one disentrenching in the same order, Entrenchment (B))."""
-    from app.games.usn import land
     if role != "japanese" or state.get("scenario") not in GAMES:
         return prompt
     may = prompt.get("info", {}).get("may_move")

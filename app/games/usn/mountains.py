@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.usn import board, gamedata, grid
+from app.games.usn import board, gamedata, grid, supply
 
 RULE = "Movement (U)"
 AIR_MOUNTAIN = frozenset(tuple(sorted((hs["a"], hs["b"]))) for hs in gamedata.load("map").get("hexside", [])
@@ -49,7 +49,7 @@ def check_allocation(state: dict[str, Any], role: str, action: dict[str, Any]) -
     flights = [*a.get("missions", []), *(a.get("land_strikes") or []), *(a.get("base_strikes") or []),
                *(a.get("ground_support") or [])]
     for m in flights:
-        if m.get("from") not in board.air_stations(state, role) and not m.get("from", "").startswith("base:"):
+        if m.get("from") not in supply.air_stations(state, role) and not m.get("from", "").startswith("base:"):
             continue
         h = board.station_hex(state, m["from"])
         d, reach = air_distance(h, m["target"]), board.reach(m["kind"], extended=True)

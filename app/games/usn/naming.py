@@ -3,19 +3,25 @@ Japanese CV-3, "A-TR-1" the Allied Transport-1, a campaign's second counter of o
 (2)), a Japanese sub by its Order of Battle name ("J-Sub-1" is Sub-1), an air station "base:0659" by its place.
 
 Ids stay in the state, the orders and attribute values; `named` turns the ids in a text a player reads (a log line,
-a title, a refusal) into these names, so every line written with an id reads with the name."""
+a title, a refusal) into these names, so every line written with an id reads with the name; a bare hex number in such
+a text reads as a hex ("to 0793" is "to hex 0793", issue 34)."""
 from __future__ import annotations
 
 import re
 from functools import cache
 
-from app.games.usn import gamedata
+from app.games.usn import gamedata, grid
 
 SIDE = {"J": "Japanese", "A": "Allied"}
 PRINTED = {"TR": "Transport", "OL": "Oiler", "OIL": "Oiler", "AT": "Assault Transport", "JCV": "CV"}
 _SHIP = re.compile(r"(?<![\w:.-])([JA])-(CVL|CVE|JCV|CV|BB|CA|CL|DD|TR|AT|OIL|OL)-(\d+)(?:\.(\d+))?(?![\w-])")
 _SUB = re.compile(r"(?<![\w:.-])J-(Sub(?:-Flot)?-\d+)(?![\w-])")
 _STATION = re.compile(r"(?<![\w:.-])base:(\d{4})(?![\w-])")
+# a hex number, or a list of them ("0793, 0794 and 0795"), that no "hex"/"hexes" introduces; never one in a place's
+# parentheses ("Lae (0692)": the number closes them), an id ("base:0659", "hex-0793"), a hexside ("0692|0693") or a
+# count of points or weeks
+_HEXES = re.compile(r"(?P<pre>\b[Hh]ex(?:es)? )?(?<![\w:./#|+-])(?P<run>\d{4}(?:(?:, |,? and |,? or )\d{4})*)"
+                    r"(?![\w)/:|-])(?! ?(?:VP|Victory|points?|weeks?|hexes|Game))")
 
 
 @cache
@@ -47,17 +53,31 @@ def station(h: str) -> str:
     return f"the air base at {place(h)}"
 
 
+def _hexes(m: re.Match) -> str:
+    numbers = re.findall(r"\d{4}", m.group("run"))
+    if m.group("pre") or not all(grid.FIRST <= int(n) <= grid.LAST for n in numbers):
+        return m.group(0)
+    return ("hex " if len(numbers) == 1 else "hexes ") + m.group("run")
+
+
+def hexes(text: str) -> str:
+    """The text with every bare hex number introduced as a hex: "moves 0692 -> 0693" reads "moves hex 0692 -> hex
+    0693" (issue 34: a player reads "0793" as a number, not a place)."""
+    return _HEXES.sub(_hexes, text)
+
+
 def named(text: str) -> str:
-    """The text with every ship, sub and air station id replaced by its printed name."""
+    """The text with every ship, sub and air station id replaced by its printed name, and its hexes read as hexes."""
     if "-" not in text and "base:" not in text:
-        return text
+        return hexes(text)
     text = _SHIP.sub(_ship, text)
     text = _SUB.sub(lambda m: m.group(1), text)
     for k, v in _off_map().items():  # "at west-coast" -> "at U.S. West Coast ..."
         if k in text:
             text = re.sub(r"(?:hex )?(?<![\w:.-])" + re.escape(k) + r"(?![\w-])", v, text)
     text = _STATION.sub(lambda m: station(m.group(1)), text)
-    return re.sub(r"\b(Japanese|Allied) \1 ", r"\1 ", text)  # "Japanese J-CV-3" written with its side
+    text = re.sub(r"\b(Japanese|Allied) \1 ", r"\1 ", text)  # "Japanese J-CV-3" written with its side
+    return hexes(text)
 
 
 def name(ident: str) -> str:

@@ -21,13 +21,16 @@ from app.games.usn import (
     emergency,
     garrisons,
     grid,
+    land,
+    movement,
+    offmap,
     parachute,
+    supply,
+    surface,
     transfer,
 )
 from app.games.usn.bombard import TARGETS
 
-ALL_HEXES = tuple(f"{n:04d}" for n in range(grid.FIRST, grid.LAST + 1) if grid.open_hex(f"{n:04d}"))
-SHIPS = board.every("ships")  # every situation's ships and land units (board.every)
 LAND = tuple(sorted(set(board.every("land")) | set(coastal.IDS) | set(parachute.IDS)))
 RULE = "Naval Unit Movement"
 
@@ -50,43 +53,15 @@ def _bombard(hexes, land=LAND) -> Optional:
                           label="bombardment at (F), by hex"))
 
 
-VERBS = {"move": {"moves": Keyed(_each(ALL_HEXES), SHIPS, label="naval movement by ship"),
-                  "bombard": _bombard(ALL_HEXES),
+VERBS = {"move": {"moves": Keyed(_each(grid.ALL_HEXES), board.SHIPS, label="naval movement by ship"),
+                  "bombard": _bombard(grid.ALL_HEXES),
                   "transfers": transfer.order(),
-                  "drops": Optional(Keyed(Choice(ALL_HEXES, label="drop onto hex"), parachute.IDS,
+                  "drops": Optional(Keyed(Choice(grid.ALL_HEXES, label="drop onto hex"), parachute.IDS,
                                           label="parachute drops at (B)"))}}
 
 
-def allowance(state, ship, hexes) -> tuple[int, bool]:
-    """(Movement Allowance, doubled?) for a move through `hexes` (Movement (N)): doubled when undamaged and every
-    hex of the move is more than five hexes from any enemy air or naval base, Engineer unit or naval unit (and, for
-    the Japanese, more than six from any Allied base holding LBAC). Reading: the hexes checked are the start, the
-    stop and the end of the move (the coastlines a path would follow are on the lost map)."""
-    ma = board.values(ship)["movement"]
-    if ship["damage"]:
-        return ma, False
-    enemy = board.other(ship["side"])
-    danger = [(b["hex"], 5) for b in state["bases"].values() if b["side"] == enemy]
-    danger += [(u["hex"], 5) for u in state["land"].values()
-               if u["side"] == enemy and u["kind"] == "engineer" and u["aboard"] is None
-               and u["hex"]]  # ashore: not aboard, nor lost with a sunk transport
-    danger += [(s["hex"], 5) for s in board.afloat(state, enemy)]
-    if ship["side"] == "japanese":
-        danger += [(b["hex"], 6) for b in state["bases"].values() if b["side"] == "allied" and b["air"]["lbac"]]
-    far = all(grid.distance(h, d) > n for h in hexes for d, n in danger)
-    return (ma * 2, True) if far else (ma, False)
-
-
-def enemy_at_sea(state, h, side) -> list[dict[str, Any]]:
-    """`side`'s ships in hex h that surface ships could engage: not in their own naval base (Air and Naval Bases (L))."""
-    if board.friendly_base(state, h, side, naval=True):
-        return []
-    return board.stack(state, h, side)
-
-
 def _reachable(state, ship) -> list[str]:
-    from app.games.usn import offmap
-    ma, _ = allowance(state, ship, [ship["hex"]])
+    ma, _ = movement.allowance(state, ship, [ship["hex"]])
     return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
             if grid.open_hex(h)] + offmap.destinations(state, ship)  # and the off-map places (Off-Map Movement)
 
@@ -127,14 +102,14 @@ def prompt(state, role):
             "actions": [{"verb": "move", "label": "Move", "args": {
                 "moves": moves.to_json(),
                 "bombard": _bombard(tuple(sorted(targets)), enemy_land).to_json(),
-                "transfers": transfer.order(tuple(board.air_stations(state, role)) or transfer.STATIONS[:1],
+                "transfers": transfer.order(tuple(supply.air_stations(state, role)) or transfer.STATIONS[:1],
                                             tuple(transfer.destinations(state, role)) or transfer.STATIONS[:1]
                                             ).to_json(),
                 "drops": Optional(Keyed(Choice(parachute.drop_hexes(state, role) or ("0759",), label="drop onto hex"),
                                         tuple(u["id"] for u in parachute.droppable(state, role)) or parachute.IDS,
                                         label="parachute drops at (B)")).to_json()}}],
-            "info": {"kind": "naval", "ships": {s["id"]: dict(cargo_choices(state, role, s), hex=s["hex"],
-                                                              movement=allowance(state, s, [s["hex"]])[0])
+            "info": {"ships": {s["id"]: dict(cargo_choices(state, role, s), hex=s["hex"],
+                                                              movement=movement.allowance(state, s, [s["hex"]])[0])
                                                 for s in ships},
                      "choices": {"bombard": bombard_choices(state, role, targets)}}}
 
@@ -142,12 +117,11 @@ def prompt(state, role):
 def bombard_choices(state, role, hexes) -> dict[str, list[str]]:
     """What the form offers to bombard in each hex: the enemy's bases there and its land units ashore there (the
     order's shape offers every target in every hex; the rules refuse the rest)."""
-    from app.games.usn.bombard import has_base
     out: dict[str, list[str]] = {h: [] for h in hexes}
     for h in hexes:
         b = state["bases"].get(h)
         if b is not None and b["side"] != role:
-            out[h] += [t for t in TARGETS if has_base(b, t)]
+            out[h] += [t for t in TARGETS if board.has_base(b, t)]
     for u in state["land"].values():
         if u["side"] != role and u["hex"] in out and not u["aboard"]:
             out[u["hex"]].append(u["id"])
@@ -167,7 +141,6 @@ def cargo_choices(state, role, ship) -> dict[str, list[str]]:
 
 
 def _plan(state, role, sid, order):
-    from app.games.usn import offmap
     ship = state["ships"].get(sid)
     if ship is None or ship["side"] != role or ship["sunk"]:
         raise IllegalAction(f"{sid} is not one of your naval units afloat.", RULE)
@@ -179,14 +152,14 @@ def _plan(state, role, sid, order):
     off_map = offmap.involved(start, stop, end)
     via = None if off_map else order.get("via")  # the hexside entered by: on the map only
     cost = _first_portion(sid, start, stop, via) + handling + grid.distance(stop, end)
-    ma, doubled = allowance(state, ship, [start, stop, end] + ([via] if via else []))
+    ma, doubled = movement.allowance(state, ship, [start, stop, end] + ([via] if via else []))
     if off_map:  # Off-Map Movement: the West Coast, the east boxes, the west edge
         offmap.check(state, role, ship, start, stop, end, order)
     elif cost > ma:
         why = " (doubled, Movement (N))" if doubled else ""
         raise IllegalAction(f"{sid} may move {ma} hexes{why}; this move needs {cost}"
                             f"{' with 1 for embarking or debarking' if handling else ''}.", "Movement (C)")
-    if end != stop and enemy_at_sea(state, end, board.other(role)):
+    if end != stop and board.enemy_at_sea(state, end, board.other(role)):
         # Stacking (D): entering enemy ships forces an engagement, which the sequence resolves only where the first
         # portion ends (Step 2 (C), then (G)); the rest of the movement (I) may not enter them
         raise IllegalAction(f"{sid} may not end its movement in hex {end}, which holds enemy naval units: to engage "
@@ -276,7 +249,6 @@ def resolve(state, role, action, rng):
                                               f"{', '.join(state['land'][u]['name'] for u in landed)}."))
     bombard.resolve(state, role, action["args"].get("bombard", {}), rng)  # (F), before the engagements (G)
     state["pending_moves"] = plans
-    from app.games.usn import surface
     if surface.begin(state, role):
         return state  # the engagements decide first; `finish` runs when they are over
     finish(state, role)
@@ -287,7 +259,6 @@ def finish(state, role) -> None:
     """(I) the rest of each ordered movement, (J) refuelling, and the bases captured. A ship that took part in a
     surface engagement continues only if it still can: afloat, its (possibly halved) allowance enough, and its end
     hex free of enemy naval units (Movement (O): not into enemy ships that withdrew from the engagement)."""
-    from app.games.usn import offmap
     plans = state.pop("pending_moves", [])
     fought = set(state.pop("surface", {}).get("hexes", []))
     for p in plans:
@@ -298,14 +269,14 @@ def finish(state, role) -> None:
             cost = p["cost"] if "cost" in p else (  # the whole move's, as ordered (_plan); a plan written before
                 grid.distance(p["start"], p["stop"]) + grid.distance(p["stop"], p["end"])  # it kept none
                 + (1 if (p["embark"] or p["debark"]) and ship["type"] == "TR" else 0))
-            ma, _ = allowance(state, ship, [p["start"], p["stop"], p["end"]])
+            ma, _ = movement.allowance(state, ship, [p["start"], p["stop"], p["end"]])
             try:
                 if offmap.involved(p["start"], p["stop"], p["end"]):  # Off-Map Movement: its own costs
                     offmap.check(state, role, ship, p["start"], p["stop"], p["end"], p)
                     cost = 0
             except IllegalAction:
                 pass
-            if cost > ma or enemy_at_sea(state, p["end"], board.other(role)):
+            if cost > ma or board.enemy_at_sea(state, p["end"], board.other(role)):
                 state["log"].append(entry(role, f"{ship['id']} cannot finish its movement to {p['end']} after the "
                                                 f"engagement and stays at {p['stop']} (Movement (O))."))
                 continue
@@ -319,14 +290,13 @@ def finish(state, role) -> None:
         else entry(role, "No naval movement."))
     offmap.after_movement(state, role, plans)  # Off-Map Movement: NAC on the West Coast, the Indian Ocean sortie
     refuel(state, role)
-    from app.games.usn import land
     land.captures(state)
 
 
 def refuel(state, side):
     """(J): naval units in a friendly naval base refuel (Supply (G)); the base is announced automatically."""
     for s in board.afloat(state, side):
-        if board.refuels_at(state, s["hex"], side):  # not in a neutralized naval base (Bombardment of Bases)
+        if supply.refuels_at(state, s["hex"], side):  # not in a neutralized naval base (Bombardment of Bases)
             s["at_sea"] = 0
 
 
@@ -335,19 +305,18 @@ def default(state, role):
 
 
 def random(state, role, rng):
-    from app.games.usn import offmap
     moves: dict[str, Any] = {}
     for s in _mine(state, role):
         if rng.die(3) == 1:
             continue
-        ma, _ = allowance(state, s, [s["hex"]])
+        ma, _ = movement.allowance(state, s, [s["hex"]])
         options = [h for h in grid.within(s["hex"], ma) if grid.open_hex(h)] + offmap.destinations(state, s)
         if not options:
             continue
-        fights = sorted(h for h in options if enemy_at_sea(state, h, board.other(role)))
+        fights = sorted(h for h in options if board.enemy_at_sea(state, h, board.other(role)))
         to = rng.choice(fights) if fights and rng.die(3) == 1 else rng.choice(sorted(options))
         # into enemy ships at sea only as the end of the first portion: a surface engagement (Stacking (D))
-        order = {"stop": to} if enemy_at_sea(state, to, board.other(role)) else {"to": to}
+        order = {"stop": to} if board.enemy_at_sea(state, to, board.other(role)) else {"to": to}
         try:
             _plan(state, role, s["id"], order)
         except IllegalAction:

@@ -27,7 +27,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, gamedata, grid
+from app.games.usn import board, campaigndata, gamedata, grid, movement
 
 State = dict[str, Any]
 RULE = "Off-Map Movement"
@@ -93,7 +93,6 @@ def _track(a: str, b: str) -> bool:
 
 def indian_ocean_rule(scenario: str) -> dict[str, Any] | None:
     """The campaign's "Allied Naval Forces in the Indian Ocean" record, or None (Game 2, the mini-games)."""
-    from app.games.usn import campaigndata
     if scenario not in campaigndata.GAMES:
         return None
     specials = campaigndata.game(scenario).get("special", [])
@@ -160,7 +159,6 @@ def involved(*places: str) -> bool:
 
 def check(state: State, role: str, ship: dict[str, Any], start: str, stop: str, end: str, order: dict) -> None:
     """A naval order with an off-map place as its start, first-portion stop or end (naval._plan's hook)."""
-    from app.games.usn import naval
     sid = ship["id"]
     if order.get("carry") or order.get("supply"):
         raise IllegalAction("Emergency transport is not carried out off the map.", RULE)
@@ -180,7 +178,7 @@ def check(state: State, role: str, ship: dict[str, Any], start: str, stop: str, 
     handling = 1 if (embark or order.get("debark")) and ship["type"] == "TR" else 0
     cost = sum(c for c, _ in legs) + handling
     on_map = [h for h in (start, stop, end) if not off(h)] + [e for _, es in legs for e in es]
-    ma, doubled = naval.allowance(state, ship, on_map)
+    ma, doubled = movement.allowance(state, ship, on_map)
     if cost > ma:
         why = " (doubled, Movement (N))" if doubled else ""
         raise IllegalAction(f"{sid} may move {ma} hexes{why}; this move needs {cost}, counting one to cross the "
@@ -189,8 +187,7 @@ def check(state: State, role: str, ship: dict[str, Any], start: str, stop: str, 
 
 def destinations(state: State, ship: dict[str, Any]) -> list[str]:
     """The places on or off the map this ship could reach this phase beyond naval._reachable's (its prompt)."""
-    from app.games.usn import campaign_play
-    if not campaign_play.is_campaign(state):
+    if not campaigndata.is_campaign(state):
         return []
     h = ship["hex"]
     ma = board.values(ship)["movement"] * 2
@@ -308,150 +305,6 @@ def perturb(state: State, side: str, rng) -> None:
 
 # --- computer players (bots.py's hook): from the side's own view only ---
 
-BOT_SORTIE_TURN = 1  # reconstructed: the Japanese computer player sails for the Indian Ocean at once, while its
 # carriers still hold the set-up's NAC (it does not re-embark new NAC later), leaving Game-Turns to spare before 20
 
 
-def _enter(view: dict[str, Any], side: str, ship: dict[str, Any], edge, goal: str) -> str | None:
-    """The hex onto the map, one step in from the edge and within the unit's (undoubled) Movement Allowance, nearest
-    the goal and free of enemy naval stacks (Stacking (D))."""
-    from app.games.usn import bots
-    budget = ship["values"]["movement"] - 1
-    options = sorted({h for e in edge for h in grid.within(e, budget) if grid.open_hex(h)
-                      and bots._free(view, side, h)})
-    return min(options, key=lambda h: (grid.distance(h, goal), h)) if options else None
-
-
-def _zone_for(goal: str, movement: int) -> int:
-    """The east zone a ship from the West Coast enters by to reach `goal` soonest: its box's phases, then the steps
-    from its edge (at twice the Movement Allowance a phase, Movement (N) far from the enemy)."""
-    return min((n for n in BOXES if zone(n)),
-               key=lambda n: (n + _nearest(zone(n), goal)[0] / max(1, 2 * movement), n))
-
-
-def bot_moves(view: dict[str, Any], side: str, goal: str) -> dict[str, dict[str, Any] | None]:
-    """Orders for the ships Off-Map Movement concerns, by id (None: it stays): Allied ships off the map head for the
-    map through the boxes (a transport on the West Coast first embarks the land units there, a whole phase), the
-    Japanese carriers carry out the Indian Ocean sortie and come back. The other ships are left to bots.py."""
-    mine = [s for s in view["ships"][side].get("units", [])]
-    out: dict[str, dict[str, Any] | None] = {}
-    if side == "allied":
-        taken: set[str] = set()
-        for s in sorted(mine, key=lambda x: x["id"]):
-            h = s["hex"]
-            if h == WEST_OFF or not off(h):
-                continue
-            if h == WEST_COAST and s["type"] == "TR" and not s["carrying"]:
-                cargo = _west_coast_cargo(view, s, taken)
-                if cargo:
-                    out[s["id"]] = {"embark": cargo}
-                    continue
-            target = _zone_for(goal, s["values"]["movement"])
-            here = NUMBER.get(h, 0)
-            if here == target:
-                to = _enter(view, side, s, zone(target), goal)
-                out[s["id"]] = {"to": to} if to else None
-            else:  # one box along the track toward the target zone's box
-                out[s["id"]] = {"to": BOXES[here + 1] if here < target else BOXES.get(here - 1, WEST_COAST)}
-        return out
-    rule = indian_ocean_rule(view["scenario"])
-    if rule is None:
-        return out
-    done = (view.get("indian_ocean") or {}).get("done_turn")
-    carriers = [s for s in mine if s["type"] in JAPANESE_TYPES]
-    ports = sorted(b["hex"] for b in view["bases"] if b["side"] == side and b["naval"])
-    from app.games.usn import campaigndata
-    japan = campaigndata.units()["repair"]["japanese"]  # the naval bases in Japan
-    if done:
-        from app.games.usn import bots
-        limit = bots._fuel_limit("JCV")
-        for s in carriers:
-            if s["hex"] == INDIAN_OCEAN:  # back toward the home islands' naval base nearest the edge, through the
-                # open northern waters where Movement (N) doubles (Supply (G) leaves it one Game-Turn to get there)
-                home = min([p for p in ports if p in japan] or ports or ["0676"],
-                           key=lambda b: (_nearest(west_edge(), b)[0], b))
-                to = _best(view, side, s, INDIAN_OCEAN, lambda h, home=home: grid.distance(h, home), west_edge())
-                out[s["id"]] = {"to": to} if to else None
-            elif ports and s["at_sea"] >= limit - 1 and s["hex"] not in ports:
-                # home to refuel at Movement (N)'s doubled rate where it may (Supply (G): the sortie is long)
-                home = min(ports, key=lambda b: (grid.distance(s["hex"], b), b))
-                to = _best(view, side, s, s["hex"], lambda h, home=home: grid.distance(h, home))
-                out[s["id"]] = {"to": to} if to and to != s["hex"] else None
-        return out
-    if (view.get("indian_ocean") or {}).get("rolled"):  # the sortie is off the map: it stays its two phases
-        return {s["id"]: None for s in carriers if s["hex"] == INDIAN_OCEAN}
-    if view["turn"] < BOT_SORTIE_TURN:
-        return out
-    group, nac = [], 0
-    for s in sorted(carriers, key=lambda x: (x["hex"] != INDIAN_OCEAN, bool(x["damage"]), -x["nac"], x["id"])):
-        if nac >= rule["nac"] or (s["hex"] != INDIAN_OCEAN and (s["damage"] or not s["nac"])):
-            break
-        group.append(s)
-        nac += s["nac"]
-    if nac < rule["nac"]:
-        return out
-    for s in group:
-        if s["hex"] == INDIAN_OCEAN:
-            out[s["id"]] = None
-            continue
-        d, e = _nearest(west_edge(), s["hex"])
-        if d + 1 <= _budget(view, side, s, [s["hex"], e]):
-            out[s["id"]] = {"to": INDIAN_OCEAN}
-        else:
-            to = _best(view, side, s, s["hex"], lambda h: _nearest(west_edge(), h)[0])
-            out[s["id"]] = {"to": to} if to and to != s["hex"] else None
-    return out
-
-
-def _far(view: dict[str, Any], side: str, hexes: list[str]) -> bool:
-    """Movement (N) as naval.allowance judges it, from the side's view: every hex more than five hexes from any
-    enemy base, Engineer unit ashore or naval stack (and, for the Japanese, six from an Allied base with LBAC)."""
-    enemy = board.other(side)
-    danger = [(b["hex"], 5) for b in view["bases"] if b["side"] == enemy]
-    danger += [(u["hex"], 5) for u in view["land"] if u["side"] == enemy and "Engineer" in u["name"] and u["hex"]]
-    danger += [(st["hex"], 5) for st in view["ships"][enemy].get("stacks", [])]
-    if side == "japanese":
-        danger += [(b["hex"], 6) for b in view["bases"] if b["side"] == "allied" and b["air"].get("lbac")]
-    return all(grid.distance(h, d) > n for h in hexes if not off(h) for d, n in danger)
-
-
-def _budget(view: dict[str, Any], side: str, ship: dict[str, Any], hexes: list[str]) -> int:
-    ma = ship["values"]["movement"]
-    return ma * 2 if not ship["damage"] and _far(view, side, hexes) else ma
-
-
-def _best(view, side, ship, start, key, edge=()) -> str | None:
-    """The hex the ship may reach from `start` (a hex, or off the map through `edge`, one to cross) with the lowest
-    `key`, free of enemy stacks, counting Movement (N)'s doubling only where every hex of the move allows it."""
-    from app.games.usn import bots
-    ma = ship["values"]["movement"]
-    froms = [(e, 1) for e in edge] if edge else [(start, 0)]
-    best = None
-    for e, extra in froms:
-        for h in grid.within(e, 2 * ma - extra):
-            if not grid.open_hex(h) or not (bots._free(view, side, h) or h == start):
-                continue
-            # the check judges the edge nearest the end hex: measure from there, as it will
-            d = (_nearest(edge, h)[0] if edge else grid.distance(start, h)) + extra
-            where = [h, _nearest(edge, h)[1]] if edge else [start, h]
-            if d > _budget(view, side, ship, where):
-                continue
-            k = (key(h), d, h)
-            if best is None or k < best[0]:
-                best = (k, h)
-    return best[1] if best else None
-
-
-def _west_coast_cargo(view: dict[str, Any], ship: dict[str, Any], taken: set[str]) -> list[str]:
-    """The Allied land units ashore on the West Coast a transport can carry (its Transport Points)."""
-    cap = board.PLAY["ship_type"]["TR"]["transport_points"]
-    out, tp = [], 0
-    for u in sorted(view["land"], key=lambda x: x["id"]):
-        if u["side"] != "allied" or u["hex"] != WEST_COAST or u["id"] in taken or u["entrenched"]:
-            continue
-        need = board.LAND_TYPES[u["name"]]["transport_points"]
-        if tp + need <= cap:
-            out.append(u["id"])
-            taken.add(u["id"])
-            tp += need
-    return out

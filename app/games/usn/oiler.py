@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.usn import board, gamedata
+from app.games.usn import board, gamedata, supply
 
 State = dict[str, Any]
 RULE = "Supply (H)"
@@ -35,7 +35,7 @@ def refuel(state: State, side: str) -> None:
     for o in sorted(board.afloat(state, side), key=lambda x: x["id"]):
         if o["type"] != DATA["type"]:
             continue
-        if board.refuels_at(state, o["hex"], side):
+        if supply.refuels_at(state, o["hex"], side):
             if not oilers.get(o["id"]):
                 state["log"].append(entry(side, f"{o['id']} fills up in the naval base at {o['hex']} (Supply (H))."))
             oilers[o["id"]] = True

@@ -8,8 +8,7 @@ its last turn and is destroyed."""
 from __future__ import annotations
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, naval
-from app.games.usn.air import damage_ship
+from app.games.usn import board, damage, naval, supply
 
 VICTORY_RULE = "How the Game is Won"
 LEVELS = ((4, "decisive"), (3, "strategic"), (2, "provisional"), (1, "marginal"))
@@ -34,14 +33,14 @@ def fuel_and_land(state) -> None:
     for side in board.SIDES:
         naval.refuel(state, side)
         for s in board.afloat(state, side):
-            if board.refuels_at(state, s["hex"], side):
+            if supply.refuels_at(state, s["hex"], side):
                 continue
             s["at_sea"] += 1
-            limit = board.PLAY["fuel"]["at_sea_turns_transports" if s["type"] in ("TR", "OL") else "at_sea_turns"]
+            limit = board.fuel_limit(s["type"])
             if s["at_sea"] >= limit:
                 state["log"].append(entry(PUBLIC, f"{s['id']} is out of fuel at sea after {s['at_sea']} Game-Turns "
                                                   "and is destroyed (Supply (G)).", at=at))
-                damage_ship(state, s, "X")
+                damage.damage_ship(state, s, "X")
     for u in state["land"].values():
         u["moved"] = False
 
@@ -89,7 +88,7 @@ def geographic(state) -> list[tuple[str, float, str]]:
             out.append((state["holder"][v["hex"]], v["points"], v.get("label", "holds Port Moresby")))
         elif kind == "engineer_on_guadalcanal" and any(
                 u["kind"] == "engineer" and u["side"] == "japanese" and u["hex"] == v["hex"]
-                and board.supplied(state, u)  # errata "with supply": not deprived of it by a Dx
+                and supply.supplied(state, u)  # errata "with supply": not deprived of it by a Dx
                 for u in state["land"].values()):
             out.append(("japanese", v["points"], "Engineer regiment on Guadalcanal"))
         elif kind == "occupy_each":

@@ -17,6 +17,7 @@ from typing import Any
 
 from app.engine.log import PUBLIC, entry
 from app.games.usn import (
+    arrivals,
     board,
     calendar,
     campaign_victory,
@@ -26,10 +27,9 @@ from app.games.usn import (
     repair,
     replacements,
 )
+from app.games.usn.arrivals import AT, PREFIX
 
 State = dict[str, Any]
-PREFIX = {"japanese": "J", "allied": "A"}
-AT = "Step 1: reinforcements"
 
 _AIR = re.compile(r"^(\d+) (LAC|NAC|LBAC)(?: \((.+)\))?$")
 _SHIP = re.compile(r"^(CVL|CVE|CV|BB|CA|CL|DD|TR|Tr|AT|OIL)-(\d+)(?: \((.+)\))?$")
@@ -132,7 +132,7 @@ def arrive(state: State) -> None:
             if it["kind"] == "ship":
                 carriers.append(_enter_ship(state, it))
             elif it["kind"] == "land":
-                _enter_land(state, side, it["unit"], it["at"] or _entry(side), "the Reinforcement Chart")
+                arrivals.enter_land(state, side, it["unit"], it["at"] or _entry(side), "the Reinforcement Chart")
             elif it["kind"] == "withdraw":
                 state.setdefault("withdraw_due", []).append({"id": it["id"], "after": turn})
         for it in mine:
@@ -156,34 +156,11 @@ def _enter_ship(state: State, it: dict[str, Any]) -> dict[str, Any]:
     if sid in state["ships"]:
         raise ChartError(f"{sid} enters on Game-Turn {state['turn']} but is already in play")
     at = it["at"] or _entry(it["side"])
-    ship = new_ship(sid, it["side"], at)
+    ship = arrivals.new_ship(sid, it["side"], at)
     state["ships"][sid] = ship
-    state["log"].append(entry(PUBLIC, f"Reinforcement: {board.TITLE[it['side']]} {sid} enters at {where(at)}.",
+    state["log"].append(entry(PUBLIC, f"Reinforcement: {board.TITLE[it['side']]} {sid} enters at {arrivals.where(at)}.",
                               at=AT))
     return ship
-
-
-def new_ship(sid: str, side: str, hex_id: str) -> dict[str, Any]:
-    """A ship record of board.py's shape, fully fuelled and undamaged."""
-    return {"id": sid, "side": side, "type": board.ship_type(sid.split(".")[0]), "hex": hex_id, "damage": 0,
-            "sunk": False, "at_sea": 0, "cargo": [], "nac": 0,
-            "capacity": campaigndata.capacities().get(sid.split(".")[0], 0)}
-
-
-def _enter_land(state: State, side: str, name: str, at: str, why: str) -> dict[str, Any]:
-    t = campaigndata.land_types()[name]
-    n = 1 + sum(1 for u in state["land"].values() if u["side"] == side)
-    lid = f"{PREFIX[side]}-L{n}"
-    while lid in state["land"]:
-        n += 1
-        lid = f"{PREFIX[side]}-L{n}"
-    tp = t.get("transport_points_allied", t["transport_points"]) if side == "allied" else t["transport_points"]
-    u = {"id": lid, "side": side, "name": name, "kind": t["kind"], "attack": t["attack"], "defense": t["defense"],
-         "tp": tp, "vp": t["vp"], "hex": at, "aboard": None, "entrenched": False, "moved": False}
-    state["land"][lid] = u
-    state["log"].append(entry(PUBLIC, f"{why.capitalize() if why[0].islower() else why}: {board.TITLE[side]} "
-                                      f"{name} enters at {where(at)}.", at=AT))
-    return u
 
 
 def _aboard(state: State, carriers: list[dict[str, Any]], it: dict[str, Any]) -> int:
@@ -251,7 +228,7 @@ def _place_waiting(state: State) -> None:
                 state["bases"][h]["air"][w["kind"]] += n
                 left -= n
                 state["log"].append(entry(PUBLIC, f"Reinforcement: {n} {board.TITLE[w['side']]} "
-                                                  f"{board.KIND_TITLE[w['kind']]} at {where(h)}.", at=AT))
+                                                  f"{board.KIND_TITLE[w['kind']]} at {arrivals.where(h)}.", at=AT))
         if left:
             still.append({**w, "points": left})
             state["log"].append(entry(PUBLIC, f"{left} {board.TITLE[w['side']]} {board.KIND_TITLE[w['kind']]} wait: "
@@ -273,24 +250,7 @@ def _withdraw(state: State) -> None:
         if ship is None or ship["sunk"]:
             continue
         if ship["hex"] == campaigndata.units()["places"]["west_coast"]:
-            remove_ship(state, ship, "withdrawn from the game (Reinforcement Chart, note A)")
+            arrivals.remove_ship(state, ship, "withdrawn from the game (Reinforcement Chart, note A)")
         else:
             due.append(w)
     state["withdraw_due"] = due
-
-
-def remove_ship(state: State, ship: dict[str, Any], why: str) -> None:
-    """Take a ship off the map (not sunk: no Victory Points); what it carries is put ashore in its hex."""
-    for u in ship["cargo"]:
-        state["land"][u].update(aboard=None, hex=ship["hex"])
-    ship["cargo"] = []
-    state["ships"].pop(ship["id"])
-    state.setdefault("removed", []).append({"id": ship["id"], "turn": state["turn"], "why": why})
-    state["log"].append(entry(PUBLIC, f"{board.TITLE[ship['side']]} {ship['id']} {why}.", at=AT))
-
-
-def where(hex_id: str) -> str:
-    if hex_id == campaigndata.units()["places"]["west_coast"]:
-        return "the U.S. West Coast"
-    name = gamedata.places().get(hex_id, {}).get("name")
-    return f"{name} ({hex_id})" if name else hex_id

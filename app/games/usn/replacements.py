@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, campaigndata
+from app.games.usn import arrivals, board, campaigndata
 
 State = dict[str, Any]
 AT = "Step 1: replacements"
@@ -70,15 +70,13 @@ def note_losses(state: State) -> None:
 
 def remove_returned(state: State) -> None:
     """A damaged transport whose replacement is earned leaves the game on reaching a friendly naval base."""
-    from app.games.usn import reinforce
     for s in list(state["ships"].values()):
         if s.get("replaced") and not s["sunk"] and board.friendly_base(state, s["hex"], s["side"], naval=True):
-            reinforce.remove_ship(state, s, "is removed: damaged beyond the replacement threshold, it has reached a "
+            arrivals.remove_ship(state, s, "is removed: damaged beyond the replacement threshold, it has reached a "
                                             "friendly naval base (Replacements)")
 
 
 def enter_due(state: State) -> None:
-    from app.games.usn import reinforce
     book = state.setdefault("replacements", {"noted": [], "due": []})
     place = campaigndata.units()["places"]
     waiting = []
@@ -88,18 +86,18 @@ def enter_due(state: State) -> None:
             continue
         at = place["japan"] if d["side"] == "japanese" else place["west_coast"]
         if d["kind"] == "engineer":
-            reinforce._enter_land(state, d["side"], d["name"], at, f"Replacement for {d['of']}")
+            arrivals.enter_land(state, d["side"], d["name"], at, f"Replacement for {d['of']}")
             continue
         base = d["of"].split(".")[0]
         sid, n = base, 1
         while sid in state["ships"]:
             n += 1
             sid = f"{base}.{n}"
-        state["ships"][sid] = reinforce.new_ship(sid, d["side"], at)
+        state["ships"][sid] = arrivals.new_ship(sid, d["side"], at)
         if sid in book["noted"]:  # the lost counter has left the state; its successor starts a fresh record
             book["noted"].remove(sid)
         state["log"].append(entry(PUBLIC, f"Replacement for {d['of']}: {board.TITLE[d['side']]} {sid} enters at "
-                                          f"{reinforce.where(at)}.", at=AT))
+                                          f"{arrivals.where(at)}.", at=AT))
     book["due"] = waiting
 
 

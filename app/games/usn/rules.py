@@ -27,6 +27,7 @@ from app.games.usn import (
     deploy,
     embarkation,
     ferry,
+    grid,
     hidden,
     land,
     march,
@@ -39,6 +40,7 @@ from app.games.usn import (
     shock,
     situation,
     special,
+    steps,
     submarine,
     surface,
     variable_deployment,
@@ -51,16 +53,16 @@ State = dict[str, Any]
 
 def _step_one(state, rng):
     building.ripen(state)  # Repairing or Building Bases (D): the bases completed last Game-Turn may be used
-    (campaign_play.step_one if campaign_play.is_campaign(state) else records.reinforce)(state, rng)
+    (campaign_play.step_one if campaigndata.is_campaign(state) else records.reinforce)(state, rng)
 
 
 def _step_ten(state, rng):
-    (campaign_play.end_of_turn if campaign_play.is_campaign(state) else records.end_of_turn)(state, rng)
+    (campaign_play.end_of_turn if campaigndata.is_campaign(state) else records.end_of_turn)(state, rng)
 
 
 def _strikes(state, rng):
     shock.strikes(state, rng, air.strikes)  # Shock Effect: the second combat phase of Game-Turn One
-    building.after_attack(state, "allied" if sequence.row(state)[0] == "5" else "japanese")  # Air and Naval Bases (B)
+    building.after_attack(state, "allied" if steps.row(state)[0] == "5" else "japanese")  # Air and Naval Bases (B)
 
 
 sequence.PROCEDURES.update({"reinforce": _step_one, "examine": air.examine, "strikes": _strikes,
@@ -83,7 +85,7 @@ def _walking(resolve):
         special.after(s)  # the campaigns' Special Game Rules that act "as soon as" (special.py)
         if special.reserves_due(s):  # Australian Reserves: the Allied decision comes first, then the sequence goes on
             return s
-        if s["outcome"] is None and not s.get("surface") and (sequence.row(s)[2] != sequence.BOTH
+        if s["outcome"] is None and not s.get("surface") and (steps.row(s)[2] != steps.BOTH
                                                                or not sequence.acting(s)):
             sequence.advance(s, rng)
         return s
@@ -228,38 +230,53 @@ NAVAL_VERBS = {"move": {**naval.VERBS["move"], "subs": submarine.order_spec()}} 
 
 STATES = StatesTable([
     Decision("deploy", deploy.RULE, deploy.VERBS, _acting, deploy.prompt, _walking(deploy.resolve),
-             deploy.default, deploy.random, deploy.check),
+             deploy.default, deploy.random, deploy.check, bot=bots.deploy),
     Decision("naval", naval.RULE, NAVAL_VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
-             _naval_default, _naval_random, _naval_check),
+             _naval_default, _naval_random, _naval_check, bot=bots.naval),
     Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, _land_move_prompt,
-             _walking(_land_move_resolve), land.move_default, _land_move_random, _land_move_check),
+             _walking(_land_move_resolve), land.move_default, _land_move_random, _land_move_check,
+             bot=bots.land_move),
     Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
              _attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
-             _attack_check),
-    Decision("escape", surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
-             _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check),
-    Decision("surface_fire", surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,
-             _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check),
+             _attack_check, bot=bots.land_attack),
+    Decision(surface.ESCAPE, surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
+             _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check,
+             bot=bots.escape),
+    Decision(surface.FIRE, surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,
+             _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check,
+             bot=bots.surface_fire),
     Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
-             _allocation_default, _allocation_random, _allocation_check),
+             _allocation_default, _allocation_random, _allocation_check, bot=bots.allocation),
     Decision(submarine.AIM, submarine.AIM_RULE, submarine.AIM_VERBS, _acting, submarine.aim_prompt,
-             _walking(submarine.aim_resolve), submarine.aim_default, submarine.aim_random, submarine.aim_check),
+             _walking(submarine.aim_resolve), submarine.aim_default, submarine.aim_random, submarine.aim_check,
+             bot=bots.sub_aim),
     Decision(submarine.SPLIT, submarine.SPLIT_RULE, submarine.SPLIT_VERBS, _acting, submarine.split_prompt,
              _walking(submarine.split_resolve), submarine.split_default, submarine.split_random,
-             submarine.split_check),
-    Decision("reserves", special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
+             submarine.split_check, bot=bots.sub_split),
+    Decision(special.RESERVES, special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
              _walking(special.reserves_resolve), special.reserves_default, special.reserves_random,
-             special.reserves_check),
-    Decision(variable_deployment.KIND, variable_deployment.RULE, variable_deployment.verbs(naval.ALL_HEXES), _acting,
+             special.reserves_check, bot=bots.reserves),
+    Decision(variable_deployment.KIND, variable_deployment.RULE, variable_deployment.verbs(grid.ALL_HEXES), _acting,
              variable_deployment.prompt, _walking(variable_deployment.resolve), variable_deployment.default,
-             variable_deployment.random, variable_deployment.check),
-    Decision(campaign_setup.KIND, campaign_setup.RULE, campaign_setup.verbs(naval.ALL_HEXES), _acting,
+             variable_deployment.random, variable_deployment.check, bot=bots.set_up),
+    Decision(campaign_setup.KIND, campaign_setup.RULE, campaign_setup.verbs(grid.ALL_HEXES), _acting,
              campaign_setup.prompt, _walking(campaign_setup.resolve), campaign_setup.default, campaign_setup.random,
-             campaign_setup.check),
+             campaign_setup.check, bot=bots.set_up),
 ])
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:
     ALL_VERBS.update(_d.verbs)
+
+
+def _computer(side: str) -> bots.Bot:
+    """A side's computer player: the answer of the record of the decision its prompt waits on (STATES)."""
+    def bot(view: dict[str, Any], prompt: dict[str, Any], rng) -> dict[str, Any]:
+        return STATES[prompt["info"]["kind"]].bot(view, prompt, rng)
+    bot.__name__ = f"{side}_bot"
+    return bot
+
+
+BOTS: dict[str, bots.Bot] = {side: _computer(side) for side in ("japanese", "allied")}
 
 
 def _named(e: IllegalAction, state: State) -> IllegalAction:
@@ -291,7 +308,7 @@ class USN(TableGame):
     )
     states, all_verbs, over_rule = STATES, ALL_VERBS, "How the Game is Won"
     role_titles = dict(meta.role_labels)  # who a refusal says the game waits for
-    bots = bots.BOTS  # one computer player a side, deciding from its view only (bots.py)
+    bots = BOTS  # one computer player a side, deciding from its view only: each record's `bot` (bots.py)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario in campaign_play.SCENARIOS:
@@ -321,8 +338,15 @@ class USN(TableGame):
     def acting(self, state: State) -> list[str]:
         return sequence.acting(state)
 
+    def prompts(self, state: State) -> dict[str, Any]:
+        """Each prompt's info names the decision it asks for (`kind`: its record's id, which the computer players
+        and the web forms read), from the record itself rather than from each prompt."""
+        asked = super().prompts(state)  # none once the game is over
+        kind = self.decision(state).id if asked else None
+        return {role: {**p, "info": {"kind": kind, **(p.get("info") or {})}} for role, p in asked.items()}
+
     def step_title(self, state: State) -> str:
-        return sequence.row(state)[3]
+        return steps.row(state)[3]
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
         # a JSON round trip: the state is plain JSON, and this copies a campaign's hundreds of units several times
@@ -333,7 +357,7 @@ class USN(TableGame):
             raise _named(e, state) from None
 
     def guard(self, state: State, role: str, action: Any) -> Decision:
-        if not campaign_play.is_campaign(state):
+        if not campaigndata.is_campaign(state):
             return super().guard(state, role, action)
         wide = copy.copy(self)  # a campaign's orders are shaped against its own ships, land units and hexes
         wide.all_verbs = campaign_play.VERBS

@@ -12,9 +12,9 @@ Allied Bases have their Anti-Aircraft Strength reduced to one-third of normal. A
 Strength reduced to one-third of normal. Allied Coastal Defense units are not affected. All Japanese NAC have their
 Bombardment Strength increased to "ten.""
 
-The Pre-Game-Turn is two rows of the sequence (sequence.SHOCK) before Step 1 of Game-Turn 1; the checks here wrap the
+The Pre-Game-Turn is two rows of the sequence (steps.SHOCK) before Step 1 of Game-Turn 1; the checks here wrap the
 decisions in rules.py; the one-third strengths and the NAC's ten are marks set on the records for the second combat
-phase's strikes only (`strikes`), read by board.values, airbase.py, land.defense and the bombing per point.
+phase's strikes only (`strikes`), read by board.values, airbase.py, strength.defense and the bombing per point.
 Readings: docs/games/usn.md, "Special Game Rules in play (session 9)"."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, grid, special
+from app.games.usn import board, campaigndata, coastal, grid, steps
 
 State = dict[str, Any]
 RULE = "Campaign Game 1, Shock Effect"
@@ -32,7 +32,7 @@ THIRD = 3  # printed: "reduced to one-third of normal"
 
 
 def in_force(state: State) -> bool:
-    return "shock_effect" in special.in_force(state)
+    return "shock_effect" in campaigndata.in_force(state)
 
 
 def pregame(state: State) -> bool:
@@ -41,8 +41,7 @@ def pregame(state: State) -> bool:
 
 
 def _row(state: State) -> tuple[str, str, str, str]:
-    from app.games.usn import sequence
-    return sequence.row(state)
+    return steps.row(state)
 
 
 def _turn_one(state: State) -> bool:
@@ -205,7 +204,6 @@ def strikes(state: State, rng, run) -> None:
     if not second_combat(state):
         run(state, rng)
         return
-    from app.games.usn import coastal
     marked_ships = [s for s in board.afloat(state, "allied")]
     marked_bases = [b for b in state["bases"].values() if b["side"] == "allied"]
     marked_land = [u for u in state["land"].values() if u["side"] == "allied" and not coastal.is_coastal(u)]

@@ -9,40 +9,20 @@ Each procedure is a plain function over the state; rules.py, campaign_play.py, b
 one-line hooks. Readings: docs/games/usn.md, "Special Game Rules in play (session 9)"."""
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from app.engine import data
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Several
-from app.games.usn import board, campaigndata, gamedata
+from app.games.usn import arrivals, board, campaigndata, gamedata, grid, supply
+from app.games.usn.philippines import FORT_RULE, fortified, fortress
 
 State = dict[str, Any]
 SG1 = "Campaign Game 1"
 HONG_KONG_RULE = f"{SG1}, Hong Kong (311)"
 THAILAND_RULE = f"{SG1}, Thailand 111"
-FORT_RULE = f"{SG1}, Phillipine Fortifications"
 RESERVES_RULE = f"{SG1}, Australian Reserves 463"
-
-
-@cache
-def table() -> dict[str, Any]:
-    return data.load(gamedata.FOLDER / "campaign_special.toml")
-
-
-def in_force(state: State) -> dict[str, dict[str, Any]]:
-    """{rule id: its [[special]] record} for the state's campaign game (none for a mini-game): Game 3 takes Game 1's
-    and Game 2's Burma rule."""
-    sc = state.get("scenario")
-    if sc in ("campaign_1", "campaign_2"):
-        return {sp["id"]: sp for sp in campaigndata.game(sc)["special"]}
-    if sc == "campaign_3":
-        pick = campaigndata.game(sc)["special"]
-        one = {sp["id"]: sp for sp in campaigndata.game("campaign_1")["special"]}
-        two = {sp["id"]: sp for sp in campaigndata.game("campaign_2")["special"]}
-        return {**{i: one[i] for i in pick["from_campaign_1"]}, **{i: two[i] for i in pick["from_campaign_2"]}}
-    return {}
+RESERVES = "reserves"  # the Allied Player's decision (its record in rules.STATES)
 
 
 def _ashore(state: State, side: str, hexes) -> list[dict[str, Any]]:
@@ -58,7 +38,7 @@ def hong_kong(state: State) -> None:
     the Naval and Air Base may also be used by the Japanese Player, i.e., automatically repaired." Reading: the
     bases turn Japanese, neutralization and lost capacity undone; Allied land units and air points there are lost
     with the colony (no Victory Points: the fall is automatic, not a combat)."""
-    rule = in_force(state).get("hong_kong")
+    rule = campaigndata.in_force(state).get("hong_kong")
     if not rule or state["turn"] != rule["falls_on"] or state.get("hong_kong_fallen"):
         return
     h = rule["hex"]
@@ -90,11 +70,12 @@ def thailand(state: State) -> None:
     """"The Japanese may use the Naval and Air Base at Bangkok (112) as soon as the Japanese pass a land unit across
     the border": the neutral base (side "thailand") becomes Japanese once a Japanese land unit is ashore in Thailand
     (the hexes campaign_special.toml reconstructs)."""
-    rule = in_force(state).get("thailand")
+    rule = campaigndata.in_force(state).get("thailand")
     if not rule:
         return
     b = state["bases"].get(rule["hex"])
-    if b is None or b["side"] != "thailand" or not _ashore(state, "japanese", table()["thailand"]["hexes"]):
+    hexes = campaigndata.special_table()["thailand"]["hexes"]
+    if b is None or b["side"] != "thailand" or not _ashore(state, "japanese", hexes):
         return
     b["side"] = "japanese"
     state["log"].append(entry(PUBLIC, f"A Japanese land unit has crossed into Thailand: the Naval and Air Base at "
@@ -103,21 +84,8 @@ def thailand(state: State) -> None:
 
 # ------------------------------------------------------------------------------------------------ Philippines
 
-def fortress(state: State) -> str | None:
-    rule = in_force(state).get("philippine_fortifications")
-    return rule["hex"] if rule else None
-
-
-def manila_barred(state: State, hex_id: str, side: str) -> bool:
-    """"The Japanese may not use the Manila Naval Base until they occupy the Phillipine Fortifications and eliminate
-    all Allied forces on the hex": once Japanese land units stand alone on 348 the bar is lifted for good."""
-    m = table()["manila"]
-    return (side == "japanese" and hex_id == m["hex"] and fortress(state) is not None
-            and not state.get("manila_open"))
-
-
 def _manila(state: State) -> None:
-    m = table()["manila"]
+    m = campaigndata.special_table()["manila"]
     if fortress(state) is None or state.get("manila_open"):
         return
     if _ashore(state, "japanese", [m["fortifications"]]) and not _ashore(state, "allied", [m["fortifications"]]):
@@ -126,30 +94,13 @@ def _manila(state: State) -> None:
                                           f": they may use the Manila Naval Base ({m['hex']}) ({FORT_RULE})."))
 
 
-def fortified(state: State, u: dict[str, Any]) -> bool:
-    """An Allied land unit ashore on hex 348 in a game with the rule."""
-    h = fortress(state)
-    return h is not None and u["side"] == "allied" and u["hex"] == h and u["aboard"] is None
-
-
-def immune(state: State, u: dict[str, Any]) -> bool:
-    """"Once entrenched, it is not affected by isolation for the first eight Game-Turns in which the unit is out of
-    supply": an entrenched Allied unit on 348 counts as supplied while it has spent fewer than eight Game-Turns out of
-    supply (counted at Step 10, `count_isolation`). A Dx deprivation is not isolation: it still applies."""
-    if not fortified(state, u) or not u["entrenched"]:
-        return False
-    rule = in_force(state)["philippine_fortifications"]
-    return u.get("isolated_turns", 0) < rule["isolation_turns"]
-
-
 def count_isolation(state: State) -> None:
     """Step 10: each entrenched Allied unit on 348 that traced no supply line this Game-Turn counts one more."""
-    from app.games.usn import supply
     for u in state["land"].values():
         if fortified(state, u) and u["entrenched"] and not u.get("destroyed") \
                 and not supply.unit_supplied(state, u):
             u["isolated_turns"] = u.get("isolated_turns", 0) + 1
-            rule = in_force(state)["philippine_fortifications"]
+            rule = campaigndata.in_force(state)["philippine_fortifications"]
             left = rule["isolation_turns"] - u["isolated_turns"]
             # to the Allied Player only: whether a unit traces a line is his (supply.shown: the line may hang on
             # his hidden carriers), the enemy sees the public Dx alone
@@ -195,7 +146,7 @@ def _australia() -> frozenset[str]:
 def _reserves_trigger(state: State) -> None:
     """"If, at any time during the game, Japanese land forces land in Australia": the first Japanese land unit ashore
     on an Australian hex raises the Allied Player's decision (once)."""
-    rule = in_force(state).get("australian_reserves")
+    rule = campaigndata.in_force(state).get("australian_reserves")
     if not rule or state.get("reserves"):
         return
     if _ashore(state, "japanese", _australia()):
@@ -211,7 +162,6 @@ def reserves_due(state: State) -> bool:
 def reserve_bases(state: State) -> list[str]:
     """The bases a reserve division may start in: Allied naval bases in Australia, in supply (and so able to
     function), not neutralized by bombardment (reading: "controlled" = the Allied side's base)."""
-    from app.games.usn import supply
     aus = _australia()
     return sorted(h for h, b in state["bases"].items() if h in aus and b["side"] == "allied" and b["naval"]
                   and supply.base_supplied(state, h))
@@ -231,7 +181,7 @@ def reserves_prompt(state: State, role: str) -> dict[str, Any]:
     return {"title": f"Australian Reserves: place up to {n} 30-50 Divisions, one to a naval base", "rule": RESERVES_RULE,
             "actions": [{"verb": "place", "args": {"bases": Several(tuple(bases), 0, min(n, len(bases)),
                                                                       label="naval bases").to_json()}}],
-            "info": {"kind": "reserves", "bases": bases, "divisions": n,
+            "info": {"bases": bases, "divisions": n,
                      "default": reserves_default(state, role)["args"]["bases"]}}
 
 
@@ -249,11 +199,10 @@ def reserves_check(state: State, role: str, action: dict[str, Any]) -> None:
 
 
 def reserves_resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
-    from app.games.usn import reinforce
     state["reserves"] = {**state["reserves"], "due": False, "placed": list(action["args"]["bases"])}
-    unit = table()["australian_reserves"]["unit"]
+    unit = campaigndata.special_table()["australian_reserves"]["unit"]
     for h in action["args"]["bases"]:
-        reinforce._enter_land(state, "allied", unit, h, RESERVES_RULE)
+        arrivals.enter_land(state, "allied", unit, h, RESERVES_RULE)
     left = state["reserves"]["divisions"] - len(action["args"]["bases"])
     state["log"].append(entry(PUBLIC, f"Australian Reserves: {len(action['args']['bases'])} 30-50 Division(s) added"
                                       + (f" at {', '.join(action['args']['bases'])}" if action["args"]["bases"] else "")
@@ -263,7 +212,6 @@ def reserves_resolve(state: State, role: str, action: dict[str, Any], rng) -> St
 
 def reserves_default(state: State, role: str) -> dict[str, Any]:
     """The missed order: every eligible base, those nearest the Japanese landing first, up to the three."""
-    from app.games.usn import grid
     landed = [u["hex"] for u in _ashore(state, "japanese", _australia())]
     bases = sorted(reserve_bases(state), key=lambda h: (min((grid.distance(h, x) for x in landed), default=0), h))
     return {"verb": "place", "args": {"bases": bases[:state["reserves"]["divisions"]]}}
@@ -279,7 +227,7 @@ def reserves_random(state: State, role: str, rng) -> dict[str, Any]:
 
 def after(state: State) -> None:
     """After every decision and at Step 1: the rules that act "as soon as" something happens."""
-    if not in_force(state) or state.get("outcome") is not None:
+    if not campaigndata.in_force(state) or state.get("outcome") is not None:
         return
     thailand(state)
     _manila(state)
@@ -289,7 +237,7 @@ def after(state: State) -> None:
 def step_one(state: State) -> None:
     """Step 1 (a procedure): Hong Kong's fall, and the hand-overs it may bring about. The Australian Reserves
     decision is raised only after a decision (rules._walking), so that no step of the sequence is skipped."""
-    if not in_force(state) or state.get("outcome") is not None:
+    if not campaigndata.in_force(state) or state.get("outcome") is not None:
         return
     hong_kong(state)
     thailand(state)

@@ -29,7 +29,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Integer, Keyed, Optional
-from app.games.usn import board, crt, gamedata, grid
+from app.games.usn import board, crt, damage, gamedata, grid
 
 State = dict[str, Any]
 RULE = "Submarines"
@@ -217,8 +217,7 @@ def watch(state: State, action: dict[str, Any]) -> None:
 
 
 def _target_value(state: State, sid: str) -> tuple[float, str]:
-    from app.games.usn.air import ship_vp
-    return (-ship_vp(state["ships"][sid]), sid)
+    return (-damage.ship_vp(state["ships"][sid]), sid)
 
 
 def name(sid: str) -> str:
@@ -309,7 +308,6 @@ def _silence_whole(e: dict[str, Any], state: State) -> dict[str, int]:
 
 def _fire(state: State, e: dict[str, Any], rng) -> None:
     """(C) the subs aimed at one target combine their strength, each less its share of the reduction (D), (H)."""
-    from app.games.usn.air import damage_ship
     h, full = e["hex"], DATA["surface_attack"]
     by_target: dict[str, list[str]] = {}
     for sid in sorted(e["aim"]):
@@ -340,7 +338,7 @@ def _fire(state: State, e: dict[str, Any], rng) -> None:
         state["log"].append(entry(PUBLIC, f"{line} (defense {defense}, die {r4}): damage number {number}; CRT 5 "
                                           f"(die {r5}): {weeks or 'no damage'}.", at=AT))
         if weeks:
-            damage_ship(state, target, weeks)
+            damage.damage_ship(state, target, weeks)
 
 
 # --- the two decisions of an engagement: the subs' targets (Japanese), the split of the reduction (Allied) ---
@@ -365,9 +363,8 @@ SPLIT_VERBS = {"split": {"reduction": _split_order(SUBS)}}
 
 
 def _ship_info(state: State, sid: str) -> dict[str, Any]:
-    from app.games.usn.air import ship_vp
     s = state["ships"][sid]
-    return {"id": sid, "type": s["type"], "defense": board.values(s)["defense"], "vp": ship_vp(s)}
+    return {"id": sid, "type": s["type"], "defense": board.values(s)["defense"], "vp": damage.ship_vp(s)}
 
 
 def aim_prompt(state: State, role: str) -> dict[str, Any]:
@@ -376,7 +373,7 @@ def aim_prompt(state: State, role: str) -> dict[str, Any]:
             "rule": AIM_RULE,
             "actions": [{"verb": "aim", "label": "Attack",
                          "args": {"targets": _targets_order(e["subs"], e["targets"]).to_json()}}],
-            "info": {"kind": AIM, "hex": e["hex"], "subs": {sid: name(sid) for sid in e["subs"]},
+            "info": {"hex": e["hex"], "subs": {sid: name(sid) for sid in e["subs"]},
                      "targets": [_ship_info(state, t) for t in e["targets"]], "reduction": e["cut"],
                      "default": aim_default(state, role)["args"]["targets"],
                      "explain": "Each sub attacks a target of its own (Submarines (H)); subs aimed at one target "
@@ -428,7 +425,7 @@ def split_prompt(state: State, role: str) -> dict[str, Any]:
             "rule": SPLIT_RULE,
             "actions": [{"verb": "split", "label": "Split the reduction",
                          "args": {"reduction": _split_order(aimed).to_json()}}],
-            "info": {"kind": SPLIT, "hex": e["hex"], "aim": {name(s): t for s, t in sorted(e["aim"].items())},
+            "info": {"hex": e["hex"], "aim": {name(s): t for s, t in sorted(e["aim"].items())},
                      "subs": {sid: f"{name(sid)} (at {e['aim'][sid]})" for sid in aimed},
                      "total": _split_total(e), "strength": DATA["surface_attack"],
                      "default": _silence_whole(e, state),

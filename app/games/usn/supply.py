@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from collections import deque
 from functools import cache
+from typing import Any
 
-from app.games.usn import board, gamedata, grid, zoc
+from app.games.usn import board, gamedata, grid, philippines, zoc
 
 TERRAIN = gamedata.load("terrain")
 LAND = frozenset(TERRAIN["hexes"]["land"])
 LAND_SIDES = frozenset(TERRAIN["hexsides"]["land"])      # wholly land: no line by sea across them
 MIXED_SIDES = frozenset(TERRAIN["hexsides"]["mixed"])    # partly land, partly sea
 FORBIDDEN = frozenset(TERRAIN["regions"]["china"]) | frozenset(TERRAIN["regions"]["india"])
+WEST_COAST = gamedata.load("offmap")["west_coast"]["id"]
 EAST_COLUMN = (grid.LAST - grid.OFFSET) // grid.PER_COLUMN  # its inset rows too: the Aleutians run east to Alaska
 
 
@@ -46,9 +48,8 @@ def sources(side: str) -> frozenset[str]:
     if side == "japanese":
         return frozenset(TERRAIN["regions"]["japan_home_islands"])
     east = {h for h in (grid.hex_at(EAST_COLUMN, r) for r in range(grid.PER_COLUMN)) if h}
-    from app.games.usn import offmap
-    # the U.S. West Coast, beyond the east edge (Off-Map Movement), is in supply: ships there refuel
-    return frozenset(TERRAIN["regions"]["australia"]) | frozenset(east) | {offmap.WEST_COAST}
+    # the U.S. West Coast, beyond the east edge (Off-Map Movement, data/offmap.toml), is in supply: ships there refuel
+    return frozenset(TERRAIN["regions"]["australia"]) | frozenset(east) | {WEST_COAST}
 
 
 def blocks(state: board.State, side: str) -> tuple[set[str], set[str], set[str]]:
@@ -147,6 +148,45 @@ def shown(state: board.State, unit: dict, role: str | None) -> bool:
     because the rest of the line depends on the owner's hidden carriers (their Zones of Control) and emergency
     transport, which that role may not learn from a flag (docs/games/usn.md)."""
     if unit["side"] == role:
-        return board.supplied(state, unit)
+        return supplied(state, unit)
     until = unit.get("unsupplied_until")
     return not until or [state["turn"], state["step"]["n"]] >= until
+
+
+def supplied(state: board.State, unit: dict[str, Any]) -> bool:
+    """Supply (A)-(E): a land unit is in supply when it traces a supply line (below) and no Dx of bombardment or
+    bombing has deprived it of supply for one full Game-Turn (to the same step of the next Game-Turn)."""
+    until = unit.get("unsupplied_until")
+    return (not until or [state["turn"], state["step"]["n"]] >= until) and (
+        unit_supplied(state, unit) or philippines.immune(state, unit))  # Phillipine Fortifications: 8 Game-Turns
+
+
+def refuels_at(state: board.State, hex_id: str, side: str) -> bool:
+    """A friendly naval base that is not neutralized refuels (Supply (G); a neutralized one may not), if in supply
+    (Supply (E): an unsupplied base may not function)."""
+    return (board.friendly_base(state, hex_id, side, naval=True) is not None
+            and not board.neutralized(state, hex_id, "naval") and base_supplied(state, hex_id))
+
+
+def air_stations(state: board.State, side: str) -> dict[str, dict[str, int]]:
+    """{station: {kind: points}}: each base ("base:<hex>") and each carrier (its ship id) holding air points."""
+    # Supply (E): unsupplied air units may not perform any missions
+    out: dict[str, dict[str, int]] = {}
+    for h, b in sorted(state["bases"].items()):
+        if (b["side"] == side and any(b["air"].values()) and not board.neutralized(state, h, "air")
+                and base_supplied(state, h)):
+            out[f"base:{h}"] = dict(b["air"])
+    for s in board.afloat(state, side):
+        if board.is_carrier(s) and s["nac"] and not s["damage"]:
+            out[s["id"]] = {"lac": 0, "lbac": 0, "nac": s["nac"]}
+    return out
+
+
+def air_range(state: board.State, side: str) -> set[str]:
+    """Every hex within the extended range of a side's air units (Movement (V)): what step D examines."""
+    out: set[str] = set()
+    for station, pts in air_stations(state, side).items():
+        h = board.station_hex(state, station)
+        reach = max((board.reach(k, True) for k, n in pts.items() if n), default=0)
+        out |= set(grid.within(h, reach))
+    return out

@@ -20,7 +20,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Group, Integer
-from app.games.usn import board, gamedata, grid
+from app.games.usn import airbase, board, gamedata, grid
 
 NAVAL_RULE = "Mission Capability Chart: Naval Units, Ground Support of Land Unit's Combat"
 AIR_RULE = "Mission Capability Chart: Air Units, Ground Support - Offensive"
@@ -78,7 +78,6 @@ def air_check(state, role, flights: list[dict[str, Any]]) -> None:
 def air_support(state, flights: dict[str, list[dict[str, Any]]], caps, rng, at) -> None:
     """(J): each side's support over each hex meets the enemy's air-base CAP there; the survivors' Bombardment
     Strength is recorded for (K) in state["support"] {hex: {"attack": n, "defense": n}}."""
-    from app.games.usn.airbase import _bomb_per_point, meet_cap
     attacking = attacker(state)
     support: dict[str, dict[str, int]] = state.setdefault("support", {})
     for side in ("allied", "japanese"):
@@ -92,8 +91,8 @@ def air_support(state, flights: dict[str, list[dict[str, Any]]], caps, rng, at) 
             state["log"].append(entry(PUBLIC, f"{board.TITLE[side]} ground support ({'offensive' if role == 'attack' else 'defensive'}) "
                                               f"at hex {h}: {names}.", at=at))
             cover = [c for c in caps if c["side"] == enemy and c["from"] == f"base:{h}" and c["alive"]]
-            meet_cap(state, side, group, cover, 0, rng, at, "the support")
-            strength = sum(f["alive"] * _bomb_per_point(f) for f in group)
+            airbase.meet_cap(state, side, group, cover, 0, rng, at, "the support")
+            strength = sum(f["alive"] * airbase.bomb_per_point(f) for f in group)
             support.setdefault(h, {"attack": 0, "defense": 0})[role] += strength
             state["log"].append(entry(PUBLIC, f"Ground support at hex {h}: {strength} added to the {role}.", at=at))
 

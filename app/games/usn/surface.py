@@ -30,10 +30,10 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed
-from app.games.usn import board, crt, grid
-from app.games.usn.naval import ALL_HEXES, SHIPS, enemy_at_sea
+from app.games.usn import board, crt, damage, grid
 
 RULE = "Mission Capability Chart: Naval Units, Surface Naval Engagement"
+ESCAPE, FIRE = "escape", "surface_fire"  # the engagement's two decisions (their records in rules.STATES)
 AT = "Step (G): surface naval engagement"
 
 def escape_verbs(hexes, ships) -> dict[str, Any]:
@@ -43,13 +43,14 @@ def escape_verbs(hexes, ships) -> dict[str, Any]:
             "turn": {"on": Choice(hexes, label="the hex the ships you turn on came from, or stand in")}}
 
 
-VERBS_ESCAPE = escape_verbs(ALL_HEXES, SHIPS)
-VERBS_FIRE = {"fire": {"targets": Keyed(Choice(SHIPS, label="target"), SHIPS, label="target of each engaged ship")}}
+VERBS_ESCAPE = escape_verbs(grid.ALL_HEXES, board.SHIPS)
+VERBS_FIRE = {"fire": {"targets": Keyed(Choice(board.SHIPS, label="target"), board.SHIPS,
+                                         label="target of each engaged ship")}}
 
 
 # --- the record kept while engagements are pending: state["surface"] ---
 
-at_sea = enemy_at_sea  # a side's ships in a hex that may be engaged: not in its own naval base
+at_sea = board.enemy_at_sea  # a side's ships in a hex that may be engaged: not in its own naval base
 
 
 def begin(state, attacker: str) -> bool:
@@ -146,7 +147,7 @@ def turn_hexes(state) -> dict[str, list[str]]:
     return out
 
 
-_HEXES = set(ALL_HEXES)
+_HEXES = set(grid.ALL_HEXES)
 
 
 def _name(s) -> str:
@@ -197,7 +198,7 @@ def acting(state) -> list[str]:
 
 
 def kind(state) -> str:
-    return "escape" if state["surface"]["stage"] == "escape" else "surface_fire"
+    return ESCAPE if state["surface"]["stage"] == "escape" else FIRE
 
 
 def shown(state) -> dict[str, Any] | None:
@@ -225,7 +226,7 @@ def escape_prompt(state, role):
     hexes = escape_hexes(state)
     turns = turn_hexes(state)
     moves = Keyed(Choice(tuple(hexes) or (current(state),), label="adjacent hex"),
-                  tuple(s["id"] for s in ships) or SHIPS[:1], label="ships escaping to an adjacent hex")
+                  tuple(s["id"] for s in ships) or board.SHIPS[:1], label="ships escaping to an adjacent hex")
     actions = [{"verb": "escape", "label": "Escape or stay", "args": {"moves": moves.to_json()}}]
     if turns:
         actions.append({"verb": "turn", "label": "Turn to fight", "args": {"on": Choice(
@@ -233,7 +234,7 @@ def escape_prompt(state, role):
     return {"title": f"Surface engagement at hex {current(state)}: escape to an adjacent hex, stay and accept "
                      f"combat{', or turn to fight one group' if turns else ''}", "rule": RULE,
             "actions": actions,
-            "info": {"kind": "escape", "hex": current(state), "may_escape": [s["id"] for s in ships],
+            "info": {"hex": current(state), "may_escape": [s["id"] for s in ships],
                      "hexes": hexes, "attackers": shown(state)["attacking"], "turn": turns}}
 
 
@@ -348,7 +349,7 @@ def fire_prompt(state, role):
     return {"title": f"Surface engagement at hex {current(state)}: choose each engaged ship's target (secret; both "
                      "sides at once)", "rule": RULE,
             "actions": [{"verb": "fire", "label": "Fire", "args": {"targets": targets.to_json()}}],
-            "info": {"kind": "surface_fire", "hex": current(state), "mine": mine, "targets": theirs,
+            "info": {"hex": current(state), "mine": mine, "targets": theirs,
                      "engaged": shown(state)["engaged"]}}
 
 
@@ -389,7 +390,6 @@ def fire_random(state, role, rng):
 def _combat(state, rng) -> None:
     """Step 5: each target once, summed Surface Attack against its Defense (CRT 4, then CRT 5); every side fires
     with its strengths before any loss is taken (digest ambiguity 14)."""
-    from app.games.usn.air import damage_ship
     sf = state["surface"]
     h = current(state)
     results = []
@@ -419,4 +419,4 @@ def _combat(state, rng) -> None:
         state["log"].append(entry(PUBLIC, f"{target['id']} is hit: "
                                           f"{weeks if weeks == 'X' else str(weeks) + ' weeks'}.", at=AT))
         if not target["sunk"]:
-            damage_ship(state, target, weeks)
+            damage.damage_ship(state, target, weeks)

@@ -46,7 +46,7 @@ def _room(state: board.State, station: str) -> int:
 
 
 def check(state: board.State, role: str, rows: list[dict]) -> None:
-    stations = board.air_stations(state, role)
+    stations = supply.air_stations(state, role)
     taken: dict[tuple[str, str], int] = {}
     added: dict[str, int] = {}
     for r in rows:

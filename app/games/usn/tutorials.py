@@ -15,11 +15,11 @@ from typing import Any
 from app.engine import data as tables
 from app.engine.rng import ScriptedRng
 from app.engine.tutorial import from_data
-from app.games.usn import air, board, sequence
+from app.games.usn import air, board, steps
 from app.games.usn.gamedata import FOLDER
 
 State = dict[str, Any]
-ALLOCATION = next(i for i, r in enumerate(sequence.TURN) if r[1] == "allocation")  # Step 5 (E)
+ALLOCATION = next(i for i, r in enumerate(steps.TURN) if r[1] == "allocation")  # Step 5 (E)
 
 
 def position(ships: dict[str, str], nac: dict[str, int], air_points: dict[str, dict[str, int]]) -> State:
@@ -29,7 +29,7 @@ def position(ships: dict[str, str], nac: dict[str, int], air_points: dict[str, d
     s["ships"] = {sid: dict(s["ships"][sid], hex=h, nac=nac.get(sid, 0)) for sid, h in ships.items()}
     for h, pts in air_points.items():
         s["bases"][h]["air"].update(pts)
-    r = sequence.TURN[ALLOCATION]
+    r = steps.TURN[ALLOCATION]
     s["step"] = {"pregame": False, "n": ALLOCATION, "kind": r[1], "side": r[2]}
     s["log"] = []
     air.examine(s, ScriptedRng())

@@ -15,7 +15,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed
-from app.games.usn import garrisons
+from app.games.usn import garrisons, setup_due
 
 State = dict[str, Any]
 RULE = "Japanese Variable Deployment"
@@ -68,7 +68,7 @@ def prompt(state: State, role: str) -> dict[str, Any]:
                          "args": {"places": Keyed(Choice(tuple(bases(state)), label="friendly naval base"), ids,
                                                   label="units deployed at a naval base (the rest as printed)"
                                                   ).to_json()}}],
-            "info": {"kind": KIND, "printed": where, "bases": bases(state)}}
+            "info": {"printed": where, "bases": bases(state)}}
 
 
 def check(state: State, role: str, action: dict[str, Any]) -> None:
@@ -84,8 +84,7 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     places = action["args"].get("places", {})
     for uid, h in sorted(places.items()):
         (state["ships"][uid] if uid in state["ships"] else state["land"][uid])["hex"] = h
-    from app.games.usn import campaign_setup
-    campaign_setup.done(state, KIND)
+    setup_due.done(state, KIND)
     shown = "; ".join(f"{u} at {h}" for u, h in sorted(places.items())) or "all as printed"
     state["log"].append(entry("japanese", f"Japanese Variable Deployment: {shown}."))
     state["log"].append(entry(PUBLIC, "The Japanese Player has deployed (Japanese Variable Deployment)."))

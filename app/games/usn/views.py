@@ -16,7 +16,9 @@ from app.games.usn import (
     building,
     garrisons,
     naming,
+    offmap,
     sequence,
+    steps,
     submarine,
     supply,
     support,
@@ -73,7 +75,7 @@ def view(state: State, role: str) -> dict[str, Any]:
              "moved": u["moved"],  # landed this Game-Turn (a public landing): no further move, Movement (J)
              "supplied": supplied[u["id"]]}
             for u in ashore]
-    r = sequence.row(state)
+    r = steps.row(state)
     out = {"game": "usn", "scenario": state["scenario"], "turn": state["turn"], "turns": state["turns"],
            "step": {"kind": r[1], "side": r[2], "title": r[3]}, "waiting_for": sequence.acting(state),
            "vp": dict(state["vp"]), "holder": dict(state["holder"]),
@@ -84,7 +86,6 @@ def view(state: State, role: str) -> dict[str, Any]:
                       if not state["ships"][i]["sunk"]},  # open record, Necessary Equipment b
            "sunk": sorted(s["id"] for s in state["ships"].values() if s["sunk"]),
            "log": _log(state, role, ended)}
-    from app.games.usn import offmap
     if (sortie := offmap.shown(state)) is not None:  # Allied Naval Forces in the Indian Ocean: its open record
         out["indian_ocean"] = sortie
     if state.get("attacks"):  # the land attacks announced at (B), public, until combat at (K)

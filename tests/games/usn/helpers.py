@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from app.engine.rng import ScriptedRng
-from app.games.usn import rules, sequence
+from app.games.usn import rules, steps
 
 R = rules
 
@@ -21,8 +21,8 @@ def deployed():
 def at(state, kind, side="", n=None):
     """The same position at the first step of the sequence whose kind (and side) match."""
     s = copy.deepcopy(state)
-    idx = n if n is not None else next(i for i, r in enumerate(sequence.TURN) if r[1] == kind and r[2] == side)
-    r = sequence.TURN[idx]
+    idx = n if n is not None else next(i for i, r in enumerate(steps.TURN) if r[1] == kind and r[2] == side)
+    r = steps.TURN[idx]
     s["step"] = {"pregame": False, "n": idx, "kind": r[1], "side": r[2]}
     return s
 

@@ -3,7 +3,7 @@ printed order with CAP answering each (F)-(G), the return (L); CRTs 2, 3 and 5 w
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import air, grid, sequence
+from app.games.usn import air, damage, grid, sequence, strength
 
 from .helpers import R, act, at, deployed, texts
 
@@ -116,9 +116,9 @@ def test_extended_range_cuts_air_to_air_to_one_a_point_for_japan_and_two_for_the
     j = {"side": "japanese", "kind": "lac", "home": "0759", "target": None}
     far = next(h for h in grid.within("0759", 4) if grid.distance(h, "0759") == 4)
     near = next(h for h in grid.within("0759", 3) if grid.distance(h, "0759") == 3)
-    assert 3 * air._air_to_air_per_point(dict(j, target=far)) == 3   # the printed LAC counter: 15 normal, 3 extended
-    assert 3 * air._air_to_air_per_point(dict(j, target=near)) == 15
-    assert 3 * air._air_to_air_per_point(dict(j, side="allied", target=far)) == 6
+    assert 3 * strength.air_to_air_per_point(dict(j, target=far)) == 3   # the printed LAC counter: 15 normal, 3 extended
+    assert 3 * strength.air_to_air_per_point(dict(j, target=near)) == 15
+    assert 3 * strength.air_to_air_per_point(dict(j, side="allied", target=far)) == 6
 
 
 @pytest.mark.rule("Detailed Sequence of Play, Step 5 (D)")
@@ -137,9 +137,9 @@ def test_only_examined_stacks_may_be_attacked_and_a_group_must_exist():
 
 @pytest.mark.rule("Errata: Combat Results")
 def test_crt_2_destruction_is_applied_first_when_too_few_aircraft_engage():
-    assert air.losses(3, 2, 2) == (1, 2)
-    assert air.losses(2, 3, 5) == (0, 2)
-    assert air.losses(10, 2, 3) == (2, 3)
+    assert damage.losses(3, 2, 2) == (1, 2)
+    assert damage.losses(2, 3, 5) == (0, 2)
+    assert damage.losses(10, 2, 3) == (2, 3)
 
 
 @pytest.mark.rule("Detailed Sequence of Play, Step 5 (L)")
@@ -188,7 +188,7 @@ def test_a_refusal_names_the_carrier_as_printed_never_by_id():
     rule."""
     s = carriers_in_range()
     s["ships"]["A-CV-5"]["hex"] = "0899"
-    with pytest.raises(IllegalAction, match=r"NAC from Allied CV-5 reach 3 hexes; 0793 is \d+ away") as e:
+    with pytest.raises(IllegalAction, match=r"NAC from Allied CV-5 reach 3 hexes; hex 0793 is \d+ away") as e:
         act(s, "allied", "allocate", cap=[], missions=[{"from": "A-CV-5", "kind": "nac", "points": 1,
                                                         "target": J_HEX, "group": 1}])
     assert e.value.rule == "Movement (V)" and "A-CV-5" not in str(e.value)

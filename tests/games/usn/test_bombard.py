@@ -4,7 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import board, bombard, grid, records
+from app.games.usn import board, bombard, grid, land, records, steps, strength, supply
 
 from .helpers import R, act, at, deployed, texts
 
@@ -53,7 +53,7 @@ def test_a_result_of_twenty_or_more_neutralizes_for_one_complete_game_turn_and_x
     bombard.base_result(s, b, "air", 30)
     assert b["air"] == {"lac": 3, "lbac": 5, "nac": 0}  # 50% of 15, dropping the fraction: 7 LAC
     assert board.neutralized(s, PM, "air")
-    assert "base:0659" not in board.air_stations(s, "allied")  # Movement (S): nothing takes off
+    assert "base:0659" not in supply.air_stations(s, "allied")  # Movement (S): nothing takes off
     later = dict(s, turn=2, step=dict(s["step"], n=s["step"]["n"] - 1))
     assert board.neutralized(later, PM, "air")
     assert not board.neutralized(dict(s, turn=2), PM, "air")  # one complete Game-Turn later, lifted
@@ -63,7 +63,7 @@ def test_a_result_of_twenty_or_more_neutralizes_for_one_complete_game_turn_and_x
 
 @pytest.mark.rule("Supply (G)")
 def test_a_neutralized_naval_base_does_not_refuel():
-    s = at(deployed(), "records", n=len(__import__("app.games.usn.sequence", fromlist=["TURN"]).TURN) - 1)
+    s = at(deployed(), "records", n=len(steps.TURN) - 1)
     noumea = s["bases"]["0899"]
     bombard.base_result(s, noumea, "naval", 20)
     records.end_of_turn(s, ScriptedRng())
@@ -103,7 +103,7 @@ def test_a_dx_of_bombing_deprives_a_land_unit_of_supply_for_one_full_game_turn()
     assert "Allied air units bomb Japanese 6-12 Regiment at 0692: 210 against 12 (die 3): Dx, deprived of supply" \
         in texts(s)
     u = s["land"]["J-L1"]
-    assert u["hex"] == "0692" and not board.supplied(s, u)  # not destroyed: only deprived of supply
+    assert u["hex"] == "0692" and not supply.supplied(s, u)  # not destroyed: only deprived of supply
     view = R.view(s, "japanese")
     assert next(x for x in view["land"] if x["id"] == "J-L1")["supplied"] is False
     j = at(s, "land_move", "japanese")
@@ -112,9 +112,8 @@ def test_a_dx_of_bombing_deprives_a_land_unit_of_supply_for_one_full_game_turn()
     assert e.value.rule == "Movement (G)"
     with pytest.raises(IllegalAction, match="out of supply and may not entrench"):
         act(j, "japanese", "land_move", moves={}, entrench=["J-L1"], disentrench=[])
-    from app.games.usn import land
-    assert land.defense(s, u) == 6  # Supply (E): Defense halved
-    assert board.supplied(dict(s, turn=2), u)  # one full Game-Turn later, restored
+    assert strength.defense(s, u) == 6  # Supply (E): Defense halved
+    assert supply.supplied(dict(s, turn=2), u)  # one full Game-Turn later, restored
 
 
 @pytest.mark.rule("Bombing of Land Units")
@@ -137,7 +136,6 @@ def test_the_engineers_score_on_guadalcanal_only_in_supply():
 
 @pytest.mark.rule("Supply (E)")
 def test_out_of_supply_a_defender_of_a_base_dies_on_d1_and_cannot_retreat_on_d2():
-    from app.games.usn import land
     for result in ("D1", "D2"):
         s = bombed_lae()
         u = s["land"]["J-L1"]

@@ -2,7 +2,7 @@
 play, end with a result; their heuristics show in what a player would notice (the invasion sails, the strikes go at
 the examined carriers, CAP stays over the carriers). The proof of fog is tests/games/test_every_game.py."""
 from app.engine.rng import SeededRng
-from app.games.usn import bots, grid
+from app.games.usn import damage, grid
 
 from . import situations
 from .helpers import R, act, at, deployed, texts
@@ -88,7 +88,19 @@ def test_the_japanese_computer_lands_and_attacks_at_port_moresby():
 
 
 def test_the_game_declares_one_computer_player_a_side():
-    assert set(R.bots) == {"japanese", "allied"} and R.bots is bots.BOTS
+    assert set(R.bots) == {"japanese", "allied"} and all(callable(b) for b in R.bots.values())
+
+
+def test_each_decision_record_carries_the_computers_answer():
+    """Issue 33: a decision kind is named once, in its record (R.states), which holds the computer's answer too
+    (its `bot`); the computer player of either side asks the record of the decision its prompt waits on, whose id
+    the game writes into every prompt's info (no prompt names its own kind)."""
+    assert [d.id for d in R.states if d.bot is None] == []
+    s = deployed()
+    s = at(s, "land_attack", "japanese")
+    view, prompt = R.view(s, "japanese"), R.prompts(s)["japanese"]
+    assert prompt["info"]["kind"] == R.decision(s).id == "land_attack"  # the prompt names the record it comes from
+    assert R.bots["japanese"](view, prompt, SeededRng(5)) == R.states["land_attack"].bot(view, prompt, SeededRng(5))
 
 
 def test_engineers_lost_with_their_transport_no_longer_count_for_movement_n():
@@ -96,7 +108,6 @@ def test_engineers_lost_with_their_transport_no_longer_count_for_movement_n():
     with J-TR-2 (they count for Movement (N) only while ashore)."""
     s = deployed()
     s = act(s, "japanese", "move", moves={"J-TR-2": {"stop": "0759", "embark": ["J-L4"], "to": "0759"}})
-    from app.games.usn import air
-    air.damage_ship(s, s["ships"]["J-TR-2"], "X")
+    damage.damage_ship(s, s["ships"]["J-TR-2"], "X")
     s = at(s, "naval", "allied")
     assert "A-CV-5" in R.prompts(s)["allied"]["info"]["ships"]

@@ -8,7 +8,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import board, breakdown, land
+from app.games.usn import board, breakdown, land, strength
 
 from .helpers import R, act, at, deployed, texts
 from .situations import deployed as deployed_in
@@ -49,7 +49,7 @@ def test_a_japanese_division_breaks_down_into_two_8_18_brigades_in_its_land_move
     s = land_move(santa_cruz("japanese"), "japanese", **{"break": {"J-L1": "brigades"}})
     want = [("J-L1", "8-18 Brigade", 8, 18, "0828"), ("J-L1.2", "8-18 Brigade", 8, 18, "0828")]
     assert seen(s, "allied", "japanese") == want == seen(s, "japanese", "japanese")  # face up, as every land unit
-    assert "20-40 Division at 0828 breaks down into 2 8-18 Brigades" in texts(s, "allied")
+    assert "20-40 Division at hex 0828 breaks down into 2 8-18 Brigades" in texts(s, "allied")
     assert [s["land"][u]["tp"] for u in ("J-L1", "J-L1.2")] == [6, 6]  # Transport Points: a Japanese brigade 6
 
 
@@ -124,7 +124,7 @@ def test_the_components_rebuild_the_division_when_all_are_stacked_in_one_hex():
     s = land_move(s, "japanese", moves={"J-L1.3": LAE}, rebuild=["J-L1.2"])
     assert [u for u in seen(s, "allied", "japanese") if u[0].startswith("J-L1")] == [
         ("J-L1", "20-40 Division", 20, 40, LAE)]
-    assert "3 6-12 Regiments at 0692 rebuild the 20-40 Division (Unit Breakdown)." in texts(s, "allied")
+    assert "3 6-12 Regiments at hex 0692 rebuild the 20-40 Division (Unit Breakdown)." in texts(s, "allied")
     assert "J-L1" not in texts(s, "allied")  # the log names units, never their ids (issue 34)
     assert s["land"]["J-L1"]["vp"] == 10 and "parts" not in s["land"]["J-L1"]
 
@@ -144,7 +144,7 @@ def test_no_rebuild_once_a_component_is_lost_and_none_of_a_unit_never_broken():
 @pytest.mark.rule("Unit Breakdown")
 def test_components_are_fought_and_scored_as_the_brigades_and_regiments_they_are():
     s = land_move(santa_cruz("japanese"), "japanese", **{"break": {"J-L1": "brigades"}})
-    assert land.defense(s, s["land"]["J-L1.2"]) in (18, 9)  # its own Defense Strength (halved out of supply)
+    assert strength.defense(s, s["land"]["J-L1.2"]) in (18, 9)  # its own Defense Strength (halved out of supply)
     before = s["vp"]["allied"]
     land.apply_land_result(s, "0828", board.land_at(s, "0828", "allied"), [s["land"]["J-L1.2"]], "Dx")
     assert s["vp"]["allied"] - before == 5  # Victory Point Schedule: 'Brigade land unit: 5'

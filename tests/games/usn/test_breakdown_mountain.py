@@ -3,7 +3,7 @@ air (Movement (U): a mountain hexside costs an air unit one of its Range Allowan
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import air, board, grid, land, mountains
+from app.games.usn import board, grid, land, mountains, strength
 
 from .helpers import act, at, deployed
 
@@ -47,5 +47,5 @@ def test_a_strike_three_hexes_off_across_a_mountain_hexside_fights_at_extended_r
     monkeypatch.setattr(mountains, "AIR_MOUNTAIN", frozenset({(LAE, "0693")}))  # were the hexside mountain for air
     over_the_pass = {"side": "japanese", "kind": "lac", "home": LAE, "target": "0695"}
     assert grid.distance(LAE, "0695") == board.reach("lac") == 3 and mountains.air_distance(LAE, "0695") == 4
-    assert 3 * air._air_to_air_per_point(over_the_pass) == 3  # 3 LAC points fire back with 3, not 15
-    assert 3 * air._air_to_air_per_point(dict(over_the_pass, side="allied")) == 6
+    assert 3 * strength.air_to_air_per_point(over_the_pass) == 3  # 3 LAC points fire back with 3, not 15
+    assert 3 * strength.air_to_air_per_point(dict(over_the_pass, side="allied")) == 6

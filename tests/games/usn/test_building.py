@@ -10,7 +10,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
 from app.engine.testing import check_every_reader
-from app.games.usn import board, bots, building, land
+from app.games.usn import board, building, land, supply
 
 from .helpers import R, act, at, deployed, texts
 
@@ -155,7 +155,7 @@ def test_one_base_at_a_time_and_two_engineers_roll_twice():
 def test_engineers_out_of_supply_still_work():
     s = engineer_at(japan(), GUADALCANAL)
     s["land"][ENG]["unsupplied_until"] = [9, 0]
-    assert not board.supplied(s, s["land"][ENG])
+    assert not supply.supplied(s, s["land"][ENG])
     s = move(s, dice=[6], works={ENG: building.BUILD_AIR})
     assert "rolled 6, completed" in texts(s)
 
@@ -198,10 +198,10 @@ def test_the_captured_base_may_be_used_after_the_first_friendly_land_attack_phas
 def test_captured_naval_bases_are_repaired_and_each_base_separately():
     s = engineer_at(_captured(japan(), "0698"), "0698")  # Brisbane: naval base and 10 capacity
     assert s["bases"]["0698"]["unrepaired"] == ["air", "naval"]
-    assert not board.refuels_at(s, "0698", "japanese")
+    assert not supply.refuels_at(s, "0698", "japanese")
     s = move(s, works={ENG: building.REPAIR_NAVAL})
     building.after_attack(s, "japanese")
-    assert s["bases"]["0698"]["unrepaired"] == ["air"] and board.refuels_at(s, "0698", "japanese")
+    assert s["bases"]["0698"]["unrepaired"] == ["air"] and supply.refuels_at(s, "0698", "japanese")
     assert board.neutralized(s, "0698", "air")
 
 
@@ -221,7 +221,7 @@ def test_a_repair_is_abandoned_when_the_base_under_repair_is_destroyed():
     del s["bases"][RABAUL]  # destroyed meanwhile (a bombardment's X, its own side's sabotage): nothing to repair
     s = move(s)  # a random Campaign Game 3 stopped here on a KeyError
     assert RABAUL not in s["bases"] and not building._works(s)
-    assert "Work at 0759 (repair air base) is abandoned" in texts(s, "japanese")
+    assert "Work at hex 0759 (repair air base) is abandoned" in texts(s, "japanese")
 
 
 @pytest.mark.rule("Air and Naval Bases (J)")
@@ -252,7 +252,7 @@ def test_the_computer_repairs_its_damaged_base_and_random_play_stays_legal():
     prompt = R.prompts(s)["japanese"]
     assert prompt["info"]["works"][ENG] == [building.BUILD_AIR, building.REPAIR_AIR, building.SABOTAGE_AIR,
                                             building.SABOTAGE_NAVAL]
-    order = bots.japanese(R.view(s, "japanese"), prompt, SeededRng(3))
+    order = R.bots["japanese"](R.view(s, "japanese"), prompt, SeededRng(3))
     assert order["args"]["works"] == {ENG: building.REPAIR_AIR}
     assert ENG in R.apply(s, "japanese", order, SeededRng(3))["works"]
     for seed in range(30):
@@ -274,7 +274,7 @@ def test_the_works_and_the_building_dice_are_the_owners_and_the_harness_moves_th
     checked = check_every_reader(R, s, SeededRng(2))
     assert {"japanese", "allied", UMPIRE, SPECTATOR} <= set(checked)
     s = next_turn(move(next_turn(s), dice=[6]))
-    assert "The Japanese air base (Air Point Capacity 5) at 0828 may be used" in texts(s, "allied")
+    assert "The Japanese air base (Air Point Capacity 5) at hex 0828 may be used" in texts(s, "allied")
 
 
 @pytest.mark.rule("Repairing or Building Bases")

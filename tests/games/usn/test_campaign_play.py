@@ -9,7 +9,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import assert_plain_json, check_every_reader, random_action
-from app.games.usn import campaign_play, campaign_victory, naval, reinforce, sequence
+from app.games.usn import board, campaign_play, campaign_victory, reinforce, steps
 
 from .helpers import R
 from .test_situations import board_html
@@ -47,7 +47,7 @@ def test_the_three_campaign_games_are_offered_and_begin_with_step_1_then_japan_m
             s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
         # Step 1 has run (its log line names the week) and the Japanese Player moves first: Step 2
         assert any("Step 1, reinforcements" in e["text"] for e in s["log"])
-        assert sequence.row(s)[:3] == ("2", "naval", "japanese") and R.acting(s) == ["japanese"]
+        assert steps.row(s)[:3] == ("2", "naval", "japanese") and R.acting(s) == ["japanese"]
         assert_plain_json(s)
 
 
@@ -67,7 +67,7 @@ def test_step_1_of_a_later_game_turn_brings_the_chart_s_reinforcements():
 @pytest.mark.rule("Detailed Sequence of Play, Step 2")
 def test_a_campaign_order_names_the_campaign_s_ships_and_a_stranger_is_refused():
     s = R.setup("campaign_3", {}, ScriptedRng())
-    ship = next(x for x in s["ships"].values() if x["side"] == "japanese" and x["id"] not in naval.SHIPS)
+    ship = next(x for x in s["ships"].values() if x["side"] == "japanese" and x["id"] not in board.SHIPS)
     moved = R.apply(s, "japanese", {"verb": "move", "args": {"moves": {ship["id"]: {"to": ship["hex"]}}}},
                     ScriptedRng())
     assert moved["ships"][ship["id"]]["hex"] == ship["hex"] and R.phase(moved) != R.phase(s)

@@ -8,9 +8,11 @@ from app.games.usn import (
     board,
     campaign,
     campaign_play,
+    campaigndata,
     grid,
     sequence,
     special,
+    steps,
     supply,
 )
 
@@ -29,7 +31,7 @@ def _base(s, role, h):
 def _at(s, kind, side):
     """The position at the step of a later Game-Turn (Game-Turn One is the Shock Effect's: the Allies stand)."""
     s["turn"] = 2
-    idx = next(i for i, r in enumerate(sequence.TURN) if r[1] == kind and r[2] == side)
+    idx = next(i for i, r in enumerate(steps.TURN) if r[1] == kind and r[2] == side)
     s["step"] = {"pregame": False, "n": idx, "kind": kind, "side": side}
     return s
 
@@ -51,7 +53,7 @@ def test_hong_kong_falls_to_japan_at_step_1_of_the_fourth_game_turn_its_bases_re
         assert seen["side"] == "japanese" and seen["capacity"] == 5 and not seen.get("neutralized")
         assert seen["air"]["lac"] == 0  # the Allied air points are lost with the colony
         assert board.friendly_base(s, "0311", "japanese", naval=True) is not None
-        assert board.refuels_at(s, "0311", "japanese") or not supply.base_supplied(s, "0311")
+        assert supply.refuels_at(s, "0311", "japanese") or not supply.base_supplied(s, "0311")
         assert "Hong Kong (0311) falls to the Japanese Player on Game-Turn 4" in "\n".join(
             e["text"] for e in R.view(s, "allied")["log"])
     s = campaign.new_state("campaign_2")  # Game 2 begins with Hong Kong Japanese: nothing to fall
@@ -83,7 +85,7 @@ def test_bangkok_becomes_japanese_once_a_japanese_land_unit_crosses_into_thailan
 def test_an_allied_unit_moving_onto_348_entrenches_in_the_same_phase_without_a_die():
     s = _at(R.setup("campaign_1", {}, ScriptedRng()), "land_move", "allied")
     div = next(u for u in s["land"].values() if u["hex"] == "0381" and u["name"] == "30-50 Division")  # Luzon
-    assert board.supplied(s, div)
+    assert supply.supplied(s, div)
     # no die is scripted: a roll would fail the test (ScriptedRng runs dry)
     out = R.apply(s, "allied", {"verb": "land_move", "args": {"moves": {div["id"]: "0348"}, "entrench": [div["id"]],
                                                               "disentrench": []}}, ScriptedRng())
@@ -106,15 +108,15 @@ def test_an_isolated_unit_on_348_entrenches_and_is_immune_to_isolation_for_eight
     real = supply.unit_supplied
     monkeypatch.setattr(supply, "unit_supplied", lambda st, u, known=None: False if u["hex"] == "0348"
                         else real(st, u, known))
-    assert not board.supplied(s, div)  # isolated, not entrenched: out of supply
+    assert not supply.supplied(s, div)  # isolated, not entrenched: out of supply
     out = R.apply(s, "allied", {"verb": "land_move", "args": {"moves": {}, "entrench": [div["id"]],
                                                               "disentrench": []}}, ScriptedRng())
     d = out["land"][div["id"]]
-    assert d["entrenched"] and board.supplied(out, d)  # "if isolated on hex 348 it may entrench"
+    assert d["entrenched"] and supply.supplied(out, d)  # "if isolated on hex 348 it may entrench"
     for n in range(1, 9):
         special.count_isolation(out)
         assert d["isolated_turns"] == n
-        assert board.supplied(out, d) == (n < 8)  # the first eight Game-Turns out of supply do not tell
+        assert supply.supplied(out, d) == (n < 8)  # the first eight Game-Turns out of supply do not tell
     assert "no longer shield it" in out["log"][-1]["text"] and out["log"][-1]["to"] == "allied"
     assert "isolated" not in "\n".join(e["text"] for e in R.view(out, "japanese")["log"])  # his own supply line
 
@@ -163,7 +165,7 @@ def test_a_japanese_landing_in_australia_gives_the_allies_a_choice_of_bases_for_
     out = R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0668"]}}, ScriptedRng())
     divs = [u for u in R.view(out, "japanese")["land"] if u["side"] == "allied" and u["name"] == "30-50 Division"]
     assert len(divs) == before + 1 and any(u["hex"] == "0668" for u in divs)
-    assert sequence.row(out)[:3] == ("3", "land_move", "allied")  # the sequence goes on where it was
+    assert steps.row(out)[:3] == ("3", "land_move", "allied")  # the sequence goes on where it was
     # offered once: a second landing raises nothing
     _unit(out, "japanese", "20-40 Division")["hex"] = "0463"
     out = R.apply(out, "allied", R.default_action(out, "allied"), ScriptedRng())
@@ -196,7 +198,7 @@ def test_the_missed_order_and_the_computer_place_every_division_they_can():
 
 @pytest.mark.rule("Campaign Game 1, Australian Reserves 463")
 def test_no_reserves_in_a_mini_game():
-    assert special.in_force(board.new_state(scenario="coral_sea")) == {}
+    assert campaigndata.in_force(board.new_state(scenario="coral_sea")) == {}
 
 
 @pytest.mark.rule("Campaign Game 3, Special Game Rules")
@@ -204,6 +206,6 @@ def test_campaign_game_3_plays_game_one_s_special_rules_and_game_two_s_burma_rul
     """The printed rule: 'Use the same special game rules as Campaign Game One, and the Burma Rule from Campaign Game
     Two.'"""
     one, two, three = (R.setup(f"campaign_{n}", {}, ScriptedRng()) for n in (1, 2, 3))
-    assert set(special.in_force(three)) == set(special.in_force(one)) | {"burma_reinforcement"}
-    assert "burma_reinforcement" in special.in_force(two) and "midway" not in special.in_force(three)
-    assert sequence.row(three)[:3] == ("Pre-Game-Turn", "naval", "japanese")  # Game One's Shock Effect first
+    assert set(campaigndata.in_force(three)) == set(campaigndata.in_force(one)) | {"burma_reinforcement"}
+    assert "burma_reinforcement" in campaigndata.in_force(two) and "midway" not in campaigndata.in_force(three)
+    assert steps.row(three)[:3] == ("Pre-Game-Turn", "naval", "japanese")  # Game One's Shock Effect first

@@ -6,7 +6,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
-from app.games.usn import campaign, campaign_play, sequence
+from app.games.usn import campaign, campaign_play, steps
 
 from .helpers import R
 
@@ -18,7 +18,7 @@ def _turn_22():
     s = campaign.new_state("campaign_3")
     s["turn"] = 22
     campaign_play.step_one(s, ScriptedRng())
-    idx = next(i for i, r in enumerate(sequence.TURN) if r[1] == "naval" and r[2] == "japanese")
+    idx = next(i for i, r in enumerate(steps.TURN) if r[1] == "naval" and r[2] == "japanese")
     s["step"] = {"pregame": False, "n": idx, "kind": "naval", "side": "japanese"}
     return s
 
@@ -38,7 +38,7 @@ def test_a_carrier_with_new_nac_stays_idle_in_its_base_in_japan_for_two_naval_ph
         R.check(s, "japanese", R.random_action(s, "japanese", SeededRng(seed)))
     s = R.apply(s, "japanese", order, ScriptedRng())  # Step 2 spent idle: one phase
     assert s["ships"]["J-CV-8"]["training"] == 1
-    idx = next(i for i, r in enumerate(sequence.TURN) if r[0] == "8")
+    idx = next(i for i, r in enumerate(steps.TURN) if r[0] == "8")
     s["step"] = {"pregame": False, "n": idx, "kind": "naval", "side": "japanese"}
     s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())  # Step 8: the second
     assert "training" not in s["ships"]["J-CV-8"]

@@ -4,7 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
-from app.games.usn import board, grid, land, sequence, shock
+from app.games.usn import board, grid, sequence, shock, steps, strength
 
 from .helpers import R
 
@@ -53,9 +53,9 @@ def test_games_1_and_3_begin_with_two_japanese_naval_phases_before_step_1_game_2
         assert R.phase(s) == "turn-1-shock1-naval"
         s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
         assert "Step 1, reinforcements" in _texts(s)  # Step 1 of Game-Turn 1 follows
-        assert sequence.row(s)[:3] == ("2", "naval", "japanese") and s["turn"] == 1
+        assert steps.row(s)[:3] == ("2", "naval", "japanese") and s["turn"] == 1
     s = R.setup("campaign_2", {}, ScriptedRng())
-    assert sequence.row(s)[:3] == ("2", "naval", "japanese") and "Shock" not in R.step_title(s)
+    assert steps.row(s)[:3] == ("2", "naval", "japanese") and "Shock" not in R.step_title(s)
 
 
 @pytest.mark.rule(RULE)
@@ -97,7 +97,7 @@ def test_game_turn_one_japan_doubles_but_keeps_five_hexes_off_and_the_allies_do_
     with pytest.raises(IllegalAction, match="within 5 hexes"):
         _move(s, "J-DD-1", _beside_guam(s, "J-DD-1", 4))
     s = doubled
-    assert sequence.row(s)[:3] == ("3", "land_move", "allied")
+    assert steps.row(s)[:3] == ("3", "land_move", "allied")
     div = next(u for u in s["land"].values() if u["side"] == "allied" and u["hex"] == "0381"
                and u["name"] == "30-50 Division")
     with pytest.raises(IllegalAction, match="may not move at all"):
@@ -105,7 +105,7 @@ def test_game_turn_one_japan_doubles_but_keeps_five_hexes_off_and_the_allies_do_
                                                             "disentrench": []}}, ScriptedRng())
     assert R.prompts(s)["allied"]["info"]["may_move"][div["id"]] == []
     s = R.apply(s, "allied", R.default_action(s, "allied"), ScriptedRng())
-    assert sequence.row(s)[:3] == ("4", "naval", "allied")
+    assert steps.row(s)[:3] == ("4", "naval", "allied")
     dd = next(x for x in s["ships"].values() if x["side"] == "allied" and x["hex"] == "1456")
     with pytest.raises(IllegalAction, match="may not move at all"):
         R.apply(s, "allied", {"verb": "move", "args": {"moves": {dd["id"]: {"to": "1457"}}}}, ScriptedRng())
@@ -115,8 +115,8 @@ def test_game_turn_one_japan_doubles_but_keeps_five_hexes_off_and_the_allies_do_
 
 
 def _step(s, kind, step):
-    idx = next(i for i, r in enumerate(sequence.TURN) if r[1] == kind and r[0] == step)
-    r = sequence.TURN[idx]
+    idx = next(i for i, r in enumerate(steps.TURN) if r[1] == kind and r[0] == step)
+    r = steps.TURN[idx]
     s["step"] = {"pregame": False, "n": idx, "kind": r[1], "side": r[2]}
     return s
 
@@ -177,7 +177,8 @@ def test_allied_land_forces_defend_at_one_third_coastal_defense_units_unaffected
     seen = {}
 
     def probe(state, rng):
-        seen.update(div=land.defense(state, state["land"][div["id"]]), cd=land.defense(state, state["land"][cd["id"]]))
+        seen.update(div=strength.defense(state, state["land"][div["id"]]),
+                    cd=strength.defense(state, state["land"][cd["id"]]))
     shock.strikes(s, ScriptedRng(), probe)
-    assert seen == {"div": 50 // 3, "cd": land.defense(s, cd)}
-    assert land.defense(s, div) == 50
+    assert seen == {"div": 50 // 3, "cd": strength.defense(s, cd)}
+    assert strength.defense(s, div) == 50

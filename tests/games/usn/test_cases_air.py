@@ -4,7 +4,7 @@ Allocation Chart) with scripted dice, on the Coral Sea carrier position of test_
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import air, board, crt, sequence
+from app.games.usn import air, board, crt, damage, sequence, strength
 
 from .helpers import R, act, at, deployed, texts
 from .test_air import J_HEX, _allied_hex, carriers_in_range
@@ -53,9 +53,9 @@ def test_ships_in_a_naval_base_add_the_base_s_twenty_to_their_anti_aircraft():
 
 @pytest.mark.rule("Mission: Bombing of Naval Units")
 def test_allied_lac_bomb_ships_at_half_strength_and_lbac_at_one_a_point():
-    assert air._bomb_per_point({"kind": "lac", "side": "allied"}) == 8
-    assert air._bomb_per_point({"kind": "lac", "side": "japanese"}) == 14
-    assert air._bomb_per_point({"kind": "lbac", "side": "allied"}) == 1
+    assert strength.bomb_per_point({"kind": "lac", "side": "allied"}) == 8
+    assert strength.bomb_per_point({"kind": "lac", "side": "japanese"}) == 14
+    assert strength.bomb_per_point({"kind": "lbac", "side": "allied"}) == 1
     s = carriers_in_range()
     # 10 NAC, no CAP; AA 30 (die 6): none lost; 10 x 11 = 110 against CV-3's Defense 1: the last column (die 1): 8
     s = strike(s, [6, 1, 1])
@@ -64,10 +64,10 @@ def test_allied_lac_bomb_ships_at_half_strength_and_lbac_at_one_a_point():
 
 @pytest.mark.rule("NAC Air Unit Strength Charts")
 def test_a_nac_point_bombs_7_for_japan_and_11_for_the_allies_and_fights_at_5():
-    assert air._bomb_per_point({"kind": "nac", "side": "japanese"}) == 7
-    assert air._bomb_per_point({"kind": "nac", "side": "allied"}) == 11
+    assert strength.bomb_per_point({"kind": "nac", "side": "japanese"}) == 7
+    assert strength.bomb_per_point({"kind": "nac", "side": "allied"}) == 11
     near = {"side": "allied", "kind": "nac", "home": J_HEX, "target": J_HEX}
-    assert 5 * air._air_to_air_per_point(near) == 25  # the charts' normal-range row: 5 points, 25
+    assert 5 * strength.air_to_air_per_point(near) == 25  # the charts' normal-range row: 5 points, 25
 
 
 @pytest.mark.rule("Combat (H)")
@@ -75,12 +75,12 @@ def test_a_damaged_ship_has_its_defense_attack_and_anti_aircraft_halved():
     s = deployed()
     ca = s["ships"]["J-CA-1"]
     whole = board.values(ca)
-    air.damage_ship(s, ca, 5)
+    damage.damage_ship(s, ca, 5)
     hurt = board.values(ca)
     assert hurt["surface_attack"] == whole["surface_attack"] // 2
     assert hurt["anti_aircraft"] == whole["anti_aircraft"] // 2 and hurt["defense"] == max(whole["defense"] // 2, 1)
     cv = s["ships"]["J-CV-3"]
-    air.damage_ship(s, cv, 5)
+    damage.damage_ship(s, cv, 5)
     assert cv["nac"] == 0  # a damaged carrier loses its air units
 
 
@@ -88,10 +88,10 @@ def test_a_damaged_ship_has_its_defense_attack_and_anti_aircraft_halved():
 def test_damage_accumulates_and_more_than_forty_weeks_sinks_the_ship():
     s = deployed()
     ca = s["ships"]["J-CA-1"]
-    air.damage_ship(s, ca, 30)
-    air.damage_ship(s, ca, 10)
+    damage.damage_ship(s, ca, 30)
+    damage.damage_ship(s, ca, 10)
     assert ca["damage"] == 40 and not ca["sunk"]  # forty is not more than forty
-    air.damage_ship(s, ca, 5)
+    damage.damage_ship(s, ca, 5)
     assert ca["sunk"] and "Japanese CA-1 sunk" in texts(s, "allied")
 
 

@@ -99,7 +99,7 @@ def test_opposing_land_units_never_share_a_class_1_hex(monkeypatch):
 def test_a_unit_disentrenches_by_announcing_it_and_only_an_entrenched_unit_may():
     s = at(deployed(), "land_move", "allied")
     s2 = land_move(s, "allied", disentrench=["A-L1"])
-    assert not s2["land"]["A-L1"]["entrenched"] and "8-15 Regiment at 0659 disentrenches." in texts(s2, "japanese")
+    assert not s2["land"]["A-L1"]["entrenched"] and "8-15 Regiment at hex 0659 disentrenches." in texts(s2, "japanese")
     j = at(deployed(), "land_move", "japanese")
     with pytest.raises(IllegalAction, match="not one of your entrenched units"):
         land_move(j, "japanese", disentrench=["J-L1"])

@@ -136,7 +136,7 @@ def test_enemy_air_units_on_a_captured_air_base_are_destroyed():
     land.captures(s)
     assert s["bases"][PM]["air"] == {"lac": 0, "lbac": 0, "nac": 0}
     assert s["vp"]["japanese"] == air["lac"] * 0.5 + air["lbac"] * 1  # LAC 1/2, LBAC 1 a point to Japan
-    assert "caught on the captured base at 0659" in texts(s, "allied")
+    assert "caught on the captured base at hex 0659" in texts(s, "allied")
 
 
 @pytest.mark.rule("Air and Naval Bases (I)")

@@ -4,7 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
-from app.games.usn import sequence
+from app.games.usn import sequence, steps
 
 from .helpers import R, act, at, deployed, texts
 
@@ -15,7 +15,7 @@ def walk():
     while s["turn"] == 1:
         prompts = R.prompts(s)
         role = min(prompts)
-        seen.append((sequence.row(s)[0], tuple(sorted(prompts)), prompts[role]["title"]))
+        seen.append((steps.row(s)[0], tuple(sorted(prompts)), prompts[role]["title"]))
         s = R.apply(s, role, R.default_action(s, role), SeededRng(1))
     return seen, s
 

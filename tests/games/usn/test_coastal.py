@@ -4,7 +4,7 @@ Campaign Game 1 prints 50-20, 30-10 and 6-2 units)."""
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import board, coastal, grid
+from app.games.usn import coastal, grid, supply
 
 from .helpers import R, act, at, deployed, texts
 
@@ -86,7 +86,7 @@ def test_coastal_defense_never_moves_and_stays_normal_out_of_supply():
         act(s, "japanese", "land_move", moves={"J-CD1": "0693"}, entrench=[], disentrench=[])
     for h in (LAE, "0759"):
         s["bases"][h]["air"].update(lac=0, lbac=0, nac=0)  # Port Moresby's zone undisputed at Lae
-    assert not board.supplied(s, s["land"]["J-L1"]) and board.supplied(s, s["land"]["J-CD1"])  # Supply (E)
+    assert not supply.supplied(s, s["land"]["J-L1"]) and supply.supplied(s, s["land"]["J-CD1"])  # Supply (E)
 
 
 @pytest.mark.rule("Stacking (B)")

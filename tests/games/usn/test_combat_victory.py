@@ -3,7 +3,7 @@ the Coral Sea mini-game."""
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import air, crt, records, sequence
+from app.games.usn import crt, damage, records, sequence
 
 from .helpers import R, act, at, deployed, texts
 
@@ -23,7 +23,7 @@ def test_japanese_transports_land_on_an_enemy_occupied_class_2_hex_and_attack():
     assert set(R.prompts(s)) == {"japanese"}
     s = act(s, "japanese", "land_attack", land=["J-L2", "J-L3", "J-L4"], attack=["J-L2", "J-L3"])
     assert all(s["land"][u]["hex"] == "0659" for u in ("J-L2", "J-L3", "J-L4"))
-    assert s["attacks"] == ["J-L2", "J-L3"] and "land attacks announced at 0659" in texts(s, "allied")
+    assert s["attacks"] == ["J-L2", "J-L3"] and "land attacks announced at hex 0659" in texts(s, "allied")
 
 
 @pytest.mark.rule("Amphibious Assault")
@@ -94,9 +94,9 @@ def test_u_x7_a_carrier_of_capacity_ten_damaged_forty_weeks_then_sunk():
     s = deployed()
     cv = s["ships"]["J-CV-3"]
     cv["nac"] = 0
-    air.damage_ship(s, cv, 40)
+    damage.damage_ship(s, cv, 40)
     assert s["vp"]["allied"] == 40 and not cv["sunk"]
-    air.damage_ship(s, cv, 5)  # more than forty weeks: sunk (Combat (I)); only the remainder is added
+    damage.damage_ship(s, cv, 5)  # more than forty weeks: sunk (Combat (I)); only the remainder is added
     assert cv["sunk"] and s["vp"]["allied"] == 100
 
 
@@ -104,7 +104,7 @@ def test_u_x7_a_carrier_of_capacity_ten_damaged_forty_weeks_then_sunk():
 def test_a_sunk_transport_loses_its_cargo_and_pays_twenty_to_the_allies():
     s = deployed()
     s = act(s, "japanese", "move", moves={"J-TR-1": {"embark": ["J-L3"]}})
-    air.damage_ship(s, s["ships"]["J-TR-1"], "X")
+    damage.damage_ship(s, s["ships"]["J-TR-1"], "X")
     assert s["vp"]["allied"] == 20 + 2 and "Cargo lost with Japanese Transport-1: 5-10 SNLF" in texts(s, "allied")
 
 

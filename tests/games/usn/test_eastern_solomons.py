@@ -6,7 +6,7 @@ import pytest
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import random_action
-from app.games.usn import board, deploy, grid, records
+from app.games.usn import board, deploy, grid, records, supply
 
 from .helpers import R, at
 from .situations import deployed, play
@@ -35,7 +35,7 @@ def test_the_eastern_solomons_order_of_battle_is_set_up_as_printed():
 def test_the_japanese_on_guadalcanal_start_out_of_supply_and_may_not_move():
     s = deployed(S)
     snlf = board.land_at(s, "0828", "japanese")[0]
-    assert not board.supplied(s, snlf)
+    assert not supply.supplied(s, snlf)
     # only the SNLF by the situation's rule; any other unit's supply is its traced line's (Supply (D): the Marines
     # lie in Japan's undisputed Zone of Control until Allied air units stand on Guadalcanal)
     assert [u["id"] for u in s["land"].values() if u.get("unsupplied_until")] == [snlf["id"]]

@@ -6,7 +6,7 @@ import pytest
 
 from app.engine.rng import ScriptedRng
 from app.engine.errors import IllegalAction
-from app.games.usn import air, board, campaigndata, grid, repair, tutorials
+from app.games.usn import board, campaigndata, damage, grid, repair, tutorials
 
 from .helpers import R, at, deployed, texts
 
@@ -52,11 +52,11 @@ def test_u_x7_damaged_forty_weeks_is_40_sunk_before_repair_adds_60_repaired_then
     cv, cv4 = s["ships"]["J-CV-3"], s["ships"]["J-CV-4"]
     cv["nac"] = cv4["nac"] = 0  # no aircraft aboard: only the ships' points are counted
     assert cv["capacity"] == cv4["capacity"] == 10
-    air.damage_ship(s, cv, 40)
+    damage.damage_ship(s, cv, 40)
     assert s["vp"]["allied"] == 40 and not cv["sunk"]
-    air.damage_ship(s, cv, 5)  # more than forty: sunk before repair
+    damage.damage_ship(s, cv, 5)  # more than forty: sunk before repair
     assert cv["sunk"] and s["vp"]["allied"] == 100  # only the remaining 60
-    air.damage_ship(s, cv4, 1)
+    damage.damage_ship(s, cv4, 1)
     assert s["vp"]["allied"] == 101  # one week: 1% of 100
     home = campaigndata.units()["repair"]["japanese"][0]  # a naval base in Japan
     s["bases"][home] = {"hex": home, "side": "japanese", "naval": True, "capacity": 0,
@@ -66,7 +66,7 @@ def test_u_x7_damaged_forty_weeks_is_40_sunk_before_repair_adds_60_repaired_then
         s["turn"] = turn
         repair.step(s)
     assert cv4["damage"] == 0
-    air.damage_ship(s, cv4, "X")
+    damage.damage_ship(s, cv4, "X")
     assert cv4["sunk"] and s["vp"]["allied"] == 201  # the full 100 again
 
 

@@ -5,7 +5,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import grid, naval, records
+from app.games.usn import grid, movement, records
 
 from .helpers import R, act, at, texts
 from .situations import deployed
@@ -15,9 +15,9 @@ COLD_BAY = "1509"
 
 def _toward(s, sid, goal, spent=0):
     ship = s["ships"][sid]
-    ma, _ = naval.allowance(s, ship, [ship["hex"]])
+    ma, _ = movement.allowance(s, ship, [ship["hex"]])
     legal = [h for h in grid.within(ship["hex"], ma - spent)  # the allowance counts the end hex too (Movement (N))
-             if grid.distance(ship["hex"], h) + spent <= naval.allowance(s, ship, [ship["hex"], h])[0]]
+             if grid.distance(ship["hex"], h) + spent <= movement.allowance(s, ship, [ship["hex"], h])[0]]
     return min(legal, key=lambda h: (grid.distance(h, goal), h))
 
 

@@ -5,7 +5,7 @@ import pytest
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import random_action
-from app.games.usn import board, deploy, grid, records
+from app.games.usn import board, deploy, grid, records, supply
 
 from .helpers import R, at
 from .situations import deployed, play
@@ -94,7 +94,7 @@ def test_the_aleutian_inset_is_out_of_reach_of_the_main_map():
     # the inset joins the main map only across its top edge (digest ambiguity 3, grid.py): Midway lies beyond the
     # reach of the Aleutian air
     s = deployed(S)
-    assert grid.distance("1409", "1218") > board.reach("lbac") and "1218" not in board.air_range(
+    assert grid.distance("1409", "1218") > board.reach("lbac") and "1218" not in supply.air_range(
         {**s, "bases": {h: b for h, b in s["bases"].items() if h in ("1409", "1509")}, "ships": {}}, "allied")
 
 

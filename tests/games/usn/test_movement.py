@@ -3,7 +3,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import naval, sequence
+from app.games.usn import movement, sequence
 
 from .helpers import R, act, at, deployed, texts
 
@@ -12,7 +12,7 @@ from .helpers import R, act, at, deployed, texts
 def test_a_ship_moves_within_its_movement_allowance_and_no_further():
     s = deployed()  # Step 2; Japanese CA-1 at Truk 0754, MA 6, within five hexes of Rabaul?  no: enemy bases count
     s["ships"]["J-CA-1"]["hex"] = "0754"
-    ma, doubled = naval.allowance(s, s["ships"]["J-CA-1"], ["0754"])
+    ma, doubled = movement.allowance(s, s["ships"]["J-CA-1"], ["0754"])
     assert (ma, doubled) == (12, True)  # Truk is more than five hexes from every Allied base and ship
     s["ships"]["J-CA-1"]["hex"] = "0759"  # Rabaul is four hexes from Port Moresby: no doubling
     from app.games.usn import grid
@@ -27,9 +27,9 @@ def test_a_ship_moves_within_its_movement_allowance_and_no_further():
 def test_midway_simulation_a_japanese_carrier_far_from_the_enemy_moves_twelve_hexes():
     s = deployed()
     cv = s["ships"]["J-CV-3"]
-    assert naval.allowance(s, cv, ["0754"]) == (12, True)  # 12 + 6 in the printed Midway simulation: doubled MA 6
+    assert movement.allowance(s, cv, ["0754"]) == (12, True)  # 12 + 6 in the printed Midway simulation: doubled MA 6
     cv["damage"] = 5
-    assert naval.allowance(s, cv, ["0754"]) == (6, False)  # damaged ships never double (Combat (H))
+    assert movement.allowance(s, cv, ["0754"]) == (6, False)  # damaged ships never double (Combat (H))
 
 
 @pytest.mark.rule("Naval Unit Movement (N)")
@@ -41,9 +41,9 @@ def test_the_japanese_may_not_double_within_six_hexes_of_allied_lbac():
     s["bases"] = {h: b for h, b in s["bases"].items() if h == lbac_hex or b["side"] == "japanese"}
     s["ships"] = {k: v for k, v in s["ships"].items() if v["side"] == "japanese"}
     ship = s["ships"]["J-CA-1"]
-    assert naval.allowance(s, ship, [near])[1] is False
+    assert movement.allowance(s, ship, [near])[1] is False
     s["bases"][lbac_hex]["air"]["lbac"] = 0
-    assert naval.allowance(s, ship, [near])[1] is True
+    assert movement.allowance(s, ship, [near])[1] is True
 
 
 @pytest.mark.rule("Mission Capability Chart: Naval Units, Normal Transport")

@@ -14,15 +14,15 @@ from starlette.datastructures import FormData
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import check_every_reader
-from app.games.usn import campaign_play, grid, naval, offmap, reinforce, sequence
+from app.games.usn import campaign_play, grid, movement, offmap, reinforce, steps
 from app.web.actions import action_from_form
 
 from .helpers import R, act, at
 from .test_situations import board_html
 
 WC = "west-coast"
-ALLIED_STEPS = [i for i, r in enumerate(sequence.TURN) if r[1:3] == ("naval", "allied")]  # Steps 4 and 6
-JAPANESE_STEPS = [i for i, r in enumerate(sequence.TURN) if r[1:3] == ("naval", "japanese")]  # Steps 2 and 8
+ALLIED_STEPS = [i for i, r in enumerate(steps.TURN) if r[1:3] == ("naval", "allied")]  # Steps 4 and 6
+JAPANESE_STEPS = [i for i, r in enumerate(steps.TURN) if r[1:3] == ("naval", "japanese")]  # Steps 2 and 8
 
 
 def campaign(scenario="campaign_1"):
@@ -67,7 +67,7 @@ def test_from_the_west_coast_one_box_a_phase_then_onto_the_map_from_the_last_box
         move(allied_phase(s, 1), "allied", **{"A-CV-3": {"to": "1519"}})
     s = sail(s, "A-CV-3", "east-1", "east-2")
     ship = s["ships"]["A-CV-3"]
-    ma, _ = naval.allowance(s, ship, ["1519"])
+    ma, _ = movement.allowance(s, ship, ["1519"])
     row0 = [h for h in grid.within("1519", ma) if min(grid.distance(h, e) for e in offmap.zone(2)) == ma - 1]
     far = [h for h in grid.within("1519", ma + 1) if min(grid.distance(h, e) for e in offmap.zone(2)) == ma]
     assert row0 and far
@@ -87,7 +87,7 @@ def test_leaving_by_the_east_edge_enters_the_zone_s_box_and_the_way_home_is_one_
     assert s["ships"]["A-CA-1"]["at_sea"] == 0  # the West Coast is a naval base: it refuels at (J)
     t = campaign()
     t["ships"]["A-CA-1"]["hex"] = "1539"  # row 20: zone 4 adjoins box 4; box 2's zone (rows 0-8) is 12 hexes off
-    ma, _ = naval.allowance(t, t["ships"]["A-CA-1"], ["1539", "1527"])
+    ma, _ = movement.allowance(t, t["ships"]["A-CA-1"], ["1539", "1527"])
     assert ma < 12 + 1
     with pytest.raises(IllegalAction, match="counting one to cross"):
         move(allied_phase(t), "allied", **{"A-CA-1": {"to": "east-2"}})

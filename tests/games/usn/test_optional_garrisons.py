@@ -6,7 +6,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import air, campaign, campaign_victory, garrisons, reinforce
+from app.games.usn import air, arrivals, campaign, campaign_victory, garrisons
 
 from .helpers import R, at
 
@@ -82,7 +82,7 @@ def test_a_garrison_below_strength_at_the_end_gives_the_allies_the_game_unless_r
                              ("sumatra", "20-40 Division", "0118", 1), ("mandalay", "20-40 Division", "0076", 2),
                              ("vogelkop", "8-18 Brigade", "0521", 1)):
         for _ in range(n):
-            reinforce._enter_land(s, "japanese", unit, h, "test")
+            arrivals.enter_land(s, "japanese", unit, h, "test")
     restored = campaign.new_state("campaign_1", ON)
     restored.update({k: v for k, v in s.items() if k in ("turn", "vp")})
     out = campaign_victory.finish(s)
@@ -113,7 +113,7 @@ def test_no_points_for_an_objective_without_its_garrison_at_the_end():
         for u in [u for u in s["land"].values() if u["hex"] in ("0153", "0187", "0220")]:
             u.update(hex=None, destroyed=True)
         if with_division:
-            reinforce._enter_land(s, "japanese", "20-40 Division", "0220", "test")
+            arrivals.enter_land(s, "japanese", "20-40 Division", "0220", "test")
         return sum(p for side, p, name in campaign_victory.geographic(s) if name == "Java" and side == "japanese")
     assert java_points(ON, True) == 50
     assert java_points(ON, False) == 0

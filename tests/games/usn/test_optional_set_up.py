@@ -10,7 +10,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import random_action
-from app.games.usn import sequence
+from app.games.usn import sequence, steps
 
 from .helpers import R, assert_hidden_from_readers_and_bots
 
@@ -42,7 +42,7 @@ def test_japan_sets_up_first_then_the_allies_and_the_default_is_the_printed_plac
     s = R.apply(s, "allied", R.default_action(s, "allied"), ScriptedRng())
     plain = R.setup("campaign_1", {}, ScriptedRng())
     # then the Shock Effect's Pre-Game-Turn, as without the set-up choice (Campaign Game 1, Shock Effect)
-    assert sequence.row(s)[:3] == ("Pre-Game-Turn", "naval", "japanese") and _where(s) == _where(plain)
+    assert steps.row(s)[:3] == ("Pre-Game-Turn", "naval", "japanese") and _where(s) == _where(plain)
     assert "setup_due" not in s and "set_up_places" not in s
 
 
@@ -50,16 +50,16 @@ def test_japan_sets_up_first_then_the_allies_and_the_default_is_the_printed_plac
 def test_units_go_anywhere_in_their_area_or_on_their_side_and_printed_hexes_stay():
     s = R.setup("campaign_1", ON, ScriptedRng())
     assert s["land"]["J-L1"]["hex"] == "0179" and s["land"]["J-L5"]["name"] == "20-40 Division"
-    _refused(s, "japanese", {"J-L1": "0676"}, "may be set up on 0177, 0179, 0181, not 0676")  # Indo-China
+    _refused(s, "japanese", {"J-L1": "0676"}, "may be set up on hexes 0177, 0179, 0181, not hex 0676")  # Indo-China
     _refused(s, "japanese", {"J-L5": "0179"}, "not one of your units")  # Formosa (378): a printed hex
     _refused(s, "japanese", {"A-L8": "0220"}, "not one of your units")
-    _refused(s, "japanese", {"J-CV-1": "0754"}, "not 0754")  # "any naval base in Japan": Truk is not in Japan
-    _refused(s, "japanese", {"J-L12": "0759"}, "not 0759")  # Rabaul is Allied
+    _refused(s, "japanese", {"J-CV-1": "0754"}, "not hex 0754")  # "any naval base in Japan": Truk is not in Japan
+    _refused(s, "japanese", {"J-L12": "0759"}, "not hex 0759")  # Rabaul is Allied
     s = R.apply(s, "japanese", _set_up({"J-L1": "0181", "J-L12": "0754", "J-CV-1": "0707", "J-TR-1": "0754"}),
                 ScriptedRng())
     assert (s["land"]["J-L1"]["hex"], s["land"]["J-L12"]["hex"]) == ("0181", "0754")
     assert (s["ships"]["J-CV-1"]["hex"], s["ships"]["J-TR-1"]["hex"]) == ("0707", "0754")
-    _refused(s, "allied", {"A-L18": "0972"}, "not 0972")  # Australia's divisions stay in Australia
+    _refused(s, "allied", {"A-L18": "0972"}, "not hex 0972")  # Australia's divisions stay in Australia
     s = R.apply(s, "allied", _set_up({"A-L18": "0698", "A-L8": "0153"}), ScriptedRng())
     assert (s["land"]["A-L18"]["hex"], s["land"]["A-L8"]["hex"]) == ("0698", "0153")
     assert sequence.kind(s) == "naval"

@@ -27,7 +27,7 @@ def test_a_parachute_unit_drops_within_four_hexes_of_its_air_base_onto_land():
     assert grid.distance(RABAUL, target) <= 4
     s = drop(s, target)
     assert s["land"]["J-PARA1"]["hex"] == target
-    assert f"Japanese 6-12 Parachute dropped from {RABAUL} onto {target}" in texts(s, "allied")
+    assert f"Japanese 6-12 Parachute dropped from hex {RABAUL} onto hex {target}" in texts(s, "allied")
     assert target in parachute.drop_hexes(paratroops(), "japanese")
 
 

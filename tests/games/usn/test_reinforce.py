@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.rng import ScriptedRng
-from app.games.usn import campaign, reinforce, replacements
+from app.games.usn import arrivals, campaign, reinforce, replacements
 
 WC = "west-coast"
 
@@ -126,7 +126,7 @@ def test_air_points_wait_when_no_air_base_in_japan_has_room_and_enter_when_one_h
 @pytest.mark.rule("How To Use the Time Record and Reinforcement Chart")
 def test_a_ship_already_in_play_cannot_enter_again():
     s = at_turn(2)
-    s["ships"]["A-CV-2"] = reinforce.new_ship("A-CV-2", "allied", WC)
+    s["ships"]["A-CV-2"] = arrivals.new_ship("A-CV-2", "allied", WC)
     with pytest.raises(reinforce.ChartError, match="already in play"):
         step(s)
 
@@ -202,7 +202,7 @@ def test_a_transport_damaged_ten_weeks_is_removed_in_base_and_replaced_after_fou
 def test_the_assault_transport_needs_twenty_weeks_and_ten_game_turns():
     assert replacements.damage_threshold("AT") == 20 and replacements.delay("AT", "damaged") == 10
     s = at_turn(11)
-    s["ships"]["A-AT-1"] = reinforce.new_ship("A-AT-1", "allied", "0900")
+    s["ships"]["A-AT-1"] = arrivals.new_ship("A-AT-1", "allied", "0900")
     s["ships"]["A-AT-1"]["damage"] = 15
     step(s)
     assert not s["replacements"]["due"]

@@ -5,7 +5,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import board, deploy, records, situation
+from app.games.usn import board, deploy, records, situation, supply
 
 from .helpers import R
 from .situations import deployed, play
@@ -27,7 +27,7 @@ def test_the_santa_cruz_order_of_battle_is_set_up_as_printed():
                                                  "8-15 Regiment"]
     assert all(u["entrenched"] for u in allied)  # "all forces are ENTRENCHED"
     division = board.land_at(s, "0828", "japanese")
-    assert [u["name"] for u in division] == ["20-40 Division"] and not board.supplied(s, division[0])
+    assert [u["name"] for u in division] == ["20-40 Division"] and not supply.supplied(s, division[0])
     caps = {h: (b["side"], b["capacity"]) for h, b in s["bases"].items()}
     assert caps["0760"] == ("japanese", 5)  # Bougainville
     assert caps["0828"] == ("allied", 10) and caps["0930"] == ("allied", 10)

@@ -4,7 +4,7 @@ not offered, a defender halved."""
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import board, grid, records, supply, zoc
+from app.games.usn import grid, records, supply, zoc
 
 from .helpers import R, act, at, deployed, texts
 
@@ -163,7 +163,7 @@ def test_an_enemy_carrier_zone_costs_the_engineers_on_guadalcanal_their_supply_a
     assert ("japanese", 10, "Engineer regiment on Guadalcanal") in records.geographic(s)  # Rabaul disputes it
     empty_air(s, RABAUL)
     assert all(why != "Engineer regiment on Guadalcanal" for _, _, why in records.geographic(s))
-    assert not board.supplied(s, s["land"]["J-L4"])
+    assert not supply.supplied(s, s["land"]["J-L4"])
 
 
 @pytest.mark.rule("Supply (D)")

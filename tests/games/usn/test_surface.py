@@ -8,7 +8,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
 from app.engine.testing import check_every_reader
-from app.games.usn import bots, grid
+from app.games.usn import grid
 
 from .helpers import R, act, deployed, texts
 
@@ -172,16 +172,16 @@ def test_survivors_finish_their_movement_after_the_engagement():
 def test_the_computer_players_escape_when_outgunned_and_concentrate_on_carriers():
     s = engage(position())
     view, prompt = R.view(s, "allied"), R.prompts(s)["allied"]
-    order = bots.allied(view, prompt, SeededRng(1))
+    order = R.bots["allied"](view, prompt, SeededRng(1))
     assert set(order["args"]["moves"]) == {"A-CA-1", "A-DD-1"}  # 24 against 40: the fast ships get away
     R.check(s, "allied", order)
     s = act(s, "allied", "escape", moves={})
-    order = bots.japanese(R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(1))
+    order = R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(1))
     assert len(set(order["args"]["targets"].values())) == 1 <= len(order["args"]["targets"])
     assert set(order["args"]["targets"].values()) <= {"A-CV-5", "A-CV-2"}
     R.check(s, "japanese", order)
     s2 = engage(position(allied=("A-CA-1", "A-DD-1", "A-CV-5"), japanese=("J-CA-1",)), ships=("J-CA-1",))
-    order = bots.allied(R.view(s2, "allied"), R.prompts(s2)["allied"], SeededRng(1))
+    order = R.bots["allied"](R.view(s2, "allied"), R.prompts(s2)["allied"], SeededRng(1))
     assert order["args"]["moves"] == {}  # 24 against 20: stay and fight
 
 
@@ -252,6 +252,6 @@ def test_the_computer_player_turns_on_the_weakest_group_when_it_cannot_escape():
     s["ships"]["J-CA-2"]["hex"] = "0831"
     s["ships"]["J-TR-1"]["hex"] = "0831"
     s = engage(s, ships=("J-CA-1", "J-CA-2", "J-TR-1"))  # CA-1 from NEXT; CA-2 and TR-1 from 0831
-    order = bots.allied(R.view(s, "allied"), R.prompts(s)["allied"], SeededRng(1))
+    order = R.bots["allied"](R.view(s, "allied"), R.prompts(s)["allied"], SeededRng(1))
     assert order == {"verb": "turn", "args": {"on": NEXT}}  # the same fire (20), fewer ships: the lone CA
     R.check(s, "allied", order)

@@ -98,6 +98,22 @@ def test_pages_name_ships_and_air_stations_as_printed_never_by_id():
     assert "Japanese CV-3 (NAC" in stacks and "J-CV-3" not in stacks
 
 
+@pytest.mark.rule("Game Equipment")
+def test_a_hex_reads_as_a_hex_in_the_log_and_the_refusals():
+    """Issue 34: "Your naval units: Japanese CV-3 to 0793" read as a number where a player expects "hex 0793"; a
+    place's number in its parentheses, a count of points and a year stay as written."""
+    from app.engine.errors import IllegalAction
+    from app.engine.log import entry
+    s = deployed()
+    s["log"].append(entry("japanese", "Your naval units: J-CV-3 to 0793; J-CV-4 to 0793."))
+    s["log"].append(entry("japanese", "6-12 Regiment moves 0692 -> 0693, beside 0694 and 0695; Lae (0692), 1000 VP."))
+    lines = [x["text"] for x in R.view(s, "japanese")["log"]][-2:]
+    assert lines == ["Your naval units: Japanese CV-3 to hex 0793; Japanese CV-4 to hex 0793.",
+                     "6-12 Regiment moves hex 0692 -> hex 0693, beside hexes 0694 and 0695; Lae (0692), 1000 VP."]
+    with pytest.raises(IllegalAction, match=r"must enter hex 0793 from a hex next to it \(hex 0700 is not one\)"):
+        R.check(s, "japanese", {"verb": "move", "args": {"moves": {"J-CV-3": {"stop": "0793", "via": "0700"}}}})
+
+
 @pytest.mark.rule("How to Set-up and Play the Games")
 def test_the_deployment_line_reads_as_words_not_a_dictionary():
     """Issue 34 item 6: "Deployed: NAC {'A-CV-5': 10, 'A-CV-2': 4}, LAC {'0659': 10, ...}" was a Python dict."""

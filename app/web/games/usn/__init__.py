@@ -55,13 +55,14 @@ def off_map_places(arg: Any) -> list[str]:
 
 
 def choice_label(value: Any, view: dict[str, Any] | None = None) -> str:
-    """Words for a choice: a base by its place's name, a hex with its name, a land unit by its name."""
+    """Words for a choice: a base by its place's name, a hex as a hex ("Lae (0692)", "hex 0793": issue 34, a bare
+    number does not read as a place), a land unit by its name."""
     v = str(value)
     if v.startswith("base:"):
         h = v[5:]
         return f"{names().get(h, 'hex ' + h)} base ({h})"
     if len(v) == 4 and v.isdigit():
-        return f"{v} {names()[v]}" if v in names() else v
+        return naming.place(v)
     if v in grid.OFF_MAP:
         return board_view.OFF_MAP_NAMES.get(v) or naming.place(v)
     if view and isinstance(view.get("land"), list):

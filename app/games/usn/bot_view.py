@@ -1,0 +1,18 @@
+"""What a computer player reads from its own side's view (never the state): the hexes of enemy naval stacks, and
+whether a hex is free for its ship to enter. Shared by bots.py and offmap_bots.py, below both."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.usn import board, grid, situation
+
+View = dict[str, Any]
+
+
+def enemy_hexes(view: View, side: str) -> list[str]:
+    return [st["hex"] for st in view["ships"][board.other(side)]["stacks"]]
+
+
+def free(view: View, side: str, h: str) -> bool:
+    """Open to the ship: not the inset, no enemy stack, not kept out by a special rule (Eastern Solomons)."""
+    return grid.open_hex(h) and h not in enemy_hexes(view, side) and not situation.forbidden(view, side, h)
