@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 from app.engine import data
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
 from app.games.usn import campaigndata, gamedata, garrisons
@@ -170,7 +170,7 @@ def random_part(state: State, role: str, rng, busy: set[str]) -> dict[str, Any]:
         elif "parts" in u and u["id"] == u["parts"][0] and rng.die(2) == 1:
             try:
                 check_rebuild(state, role, [u["id"]], {})
-            except IllegalAction:
+            except Refused:
                 continue
             if not (set(u["parts"]) & busy) and not (set(u["parts"]) & garrisons.held(state)):
                 out.setdefault("rebuild", []).append(u["id"])
@@ -199,7 +199,7 @@ def prompt_args(state: State, role: str) -> dict[str, Any]:
             try:
                 check_rebuild(state, role, [u["id"]], {})
                 firsts.append(u["id"])
-            except IllegalAction:
+            except Refused:
                 continue
     if firsts:
         out["rebuild"] = Optional(Several(tuple(firsts), 0, len(firsts),

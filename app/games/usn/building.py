@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import data
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional
 from app.games.usn import board, damage, gamedata
@@ -297,7 +297,7 @@ def offer(state: State, role: str, prompt: dict[str, Any], ids: tuple[str, ...])
         for w in WORKS:
             try:
                 check(state, role, {"works": {u["id"]: w}})
-            except IllegalAction:
+            except Refused:
                 continue
             ok.append(w)
         if ok:

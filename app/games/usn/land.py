@@ -9,7 +9,7 @@ first adjacent recorded land hex, not across a completely sea hexside, free of e
 the unit is destroyed."""
 from __future__ import annotations
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
 from app.games.usn import (
@@ -82,7 +82,7 @@ def _may_move(state, role, u):
         try:
             move_check(state, role, {"verb": "land_move", "args": {"moves": {u["id"]: n}, "entrench": [],
                                                                    "disentrench": []}})
-        except IllegalAction:
+        except Refused:
             continue
         out.append(n)
     return out
@@ -178,7 +178,7 @@ def move_random(state, role, rng):
                     move_check(state, role, {"verb": "land_move", "args": {"moves": {u["id"]: to}, "entrench": [],
                                                                            "disentrench": []}})
                     moves[u["id"]] = to
-                except IllegalAction:
+                except Refused:
                     pass
         elif r == 2:
             dig.append(u["id"])
@@ -282,7 +282,7 @@ def attack_random(state, role, rng):
     ships = [s["id"] for s in board.afloat(state, role) if s["hex"] in where and rng.die(2) == 1]
     try:
         support.naval_check(state, role, ships, where)
-    except IllegalAction:
+    except Refused:
         ships = []
     return {"verb": "land_attack", "args": {"land": land, "attack": sorted(atk), "naval_support": ships}}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.games.usn import board, garrisons, grid, land
 
 State = dict[str, Any]
@@ -46,7 +46,7 @@ def offer(state: State, role: str, prompt: dict[str, Any]) -> dict[str, Any]:
         try:
             land.move_check(state, role, {"verb": "land_move", "args": {
                 "moves": {u["id"]: to}, "entrench": [], "disentrench": [u["id"]] if u["entrenched"] else []}})
-        except IllegalAction:
+        except Refused:
             continue
         may[u["id"]] = sorted(may[u["id"]] + [to])
     return prompt

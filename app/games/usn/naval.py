@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several
 from app.games.usn import (
@@ -274,7 +274,7 @@ def finish(state, role) -> None:
                 if offmap.involved(p["start"], p["stop"], p["end"]):  # Off-Map Movement: its own costs
                     offmap.check(state, role, ship, p["start"], p["stop"], p["end"], p)
                     cost = 0
-            except IllegalAction:
+            except Refused:
                 pass
             if cost > ma or board.enemy_at_sea(state, p["end"], board.other(role)):
                 state["log"].append(entry(role, f"{ship['id']} cannot finish its movement to {p['end']} after the "
@@ -319,7 +319,7 @@ def random(state, role, rng):
         order = {"stop": to} if board.enemy_at_sea(state, to, board.other(role)) else {"to": to}
         try:
             _plan(state, role, s["id"], order)
-        except IllegalAction:
+        except Refused:
             continue
         moves[s["id"]] = order
     return {"verb": "move", "args": {"moves": moves}}

@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from app.engine.contract import ChatPolicy, GameMeta, Option, Scenario, Side
-from app.engine.errors import IllegalAction, MalformedAction
+from app.engine.errors import IllegalAction, MalformedAction, Refused
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.usn import (
     air,
@@ -279,7 +279,7 @@ def _computer(side: str) -> bots.Bot:
 BOTS: dict[str, bots.Bot] = {side: _computer(side) for side in ("japanese", "allied")}
 
 
-def _named(e: IllegalAction, state: State) -> IllegalAction:
+def _named(e: Refused, state: State) -> Refused:
     """A refusal as the player reads it: ships, subs, air stations and land units by their printed names (issue 34),
     the same kind of refusal citing the same rule."""
     return type(e)(naming.named_in(e.message, state.get("land", {})), e.rule)
@@ -353,7 +353,7 @@ class USN(TableGame):
         # faster than copy.deepcopy (docs/games/usn.md, "Campaign games as scenarios": the bench)
         try:
             return self.guard(state, role, action).carry_out(json.loads(json.dumps(state)), role, action, rng)
-        except IllegalAction as e:
+        except Refused as e:
             raise _named(e, state) from None
 
     def guard(self, state: State, role: str, action: Any) -> Decision:
@@ -367,7 +367,7 @@ class USN(TableGame):
     def check(self, state: State, role: str, action: Any) -> None:
         try:
             self.guard(state, role, action).judge(state, role, action)
-        except IllegalAction as e:
+        except Refused as e:
             raise _named(e, state) from None
 
 

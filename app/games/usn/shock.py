@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
 from app.games.usn import board, campaigndata, coastal, grid, steps
 
@@ -137,7 +137,7 @@ def comply_naval(state: State, role: str, action: dict[str, Any]) -> dict[str, A
         o = {k: v for k, v in o.items() if k in ("stop", "to")}
         try:
             check_naval(state, role, {"verb": "move", "args": {"moves": {sid: o}}})
-        except IllegalAction:
+        except Refused:
             continue
         keep[sid] = o
     return {"verb": "move", "args": {"moves": keep, **({"subs": action["args"]["subs"]}

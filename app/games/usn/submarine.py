@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Boolean, Choice, Group, Integer, Keyed, Optional
 from app.games.usn import board, crt, damage, gamedata, grid
@@ -517,7 +517,7 @@ def random(state: State, rng) -> dict[str, Any]:
             continue
         try:
             _plan(state, sub, o)
-        except IllegalAction:
+        except Refused:
             continue
         out[sid] = o
     return out
