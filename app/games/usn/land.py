@@ -65,7 +65,8 @@ def move_prompt(state, role):
     dug = tuple(u["id"] for u in units if u["entrenched"])  # Entrenchment (B)
     return building.offer(state, role, {"title": "Move land units one hex, or try to entrench those that stay", "rule": MOVE_RULE,
             "actions": [{"verb": "land_move", "label": "Done",
-                         "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to").to_json(),
+                         "args": {"moves": Keyed(Choice(tuple(dests)), ids, label="move one hex to",
+                                                 names=tuple(u["name"] for u in units) or None).to_json(),
                                   # offered means legal (issue 34): only the units that may entrench, or disentrench
                                   "entrench": Several(dig, 0, len(dig), label="try to entrench").to_json(),
                                   "disentrench": Several(dug, 0, len(dug), label="disentrench").to_json(),

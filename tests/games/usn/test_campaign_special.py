@@ -2,7 +2,7 @@
 Phillipine Fortifications and Australian Reserves 463, through the same `apply`, prompts and views as every step."""
 import pytest
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.games.usn import (
     board,
@@ -175,9 +175,12 @@ def test_a_japanese_landing_in_australia_gives_the_allies_a_choice_of_bases_for_
 @pytest.mark.rule("Campaign Game 1, Australian Reserves 463")
 def test_the_reserves_go_one_to_a_supplied_allied_naval_base_in_australia():
     s = _landed("campaign_1")
-    for bad in (["0668", "0668"], ["0463"], ["1456"]):
-        with pytest.raises(IllegalAction):
+    for bad, says in ((["0668", "0668"], "choose each value at most once"),  # one division to a base
+                      (["1456"], '"hex 1456" is not on the list')):  # not in Australia
+        with pytest.raises(MalformedAction, match=says):
             R.apply(s, "allied", {"verb": "place", "args": {"bases": bad}}, ScriptedRng())
+    with pytest.raises(IllegalAction):
+        R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0463"]}}, ScriptedRng())
     s["bases"]["0668"]["side"] = "japanese"  # a base the Allies no longer control
     with pytest.raises(IllegalAction):
         R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0668"]}}, ScriptedRng())

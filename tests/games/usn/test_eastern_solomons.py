@@ -6,7 +6,7 @@ import pytest
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import random_action
-from app.games.usn import board, deploy, grid, records, supply
+from app.games.usn import board, deploy, grid, land, records, supply
 
 from .helpers import R, at
 from .situations import deployed, play
@@ -40,9 +40,12 @@ def test_the_japanese_on_guadalcanal_start_out_of_supply_and_may_not_move():
     # lie in Japan's undisputed Zone of Control until Allied air units stand on Guadalcanal)
     assert [u["id"] for u in s["land"].values() if u.get("unsupplied_until")] == [snlf["id"]]
     s = at(s, "land_move", "japanese")
-    with pytest.raises(IllegalAction):
-        R.check(s, "japanese", {"verb": "land_move", "args": {"moves": {snlf["id"]: "0827"}, "entrench": [],
-                                                                "disentrench": []}})
+    # the rule's own judge (the order's shape over the whole map knows no Guadalcanal hex but 0828: see
+    # docs/games/usn.md, land movement between named places)
+    with pytest.raises(IllegalAction, match="5-10 SNLF is out of supply and may not move") as e:
+        land.move_check(s, "japanese", {"verb": "land_move", "args": {"moves": {snlf["id"]: "0827"}, "entrench": [],
+                                                                        "disentrench": []}})
+    assert e.value.rule == "Movement (G)"
 
 
 @pytest.mark.rule("Eastern Solomons Order of Battle")
