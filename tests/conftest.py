@@ -42,6 +42,30 @@ os.environ.setdefault("IRONBOTTOM_BASE_URL", "http://testserver")
 os.environ.setdefault("IRONBOTTOM_RESUME_COMPUTERS_AT_START", "false")  # test_after_a_restart_... calls it itself
 
 
+# Every websocket receive in the tests waits at most this long: Starlette's test session waits for ever, so a push
+# that never comes would hang the suite (and CI) instead of failing its test.
+WS_RECEIVE_SECONDS = float(os.environ.get("IRONBOTTOM_TEST_WS_SECONDS", "15"))
+
+
+def _receive_within_a_time_limit() -> None:
+    import anyio
+    from starlette.testclient import WebSocketTestSession
+
+    async def within(stream, seconds):
+        with anyio.fail_after(seconds):
+            return await stream.receive()
+
+    def receive(self):
+        try:
+            return self.portal.call(within, self._send_rx, WS_RECEIVE_SECONDS)
+        except TimeoutError:
+            raise AssertionError(f"no websocket message came within {WS_RECEIVE_SECONDS:g} s") from None
+    WebSocketTestSession.receive = receive  # receive_text, receive_json and the connect handshake all go through it
+
+
+_receive_within_a_time_limit()
+
+
 def _fresh_schema() -> None:
     from sqlalchemy import text
 

@@ -49,6 +49,8 @@ def _same(a: Any, b: Any) -> bool:
 
 
 def _member(value: Any, items: Sequence[Any]) -> bool:
+    if isinstance(value, str):  # a string equals only a string, so `in` (at C speed) asks the JSON question
+        return value in items
     return any(_same(value, x) for x in items)
 
 

@@ -5,7 +5,6 @@ because they need the web layer; this module needs only a `Rules` object.
 """
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -27,6 +26,11 @@ class RunawayGame(AssertionError):
 
 def canonical(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def plain_copy(state: State) -> State:
+    """A deep copy of a plain-JSON position: a JSON round trip, several times faster than a deepcopy."""
+    return json.loads(json.dumps(state))
 
 
 def state_hash(state: State) -> str:
@@ -146,7 +150,7 @@ def check_non_interference(rules: Rules, state: State, role: Role, rng: Rng,
     noticeable = rules.noticeable or (lambda view, role: view)
     seen_before = noticeable(rules.view(state, role), role)
     before = canonical(seen_before)
-    changed = perturb(copy.deepcopy(state), role, rng)
+    changed = perturb(plain_copy(state), role, rng)
     assert canonical(changed) != canonical(state) or role == UMPIRE, "perturb changed nothing: the test proves nothing"
     seen_after = noticeable(rules.view(changed, role), role)
     after = canonical(seen_after)
@@ -158,7 +162,7 @@ def check_non_interference(rules: Rules, state: State, role: Role, rng: Rng,
 
 def check_canaries(rules: Rules, state: State, role: Role, marker: str = "CANARY-7f3a") -> State:
     """Plant `marker` in every field hidden from `role`; it must reach the umpire but never `role`."""
-    planted = rules.plant_canaries(copy.deepcopy(state), role, marker)
+    planted = rules.plant_canaries(plain_copy(state), role, marker)
     assert marker in canonical(rules.view(planted, UMPIRE)), "canaries were not planted where the umpire sees them"
     assert marker not in canonical(rules.view(planted, role)), f"a hidden field reached {role}'s view"
     return planted

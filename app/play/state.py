@@ -2,7 +2,7 @@
 in-process cache keyed by (game, version) so a push after a commit does not replay anything."""
 from __future__ import annotations
 
-import copy
+import json
 from collections import OrderedDict
 from typing import Any
 
@@ -63,7 +63,7 @@ def load_state(db: DB, game: Game) -> State:
                      .order_by(Snapshot.seq.desc()).limit(1))
     if snap is None:
         raise NotFound("This game has no saved position.")
-    state = copy.deepcopy(snap.state)
+    state = json.loads(json.dumps(snap.state))  # a stored position is plain JSON: the fastest deep copy
     rules = rules_for(game)
     tail = db.scalars(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.seq > snap.seq,
                                               ActionRow.seq <= game.version).order_by(ActionRow.seq))
@@ -77,7 +77,7 @@ def state_at(db: DB, game: Game, seq: int) -> State:
     """The state after action `seq`, for replays."""
     snap = db.scalar(select(Snapshot).where(Snapshot.game_id == game.id, Snapshot.seq <= seq)
                      .order_by(Snapshot.seq.desc()).limit(1))
-    state = copy.deepcopy(snap.state)
+    state = json.loads(json.dumps(snap.state))  # a stored position is plain JSON: the fastest deep copy
     rules = rules_for(game)
     for row in db.scalars(select(ActionRow).where(ActionRow.game_id == game.id, ActionRow.seq > snap.seq,
                                                   ActionRow.seq <= seq).order_by(ActionRow.seq)):

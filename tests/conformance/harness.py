@@ -76,6 +76,16 @@ def _validator(prompt: dict[str, Any]):
     return jsonschema_rs.validator_for(schema) if schema is not None else None
 
 
+def replay(case: Case, seed: int, actions: list[tuple[str, dict[str, Any]]]) -> Any:
+    """What the platform does with a stored game: the position that `actions` (given in a playout of `seed`) reach
+    from the scenario's set-up, with the same dice, and without drawing or checking the orders again."""
+    spec, dice = case.spec, SeededRng(seed * 2)
+    state = spec.setup(case.scenario, case.opts(), dice)
+    for role, action in actions:
+        state = spec.apply(state, role, action, dice)
+    return state
+
+
 def play(case: Case, seed: int, budget: int | None = BUDGET) -> Played:
     """Random legal orders (each checked against its prompt's schema, as is each seat's missed order) until the
     game ends or `budget` orders are given; keeps SAMPLES positions spread over the game."""

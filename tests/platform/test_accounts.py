@@ -55,6 +55,24 @@ def test_password_is_stored_as_an_argon2id_hash(app):
     assert PASSWORD not in stored
 
 
+def test_outside_the_test_suite_a_password_hash_takes_argon2s_recommended_cost(monkeypatch):
+    """The suite hashes with argon2id's cheapest parameters (environment "test"); a server that plays for real
+    keeps the library's recommended ones."""
+    from argon2 import PasswordHasher
+
+    from app.config import Settings
+    from app.play import accounts
+
+    strong = PasswordHasher()
+    for environment in ("development", "production"):
+        settings = Settings(_env_file=None, environment=environment, secret_key="s" * 40)
+        monkeypatch.setattr(accounts, "get_settings", lambda: settings)
+        h = accounts._password_hasher()
+        assert (h.time_cost, h.memory_cost, h.parallelism) == (strong.time_cost, strong.memory_cost, strong.parallelism)
+    light = accounts._hasher
+    assert (light.time_cost, light.memory_cost) < (strong.time_cost, strong.memory_cost)
+
+
 def test_session_token_is_stored_hashed(app):
     name = new_name()
     with TestClient(app) as browser:

@@ -185,3 +185,19 @@ def test_an_expired_session_gets_no_more_pushes(players, anon):
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_text()
         assert closed.value.code == 4401
+
+
+def test_a_websocket_receive_in_the_tests_gives_up_instead_of_hanging(players, anon, monkeypatch):
+    """tests/conftest.py puts a time limit on every websocket receive: nothing pushed fails the test, never hangs it."""
+    import time
+
+    import tests.conftest
+
+    monkeypatch.setattr(tests.conftest, "WS_RECEIVE_SECONDS", 0.3)
+    red, blue = players(), players()
+    gid = start_duel(red, blue)
+    with anon.websocket_connect(f"/games/{gid}/ws", headers=ws_headers(blue)) as ws:
+        started = time.monotonic()
+        with pytest.raises(AssertionError, match="no websocket message came within 0.3 s"):
+            ws.receive_text()  # nobody acts, and the socket has not asked to catch up: nothing comes
+        assert time.monotonic() - started < 5
