@@ -7,6 +7,14 @@ import argparse
 import json
 import sys
 
+from app import games as registry
+from app.config import get_settings
+from app.play.errors import PlayError
+from app.play.lobby import require_game
+from app.play.records import replay_record, verify
+from app.store.db import transaction
+from app.store.migrations import upgrade
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m app")
@@ -22,17 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "migrate":
-        from app.store.migrations import upgrade
         upgrade()
         print("database is at the latest migration")
         return 0
-    from app import games as registry
-    from app.config import get_settings
     registry.load()
     registry.load(get_settings().extra_games)
     if args.command == "replay":
-        from app.play.errors import PlayError
-        from app.play.records import replay_record
         try:
             with open(args.file, encoding="utf-8") as f:
                 report = replay_record(json.load(f))
@@ -42,14 +45,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, indent=2, default=str))
         return 0 if report["ok"] else 1
     if args.command == "serve":
-        import uvicorn
+        import uvicorn  # only this command needs the server
         uvicorn.run("app.web.main:app", host=args.host, port=args.port, ws_max_size=65536,
                     ws="app.realtime.frames:Protocol")  # each pushed page compressed once, not once per socket
         return 0
-    from app.play.errors import PlayError
-    from app.play.lobby import require_game
-    from app.play.records import verify
-    from app.store.db import transaction
     try:
         with transaction() as db:
             report = verify(db, require_game(db, args.game_id))

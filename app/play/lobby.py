@@ -29,8 +29,9 @@ from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Forbidden, NotFound
 from app.play.deadlines import set_deadlines
 from app.play.state import load_state, phase_of, remember, rules_for, view_for
+from app.play.submit import prompted_roles
 from app.play.versions import role_version
-from app.store.models import Game, Seat, Snapshot, User
+from app.store.models import ActionRow, Game, Seat, Snapshot, User
 
 CLOCKS = {"none": None, "live": 10 * 60, "daily": 24 * 3600, "3days": 3 * 24 * 3600}
 
@@ -365,8 +366,6 @@ def open_seats(db: DB, user_id: int | None = None) -> list[dict[str, Any]]:
 def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
     """The player's games, newest activity first: who they play against, where the game stands (Game-Turn and
     phase, as the player's own view names them), and whose move it is."""
-    from app.play.submit import prompted_roles  # late import: submit imports lobby helpers
-
     rows = db.execute(select(Seat, Game).join(Game, Game.id == Seat.game_id).where(Seat.user_id == user_id)
                       .order_by(Game.updated_at.desc(), Game.id, Seat.id).limit(200)).all()
     out = []
@@ -390,7 +389,7 @@ def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
                     "role": seat.role, "role_label": _label(meta, seat.role), "status": game.status, "your_move": seat.role in waiting,
                     "waiting_for": [_label(meta, r) for r in waiting if r != seat.role],
                     "version": role_version(game, seat.role),
-                    "opponents": others, "stage": _stage(db, game, rules, seat.role), "sandbox": game.sandbox,
+                    "opponents": others, "stage": stage(db, game, rules, seat.role), "sandbox": game.sandbox,
                     "rated": game.rated,
                     "host": game.created_by == user_id,
                     # a user holding several seats opens the game at this one (the page's seat switcher)
@@ -403,15 +402,13 @@ def my_games(db: DB, user_id: int) -> list[dict[str, Any]]:
 
 
 def _last_news(db: DB, game: Game, role: str) -> str:
-    from app.store.models import ActionRow
-
     seq = game.version if game.status == "ended" else (game.prompt_versions or {}).get(role, 0)
     at = db.scalar(select(ActionRow.at).where(ActionRow.game_id == game.id, ActionRow.seq == seq)) if seq else None
     at = at or game.created_at
     return at.isoformat()[:26]
 
 
-def _stage(db: DB, game: Game, rules, role: str) -> str:
+def stage(db: DB, game: Game, rules, role: str) -> str:
     """'Game-Turn 2 · Plot Phase': what the player's own view says of where the game stands."""
     if game.status == "open":
         return "Waiting for players"

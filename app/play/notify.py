@@ -26,6 +26,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DB
+from starlette.concurrency import run_in_threadpool
 
 from app.config import get_settings
 from app.engine.contract import UMPIRE
@@ -33,6 +34,9 @@ from app.paths import ROOT
 from app.play.clock import now
 from app.play.deadlines import awaited
 from app.play.errors import BadRequest, NotFound
+from app.play.lobby import stage
+from app.play.state import load_state, rules_for
+from app.realtime.hub import hub
 from app.store.db import transaction
 from app.store.models import Game, NoticeSent, NotifySetting, Seat
 
@@ -227,8 +231,6 @@ def _due(db: DB, game: Game, kinds: tuple[str, ...], at: datetime,
     its orders are not in (one per prompt version), a deadline within its warning window, the game's end. A user
     with the game open in a tab (`watching`) sees their move and the end there: those wait until the tab is
     closed (the next commit after it notices them). A deadline warning goes out either way."""
-    from app.play.state import load_state, rules_for
-
     subs = _subscribers(db, game.id)
     if not subs or game.status not in ("active", "ended"):
         return []
@@ -266,9 +268,6 @@ def _when(iso: str) -> str:
 
 def _compose(db: DB, game: Game, seat: Seat, setting: NotifySetting, kind: str) -> dict[str, Any]:
     """The notice, from what the seat's own page shows: its view's stage, its own prompt's title, its deadline."""
-    from app.play.lobby import _stage
-    from app.play.state import load_state, rules_for
-
     rules = rules_for(game)
     meta = rules.meta
     side = "Umpire" if seat.role == UMPIRE else meta.label(seat.role)
@@ -279,7 +278,7 @@ def _compose(db: DB, game: Game, seat: Seat, setting: NotifySetting, kind: str) 
     subject = {"move": f"Your move: {title} ({side})", "deadline": f"Your deadline is near: {title} ({side})",
                "end": f"Game over: {title} ({side})"}[kind]
     context = {"kind": kind, "title": title, "game_type": meta.title, "side": side,
-               "stage": _stage(db, game, rules, seat.role),
+               "stage": stage(db, game, rules, seat.role),
                "orders": (prompt or {}).get("title") if isinstance(prompt, dict) else None,
                "deadline": _when(deadline) if deadline else None, "game_url": f"{base}/games/{game.id}",
                "unsubscribe_url": f"{base}/notifications/unsubscribe/{unsubscribe_token(seat.user_id)}"}
@@ -409,10 +408,6 @@ _tasks: set[asyncio.Task] = set()
 
 def schedule(game_id: str) -> None:
     """Queue this game's notices behind the commit that made them due, in the threadpool, off the request."""
-    from starlette.concurrency import run_in_threadpool
-
-    from app.realtime.hub import hub
-
     # The sockets of this process (another process's are unknown here, so their users may hear twice: never none).
     watching = frozenset(s.user_id for s in hub.channels.get(game_id, ()) if s.user_id is not None)
     try:

@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session as DB
 from app.engine.contract import UMPIRE
 from app.play.clock import now
 from app.play.state import rules_for
-from app.store.models import Game, Rating, RatingChange, Seat
+from app.store.models import Game, Rating, RatingChange, Seat, User
 
 MODEL = PlackettLuce()
 UNRATED_ENDINGS = {"claimed"}
@@ -97,7 +97,6 @@ MIN_GAMES = 3  # a leaderboard lists players with at least this many rated games
 
 
 def leaderboard(db: DB, game: str, limit: int = 100) -> list[dict[str, Any]]:
-    from app.store.models import User
     rows = db.execute(select(Rating, User.username).join(User, User.id == Rating.user_id)
                       .where(Rating.game == game, Rating.games >= MIN_GAMES, User.profile_hidden.is_(False)))
     board = sorted(({"player": name, "games": r.games, **shown(r.mu, r.sigma)} for r, name in rows),

@@ -7,10 +7,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session as DB
 
+from app import games as registry
 from app.engine.contract import SPECTATOR, UMPIRE, to_side
 from app.engine.testing import state_hash
 from app.play import bidding
-from app.play.dice import seed_matches, verify_rolls
+from app.play.dice import ReplayRng, seed_matches, verify_rolls
 from app.play.errors import BadRequest, Forbidden
 from app.play.state import load_state, replay_row, rules_for, state_at, view_for
 from app.store.models import ActionRow, Game, Snapshot
@@ -76,10 +77,6 @@ def export(db: DB, game: Game, viewer_role: str) -> dict[str, Any]:
 def replay_record(record: dict[str, Any]) -> dict[str, Any]:
     """Replay an exported record from its set-up through every action, with the dice it recorded, and say whether
     it ends in the recorded outcome and final position. Needs no database: the record is the whole game."""
-    from app import games as registry
-    from app.engine.testing import state_hash as hash_of
-    from app.play.dice import ReplayRng
-
     rules = registry.get(record["game"])
     if rules is None:
         raise BadRequest(f"This server does not have the game {record['game']!r}.")
@@ -96,7 +93,7 @@ def replay_record(record: dict[str, Any]) -> dict[str, Any]:
         elif not verb.startswith("_"):
             state = rules.apply(state, act["role"], act["action"], ReplayRng(act["rolls"]))
         history.append(state)
-    final = hash_of(state)
+    final = state_hash(state)
     outcome = rules.outcome(state)
     if outcome is not None:  # a game whose sides were bid for ended with the bid applied to its VP score
         outcome = bidding.settled(rules, record["scenario"], record.get("bidding"), dict(outcome))

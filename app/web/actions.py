@@ -33,8 +33,10 @@ from app.play.submit import Submitted, apply_action, check_fresh, lock_game
 from app.realtime.hub import Base, Fragment, Hub
 from app.realtime.pg_notify import CHANNEL, ORIGIN, notify
 from app.store.db import commit, is_postgres, transaction
+from app.web import ws  # its functions through the module: a test wraps ws.fragment to watch the drawing
 from app.web.deps import csrf_exempt, current_user, must_be_signed_in, verify_csrf, CSRF_HEADER
 from app.web.form_fields import action_from_form, int_field  # noqa: F401  (the game plug-ins' parsers read with them)
+from app.web.plugin import plugin_for
 from app.web.presenter import (Followers, detached, followers, followers_of, page_facts, page_models, reply_json,
                                seats_held)
 
@@ -122,8 +124,6 @@ class FormOrder:
             verify_csrf(request, request.headers.get(CSRF_HEADER) or self.form.get("csrf_token"), user)
 
     def read(self, db, game, role: str) -> tuple[Any, int | None]:
-        from app.web.plugin import plugin_for  # (the plug-ins' parsers read forms with form_fields' helpers)
-
         expected = int_field(self.form.get("expected_version"), "expected_version")
         if game.status == "active":
             check_fresh(game, role, expected)
@@ -172,21 +172,19 @@ class Pipeline:
         second transaction); the pages and the reply are drawn from memory while another thread commits (the fsync,
         a few milliseconds, releases the GIL). They are returned only once the commit succeeded, with the hub's
         ticket taken right after it (app/store/db.py `commit`)."""
-        from app.web.ws import fragment, valid_sessions
-
         with transaction() as db:
             game, role, result, every = self._apply(db, order, user_id)
             roles = watching | ({role} if order.reply else set())
             facts = (page_facts(db, game, roles, result.state, result.prompts, result.row) if not result.replayed
                      else page_facts(db, game, roles))
-            valid = valid_sessions(db, sessions)
+            valid = ws.valid_sessions(db, sessions)
             found = followers_of(db, game, facts["thinking"])
             held, still = seats_held(game, facts, user_id), detached(game)
 
             def draw():
                 models = page_models(None, still, roles, facts)
                 return (reply_json(models[role], held) if order.reply else None,
-                        {r: fragment(models[r], bases.get(r)) for r in watching})
+                        {r: ws.fragment(models[r], bases.get(r)) for r in watching})
             (reply, pages), ticket = commit(db, alongside=draw, then=self.hub.ticket)
         return Committed(order.game_id, role, result.version, result.replayed,
                          Drawn(pages, ticket, frozenset(sessions), frozenset(valid)), found, every_side=every,
@@ -215,17 +213,15 @@ class Pipeline:
 
     def _draw(self, game_id: str, roles: set[str], sessions: set[str], bases: dict[str, Base],
               sender: tuple[str, int] | None = None) -> tuple[Drawn, Followers | None, dict[str, Any] | None]:
-        from app.web.ws import fragment, valid_sessions
-
         ticket = self.hub.ticket()  # before the read begins: it sees every commit made before its ticket
         with transaction(read_only=True) as db:
-            valid = valid_sessions(db, sessions)
+            valid = ws.valid_sessions(db, sessions)
             if not roles and sender is None:
                 return Drawn({}, ticket, frozenset(sessions), frozenset(valid)), None, None
             game = lobby.require_game(db, game_id)
             models = page_models(db, game, roles | ({sender[0]} if sender else set()))
             reply = reply_json(models[sender[0]], lobby.seats_held(db, game, sender[1])) if sender else None
-            pages = {r: fragment(models[r], bases.get(r)) for r in roles}
+            pages = {r: ws.fragment(models[r], bases.get(r)) for r in roles}
             return Drawn(pages, ticket, frozenset(sessions), frozenset(valid)), followers(db, game, models), reply
 
     # -- after the commit ---------------------------------------------------------------------------------------
@@ -368,7 +364,6 @@ async def order_from_form(form, game_id: str, user_id: int, seat: str | None) ->
             every = hot_seat.holds_every_side(db, game, user_id)
             return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role), every, expected
     game_type, role, prompt, every, expected = await run_in_threadpool(seat_and_prompt)
-    from app.web.plugin import plugin_for
     return ReadForm(role, plugin_for(game_type).parse_form(form, prompt), expected, every)
 
 

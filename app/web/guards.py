@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.config import get_settings
 from app.engine.text import fault
+from app.web.deps import csrf_tokens_of, mask_csrf
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
@@ -284,8 +285,6 @@ def _compressible(status: int, headers: list[tuple[bytes, bytes]], body: bytes, 
 
 def _masked(body: bytes, scope: Scope) -> bytes:
     """The body with the request's CSRF tokens (the session's, or the double-submit cookie's) masked."""
-    from app.web.deps import csrf_tokens_of, mask_csrf
-
     for token in csrf_tokens_of(scope):
         raw = token.encode()
         if raw in body:

@@ -1,6 +1,7 @@
 """The ASGI application: routers, static files, error pages, and the start-up check of the database."""
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import asynccontextmanager
 from urllib.parse import urlsplit
@@ -13,8 +14,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import games as registry
 from app.config import get_settings
+from app.play.clocks import run_ticker
 from app.play.errors import PlayError, Stale
-from app.store.db import CommitFailed
+from app.realtime import pg_notify
+from app.store.db import CommitFailed, is_postgres, transaction
 from app.store.migrations import check_schema_current
 from app.realtime.hub import hub
 from app.web import actions as game_actions
@@ -23,7 +26,8 @@ from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, signed_in
 from app.web.guards import Compress, Guard
 from app.paths import ROOT
-from app.web.responses import HTMLResponse, JSONResponse
+from app.web.api import game_json
+from app.web.responses import HTMLResponse, JSONResponse, RedirectResponse
 from app.web.templating import render
 
 log = logging.getLogger("ironbottom")
@@ -32,11 +36,6 @@ log = logging.getLogger("ironbottom")
 @asynccontextmanager
 async def lifespan(app: FastAPI):
     check_schema_current()
-    import asyncio
-
-    from app.play.clocks import run_ticker
-    from app.realtime import pg_notify
-    from app.store.db import is_postgres
     pipeline = app.state.pipeline
     tasks = [asyncio.create_task(run_ticker(pipeline.publish))]
     if get_settings().resume_computers_at_start:
@@ -135,7 +134,6 @@ def create_app() -> FastAPI:
             body.update(await _current_view(request))
         if exc.status == 401 and request.method == "GET" and not _wants_json(request) \
                 and not request.headers.get("hx-request"):
-            from app.web.responses import RedirectResponse
             return RedirectResponse(f"/signin?next={request.url.path}", status_code=303)
         response = _error_response(request, exc.status, body)
         if "retry_after" in exc.extra:
@@ -172,9 +170,6 @@ def create_app() -> FastAPI:
 
 async def _current_view(request: Request) -> dict:
     """A stale submission gets the current position with its 409, rendered for the submitter's role only."""
-    from app.store.db import transaction
-    from app.web.api import game_json
-
     # The game's id from the route itself: /api/games/{id}/actions and the page's /games/{id}/actions alike.
     game_id = request.path_params.get("game_id")
     user = await signed_in(request)

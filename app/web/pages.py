@@ -11,14 +11,17 @@ from app import games as registry
 from app.config import get_settings
 from app.play import accounts, fork, hot_seat, lobby
 from app.play.errors import BadRequest, Forbidden, PlayError
+from app.play.state import rules_for
 from app.store.db import transaction
 from app.web import actions as game_actions
 from app.web.deps import (ANON_CSRF_COOKIE, CSRF, SESSION_COOKIE, MaybeUser, ReadDBDep, User,
                           client_address, csrf_token_for, password_work, session_token)
 from app.web.guards import never_compress
+from app.web.log_view import log_groups
 from app.web.presenter import action_key, page_model
 from app.web.responses import HTMLResponse, RedirectResponse, Response
 from app.web.templating import render
+from app.web.ws import end_session
 
 router = APIRouter(include_in_schema=False)
 
@@ -185,8 +188,6 @@ async def signout(request: Request):
 
 async def sign_out_everywhere(token: str | None) -> None:
     """End the session, then (after the commit) close its open game sockets in every process."""
-    from app.web.ws import end_session
-
     await run_in_threadpool(in_transaction, accounts.close_session, token)
     await end_session(token)
 
@@ -283,9 +284,6 @@ def game_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
 def whole_log_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: str | None = None):
     """Every Game-Turn of the log this reader may read (the game page carries the newest only): drawn from the same
     view as the game page, so a seat reads its side's lines and a spectator the public ones."""
-    from app.play.state import rules_for
-    from app.web.log_view import log_groups
-
     game = lobby.require_game(db, game_id)
     m = page_model(db, game, lobby.role_of(db, game, user.user_id, seat))
     view = m["view"] if isinstance(m["view"], dict) else {}

@@ -41,6 +41,7 @@ from app.play.state import load_state, rules_for
 from app.web.deps import ReadDBDep, User
 from app.web.form_fields import action_from_form
 from app.web.responses import HTMLResponse
+from app.web.templating import env, render
 
 FormParser = Callable[[Any, dict[str, Any] | None], dict[str, Any]]  # (form, prompt) -> action
 GENERIC_BOARD = "games/_generic_board.html"
@@ -127,8 +128,6 @@ def resolve(game_id: str) -> WebPlugin:
 def _install(plugin: WebPlugin) -> None:
     """Serve the plug-in's templates as games/<id>/... and give every template its globals; check that what it
     declares exists (a missing board is an error, not the generic board)."""
-    from app.web.templating import env
-
     if id(plugin) in _installed:
         return
     if (plugin.board or plugin.prompt or plugin.check) and plugin.templates is None:
@@ -204,8 +203,6 @@ def check_router(plugin: WebPlugin) -> APIRouter:
     """The live check of a half-made board, while the player is still filling it in: the form read as a submission
     would be, then the rules' own `check(state, role, action)` (contract v2), so its message names nothing the role
     may not know; drawn by the plug-in's `check` template. Nothing is stored."""
-    from app.web.templating import render
-
     router = APIRouter(include_in_schema=False)
 
     @router.get("/check", response_class=HTMLResponse)

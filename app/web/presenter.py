@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session as DB
 
+from app.engine import orders
 from app.engine.contract import UMPIRE
 from sqlalchemy import bindparam, inspect, select
 
@@ -94,8 +95,6 @@ def page_facts(db: DB, game: Game, roles=(), state: Any = None, prompts: dict[st
 def reply_json(m: dict[str, Any], my_seats: list[str]) -> dict[str, Any]:
     """A role's page model as the JSON API answers it; beside the prompt, the JSON Schema of every order it allows
     (None while a game's specs are still prose)."""
-    from app.engine import orders
-
     schema = orders.prompt_schema(m["prompt"]) if m["prompt"] else None
     return {"game": m["game"], "role": m["role"], "view": m["view"], "prompt": m["prompt"], "prompt_schema": schema,
             "waiting": m["waiting"], "seats": m["seats"], "my_seats": my_seats}

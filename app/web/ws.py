@@ -19,7 +19,7 @@ from app.play.clock import now
 from app.play.versions import role_version
 from app.realtime import frames
 from app.realtime import patch as patches
-from app.realtime.hub import Base, Fragment, Subscriber
+from app.realtime.hub import Base, Fragment, Subscriber, hub
 from app.realtime.pg_notify import notify_session_ended
 from app.store.db import transaction
 from app.store.models import Session
@@ -109,8 +109,6 @@ async def sessions_valid(hashes: set[str]) -> set[str]:
 async def end_session(token: str | None) -> None:
     """After a sign-out has committed: close that session's sockets here (the process's hub) and in every other
     process."""
-    from app.realtime.hub import hub
-
     if not token:
         return
     session = accounts.token_hash(token)
