@@ -86,8 +86,8 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
     meta = rules.meta
     scenario = scenario or meta.scenarios[0].id
     if meta.scenario(scenario) is None:
-        raise BadRequest(f"{meta.title} has no scenario {scenario!r}. Choose one of: "
-                         + ", ".join(s.id for s in meta.scenarios) + ".")
+        raise BadRequest(f"{meta.title} has no such scenario. Choose one of: "
+                         + ", ".join(s.title for s in meta.scenarios) + ".")
     chosen = meta.default_options()
     for key, value in (options or {}).items():
         opt = next((o for o in meta.options if o.id == key), None)
@@ -98,7 +98,7 @@ def create_game(db: DB, user_id: int, game_type: str, scenario: str | None = Non
         chosen[key] = value
     seats_roles = list(seats_offered(rules, scenario, chosen))
     if side is not None and side not in seats_roles and not (umpired and side == UMPIRE):
-        raise BadRequest(f"Choose a side: " + ", ".join(seats_roles) + ".")
+        raise BadRequest("Choose a side: " + ", ".join(meta.label(r) for r in seats_roles) + ".")
     if clock not in CLOCKS:
         raise BadRequest("Choose a clock: " + ", ".join(CLOCKS) + ".")
     opponent, _, level = opponent.partition(":")  # "computer:strong": the computer at a level the game declares

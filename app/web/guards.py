@@ -18,7 +18,7 @@ import json
 import re
 import zlib
 from typing import Any, Callable
-from urllib.parse import parse_qsl, unquote_to_bytes
+from urllib.parse import parse_qsl
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request

@@ -77,7 +77,7 @@ def _readable(body: dict) -> None:
 
 CREATE_CASES = [
     ({"game": "nosuchgame"}, 400, "There is no game called"),
-    ({"game": "duel", "scenario": "nope"}, 400, "has no scenario"),
+    ({"game": "duel", "scenario": "nope"}, 400, "has no such scenario"),
     ({"game": "duel", "options": {"hits_to_win": 4}}, 400, "can be"),
     ({"game": "duel", "options": {"armour": True}}, 400, "has no option"),
     ({"game": "duel", "side": "green"}, 400, "Choose a side"),
