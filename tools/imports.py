@@ -5,7 +5,7 @@ function-local imports, which hide cycles from the reader and defer import error
     python -m tools.imports app.games.usn --local   # one package, listing each function-local import
 
 Every import counts, at module level or inside a function; `from pkg import mod` counts as an import of `pkg.mod`
-(and of `pkg`, whose __init__ re-exporting its children is not counted as a cycle of design). tests/test_imports.py
+(and of `pkg`, whose __init__ re-exporting its children is not counted as a cycle of design). tests/tools/test_imports.py
 holds the bar."""
 from __future__ import annotations
 
