@@ -10,7 +10,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.engine.orders import Integer, Optional, Path, Several
+from app.engine.orders import Choice, Integer, Optional, Path, Several
 from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
@@ -119,8 +119,9 @@ def circling(state: State, units: list[str]) -> Integer | None:
 def _fly(state: State, group: list[str], start: str, mf: int, label: str) -> dict:
     """The `fly` order of one flight: its units, a route of at most its MF from its hex, the hexes it announces and,
     under option 15a, its spare factors spent circling (15a1.1)."""
-    args = {"units": Several(tuple(group), minimum=len(group), labels=tuple(AIR[u]["name"] for u in group),
-                             label="Flight").to_json(),
+    # 3d2: the flight is one choice, its units together (offered one by one, any one alone would be refused)
+    args = {"units": Choice((sorted(group),), (", ".join(AIR[u]["name"] for u in sorted(group)),),
+                            label="Flight").to_json(),
             "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf, label="Route").to_json(),
             "search": Several(tuple(sorted(searchboard.within(start, mf))),
                               label="Hexes announced (of those entered)").to_json()}
@@ -183,17 +184,16 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
     if extra and not spotting.on(state):
         raise IllegalAction("Spare movement factors add to an air search only under option 15a (variable spotting "
                             "information).", "15a1.1")
-    if extra and len(path) + extra > spare(group):
-        raise IllegalAction(f"Circling spends movement factors the route leaves unused: {len(path)} hexes and "
-                            f"{extra} factors circling are more than the flight's {spare(group)} movement factors.",
-                            "15a1.1")
+    # 15a1.1: circling spends only the factors the route leaves (resolve caps it): the form offers them all before
+    # the route is drawn, so more asked than are left is never a refusal of an offered value (issue 34)
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
     args = action["args"]
     group, path, called = args["units"], args["path"], set(args["search"])
-    extra = args.get("circle") or 0  # 15a1.1: spent in the first announced hex where something is there
+    # 15a1.1: spent in the first announced hex where something is there; no more than the route leaves
+    extra = min(args.get("circle") or 0, max(spare(group) - len(path), 0))
     start = origin(s, group[0])
     ends = {}
     for u in group:
