@@ -665,8 +665,11 @@ def fire(view: View, prompt: Prompt, rng) -> Action:
         return (value, (counters.printed(a) or {}).get("bombing", 0) or 0, a)
 
     targets = sorted({a for air in in_range.values() for a in air}, key=threat, reverse=True)
+    free = set(in_range)
+    volley: dict[str, str] = {}
+    # the battle's AA in one order (issue 34): the most dangerous first, each with the guns left to beat it
     for a in targets:
-        guns = sorted((g for g, air in in_range.items() if a in air), key=lambda g: (-(aa.get(g) or 0), g))
+        guns = sorted((g for g, air in in_range.items() if a in air and g in free), key=lambda g: (-(aa.get(g) or 0), g))
         need = ((counters.printed(a) or {}).get("defense", 0) or 0) + 4 - (mods.get(a) or 0)
         chosen, total = [], 0
         for g in guns:
@@ -675,8 +678,14 @@ def fire(view: View, prompt: Prompt, rng) -> Action:
             chosen.append(g)
             total += aa.get(g) or 0
         if chosen and total > 0:
-            return {"verb": "fire", "args": {"guns": chosen, "target": a}}
-    return {"verb": "cease_fire", "args": {}}
+            volley.update({g: a for g in chosen})
+            free -= set(chosen)
+    if not volley:
+        return {"verb": "cease_fire", "args": {}}
+    if spec(prompt, "fire_all") is None:  # one combat at a time
+        a = next(iter(volley.values()))
+        return {"verb": "fire", "args": {"guns": [g for g, t in volley.items() if t == a], "target": a}}
+    return {"verb": "fire_all", "args": {"targets": volley}}
 
 
 def bomb(view: View, prompt: Prompt, rng) -> Action:
@@ -712,7 +721,7 @@ def reorganise(view: View, prompt: Prompt, rng) -> Action:
 
 ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = {
     "deploy": deploy, "take_off": take_off, "shift": shift, "move": move, "fly_all": fly, "fly": fly, "sea_search": sea_search,
-    "land": land, "order_battles": order_battles, "set_up": set_up, "attack": attack, "fire": fire, "bomb": bomb,
+    "land": land, "order_battles": order_battles, "set_up": set_up, "attack": attack, "fire_all": fire, "fire": fire, "bomb": bomb,
     "reorganise": reorganise,
     "face_escorts": suggested, "escort_setup": suggested, "air_attack": suggested, "strafe_freed": suggested,
 }

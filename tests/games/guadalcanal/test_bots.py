@@ -83,7 +83,7 @@ def test_the_bots_meet_every_kind_of_decision_and_answer_each_with_their_own_heu
     finally:
         bots.least = real_least
     assert {"deploy", "take_off", "shift", "move", "fly_all", "sea_search", "land"} <= set(seen)
-    assert {"attack", "fire", "bomb"} <= set(seen), seen
+    assert {"attack", "fire_all", "bomb"} <= set(seen), seen
     assert fallback == []
 
 

@@ -113,6 +113,11 @@ def advance(state: State, rng: Rng) -> State:
                 return state
             c["step"] = "aa"
         elif step == "aa":
+            if c.get("aa_volley") is not None:  # the battle's AA order, the rest after a free roll (11a)
+                aa.fire_volleys(state, rng)
+                if c.get("offer"):
+                    return state
+                continue
             if aa.possible(state):
                 return state
             c["step"] = "bombing"
