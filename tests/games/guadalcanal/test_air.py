@@ -98,3 +98,69 @@ def test_a_sea_search_calls_only_own_hexes_and_tells_the_enemy_which_hex_was_cal
     assert any(t.startswith("Sea search P4: a task force marker is spotted with Hiei") for t in allied)
     assert "Sea search N6: nothing (3d3.2)." in allied
     assert any("Allied sea search P4" in t for t in lines(s, "japanese"))
+
+
+# --- every flight in one order (issue 34) --------------------------------------------------------------------------
+
+def fly_all(**flights):
+    """A `fly_all` order: each flight named by its first unit (us_ss for "us-ss")."""
+    return {"verb": "fly_all", "args": {"flights": {k.replace("_", "-"): v for k, v in flights.items()}}}
+
+
+@pytest.mark.rule("3d2")
+def test_one_order_flies_every_flight_and_answers_each_announced_hex():
+    """The step asks once: the scout SS and the strike (B8 and T6, one flight) in one form; SS announces N2 and
+    finds Junyo's force there, the strike flies to O4 announcing nothing, and the step is over."""
+    s = at_air_step("us-ss", "us-b8", "us-t6")
+    (order,) = rules.prompts(s)["allied"]["actions"]
+    flights = order["args"]["flights"]["fields"]
+    assert order["verb"] == "fly_all" and list(flights) == ["us-ss", "us-b8"]
+    assert [f["label"] for f in flights.values()] == ["Scout SS from P4 (MF 6)", "Strike B8, T6 from P4 (MF 4)"]
+    s = play(s, "allied", fly_all(us_ss={"path": ["P3", "P2", "O2", "N1", "N2"], "announce": "last"},
+                                  us_b8={"path": ["O4"], "announce": "none"}))
+    assert step(s) == ("sea_search", "allied")
+    assert [c["hex"] for c in rules.view(s, "allied")["searchboard"]["contacts"]] == ["N2"]
+    assert s["units"]["us-b8"]["location"]["hex"] == s["units"]["us-t6"]["location"]["hex"] == "O4"
+
+
+@pytest.mark.rule("3d3")
+def test_a_flight_kept_for_later_is_asked_for_again_after_the_scouts_answers():
+    s = at_air_step("us-ss", "us-b8", "us-t6")
+    s = play(s, "allied", fly_all(us_ss={"path": ["P3", "P2", "O2", "N1", "N2"]}, us_b8={"later": True}))
+    assert step(s) == ("air", "allied")
+    assert any(t.startswith("Air search N2: a task force marker") for t in lines(s, "allied"))
+    (order,) = rules.prompts(s)["allied"]["actions"]
+    assert list(order["args"]["flights"]["fields"]) == ["us-b8"]
+    s = play(s, "allied", fly_all(us_b8={"path": ["O4", "N3", "N2"], "announce": "last"}))
+    assert step(s) == ("sea_search", "allied")
+
+
+@pytest.mark.rule("3d2")
+def test_the_one_order_takes_only_the_flights_offered_and_at_least_one_flying():
+    s = at_air_step("us-ss", "us-b8", "us-t6")
+    with pytest.raises(IllegalAction) as e:  # T6 flies with B8, in the flight B8 heads
+        rules.apply(s, "allied", fly_all(us_t6={"path": ["O4"]}), ScriptedRng())
+    assert e.value.rule == "3d2" and "T6" in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        rules.apply(s, "allied", fly_all(us_ss={"later": True}, us_b8={"later": True}), ScriptedRng())
+    assert e.value.rule == "3d"
+
+
+@pytest.mark.rule("3d")
+def test_a_missed_air_order_keeps_every_flight_in_its_hex_and_ends_the_step():
+    s = at_air_step("us-ss", "us-b8", "us-t6")
+    s = play(s, "allied", rules.decision(s).default(s, "allied"))
+    assert step(s) == ("sea_search", "allied")
+    assert {s["units"][u]["location"]["hex"] for u in ("us-ss", "us-b8", "us-t6")} == {"P4"}
+
+
+@pytest.mark.rule("3d2")
+def test_the_flights_form_draws_a_route_box_per_flight_with_its_label_tied():
+    from app.games.guadalcanal import spec
+    from tests.conformance.render import pages
+    page = pages(spec, "1", {}, at_air_step("us-ss", "us-b8", "us-t6"), "allied")["page"]
+    assert '<legend>Scout SS from P4 (MF 6)</legend>' in page
+    for i, head in enumerate(("us-ss", "us-b8")):
+        assert f'<label for="gc-fl-{i}-path">Route of' in page
+        assert f'id="gc-fl-{i}-path" name="arg.flights.{head}.path"' in page
+        assert f'data-field="arg.flights.{head}.path"' in page

@@ -233,3 +233,21 @@ def test_the_flight_form_on_the_page_asks_for_the_spare_factors_with_a_label_tie
     label = re.search(r'<label for="(gc-fl-\d+-circle)">Spare movement factors to spend circling the first announced '
                       r'hex where something is there \(\+2 each to the search, 15a1\.1\)</label>', page)
     assert label and f'id="{label.group(1)}" name="arg.flights.us-ss.circle" type="number"' in page
+
+
+@pytest.mark.rule("15a1.1")
+def test_the_computer_scout_circles_over_a_sighting_with_the_factors_its_route_leaves():
+    """Issue 35: a sighting (N2, from an earlier search this Turn) in reach of a 6-MF scout: the computer flies it
+    there (3 hexes, as in 15a1.1's printed example) and spends its 3 spare factors circling the hex (+6), announcing
+    it, rather than flying on past."""
+    from app.engine.rng import SeededRng
+    from app.games.guadalcanal.bots import BOTS
+    s = at_air_step()
+    found = scout_search(s, 6, 9)  # the marker N2 as a search leaves it
+    view = rules.view(s, "allied")
+    view["searchboard"]["contacts"] = rules.view(found, "allied")["searchboard"]["contacts"]
+    order = BOTS["allied"](view, rules.prompts(s)["allied"], SeededRng(1))
+    ss = order["args"]["flights"]["us-ss"]
+    assert ss["path"] == EXAMPLE_PATH and ss["circle"] == 3 and ss["announce"] == "last"
+    after = play(s, "allied", order, dice=(1, 5))
+    assert any("+ 6 circling (3 extra movement factors) = 10 against 5" in t for t in lines(after, "allied"))
