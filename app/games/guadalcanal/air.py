@@ -10,7 +10,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.engine.orders import Choice, Integer, Optional, Path, Several
+from app.engine.orders import Boolean, Choice, Integer, Optional, Path, Several
 from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
@@ -22,7 +22,9 @@ VERBS = {"fly": {"units": Several(ALL_AIR, minimum=1, label="Flight"),
                  "search": Several(HEXES, label="Hexes announced"),
                  # 15a1.1 (option 15a only): spare movement factors spent circling a hex for +2 each
                  "circle": Optional(Integer(0, max(a["mf"] for a in AIR.values()), label="Circling"))}}
-VERBS_SEA_SEARCH = {"sea_search": {"hexes": Several(HEXES, label="Hexes called")}}
+VERBS_SEA_SEARCH = {"sea_search": {"hexes": Several(HEXES, label="Hexes called"),
+                                   # issue 34: keep or cancel the standing order (standing.py)
+                                   "standing": Optional(Boolean(label="Standing order"))}}
 AT = "Action Phase, Air Movement and Search Step (3d)"
 
 
@@ -73,7 +75,7 @@ def routed(state: State, side: str) -> set[str]:
 
 def _next_flight(state: State, side: str) -> list[str]:
     """The flight to move now: the first without a route (umpired, 18c1), else the first."""
-    groups = flights(state, side)
+    groups = [sorted(g) for g in flights(state, side)]  # a flight is offered as one choice, its units in order
     done = routed(state, side)
     return next((g for g in groups if flight_key(g) not in done), groups[0])
 
@@ -225,10 +227,10 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     return s
 
 
-def random(state: State, side: str, rng) -> dict[str, Any]:
-    """A random legal flight; half the time a strike heads for an enemy task force marker it can reach (so random
-    games reach the Combat Phase), announcing the hex it ends in."""
-    group = _next_flight(state, side)
+def random(state: State, side: str, rng, group: list[str] | None = None) -> dict[str, Any]:
+    """A random legal flight (the next, or `group`); half the time a strike heads for an enemy task force marker it
+    can reach (so random games reach the Combat Phase), announcing the hex it ends in."""
+    group = group or _next_flight(state, side)
     start, mf = origin(state, group[0]), reach(group)
     shortest = min(AIR[u]["mf"] for u in group)
     targets = sorted({c["hex"] for c in state["boards"][side]["contacts"].values()
@@ -275,11 +277,15 @@ def sea_search_needed(state: State, side: str) -> bool:
 
 
 def sea_search_prompt(state: State, side: str) -> dict[str, Any]:
+    from app.games.guadalcanal import standing
+    args = {"hexes": Several(tuple(callable_hexes(state, side)), label="Hexes called").to_json()}
+    info: dict[str, Any] = {"kind": "sea_search"}
+    if not state.get("umpired"):  # 18c1: umpired, the sea search is always asked
+        args["standing"] = Optional(Boolean(label=standing.LABEL)).to_json()
+        info["default"] = {"standing": standing.on(state, side)}
     return {"title": "Sea search: call any hexes holding your task forces or bases (calling an unspotted task "
-                     "force's hex tells the enemy where it is)", "rule": "3d5", "info": {"kind": "sea_search"},
-            "actions": [{"verb": "sea_search", "label": "Call these hexes (none: no sea search)",
-                         "args": {"hexes": Several(tuple(callable_hexes(state, side)),
-                                                   label="Hexes called").to_json()}}]}
+                     "force's hex tells the enemy where it is)", "rule": "3d5", "info": info,
+            "actions": [{"verb": "sea_search", "label": "Call these hexes (none: no sea search)", "args": args}]}
 
 
 def sea_search_check(state: State, side: str, action: dict[str, Any]) -> None:
@@ -293,6 +299,9 @@ def sea_search_check(state: State, side: str, action: dict[str, Any]) -> None:
 def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
     at = "Action Phase, sea search (3d5)"
+    if "standing" in action["args"] and not s.get("umpired"):
+        from app.games.guadalcanal import standing
+        standing.set_sea_search(s, side, action["args"]["standing"])
     if not action["args"]["hexes"]:
         s["log"].append(entry(side, "No sea search.", at=at))
     for h in action["args"]["hexes"]:

@@ -51,7 +51,10 @@ def _flight(state: State, group: list[str], several: bool) -> Group:
         "path": Optional(Path(air._disk(start, mf), origin=start, minimum=0, maximum=mf,
                               label=f"Route of {cards.names(state, group)} from {start} (up to {mf} hexes; blank: "
                                     f"it stays)")),
-        "announce": Optional(Choice(ANNOUNCE, ANNOUNCE_LABELS, label="Hexes it announces (3d3)"))}
+        "announce": Optional(Choice(ANNOUNCE, ANNOUNCE_LABELS, label="Hexes it announces (3d3)")),
+        # exactly these hexes (of those entered), for a client that names them; the page asks `announce`
+        "search": Optional(Several(tuple(sorted(air.searchboard.within(start, mf))),
+                                   label="Hexes announced (of those entered)"))}
     extra = air.circling(state, group)
     if extra is not None:
         fields["circle"] = Optional(extra)
@@ -147,16 +150,16 @@ def default(state: State, side: str) -> dict[str, Any]:
 
 
 def random(state: State, side: str, rng) -> dict[str, Any]:
-    """A random legal order: half the time every flight flown at random in one order (air.random's way), else one."""
+    """A random legal order: every flight flown at random (air.random's way) in the one order."""
     groups = offered(state, side)
-    if not groups or rng.die(2) == 1:
+    if not groups:
         return air.random(state, side, rng)
     flights = {}
     for g in groups:
-        start, mf = air.origin(state, g[0]), air.reach(g)
-        path = air._wander(start, mf, rng)
-        f: dict[str, Any] = {"path": path, "announce": rng.choice(ANNOUNCE)}
-        if spotting.on(state):
-            f["circle"] = rng.die(max(air.spare(g) - max(len(path), 1), 0) + 1) - 1
-        flights[key(g)] = f
+        one = air.random(state, side, rng, sorted(g))["args"]
+        flights[key(g)] = {k: v for k, v in one.items() if k != "units"}
+        if len(groups) > 1 and rng.die(6) == 1:
+            flights[key(g)] = {"later": True}
+    if all(f.get("later") for f in flights.values()):
+        flights[key(groups[0])] = {"path": []}
     return {"verb": "fly_all", "args": {"flights": flights}}

@@ -3,7 +3,7 @@ strikes ending in battle hexes, and sea search (3d5)."""
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.engine.rng import ScriptedRng
+from app.engine.rng import ScriptedRng, SeededRng
 from app.games.guadalcanal import rules
 from tests.games.guadalcanal.helpers import (example_10, fly, lines, move, play, sea_search, shift, step, take_off)
 
@@ -164,3 +164,37 @@ def test_the_flights_form_draws_a_route_box_per_flight_with_its_label_tied():
         assert f'<label for="gc-fl-{i}-path">Route of' in page
         assert f'id="gc-fl-{i}-path" name="arg.flights.{head}.path"' in page
         assert f'data-field="arg.flights.{head}.path"' in page
+
+
+# --- the sea search's standing order (issue 34, standing.py) -------------------------------------------------------
+
+def to_sea_search(s):
+    s = play(s, "allied", take_off())
+    s = play(s, "allied", shift())
+    s = play(s, "japanese", shift())
+    s = play(s, "allied", move(us_tf17="P4"))
+    return rules.apply(s, "japanese", move(), SeededRng(1))
+
+
+@pytest.mark.rule("3d5")
+def test_with_no_enemy_marker_near_the_standing_order_calls_the_bases_and_does_not_ask():
+    s = example_10()
+    s.pop("standing")  # a newcomer's game: the standing orders on
+    s = to_sea_search(s)
+    assert step(s)[0] != "sea_search"
+    told = [t for t in lines(s, "allied") if t.startswith("Sea search by your standing order")]
+    assert len(told) == 1 and "your bases' hexes called (" in told[0] and "is not asked" in told[0]
+    assert not any(t.startswith("Sea search P4") for t in lines(s, "allied"))  # TF 17's hex is never called
+
+
+@pytest.mark.rule("3d5")
+def test_an_enemy_marker_next_to_a_task_force_asks_and_the_form_keeps_or_cancels_the_standing_order():
+    s = example_10()
+    s.pop("standing")
+    s["boards"]["allied"]["contacts"] = {"1": {"marker": 1, "hex": "O4", "seen": "?", "ships": []}}
+    s = to_sea_search(s)
+    assert step(s) == ("sea_search", "allied")
+    (order,) = rules.prompts(s)["allied"]["actions"]
+    assert "Standing order" in order["args"]["standing"]["each"]["label"]
+    s = rules.apply(s, "allied", {"verb": "sea_search", "args": {"hexes": [], "standing": False}}, SeededRng(1))
+    assert s["standing"]["allied"]["sea_search"] is False

@@ -133,7 +133,11 @@ def advance(state: State, rng: Rng) -> State:
                 continue
             end_battle(state, rng)
         elif step == "reorganise":
-            while c["reorganise"] and not _has_ships(state, c["reorganise"][0]):
+            from app.games.guadalcanal import standing  # (the combat package is imported before the step modules)
+            while c["reorganise"] and (not _has_ships(state, c["reorganise"][0])
+                                       or standing.keeps_task_forces(state, c["reorganise"][0])):
+                if _has_ships(state, c["reorganise"][0]):  # answered by the side's standing order (standing.py)
+                    standing.kept(state, c["reorganise"][0])
                 c["reorganise"].pop(0)
             if c["reorganise"]:
                 return state
