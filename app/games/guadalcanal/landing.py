@@ -106,10 +106,13 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
 
 def _assign(state: State, side: str, pick) -> dict[str, Any]:
     landings: dict[str, str] = {}
-    for u in cards.in_box(state, side, "flying"):
+    flying = cards.in_box(state, side, "flying")
+    # the units with the fewest places to land first: a unit with one place is not crowded out of it by one that
+    # had others (5a3), which the prompt, offering each its places, could not show as a choice
+    for u in sorted(flying, key=lambda u: len(places(state, u))):
         free = [p for p in places(state, u) if room(state, p, landings) > 0]
         landings[u] = pick(u, free) if free else ELIMINATED
-    return {"verb": "land", "args": {"landings": landings}}
+    return {"verb": "land", "args": {"landings": {u: landings[u] for u in flying}}}
 
 
 def random(state: State, side: str, rng) -> dict[str, Any]:
