@@ -222,8 +222,11 @@ def resolve_order(state: State, role: Role, action: Action, rng: Rng) -> State:
 
 
 def prompt_order(state: State, role: Role) -> Prompt:
-    ids = tuple(b["id"] for b in bt.combat(state)["battles"])
-    args = {"order": Several(ids, minimum=len(ids), maximum=len(ids), label="Battle order")}
+    battles = bt.combat(state)["battles"]
+    ids = tuple(b["id"] for b in battles)
+    # named by hex, and where both sides strike one hex by the striking side (never the id "O3-allied")
+    labels = tuple(b["hex"] + (f" ({b['attacker'].title()} strike)" if b["id"] != b["hex"] else "") for b in battles)
+    args = {"order": Several(ids, minimum=len(ids), maximum=len(ids), labels=labels, label="Battle order")}
     return {"title": "Order this Turn's battles", "rule": "4",
             "actions": [{"verb": "order_battles", "label": "Fight in this order", "args": args_json(args)}],
             "info": {"battles": list(ids)}}
