@@ -155,10 +155,12 @@ def random(state: State, side: str, rng) -> dict[str, Any]:
     if not groups:
         return air.random(state, side, rng)
     flights = {}
+    scouting = any(not cards.is_combat(g[0]) for g in groups)
     for g in groups:
         one = air.random(state, side, rng, sorted(g))["args"]
         flights[key(g)] = {k: v for k, v in one.items() if k != "units"}
-        if len(groups) > 1 and rng.die(6) == 1:
+        # a strike waits for the scouts' answers half the time (so random games find targets and reach battles)
+        if len(groups) > 1 and rng.die(2 if scouting and cards.is_combat(g[0]) else 6) == 1:
             flights[key(g)] = {"later": True}
     if all(f.get("later") for f in flights.values()):
         flights[key(groups[0])] = {"path": []}

@@ -54,13 +54,8 @@ def prompt(state: State, side: str) -> dict[str, Any]:
     # issue 34: each unit by name, offered only where it may land with room, and eliminated only when the missed
     # order (every unit to its nearest place with room) leaves it nowhere to land (5c)
     missed = default(state, side)["args"]["landings"]
-
-    def others(u: str) -> dict[str, str]:  # the missed order's landings of every other unit
-        return {x: p for x, p in missed.items() if x != u}
-    # 5a3: a place is offered to a unit while it has room with the others where the form first puts them (the missed
-    # order), so no single choice overfills it; to land more there, move another unit off it (a later order)
     landings = forms.per_piece(flying, {u: cards.name(state, u) for u in flying},
-                               {u: tuple(p for p in places(state, u) if room(state, p, others(u)) > 0)
+                               {u: tuple(p for p in places(state, u) if room(state, p, {}) > 0)
                                 + ((ELIMINATED,) if missed[u] == ELIMINATED else ()) for u in flying}, required=True,
                                label="Landings", labels=label)
     return {"title": "Air Return Phase: land every flying air unit (into the Arming box where it lands)", "rule": "5",
@@ -111,26 +106,18 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
 
 def _assign(state: State, side: str, pick) -> dict[str, Any]:
     landings: dict[str, str] = {}
-    flying = cards.in_box(state, side, "flying")
-    # the units with the fewest places to land first: a unit with one place is not crowded out of it by one that
-    # had others (5a3), which the prompt, offering each its places, could not show as a choice
-    for u in sorted(flying, key=lambda u: len(places(state, u))):
+    for u in cards.in_box(state, side, "flying"):
         free = [p for p in places(state, u) if room(state, p, landings) > 0]
         landings[u] = pick(u, free) if free else ELIMINATED
-    return {"verb": "land", "args": {"landings": {u: landings[u] for u in flying}}}
+    return {"verb": "land", "args": {"landings": landings}}
 
 
 def random(state: State, side: str, rng) -> dict[str, Any]:
-    """A random legal order among the places the prompt offers (each with room beside the missed order's others)."""
+    """A random landing order; the missed order instead when the draws crowd a unit out of every place the missed
+    order finds it (the form offers no elimination to a unit that can land, 5c)."""
+    order = _assign(state, side, lambda u, free: rng.choice(free))
     missed = default(state, side)["args"]["landings"]
-
-    def pick(u: str, free: list[str]) -> str:
-        offered = [p for p in free if room(state, p, {x: q for x, q in missed.items() if x != u}) > 0]
-        return rng.choice(offered) if offered else missed[u] if missed[u] in free else free[0]
-    order = _assign(state, side, pick)
-    try:
-        check(state, side, order)
-    except IllegalAction:
+    if any(p == ELIMINATED and missed.get(u) != ELIMINATED for u, p in order["args"]["landings"].items()):
         return default(state, side)
     return order
 
