@@ -31,11 +31,11 @@ OWED: dict[str, dict[str, str]] = {
     # setup line, though the rules take only hexes on or behind the line, the lead ship in the X hex: the fix is to
     # offer each ship the hexes its line leaves (issue 34 item 2; scenarios 1-4 mended: flights as one choice, one AA
     # order offering each gun the attackers in its range, bases and landings offered where the defaults leave room).
-    # Umpired Scenario 2 still offers a landing place the missed order's other landings fill (5a3).
+    # Scenario 4 and umpired Scenario 2 still offer a landing place the missed order's other landings fill (5a3).
     "offered": {**{f"guadalcanal/{sc}{opts}": "issue 34 item 2: Guadalcanal's surface set-up offers hexes off its line"
                    for sc in ("5", "6") for opts in ("", f"[{_EVERY_OPTION}]", f"[{_UMPIRED}]")},
-                f"guadalcanal/2[{_UMPIRED}]": "issue 34 item 2: a landing place is offered with no regard to the "
-                                              "room the missed order's other landings leave (5a3)"},
+                **{case: "issue 34 item 2: a landing place is offered with no regard to the room the missed order's "
+                         "other landings leave (5a3)" for case in (f"guadalcanal/2[{_UMPIRED}]", "guadalcanal/4")}},
     # Scenarios 5 and 6 are the night surface battles on the Battleboard, where both sides see everything: the
     # check's perturbation finds nothing hidden to change, so it cannot prove anything (it says so and fails). The
     # harness needs the game's word that a scenario hides nothing.
