@@ -11,11 +11,13 @@
   if (window.guadalcanalReady) return;  // included again with every redrawn board
   window.guadalcanalReady = true;
   const SVG = "http://www.w3.org/2000/svg";
-  let active = 0;  // the flight form being routed (its index among the prompt's forms)
+  let active = 0;  // the flight being routed (its index among the prompt's routes: one a form, or one a flight of
+                   // the one order for every flight, all_flights.py)
 
   function routes() { return Array.from(document.querySelectorAll("#prompt .gc-route")); }
   function forms() { return Array.from(document.querySelectorAll("#prompt form.action")); }
-  function routeOf(i) { return routes().find(function (r) { return Number(r.dataset.form) === i; }); }
+  function routeOf(i) { return routes()[i]; }
+  function routesOf(form) { const i = forms().indexOf(form); return routes().filter(function (r) { return Number(r.dataset.form) === i; }); }
   function fieldOf(r) { const f = forms()[Number(r.dataset.form)]; return f && f.querySelector("[name='" + r.dataset.field + "']"); }
   function pathOf(r) { const f = fieldOf(r); return f ? f.value.split(/[\s,]+/).filter(Boolean) : []; }
   function searchBox(r, hex) {
@@ -31,10 +33,11 @@
   function status(r, text) {
     const f = forms()[Number(r.dataset.form)];
     if (!f) return;
-    let out = f.querySelector(".gc-route-status");
+    let out = f.querySelector(".gc-route-status[data-for='" + r.dataset.field + "']");
     if (!out) {
       out = document.createElement("p");
       out.className = "gc-route-status";
+      out.dataset.for = r.dataset.field;
       out.setAttribute("aria-live", "polite");
       const clear = document.createElement("button");
       clear.type = "button";
@@ -112,15 +115,20 @@
     const hex = e.target.closest && e.target.closest("#searchboard .board-hex");
     if (hex && routes().length) { clickHex(hex.dataset.hex); return; }
     const form = e.target.closest && e.target.closest("#prompt form.action");
-    if (form) {
-      const i = forms().indexOf(form);
-      if (routeOf(i) && i !== active) { active = i; draw(); }
-    }
+    if (form) pick(form, e.target);
   });
+  // The route clicked on the map is the one last touched: its own field, or the first of the form touched.
+  function pick(form, target) {
+    const mine = routesOf(form);
+    if (!mine.length) return;
+    const own = mine.find(function (r) { return target && target.name === r.dataset.field; });
+    const r = own || (mine.includes(routeOf(active)) ? routeOf(active) : mine[0]);
+    const i = routes().indexOf(r);
+    if (i !== active) { active = i; draw(); }
+  }
   document.addEventListener("focusin", function (e) {
     const form = e.target.closest && e.target.closest("#prompt form.action");
-    const i = form ? forms().indexOf(form) : -1;
-    if (i >= 0 && routeOf(i) && i !== active) { active = i; draw(); }
+    if (form) pick(form, e.target);
   });
   document.addEventListener("input", function (e) {
     if (e.target.closest && e.target.closest("#prompt form.action") && routes().length) draw();

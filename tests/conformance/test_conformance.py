@@ -27,16 +27,15 @@ _EVERY_OPTION = "fighters=True,patrols=True,scout_losses=True,sea_movement=True,
                 "variable_spotting=True,wave_attacks=True"
 _UMPIRED = "fog_damage=True,umpired=True"
 OWED: dict[str, dict[str, str]] = {
-    # Guadalcanal offers a flight's units one by one though the rules take a whole flight (3d2), and a base or a
-    # gun's target is offered with no regard to the room or range the other choices leave (2c4, 5a3, 4c1): the fix
-    # is to publish each flight as one choice (it touches the bots and rule 17's seat narrowing).
-    "offered": {f"guadalcanal/{sc}{opts}": "issue 34 item 2: Guadalcanal's flights and bases are offered piece by piece"
-                for sc, variants in (("1", ("",)), ("2", ("", f"[{_EVERY_OPTION}]", f"[{_UMPIRED}]", "[teams=True]")),
-                                     ("3", ("", f"[{_UMPIRED}]", "[teams=True]")),
-                                     ("4", ("", f"[{_EVERY_OPTION}]", f"[{_UMPIRED}]", "[teams=True]")),
-                                     ("5", ("", f"[{_EVERY_OPTION}]", f"[{_UMPIRED}]")),
-                                     ("6", ("", f"[{_EVERY_OPTION}]", f"[{_UMPIRED}]")))
-                for opts in variants},
+    # Guadalcanal's surface set-up (scenarios 5 and 6, 16c) offers every Battleboard hex for each ship and for the
+    # setup line, though the rules take only hexes on or behind the line, the lead ship in the X hex: the fix is to
+    # offer each ship the hexes its line leaves (issue 34 item 2; scenarios 1-4 mended: flights as one choice, one AA
+    # order offering each gun the attackers in its range, bases and landings offered where the defaults leave room).
+    # Scenario 4 and umpired Scenario 2 still offer a landing place the missed order's other landings fill (5a3).
+    "offered": {**{f"guadalcanal/{sc}{opts}": "issue 34 item 2: Guadalcanal's surface set-up offers hexes off its line"
+                   for sc in ("5", "6") for opts in ("", f"[{_EVERY_OPTION}]", f"[{_UMPIRED}]")},
+                **{case: "issue 34 item 2: a landing place is offered with no regard to the room the missed order's "
+                         "other landings leave (5a3)" for case in (f"guadalcanal/2[{_UMPIRED}]", "guadalcanal/4")}},
 }
 
 

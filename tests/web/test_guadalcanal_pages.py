@@ -108,9 +108,10 @@ def test_a_flight_prompt_keeps_the_text_route_and_gives_the_map_its_origin_and_s
     for side in ("allied", "japanese"):
         s = play(s, side, {"verb": "move", "args": {"moves": {}}})
     html = prompt_html(s, "allied")
-    assert 'name="arg.path" type="text"' in html  # works without script: the generic text list
-    route = re.search(r'<span hidden class="gc-route" data-form="0" data-field="arg.path" data-origin="(\w+)"\s+'
-                      r'data-max="(\d+)"', html)
+    # works without script: a text list per flight of the one air order (issue 34)
+    assert 'name="arg.flights.us-ss.path" type="text"' in html
+    route = re.search(r'<span hidden class="gc-route" data-form="0" data-field="arg.flights.us-ss.path" '
+                      r'data-origin="(\w+)"\s+data-max="(\d+)"', html)
     assert route and route.groups() == ("Q5", "6")
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
-from app.engine.orders import Integer, Optional, Path, Several
+from app.engine.orders import Boolean, Choice, Integer, Optional, Path, Several
 from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
@@ -22,7 +22,9 @@ VERBS = {"fly": {"units": Several(ALL_AIR, minimum=1, label="Flight"),
                  "search": Several(HEXES, label="Hexes announced"),
                  # 15a1.1 (option 15a only): spare movement factors spent circling a hex for +2 each
                  "circle": Optional(Integer(0, max(a["mf"] for a in AIR.values()), label="Circling"))}}
-VERBS_SEA_SEARCH = {"sea_search": {"hexes": Several(HEXES, label="Hexes called")}}
+VERBS_SEA_SEARCH = {"sea_search": {"hexes": Several(HEXES, label="Hexes called"),
+                                   # issue 34: keep or cancel the standing order (standing.py)
+                                   "standing": Optional(Boolean(label="Standing order"))}}
 AT = "Action Phase, Air Movement and Search Step (3d)"
 
 
@@ -73,7 +75,7 @@ def routed(state: State, side: str) -> set[str]:
 
 def _next_flight(state: State, side: str) -> list[str]:
     """The flight to move now: the first without a route (umpired, 18c1), else the first."""
-    groups = flights(state, side)
+    groups = [sorted(g) for g in flights(state, side)]  # a flight is offered as one choice, its units in order
     done = routed(state, side)
     return next((g for g in groups if flight_key(g) not in done), groups[0])
 
@@ -119,8 +121,9 @@ def circling(state: State, units: list[str]) -> Integer | None:
 def _fly(state: State, group: list[str], start: str, mf: int, label: str) -> dict:
     """The `fly` order of one flight: its units, a route of at most its MF from its hex, the hexes it announces and,
     under option 15a, its spare factors spent circling (15a1.1)."""
-    args = {"units": Several(tuple(group), minimum=len(group), labels=tuple(AIR[u]["name"] for u in group),
-                             label="Flight").to_json(),
+    # 3d2: the flight is one choice, its units together (offered one by one, any one alone would be refused)
+    args = {"units": Choice((sorted(group),), (", ".join(AIR[u]["name"] for u in sorted(group)),),
+                            label="Flight").to_json(),
             "path": Path(_disk(start, mf), origin=start, minimum=0, maximum=mf, label="Route").to_json(),
             "search": Several(tuple(sorted(searchboard.within(start, mf))),
                               label="Hexes announced (of those entered)").to_json()}
@@ -183,17 +186,16 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
     if extra and not spotting.on(state):
         raise IllegalAction("Spare movement factors add to an air search only under option 15a (variable spotting "
                             "information).", "15a1.1")
-    if extra and len(path) + extra > spare(group):
-        raise IllegalAction(f"Circling spends movement factors the route leaves unused: {len(path)} hexes and "
-                            f"{extra} factors circling are more than the flight's {spare(group)} movement factors.",
-                            "15a1.1")
+    # 15a1.1: circling spends only the factors the route leaves (resolve caps it): the form offers them all before
+    # the route is drawn, so more asked than are left is never a refusal of an offered value (issue 34)
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
     args = action["args"]
     group, path, called = args["units"], args["path"], set(args["search"])
-    extra = args.get("circle") or 0  # 15a1.1: spent in the first announced hex where something is there
+    # 15a1.1: spent in the first announced hex where something is there; no more than the route leaves
+    extra = min(args.get("circle") or 0, max(spare(group) - len(path), 0))
     start = origin(s, group[0])
     ends = {}
     for u in group:
@@ -225,10 +227,10 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     return s
 
 
-def random(state: State, side: str, rng) -> dict[str, Any]:
-    """A random legal flight; half the time a strike heads for an enemy task force marker it can reach (so random
-    games reach the Combat Phase), announcing the hex it ends in."""
-    group = _next_flight(state, side)
+def random(state: State, side: str, rng, group: list[str] | None = None) -> dict[str, Any]:
+    """A random legal flight (the next, or `group`); half the time a strike heads for an enemy task force marker it
+    can reach (so random games reach the Combat Phase), announcing the hex it ends in."""
+    group = group or _next_flight(state, side)
     start, mf = origin(state, group[0]), reach(group)
     shortest = min(AIR[u]["mf"] for u in group)
     targets = sorted({c["hex"] for c in state["boards"][side]["contacts"].values()
@@ -275,11 +277,15 @@ def sea_search_needed(state: State, side: str) -> bool:
 
 
 def sea_search_prompt(state: State, side: str) -> dict[str, Any]:
+    from app.games.guadalcanal import standing
+    args = {"hexes": Several(tuple(callable_hexes(state, side)), label="Hexes called").to_json()}
+    info: dict[str, Any] = {"kind": "sea_search"}
+    if not state.get("umpired"):  # 18c1: umpired, the sea search is always asked
+        args["standing"] = Optional(Boolean(label=standing.LABEL)).to_json()
+        info["default"] = {"standing": standing.on(state, side)}
     return {"title": "Sea search: call any hexes holding your task forces or bases (calling an unspotted task "
-                     "force's hex tells the enemy where it is)", "rule": "3d5", "info": {"kind": "sea_search"},
-            "actions": [{"verb": "sea_search", "label": "Call these hexes (none: no sea search)",
-                         "args": {"hexes": Several(tuple(callable_hexes(state, side)),
-                                                   label="Hexes called").to_json()}}]}
+                     "force's hex tells the enemy where it is)", "rule": "3d5", "info": info,
+            "actions": [{"verb": "sea_search", "label": "Call these hexes (none: no sea search)", "args": args}]}
 
 
 def sea_search_check(state: State, side: str, action: dict[str, Any]) -> None:
@@ -293,6 +299,9 @@ def sea_search_check(state: State, side: str, action: dict[str, Any]) -> None:
 def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
     at = "Action Phase, sea search (3d5)"
+    if "standing" in action["args"] and not s.get("umpired"):
+        from app.games.guadalcanal import standing
+        standing.set_sea_search(s, side, action["args"]["standing"])
     if not action["args"]["hexes"]:
         s["log"].append(entry(side, "No sea search.", at=at))
     for h in action["args"]["hexes"]:

@@ -377,8 +377,14 @@ def flights_of(prompt: Prompt) -> list[dict[str, Any]]:
     return [a for a in prompt.get("actions", []) if a["verb"] == "fly"]
 
 
-def is_scout_flight(f: dict[str, Any]) -> bool:
+def flight_units(f: dict[str, Any]) -> list[str]:
+    """A `fly` order's units: the flight, offered as one choice (3d2)."""
     units = choices(f["args"]["units"])
+    return list(units[0]) if units and isinstance(units[0], list) else units
+
+
+def is_scout_flight(f: dict[str, Any]) -> bool:
+    units = flight_units(f)
     return len(units) == 1 and AIR[units[0]]["type"] == SCOUT
 
 
@@ -432,23 +438,81 @@ def scout_path(start: str, mf: int, w: dict[str, float], steps: dict[str, list[s
 
 
 def fly(view: View, prompt: Prompt, rng) -> Action:
+    """3d: every flight in one order (fly_all) where the step offers it, else one flight (umpired, 18c1)."""
+    if spec(prompt, "fly_all") is not None:
+        return fly_all(view, prompt, rng)
     me = Intel(view)
     flights = flights_of(prompt)
     scouts = [f for f in flights if is_scout_flight(f)]
     f = scouts[0] if scouts else flights[0]
-    units = choices(f["args"]["units"])
+    units = flight_units(f)
     path_arg = f["args"]["path"]
     start, mf = path_arg["origin"], path_arg.get("maximum") or 0
-    steps = path_arg["steps"]
     w = me.likelihood()
     for h in searched_this_turn(view):
         w[h] = 0.0
     if f in scouts:
-        # with no sighting the map is the scenario's set-up areas, the same every game: the stream picks among the
-        # near-best; a sighting is chased to the best (drawn near it too, the bots' mean VP against random play fell
-        # by 15-35% in six of the eight rows of Scenarios One to Four, 10 seeds each)
-        path = scout_path(start, mf, w, steps, None if me.contacts else rng)
+        path = scout_path(start, mf, w, path_arg["steps"], None if me.contacts else rng)
         return {"verb": "fly", "args": {"units": units, "path": path, "search": list(dict.fromkeys(path))}}
+    return {"verb": "fly", "args": {"units": units, **strike_route(me, units, path_arg, w, rng)}}
+
+
+def fly_all(view: View, prompt: Prompt, rng) -> Action:
+    """Every scout at once, each to its own likeliest hexes (a hex one scout will search is worth nothing to the
+    next); the strikes wait for a later order when scouts fly now (they go to what the scouts find), else fly."""
+    me = Intel(view)
+    fields = spec(prompt, "fly_all")["args"]["flights"]["fields"]
+    units = (prompt.get("info") or {}).get("units") or {}
+    w = me.likelihood()
+    for h in searched_this_turn(view):
+        w[h] = 0.0
+    scouts = [k for k in fields if len(units[k]) == 1 and AIR[units[k][0]]["type"] == SCOUT]
+    out: dict[str, dict[str, Any]] = {}
+    claimed: set[str] = set()
+    for k in scouts:
+        path_arg = fields[k]["fields"]["path"]["each"]
+        start, mf = path_arg["origin"], path_arg.get("maximum") or 0
+        circle = fields[k]["fields"].get("circle")
+        sighting = circling_goal(me, start, mf, claimed) if circle else None
+        if sighting:
+            # 15a1.1 (issue 35): a sighting in reach is flown to and circled with every factor left, +2 each, for
+            # its spotting information, rather than flown past
+            path = searchboard.GRID.path(start, sighting)[0][1:]
+            out[k] = {"path": path, "announce": "last", "circle": circle["each"]["maximum"] + 1 - len(path)}
+            claimed.add(sighting)
+        else:
+            # with no sighting the map is the scenario's set-up areas, the same every game: the stream picks among
+            # the near-best; a sighting is chased to the best (drawn near it too, the bots' mean VP against random
+            # play fell by 15-35% in six of the eight rows of Scenarios One to Four, 10 seeds each)
+            path = scout_path(start, mf, w, path_arg["steps"], None if me.contacts else rng)
+            out[k] = {"path": path, "announce": "entered"}
+            if circle:
+                out[k]["circle"] = 0
+        for h in out[k]["path"]:
+            w[h] = 0.0
+    for k in fields:
+        if k in out:
+            continue
+        if scouts:
+            out[k] = {"later": True}
+        else:
+            route = strike_route(me, units[k], fields[k]["fields"]["path"]["each"], w, rng)
+            out[k] = {"path": route["path"], "search": route["search"]}
+    return {"verb": "fly_all", "args": {"flights": out}}
+
+
+def circling_goal(me: Intel, start: str, mf: int, claimed: set[str]) -> str | None:
+    """15a1.1: the nearest sighting (this Turn's or last) a scout reaches with factors to spare, not already another
+    scout's this order."""
+    near = sorted((dist(start, c["hex"]), c["hex"]) for c in me.contacts
+                  if c.get("age", 9) <= 1 and c["hex"] not in claimed and 0 < dist(start, c["hex"]) < mf)
+    return near[0][1] if near else None
+
+
+def strike_route(me: Intel, units: list[str], path_arg: dict[str, Any], w: dict[str, float], rng) -> dict[str, Any]:
+    """A strike's route: to the best sighting all its bombers reach (strike_goal), else the likeliest hex; the hex it
+    ends in announced."""
+    start, steps = path_arg["origin"], path_arg["steps"]
     bombers = [u for u in units if AIR[u]["type"] in BOMBERS] or units
     shortest, longest = min(AIR[u]["mf"] for u in bombers), max(AIR[u]["mf"] for u in bombers)
     goal = strike_goal(me, start, steps, shortest, longest)
@@ -457,7 +521,7 @@ def fly(view: View, prompt: Prompt, rng) -> Action:
         likely = [h for h in steps if 0 < dist(start, h) <= shortest and w.get(h, 0.0) > 0 and h not in bases]
         goal = near_best(likely, lambda h: w[h], rng) if likely else None
     path = searchboard.GRID.path(start, goal)[0][1:][:longest] if goal else []
-    return {"verb": "fly", "args": {"units": units, "path": path, "search": path[-1:]}}
+    return {"path": path, "search": path[-1:]}
 
 
 def strike_goal(me: Intel, start: str, steps: dict[str, Any], shortest: int, longest: int) -> str | None:
@@ -601,8 +665,11 @@ def fire(view: View, prompt: Prompt, rng) -> Action:
         return (value, (counters.printed(a) or {}).get("bombing", 0) or 0, a)
 
     targets = sorted({a for air in in_range.values() for a in air}, key=threat, reverse=True)
+    free = set(in_range)
+    volley: dict[str, str] = {}
+    # the battle's AA in one order (issue 34): the most dangerous first, each with the guns left to beat it
     for a in targets:
-        guns = sorted((g for g, air in in_range.items() if a in air), key=lambda g: (-(aa.get(g) or 0), g))
+        guns = sorted((g for g, air in in_range.items() if a in air and g in free), key=lambda g: (-(aa.get(g) or 0), g))
         need = ((counters.printed(a) or {}).get("defense", 0) or 0) + 4 - (mods.get(a) or 0)
         chosen, total = [], 0
         for g in guns:
@@ -611,8 +678,14 @@ def fire(view: View, prompt: Prompt, rng) -> Action:
             chosen.append(g)
             total += aa.get(g) or 0
         if chosen and total > 0:
-            return {"verb": "fire", "args": {"guns": chosen, "target": a}}
-    return {"verb": "cease_fire", "args": {}}
+            volley.update({g: a for g in chosen})
+            free -= set(chosen)
+    if not volley:
+        return {"verb": "cease_fire", "args": {}}
+    if spec(prompt, "fire_all") is None:  # one combat at a time
+        a = next(iter(volley.values()))
+        return {"verb": "fire", "args": {"guns": [g for g, t in volley.items() if t == a], "target": a}}
+    return {"verb": "fire_all", "args": {"targets": volley}}
 
 
 def bomb(view: View, prompt: Prompt, rng) -> Action:
@@ -647,8 +720,8 @@ def reorganise(view: View, prompt: Prompt, rng) -> Action:
 # --- the bots -------------------------------------------------------------------------------------------------------
 
 ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = {
-    "deploy": deploy, "take_off": take_off, "shift": shift, "move": move, "fly": fly, "sea_search": sea_search,
-    "land": land, "order_battles": order_battles, "set_up": set_up, "attack": attack, "fire": fire, "bomb": bomb,
+    "deploy": deploy, "take_off": take_off, "shift": shift, "move": move, "fly_all": fly, "fly": fly, "sea_search": sea_search,
+    "land": land, "order_battles": order_battles, "set_up": set_up, "attack": attack, "fire_all": fire, "fire": fire, "bomb": bomb,
     "reorganise": reorganise,
     "face_escorts": suggested, "escort_setup": suggested, "air_attack": suggested, "strafe_freed": suggested,
 }

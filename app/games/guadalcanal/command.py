@@ -245,8 +245,11 @@ def routed_to(state: State, side: str, kind: str, prompt: dict[str, Any]) -> str
         return fighting
     if kind in FLIGHTS:
         for spec in prompt.get("actions") or []:
-            units = (spec.get("args") or {}).get("units") or {}
-            for u in units.get("choices") or []:
+            args = spec.get("args") or {}
+            # a flight is one choice (its units, 3d2); the one order for every flight names each by its first unit
+            heads = [c[0] if isinstance(c, list) else c for c in (args.get("units") or {}).get("choices") or []]
+            heads += list(((args.get("flights") or {}).get("fields") or {}))
+            for u in heads:
                 if _is_thing(state, u):
                     return commander(state, u) or SEATS[side][0]
     return SEATS[side][0]

@@ -236,6 +236,15 @@ def _spread(state: State, side: str, pick) -> dict[str, str]:
 
 
 def default(state: State, side: str) -> dict[str, Any]:
-    """A missed set-up: each task force in the first hex of its area, every air unit Ready."""
+    """A missed set-up: each task force in the first hex of its area, every air unit Ready, the spread air units
+    each at the base with the most room left (so every base keeps a place where it can: the form offers each unit
+    every base, 2c4)."""
+    spread = state["spread"].get(side, {"bases": [], "air": []})
+    room = {b: cards.capacity(state, b) - sum(1 for u in cards.aboard(state, b) if u not in spread["air"])
+            for b in spread["bases"]}
+    out = {}
+    for u in spread["air"]:
+        b = max(spread["bases"], key=lambda x: (room[x], -spread["bases"].index(x)))
+        out[u], room[b] = b, room[b] - 1
     return {"verb": "deploy", "args": {"hexes": {t: setup_hexes(state, t)[0] for t in own_task_forces(state, side)},
-                                       "ready": own_air(state, side), "bases": _spread(state, side, lambda f: f[0])}}
+                                       "ready": own_air(state, side), "bases": out}}

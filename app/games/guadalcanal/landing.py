@@ -113,7 +113,13 @@ def _assign(state: State, side: str, pick) -> dict[str, Any]:
 
 
 def random(state: State, side: str, rng) -> dict[str, Any]:
-    return _assign(state, side, lambda u, free: rng.choice(free))
+    """A random landing order; the missed order instead when the draws crowd a unit out of every place the missed
+    order finds it (the form offers no elimination to a unit that can land, 5c)."""
+    order = _assign(state, side, lambda u, free: rng.choice(free))
+    missed = default(state, side)["args"]["landings"]
+    if any(p == ELIMINATED and missed.get(u) != ELIMINATED for u, p in order["args"]["landings"].items()):
+        return default(state, side)
+    return order
 
 
 def default(state: State, side: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from app.engine.contract import ChatPolicy, GameMeta, Scenario
 from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
-from app.games.guadalcanal import (air, assembly, cards, combat, command, deployment, fog, hidden, landing,
+from app.games.guadalcanal import (air, all_flights, assembly, cards, combat, command, deployment, fog, hidden, landing,
                                    night_search, patrols, radio, sea, sequence, submarine, teamplay, timetrack, views)
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
@@ -88,8 +88,10 @@ STATES = StatesTable([
              title="Ready Step", needed=assembly.ready_needed),
     Decision("sea", "3c", sea.VERBS, _one, _telling(sea.prompt), _walking(sea.resolve), sea.default, sea.random,
              sea.check, title="Sea Movement Step", needed=sea.needed),
-    Decision("air", "3d", air.VERBS, _one, air.prompt, _walking(air.resolve), air.default, air.random, air.check,
-             title="Air Movement and Search Step", needed=air.needed),
+    # 3d: every flight in one order (all_flights.py, issue 34), or one flight at a time (air.py)
+    Decision("air", "3d", all_flights.VERBS, _one, all_flights.prompt, _walking(all_flights.resolve),
+             all_flights.default, all_flights.random, all_flights.check, title="Air Movement and Search Step",
+             needed=air.needed),
     # 18c1: umpired, the scouts' projected routes, then the air strikes, both sides at once.
     Decision("scouts", "18c1", air.VERBS, _one, _telling(air.prompt), _walking(air.resolve), air.default,
              air.random, air.check, title="Scout routes", needed=air.scouts_needed),

@@ -18,7 +18,8 @@ from typing import Any, Callable
 from app.engine import umpire_gate
 from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import (air, assembly, cards, combat, fog, landing, night_search, sea, shadowing, submarine,
+from app.games.guadalcanal import (air, assembly, cards, combat, fog, landing, night_search, sea, shadowing, standing,
+                                   submarine,
                                    timetrack, victory)
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
 from app.games.guadalcanal.surface import battle as surface_battle
@@ -165,7 +166,9 @@ def advance(state: State, rng) -> None:
                 return
         else:
             side = state["sides"][who]
-            if needed(kind, state, side):
+            if kind == "sea_search" and needed(kind, state, side) and standing.applies(state, side):
+                standing.sea_search(state, side, rng)  # 3d5 answered by the side's standing order (standing.py)
+            elif needed(kind, state, side):
                 state["step"] = {"kind": kind, "side": side, "index": i}
                 return
         i += 1

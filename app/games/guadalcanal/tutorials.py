@@ -49,6 +49,8 @@ def example_10(dice=(4, 6)) -> State:
     for u in ("us-b8", "us-t6", "us-ss"):
         s["units"][u]["box"] = "ready"
     s["boards"] = {side: {"contacts": {}, "next_marker": 1} for side in ("allied", "japanese")}
+    # the printed example asks every question of its Turn (the sea searches, the reorganisation): no standing orders
+    s["standing"] = {side: {"sea_search": False, "reorganise": False} for side in ("allied", "japanese")}
     s["step"] = {"kind": "sides", "side": None, "index": -1}
     sequence.begin_turn(s, ScriptedRng(list(dice)))
     return s

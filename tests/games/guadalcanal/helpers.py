@@ -12,7 +12,14 @@ from app.games.guadalcanal.tutorials import ALLIED_DEPLOY, JAPANESE_DEPLOY, exam
 
 
 def new_game(umpired: bool = False) -> dict[str, Any]:
-    return rules.setup("1", {"umpired": umpired}, ScriptedRng())
+    return asking(rules.setup("1", {"umpired": umpired}, ScriptedRng()))
+
+
+def asking(state: dict[str, Any]) -> dict[str, Any]:
+    """Every question of the Turn asked: the standing orders (standing.py: the sea search with no enemy marker near,
+    the reorganisation with no ship damaged) cancelled, as the tests of the rules' own steps expect."""
+    state["standing"] = {side: {"sea_search": False, "reorganise": False} for side in ("allied", "japanese")}
+    return state
 
 
 def deployed(dice=(6, 4), umpired: bool = False) -> dict[str, Any]:

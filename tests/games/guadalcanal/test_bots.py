@@ -82,8 +82,8 @@ def test_the_bots_meet_every_kind_of_decision_and_answer_each_with_their_own_heu
             play("1", seed, ("allied", "japanese"), watch=lambda s, r, a: seen.update([a["verb"]]))
     finally:
         bots.least = real_least
-    assert {"deploy", "take_off", "shift", "move", "fly", "sea_search", "land"} <= set(seen)
-    assert {"attack", "fire", "bomb"} <= set(seen), seen
+    assert {"deploy", "take_off", "shift", "move", "fly_all", "sea_search", "land"} <= set(seen)
+    assert {"attack", "fire_all", "bomb"} <= set(seen), seen
     assert fallback == []
 
 
@@ -98,6 +98,8 @@ def own_ids(action: dict[str, Any]) -> list[str]:
         return [*a["hexes"], *a["ready"], *a["bases"]]
     if verb in ("take_off", "fly"):
         return list(a["units"])
+    if verb == "fly_all":
+        return list(a["flights"])  # each flight by its first unit
     if verb == "shift":
         return [*a["to_ready"], *a["to_arming"]]
     if verb == "move":
@@ -189,7 +191,8 @@ def test_a_bots_decision_is_the_same_whatever_its_view_hides(umpired):
             assert theirs == mine, (side, state["step"])
             assert "CANARY" not in canonical(theirs)
         checked[mine["verb"]] += 1
-    assert {"take_off", "move", "fly", "land"} <= set(checked), checked
+    flying = "fly" if umpired else "fly_all"  # umpired (18c1) each flight's route is sent alone
+    assert {"take_off", "move", flying, "land"} <= set(checked), checked
 
 
 def test_the_bot_draws_only_from_the_stream_it_is_given():

@@ -140,3 +140,50 @@ def test_a_zero_factor_takes_part_and_adds_nothing():
     decide(s, "japanese", {"verb": "fire", "args": {"guns": ["ij-ap1"], "target": "us-b6"}},
            ScriptedRng([10, 1]))  # the AP's AA 0: 10 + 0 = 10 against 1 + 2 = 3, three times
     assert (fights(s)[0]["attacker_total"], fights(s)[0]["result"]) == (0, "eliminate")
+
+
+# --- the battle's AA as one order (issue 34) -----------------------------------------------------------------------
+
+def prompt_of(s):
+    from app.games.guadalcanal.combat.aa import prompt
+    return prompt(s, "allied")
+
+
+@pytest.mark.rule("4c1")
+def test_each_gun_is_offered_only_the_air_units_in_its_range_and_defaults_to_the_nearest():
+    """Hornet (J12) and Juneau (J14) reach both bombers; DD #6 far off in B12 reaches neither and is not asked."""
+    s = battle_at_p4(["ij-1sd", "ij-2sd"], targets={"ij-1sd": "us-hornet", "ij-2sd": "us-juneau"})
+    p = prompt_of(s)
+    (order,) = [a for a in p["actions"] if a["verb"] == "fire_all"]
+    per_gun = order["args"]["targets"]["fields"]
+    assert set(per_gun) == {"us-hornet", "us-juneau"}
+    assert per_gun["us-hornet"]["labels"][-1] == "Hold fire" and "Hornet" in per_gun["us-hornet"]["label"]
+    assert p["info"]["default"]["targets"] == {"us-hornet": "ij-1sd", "us-juneau": "ij-2sd"}
+
+
+@pytest.mark.rule("4c2")
+def test_one_order_fires_every_gun_the_guns_at_one_target_together_then_the_bombing_follows():
+    s = battle_at_p4(["ij-1sd", "ij-2sd"], targets={"ij-1sd": "us-hornet", "ij-2sd": "us-juneau"},
+                     hexes={"us-hornet": "J12", "us-juneau": "J14", "us-dd6": "L13"})
+    decide(s, "allied", {"verb": "fire_all", "args": {"targets": {
+        "us-hornet": "ij-1sd", "us-juneau": "ij-1sd", "us-dd6": "ij-2sd"}}}, ScriptedRng([1, 10, 5, 5]))
+    assert [(f["guns"], f["target"]) for f in fights(s)] == [(["us-hornet", "us-juneau"], "ij-1sd"),
+                                                            (["us-dd6"], "ij-2sd")]
+    assert fights(s)[0]["attacker_total"] == 8  # 4 + 4, one combat
+    assert pending_decision(s) == ("bombing_combat", ["japanese"])
+
+
+@pytest.mark.rule("4c1")
+def test_the_one_order_refuses_a_gun_out_of_range_of_its_target():
+    s = battle_at_p4(["ij-1sd"])
+    refused(lambda: decide(s, "allied", {"verb": "fire_all", "args": {"targets": {
+        "us-juneau": "ij-1sd", "us-dd6": "ij-1sd"}}}, ScriptedRng([5, 5])), "4c1")
+
+
+@pytest.mark.rule("4c")
+def test_guns_held_do_not_fire_and_the_battle_goes_on_to_the_bombing():
+    s = battle_at_p4(["ij-1sd", "ij-2sd"], targets={"ij-1sd": "us-hornet", "ij-2sd": "us-juneau"})
+    decide(s, "allied", {"verb": "fire_all", "args": {"targets": {"us-hornet": "hold", "us-juneau": "ij-1sd"}}},
+           ScriptedRng([5, 5]))
+    assert [f["guns"] for f in fights(s)] == [["us-juneau"]]
+    assert pending_decision(s) == ("bombing_combat", ["japanese"])

@@ -212,3 +212,42 @@ def test_each_battle_is_fought_to_its_end_before_the_next():
     assert s["combat"]["current"] == "N2" and set(s["combat"]["board"]) == set()
     assert pending_decision(s) == ("battle_setup_defender", ["japanese"])
     assert [x["at"] for x in s["log"]][-1] == "Combat Phase, battle N2: defender's set-up (4a1-4a2)"
+
+
+# --- the standing order (issue 34, standing.py) --------------------------------------------------------------------
+
+def battle_p4_with_standing_orders(dice):
+    """after_battle_p4's strike on Hornet with the sides' standing orders on (a newcomer's game): the bombing dice
+    given, so Hornet is missed or hit."""
+    s = position(task_forces={"us-tf16": "P4", "us-tf17": "P4"},
+                 ships={"us-enterprise": "us-tf16", "us-hornet": "us-tf17", "us-juneau": "us-tf17"},
+                 air={"ij-1sd": "P4"})
+    s.pop("standing")
+    begin_combat(s, ["P4"], ScriptedRng([]))
+    decide(s, "allied", {"verb": "set_up", "args": {"hexes": {"us-enterprise": "J12", "us-hornet": "L12",
+                                                              "us-juneau": "J14"}, "facing": "N"}}, ScriptedRng([]))
+    decide(s, "japanese", {"verb": "attack", "args": {"targets": {"ij-1sd": "us-hornet"}, "approach": {}}},
+           ScriptedRng([]))
+    decide(s, "allied", {"verb": "cease_fire", "args": {}}, ScriptedRng(dice))
+    return s
+
+
+@pytest.mark.rule("4e1")
+def test_with_no_ship_damaged_the_standing_order_keeps_the_task_forces_without_asking():
+    s = battle_p4_with_standing_orders([1, 10])  # the bomb misses
+    assert combat_over(s)
+    told = [x["text"] for x in s["log"] if x.get("to") == "allied" and "standing order" in x["text"]]
+    assert told and told[0].startswith("Task forces kept as they are by your standing order (4e1). No ship of yours "
+                                       "was damaged")
+
+
+@pytest.mark.rule("4e1")
+def test_a_damaged_ship_brings_the_question_back_with_the_standing_order_on_its_form():
+    s = battle_p4_with_standing_orders([3, 4])  # Hornet takes 1 hit
+    assert pending_decision(s) == ("reorganise", ["allied"])
+    from app.games.guadalcanal.combat.reorganisation import prompt
+    p = prompt(s, "allied")
+    keep = next(a for a in p["actions"] if a["verb"] == "keep")
+    assert "Standing order" in keep["args"]["standing"]["each"]["label"] and p["info"]["default"]["standing"] is True
+    decide(s, "allied", {"verb": "keep", "args": {"standing": False}}, ScriptedRng([]))
+    assert s["standing"]["allied"]["reorganise"] is False

@@ -8,12 +8,12 @@ import pytest
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.games.guadalcanal import rules, sequence
-from tests.games.guadalcanal.helpers import (ALLIED_DEPLOY, JAPANESE_DEPLOY, fly, lines, play, sea_search, shift,
+from tests.games.guadalcanal.helpers import (ALLIED_DEPLOY, asking, JAPANESE_DEPLOY, fly, lines, play, sea_search, shift,
                                              step, take_off)
 
 
 def night_turn(on=True, date=None):
-    s = rules.setup("1", {"night_search": on}, ScriptedRng())
+    s = asking(rules.setup("1", {"night_search": on}, ScriptedRng()))
     s = rules.apply(s, "japanese", JAPANESE_DEPLOY, ScriptedRng())
     s = rules.apply(s, "allied", ALLIED_DEPLOY, ScriptedRng([6, 4]))
     for u in ("us-aa", "us-b10"):

@@ -199,20 +199,20 @@ def test_the_printed_example_two_factors_for_plus_four_and_one_hex_more():
 
 
 @pytest.mark.rule("15a1.1")
-def test_circling_spends_movement_factors_the_route_leaves_unused():
-    """Each factor spent circling is one the scout cannot fly: 4 hexes and 3 factors are more than its 6."""
-    with pytest.raises(IllegalAction) as e:
-        play(at_air_step(), "allied", circle(EXAMPLE_PATH + ["M3"], 3))
-    assert e.value.rule == "15a1.1" and "6 movement factors" in str(e.value)
+def test_circling_spends_only_the_movement_factors_the_route_leaves_unused():
+    """Each factor spent circling is one the scout cannot fly: asked for 3 on a 4-hex route, the 6-MF scout circles
+    with the 2 it has left (+4), never refused (the form offers the factors before the route is drawn, issue 34)."""
+    s = play(at_air_step(), "allied", circle(EXAMPLE_PATH + ["M3"], 3), dice=(1, 4))
+    assert any("+ 4 circling (2 extra movement factors) = 8 against 4" in t for t in lines(s, "allied"))
 
 
 @pytest.mark.rule("15a1.1")
 def test_the_flight_order_offers_the_spare_factors_only_under_option_15a():
     def args(on):
         s = at_air_step(on)
-        (spec,) = [a for a in rules.decision(s).prompt(s, "allied")["actions"] if a["args"]["units"]["choices"] == ["us-ss"]]
-        return spec["args"]
-    circling = args(True)["circle"]
+        (spec,) = [a for a in rules.decision(s).prompt(s, "allied")["actions"] if a["verb"] == "fly_all"]
+        return spec["args"]["flights"]["fields"]["us-ss"]["fields"]
+    circling = args(True)["circle"]["each"]
     assert (circling["type"], circling["minimum"], circling["maximum"]) == ("integer", 0, 5)
     assert "+2 each" in circling["label"] and "15a1.1" in circling["label"]
     assert "circle" not in args(False)
@@ -230,6 +230,24 @@ def test_the_flight_form_on_the_page_asks_for_the_spare_factors_with_a_label_tie
     from app.games.guadalcanal import spec
     from tests.conformance.render import pages
     page = pages(spec, "1", {"variable_spotting": True}, at_air_step(), "allied")["page"]
-    label = re.search(r'<label for="(a\d+-circle)">Spare movement factors to spend circling the first announced hex '
-                      r'where something is there \(\+2 each to the search, 15a1\.1\)</label>', page)
-    assert label and f'id="{label.group(1)}" name="arg.circle" type="number"' in page
+    label = re.search(r'<label for="(gc-fl-\d+-circle)">Spare movement factors to spend circling the first announced '
+                      r'hex where something is there \(\+2 each to the search, 15a1\.1\)</label>', page)
+    assert label and f'id="{label.group(1)}" name="arg.flights.us-ss.circle" type="number"' in page
+
+
+@pytest.mark.rule("15a1.1")
+def test_the_computer_scout_circles_over_a_sighting_with_the_factors_its_route_leaves():
+    """Issue 35: a sighting (N2, from an earlier search this Turn) in reach of a 6-MF scout: the computer flies it
+    there (3 hexes, as in 15a1.1's printed example) and spends its 3 spare factors circling the hex (+6), announcing
+    it, rather than flying on past."""
+    from app.engine.rng import SeededRng
+    from app.games.guadalcanal.bots import BOTS
+    s = at_air_step()
+    found = scout_search(s, 6, 9)  # the marker N2 as a search leaves it
+    view = rules.view(s, "allied")
+    view["searchboard"]["contacts"] = rules.view(found, "allied")["searchboard"]["contacts"]
+    order = BOTS["allied"](view, rules.prompts(s)["allied"], SeededRng(1))
+    ss = order["args"]["flights"]["us-ss"]
+    assert ss["path"] == EXAMPLE_PATH and ss["circle"] == 3 and ss["announce"] == "last"
+    after = play(s, "allied", order, dice=(1, 5))
+    assert any("+ 6 circling (3 extra movement factors) = 10 against 5" in t for t in lines(after, "allied"))

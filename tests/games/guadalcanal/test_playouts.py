@@ -68,4 +68,4 @@ def test_random_games_from_example_10s_close_quarters_fight_battles_and_end():
             verbs.add(action["verb"])
             s = rules.apply(s, role, action, dice)
         assert rules.outcome(s) is not None, seed
-    assert {"set_up", "attack", "fire", "bomb"} <= verbs
+    assert {"set_up", "attack", "fire_all", "bomb"} <= verbs

@@ -198,8 +198,8 @@ def test_a_flight_is_ordered_by_the_seat_commanding_it():
     s = play_until(silence(team_game(), *SEATS4), lambda s: s["step"]["kind"] == "air" and s["step"]["side"] ==
                    "allied" and not radio.is_open(s), randomly=True)
     (seat,) = [x for x in rules.prompts(s) if x.startswith("allied")]
-    units = rules.prompts(s)[seat]["actions"][0]["args"]["units"]["choices"]
-    assert command.commander(s, units[0]) == seat
+    flights = rules.prompts(s)[seat]["actions"][0]["args"]["flights"]["fields"]  # each by its first unit
+    assert flights and all(command.commander(s, u) == seat for u in flights)
 
 
 @pytest.mark.rule("17b")

@@ -7,7 +7,7 @@ from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import playout
 from app.games.guadalcanal import rules, transports
 from app.games.guadalcanal.gamedata import AREAS, SCENARIOS
-from tests.games.guadalcanal.helpers import lines, move
+from tests.games.guadalcanal.helpers import asking, lines, move
 
 S4_SPREAD = SCENARIOS["4"]["spread"][0]["air"]
 
@@ -19,7 +19,7 @@ def s4_allied(tf16="S12", tf64="R13", ready=("us-b10", "us-rr"), tf67="N6"):
 
 
 def s4_deployed(dice=(6, 4), **allied):
-    s = rules.setup("4", {}, ScriptedRng())
+    s = asking(rules.setup("4", {}, ScriptedRng()))
     s = rules.apply(s, "japanese", rules.default_action(s, "japanese"), ScriptedRng())
     return rules.apply(s, "allied", s4_allied(**allied), ScriptedRng(dice))
 

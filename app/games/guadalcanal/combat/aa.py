@@ -7,12 +7,16 @@ which of its units fire at which enemy air unit.
   (4c2.2).
 - The defender adds only the air unit's defense factor (4c3).
 Each combat is resolved at once (4b) and its result marked at once (10b: B8's hit lowers its bombing).
+
+The battle's AA is one order (`fire_all`, issue 34): each gun's target (defaulted to the nearest attacker in its
+range) or "hold"; the guns given one target fire together, one combat a target in the order given, and the step ends
+(a gun held does not fire in this battle). `fire` (one combat) and `cease_fire` stay for orders given one at a time.
 """
 from __future__ import annotations
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
-from app.engine.orders import Choice, Several, args_json
+from app.engine.orders import Choice, Group, Keyed, Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import fog
@@ -23,8 +27,10 @@ from app.games.guadalcanal.combat.resolution import roll_combat
 from app.games.guadalcanal.combat.setup import AIR, SHIPS_AND_BASES
 from app.games.guadalcanal.combat.tables import grid, tables
 
+HOLD = "hold"
 VERBS = {"fire": {"guns": Several(SHIPS_AND_BASES, minimum=1, label="Firing units"),
                   "target": Choice(AIR, label="Target air unit")},
+         "fire_all": {"targets": Keyed(Choice((*AIR, HOLD)), label="Each gun's target")},
          "cease_fire": {}}
 
 
@@ -64,6 +70,11 @@ def check(state: State, role: Role, action: Action) -> None:
     if bt.combat(state)["step"] != "aa" or role != b["defender"]:
         raise IllegalAction("It is not your anti-aircraft fire now.", "4c")
     if action["verb"] == "cease_fire":
+        return
+    if action["verb"] == "fire_all":
+        for g, target in action["args"]["targets"].items():
+            if target != HOLD:
+                check(state, role, {"verb": "fire", "args": {"guns": [g], "target": target}})
         return
     target = action["args"]["target"]
     if target not in bt.attackers_on_board(state):
@@ -118,42 +129,79 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
     if action["verb"] == "cease_fire":
         bt.say(state, "aa", f"{role.title()} fires no more AA in this battle.")
         bt.combat(state)["step"] = "bombing"
+    elif action["verb"] == "fire_all":
+        bt.combat(state)["aa_volley"] = volleys(action["args"]["targets"])
+        fire_volleys(state, rng)
     else:
         fire(state, action["args"]["guns"], action["args"]["target"], rng)
     from app.games.guadalcanal.combat import phase
     return phase.advance(state, rng)
 
 
+def volleys(targets: dict[str, str]) -> list[list]:
+    """[guns, target] a combat, the guns given one target together (4c2), targets in the order first given."""
+    out: dict[str, list[str]] = {}
+    for g, t in targets.items():
+        if t != HOLD:
+            out.setdefault(t, []).append(g)
+    return [[g, t] for t, g in out.items()]
+
+
+def fire_volleys(state: State, rng: Rng) -> None:
+    """The battle's AA order, combat by combat; a target already shot off the Battleboard is not fired at (its
+    guns keep their factor). Under option 11a a combat may wait on the free roll (the rest fire after it)."""
+    c = bt.combat(state)
+    while c.get("aa_volley") and not c.get("offer"):
+        guns_, target = c["aa_volley"].pop(0)
+        if target in bt.attackers_on_board(state):
+            fire(state, guns_, target, rng)
+    if not c.get("aa_volley") and not c.get("offer"):
+        c.pop("aa_volley", None)
+        c["step"] = "bombing"
+
+
+def nearest(state: State, gun: str) -> str | None:
+    """The attacker nearest the gun among those in its range (the first of equals): its target by default."""
+    here = bt.board(state)[gun]["hex"]
+    near = [a for a in bt.attackers_on_board(state) if in_range(state, gun, a)]
+    return min(near, key=lambda a: grid().distance(here, bt.air_hex(state, a))) if near else None
+
+
 def prompt(state: State, role: Role) -> Prompt:
     b = bt.battle(state)
     ready, targets = guns(state), bt.attackers_on_board(state)
     reach = {g: [a for a in targets if in_range(state, g, a)] for g in ready}
-    args = {"guns": Several(tuple(ready), minimum=1, labels=tuple(bt.name(g) for g in ready), label="Firing units"),
-            "target": Choice(tuple(targets), tuple(bt.name(a) for a in targets), label="Target air unit")}
-    return {"title": f"Battle {b['hex']}: anti-aircraft fire", "rule": "4c",
-            "actions": [{"verb": "fire", "label": "Fire", "args": args_json(args)},
+    # 4c1: each gun is offered only the attackers in its range, or to hold its fire
+    per_gun = {g: Choice((*reach[g], HOLD), (*(bt.name(a) for a in reach[g]), "Hold fire"),
+                         label=f"{bt.name(g)} (AA {air_play.aa_of(state, g)}) fires at")
+               for g in ready if reach[g]}
+    return {"title": f"Battle {b['hex']}: anti-aircraft fire: each gun's target (the guns firing at one air unit "
+                     f"add their factors, 4c2)", "rule": "4c",
+            "actions": [{"verb": "fire_all", "label": "Fire",
+                         "args": args_json({"targets": Group(per_gun, label="Each gun's target")})},
                         {"verb": "cease_fire", "label": "Fire no more AA", "args": {}}],
-            "info": {"battle": b["hex"], "in_range": reach,
+            "info": {"battle": b["hex"], "in_range": reach, "default": default(state, role)["args"],
                      "aa": {g: air_play.aa_of(state, g) for g in ready},
                      "modifiers": {a: modifier(state, a) for a in targets}}}
 
 
 def default(state: State, role: Role) -> Action:
-    """Missed orders: every unused gun fires together at the first air unit in range of any of them."""
-    for a in bt.attackers_on_board(state):
-        ready = [g for g in guns(state) if in_range(state, g, a)]
-        if ready:
-            return {"verb": "fire", "args": {"guns": ready, "target": a}}
-    return {"verb": "cease_fire", "args": {}}
+    """Missed orders: every unused gun fires at the nearest air unit in its range."""
+    targets = {g: nearest(state, g) for g in guns(state)}
+    if not any(targets.values()):
+        return {"verb": "cease_fire", "args": {}}
+    return {"verb": "fire_all", "args": {"targets": {g: t for g, t in targets.items() if t}}}
 
 
 def random(state: State, role: Role, rng: Rng) -> Action:
     if rng.die(4) == 1:
         return {"verb": "cease_fire", "args": {}}
-    pairs = [(g, a) for g in guns(state) for a in bt.attackers_on_board(state) if in_range(state, g, a)]
-    g, a = rng.choice(pairs)
-    more = [x for x in guns(state) if x != g and in_range(state, x, a) and rng.die(2) == 1]
-    return {"verb": "fire", "args": {"guns": [g, *more], "target": a}}
+    targets = {}
+    for g in guns(state):
+        reach = [a for a in bt.attackers_on_board(state) if in_range(state, g, a)]
+        if reach:
+            targets[g] = rng.choice([*reach, HOLD])
+    return {"verb": "fire_all", "args": {"targets": targets}}
 
 
 deciders = bt.decided_by("aa", "defender")

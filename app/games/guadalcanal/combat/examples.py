@@ -72,4 +72,6 @@ def position(task_forces: dict[str, str] | None = None, ships: dict[str, str] | 
     tfs = {tf: {"side": side(tf), "name": u.task_forces()[tf]["name"], "hex": h}
            for tf, h in (task_forces or {}).items()}
     other = "allied" if side_a == "japanese" else "japanese"
-    return {"units": out, "task_forces": tfs, "sides": {"A": side_a, "B": other}, "log": []}
+    # the printed examples ask every question of their Combat Phase: no standing orders (standing.py)
+    standing = {x: {"sea_search": False, "reorganise": False} for x in (side_a, other)}
+    return {"units": out, "task_forces": tfs, "sides": {"A": side_a, "B": other}, "log": [], "standing": standing}

@@ -113,6 +113,11 @@ def advance(state: State, rng: Rng) -> State:
                 return state
             c["step"] = "aa"
         elif step == "aa":
+            if c.get("aa_volley") is not None:  # the battle's AA order, the rest after a free roll (11a)
+                aa.fire_volleys(state, rng)
+                if c.get("offer"):
+                    return state
+                continue
             if aa.possible(state):
                 return state
             c["step"] = "bombing"
@@ -128,7 +133,11 @@ def advance(state: State, rng: Rng) -> State:
                 continue
             end_battle(state, rng)
         elif step == "reorganise":
-            while c["reorganise"] and not _has_ships(state, c["reorganise"][0]):
+            from app.games.guadalcanal import standing  # (the combat package is imported before the step modules)
+            while c["reorganise"] and (not _has_ships(state, c["reorganise"][0])
+                                       or standing.keeps_task_forces(state, c["reorganise"][0])):
+                if _has_ships(state, c["reorganise"][0]):  # answered by the side's standing order (standing.py)
+                    standing.kept(state, c["reorganise"][0])
                 c["reorganise"].pop(0)
             if c["reorganise"]:
                 return state
@@ -213,8 +222,11 @@ def resolve_order(state: State, role: Role, action: Action, rng: Rng) -> State:
 
 
 def prompt_order(state: State, role: Role) -> Prompt:
-    ids = tuple(b["id"] for b in bt.combat(state)["battles"])
-    args = {"order": Several(ids, minimum=len(ids), maximum=len(ids), label="Battle order")}
+    battles = bt.combat(state)["battles"]
+    ids = tuple(b["id"] for b in battles)
+    # named by hex, and where both sides strike one hex by the striking side (never the id "O3-allied")
+    labels = tuple(b["hex"] + (f" ({b['attacker'].title()} strike)" if b["id"] != b["hex"] else "") for b in battles)
+    args = {"order": Several(ids, minimum=len(ids), maximum=len(ids), labels=labels, label="Battle order")}
     return {"title": "Order this Turn's battles", "rule": "4",
             "actions": [{"verb": "order_battles", "label": "Fight in this order", "args": args_json(args)}],
             "info": {"battles": list(ids)}}

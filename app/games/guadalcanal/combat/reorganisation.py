@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
-from app.engine.orders import Assignment, args_json
+from app.engine.orders import Assignment, Boolean, Optional, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal.combat import battle as bt
@@ -21,8 +21,9 @@ from app.games.guadalcanal.combat.damage import alive
 
 SHIPS = tuple(u for u, r in units.units().items() if r["kind"] == "ship")
 MARKERS = tuple(units.task_forces())
-VERBS = {"reorganise": {"moves": Assignment(SHIPS, MARKERS, required=False, label="Ships to task forces")},
-         "keep": {}}
+STANDING = {"standing": Optional(Boolean(label="Standing order"))}  # issue 34: keep or cancel it (standing.py)
+VERBS = {"reorganise": {"moves": Assignment(SHIPS, MARKERS, required=False, label="Ships to task forces"), **STANDING},
+         "keep": dict(STANDING)}
 
 
 def side_ships(state: State, side: str) -> list[str]:
@@ -89,6 +90,9 @@ def reorganise(state: State, side: str, moves: dict[str, str]) -> None:
 
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
+    if "standing" in action["args"]:
+        from app.games.guadalcanal import standing
+        standing.set_reorganise(state, role, action["args"]["standing"])
     reorganise(state, role, action["args"]["moves"] if action["verb"] == "reorganise" else {})
     bt.combat(state)["reorganise"].pop(0)
     from app.games.guadalcanal.combat import phase
@@ -101,10 +105,13 @@ def prompt(state: State, role: Role) -> Prompt:
     args = {"moves": Assignment(tuple(ships), choices, required=False,
                                 labels=tuple(units.task_forces()[t]["name"] for t in choices),
                                 label="Ships to task forces")}
+    from app.games.guadalcanal import standing
+    keep = args_json({"standing": Optional(Boolean(label=standing.REORGANISE_LABEL))})
     return {"title": "Reorganise your task forces", "rule": "4e1",
-            "actions": [{"verb": "reorganise", "label": "Reorganise", "args": args_json(args)},
-                        {"verb": "keep", "label": "Keep the task forces as they are", "args": {}}],
-            "info": {"ships": {s: state["units"][s]["location"]["tf"] for s in ships}}}
+            "actions": [{"verb": "reorganise", "label": "Reorganise", "args": {**args_json(args), **keep}},
+                        {"verb": "keep", "label": "Keep the task forces as they are", "args": keep}],
+            "info": {"ships": {s: state["units"][s]["location"]["tf"] for s in ships},
+                     "default": {"standing": (state.get("standing") or {}).get(role, {}).get("reorganise", True)}}}
 
 
 def default(state: State, role: Role) -> Action:
