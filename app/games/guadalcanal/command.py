@@ -30,6 +30,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SIDES, TITLE
+from app.engine.orders import from_json
 
 State = dict[str, Any]
 
@@ -200,7 +201,6 @@ def _name(state: State, thing: str, cards) -> str:
 
 def _rehint(arg: dict[str, Any]) -> dict[str, Any]:
     """The hint the narrowed order gives (the side's would list the teammate's units too)."""
-    from app.engine.orders import from_json
     order = from_json(arg)
     return dict(arg, hint=order.describe()) if order is not None else arg
 

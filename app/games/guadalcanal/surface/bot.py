@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.games.guadalcanal.combat import units
 from app.games.guadalcanal.surface import battleline, torpedoes
 
@@ -49,7 +49,7 @@ def _torpedoes(view: dict[str, Any], prompt: dict[str, Any], rng) -> Action:
         for side_of_ship in field["choices"]:
             try:
                 torpedoes.place(board, u, side_of_ship)
-            except IllegalAction:
+            except Refused:
                 continue
             markers[u] = side_of_ship
             break

@@ -8,11 +8,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import Refused
 from app.engine.log import PUBLIC, entry, visible
 from app.engine.states import Decision
 from app.games.guadalcanal.combat.tables import battleboard, toward
 from app.games.guadalcanal.surface import battle, battleline, scenarios, torpedoes
+from app.engine.rng import SeededRng
 
 State = dict[str, Any]
 IDS = scenarios.IDS
@@ -53,7 +54,6 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
 
 def check(state: State, role: str, action: dict[str, Any]) -> None:
     """Judge an order without keeping its result; the dice it would roll are not drawn from the game."""
-    from app.engine.rng import SeededRng
     battle.apply(state, role, action, SeededRng(0))
 
 
@@ -100,7 +100,7 @@ def random(state: State, role: str, rng) -> dict[str, Any]:
                 battle.apply(state, role, {"verb": "surface_move", "args": {"courses": {**courses,
                                                                                     u: [s["ships"][u]["facing"]]}}},
                              _NoRoll())
-            except IllegalAction:
+            except Refused:
                 continue
             except _Rolled:
                 pass
@@ -115,7 +115,7 @@ def random(state: State, role: str, rng) -> dict[str, Any]:
                 for side_of_ship in torpedoes.section("torpedo")["sides"]:
                     try:
                         torpedoes.place(trial, u, side_of_ship)
-                    except IllegalAction:
+                    except Refused:
                         continue
                     markers[u] = side_of_ship
                     break
