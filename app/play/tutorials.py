@@ -140,41 +140,96 @@ def progress(db: DB, game: Game) -> dict[str, Any]:
         example, row = t.steps[last[0]].order, last[1]
         rules, before = rules_for(game), state_at(db, game, row.seq - 1)
         given = rules.tidied(before, row.role, row.action) if rules.tidied else row.action  # as judged
-        found = differences(example, given, _unordered(rules.prompts(before).get(row.role), given))
+        asked = rules.prompts(before).get(row.role)
+        found = differences(example, given, _unordered(asked, given), _labels(asked, given))
         compared = {"matched": not found, "differences": found, "example": example, "given": given}
     return {"tutorial": t, "index": k, "step": step, "number": sum(1 for i in learner if i < k) + 1,
             "of": len(learner), "done": k >= len(t.steps), "free": free(game), "compared": compared,
             "can_step_back": last is not None and not free(game) and game.status == "active"}
 
 
-def _unordered(prompt: dict[str, Any] | None, action: dict[str, Any]) -> set[str]:
-    """The order's arguments whose values are a set, not a sequence (`several`: boxes ticked in any order), by the
-    prompt the order answered."""
+def _labels(prompt: dict[str, Any] | None, action: dict[str, Any]) -> dict[tuple[str, ...], str]:
+    """Each group part's label by its path (a unit's name where the part is a unit's move)."""
     spec = next((a for a in (prompt or {}).get("actions", []) if a.get("verb") == action.get("verb")), {})
-    return {name for name, arg in (spec.get("args") or {}).items()
-            if isinstance(arg, dict) and "several" in (arg.get("type"), (arg.get("each") or {}).get("type"))}
+    out: dict[tuple[str, ...], str] = {}
+
+    def walk(arg: Any, at: tuple[str, ...]) -> None:
+        if isinstance(arg, dict) and arg.get("type") == "optional":
+            walk(arg.get("each"), at)
+        elif isinstance(arg, dict) and arg.get("type") == "group":
+            for name, part in (arg.get("fields") or {}).items():
+                if isinstance(part, dict) and part.get("label"):
+                    out[(*at, name)] = part["label"]
+                walk(part, (*at, name))
+    for name, arg in (spec.get("args") or {}).items():
+        walk(arg, (name,))
+    return out
 
 
-def differences(example: dict[str, Any], given: dict[str, Any], unordered: set[str] = frozenset()) -> list[str]:
-    """How an order differs from the example's, argument by argument, in words. The `unordered` arguments are
-    compared as sets (the same units ticked in another order are the same order)."""
+def _unordered(prompt: dict[str, Any] | None, action: dict[str, Any]) -> set[tuple[str, ...]]:
+    """The paths of the order's arguments whose values are a set, not a sequence (`several`: boxes ticked in any
+    order), by the prompt the order answered: a group's parts by name, a keyed argument's values under "*"; and each
+    group's path ending in GROUP."""
+    spec = next((a for a in (prompt or {}).get("actions", []) if a.get("verb") == action.get("verb")), {})
+    out: set[tuple[str, ...]] = set()
+
+    def walk(arg: Any, at: tuple[str, ...]) -> None:
+        if not isinstance(arg, dict):
+            return
+        kind = arg.get("type")
+        if kind == "several":
+            out.add(at)
+        elif kind == "optional":
+            walk(arg.get("each"), at)
+        elif kind == "keyed":
+            walk(arg.get("each"), (*at, "*"))
+        elif kind == "group":
+            out.add((*at, GROUP))
+            for name, part in (arg.get("fields") or {}).items():
+                walk(part, (*at, name))
+    for name, arg in (spec.get("args") or {}).items():
+        walk(arg, (name,))
+    return out
+
+
+def differences(example: dict[str, Any], given: dict[str, Any], unordered: set[tuple[str, ...]] = frozenset(),
+                labels: dict[tuple[str, ...], str] | None = None) -> list[str]:
+    """How an order differs from the example's, argument by argument, in words; an argument with parts (a flight's
+    route inside the air order) is compared part by part. The `unordered` arguments (paths of names, "*" for any id)
+    are compared as sets (the same units ticked in another order are the same order)."""
     if example.get("verb") != given.get("verb"):
         return [f"The example's order was {_words(example.get('verb'))}; yours was {_words(given.get('verb'))}."]
-    ex, yours = example.get("args") or {}, given.get("args") or {}
+    return _differ(example.get("args") or {}, given.get("args") or {}, unordered, (), labels or {})
+
+
+def _differ(ex: dict[str, Any], yours: dict[str, Any], unordered: set[tuple[str, ...]], at: tuple[str, ...],
+            labels: dict[tuple[str, ...], str]) -> list[str]:
     out = []
     for name in sorted({*ex, *yours}):
-        mine, theirs = _norm(yours.get(name)), _norm(ex.get(name))
-        if name in unordered and isinstance(mine, list) and isinstance(theirs, list):
+        mine, theirs, path = _norm(yours.get(name)), _norm(ex.get(name)), (*at, name)
+        if isinstance(mine, dict) and isinstance(theirs, dict) and _matches((*path, GROUP), unordered):
+            out += _differ(theirs, mine, unordered, path, labels)  # a group's parts, each by its own label
+            continue
+        if _matches(path, unordered) and isinstance(mine, list) and isinstance(theirs, list):
             mine, theirs = sorted(map(str, mine)), sorted(map(str, theirs))
         if mine != theirs:
-            out.append(f"{_words(name).capitalize()}: the example gave {_shown(ex.get(name))}; you gave "
+            said = labels.get(path) if at else None  # a part of a group by its form's label (a unit's name)
+            out.append(f"{said or _words(name).capitalize()}: the example gave {_shown(ex.get(name))}; you gave "
                        f"{_shown(yours.get(name))}.")
     return out
 
 
+GROUP = "(group)"  # marks, among the unordered paths, an argument with named parts (compared part by part)
+
+
+def _matches(path: tuple[str, ...], patterns: set[tuple[str, ...]]) -> bool:
+    return any(len(p) == len(path) and all(a in ("*", b) for a, b in zip(p, path)) for p in patterns)
+
+
 def _norm(value: Any) -> Any:
-    """Empty and absent are the same order (an unticked list, an unset optional)."""
-    return None if value in (None, [], {}, "") else value
+    """Empty and absent are the same order (an unticked list, an unset optional, an unticked box: a form posts no
+    value for a box left clear)."""
+    return None if value is False or value in (None, [], {}, "") else value
 
 
 def _words(name: Any) -> str:

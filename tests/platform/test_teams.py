@@ -98,7 +98,7 @@ def test_the_lobby_offers_the_scenario_s_seats_grouped_by_side(players, listed_t
     _, tokens = start(host, {}, scenario="pair")
     assert sorted(tokens) == ["south.1"]
     r = host.post("/api/games", json={"game": "teams", "scenario": "pair", "side": "north.2"})
-    assert r.status_code == 400 and "north.1, south.1" in r.json()["message"]
+    assert r.status_code == 400 and "North commander, South commander" in r.json()["message"]
 
 
 def test_a_user_may_hold_several_seats_of_one_side_but_never_seats_of_two(players):

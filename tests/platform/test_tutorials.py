@@ -252,7 +252,7 @@ DIFFERENT = {
         ("Missions: the example gave (source rabaul, kind lac, points 13, mission attack, target tf-?1); you gave "
          "(source rabaul, kind lac, points 10, mission attack, target tf-?1).")),
     "first-blood-figure-4": ({"verb": "move", "args": {"to": {"us-1-1": "hex:0709"}}},
-                             "To: the example gave us-1-1 hex:0809; you gave us-1-1 hex:0709."),
+                             "1/1 Marines (5-8), hex 0710: the example gave hex:0809; you gave hex:0709."),
 }
 
 
@@ -349,14 +349,18 @@ def test_boxes_ticked_in_another_order_are_the_same_order_but_a_route_in_another
     gid = start(learner, t.id)
     for i in t.learner_steps()[:3]:
         give(learner, gid, "allied", t.steps[i].order)
-    scout = t.steps[5].order
-    assert t.learner_steps()[3] == 5 and scout["args"]["units"] == ["us-ss"]
-    r = give(learner, gid, "allied", {"verb": "fly", "args": dict(scout["args"], search=["M3", "N1", "N2", "O2"])})
+    order = t.steps[5].order
+    scout = order["args"]["flights"]["us-ss"]
+    assert t.learner_steps()[3] == 5 and order["verb"] == "fly_all"
+
+    def flying(**changed):  # the example's air order, the scout's route changed
+        return {"verb": "fly_all", "args": {"flights": dict(order["args"]["flights"], **{"us-ss": dict(scout, **changed)})}}
+    r = give(learner, gid, "allied", flying(search=["M3", "N1", "N2", "O2"]))
     assert r.status_code == 303, r.text
     assert "Step 5 of" in page(learner, gid) and "Your order matched the example's." in page(learner, gid)
     assert learner.post(f"/tutorials/play/{gid}/back", follow_redirects=False).status_code == 303
     path = ["P3", "O3", "O2", "N1", "N2", "M3"]
-    r = give(learner, gid, "allied", {"verb": "fly", "args": dict(scout["args"], path=path)})
+    r = give(learner, gid, "allied", flying(path=path))
     assert r.status_code == 303, r.text
     assert "Path: the example gave P3, P2, O2, N1, N2, M3; you gave P3, O3, O2, N1, N2, M3." in \
         html.unescape(page(learner, gid))

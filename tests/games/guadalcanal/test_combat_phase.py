@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.orders import check_action, from_json, prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.states import StatesTable
@@ -56,7 +56,7 @@ def test_a_refused_order_changes_nothing():
     s = example_10_state()
     begin_combat(s, ["P4", "N2"], ScriptedRng([]))
     before = copy.deepcopy(s)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction, match="choose each value at most once"):  # a battle twice
         decide(s, "japanese", {"verb": "order_battles", "args": {"order": ["N2", "N2"]}}, ScriptedRng([]))
     assert s == before
 

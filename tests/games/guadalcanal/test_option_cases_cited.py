@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.engine.contract import SPECTATOR
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import ScriptedRng
 from app.games.guadalcanal import rules
 from app.games.guadalcanal.surface import battle, battleline
@@ -208,5 +208,5 @@ def test_no_task_force_may_leave_the_searchboard_with_or_without_variable_sea_mo
         fields = rules.prompts(s)["japanese"]["actions"][0]["args"]["moves"]["fields"]
         offered = [h for f in fields.values() for h in f["choices"]]
         assert all(len(h) in (2, 3) and h[0].isalpha() for h in offered)
-        with pytest.raises(IllegalAction):
+        with pytest.raises(MalformedAction, match="choose one of"):  # not a searchboard hex: the order's shape
             rules.apply(s, "japanese", move(ij_striking_force="R0"), ScriptedRng())
