@@ -22,7 +22,10 @@
   function pathOf(r) { const f = fieldOf(r); return f ? f.value.split(/[\s,]+/).filter(Boolean) : []; }
   function searchBox(r, hex) {
     const f = forms()[Number(r.dataset.form)];
-    return f && f.querySelector("input[name='arg.search'][value='\"" + hex + "\"']");
+    // the one-flight form's own boxes, or, in the one order for every flight, the flight's (its field's `.search`)
+    const own = r.dataset.field.replace(/\.path$/, ".search");
+    return f && (f.querySelector("input[name='" + own + "'][value='\"" + hex + "\"']") ||
+                 f.querySelector("input[name='arg.search'][value='\"" + hex + "\"']"));
   }
   function centre(svg, hex) {
     const g = svg.querySelector(".board-hex[data-hex='" + hex + "'] polygon");

@@ -140,10 +140,10 @@ def test_two_admirals_play_the_set_up_and_the_first_turns_through_the_pages(live
     expect(marker(us, "Allied Task Force 16, S7")).to_have_count(1, timeout=TIMEOUT)
     expect(us.locator("#searchboard .board-counter[aria-label^='Japanese Advance Force']")).to_have_count(0)
 
-    # Sea search (3d5): both call nothing; the night Turn ends and Turn 2 (day) begins.
+    # Sea search (3d5): no enemy marker near either side's task forces, so the standing order a newcomer starts with
+    # calls the bases' hexes without asking (issue 34), says so in the side's log, and Turn 2 (day) begins.
     for page in (jp, us):
-        asked(page, "Sea search")
-        give(page, "Call these hexes")
+        expect(page.locator("#log")).to_contain_text("Sea search by your standing order", timeout=TIMEOUT)
     expect(us.locator("#board .gc-time")).to_contain_text("Turn 2", timeout=TIMEOUT)
 
     # Day Turn 2. Japan takes off nothing; the Allies tick the scout SS in Hornet's Ready box to take off (3a).
@@ -161,22 +161,17 @@ def test_two_admirals_play_the_set_up_and_the_first_turns_through_the_pages(live
         asked(page, "Sea Movement Step")
         give(page, "Move")
 
-    # Air movement (3d): the scout's route is clicked hex by hex on the searchboard; clicking its last hex again
-    # announces a search there. The text field the form posts fills as the route is drawn. (Japan, Side B, has no
-    # flight: it goes straight to its sea search.)
-    asked(jp, "Sea search")
-    give(jp, "Call these hexes")
+    # Air movement (3d): every flight in one order (issue 34); the scout's route is clicked hex by hex on the
+    # searchboard, and the route field the form posts fills as the route is drawn. (Japan, Side B, has no flight,
+    # and its sea search is its standing order's.)
     asked(us, "Air Movement and Search Step")
-    for h in ("P6", "O6", "N5", "N5"):
+    for h in ("P6", "O6", "N5"):
         us.locator(f"#searchboard .board-hex[data-hex='{h}']").click()
-    expect(us.locator("#prompt input[name='arg.path']")).to_have_value("P6, O6, N5")
-    expect(us.locator("#prompt input[name='arg.search'][value='\"N5\"']")).to_be_checked()
-    expect(us.locator("#gc-route-layer .gc-route-search")).to_have_count(1)
-    expect(us.locator("#prompt .gc-route-status")).to_contain_text("announced: N5")
-    expect(us.locator("#prompt").get_by_label("SS", exact=True)).to_be_checked()  # the flight routed is flown
-    give(us, "Scout SS from Q7")
+    expect(us.locator("#prompt input[name='arg.flights.us-ss.path']")).to_have_value("P6, O6, N5")
+    expect(us.locator("#gc-route-layer .gc-route-step")).to_have_count(3)
+    give(us, "Fly these flights")
     expect(marker(us, "Allied air units SS, N5")).to_have_count(1, timeout=TIMEOUT)
-    expect(us.locator("#log")).to_contain_text("SS fly from Q7: P6, O6, N5; announced N5", timeout=TIMEOUT)
+    expect(us.locator("#log")).to_contain_text("SS fly from Q7: P6, O6, N5", timeout=TIMEOUT)
     expect(jp.locator("#searchboard .board-counter[aria-label^='Allied air units']")).to_have_count(0)
 
 

@@ -57,10 +57,21 @@ def _form_for(page, order):
     raise AssertionError(f"no form for {order}")
 
 
-def fill_generic(form, order) -> None:
-    """Fill templates/game/_prompt.html's controls with the order's arguments, as a player would."""
+def _tick(form, field: str, value) -> None:
+    box = form.locator(f"input[type=\"checkbox\"][name=\"{field}\"][value='{_value(value)}']")
+    if not box.is_visible():  # a box in a closed part of the form (Guadalcanal's hexes announced): open it
+        box.locator("xpath=ancestor::details[1]/summary").click()
+    box.check()
+
+
+def fill_generic(form, order, prefix: str = "arg") -> None:
+    """Fill templates/game/_prompt.html's controls with the order's arguments, as a player would (a game's form with
+    parts, Guadalcanal's flights, by the same field names)."""
     for name, value in order["args"].items():
-        field = f"arg.{name}"
+        field = f"{prefix}.{name}"
+        if isinstance(value, dict) and value and form.locator(f'[name^="{field}."]').count():
+            fill_generic(form, {"args": value}, field)  # an argument's parts, each by its own name
+            continue
         if isinstance(value, bool):  # a box to tick or leave clear
             form.locator(f'input[type="checkbox"][name="{field}"]').set_checked(value)
             continue
@@ -68,7 +79,7 @@ def fill_generic(form, order) -> None:
             continue  # nothing to tick, or fixed by the form itself
         if form.locator(f'input[type="checkbox"][name="{field}"]').count() and isinstance(value, list):
             for v in value:
-                form.locator(f"input[type=\"checkbox\"][name=\"{field}\"][value='{_value(v)}']").check()
+                _tick(form, field, v)
         elif form.locator(f'input[type="text"][name="{field}"]').count():
             form.locator(f'input[type="text"][name="{field}"]').fill(", ".join(value))
         elif isinstance(value, dict):
