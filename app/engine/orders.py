@@ -16,7 +16,6 @@ over their whole domain (`check_action`) and publishes in each prompt the values
 """
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
@@ -29,10 +28,8 @@ ENUMERATION_LIMIT = 200  # `values` gives up above this many; enumerate_actions 
 
 
 def _title(name: str, label: str | None) -> str:
-    if label:
-        return label
-    words = name.replace("_", " ")
-    return words[:1].upper() + words[1:]  # not capitalize(): "Plots, TF 7" keeps the name as printed
+    words = name.replace("_", " ")  # not capitalize(): "Plots, TF 7" keeps the name as printed
+    return label or words[:1].upper() + words[1:]
 
 
 def _fail(name: str, label: str | None, text: str) -> MalformedAction:
@@ -180,8 +177,7 @@ class Several(Order):
             raise _fail(name, self.label, f"give a list ({self.describe()}).")
         for v in value:
             if not _member(v, self.choices):
-                # a labelled list names its values for the player, so an id posted off it is not echoed back
-                which = "one of those chosen" if self.labels else _show(v)
+                which = "one of those chosen" if self.labels else _show(v)  # an id off a named list: not echoed
                 raise _fail(name, self.label,
                             f"{which} is not on the list ({_choice_text(self.choices, self.labels)}).")
         if any(_same(a, b) for a, b in itertools.combinations(value, 2)):
@@ -351,14 +347,12 @@ def _set_names(order: Any) -> None:
 
 
 def _off_list(order: Any, key: Any) -> str:
-    """A key posted off the list: echoed where ids are the names, not where the list names its pieces (the id of a
-    piece not offered is no name for the player)."""
+    """A key posted off the list, echoed only where ids are the names (a piece not offered has no name here)."""
     return "that" if order.names else _show(key)
 
 
 def _name_of(order: Any, key: str) -> str:
-    """A piece as a player reads it: its printed name where the order knows it, its id only where it does not (a
-    piece named in play, judged by the rules)."""
+    """A piece by its printed name where the order knows it, else by its id (a piece named in play)."""
     if order.names and order.ids is not None and key in order.ids:
         return order.names[order.ids.index(key)]
     return str(key)
@@ -752,6 +746,7 @@ def from_json(spec: Any) -> Order | None:
         return None
     kind, label = spec["type"], spec.get("label")
     labels = tuple(spec["labels"]) if spec.get("labels") else None
+    names = tuple(spec["names"]) if spec.get("names") else None  # an Assignment's or Keyed's ids, printed
     try:
         if kind == "choice":
             choices = [c["value"] if isinstance(c, dict) and "value" in c else c for c in spec["choices"]]
@@ -766,7 +761,7 @@ def from_json(spec: Any) -> Order | None:
             return Boolean(label)
         if kind == "assignment":
             return Assignment(tuple(spec["ids"]), tuple(spec["choices"]), spec.get("required", True), labels, label,
-                              _names(spec))
+                              names)
         if kind == "path":
             return Path(spec["steps"], spec.get("origin"), spec.get("minimum", 1), spec.get("maximum"), label)
         if kind == "plot":
@@ -779,7 +774,7 @@ def from_json(spec: Any) -> Order | None:
             if kind == "repeated":
                 return Repeated(each, spec.get("minimum", 0), spec.get("maximum"), label)
             if kind == "keyed":
-                return Keyed(each, None if spec.get("ids") is None else tuple(spec["ids"]), label, _names(spec))
+                return Keyed(each, None if spec.get("ids") is None else tuple(spec["ids"]), label, names)
             return Optional(each, label)
         if kind == "free":
             return Free(spec.get("description") or "a value the rules check", label)
@@ -791,38 +786,6 @@ def from_json(spec: Any) -> Order | None:
         return Group(fields, tuple(spec.get("optional") or ()), label)  # type: ignore[arg-type]
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def named(order: Order, names: Mapping[str, str]) -> Order:
-    """`order` with its pieces named as a player reads them (issue 34): every keyed or assigned list of ids, and
-    every list of ids to choose several from, takes its names from `names` where it has none and `names` knows them
-    all. A game's orders over their whole domain name their pieces once, here, not at each verb."""
-    def known(ids: Sequence[Any] | None) -> bool:
-        return ids is not None and len(ids) > 0 and all(isinstance(i, str) and i in names for i in ids)
-    if isinstance(order, (Keyed, Assignment)):
-        if order.names is None and known(order.ids):
-            order = dataclasses.replace(order, names=tuple(names[i] for i in order.ids))
-        if isinstance(order, Keyed):
-            order = dataclasses.replace(order, each=named(order.each, names))
-        return order
-    if isinstance(order, (Several, Choice)):
-        if order.labels is None and known(order.choices):
-            return dataclasses.replace(order, labels=tuple(names[c] for c in order.choices))
-        return order
-    if isinstance(order, (Optional, Repeated, Plot)):
-        return dataclasses.replace(order, each=named(order.each, names))
-    if isinstance(order, Group):
-        return dataclasses.replace(order, fields={k: named(v, names) for k, v in order.fields.items()})
-    return order
-
-
-def named_verbs(verbs: Mapping[str, Mapping[str, Order]], names: Mapping[str, str]) -> dict[str, dict[str, Order]]:
-    """Every argument of every verb `named` (see there)."""
-    return {verb: {arg: named(order, names) for arg, order in args.items()} for verb, args in verbs.items()}
-
-
-def _names(spec: Mapping[str, Any]) -> tuple[str, ...] | None:
-    return tuple(spec["names"]) if spec.get("names") else None
 
 
 def typed_args(spec: Mapping[str, Any]) -> dict[str, Order] | None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from app.engine.log import PUBLIC, entry
 from app.engine.states import Decision, StatesTable
-from app.engine.orders import named_verbs
+from app.engine.order_names import named_verbs
 from app.games.first_blood import (
     combat,
     movement,
