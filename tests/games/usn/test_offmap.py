@@ -21,8 +21,8 @@ from .helpers import R, act, at
 from .test_situations import board_html
 
 WC = "west-coast"
-ALLIED_STEPS = [i for i, r in enumerate(steps.TURN) if r[1:3] == ("naval", "allied")]  # Steps 4 and 6
-JAPANESE_STEPS = [i for i, r in enumerate(steps.TURN) if r[1:3] == ("naval", "japanese")]  # Steps 2 and 8
+ALLIED_STEPS = [i for i, st in enumerate(steps.TURN) if st == ("naval", "allied")]  # Steps 4 and 6
+JAPANESE_STEPS = [i for i, st in enumerate(steps.TURN) if st == ("naval", "japanese")]  # Steps 2 and 8
 
 
 def campaign(scenario="campaign_1"):
