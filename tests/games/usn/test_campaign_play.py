@@ -73,7 +73,8 @@ def test_a_campaign_order_names_the_campaign_s_ships_and_a_stranger_is_refused()
     assert moved["ships"][ship["id"]]["hex"] == ship["hex"] and R.phase(moved) != R.phase(s)
     with pytest.raises(MalformedAction):
         R.apply(s, "japanese", {"verb": "move", "args": {"moves": {"J-XX-99": {"to": "0676"}}}}, ScriptedRng())
-    with pytest.raises(IllegalAction):  # a well-shaped order for the other side's ship
+    # a well-shaped order for the other side's ship
+    with pytest.raises(IllegalAction, match=r"not one of your naval units afloat\. \(rule Naval Unit Movement\)"):
         other = next(x for x in s["ships"] if x.startswith("A-"))
         R.apply(s, "japanese", {"verb": "move", "args": {"moves": {other: {"to": s["ships"][other]["hex"]}}}},
                 ScriptedRng())

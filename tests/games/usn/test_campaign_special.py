@@ -81,7 +81,7 @@ def test_an_allied_unit_moving_onto_348_entrenches_in_the_same_phase_without_a_d
     seen = next(u for u in R.view(out, "japanese")["land"] if u["id"] == div["id"])
     assert seen["hex"] == "0348" and seen["entrenched"]
     # elsewhere the same order is refused (a unit that moves may not entrench) and entrenching stays a die roll
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"moves this phase and may not entrench\. \(rule Entrenchment\)"):
         R.apply(s, "allied", {"verb": "land_move", "args": {"moves": {div["id"]: "0380"}, "entrench": [div["id"]],
                                                             "disentrench": []}}, ScriptedRng())
     out = R.apply(s, "allied", {"verb": "land_move", "args": {"moves": {}, "entrench": [div["id"]],
@@ -168,10 +168,11 @@ def test_the_reserves_go_one_to_a_supplied_allied_naval_base_in_australia():
                       (["1456"], '"hex 1456" is not on the list')):  # not in Australia
         with pytest.raises(MalformedAction, match=says):
             R.apply(s, "allied", {"verb": "place", "args": {"bases": bad}}, ScriptedRng())
-    with pytest.raises(IllegalAction):
+    reserves = r"is not an Allied naval base in Australia in supply.*\(rule Campaign Game 1, Australian Reserves 463\)"
+    with pytest.raises(IllegalAction, match="hex 0463 " + reserves):
         R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0463"]}}, ScriptedRng())
     s["bases"]["0668"]["side"] = "japanese"  # a base the Allies no longer control
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="hex 0668 " + reserves):
         R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0668"]}}, ScriptedRng())
 
 

@@ -39,8 +39,8 @@ def test_step_3_the_allied_player_alone_moves_land_units_after_the_japanese_nava
     assert asked("3") == [(("allied",), "Move land units one hex, or try to entrench those that stay")]
     assert order_of_steps()[:2] == ["2", "3"]
     s = at(deployed(), "land_move", "allied")
-    with pytest.raises(IllegalAction):  # not the Japanese Player's phase
-        act(s, "japanese", "land_move", moves={}, entrench=[], disentrench=[])
+    with pytest.raises(IllegalAction, match=r"not your decision now: Step 3.*\(rule Land unit Movement\)"):
+        act(s, "japanese", "land_move", moves={}, entrench=[], disentrench=[])  # not the Japanese Player's phase
 
 
 @pytest.mark.rule("Detailed Sequence of Play, Step 4")

@@ -60,7 +60,7 @@ def test_from_the_west_coast_one_box_a_phase_then_onto_the_map_from_the_last_box
     assert s["ships"]["A-CV-3"]["hex"] == WC
     with pytest.raises(IllegalAction, match="one box a Naval Movement Phase"):
         move(allied_phase(s), "allied", **{"A-CV-3": {"to": "east-2"}})  # two boxes in one phase
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"only from the last box.*\(rule Off-Map Movement\)"):
         move(allied_phase(s), "allied", **{"A-CV-3": {"to": "1519"}})  # straight onto the map
     s = sail(s, "A-CV-3", "east-1")
     with pytest.raises(IllegalAction, match="only from the last box"):  # box 1 adjoins no zone of the edge

@@ -53,7 +53,7 @@ def test_cl_dd_oilers_and_engineers_go_to_any_friendly_naval_base_and_nothing_el
         with pytest.raises(IllegalAction) as e:
             R.check(s, "japanese", _deploy(places))
         assert e.value.rule == RULE and says in str(e.value)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"not your decision now.*\(rule Japanese Variable Deployment\)"):
         R.check(s, "allied", _deploy({}))  # the Allies do not decide now
 
 
