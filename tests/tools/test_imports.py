@@ -3,10 +3,11 @@
 is no cycle and at most 15 local imports, and each mend lowers the ceiling here."""
 from tools.imports import graph
 
-# 2026-12-07: Guadalcanal's two cycles (24 and 7 modules) and its 38 local imports are all that is left; every other
-# game and the platform have none.
-MOST_CYCLES = 2
-MOST_LOCAL_IMPORTS = 38
+# 2026-12-07: Guadalcanal's two cycles (24 and 7 modules) and its 38 local imports were all that was left; every other
+# game and the platform have none. The combat package's cycle is gone (its procedures leave the walk to phase.py):
+# one cycle, 20 local imports.
+MOST_CYCLES = 1
+MOST_LOCAL_IMPORTS = 20
 
 
 def test_the_app_gains_no_import_cycle_and_no_function_local_import():
