@@ -17,8 +17,9 @@ from app.engine.contract import ChatPolicy, GameMeta, Scenario
 from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
-from app.games.guadalcanal import (air, all_flights, assembly, cards, combat, command, deployment, fog, hidden, landing,
-                                   night_search, patrols, radio, sea, sequence, submarine, teamplay, timetrack, views)
+from app.games.guadalcanal import (air, all_flights, assembly, cards, combat, command, deployment, fighters, fog, hidden,
+                                   landing, night_search, patrols, radio, sea, sequence, submarine, teamplay, timetrack,
+                                   views)
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 from app.games.guadalcanal.surface import play as surface_play
@@ -54,6 +55,14 @@ def _telling(prompt):
     return ask
 
 
+def _deploy(state: State, side: str, action: dict[str, Any], rng) -> State:
+    """7a2.2: a side's set-up; once both are in the first Turn begins (the walker's)."""
+    s = deployment.resolve(state, side, action, rng)
+    if deployment.last_in(state, side):
+        sequence.begin_turn(s, rng)
+    return s
+
+
 def _one(state: State) -> list[str]:
     return sequence.acting(state)
 
@@ -74,7 +83,7 @@ def _umpire_roll(state: State, role: str, action: dict[str, Any], rng) -> State:
 
 
 STATES = StatesTable([
-    Decision("deploy", "7a2.2", deployment.VERBS, _one, deployment.prompt, deployment.resolve, deployment.default,
+    Decision("deploy", "7a2.2", deployment.VERBS, _one, deployment.prompt, _deploy, deployment.default,
              deployment.random, deployment.check, title="Set-up"),
     Decision("sides", "18c1", UMPIRE_VERBS, _one, _umpire_prompt, _umpire_roll,
              lambda s, r: {"verb": "roll", "args": {}}, lambda s, r, rng: {"verb": "roll", "args": {}},
@@ -158,7 +167,9 @@ class Guadalcanal(TableGame):
         fog.check_options(options or {})  # 18c: no fog without an umpire
         optional.check_options(options or {})  # 11a: no free roll under the damage fog
         state = fog.begin(deployment.new_state(scenario, options or {}), options or {})
-        return optional.begin(state, options or {})  # 11b, 11c, 11e: recorded with the game
+        state = optional.begin(state, options or {})  # 11b, 11c, 11e: recorded with the game
+        fighters.set_up(state)  # 14: the scenario's fighter units are set up only with the option
+        return state
 
     @staticmethod
     def decision(state: State) -> Decision:

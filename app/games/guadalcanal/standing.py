@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.guadalcanal import air, cards, search, searchboard
+from app.games.guadalcanal import cards, search, searchboard
 from app.games.guadalcanal.gamedata import EDGES
 
 State = dict[str, Any]
@@ -41,7 +41,7 @@ def applies(state: State, side: str) -> bool:
 
 
 def base_hexes(state: State, side: str) -> list[str]:
-    mine = set(air.callable_hexes(state, side))
+    mine = set(search.callable_hexes(state, side))
     return list(dict.fromkeys(h for b in cards.units_of(state, side, "base") if (h := cards.hex_of(state, b)) in mine))
 
 
