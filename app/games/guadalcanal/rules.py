@@ -63,6 +63,14 @@ def _deploy(state: State, side: str, action: dict[str, Any], rng) -> State:
     return s
 
 
+def _surface(state: State, role: str, action: dict[str, Any], rng) -> State:
+    """Option 16's surface battle (surface/play.py); in scenarios 1-4 its end goes back into the Turn, which walks on."""
+    s = surface_play.resolve(state, role, action, rng)
+    if not surface_play.playing(s):
+        sequence.after_decision(s, rng)
+    return s
+
+
 def _one(state: State) -> list[str]:
     return sequence.acting(state)
 
@@ -119,7 +127,7 @@ STATES = StatesTable([
     Decision("submarine", "11e2", submarine.VERBS, _one, submarine.prompt, _walking(submarine.resolve),
              submarine.default, submarine.random, submarine.check, title="Submarine attack"),
     *combat.COMBAT_DECISIONS,  # the Combat Phase's own records (4-4e1), from the combat package
-    replace(surface_play.DECISION, title="Surface combat"),  # option 16's surface battle (7f, 7g; campaign 16a)
+    replace(surface_play.DECISION, resolve=_surface, title="Surface combat"),  # option 16's surface battle (7f, 7g; campaign 16a)
 ])
 sequence.bind(STATES)  # the walker reads each kind's title, rule and `needed` from its record
 ALL_VERBS = {verb: args for d in STATES for verb, args in d.verbs.items()}
