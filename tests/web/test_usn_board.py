@@ -132,12 +132,10 @@ def test_the_allocation_is_shown_to_its_writer_and_to_nobody_else():
 def strike_position():
     """Game-Turn 1 at Step 5 (E): the Japanese carriers moved to 0793 (Step 2), the Allied ones to 0862 (Step 4),
     two hexes apart; every other order the default; Step (D) examined each side's stacks in air range."""
-    from app.games.usn import sequence
-
     s = act(deployed(), "japanese", "move", moves={"J-CV-3": {"to": "0793"}, "J-CV-4": {"to": "0793"}})
-    while sequence.kind(s) != "allocation":
-        role = sequence.acting(s)[0]
-        if sequence.kind(s) == "naval" and role == "allied":
+    while R.sequence.kind(s) != "allocation":
+        role = R.acting(s)[0]
+        if R.sequence.kind(s) == "naval" and role == "allied":
             s = act(s, "allied", "move", moves={"A-CV-5": {"to": "0862"}, "A-CV-2": {"to": "0862"}})
         else:
             s = R.apply(s, role, R.default_action(s, role), ScriptedRng())

@@ -176,12 +176,21 @@ def _check_base_strikes(state, role, strikes):
                                 f"{board.reach(m['kind'], True)} hexes; {m['target']} is {d} away.", "Movement (V)")
 
 
+def written(args) -> dict[str, Any]:
+    """An allocation as written down: its missions, CAP, base and land strikes and ground support."""
+    return {k: list(args.get(k, [])) for k in ("missions", "cap", "base_strikes", "ground_support", "land_strikes")}
+
+
+def mine(state, side) -> dict[str, Any] | None:
+    """The side's own allocation: kept by the walk until both are in (its ALL step), then carried out."""
+    kept = (state["step"].get("in") or {}).get(side)
+    if kept is not None:
+        return written(kept["args"])
+    return state["allocations"].get(side)
+
+
 def resolve(state, role, action, rng):
-    state["allocations"][role] = {"missions": list(action["args"].get("missions", [])),
-                                  "cap": list(action["args"].get("cap", [])),
-                                  "base_strikes": list(action["args"].get("base_strikes", [])),
-                                  "ground_support": list(action["args"].get("ground_support", [])),
-                                  "land_strikes": list(action["args"].get("land_strikes", []))}
+    state["allocations"][role] = written(action["args"])
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has written the air allocation."))
     return state
 
@@ -366,8 +375,7 @@ def _land_back(state, flight) -> None:
 
 
 def strikes(state, rng) -> None:
-    step = state["step"]
-    at = f"Step {('5' if step['n'] < 8 else '9')} (F)-(L)"
+    at = f"Step {('5' if state['step']['index'] < 8 else '9')} (F)-(L)"
     alloc = state["allocations"]
     caps = [dict(_take_off(state, s, c), cap=True) for s in board.SIDES for c in alloc.get(s, {}).get("cap", [])]
     missions = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("missions", [])] for s in board.SIDES}

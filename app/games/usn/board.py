@@ -121,7 +121,7 @@ def new_state(rng=None, scenario: str = "coral_sea") -> State:
     opening = (f"{g.get('title', g['name'] + ', 8 May 1942')}: {_turns_text(g['turns'])}. The Japanese Player "
                "deploys and moves first (How To Use the Situation & Order of Battle).")
     return {"game": "usn", "scenario": scenario, "turn": 1, "turns": g["turns"],
-            "step": {"kind": "deploy", "side": "japanese", "n": 0},
+            "step": {"part": "pregame", "index": 0, "kind": "deploy", "side": "japanese"},
             "ships": _ships(sit), "land": _land(sit, g["turns"]), "bases": bases, "aloft": [], "allocations": {},
             "examined": {s: {} for s in SIDES}, "vp": {s: 0.0 for s in SIDES}, "holder": _holders(sit),
             "outcome": None, "log": [entry(PUBLIC, opening)]}
@@ -188,7 +188,7 @@ def neutralized(state: State, hex_id: str, kind: str) -> bool:
     for one complete Game-Turn, to the same step of the next Game-Turn."""
     b = state["bases"].get(hex_id)
     until = (b or {}).get("neutralized", {}).get(kind)
-    return bool(until) and [state["turn"], state["step"]["n"]] < until
+    return bool(until) and [state["turn"], state["step"]["index"]] < until
 
 
 def station_hex(state: State, station: str) -> str:

@@ -113,7 +113,7 @@ def base_result(state, b: dict[str, Any], kind: str, result, grounded: bool = Tr
     CAP: Mission: Bomb Air or Naval Base)."""
     at = "bombardment of a base"
     if result == "X" or _worth(result) >= 20:
-        until = [state["turn"] + 1, state["step"]["n"]]
+        until = [state["turn"] + 1, state["step"]["index"]]
         b.setdefault("neutralized", {})[kind] = until
         state["log"].append(entry(PUBLIC, f"The {board.TITLE[b['side']]} {kind} base at {b['hex']} is neutralized "
                                           f"until Game-Turn {until[0]}, this step.", at=at))
@@ -150,4 +150,4 @@ def bomb_land(state, side: str, who: str, attack: int, u: dict[str, Any], rng, a
     state["log"].append(entry(PUBLIC, f"{board.TITLE[side]} {who} {board.TITLE[u['side']]} {u['name']} at {u['hex']}: "
                                       f"{attack} against {d} (die {roll}): {result}, {effect}.", at=at))
     if result == "Dx":
-        u["unsupplied_until"] = [state["turn"] + 1, state["step"]["n"]]
+        u["unsupplied_until"] = [state["turn"] + 1, state["step"]["index"]]

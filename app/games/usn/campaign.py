@@ -32,7 +32,7 @@ def new_state(scenario: str = "campaign_3", options: dict[str, Any] | None = Non
     oob = campaigndata.deployment(scenario)
     state: State = {"game": "usn", "scenario": scenario, "turn": g["first_turn"], "first_turn": g["first_turn"],
                     "turns": g["last_turn"], "options": options,
-                    "step": {"kind": "reinforce", "side": "", "n": 0},
+                    "step": {"part": "turn", "index": 0, "kind": "reinforce", "side": None},
                     "ships": {}, "land": {}, "bases": {}, "aloft": [], "allocations": {},
                     "examined": {s: {} for s in board.SIDES}, "vp": {s: 0.0 for s in board.SIDES}, "holder": {},
                     "outcome": None, "log": []}

@@ -36,9 +36,7 @@ from app.games.usn import (
     parachute,
     records,
     reinforce,
-    sequence,
     special,
-    steps,
     submarine,
     support,
     surface,
@@ -107,15 +105,13 @@ def summary(scenario: str) -> str:
 
 
 def setup(scenario: str, options: dict[str, Any], rng) -> State:
-    """The campaign's set-up, then straight to Step 1 of its first Game-Turn (past the mini-games' air deployment:
-    campaign.py has deployed the printed order of battle)."""
+    """The campaign's set-up (campaign.py has deployed the printed order of battle); the walk begins after it
+    (rules.py): the set-up decisions its options call for, the Shock Effect's Pre-Game-Turn where it is in force,
+    then Step 1 of its first Game-Turn (sequence.pregame)."""
     state = campaign.new_state(scenario, options, rng)
-    state["step"] = {"pregame": True, "n": len(steps.PREGAME) - 1}
-    if campaign_setup.begin(state):  # the set-up decisions (Japanese Variable Deployment; the set-up choice)
-        if variable_deployment.active(state):
-            variable_deployment.start(state)
-        return state
-    sequence.advance(state, rng)  # the Shock Effect's Pre-Game-Turn where it is in force, else Step 1
+    campaign_setup.begin(state)  # the set-up decisions (Japanese Variable Deployment; the set-up choice)
+    if variable_deployment.active(state):
+        variable_deployment.start(state)
     return state
 
 

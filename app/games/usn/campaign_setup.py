@@ -8,11 +8,9 @@
    default (a missed order, the computer players) is campaign.py's placement. Without the option that placement is
    used at once, as before.
 
-`state["setup_due"]` lists the decisions still due ([kind, side], setup_due.py); steps.row shows the first,
-sequence.advance
-waits until none is left. `state["set_up_places"]` {unit: printed place} is noted by campaign.new_state and dropped
-once the set-up is done. A side's placements are logged to that side only: the other sees what the rules show (each
-naval stack's count, the land units face up).
+They are steps of the pregame (sequence.pregame), each due under its option. `state["set_up_places"]` {unit: printed
+place} is noted by campaign.new_state and dropped once the set-up is done (`done`). A side's placements are logged to
+that side only: the other sees what the rules show (each naval stack's count, the land units face up).
 """
 from __future__ import annotations
 
@@ -21,7 +19,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed
-from app.games.usn import board, garrisons, setup_due, supply, variable_deployment
+from app.games.usn import board, garrisons, supply, variable_deployment
 
 State = dict[str, Any]
 RULE = "How to Set-up and Play the Games"
@@ -40,22 +38,16 @@ def note(state: State, uid: str, rec: dict[str, Any]) -> None:
         state.setdefault("set_up_places", {})[uid] = rec.get("place", "")
 
 
-def begin(state: State) -> bool:
-    """At the set-up: the decisions due (True), or none (False: play goes straight to Step 1)."""
-    due = []
-    if variable_deployment.active(state):
-        due.append(["variable_deployment", "japanese"])
-    if state.get("options", {}).get(OPTION):
-        due += [[KIND, "japanese"], [KIND, "allied"]]
-    if not due:
-        state.pop("set_up_places", None)
-        return False
-    state["setup_due"] = due
-    state["step"].update(kind=due[0][0], side=due[0][1])
+def begin(state: State) -> None:
+    """At the set-up (its decisions are steps of the pregame, sequence.pregame): the placement's announcement."""
     if state.get("options", {}).get(OPTION):
         state["log"].append(entry(PUBLIC, "Set-up: each Player places the units his order of battle leaves to him, "
                                           "the Japanese first (How to Set-up and Play the Games)."))
-    return True
+
+
+def done(state: State, rng=None) -> None:
+    """The set-up is over (a procedure of the pregame): the printed places are no longer needed."""
+    state.pop("set_up_places", None)
 
 
 def _skip(state: State) -> set[str]:
@@ -144,7 +136,6 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     shown = "; ".join(f"{u} at {h}" for u, h in sorted(places.items())) or "every unit where it stands"
     state["log"].append(entry(role, f"Your set-up: {shown}."))
     state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has set up."))
-    setup_due.done(state, KIND)
     return state
 
 

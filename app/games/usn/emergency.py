@@ -93,7 +93,7 @@ def land_troops(state: board.State, role: str, ship: dict, stop: str, carry: lis
 def deliver(state: board.State, role: str, runs: list[tuple[str, str]]) -> None:
     """After the movement: each ship back in its base supplies its side's land units ashore in the hex it visited,
     in order, up to twelve Transport Points each, to the same step of the next Game-Turn."""
-    until = [state["turn"] + DATA["game_turns"], state["step"]["n"]]
+    until = [state["turn"] + DATA["game_turns"], state["step"]["index"]]
     room: dict[str, int] = {}
     for sid, h in runs:
         room[h] = room.get(h, 0) + DATA["transport_points"]

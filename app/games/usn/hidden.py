@@ -21,6 +21,12 @@ def hidden_from(role: str) -> list[str]:
     return [s for s in board.SIDES if s != role]
 
 
+def _allocation(state: State, side: str) -> list[dict[str, Any]]:
+    """The side's secret air allocation: its order kept by the walk until both are in, or written down."""
+    kept = (state["step"].get("in") or {}).get(side)
+    return [kept["args"]] if kept is not None else [state["allocations"][side]] if side in state["allocations"] else []
+
+
 def perturb(state: State, role: str, rng) -> State:
     s = copy.deepcopy(state)
     if s["outcome"] is not None:
@@ -30,8 +36,8 @@ def perturb(state: State, role: str, rng) -> State:
         s["log"].append(entry(side, f"A note only the {board.TITLE[side]} side reads ({rng.die(1000)})."))
         offmap.perturb(s, side, rng)  # Off-Map Movement: the carriers' record off the west edge
         building.perturb(s, side, rng)  # Repairing or Building Bases: the works begun, the bases not yet usable
-        if side in s["allocations"]:
-            s["allocations"][side]["cap"].append({"from": "base:0659", "kind": "lac", "points": rng.die(9)})
+        for written in _allocation(s, side):  # the side's air allocation, kept until both are in
+            written["cap"] = [*written.get("cap", []), {"from": "base:0659", "kind": "lac", "points": rng.die(9)}]
         sf = s.get("surface") or {}
         if side in sf.get("fire", {}):  # the other side's targets, written and not yet fired
             fire = sf["fire"][side]
@@ -91,8 +97,8 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
         for u in s["land"].values():
             if u["side"] == side and u["aboard"] is not None:
                 u["name"] = f"{u['name']} {marker}"
-        if side in s["allocations"]:
-            s["allocations"][side]["note"] = marker
+        for written in _allocation(s, side):
+            written["note"] = marker
         building.plant(s, side, marker)  # Repairing or Building Bases: the works, the bases not yet usable
         if side == "japanese":
             for sub in (s.get("submarines") or {}).values():

@@ -1,11 +1,12 @@
 """U.S.N. (SPI 1971) on the rules contract: the four mini-games (USN "Mini-Games": Coral Sea, Midway, Eastern
 Solomons, Santa Cruz), each a situation data file read by board.new_state; their special rules in situation.py.
 
-The sequence of play is the table in sequence.py; each decision kind it reaches is one `Decision` record in the module
-of its rule (deploy.py How To Use the Situation, naval.py Naval Unit Movement, land.py Land unit Movement and
-Amphibious Assault, air.py the Mutual Air-Strike Phase), gathered in STATES; the automatic steps (1, 5(D), 5(F)-(L),
-10) are procedures. `apply` checks an order's shape against every verb of the game first (MalformedAction), then who
-may decide now, then the decision's own check (IllegalAction citing its rule)."""
+The sequence of play is the steps in steps.py, walked by the engine's walker (sequence.py, SEQUENCE); each decision
+kind it reaches is one `Decision` record in the module of its rule (deploy.py How To Use the Situation, naval.py Naval
+Unit Movement, land.py Land unit Movement and Amphibious Assault, air.py the Mutual Air-Strike Phase), gathered in
+STATES; the automatic steps (1, 5(D), 5(F)-(L), 10, the end of a campaign's set-up) are PROCEDURES. `apply` checks
+an order's shape against every verb of the game first (MalformedAction), then who may decide now, then the decision's
+own check (IllegalAction citing its rule)."""
 from __future__ import annotations
 
 import copy
@@ -37,6 +38,7 @@ from app.games.usn import (
     oiler,
     records,
     sequence,
+    setup_due,
     shock,
     situation,
     special,
@@ -62,18 +64,24 @@ def _step_ten(state, rng):
 
 def _strikes(state, rng):
     shock.strikes(state, rng, air.strikes)  # Shock Effect: the second combat phase of Game-Turn One
-    building.after_attack(state, "allied" if steps.row(state)[0] == "5" else "japanese")  # Air and Naval Bases (B)
+    # Air and Naval Bases (B): the bases captured by the phase's attacks
+    building.after_attack(state, "allied" if steps.printed_now(state) == "5" else "japanese")
 
 
-sequence.PROCEDURES.update({"reinforce": _step_one, "examine": air.examine, "strikes": _strikes,
-                            "records": _step_ten})
+# The automatic steps (steps.py), carried out by the walk as it passes them
+PROCEDURES = {"reinforce": _step_one, "examine": air.examine, "strikes": _strikes, "records": _step_ten,
+              setup_due.DONE: campaign_setup.done}
 
 
 def _walking(resolve):
+    """A decision's resolution, then what follows any decision (the walker walks on: sequence.py): a naval phase's
+    rest of movement once its surface engagement is over, the submarines' attacks once the Allied movement is, the
+    refuelling from Oilers, the campaigns' rules that act "as soon as"."""
     def run(state, role, action, rng):
+        own = sequence.interrupt(state) is None  # the step's own decision, not one due inside it
         s = resolve(state, role, action, rng)
-        # a one-side decision is done once carried out; the secret allocation once both sides have written; a naval
-        # phase once its surface engagements are over (then the rest of the movement is carried out)
+        if own:
+            s["step"]["given"] = True  # a side decides once in its step (sequence.undecided)
         if s.get("surface") and s["surface"]["stage"] == "done":
             naval.finish(s, s["surface"]["attacker"])
         if not s.get("surface") and "sub_watch" in s:  # Submarines (C): the Allied movement is over
@@ -83,17 +91,25 @@ def _walking(resolve):
         if not s.get("surface") and "oiler_due" in s:  # Step 2 (J): refuelling from Oilers, after (I)
             oiler.refuel(s, s.pop("oiler_due"))
         special.after(s)  # the campaigns' Special Game Rules that act "as soon as" (special.py)
-        if special.reserves_due(s):  # Australian Reserves: the Allied decision comes first, then the sequence goes on
-            return s
-        if s["outcome"] is None and not s.get("surface") and (steps.row(s)[2] != steps.BOTH
-                                                               or not sequence.acting(s)):
-            sequence.advance(s, rng)
         return s
     return run
 
 
-def _acting(state):
-    return sequence.acting(state)
+def _side(state):
+    """Who decides a step's own decision: the side the step names (the walker's `state["step"]["side"]`)."""
+    return [state["step"]["side"]] if state["step"].get("side") else []
+
+
+def _both(state):
+    return ["japanese", "allied"]  # the secret simultaneous allocation (the walker's ALL step)
+
+
+def _sub_decider(state):
+    return [submarine.decider(state)]  # Submarines (H): the Japanese aim, then the Allied split
+
+
+def _allied(state):
+    return ["allied"]  # Australian Reserves (special.py): the Allied Player's choice
 
 
 def _ships_only(action):
@@ -229,40 +245,42 @@ def _attack_random(state, role, rng):
 NAVAL_VERBS = {"move": {**naval.VERBS["move"], "subs": submarine.order_spec()}}  # Submarines: the secret record
 
 STATES = StatesTable([
-    Decision("deploy", deploy.RULE, deploy.VERBS, _acting, deploy.prompt, _walking(deploy.resolve),
-             deploy.default, deploy.random, deploy.check, bot=bots.deploy),
-    Decision("naval", naval.RULE, NAVAL_VERBS, _acting, _naval_prompt, _walking(_naval_resolve),
-             _naval_default, _naval_random, _naval_check, bot=bots.naval),
-    Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _acting, _land_move_prompt,
+    Decision("deploy", deploy.RULE, deploy.VERBS, _side, deploy.prompt, _walking(deploy.resolve),
+             deploy.default, deploy.random, deploy.check, bot=bots.deploy, needed=sequence.undecided),
+    Decision("naval", naval.RULE, NAVAL_VERBS, _side, _naval_prompt, _walking(_naval_resolve),
+             _naval_default, _naval_random, _naval_check, bot=bots.naval, needed=sequence.undecided),
+    Decision("land_move", land.MOVE_RULE, {"land_move": land.VERBS["land_move"]}, _side, _land_move_prompt,
              _walking(_land_move_resolve), land.move_default, _land_move_random, _land_move_check,
-             bot=bots.land_move),
-    Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _acting,
+             bot=bots.land_move, needed=sequence.undecided),
+    Decision("land_attack", land.ATTACK_RULE, {"land_attack": land.VERBS["land_attack"]}, _side,
              _attack_prompt, _walking(land.attack_resolve), land.attack_default, _attack_random,
-             _attack_check, bot=bots.land_attack),
-    Decision(surface.ESCAPE, surface.RULE, surface.VERBS_ESCAPE, _acting, surface.escape_prompt,
+             _attack_check, bot=bots.land_attack, needed=sequence.undecided),
+    Decision(surface.ESCAPE, surface.RULE, surface.VERBS_ESCAPE, surface.acting, surface.escape_prompt,
              _walking(surface.escape_resolve), surface.escape_default, surface.escape_random, surface.escape_check,
              bot=bots.escape),
-    Decision(surface.FIRE, surface.RULE, surface.VERBS_FIRE, _acting, surface.fire_prompt,
+    Decision(surface.FIRE, surface.RULE, surface.VERBS_FIRE, surface.acting, surface.fire_prompt,
              _walking(surface.fire_resolve), surface.fire_default, surface.fire_random, surface.fire_check,
              bot=bots.surface_fire),
-    Decision("allocation", air.RULE, air.VERBS, _acting, _allocation_prompt, _walking(_allocation_resolve),
+    Decision("allocation", air.RULE, air.VERBS, _both, _allocation_prompt, _walking(_allocation_resolve),
              _allocation_default, _allocation_random, _allocation_check, bot=bots.allocation),
-    Decision(submarine.AIM, submarine.AIM_RULE, submarine.AIM_VERBS, _acting, submarine.aim_prompt,
+    Decision(submarine.AIM, submarine.AIM_RULE, submarine.AIM_VERBS, _sub_decider, submarine.aim_prompt,
              _walking(submarine.aim_resolve), submarine.aim_default, submarine.aim_random, submarine.aim_check,
              bot=bots.sub_aim),
-    Decision(submarine.SPLIT, submarine.SPLIT_RULE, submarine.SPLIT_VERBS, _acting, submarine.split_prompt,
+    Decision(submarine.SPLIT, submarine.SPLIT_RULE, submarine.SPLIT_VERBS, _sub_decider, submarine.split_prompt,
              _walking(submarine.split_resolve), submarine.split_default, submarine.split_random,
              submarine.split_check, bot=bots.sub_split),
-    Decision(special.RESERVES, special.RESERVES_RULE, special.VERBS, _acting, special.reserves_prompt,
+    Decision(special.RESERVES, special.RESERVES_RULE, special.VERBS, _allied, special.reserves_prompt,
              _walking(special.reserves_resolve), special.reserves_default, special.reserves_random,
              special.reserves_check, bot=bots.reserves),
-    Decision(variable_deployment.KIND, variable_deployment.RULE, variable_deployment.verbs(grid.ALL_HEXES), _acting,
+    Decision(variable_deployment.KIND, variable_deployment.RULE, variable_deployment.verbs(grid.ALL_HEXES), _side,
              variable_deployment.prompt, _walking(variable_deployment.resolve), variable_deployment.default,
-             variable_deployment.random, variable_deployment.check, bot=bots.set_up),
-    Decision(campaign_setup.KIND, campaign_setup.RULE, campaign_setup.verbs(grid.ALL_HEXES), _acting,
+             variable_deployment.random, variable_deployment.check, bot=bots.set_up,
+             needed=sequence.undecided),
+    Decision(campaign_setup.KIND, campaign_setup.RULE, campaign_setup.verbs(grid.ALL_HEXES), _side,
              campaign_setup.prompt, _walking(campaign_setup.resolve), campaign_setup.default, campaign_setup.random,
-             campaign_setup.check, bot=bots.set_up),
+             campaign_setup.check, bot=bots.set_up, needed=sequence.undecided),
 ])
+SEQUENCE = sequence.walk(STATES, PROCEDURES)
 ALL_VERBS: dict[str, Any] = {}
 for _d in STATES:
     ALL_VERBS.update(_d.verbs)
@@ -310,9 +328,12 @@ class USN(TableGame):
     role_titles = dict(meta.role_labels)  # who a refusal says the game waits for
     bots = BOTS  # one computer player a side, deciding from its view only: each record's `bot` (bots.py)
 
+    sequence = SEQUENCE
+
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
         if scenario in campaign_play.SCENARIOS:
             state = campaign_play.setup(scenario, options, rng)
+            SEQUENCE.begin(state, rng)  # its set-up decisions, else the Pre-Game-Turn or Step 1 (sequence.pregame)
             building.start(state)  # the bases' original capacities, what a repair restores
             return state
         if scenario not in board.SITUATIONS:
@@ -323,20 +344,25 @@ class USN(TableGame):
         submarine.start(state, options)
         oiler.start(state)
         building.start(state)
-        sequence.start(state)
+        SEQUENCE.begin(state, rng)
         return state
-
-    @staticmethod
-    def decision(state: State) -> Decision:
-        return STATES[sequence.kind(state)]
 
     def phase(self, state: State) -> str:
         st = state["step"]
-        where = f"shock{st['n']}" if st.get("shock") else "setup" if st.get("pregame") else st["n"]
-        return f"turn-{state['turn']}-{where}-{sequence.kind(state)}"
+        if st.get("part") == "pregame":
+            where = f"shock{st['index'] - len(sequence.pregame(state)) + len(steps.SHOCK)}" if shock.pregame(state) \
+                else "setup"
+        else:
+            where = st["index"]
+        return f"turn-{state['turn']}-{where}-{SEQUENCE.kind(state)}"
 
     def acting(self, state: State) -> list[str]:
-        return sequence.acting(state)
+        """Who decides now (the walker's answer); at the secret allocation, the sides that have not yet written it:
+        a written allocation is final."""
+        return [r for r in SEQUENCE.acting(state) if not SEQUENCE.revising(state, r)]
+
+    def view(self, state: State, role: str) -> dict[str, Any]:
+        return views.view(state, role, self.acting(state))
 
     def prompts(self, state: State) -> dict[str, Any]:
         """Each prompt's info names the decision it asks for (`kind`: its record's id, which the computer players
@@ -345,14 +371,13 @@ class USN(TableGame):
         kind = self.decision(state).id if asked else None
         return {role: {**p, "info": {"kind": kind, **(p.get("info") or {})}} for role, p in asked.items()}
 
-    def step_title(self, state: State) -> str:
-        return steps.row(state)[3]
-
     def apply(self, state: State, role: str, action: Any, rng) -> State:
         # a JSON round trip: the state is plain JSON, and this copies a campaign's hundreds of units several times
         # faster than copy.deepcopy (docs/games/usn.md, "Campaign games as scenarios": the bench)
         try:
-            return self.guard(state, role, action).carry_out(json.loads(json.dumps(state)), role, action, rng)
+            d = self.guard(state, role, action)
+            s = json.loads(json.dumps(state))
+            return SEQUENCE.decide(s, role, d.judge(s, role, action), rng)
         except Refused as e:
             raise _named(e, state) from None
 

@@ -1,31 +1,20 @@
-"""The queue of a campaign's set-up decisions still due, `state["setup_due"]` ([kind, side], campaign_setup.begin
-fills it): the row the sequence shows for the first, and the step past one carried out. Kept below the set-up
-decisions (campaign_setup.py, variable_deployment.py) and the sequence, which all walk it."""
+"""The steps of a campaign's set-up decisions, before Step 1 of its first Game-Turn (How to Set-up and Play the Games;
+How To Use the Situation & Order of Battle: "The Japanese Player always deploys his forces first"): Japanese Variable
+Deployment (variable_deployment.py), then each side's placement of the units its order of battle leaves to it
+(campaign_setup.py), Japan first, each due under its option, then the end of the set-up (a procedure). The walk
+puts those due first in its pregame (sequence.pregame); kept below the set-up decisions and the walk, which read
+them."""
 from __future__ import annotations
 
-from typing import Any
+from app.engine.sequence import Step
 
-State = dict[str, Any]
-ROWS = {("variable_deployment", "japanese"): ("Set-up", "variable_deployment", "japanese",
-                                              "Japanese Variable Deployment of CL, DD, Oilers, Engineers"),
-        ("campaign_setup", "japanese"): ("Set-up", "campaign_setup", "japanese",
-                                         "Japanese set-up: the units placed where the Player desires"),
-        ("campaign_setup", "allied"): ("Set-up", "campaign_setup", "allied",
-                                       "Allied set-up: the units placed where the Player desires")}
+RULE = "How to Set-up and Play the Games"
+DONE = "set_up_done"  # the set-up is over (a procedure: campaign_setup.done)
 
-
-def done(state: State, kind: str) -> None:
-    """A set-up decision carried out: the next one is due, or (none left) play goes on to Step 1."""
-    due = state.get("setup_due") or []
-    if due and due[0][0] == kind:
-        due.pop(0)
-    if due:
-        state["step"].update(kind=due[0][0], side=due[0][1])
-    else:
-        state.pop("setup_due", None)
-        state.pop("set_up_places", None)
-
-
-def row(state: State) -> tuple[str, str, str, str] | None:
-    due = state.get("setup_due")
-    return ROWS[(due[0][0], due[0][1])] if due else None
+VARIABLE_DEPLOYMENT = Step("variable_deployment", "japanese",
+                           "Japanese Variable Deployment of CL, DD, Oilers, Engineers", RULE)
+PLACEMENT: tuple[Step, ...] = (
+    Step("campaign_setup", "japanese", "Japanese set-up: the units placed where the Player desires", RULE),
+    Step("campaign_setup", "allied", "Allied set-up: the units placed where the Player desires", RULE),
+)
+OVER = Step(DONE, None, "Set-up done", RULE)

@@ -12,7 +12,7 @@ Allied Bases have their Anti-Aircraft Strength reduced to one-third of normal. A
 Strength reduced to one-third of normal. Allied Coastal Defense units are not affected. All Japanese NAC have their
 Bombardment Strength increased to "ten.""
 
-The Pre-Game-Turn is two rows of the sequence (steps.SHOCK) before Step 1 of Game-Turn 1; the checks here wrap the
+The Pre-Game-Turn is two steps of the sequence (steps.SHOCK) before Step 1 of Game-Turn 1; the checks here wrap the
 decisions in rules.py; the one-third strengths and the NAC's ten are marks set on the records for the second combat
 phase's strikes only (`strikes`), read by board.values, airbase.py, strength.defense and the bombing per point.
 Readings: docs/games/usn.md, "Special Game Rules in play (session 9)"."""
@@ -36,12 +36,8 @@ def in_force(state: State) -> bool:
 
 
 def pregame(state: State) -> bool:
-    """The Pre-Game-Turn's two Japanese naval movement phases are under way."""
-    return bool(state["step"].get("shock"))
-
-
-def _row(state: State) -> tuple[str, str, str, str]:
-    return steps.row(state)
+    """The Pre-Game-Turn's two Japanese naval movement phases are under way (the pregame's naval steps)."""
+    return state["step"].get("part") == "pregame" and state["step"].get("kind") == "naval"
 
 
 def _turn_one(state: State) -> bool:
@@ -49,7 +45,7 @@ def _turn_one(state: State) -> bool:
 
 
 def first_japanese_phase(state: State) -> bool:
-    return _turn_one(state) and _row(state)[0] == "2"
+    return _turn_one(state) and steps.printed_now(state) == "2"
 
 
 def allies_frozen(state: State, role: str) -> bool:
@@ -59,7 +55,7 @@ def allies_frozen(state: State, role: str) -> bool:
 
 def second_combat(state: State) -> bool:
     """Step 9, the second combat phase of Game-Turn One."""
-    return _turn_one(state) and _row(state)[0] == "9"
+    return _turn_one(state) and steps.printed_now(state) == "9"
 
 
 def allied_bases(state: State) -> list[str]:

@@ -124,7 +124,7 @@ def allowance(state: State, h: str, to: str) -> int:
 
 
 def _first_phase(state: State) -> bool:
-    return state["turn"] == 1 and state["step"].get("n") == 1
+    return state["turn"] == 1 and state["step"].get("part") == "turn" and state["step"].get("index") == 1
 
 
 def check(state: State, role: str, orders: dict[str, Any]) -> None:

@@ -117,7 +117,7 @@ def unit_supplied(state: board.State, unit: dict, known: tuple | None = None) ->
     if unit.get("aboard") is not None or unit.get("kind") == "coastal_defense":  # (E): Coastal Defense stays normal
         return True
     until = unit.get("emergency_supply_until")
-    if until and [state["turn"], state["step"]["n"]] < until:
+    if until and [state["turn"], state["step"]["index"]] < until:
         return True
     return traces(state, unit["side"], unit["hex"], known)
 
@@ -135,7 +135,7 @@ def shown_all(state: board.State, units: list[dict], role: str | None) -> dict[s
     for u in units:
         if u["side"] == role:
             until = u.get("unsupplied_until")
-            deprived = until and [state["turn"], state["step"]["n"]] < until
+            deprived = until and [state["turn"], state["step"]["index"]] < until
             out[u["id"]] = not deprived and unit_supplied(state, u, known)
         else:
             out[u["id"]] = shown(state, u, role)
@@ -150,14 +150,14 @@ def shown(state: board.State, unit: dict, role: str | None) -> bool:
     if unit["side"] == role:
         return supplied(state, unit)
     until = unit.get("unsupplied_until")
-    return not until or [state["turn"], state["step"]["n"]] >= until
+    return not until or [state["turn"], state["step"]["index"]] >= until
 
 
 def supplied(state: board.State, unit: dict[str, Any]) -> bool:
     """Supply (A)-(E): a land unit is in supply when it traces a supply line (below) and no Dx of bombardment or
     bombing has deprived it of supply for one full Game-Turn (to the same step of the next Game-Turn)."""
     until = unit.get("unsupplied_until")
-    return (not until or [state["turn"], state["step"]["n"]] >= until) and (
+    return (not until or [state["turn"], state["step"]["index"]] >= until) and (
         unit_supplied(state, unit) or philippines.immune(state, unit))  # Phillipine Fortifications: 8 Game-Turns
 
 

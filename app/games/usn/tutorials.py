@@ -19,7 +19,7 @@ from app.games.usn import air, board, steps
 from app.games.usn.gamedata import FOLDER
 
 State = dict[str, Any]
-ALLOCATION = next(i for i, r in enumerate(steps.TURN) if r[1] == "allocation")  # Step 5 (E)
+ALLOCATION = next(i for i, st in enumerate(steps.TURN) if st.kind == "allocation")  # Step 5 (E)
 
 
 def position(ships: dict[str, str], nac: dict[str, int], air_points: dict[str, dict[str, int]]) -> State:
@@ -29,8 +29,7 @@ def position(ships: dict[str, str], nac: dict[str, int], air_points: dict[str, d
     s["ships"] = {sid: dict(s["ships"][sid], hex=h, nac=nac.get(sid, 0)) for sid, h in ships.items()}
     for h, pts in air_points.items():
         s["bases"][h]["air"].update(pts)
-    r = steps.TURN[ALLOCATION]
-    s["step"] = {"pregame": False, "n": ALLOCATION, "kind": r[1], "side": r[2]}
+    s["step"] = steps.position(ALLOCATION)
     s["log"] = []
     air.examine(s, ScriptedRng())
     return s

@@ -15,7 +15,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, Keyed
-from app.games.usn import garrisons, setup_due
+from app.games.usn import garrisons
 
 State = dict[str, Any]
 RULE = "Japanese Variable Deployment"
@@ -54,7 +54,7 @@ def verbs(hexes) -> dict[str, Any]:
 
 
 def start(state: State) -> None:
-    """At the set-up (campaign_setup.begin has made the decision due)."""
+    """At the set-up (the decision is a step of the pregame, sequence.pregame)."""
     state["log"].append(entry(PUBLIC, "Japanese Variable Deployment (optional rule): the Japanese Player deploys his "
                                       "CL, DD, Oiler units and Engineer Regiments at any friendly Naval Base."))
 
@@ -84,7 +84,6 @@ def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     places = action["args"].get("places", {})
     for uid, h in sorted(places.items()):
         (state["ships"][uid] if uid in state["ships"] else state["land"][uid])["hex"] = h
-    setup_due.done(state, KIND)
     shown = "; ".join(f"{u} at {h}" for u, h in sorted(places.items())) or "all as printed"
     state["log"].append(entry("japanese", f"Japanese Variable Deployment: {shown}."))
     state["log"].append(entry(PUBLIC, "The Japanese Player has deployed (Japanese Variable Deployment)."))

@@ -12,13 +12,13 @@ from typing import Any
 from app.engine.contract import UMPIRE
 from app.engine.log import visible
 from app.games.usn import (
+    air,
     board,
     building,
     garrisons,
     naming,
     offmap,
     sequence,
-    steps,
     submarine,
     supply,
     support,
@@ -54,7 +54,8 @@ def _log(state: State, role: str, ended: bool) -> list[dict[str, Any]]:
     return [dict(line, text=naming.named(line["text"])) for line in visible(state["log"], role, ended)]
 
 
-def view(state: State, role: str) -> dict[str, Any]:
+def view(state: State, role: str, waiting_for: list[str]) -> dict[str, Any]:
+    """What `role` sees; `waiting_for`: who decides now (the walker's answer, rules.USN.acting)."""
     ended = state["outcome"] is not None
     if role == UMPIRE or ended:
         everything = copy.deepcopy({k: v for k, v in state.items() if k != "log"})
@@ -75,9 +76,9 @@ def view(state: State, role: str) -> dict[str, Any]:
              "moved": u["moved"],  # landed this Game-Turn (a public landing): no further move, Movement (J)
              "supplied": supplied[u["id"]]}
             for u in ashore]
-    r = steps.row(state)
+    r = sequence.row(state)
     out = {"game": "usn", "scenario": state["scenario"], "turn": state["turn"], "turns": state["turns"],
-           "step": {"kind": r[1], "side": r[2], "title": r[3]}, "waiting_for": sequence.acting(state),
+           "step": {"kind": r[1], "side": r[2], "title": r[3]}, "waiting_for": waiting_for,
            "vp": dict(state["vp"]), "holder": dict(state["holder"]),
            "bases": [dict(b, air=dict(b["air"])) for _, b in sorted(state["bases"].items())],
            "ships": ships, "land": land,
@@ -100,6 +101,6 @@ def view(state: State, role: str) -> dict[str, Any]:
     if me:
         out["my_works"] = building.shown(state, me)  # Repairing or Building Bases: the owner's works in progress
         out["examined"] = copy.deepcopy(state["examined"].get(me, {}))
-        if me in state["allocations"]:
-            out["my_allocation"] = copy.deepcopy(state["allocations"][me])
+        if (written := air.mine(state, me)) is not None:
+            out["my_allocation"] = copy.deepcopy(written)
     return out

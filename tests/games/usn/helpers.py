@@ -19,11 +19,12 @@ def deployed():
 
 
 def at(state, kind, side="", n=None):
-    """The same position at the first step of the sequence whose kind (and side) match."""
+    """The same position at the first step of the sequence whose kind (and side: "both" for the allocation) match,
+    as the walker enters it."""
     s = copy.deepcopy(state)
-    idx = n if n is not None else next(i for i, r in enumerate(steps.TURN) if r[1] == kind and r[2] == side)
-    r = steps.TURN[idx]
-    s["step"] = {"pregame": False, "n": idx, "kind": r[1], "side": r[2]}
+    idx = n if n is not None else next(i for i, st in enumerate(steps.TURN)
+                                       if st.kind == kind and steps.side(st) == side)
+    s["step"] = steps.position(idx)
     return s
 
 

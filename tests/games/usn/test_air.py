@@ -3,7 +3,7 @@ printed order with CAP answering each (F)-(G), the return (L); CRTs 2, 3 and 5 w
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import air, damage, grid, sequence, strength
+from app.games.usn import air, damage, grid, strength
 
 from .helpers import R, act, at, deployed, texts
 
@@ -22,7 +22,7 @@ def carriers_in_range():
     for sid in ("A-CV-5", "A-CV-2", "A-CA-1", "A-DD-1"):
         s["ships"][sid]["hex"] = _allied_hex()
     s = at(s, "examine", n=5)
-    sequence.PROCEDURES["examine"](s, None)
+    R.sequence.procedures["examine"](s, None)
     return at(s, "allocation", n=6)
 
 
@@ -39,7 +39,7 @@ def test_examination_forms_two_ship_groups_from_the_top_of_stacks_in_air_range()
 def test_an_odd_ship_at_the_bottom_defends_alone():
     s = carriers_in_range()
     s["ships"]["J-CA-2"]["hex"] = "0759"
-    sequence.PROCEDURES["examine"](s, None)
+    R.sequence.procedures["examine"](s, None)
     assert s["examined"]["allied"][J_HEX] == [["J-CV-3", "J-CV-4"], ["J-CA-1"]]
 
 
@@ -165,7 +165,7 @@ def test_the_allocation_offers_each_station_and_air_type_only_the_stacks_it_reac
     for sid in ("J-CV-3", "J-CV-4", "J-CA-1", "J-CA-2"):
         s["ships"][sid]["hex"] = "0587"
     s = at(s, "examine", n=5)
-    sequence.PROCEDURES["examine"](s, None)
+    R.sequence.procedures["examine"](s, None)
     s = at(s, "allocation", n=6)
     reach = R.prompts(s)["allied"]["info"]["reach"]
     assert reach["base:0659"] == {"lac": ["0759"], "lbac": ["0587", "0759"]} and reach["A-CV-5"] == {"nac": []}

@@ -53,7 +53,7 @@ def test_anti_aircraft_never_fires_at_lbac_striking_a_base():
 @pytest.mark.rule("Bomb Air or Naval Base")
 def test_air_points_grounded_on_a_neutralized_base_suffer_the_schedule():
     s = allocation()
-    s["bases"][PM]["neutralized"] = {"air": [2, s["step"]["n"]]}
+    s["bases"][PM]["neutralized"] = {"air": [2, s["step"]["index"]]}
     s = strike(s, "japanese", (6, 1, 1), {"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM,
                                           "base": "air base"})
     log = texts(s)
@@ -100,7 +100,7 @@ def test_strafers_meet_the_rising_cap_and_the_aa_then_shoot_up_what_stayed_on_th
 @pytest.mark.rule("Strafing")
 def test_on_a_neutralized_base_nothing_rises_and_the_dearest_points_are_shot_up_first():
     s = allocation()
-    s["bases"][PM]["neutralized"] = {"air": [2, s["step"]["n"]]}
+    s["bases"][PM]["neutralized"] = {"air": [2, s["step"]["index"]]}
     s = strike(s, "japanese", (6, 1), {"from": f"base:{LAE}", "kind": "lac", "points": 5, "target": PM,
                                        "base": STRAFE})
     log = texts(s)

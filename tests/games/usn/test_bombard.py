@@ -54,7 +54,7 @@ def test_a_result_of_twenty_or_more_neutralizes_for_one_complete_game_turn_and_x
     assert b["air"] == {"lac": 3, "lbac": 5, "nac": 0}  # 50% of 15, dropping the fraction: 7 LAC
     assert board.neutralized(s, PM, "air")
     assert "base:0659" not in supply.air_stations(s, "allied")  # Movement (S): nothing takes off
-    later = dict(s, turn=2, step=dict(s["step"], n=s["step"]["n"] - 1))
+    later = dict(s, turn=2, step=dict(s["step"], index=s["step"]["index"] - 1))
     assert board.neutralized(later, PM, "air")
     assert not board.neutralized(dict(s, turn=2), PM, "air")  # one complete Game-Turn later, lifted
     bombard.base_result(s, s["bases"]["0698"], "air", "X")
@@ -70,7 +70,7 @@ def test_a_neutralized_naval_base_does_not_refuel():
     assert s["ships"]["A-CV-5"]["at_sea"] == 1 and s["ships"]["A-CA-2"]["at_sea"] == 0  # Sydney still refuels
     assert "naval base at 0899 is neutralized" in texts(s)
     assert R.view(s, "japanese")["bases"][[b["hex"] for b in R.view(s, "japanese")["bases"]].index("0899")][
-        "neutralized"] == {"naval": [2, s["step"]["n"]]}  # open to both: the bombardment was public
+        "neutralized"] == {"naval": [2, s["step"]["index"]]}  # open to both: the bombardment was public
 
 
 @pytest.mark.rule("Bombardment of Land Units")
@@ -130,7 +130,7 @@ def test_the_engineers_score_on_guadalcanal_only_in_supply():
     s = deployed()
     s["land"]["J-L4"].update(hex="0828")
     assert ("japanese", 10, "Engineer regiment on Guadalcanal") in records.geographic(s)
-    s["land"]["J-L4"]["unsupplied_until"] = [s["turn"] + 1, s["step"]["n"]]
+    s["land"]["J-L4"]["unsupplied_until"] = [s["turn"] + 1, s["step"]["index"]]
     assert all(why != "Engineer regiment on Guadalcanal" for _, _, why in records.geographic(s))
 
 

@@ -28,7 +28,7 @@ def test_the_errata_hexside_is_mountain_for_land_movement_and_clear_for_air():
 def test_air_units_fly_across_the_errata_hexside_at_no_cost_of_range():
     assert grid.distance(LAE, BEYOND_THE_PASS) == board.reach("lac", extended=True) == 4
     s = strike_from_lae(at(deployed(), "allocation", n=6))
-    assert s["allocations"]  # accepted: the Japanese allocation is written (secret until the strikes)
+    assert s["step"]["in"]["japanese"]  # accepted: the Japanese allocation is written (secret until the strikes)
 
 
 @pytest.mark.rule("Movement (U)")

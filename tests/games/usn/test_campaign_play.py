@@ -9,7 +9,7 @@ from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import assert_plain_json, check_every_reader, random_action
-from app.games.usn import board, campaign_play, campaign_victory, reinforce, steps
+from app.games.usn import board, campaign_play, campaign_victory, reinforce, sequence, shock
 
 from .helpers import R
 from .test_situations import board_html
@@ -43,11 +43,11 @@ def test_the_three_campaign_games_are_offered_and_begin_with_step_1_then_japan_m
     for sc, first, last in (("campaign_1", 1, 20), ("campaign_2", 21, 40), ("campaign_3", 1, 81)):
         s = R.setup(sc, {}, ScriptedRng())
         assert (s["turn"], s["turns"]) == (first, last)
-        while s["step"].get("shock"):  # Games 1 and 3: the Shock Effect's Pre-Game-Turn first (shock.py)
+        while shock.pregame(s):  # Games 1 and 3: the Shock Effect's Pre-Game-Turn first (shock.py)
             s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
         # Step 1 has run (its log line names the week) and the Japanese Player moves first: Step 2
         assert any("Step 1, reinforcements" in e["text"] for e in s["log"])
-        assert steps.row(s)[:3] == ("2", "naval", "japanese") and R.acting(s) == ["japanese"]
+        assert sequence.row(s)[:3] == ("2", "naval", "japanese") and R.acting(s) == ["japanese"]
         assert_plain_json(s)
 
 
@@ -73,7 +73,8 @@ def test_a_campaign_order_names_the_campaign_s_ships_and_a_stranger_is_refused()
     assert moved["ships"][ship["id"]]["hex"] == ship["hex"] and R.phase(moved) != R.phase(s)
     with pytest.raises(MalformedAction):
         R.apply(s, "japanese", {"verb": "move", "args": {"moves": {"J-XX-99": {"to": "0676"}}}}, ScriptedRng())
-    with pytest.raises(IllegalAction):  # a well-shaped order for the other side's ship
+    # a well-shaped order for the other side's ship
+    with pytest.raises(IllegalAction, match=r"not one of your naval units afloat\. \(rule Naval Unit Movement\)"):
         other = next(x for x in s["ships"] if x.startswith("A-"))
         R.apply(s, "japanese", {"verb": "move", "args": {"moves": {other: {"to": s["ships"][other]["hex"]}}}},
                 ScriptedRng())

@@ -4,17 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction, MalformedAction
 from app.engine.rng import ScriptedRng, SeededRng
-from app.games.usn import (
-    board,
-    campaign,
-    campaign_play,
-    campaigndata,
-    grid,
-    sequence,
-    special,
-    steps,
-    supply,
-)
+from app.games.usn import board, campaign, campaign_play, campaigndata, grid, sequence, special, steps, supply
 
 from .helpers import R
 
@@ -31,8 +21,7 @@ def _base(s, role, h):
 def _at(s, kind, side):
     """The position at the step of a later Game-Turn (Game-Turn One is the Shock Effect's: the Allies stand)."""
     s["turn"] = 2
-    idx = next(i for i, r in enumerate(steps.TURN) if r[1] == kind and r[2] == side)
-    s["step"] = {"pregame": False, "n": idx, "kind": kind, "side": side}
+    s["step"] = steps.position(steps.TURN.index((kind, side)))
     return s
 
 
@@ -92,7 +81,7 @@ def test_an_allied_unit_moving_onto_348_entrenches_in_the_same_phase_without_a_d
     seen = next(u for u in R.view(out, "japanese")["land"] if u["id"] == div["id"])
     assert seen["hex"] == "0348" and seen["entrenched"]
     # elsewhere the same order is refused (a unit that moves may not entrench) and entrenching stays a die roll
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"moves this phase and may not entrench\. \(rule Entrenchment\)"):
         R.apply(s, "allied", {"verb": "land_move", "args": {"moves": {div["id"]: "0380"}, "entrench": [div["id"]],
                                                             "disentrench": []}}, ScriptedRng())
     out = R.apply(s, "allied", {"verb": "land_move", "args": {"moves": {}, "entrench": [div["id"]],
@@ -158,18 +147,18 @@ def _landed(scenario="campaign_2"):
 @pytest.mark.rule("Campaign Game 2, Australian Reserves")  # "Same as Campaign Game One": played here in Game 2
 def test_a_japanese_landing_in_australia_gives_the_allies_a_choice_of_bases_for_the_reserves():
     s = _landed()
-    assert R.acting(s) == ["allied"] and sequence.kind(s) == "reserves"
+    assert R.acting(s) == ["allied"] and R.sequence.kind(s) == "reserves"
     p = R.prompts(s)["allied"]
     assert p["info"]["bases"] == ["0668", "0698"] and p["info"]["divisions"] == 3
     before = sum(1 for u in s["land"].values() if u["side"] == "allied" and u["name"] == "30-50 Division")
     out = R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0668"]}}, ScriptedRng())
     divs = [u for u in R.view(out, "japanese")["land"] if u["side"] == "allied" and u["name"] == "30-50 Division"]
     assert len(divs) == before + 1 and any(u["hex"] == "0668" for u in divs)
-    assert steps.row(out)[:3] == ("3", "land_move", "allied")  # the sequence goes on where it was
+    assert sequence.row(out)[:3] == ("3", "land_move", "allied")  # the sequence goes on where it was
     # offered once: a second landing raises nothing
     _unit(out, "japanese", "20-40 Division")["hex"] = "0463"
     out = R.apply(out, "allied", R.default_action(out, "allied"), ScriptedRng())
-    assert sequence.kind(out) != "reserves"
+    assert R.sequence.kind(out) != "reserves"
 
 
 @pytest.mark.rule("Campaign Game 1, Australian Reserves 463")
@@ -179,10 +168,11 @@ def test_the_reserves_go_one_to_a_supplied_allied_naval_base_in_australia():
                       (["1456"], '"hex 1456" is not on the list')):  # not in Australia
         with pytest.raises(MalformedAction, match=says):
             R.apply(s, "allied", {"verb": "place", "args": {"bases": bad}}, ScriptedRng())
-    with pytest.raises(IllegalAction):
+    reserves = r"is not an Allied naval base in Australia in supply.*\(rule Campaign Game 1, Australian Reserves 463\)"
+    with pytest.raises(IllegalAction, match="hex 0463 " + reserves):
         R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0463"]}}, ScriptedRng())
     s["bases"]["0668"]["side"] = "japanese"  # a base the Allies no longer control
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="hex 0668 " + reserves):
         R.apply(s, "allied", {"verb": "place", "args": {"bases": ["0668"]}}, ScriptedRng())
 
 
@@ -211,4 +201,4 @@ def test_campaign_game_3_plays_game_one_s_special_rules_and_game_two_s_burma_rul
     one, two, three = (R.setup(f"campaign_{n}", {}, ScriptedRng()) for n in (1, 2, 3))
     assert set(campaigndata.in_force(three)) == set(campaigndata.in_force(one)) | {"burma_reinforcement"}
     assert "burma_reinforcement" in campaigndata.in_force(two) and "midway" not in campaigndata.in_force(three)
-    assert steps.row(three)[:3] == ("Pre-Game-Turn", "naval", "japanese")  # Game One's Shock Effect first
+    assert sequence.row(three)[:3] == ("Pre-Game-Turn", "naval", "japanese")  # Game One's Shock Effect first

@@ -18,8 +18,7 @@ def _turn_22():
     s = campaign.new_state("campaign_3")
     s["turn"] = 22
     campaign_play.step_one(s, ScriptedRng())
-    idx = next(i for i, r in enumerate(steps.TURN) if r[1] == "naval" and r[2] == "japanese")
-    s["step"] = {"pregame": False, "n": idx, "kind": "naval", "side": "japanese"}
+    s["step"] = steps.position(steps.TURN.index(("naval", "japanese")))
     return s
 
 
@@ -38,12 +37,12 @@ def test_a_carrier_with_new_nac_stays_idle_in_its_base_in_japan_for_two_naval_ph
         R.check(s, "japanese", R.random_action(s, "japanese", SeededRng(seed)))
     s = R.apply(s, "japanese", order, ScriptedRng())  # Step 2 spent idle: one phase
     assert s["ships"]["J-CV-8"]["training"] == 1
-    idx = next(i for i, r in enumerate(steps.TURN) if r[0] == "8")
-    s["step"] = {"pregame": False, "n": idx, "kind": "naval", "side": "japanese"}
+    idx = next(i for i, st in enumerate(steps.TURN) if steps.printed(st) == "8")
+    s["step"] = steps.position(idx)
     s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())  # Step 8: the second
     assert "training" not in s["ships"]["J-CV-8"]
     assert any("new pilots are trained" in e["text"] for e in R.view(s, "japanese")["log"])
-    s["step"] = {"pregame": False, "n": idx, "kind": "naval", "side": "japanese"}
+    s["step"] = steps.position(idx)
     R.check(s, "japanese", {"verb": "move", "args": {"moves": {"J-CV-8": {"to": "0609"}}}})  # free to sail
 
 

@@ -53,9 +53,9 @@ def test_games_1_and_3_begin_with_two_japanese_naval_phases_before_step_1_game_2
         assert R.phase(s) == "turn-1-shock1-naval"
         s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
         assert "Step 1, reinforcements" in _texts(s)  # Step 1 of Game-Turn 1 follows
-        assert steps.row(s)[:3] == ("2", "naval", "japanese") and s["turn"] == 1
+        assert sequence.row(s)[:3] == ("2", "naval", "japanese") and s["turn"] == 1
     s = R.setup("campaign_2", {}, ScriptedRng())
-    assert steps.row(s)[:3] == ("2", "naval", "japanese") and "Shock" not in R.step_title(s)
+    assert sequence.row(s)[:3] == ("2", "naval", "japanese") and "Shock" not in R.step_title(s)
 
 
 @pytest.mark.rule(RULE)
@@ -97,7 +97,7 @@ def test_game_turn_one_japan_doubles_but_keeps_five_hexes_off_and_the_allies_do_
     with pytest.raises(IllegalAction, match="within 5 hexes"):
         _move(s, "J-DD-1", _beside_guam(s, "J-DD-1", 4))
     s = doubled
-    assert steps.row(s)[:3] == ("3", "land_move", "allied")
+    assert sequence.row(s)[:3] == ("3", "land_move", "allied")
     div = next(u for u in s["land"].values() if u["side"] == "allied" and u["hex"] == "0381"
                and u["name"] == "30-50 Division")
     with pytest.raises(IllegalAction, match="may not move at all"):
@@ -105,7 +105,7 @@ def test_game_turn_one_japan_doubles_but_keeps_five_hexes_off_and_the_allies_do_
                                                             "disentrench": []}}, ScriptedRng())
     assert R.prompts(s)["allied"]["info"]["may_move"][div["id"]] == []
     s = R.apply(s, "allied", R.default_action(s, "allied"), ScriptedRng())
-    assert steps.row(s)[:3] == ("4", "naval", "allied")
+    assert sequence.row(s)[:3] == ("4", "naval", "allied")
     dd = next(x for x in s["ships"].values() if x["side"] == "allied" and x["hex"] == "1456")
     with pytest.raises(IllegalAction, match="may not move at all"):
         R.apply(s, "allied", {"verb": "move", "args": {"moves": {dd["id"]: {"to": "1457"}}}}, ScriptedRng())
@@ -115,9 +115,8 @@ def test_game_turn_one_japan_doubles_but_keeps_five_hexes_off_and_the_allies_do_
 
 
 def _step(s, kind, step):
-    idx = next(i for i, r in enumerate(steps.TURN) if r[1] == kind and r[0] == step)
-    r = steps.TURN[idx]
-    s["step"] = {"pregame": False, "n": idx, "kind": r[1], "side": r[2]}
+    s["step"] = steps.position(next(i for i, st in enumerate(steps.TURN)
+                                    if st.kind == kind and steps.printed(st) == step))
     return s
 
 
@@ -155,7 +154,7 @@ def _strike_state(turn):
 @pytest.mark.rule(RULE)
 def test_second_combat_phase_allied_ships_and_bases_at_one_third_japanese_nac_bomb_at_ten():
     s, _ = _strike_state(1)
-    sequence.PROCEDURES["strikes"](s, ScriptedRng([6] * 12))
+    R.sequence.procedures["strikes"](s, ScriptedRng([6] * 12))
     log = "\n".join(e["text"] for e in s["log"])
     assert "Anti-aircraft 4 (die 6)" in log  # the DD's 12 at one third
     assert "Bombing 20 against 1" in log  # 2 NAC at ten; Defense 3 at one third
@@ -164,7 +163,7 @@ def test_second_combat_phase_allied_ships_and_bases_at_one_third_japanese_nac_bo
     assert not any("shock" in x for x in list(s["ships"].values()) + list(s["bases"].values())
                    + list(s["land"].values()))  # the marks live only while the strikes run
     s, _ = _strike_state(2)
-    sequence.PROCEDURES["strikes"](s, ScriptedRng([6] * 12))
+    R.sequence.procedures["strikes"](s, ScriptedRng([6] * 12))
     log = "\n".join(e["text"] for e in s["log"])
     assert "Anti-aircraft 12 (die 6)" in log and "Bombing 14 against 3" in log
 

@@ -4,7 +4,7 @@ Allocation Chart) with scripted dice, on the Coral Sea carrier position of test_
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import air, board, crt, damage, sequence, strength
+from app.games.usn import air, board, crt, damage, strength
 
 from .helpers import R, act, at, deployed, texts
 from .test_air import J_HEX, _allied_hex, carriers_in_range
@@ -45,7 +45,7 @@ def test_ships_in_a_naval_base_add_the_base_s_twenty_to_their_anti_aircraft():
         for sid in ("A-CV-5", "A-CV-2", "A-CA-1", "A-DD-1"):
             s["ships"][sid]["hex"] = _allied_hex() if where == J_HEX else "0725"
         s = at(s, "examine", n=5)
-        sequence.PROCEDURES["examine"](s, None)
+        R.sequence.procedures["examine"](s, None)
         s = at(s, "allocation", n=6)
         s = strike(s, [6] * 10, target=where)
         assert f"Anti-aircraft {aa} (die 6)" in texts(s), where
@@ -166,7 +166,7 @@ def test_cap_lands_on_its_base_damaged_in_the_same_phase_and_is_lost_with_a_dest
     s = carriers_in_range()
     base = s["bases"]["0659"]
     base["air"]["lac"] = 0
-    base["neutralized"] = {"air": [s["turn"] + 1, s["step"]["n"]]}  # neutralized by this phase's strike
+    base["neutralized"] = {"air": [s["turn"] + 1, s["step"]["index"]]}  # neutralized by this phase's strike
     cap = {"side": "allied", "kind": "lac", "from": "base:0659", "home": "0659", "target": "0659",
            "alive": 3, "aborted": 1, "cap": True}
     air._land_back(s, cap)

@@ -1,10 +1,10 @@
 """The Detailed Sequence of Play, Steps 3-10, as the players meet them: who is asked what, in which order, in one
-Coral Sea Game-Turn played with the default orders (app/games/usn/sequence.py's table)."""
+Coral Sea Game-Turn played with the default orders (app/games/usn/steps.py's steps)."""
 import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
-from app.games.usn import sequence, steps
+from app.games.usn import sequence
 
 from .helpers import R, act, at, deployed, texts
 
@@ -15,7 +15,7 @@ def walk():
     while s["turn"] == 1:
         prompts = R.prompts(s)
         role = min(prompts)
-        seen.append((steps.row(s)[0], tuple(sorted(prompts)), prompts[role]["title"]))
+        seen.append((sequence.row(s)[0], tuple(sorted(prompts)), prompts[role]["title"]))
         s = R.apply(s, role, R.default_action(s, role), SeededRng(1))
     return seen, s
 
@@ -39,8 +39,8 @@ def test_step_3_the_allied_player_alone_moves_land_units_after_the_japanese_nava
     assert asked("3") == [(("allied",), "Move land units one hex, or try to entrench those that stay")]
     assert order_of_steps()[:2] == ["2", "3"]
     s = at(deployed(), "land_move", "allied")
-    with pytest.raises(IllegalAction):  # not the Japanese Player's phase
-        act(s, "japanese", "land_move", moves={}, entrench=[], disentrench=[])
+    with pytest.raises(IllegalAction, match=r"not your decision now: Step 3.*\(rule Land unit Movement\)"):
+        act(s, "japanese", "land_move", moves={}, entrench=[], disentrench=[])  # not the Japanese Player's phase
 
 
 @pytest.mark.rule("Detailed Sequence of Play, Step 4")
@@ -83,8 +83,8 @@ def test_step_10_records_a_game_turn_at_sea_and_moves_the_turn_record():
     s = at(deployed(), "records")
     s["ships"]["J-CA-1"]["hex"] = "0796"  # at sea, away from any base
     before = s["ships"]["J-CA-1"]["at_sea"]
-    sequence.PROCEDURES["records"](s, ScriptedRng())
-    sequence.advance(s, ScriptedRng())
+    R.sequence.procedures["records"](s, ScriptedRng())
+    R.sequence.advance(s, ScriptedRng())
     assert s["ships"]["J-CA-1"]["at_sea"] == before + 1  # the fuel record (Supply (G))
     assert s["turn"] == 2 and "End of Game-Turn 1." in texts(s)
     assert "Step 10" not in [st for st, _, _ in walk()[0]]  # nobody is asked: the records are kept for both

@@ -3,7 +3,7 @@ the Coral Sea mini-game."""
 import pytest
 
 from app.engine.errors import IllegalAction
-from app.games.usn import crt, damage, records, sequence
+from app.games.usn import crt, damage, records
 
 from .helpers import R, act, at, deployed, texts
 
@@ -124,6 +124,6 @@ def test_port_moresby_100_to_its_holder_and_10_for_the_engineers_on_guadalcanal_
     s["turn"] = 2
     s["holder"]["0659"] = "japanese"
     s["land"]["J-L4"]["hex"] = "0828"
-    sequence.PROCEDURES["records"](s, None)
+    R.sequence.procedures["records"](s, None)
     assert s["vp"]["japanese"] == 110 and R.outcome(s)["winner"] == "japanese"
     assert R.outcome(s)["level"] == "decisive"

@@ -3,7 +3,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import movement, sequence
+from app.games.usn import movement
 
 from .helpers import R, act, at, deployed, texts
 
@@ -85,12 +85,12 @@ def test_a_ship_at_sea_for_three_game_turns_without_refuelling_is_destroyed_and_
     s["ships"]["J-CA-1"].update(hex="0793", at_sea=2)
     s["ships"]["J-CA-2"].update(hex="0793", at_sea=1)
     s["ships"]["J-CL-1"].update(at_sea=2)  # at Rabaul, a naval base: refuels
-    sequence.PROCEDURES["records"](s, ScriptedRng())
+    R.sequence.procedures["records"](s, ScriptedRng())
     assert s["ships"]["J-CA-1"]["sunk"] and "out of fuel" in texts(s)
     assert not s["ships"]["J-CA-2"]["sunk"] and s["ships"]["J-CA-2"]["at_sea"] == 2
     assert s["ships"]["J-CL-1"]["at_sea"] == 0
     s["ships"]["J-TR-1"].update(hex="0793", at_sea=4)  # transports last six Game-Turns
-    sequence.PROCEDURES["records"](s, ScriptedRng())
+    R.sequence.procedures["records"](s, ScriptedRng())
     assert not s["ships"]["J-TR-1"]["sunk"]
 
 

@@ -21,8 +21,8 @@ from .helpers import R, act, at
 from .test_situations import board_html
 
 WC = "west-coast"
-ALLIED_STEPS = [i for i, r in enumerate(steps.TURN) if r[1:3] == ("naval", "allied")]  # Steps 4 and 6
-JAPANESE_STEPS = [i for i, r in enumerate(steps.TURN) if r[1:3] == ("naval", "japanese")]  # Steps 2 and 8
+ALLIED_STEPS = [i for i, st in enumerate(steps.TURN) if st == ("naval", "allied")]  # Steps 4 and 6
+JAPANESE_STEPS = [i for i, st in enumerate(steps.TURN) if st == ("naval", "japanese")]  # Steps 2 and 8
 
 
 def campaign(scenario="campaign_1"):
@@ -60,7 +60,7 @@ def test_from_the_west_coast_one_box_a_phase_then_onto_the_map_from_the_last_box
     assert s["ships"]["A-CV-3"]["hex"] == WC
     with pytest.raises(IllegalAction, match="one box a Naval Movement Phase"):
         move(allied_phase(s), "allied", **{"A-CV-3": {"to": "east-2"}})  # two boxes in one phase
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"only from the last box.*\(rule Off-Map Movement\)"):
         move(allied_phase(s), "allied", **{"A-CV-3": {"to": "1519"}})  # straight onto the map
     s = sail(s, "A-CV-3", "east-1")
     with pytest.raises(IllegalAction, match="only from the last box"):  # box 1 adjoins no zone of the edge

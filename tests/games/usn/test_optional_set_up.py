@@ -10,7 +10,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import random_action
-from app.games.usn import sequence, steps
+from app.games.usn import sequence
 
 from .helpers import R, assert_hidden_from_readers_and_bots
 
@@ -36,14 +36,14 @@ def _where(s):
 def test_japan_sets_up_first_then_the_allies_and_the_default_is_the_printed_placement():
     s = R.setup("campaign_1", ON, ScriptedRng())
     assert "choose_set_up" in R.meta.default_options()
-    assert R.acting(s) == ["japanese"] and sequence.kind(s) == "campaign_setup"
+    assert R.acting(s) == ["japanese"] and R.sequence.kind(s) == "campaign_setup"
     s = R.apply(s, "japanese", R.default_action(s, "japanese"), ScriptedRng())
-    assert R.acting(s) == ["allied"] and sequence.kind(s) == "campaign_setup"
+    assert R.acting(s) == ["allied"] and R.sequence.kind(s) == "campaign_setup"
     s = R.apply(s, "allied", R.default_action(s, "allied"), ScriptedRng())
     plain = R.setup("campaign_1", {}, ScriptedRng())
     # then the Shock Effect's Pre-Game-Turn, as without the set-up choice (Campaign Game 1, Shock Effect)
-    assert steps.row(s)[:3] == ("Pre-Game-Turn", "naval", "japanese") and _where(s) == _where(plain)
-    assert "setup_due" not in s and "set_up_places" not in s
+    assert sequence.row(s)[:3] == ("Pre-Game-Turn", "naval", "japanese") and _where(s) == _where(plain)
+    assert "set_up_places" not in s  # dropped once the set-up is done
 
 
 @pytest.mark.rule("How to Set-up and Play the Games")
@@ -62,15 +62,15 @@ def test_units_go_anywhere_in_their_area_or_on_their_side_and_printed_hexes_stay
     _refused(s, "allied", {"A-L18": "0972"}, "not hex 0972")  # Australia's divisions stay in Australia
     s = R.apply(s, "allied", _set_up({"A-L18": "0698", "A-L8": "0153"}), ScriptedRng())
     assert (s["land"]["A-L18"]["hex"], s["land"]["A-L8"]["hex"]) == ("0698", "0153")
-    assert sequence.kind(s) == "naval"
+    assert R.sequence.kind(s) == "naval"
 
 
 @pytest.mark.rule("Garrisons")
 def test_a_garrison_and_the_units_of_japanese_variable_deployment_are_not_placed_again():
     s = R.setup("campaign_3", {**ON, "garrisons": True, "japanese_variable_deployment": True}, ScriptedRng())
-    assert sequence.kind(s) == "variable_deployment"
+    assert R.sequence.kind(s) == "variable_deployment"
     s = R.apply(s, "japanese", {"verb": "deploy_units", "args": {"places": {"J-DD-1": "0754"}}}, ScriptedRng())
-    assert sequence.kind(s) == "campaign_setup" and R.acting(s) == ["japanese"]
+    assert R.sequence.kind(s) == "campaign_setup" and R.acting(s) == ["japanese"]
     choices = R.prompts(s)["japanese"]["info"]["choices"]
     assert "J-L11" not in choices  # Saigon's garrison brigade ("except for garrisons")
     assert "J-DD-1" not in choices and "J-L9" not in choices  # placed by Japanese Variable Deployment
@@ -100,4 +100,4 @@ def test_computer_random_and_missed_orders_are_legal_and_fit_the_schema():
                 assert schema.is_valid(order)
                 R.check(s, role, order)
             s = R.apply(s, role, rnd, SeededRng(seed))
-        assert sequence.kind(s) == "naval"
+        assert R.sequence.kind(s) == "naval"

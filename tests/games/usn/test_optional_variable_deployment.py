@@ -11,7 +11,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import random_action
-from app.games.usn import sequence, steps
+from app.games.usn import sequence
 
 from .helpers import R, assert_hidden_from_readers_and_bots
 
@@ -37,7 +37,7 @@ def test_the_japanese_player_deploys_first_with_the_printed_deployment_as_defaul
     plain = R.setup("campaign_1", {}, ScriptedRng())
     assert {i: x["hex"] for i, x in printed["ships"].items()} == {i: x["hex"] for i, x in plain["ships"].items()}
     # then the Shock Effect's Pre-Game-Turn (before Step 1), as without the option
-    assert steps.row(printed)[:3] == ("Pre-Game-Turn", "naval", "japanese") == steps.row(plain)[:3]
+    assert sequence.row(printed)[:3] == ("Pre-Game-Turn", "naval", "japanese") == sequence.row(plain)[:3]
 
 
 @pytest.mark.rule("Japanese Variable Deployment")
@@ -53,15 +53,15 @@ def test_cl_dd_oilers_and_engineers_go_to_any_friendly_naval_base_and_nothing_el
         with pytest.raises(IllegalAction) as e:
             R.check(s, "japanese", _deploy(places))
         assert e.value.rule == RULE and says in str(e.value)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"not your decision now.*\(rule Japanese Variable Deployment\)"):
         R.check(s, "allied", _deploy({}))  # the Allies do not decide now
 
 
 @pytest.mark.rule("Japanese Variable Deployment")
 def test_campaign_games_1_and_3_only():
     assert R.acting(R.setup("campaign_2", ON, ScriptedRng())) == ["japanese"]
-    assert sequence.kind(R.setup("campaign_2", ON, ScriptedRng())) == "naval"
-    assert sequence.kind(R.setup("campaign_1", {}, ScriptedRng())) == "naval"
+    assert R.sequence.kind(R.setup("campaign_2", ON, ScriptedRng())) == "naval"
+    assert R.sequence.kind(R.setup("campaign_1", {}, ScriptedRng())) == "naval"
 
 
 @pytest.mark.rule("Japanese Variable Deployment")

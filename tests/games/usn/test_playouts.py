@@ -7,7 +7,6 @@ import jsonschema_rs
 from app.engine.orders import prompt_schema
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
-from app.games.usn import sequence
 
 from .helpers import R
 
@@ -25,7 +24,7 @@ def play(seed, check_schema=False):
             assert v.is_valid(action), (prompt["title"], action)
             assert v.is_valid(R.default_action(s, role)), prompt["title"]
             R.check(s, role, R.default_action(s, role))
-        kinds.add(sequence.kind(s))
+        kinds.add(R.sequence.kind(s))
         s = R.apply(s, role, action, dice)
         steps += 1
         assert steps < 200

@@ -4,7 +4,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.usn import sequence, steps
+from app.games.usn import setup_due, steps
 from app.games.usn.rules import STATES
 
 from .helpers import R, act, deployed
@@ -24,13 +24,15 @@ def test_japan_deploys_first_then_the_allies_then_japan_moves_first():
 
 @pytest.mark.rule("Detailed Sequence of Play")
 def test_the_ten_steps_in_printed_order_and_every_decision_has_a_complete_record():
-    printed = [r[0] for r in steps.TURN]
+    printed = [steps.printed(st) for st in steps.TURN]
     assert sorted(set(printed), key=int) == [str(i) for i in range(1, 11)] and printed == sorted(printed, key=int)
-    sides = [(r[1], r[2]) for r in steps.TURN if r[1] in ("naval", "land_move")]
+    sides = [(st.kind, st.who) for st in steps.TURN if st.kind in ("naval", "land_move")]
     assert sides == [("naval", "japanese"), ("land_move", "allied"), ("naval", "allied"), ("naval", "allied"),
                      ("land_move", "japanese"), ("naval", "japanese")]
     assert STATES.missing([d.id for d in STATES]) == []
-    assert all((r[1] in STATES) != (r[1] in sequence.PROCEDURES) for r in steps.PREGAME + steps.TURN + steps.SHOCK)
+    every = (*steps.PREGAME, *steps.TURN, setup_due.VARIABLE_DEPLOYMENT, *setup_due.PLACEMENT, setup_due.OVER,
+             *steps.SHOCK)
+    assert all((st.kind in STATES) != (st.kind in R.sequence.procedures) for st in every)
 
 
 @pytest.mark.rule("Detailed Sequence of Play")

@@ -48,7 +48,7 @@ def test_a_supply_run_needs_a_destroyer_or_light_cruiser_leaving_and_returning_t
     with pytest.raises(IllegalAction, match="begin its Movement Phase in one of your naval bases"):
         act(s, "japanese", "move", moves={"J-CL-1": {"stop": LAE, "to": "0760", "supply": True}})
     s["ships"]["J-CL-1"]["hex"] = RABAUL
-    s["bases"][RABAUL]["neutralized"] = {"naval": [s["turn"] + 1, s["step"]["n"]]}
+    s["bases"][RABAUL]["neutralized"] = {"naval": [s["turn"] + 1, s["step"]["index"]]}
     with pytest.raises(IllegalAction, match="neutralized"):
         act(s, "japanese", "move", moves={"J-CL-1": {"stop": LAE, "to": RABAUL, "supply": True}})
 

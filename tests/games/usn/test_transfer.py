@@ -51,7 +51,7 @@ def test_land_air_units_only_to_air_bases_and_only_to_working_ones():
         transfer(s, (f"base:{RABAUL}", "lac", 2, "J-CVL-2"))
     with pytest.raises(IllegalAction, match="not another of your air bases"):
         transfer(s, (f"base:{RABAUL}", "lac", 2, f"base:{TRUK}"))  # Truk is a naval base only here
-    s["bases"][RABAUL]["neutralized"] = {"air": [s["turn"] + 1, s["step"]["n"]]}
+    s["bases"][RABAUL]["neutralized"] = {"air": [s["turn"] + 1, s["step"]["index"]]}
     with pytest.raises(IllegalAction, match="neutralized and may not receive"):
         transfer(s, (f"base:{LAE}", "lac", 2, f"base:{RABAUL}"))
 
