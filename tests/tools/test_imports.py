@@ -3,10 +3,13 @@
 is no cycle and at most 15 local imports, and each mend lowers the ceiling here."""
 from tools.imports import graph
 
-# 2026-12-07: Guadalcanal's two cycles (24 and 7 modules) and its 38 local imports are all that is left; every other
-# game and the platform have none.
-MOST_CYCLES = 2
-MOST_LOCAL_IMPORTS = 38
+# 2026-12-07: Guadalcanal's two cycles (24 and 7 modules) and its 38 local imports were all that was left; every other
+# game and the platform have none. The combat package's cycle is gone (its procedures leave the walk to phase.py):
+# one cycle, 20 local imports. Guadalcanal's Turn no longer leads back to its walker (the set-up's end is rules.py's,
+# option 14's fighters are set up by rules.py, the shared helpers moved down): no cycle, 12 local imports; then the
+# surface battle's walk on moved to rules.py and the rest were imports of lower layers: none.
+MOST_CYCLES = 0
+MOST_LOCAL_IMPORTS = 0
 
 
 def test_the_app_gains_no_import_cycle_and_no_function_local_import():

@@ -11,7 +11,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Boolean, Choice, Integer, Optional, Path, Several
-from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting
+from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting, standing
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
 
@@ -266,10 +266,7 @@ def default(state: State, side: str) -> dict[str, Any]:
 
 # --- 3d5: sea search -------------------------------------------------------------------------------------------
 
-def callable_hexes(state: State, side: str) -> list[str]:
-    hexes = [state["task_forces"][t]["hex"] for t in cards.task_forces_of(state, side)]
-    hexes += [cards.hex_of(state, b) for b in cards.units_of(state, side, "base")]
-    return list(dict.fromkeys(hexes))
+callable_hexes = search.callable_hexes  # 3d5
 
 
 def sea_search_needed(state: State, side: str) -> bool:
@@ -277,7 +274,6 @@ def sea_search_needed(state: State, side: str) -> bool:
 
 
 def sea_search_prompt(state: State, side: str) -> dict[str, Any]:
-    from app.games.guadalcanal import standing
     args = {"hexes": Several(tuple(callable_hexes(state, side)), label="Hexes called").to_json()}
     info: dict[str, Any] = {"kind": "sea_search"}
     if not state.get("umpired"):  # 18c1: umpired, the sea search is always asked
@@ -300,8 +296,7 @@ def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> 
     s = cards.clone(state)
     at = "Action Phase, sea search (3d5)"
     if "standing" in action["args"] and not s.get("umpired"):
-        from app.games.guadalcanal import standing
-        standing.set_sea_search(s, side, action["args"]["standing"])
+            standing.set_sea_search(s, side, action["args"]["standing"])
     if not action["args"]["hexes"]:
         s["log"].append(entry(side, "No sea search.", at=at))
     for h in action["args"]["hexes"]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from app.engine.errors import IllegalAction
 from app.engine.orders import Boolean, Choice, Group, Integer, Keyed, Optional, Path, Several
-from app.games.guadalcanal import air, cards, spotting
+from app.games.guadalcanal import air, cards, command, spotting
 from app.games.guadalcanal.gamedata import AIR, EDGES, HEXES
 
 State = dict[str, Any]
@@ -39,7 +39,6 @@ def offered(state: State, side: str) -> list[list[str]]:
         return []
     groups = air.flights(state, side)
     if groups and state.get("team"):
-        from app.games.guadalcanal import command
         seat = command.commander(state, groups[0][0])
         groups = [g for g in groups if command.commander(state, g[0]) == seat]
     return groups

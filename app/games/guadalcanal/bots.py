@@ -41,6 +41,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from app.games.guadalcanal import searchboard
+from app.games.guadalcanal.command import SEAT_SIDE, fit
 from app.games.guadalcanal.combat import setup as battle_setup
 from app.games.guadalcanal.combat import units as counters
 from app.games.guadalcanal.combat.tables import bow_quarters, grid
@@ -748,7 +749,6 @@ BOTS: dict[str, Callable[[View, Prompt, Any], Action]] = {s: make_bot(s) for s i
 def make_seat_bot(seat: str) -> Callable[[View, Prompt, Any], Action]:
     """Rule 17: a commander's seat plays as its side would, cut to the units its prompt offers (17b), or its share of
     the missed order when its teammate decides too; it keeps radio silence (17c3)."""
-    from app.games.guadalcanal.command import SEAT_SIDE, fit
     side_bot = make_bot(SEAT_SIDE[seat])
 
     def bot(view: View, prompt: Prompt, rng) -> Action:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from app.games.guadalcanal.gamedata import AIR, BASES, SHIPS
+from app.games.guadalcanal.gamedata import AIR, BASES, SHIPS, side_of_id
 
 State = dict[str, Any]
 COMBAT_TYPES = ("D", "F", "H", "M", "T")  # "air combat units" (large counters); S is a scout (Unit Information)
@@ -111,3 +111,12 @@ def clone(state: State) -> State:
     body = json.loads(json.dumps({k: v for k, v in state.items() if k != "log"}))
     body["log"] = list(state["log"])
     return body
+
+
+def new_unit(uid: str, kind: str, table: dict[str, Any], location: dict[str, Any], box: str | None,
+             back: set[str]) -> dict[str, Any]:
+    """A unit as set up (7a2.2 NOTE: a unit listed "(back)" starts flipped): at the start (deployment.py), or
+    later by an option (fighters.py, new_scouts.py)."""
+    face = "back" if uid in back else "front"
+    return {"side": side_of_id(uid), "kind": kind, "type": table["type"], "name": table["name"], "face": face,
+            "hits": 0, "started_back": face == "back", "location": location, "box": box}

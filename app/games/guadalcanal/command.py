@@ -28,6 +28,7 @@ from typing import Any
 from app.engine.contract import SIDE_PREFIX, Option, Side, to_side
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
+from app.games.guadalcanal import cards
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SIDES, TITLE
 from app.engine.orders import from_json
@@ -138,7 +139,6 @@ def _shipborne(state: State, rec: dict[str, Any]) -> bool:
 
 
 def _place(state: State, thing: str) -> str | None:
-    from app.games.guadalcanal import cards
     if thing in state["task_forces"]:
         return state["task_forces"][thing]["hex"]
     return cards.hex_of(state, thing)
@@ -170,7 +170,6 @@ def _is_thing(state: State, x: Any) -> bool:
 def _narrow(state: State, arg: dict[str, Any], keep) -> tuple[dict[str, Any], bool | None]:
     """The typed order `arg` with its units or task forces narrowed to `keep` (named as on the card, its hint
     rewritten for what is left); the flag says whether the seat has any left (None: not about units)."""
-    from app.games.guadalcanal import cards
     kind = arg.get("type")
     if kind == "optional":
         each, has = _narrow(state, arg["each"], keep)

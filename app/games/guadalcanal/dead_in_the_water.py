@@ -34,11 +34,5 @@ def dead_in(state: State, tf: str) -> list[str]:
             and (rec.get("location") or {}).get("tf") == tf and is_dead(state, u)]
 
 
-def stays(state: State, tf: str) -> bool:
-    """12a4.2 under 11c: the task force may not move (it holds an untowed dead in the water ship; towing is
-    option 12a4, sea_movement.py)."""
-    # 12a4: under option 12 a tug may tow each dead ship (imported here: sea_movement asks is_dead back)
-    from app.games.guadalcanal import sea_movement
-    return (optional.on(state, optional.DEAD_IN_THE_WATER)
-            and optional.values(optional.DEAD_IN_THE_WATER)["task_force_stays"] and bool(dead_in(state, tf))
-            and not sea_movement.all_towed(state, tf))
+# 12a4.2 under 11c, whether the task force stays (it holds an untowed dead in the water ship), asks towing too:
+# sea_movement.stays.

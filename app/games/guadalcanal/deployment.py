@@ -7,7 +7,8 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Assignment, Several
-from app.games.guadalcanal import cards, entries, forms, sequence, timetrack
+from app.games.guadalcanal.cards import new_unit as _unit
+from app.games.guadalcanal import cards, entries, forms, timetrack
 from app.games.guadalcanal.gamedata import (AIR, ALL_AIR, ALL_TASK_FORCES, AREAS, BASE_HEX, BASES, HEXES, SCENARIOS,
                                             SHIPS, SIDES, TITLE, enemy, side_of_id)
 
@@ -68,14 +69,6 @@ def new_state(scenario: str, options: dict[str, Any]) -> State:
 def _add(state: State, uid: str, kind: str, table: dict[str, Any], location: dict[str, Any], box: str | None,
          back: set[str]) -> None:
     state["units"][uid] = _unit(uid, kind, table, location, box, back)
-
-
-def _unit(uid: str, kind: str, table: dict[str, Any], location: dict[str, Any], box: str | None,
-          back: set[str]) -> dict[str, Any]:
-    """A unit as set up (7a2.2 NOTE: a unit listed "(back)" starts flipped)."""
-    face = "back" if uid in back else "front"
-    return {"side": side_of_id(uid), "kind": kind, "type": table["type"], "name": table["name"], "face": face,
-            "hits": 0, "started_back": face == "back", "location": location, "box": box}
 
 
 # --- the deploy decision ------------------------------------------------------------------------------------------
@@ -189,8 +182,12 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
             _carry_out(s, x, s["orders"][x])
             s["orders"][x] = None
         entries.announce(s)
-        sequence.begin_turn(s, rng)
     return s
+
+
+def last_in(state: State, side: str) -> bool:
+    """Is `side`'s set-up the last one in (the first Turn begins once it is carried out)?"""
+    return all(state["orders"][x] is not None for x in SIDES if x != side)
 
 
 def _summary(state: State, side: str, args: dict[str, Any]) -> str:

@@ -7,14 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.guadalcanal import options
+from app.games.guadalcanal.cards import new_unit as _unit
 from app.games.guadalcanal.gamedata import AIR
 
 State = dict[str, Any]
 
 
 def set_up(state: State) -> None:
-    # the one shape of a unit as set up (7a2.2); imported here, as deployment's imports lead back to options.py
-    from app.games.guadalcanal.deployment import _unit
     if not options.on(state, options.FIGHTERS):
         return
     table, sc = options.table()["fighters"], state["scenario"]

@@ -30,6 +30,7 @@ from typing import Any
 from app.engine import data
 from app.engine.contract import Option
 from app.engine.errors import IllegalAction
+from app.games.guadalcanal.combat import units
 
 State = dict[str, Any]
 DATA = Path(__file__).resolve().parent / "data"
@@ -75,7 +76,6 @@ def enabled(state: State) -> bool:
 # --- damage as hits -------------------------------------------------------------------------------------------------
 
 def _has_back(uid: str) -> bool:
-    from app.games.guadalcanal.combat import units
     return units.has_back(uid)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.orders import Optional, Several
 from app.games.guadalcanal import cards
+from app.games.guadalcanal.cards import new_unit as _unit
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR
 
@@ -80,7 +81,6 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 def create(s: State, side: str, chosen: list[str]) -> list[tuple[str, str]]:
     """Flip each chosen unit and put the next free scout of its class on its ship or base; returns the pairs."""
     # the one shape of a unit; imported here, as deployment's imports lead back to options.py
-    from app.games.guadalcanal.deployment import _unit
     v = optional.values(optional.NEW_SCOUTS)
     out = []
     for u in chosen:

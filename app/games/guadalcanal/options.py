@@ -142,9 +142,6 @@ def begin(state: State, options: dict[str, Any]) -> State:
     state["options"] = {o: bool((options or {}).get(o)) for o in IDS}
     if state["options"][FREE_ROLL]:
         state["free_roll"] = {"holder": values(FREE_ROLL)["holder"][state["scenario"]], "used": []}
-    if state["options"][FIGHTERS]:  # 14: the scenario's fighter units are set up only with the option
-        from app.games.guadalcanal import fighters
-        fighters.set_up(state)
     chosen = [o for o in IDS if state["options"][o]]
     if chosen:
         parts = []

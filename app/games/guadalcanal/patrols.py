@@ -22,7 +22,7 @@ from app.engine.orders import Assignment, Optional, Several
 from app.games.guadalcanal import cards, forms, landing, shadowing
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.assembly import CAP_CHOICES, CAP_LABEL, card_news
-from app.games.guadalcanal.gamedata import AIR, ALL_AIR, TRACK
+from app.games.guadalcanal.gamedata import AIR, ALL_AIR
 
 State = dict[str, Any]
 AT = landing.AT
@@ -40,14 +40,7 @@ def values() -> dict[str, Any]:
     return optional.values(optional.PATROLS)
 
 
-def next_turn_is_night(state: State) -> bool:
-    t = state["time"]["turn"]
-    return (t % TRACK["turns_per_date"]) + 1 in TRACK["night_turns"]
-
-
-def allowed_now(state: State) -> bool:
-    """12d (reconstructed): marked in the Air Return Phase only when the Turn that follows is a day Turn (3a1)."""
-    return on(state) and (values()["into_night"] or not next_turn_is_night(state))
+allowed_now = shadowing.allowed_now  # 12d: only when the Turn that follows is a day Turn
 
 
 def over(state: State, side: str, uid: str) -> str | None:

@@ -17,8 +17,9 @@ from app.engine.contract import ChatPolicy, GameMeta, Scenario
 from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, StatesTable, TableGame
-from app.games.guadalcanal import (air, all_flights, assembly, cards, combat, command, deployment, fog, hidden, landing,
-                                   night_search, patrols, radio, sea, sequence, submarine, teamplay, timetrack, views)
+from app.games.guadalcanal import (air, all_flights, assembly, cards, combat, command, deployment, fighters, fog, hidden,
+                                   landing, night_search, patrols, radio, sea, sequence, submarine, teamplay, timetrack,
+                                   views)
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import SCENARIOS, TITLE
 from app.games.guadalcanal.surface import play as surface_play
@@ -54,6 +55,22 @@ def _telling(prompt):
     return ask
 
 
+def _deploy(state: State, side: str, action: dict[str, Any], rng) -> State:
+    """7a2.2: a side's set-up; once both are in the first Turn begins (the walker's)."""
+    s = deployment.resolve(state, side, action, rng)
+    if deployment.last_in(state, side):
+        sequence.begin_turn(s, rng)
+    return s
+
+
+def _surface(state: State, role: str, action: dict[str, Any], rng) -> State:
+    """Option 16's surface battle (surface/play.py); in scenarios 1-4 its end goes back into the Turn, which walks on."""
+    s = surface_play.resolve(state, role, action, rng)
+    if not surface_play.playing(s):
+        sequence.after_decision(s, rng)
+    return s
+
+
 def _one(state: State) -> list[str]:
     return sequence.acting(state)
 
@@ -74,7 +91,7 @@ def _umpire_roll(state: State, role: str, action: dict[str, Any], rng) -> State:
 
 
 STATES = StatesTable([
-    Decision("deploy", "7a2.2", deployment.VERBS, _one, deployment.prompt, deployment.resolve, deployment.default,
+    Decision("deploy", "7a2.2", deployment.VERBS, _one, deployment.prompt, _deploy, deployment.default,
              deployment.random, deployment.check, title="Set-up"),
     Decision("sides", "18c1", UMPIRE_VERBS, _one, _umpire_prompt, _umpire_roll,
              lambda s, r: {"verb": "roll", "args": {}}, lambda s, r, rng: {"verb": "roll", "args": {}},
@@ -110,7 +127,7 @@ STATES = StatesTable([
     Decision("submarine", "11e2", submarine.VERBS, _one, submarine.prompt, _walking(submarine.resolve),
              submarine.default, submarine.random, submarine.check, title="Submarine attack"),
     *combat.COMBAT_DECISIONS,  # the Combat Phase's own records (4-4e1), from the combat package
-    replace(surface_play.DECISION, title="Surface combat"),  # option 16's surface battle (7f, 7g; campaign 16a)
+    replace(surface_play.DECISION, resolve=_surface, title="Surface combat"),  # option 16's surface battle (7f, 7g; campaign 16a)
 ])
 sequence.bind(STATES)  # the walker reads each kind's title, rule and `needed` from its record
 ALL_VERBS = {verb: args for d in STATES for verb, args in d.verbs.items()}
@@ -158,7 +175,9 @@ class Guadalcanal(TableGame):
         fog.check_options(options or {})  # 18c: no fog without an umpire
         optional.check_options(options or {})  # 11a: no free roll under the damage fog
         state = fog.begin(deployment.new_state(scenario, options or {}), options or {})
-        return optional.begin(state, options or {})  # 11b, 11c, 11e: recorded with the game
+        state = optional.begin(state, options or {})  # 11b, 11c, 11e: recorded with the game
+        fighters.set_up(state)  # 14: the scenario's fighter units are set up only with the option
+        return state
 
     @staticmethod
     def decision(state: State) -> Decision:

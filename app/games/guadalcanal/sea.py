@@ -20,7 +20,7 @@ def movable(state: State, side: str) -> list[str]:
     """3c: a task force that entered this Turn has made its move (entries.py); under option 11c one holding a dead
     in the water ship may not move (12a4.2, dead_in_the_water.py)."""
     return [t for t in cards.task_forces_of(state, side) if not entries.moved_by_entry(state, t)
-            and not dead_in_the_water.stays(state, t)]
+            and not sea_movement.stays(state, t)]
 
 
 def destinations(state: State, tf: str) -> list[str]:
@@ -56,7 +56,7 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
             continue
         if entries.moved_by_entry(state, t):
             raise IllegalAction(f"{tf['name']} entered at {tf['hex']} this Turn: that was its movement.", RULE)
-        if dead_in_the_water.stays(state, t):
+        if sea_movement.stays(state, t):
             dead = cards.names(state, dead_in_the_water.dead_in(state, t))
             raise IllegalAction(f"{tf['name']} may not move: {dead} is dead in the water and nothing tows it (11c, "
                                 f"reconstructed; 12a4.2). Reorganise to leave it behind (4e1).", "11c")

@@ -6,7 +6,7 @@ Step, read from the slowest ship unit in it and the TIME RECORD TRACK's marks (d
 - 12a3: slowest 3 (or more): one hex, or two on the Turns marked with the circle (odd Turns).
 - 12a4: a dead in the water ship (option 11c) is towed if another ship of the task force, not dead in the water and
   not a BB, CV or CVL, is free to tow it; one tug per ship (12a4.1). A towed ship counts as movement factor 1 (12a4.2);
-  a task force holding a dead in the water ship nothing tows may not move (dead_in_the_water.stays).
+  a task force holding a dead in the water ship nothing tows may not move (stays).
 
 Towing has no other effect in the printed text, so the tugs are matched by the server: any matching gives the same
 movement, and the player is not asked a question whose answer cannot change anything.
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.guadalcanal import options as optional
-from app.games.guadalcanal import searchboard
+from app.games.guadalcanal import dead_in_the_water, searchboard
 from app.games.guadalcanal.combat import units
 from app.games.guadalcanal.combat.damage import alive, factor
 from app.games.guadalcanal.gamedata import TRACK
@@ -31,8 +31,15 @@ def ships(state: State, tf: str) -> list[str]:
 
 
 def _dead(state: State, uid: str) -> bool:
-    from app.games.guadalcanal import dead_in_the_water  # it asks `towed` back (12a4.2)
     return dead_in_the_water.is_dead(state, uid)
+
+
+def stays(state: State, tf: str) -> bool:
+    """12a4.2 under 11c: the task force may not move (it holds a dead in the water ship; under option 12a4 a tug
+    may tow each dead ship)."""
+    return (optional.on(state, optional.DEAD_IN_THE_WATER)
+            and optional.values(optional.DEAD_IN_THE_WATER)["task_force_stays"]
+            and bool(dead_in_the_water.dead_in(state, tf)) and not all_towed(state, tf))
 
 
 def tugs(state: State, tf: str) -> list[str]:

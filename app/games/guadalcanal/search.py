@@ -121,3 +121,10 @@ def _variable(state: State, searcher: str, told_to: str, found: list[str], repor
     spotting.log(state, searcher, told_to, answerer(state, searcher), ", ".join(markers), hex_id,
                  f"{whose(state, searcher)} {names}", how, at, roll, listed)
     return [roll["learned"] + (f" ({listed})" if exact else "")]
+
+
+def callable_hexes(state: State, side: str) -> list[str]:
+    """3d5: the hexes a sea search may call, those holding the side's task forces or bases."""
+    hexes = [state["task_forces"][t]["hex"] for t in cards.task_forces_of(state, side)]
+    hexes += [cards.hex_of(state, b) for b in cards.units_of(state, side, "base")]
+    return list(dict.fromkeys(hexes))

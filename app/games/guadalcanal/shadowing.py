@@ -36,10 +36,16 @@ def target(state: State, side: str, hex_id: str) -> str | None:
     return tfs[0] if tfs else None
 
 
+def allowed_now(state: State) -> bool:
+    """12d (reconstructed): fighters are marked to patrol and scouts to shadow in the Air Return Phase only when the
+    Turn that follows is a day Turn (3a1)."""
+    return optional.on(state, optional.PATROLS) and (optional.values(optional.PATROLS)["into_night"]
+                                                     or not timetrack.next_turn_is_night(state))
+
+
 def may_shadow(state: State, side: str) -> list[str]:
-    """The flying scouts that may shadow now (patrols.allowed_now: the option is on and the next Turn is a day)."""
-    from app.games.guadalcanal import patrols  # patrols.py builds the Air Return order that uses this module
-    if not patrols.allowed_now(state):
+    """The flying scouts that may shadow now (`allowed_now`: the option is on and the next Turn is a day)."""
+    if not allowed_now(state):
         return []
     kinds = optional.values(optional.PATROLS)["shadow_types"]
     out = []

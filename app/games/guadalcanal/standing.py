@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.guadalcanal import air, cards, search, searchboard
+from app.games.guadalcanal import cards, search, searchboard
 from app.games.guadalcanal.gamedata import EDGES
 
 State = dict[str, Any]
@@ -41,7 +41,7 @@ def applies(state: State, side: str) -> bool:
 
 
 def base_hexes(state: State, side: str) -> list[str]:
-    mine = set(air.callable_hexes(state, side))
+    mine = set(search.callable_hexes(state, side))
     return list(dict.fromkeys(h for b in cards.units_of(state, side, "base") if (h := cards.hex_of(state, b)) in mine))
 
 
@@ -61,33 +61,4 @@ def sea_search(state: State, side: str, rng) -> None:
         search.answer(state, side, h, "Sea search", AT, rng)
 
 
-# --- 4e1: the task force reorganisation ----------------------------------------------------------------------------
-
-REORGANISE_LABEL = ("Standing order: after a Combat Phase in which no ship of mine was damaged, keep my task forces "
-                    "as they are without asking (4e1)")
-
-
-def keeps_task_forces(state: State, side: str) -> bool:
-    """The reorganisation (4e1) is answered by the standing order: it is on and none of the side's ships was hit or
-    flipped this Combat Phase (a damaged ship is what a player splits off to withdraw; a player who wants to merge
-    or split sound task forces cancels the order on the form)."""
-    if not (state.get("standing") or {}).get(side, {}).get("reorganise", True):
-        return False
-    damaged = (state.get("combat") or {}).get("damaged") or []
-    from app.games.guadalcanal.combat import battle as bt  # (imported by the combat package itself)
-    return not any(bt.side_of(u) == side and bt.kind(u) == "ship" for u in damaged)
-
-
-def set_reorganise(state: State, side: str, keep: bool) -> None:
-    state.setdefault("standing", {}).setdefault(side, {})["reorganise"] = bool(keep)
-
-
-def kept(state: State, side: str) -> None:
-    """The side's line for a reorganisation its standing order answered (explained the first time)."""
-    mine = state.setdefault("standing", {}).setdefault(side, {})
-    why = "" if mine.get("told_reorganise") else (
-        " No ship of yours was damaged in this Combat Phase, so you are not asked; the reorganisation form, asked "
-        "when one is, keeps or cancels this standing order.")
-    mine["told_reorganise"] = True
-    state["log"].append(entry(side, f"Task forces kept as they are by your standing order (4e1).{why}",
-                              at="Combat Phase, reorganisation (4e1), standing order"))
+# The reorganisation's standing order (4e1) is the combat package's: combat/reorganisation.py.

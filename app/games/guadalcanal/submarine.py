@@ -21,7 +21,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import PUBLIC, entry
 from app.engine.orders import Choice, args_json
-from app.games.guadalcanal import dead_in_the_water, fog, timetrack
+from app.games.guadalcanal import cards, dead_in_the_water, fog, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.combat import telling, units
 from app.games.guadalcanal.combat.damage import alive, apply_result, factor
@@ -138,7 +138,6 @@ def defender_modifiers(state: State, ship: str) -> dict[str, int]:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    from app.games.guadalcanal import cards
     s = cards.clone(state)
     ship = action["args"]["target"]
     if ship == NONE:

@@ -22,7 +22,8 @@ from typing import Any
 from app.engine.contract import UMPIRE, to_side
 from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import cards, command, radio
+from app.games.guadalcanal import cards, command, radio, views
+from app.games.guadalcanal.surface import play as surface_play
 from app.games.guadalcanal.gamedata import SIDES
 
 State = dict[str, Any]
@@ -36,11 +37,9 @@ class Teams:
     """Mixed in before the game's class: its methods see a team game and hand everything else on."""
 
     def seats_offered(self, scenario: str, options: dict[str, Any]) -> tuple[str, ...]:
-        from app.games.guadalcanal.surface import play as surface_play
         return command.offered(scenario, options, surface_play.IDS)
 
     def setup(self, scenario: str, options: dict[str, Any], rng) -> State:
-        from app.games.guadalcanal.surface import play as surface_play
         command.check_options(scenario, options or {}, surface_play.IDS)
         state = super().setup(scenario, options, rng)
         if scenario in surface_play.IDS:
@@ -218,7 +217,6 @@ class Teams:
         log = [line for line in state["log"] if ended or line.get("to", PUBLIC) in mine]
         v["log"] = [dict(line, n=i) for i, line in enumerate(log)]
         if "combats" in v:
-            from app.games.guadalcanal import views
             v["combats"] = views.combats(v["log"])
         if role in command.SEAT_SIDE:
             v["seat"] = role

@@ -45,3 +45,8 @@ def advance(state: State) -> bool:
         t["turn"] += 1
     entries.enter(state)
     return False
+
+
+def next_turn_is_night(state: State) -> bool:
+    t = state["time"]["turn"]
+    return (t % TRACK["turns_per_date"]) + 1 in TRACK["night_turns"]

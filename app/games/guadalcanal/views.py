@@ -21,6 +21,7 @@ from app.games.guadalcanal.combat import tables as battle_tables
 from app.games.guadalcanal.gamedata import AIR, AREAS, BASE_HEX, BASES, BLOCKED, DOCS, LAND, SHIPS, SIDES, TITLE, enemy
 from app.games.guadalcanal import sequence
 from app.games.guadalcanal.sequence import acting
+from app.games.guadalcanal.surface import play as surface_play
 
 State = dict[str, Any]
 
@@ -259,7 +260,6 @@ def step(state: State) -> dict[str, Any]:
 
 def view(state: State, role: str) -> dict[str, Any]:
     if state.get("surface_game"):  # scenarios 5 and 6 (7f, 7g): the Battleboard alone, surface/play.py
-        from app.games.guadalcanal.surface import play as surface_play
         return surface_play.view(state, role)
     ended = state["outcome"] is not None
     out: dict[str, Any] = {
@@ -292,7 +292,6 @@ def view(state: State, role: str) -> dict[str, Any]:
         out["side_boards"] = [side_board(state, s) for s in SIDES]
     out["board"] = board(state, role)
     if state.get("surface") and state["surface"]["step"]["kind"] != "contact":  # option 16: fought in the open (16a)
-        from app.games.guadalcanal.surface import play as surface_play
         out["surface"] = surface_play.battle.view(state, role)
         out["surface_board"] = dict(surface_play.board(state), id="surface-battleboard")
     out["log"] = visible(state["log"], role if role != SPECTATOR else SPECTATOR, ended)

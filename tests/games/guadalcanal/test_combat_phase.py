@@ -190,7 +190,7 @@ def test_the_records_work_through_decision_carry_out_too():
         "targets": {"us-b8": "ij-junyo", "us-t6": "ij-junyo"}, "approach": {"us-t6": "J11"}}}, ScriptedRng([]))
     table["aa_combat"].carry_out(s, "japanese", {"verb": "cease_fire", "args": {}}, ScriptedRng([]))
     assert pending_decision(s) == ("bombing_combat", ["allied"])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 4d\)$"):
         table["bombing_combat"].carry_out(s, "japanese", {"verb": "bomb", "args": {"combat": "ij-junyo:dive"}},
                                           ScriptedRng([]))
 

@@ -69,7 +69,7 @@ def test_movement_factor_1_moves_one_hex_even_on_a_marked_turn():
     s = at_japanese_sea_movement(turn=3)
     s["units"]["ij-junyo"]["face"] = "back"  # its back side's movement factor is 1
     assert sea_movement.slowest(s, "ij-advance-force") == 1
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 12a\)$"):
         rules.apply(s, "japanese", move(ij_advance_force=two_away("N2")), ScriptedRng())
     one = searchboard.sea_steps("N2")[0]
     s = rules.apply(s, "japanese", move(ij_advance_force=one), ScriptedRng())
@@ -100,7 +100,8 @@ def test_a_dead_in_the_water_ship_is_towed_and_its_task_force_moves_as_movement_
     s["units"]["ij-junyo"].update(face="back", hits=1)  # movement 1 - 1 = 0: dead in the water (11c)
     assert sea_movement.towing(s, "ij-advance-force") == {"ij-junyo": "ij-isuzu"}  # the BBs may not tow
     assert "ij-advance-force" in sea.movable(s, "japanese")
-    with pytest.raises(IllegalAction):  # 12a4.2: towed, movement factor 1, on the triangle Turn too
+    # 12a4.2: towed, movement factor 1, on the triangle Turn too
+    with pytest.raises(IllegalAction, match=r"\(rule 12a\)$"):
         rules.apply(s, "japanese", move(ij_advance_force=two_away("N2")), ScriptedRng())
     one = searchboard.sea_steps("N2")[0]
     s = rules.apply(s, "japanese", move(ij_advance_force=one), ScriptedRng())

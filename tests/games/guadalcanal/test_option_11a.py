@@ -54,7 +54,7 @@ def test_after_the_dice_the_combat_waits_unmarked_on_the_holder_alone():
     assert s["units"]["us-hornet"]["hits"] == 0 and fights(s) == []
     prompt = free_roll.prompt(s, "allied")
     assert prompt["rule"] == "11a" and "10 against 5+3=8: 1 hit" in prompt["title"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 4\)$"):
         decide(s, "japanese", USE, ScriptedRng([]))  # the other side has nothing to decide now
 
 

@@ -33,7 +33,7 @@ def air_step(on=True):
 def test_without_the_option_every_combat_air_unit_in_a_hex_flies_together():
     s = air_step(on=False)
     assert sorted(map(sorted, air.flights(s, "allied", "strikes"))) == [sorted(HORNET_STRIKE + ENTERPRISE_STRIKE)]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 3d2\)$"):
         rules.check(s, "allied", fly(HORNET_STRIKE, ["P4"]))
 
 
@@ -47,7 +47,7 @@ def test_strikes_from_different_task_forces_in_one_hex_fly_separately_to_differe
     where = {u: s["units"][u]["location"] for u in HORNET_STRIKE + ENTERPRISE_STRIKE}
     assert {u: loc["hex"] for u, loc in where.items()} == {"us-b8": "P4", "us-t6": "P4", "us-b10": "Q4"}
     assert where["us-b8"]["strike"] == where["us-t6"]["strike"] != where["us-b10"]["strike"]
-    with pytest.raises(IllegalAction):  # a strike's units stay together (13a1)
+    with pytest.raises(IllegalAction, match=r"\(rule 3d2\)$"):  # a strike's units stay together (13a1)
         rules.check(air_step(), "allied", fly(["us-b8"], ["P4"]))
 
 

@@ -30,7 +30,8 @@ def test_every_escorting_fighter_and_only_fighters_are_set_up_as_escorts_one_per
         shown = rules.view(s, role)["combat"]["battles"][0]["air_combat"]
         assert shown["escorts"] == ESCORTS  # all three fighters with the strike; B8 and T6 are no escorts
     assert any(t.startswith("Air combat (14): Allied escorts: 1F6, 2F6, 1F5;") for t in lines(s, US))
-    with pytest.raises(IllegalAction):  # a bomber is not an escort a CAP fighter can be faced at
+    # a bomber is not an escort a CAP fighter can be faced at
+    with pytest.raises(IllegalAction, match=r"\(rule 14a2\.1\)$"):
         rules.check(s, IJ, {"verb": "face_escorts", "args": {"faced": {"ij-1rf": "us-b8", "ij-2sf": "us-1f5"}}})
     s = act(s, IJ, "face_escorts", faced={"ij-1rf": "us-1f6", "ij-2sf": "us-1f5"})
     assert waiting(s) == ("air_combat", [US])  # the escort left over (2F6) is placed next (14a3)
@@ -118,7 +119,7 @@ def test_the_direction_each_marker_moved_into_the_hex_sets_the_ships_facings(jap
     s = play(s, "allied", {"verb": "surface_set_up", "args": {
         "line": "H11", "facing": "N", "placement": battleline.sample(TF17, "H11", True)}})
     wrong = "N" if relation == "opposite" else "S"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16b2\)$"):
         play(s, "japanese", {"verb": "surface_set_up", "args": {
             "line": "M11", "facing": wrong, "placement": battleline.sample(ADVANCE, "M11", wrong == "N")}})
 
@@ -141,7 +142,7 @@ def fire(s, role, markers, dice=()):
 def test_side_b_places_its_torpedo_markers_then_side_a():
     s = torpedo_battle()
     assert battle.acting(s) == ["japanese"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16d\)$"):
         fire(s, "allied", {"us-dd9": "front_right"})
     s = fire(s, "japanese", {"ij-dd11": "front_right"})
     assert battle.acting(s) == ["allied"] and s["surface"]["torpedoes"] == [

@@ -270,9 +270,10 @@ def test_the_enemy_cannot_tell_that_a_note_was_sent():
 @pytest.mark.rule("17c3")
 def test_a_radio_note_must_go_to_the_teammate_and_say_something():
     s = team_game()
-    for args in ({"to": "japanese.1", "text": "hello"}, {"to": "allied.2", "text": "  "}):
-        with pytest.raises(IllegalAction):
+    for args, rule in (({"to": "japanese.1", "text": "hello"}, "17c"), ({"to": "allied.2", "text": "  "}, "17c3")):
+        with pytest.raises(IllegalAction) as e:
             rules.apply(s, "allied.1", {"verb": "radio", "args": args}, ScriptedRng([5, 5]))
+        assert e.value.rule == rule
     s = silence(s, "allied.1")
     with pytest.raises(IllegalAction) as e:
         rules.apply(s, "allied.1", {"verb": "radio", "args": {"to": "allied.2", "text": "again"}},

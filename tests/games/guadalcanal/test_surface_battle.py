@@ -24,7 +24,7 @@ def _set_up(sid="5"):
 def test_side_b_sets_up_first_then_side_a_then_surface_turn_one_begins():
     s = battle.start(scenarios.begin("5"))
     assert battle.acting(s) == ["japanese"] and battle.prompt(s, "allied")["actions"] == []
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16d\)$"):
         battle.apply(s, "allied", {"verb": "surface_set_up", "args": {"line": "L11", "facing": "S", "placement": {}}},
                      ScriptedRng())
     s = _set_up()
@@ -65,7 +65,7 @@ def test_gunnery_one_shot_at_a_time_until_the_side_ceases_fire_then_the_torpedo_
     assert s["surface"]["step"] == {"kind": "free_roll", "side": "allied"}
     s = battle.apply(s, "allied", {"verb": "surface_free_roll", "args": {"use": False}}, ScriptedRng())
     assert s["surface"]["step"] == {"kind": "gunnery", "side": "allied"}  # it fires on, shot by shot
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16g\)$"):
         battle.apply(s, "allied", {"verb": "surface_fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
                      ScriptedRng([1, 10]))
     s = battle.apply(s, "allied", {"verb": "surface_cease_fire", "args": {}}, ScriptedRng())
@@ -142,7 +142,7 @@ def test_the_allies_free_roll_re_rolls_a_shot_and_passes_to_japan():
     s = battle.apply(s, "allied", {"verb": "surface_fire", "args": {"ship": "us-portland", "target": "ij-hiei"}},
                      ScriptedRng([1, 10]))
     assert s["units"]["ij-hiei"]["hits"] == 0  # not marked while the holder decides
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16d\)$"):
         battle.apply(s, "japanese", {"verb": "surface_free_roll", "args": {"use": True}}, ScriptedRng())
     # Portland 4 (three hexes, broadside) against Hiei 4 + 1 (16k3): rolled again, 9 + 4 = 13 against 1 + 5 = 6
     s = battle.apply(s, "allied", {"verb": "surface_free_roll", "args": {"use": True}}, ScriptedRng([9, 1]))

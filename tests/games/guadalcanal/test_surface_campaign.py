@@ -70,7 +70,7 @@ def test_one_side_knowing_decides_and_a_refusal_is_told_to_it_alone():
     s = game(seen_by=("japanese",))
     assert rules.acting(s) == ["japanese"] and s["surface"]["step"]["kind"] == "contact"
     assert "surface" not in rules.view(s, "allied")  # the Allies see no battle: they never learn they were seen
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16d\)$"):
         rules.apply(s, "allied", {"verb": "surface_contact", "args": {"fight": True}}, ScriptedRng())
     s = play(s, "japanese", {"verb": "surface_contact", "args": {"fight": False}}, dice=(6, 4))
     assert turn_went_on(s)
@@ -89,7 +89,7 @@ def test_one_side_knowing_may_choose_the_combat():
 def test_markers_entering_from_opposite_hexsides_set_up_facing_opposite_ways():
     s = set_up(game(allied_from="N3", japanese_from="N1"), "allied", "H11", "N", TF17)
     assert s["surface"]["relation"] == "opposite"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16b2\)$"):
         set_up(s, "japanese", "M11", "N", ADVANCE)
     s = set_up(s, "japanese", "M11", "S", ADVANCE, dice=(6, 4))
     assert {s["surface"]["ships"][u]["facing"] for u in ADVANCE} == {"S"}
@@ -99,7 +99,7 @@ def test_markers_entering_from_opposite_hexsides_set_up_facing_opposite_ways():
 def test_markers_entering_across_adjacent_hexsides_set_up_facing_the_same_way():
     s = set_up(game(allied_from="N3", japanese_from="M3"), "allied", "H11", "N", TF17)  # headings N and NE
     assert s["surface"]["relation"] == "same"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16b2\)$"):
         set_up(s, "japanese", "M11", "S", ADVANCE)
 
 
@@ -107,7 +107,7 @@ def test_markers_entering_across_adjacent_hexsides_set_up_facing_the_same_way():
 def test_a_day_battle_sets_up_on_the_day_lines():
     s = game()
     assert not s["surface"]["night"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 16c\)$"):
         set_up(s, "allied", "I11", "N", TF17)  # a night line
 
 

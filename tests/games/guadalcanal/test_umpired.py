@@ -160,13 +160,13 @@ def test_both_sides_send_each_action_phase_step_at_once_and_may_change_it_until_
 @pytest.mark.rule("18c1")
 def test_an_order_for_the_other_side_or_out_of_its_step_is_refused():
     s = umpired_day()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 3a\)$"):
         rules.apply(s, "allied", take_off("ij-aa"), ScriptedRng())
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 3a\)$"):
         rules.apply(s, UMPIRE, ADVANCE, ScriptedRng())  # the umpire waits until both are in
     s = play(s, "allied", take_off("us-ss"))
     s = play(s, "japanese", take_off("ij-aa"))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match=r"\(rule 18\)$"):
         rules.apply(s, "allied", take_off("us-b8"), ScriptedRng())  # both in: the umpire has it now
 
 

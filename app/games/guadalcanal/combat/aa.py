@@ -134,8 +134,7 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
         fire_volleys(state, rng)
     else:
         fire(state, action["args"]["guns"], action["args"]["target"], rng)
-    from app.games.guadalcanal.combat import phase
-    return phase.advance(state, rng)
+    return state
 
 
 def volleys(targets: dict[str, str]) -> list[list]:

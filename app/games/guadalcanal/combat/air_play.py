@@ -33,7 +33,7 @@ from app.games.guadalcanal import fog, forms
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.combat import air_combat as ac
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal.combat import telling, waves
+from app.games.guadalcanal.combat import free_roll, telling, units, waves
 from app.games.guadalcanal.combat.damage import alive, factor
 from app.games.guadalcanal.combat.setup import AIR, SHIPS_AND_BASES
 
@@ -276,13 +276,11 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
                f"{ {ac.ESCORT: 'escort', ac.CAP: 'CAP', ac.BREAKTHROUGH: 'breakthrough'}[phase]} phase (14d, 14e).")
     else:
         roll = _attack(state, rec, rng, list(args["attackers"]), args["target"])
-        from app.games.guadalcanal.combat import free_roll  # option 11a on air combats (free_roll.py)
         if not free_roll.offer(state, "air", state["units"][args["attackers"][0]]["side"], roll,
                                {"attackers": list(args["attackers"]), "target": args["target"],
                                 "rule": roll["rule"]}):
             finish(state, roll, rng)
-    from app.games.guadalcanal.combat import phase as ph
-    return ph.advance(state, rng)
+    return state
 
 
 def finish(state: State, roll: dict[str, Any], rng: Rng) -> dict[str, Any]:
@@ -345,10 +343,9 @@ def cap_returns(state: State) -> None:
     for u, x in state["units"].items():
         if x.get("box") in CAP_BOXES and alive(state, u):
             # a base eliminated under its CAP has no location left: its fighters fly back from its printed hex
-            from app.games.guadalcanal.gamedata import BASE_HEX  # gamedata loads the combat package first
             # option 12d: a patrol over a task force that is gone (its ships all sunk) flies back from where it was
             # marked to patrol (patrols.py keeps that hex as "over")
-            here = bt.hex_of(state, u) or BASE_HEX.get(x["location"].get("base"), {}).get("hex") \
+            here = bt.hex_of(state, u) or units.base_hexes().get(x["location"].get("base")) \
                 or x["location"].get("over")
             x["box"], x["location"] = "flying", {"hex": here, "from": x["location"].get("from")}
 

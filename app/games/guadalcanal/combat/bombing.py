@@ -27,6 +27,7 @@ from app.games.guadalcanal.combat.damage import alive, apply_result, carried, fa
 from app.games.guadalcanal.combat.resolution import FLIP, HIT, roll_combat
 from app.games.guadalcanal.combat.setup import SHIPS_AND_BASES
 from app.games.guadalcanal.combat.tables import bow_quarters, tables
+from app.games.guadalcanal.combat.telling import card_parts
 
 CATEGORIES = ("dive", "high", "medium", "torpedo")
 LABELS = {"dive": "dive bombing", "high": "high level bombing", "medium": "medium level bombing",
@@ -74,12 +75,6 @@ def ready_combat_air(state: State, ship: str) -> list[str]:
     """The combat air units (not scouts) in a ship's Ready box (4d3.3), or spotted on its deck for a Max. Strike
     (option 12b, reconstructed: still on deck, as if Ready)."""
     return [a for a in carried(state, ship, ("ready", "max_strike")) if not units.is_scout(a)]
-
-
-def card_parts(target: str, cat: str) -> bool:
-    """Whether this combat's total may hold a part read off the target's Operations Card: 4d3.3's Ready box, for
-    dive bombing on a ship. Asked of the combat, not of the box, so that what is said of it never tells."""
-    return cat == "dive" and bt.kind(target) == "ship"
 
 
 def modifiers(state: State, target: str, cat: str, air: list[str]) -> dict[str, int]:
@@ -149,8 +144,7 @@ def check(state: State, role: Role, action: Action) -> None:
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
     bomb(state, action["args"]["combat"], rng)
-    from app.games.guadalcanal.combat import phase
-    return phase.advance(state, rng)
+    return state
 
 
 def label(combat_id: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.contract import State
+from app.games.guadalcanal.combat import units as u
 
 
 def _unit(side: str, location: dict[str, str] | None, box: str, face: str = "front", hits: int = 0) -> dict[str, Any]:
@@ -55,8 +56,6 @@ def position(task_forces: dict[str, str] | None = None, ships: dict[str, str] | 
     """A searchboard position in the Combat Phase's state shape, for rules cases and sandboxes:
     task_forces {tf: hex}; ships {ship: tf}; bases {base: hex}; air {air unit: hex it flew to};
     aboard {air unit: (ship or base, "arming"|"ready")}."""
-    from app.games.guadalcanal.combat import units as u
-
     def side(uid: str) -> str:
         return (u.task_forces().get(uid) or u.record(uid))["side"]
 

@@ -12,7 +12,7 @@ option is refused with the 18c2 damage fog, in which the side that did the damag
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
@@ -71,9 +71,8 @@ def numbers_hidden(state: State, o: dict[str, Any], reader: str) -> bool:
     of the total read off the target's closed Operations Card (telling.numbers_hidden)."""
     if o["kind"] != "bombing":
         return False
-    from app.games.guadalcanal.combat import bombing
     target, cat = o["combat_id"].split(":")
-    return telling.numbers_hidden(state, reader, bt.side_of(target), bombing.card_parts(target, cat))
+    return telling.numbers_hidden(state, reader, bt.side_of(target), telling.card_parts(target, cat))
 
 
 def prompt(state: State, role: Role) -> Prompt:
@@ -96,7 +95,9 @@ def check(state: State, role: Role, action: Action) -> None:
                             "11a")
 
 
-def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
+def settle(state: State, role: Role, action: Action, rng: Rng) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The holder's answer: the offer taken back, with the roll that stands (rolled again if the marker is used);
+    the combat's own module then finishes it (the Combat Phase's record, phase.py, hands it on)."""
     c = bt.combat(state)
     o = c.pop("offer")
     roll = o["roll"]
@@ -107,9 +108,7 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
         state["free_roll"]["holder"] = other
         state["free_roll"].setdefault("used", []).append({"by": role, "combat": _what(state, o)})
         _tell_used(state, o, role, old)
-    _finish(state, o, roll, rng)
-    from app.games.guadalcanal.combat import phase
-    return phase.advance(state, rng)
+    return o, roll
 
 
 def _tell_used(state: State, o: dict[str, Any], role: Role, old: dict[str, Any]) -> None:
@@ -126,16 +125,6 @@ def _tell_used(state: State, o: dict[str, Any], role: Role, old: dict[str, Any])
     bt.say(state, "free_roll", said, to=owner, free_roll={"by": role, "ignored": old})
 
 
-def _finish(state: State, o: dict[str, Any], roll: dict[str, Any], rng: Rng) -> None:
-    from app.games.guadalcanal.combat import aa, air_play, bombing
-    if o["kind"] == "aa":
-        aa.finish(state, o["guns"], o["target"], roll, rng)
-    elif o["kind"] == "air":
-        air_play.finish(state, dict(roll, air=o["attackers"], target=o["target"], rule=o["rule"]), rng)
-    else:
-        bombing.finish(state, o["combat_id"], o["air"], o["modifiers"], roll, rng)
-
-
 def default(state: State, role: Role) -> Action:
     return {"verb": "free_roll", "args": {"use": False}}
 
@@ -144,5 +133,11 @@ def random(state: State, role: Role, rng: Rng) -> Action:
     return {"verb": "free_roll", "args": {"use": rng.die(4) == 1}}
 
 
-FREE_ROLL = Decision(id="free_roll", rule="11a", verbs=VERBS, deciders=deciders, prompt=prompt, resolve=resolve,
-                     default=default, random=random, check=check)
+def record(finish: Callable[[State, dict[str, Any], dict[str, Any], Rng], State]) -> Decision:
+    """11a's decision, whose resolution settles the roll and hands it to `finish` (the Combat Phase's, phase.py:
+    the combat's own module marks its result, and the phase walks on)."""
+    def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
+        o, roll = settle(state, role, action, rng)
+        return finish(state, o, roll, rng)
+    return Decision(id="free_roll", rule="11a", verbs=VERBS, deciders=deciders, prompt=prompt, resolve=resolve,
+                    default=default, random=random, check=check)

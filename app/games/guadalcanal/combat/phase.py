@@ -7,6 +7,7 @@ resolves, with everything it sets off, in one action.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -15,7 +16,8 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import aa, air_play, bombing, carried_air, free_roll, setup, telling, waves
+from app.games.guadalcanal.combat import (aa, air_play, bombing, carried_air, free_roll, reorganisation, setup, telling,
+                                          waves)
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -133,11 +135,10 @@ def advance(state: State, rng: Rng) -> State:
                 continue
             end_battle(state, rng)
         elif step == "reorganise":
-            from app.games.guadalcanal import standing  # (the combat package is imported before the step modules)
             while c["reorganise"] and (not _has_ships(state, c["reorganise"][0])
-                                       or standing.keeps_task_forces(state, c["reorganise"][0])):
-                if _has_ships(state, c["reorganise"][0]):  # answered by the side's standing order (standing.py)
-                    standing.kept(state, c["reorganise"][0])
+                                       or reorganisation.keeps_task_forces(state, c["reorganise"][0])):
+                if _has_ships(state, c["reorganise"][0]):  # answered by the side's standing order (4e1)
+                    reorganisation.kept(state, c["reorganise"][0])
                 c["reorganise"].pop(0)
             if c["reorganise"]:
                 return state
@@ -249,8 +250,32 @@ BATTLE_ORDER = Decision(id="battle_order", rule="4", verbs=ORDER_VERBS, deciders
                         resolve=resolve_order, default=default_order, random=random_order, check=check_order)
 
 
-def COMBAT_DECISION_RECORDS() -> list[Decision]:  # the package exports the list as COMBAT_DECISIONS
-    from app.games.guadalcanal.combat.reorganisation import REORGANISE
+def _finish_roll(state: State, o: dict[str, Any], roll: dict[str, Any], rng: Rng) -> State:
+    """11a: the roll that stands after the free roll marker's holder answered, finished by its combat's module."""
+    if o["kind"] == "aa":
+        aa.finish(state, o["guns"], o["target"], roll, rng)
+    elif o["kind"] == "air":
+        air_play.finish(state, dict(roll, air=o["attackers"], target=o["target"], rule=o["rule"]), rng)
+    else:
+        bombing.finish(state, o["combat_id"], o["air"], o["modifiers"], roll, rng)
+    return state
+
+
+def _walking(record: Decision) -> Decision:
+    """A battle's decision, whose resolution then walks the phase on to its next decision (`advance`): the
+    procedures below the phase carry out an order and leave the walk to it."""
+    def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
+        return advance(record.resolve(state, role, action, rng), rng)
+    return replace(record, resolve=resolve)
+
+
+@lru_cache(maxsize=1)
+def _records() -> tuple[Decision, ...]:
     # 11a first: while a combat's dice wait on the free roll marker's holder, nothing else is decided
-    return [free_roll.FREE_ROLL, BATTLE_ORDER, setup.SETUP_DEFENDER, setup.SETUP_ATTACKER, aa.AA, bombing.BOMBING,
-            REORGANISE, air_play.AIR_COMBAT]
+    return (_walking(free_roll.record(_finish_roll)), BATTLE_ORDER, _walking(setup.SETUP_DEFENDER),
+            _walking(setup.SETUP_ATTACKER), _walking(aa.AA), _walking(bombing.BOMBING),
+            _walking(reorganisation.REORGANISE), _walking(air_play.AIR_COMBAT))
+
+
+def COMBAT_DECISION_RECORDS() -> list[Decision]:  # the package exports the list as COMBAT_DECISIONS
+    return list(_records())

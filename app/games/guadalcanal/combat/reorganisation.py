@@ -11,6 +11,7 @@ hex where it has ships (digest R21); in a Turn without battles there is no reorg
 from __future__ import annotations
 
 from app.engine.contract import Action, Prompt, Role, State
+from app.engine.log import entry
 from app.engine.errors import IllegalAction
 from app.engine.orders import Assignment, Boolean, Optional, args_json
 from app.engine.rng import Rng
@@ -91,12 +92,10 @@ def reorganise(state: State, side: str, moves: dict[str, str]) -> None:
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
     if "standing" in action["args"]:
-        from app.games.guadalcanal import standing
-        standing.set_reorganise(state, role, action["args"]["standing"])
+        set_reorganise(state, role, action["args"]["standing"])
     reorganise(state, role, action["args"]["moves"] if action["verb"] == "reorganise" else {})
     bt.combat(state)["reorganise"].pop(0)
-    from app.games.guadalcanal.combat import phase
-    return phase.advance(state, rng)
+    return state
 
 
 def prompt(state: State, role: Role) -> Prompt:
@@ -105,8 +104,7 @@ def prompt(state: State, role: Role) -> Prompt:
     args = {"moves": Assignment(tuple(ships), choices, required=False,
                                 labels=tuple(units.task_forces()[t]["name"] for t in choices),
                                 label="Ships to task forces")}
-    from app.games.guadalcanal import standing
-    keep = args_json({"standing": Optional(Boolean(label=standing.REORGANISE_LABEL))})
+    keep = args_json({"standing": Optional(Boolean(label=REORGANISE_LABEL))})
     return {"title": "Reorganise your task forces", "rule": "4e1",
             "actions": [{"verb": "reorganise", "label": "Reorganise", "args": {**args_json(args), **keep}},
                         {"verb": "keep", "label": "Keep the task forces as they are", "args": keep}],
@@ -136,3 +134,34 @@ def deciders(state: State) -> list[Role]:
 
 REORGANISE = Decision(id="reorganise", rule="4e1", verbs=VERBS, deciders=deciders, prompt=prompt, resolve=resolve,
                       default=default, random=random, check=check)
+
+
+# --- 4e1: the standing order (issue 34; standing.py has the sea search's) -----------------------------------------
+
+REORGANISE_LABEL = ("Standing order: after a Combat Phase in which no ship of mine was damaged, keep my task forces "
+                    "as they are without asking (4e1)")
+
+
+def keeps_task_forces(state: State, side: str) -> bool:
+    """The reorganisation (4e1) is answered by the standing order: it is on and none of the side's ships was hit or
+    flipped this Combat Phase (a damaged ship is what a player splits off to withdraw; a player who wants to merge
+    or split sound task forces cancels the order on the form)."""
+    if not (state.get("standing") or {}).get(side, {}).get("reorganise", True):
+        return False
+    damaged = (state.get("combat") or {}).get("damaged") or []
+    return not any(bt.side_of(u) == side and bt.kind(u) == "ship" for u in damaged)
+
+
+def set_reorganise(state: State, side: str, keep: bool) -> None:
+    state.setdefault("standing", {}).setdefault(side, {})["reorganise"] = bool(keep)
+
+
+def kept(state: State, side: str) -> None:
+    """The side's line for a reorganisation its standing order answered (explained the first time)."""
+    mine = state.setdefault("standing", {}).setdefault(side, {})
+    why = "" if mine.get("told_reorganise") else (
+        " No ship of yours was damaged in this Combat Phase, so you are not asked; the reorganisation form, asked "
+        "when one is, keeps or cancels this standing order.")
+    mine["told_reorganise"] = True
+    state["log"].append(entry(side, f"Task forces kept as they are by your standing order (4e1).{why}",
+                              at="Combat Phase, reorganisation (4e1), standing order"))

@@ -78,8 +78,7 @@ def place_defender(state: State, placed: dict[str, str], facing: str) -> None:
 def resolve_defender(state: State, role: Role, action: Action, rng: Rng) -> State:
     place_defender(state, action["args"]["hexes"], action["args"]["facing"])
     bt.combat(state)["step"] = "setup_attacker"
-    from app.games.guadalcanal.combat import phase
-    return phase.advance(state, rng)
+    return state
 
 
 def spread(pieces: list[str], order: list[str]) -> dict[str, str]:
@@ -188,8 +187,7 @@ def place_attacker(state: State, targets: dict[str, str], approach: dict[str, st
 def resolve_attacker(state: State, role: Role, action: Action, rng: Rng) -> State:
     place_attacker(state, action["args"]["targets"], action["args"]["approach"])
     bt.combat(state)["step"] = "air_combat"  # option 14's air combats come before AA (combat/air_play.py)
-    from app.games.guadalcanal.combat import phase
-    return phase.advance(state, rng)
+    return state
 
 
 def approach_hexes(state: State, target: str, taken: dict[str, str]) -> list[str]:

@@ -41,6 +41,12 @@ def lost_aboard(state: State, owner: str, effects: list[str]) -> list[str]:
     return [by_name[n] for n in lost]
 
 
+def card_parts(target: str, cat: str) -> bool:
+    """Whether a bombing combat's total may hold a part read off the target's Operations Card: 4d3.3's Ready box,
+    for dive bombing on a ship. Asked of the combat, not of the box, so that what is said of it never tells."""
+    return cat == "dive" and bt.kind(target) == "ship"
+
+
 def numbers_hidden(state: State, reader: str, owner: str, card_parts: bool) -> bool:
     """18c: whether `reader` may not read a combat's numbers because they may hold a part read off `owner`'s
     Operations Card (`card_parts`), which only its owner watches when the cards are closed."""

@@ -24,6 +24,12 @@ def units() -> dict[str, dict[str, Any]]:
     return data.index(doc["ship"] + doc["air"] + doc["base"], where="units.toml")
 
 
+@lru_cache(maxsize=1)
+def base_hexes() -> dict[str, str]:
+    """Each base's printed hex (map.toml, as gamedata.BASE_HEX reads it; gamedata loads this package first)."""
+    return {b["id"]: b["hex"] for b in data.load(DATA / "map.toml")["base"]}
+
+
 def record(unit_id: str) -> dict[str, Any]:
     try:
         return units()[unit_id]

@@ -12,7 +12,7 @@ from app.engine.errors import Refused
 from app.engine.log import PUBLIC, entry, visible
 from app.engine.states import Decision
 from app.games.guadalcanal.combat.tables import battleboard, toward
-from app.games.guadalcanal.surface import battle, battleline, scenarios, torpedoes
+from app.games.guadalcanal.surface import battle, battleline, campaign, scenarios, torpedoes
 from app.engine.rng import SeededRng
 
 State = dict[str, Any]
@@ -41,10 +41,7 @@ def new_game(sid: str, options: dict[str, Any]) -> State:
 def resolve(state: State, role: str, action: dict[str, Any], rng) -> State:
     s = battle.apply(state, role, action, rng)
     if not playing(s):  # option 16 in scenarios 1-4: the battle ends into the Turn's sequence (campaign.py)
-        from app.games.guadalcanal import sequence
-        from app.games.guadalcanal.surface import campaign
-        campaign.ended(s, rng)
-        sequence.after_decision(s, rng)
+        campaign.ended(s, rng)  # the walk then goes on (rules.py)
         return s
     if s["surface"]["step"]["kind"] == "over":
         s["outcome"] = scenarios.outcome(s)
