@@ -156,7 +156,7 @@ def store(state: State, side: str, args: dict[str, Any], rng: Any) -> State:
     every prompted side's is in, the walker concludes the step and goes on. `state` is the caller's copy."""
     word = "revised" if state["pending"][side] is not None else "in"
     state["pending"][side] = copy.deepcopy(args)
-    state["log"].append(entry(side, f"Your orders are {word}: {step(state)['title']}.") | {"at": state["step"]})
+    state["log"].append(entry(side, f"Your orders are {word}: {step(state)['title']}.") | {"at": steps.index(state)})
     return state
 
 

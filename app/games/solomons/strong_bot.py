@@ -111,7 +111,6 @@ def determinize(view: View, side: str, rng) -> State:
                             for tid, tf in view["task_forces"].items()}
     for key in ("turn", "phase", "segment", "section", "day", "truk_sortie", "henderson_roll"):
         state[key] = copy.deepcopy(view[key])
-    state["step"] = step_of(view)
     g = view["guadalcanal"]
     state["guadalcanal"].update(copy.deepcopy({k: g[k] for k in ("ground", "supply", "henderson", "supplied",
                                                                  "unsupplied_turns")}))
@@ -130,6 +129,7 @@ def determinize(view: View, side: str, rng) -> State:
     numbers = [tf["number"] for tf in view["task_forces"].values()] or [0]
     state["counters"] = {"marker": {"allied": 1000, "japanese": 2000}, "tf": {side: max(numbers), enemy: 0}}
     state["log"] = []
+    sequence.stand_at(state, step_of(view))
     return state
 
 
