@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from app.engine import umpire_gate
 from app.engine.log import entry
 from app.engine.sequence import ALL, Sequence, Step
 from app.games.solomons import asking, board, intel, movement, steps, turn, victory
@@ -95,10 +94,6 @@ def deciders(state: State) -> list[str]:
     if state["outcome"] or kind not in STATES:
         return []
     return list(STATES[kind].deciders(state))
-
-
-def umpired(state: State) -> bool:
-    return umpire_gate.umpired(state)
 
 
 # ---------------------------------------------------------------- the procedures
@@ -244,11 +239,6 @@ SEQUENCE = Walk(
 
 # ---------------------------------------------------------------- the walk
 
-def begin(state: State, rng) -> None:
-    """A new game: walk from the start of Game-Turn 1 to the first decision."""
-    SEQUENCE.begin(state, rng)
-
-
 def advance(state: State, rng) -> None:
     """An order (or a standing order) is in: once the decision has every asked side's, carry it out and walk on until
     a side (or, in an umpired game, the umpire) must decide or the game is over."""
@@ -256,14 +246,9 @@ def advance(state: State, rng) -> None:
         SEQUENCE.advance(state, rng)
 
 
-def released(state: State, rng) -> None:
-    """The umpire let the held segment go: carry out its first section and walk on."""
-    SEQUENCE.released(state, rng)
-
-
 def enter(state: State, n: int, rng) -> None:
-    """Walk from step `n` of the Game-Turn (a position set up by hand: a tutorial's example, the strong computer's
-    believed state) as if the walk had just reached it."""
+    """Walk from step `n` of the Game-Turn as if the walk had just reached it (a position set up by hand: a
+    tutorial's example)."""
     state["step"] = {"part": "turn", "index": n - 1, "kind": None, "side": None}
     SEQUENCE.advance(state, rng)
 
