@@ -34,6 +34,7 @@ TRIES = 12  # random orders drawn before a random player falls back on the misse
 # Parts a Solomons record must have beyond the engine's REQUIRED: the arguments offered now, what the boards list,
 # the carrying out of the pair, the computer player, and the board (form) that draws and reads the order.
 SOLOMONS_PARTS = ("offered", "choices", "conclude", "bot", "form")
+STRONG = "strong"  # the strong computer's level (issue 19): a record's answer at it is its `bots[STRONG]`
 
 
 @dataclass(frozen=True)
