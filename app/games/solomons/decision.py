@@ -10,7 +10,7 @@ record they serve, the step they are asked at comes from steps.py, and `store` o
 
 A Solomons decision is a secret simultaneous submission (issue 13; architecture: Secrets): every prompted side submits
 one `{"verb": "submit", "args": {...}}`, may revise it until all are in, and then the kind's `conclude` carries out
-the pair (sequence.resolve). So a record's `resolve` is the same for every kind (`store`), and the work is in
+the pair (sequence.settle). So a record's `resolve` is the same for every kind (`store`), and the work is in
 `conclude`.
 """
 from __future__ import annotations
