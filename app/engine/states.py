@@ -52,6 +52,8 @@ class Decision:
     again: Callable[[State, Role, Action], bool] | None = None  # True: asked again after this order (until "end")
     # A secret simultaneous decision (the walker's ALL step): carry out every side's kept order at once.
     conclude: Callable[[State, dict[Role, Action], Rng], None] | None = None
+    # ... and what every side reads when one side's order is first in (that it has written, never what).
+    announce: Callable[[State, Role], str] | None = None
     bots: Mapping[str, Callable[[dict[str, Any], Prompt, Rng], Action]] = field(default_factory=dict)  # per level
     # A team (Guadalcanal 17b): the part of a side's order a seat gives, `split(state, args, seat)`.
     split: Callable[[State, dict[str, Any], Role], dict[str, Any]] | None = None

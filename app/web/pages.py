@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app import games as registry
 from app.config import get_settings
-from app.play import accounts, fork, hot_seat, lobby
+from app.play import accounts, fork, hot_seat, lobby, rulebooks
 from app.play.errors import BadRequest, Forbidden, PlayError
 from app.play.state import rules_for
 from app.store.db import transaction
@@ -91,11 +91,16 @@ def _game_type(r, scenario: str = "", options: dict[str, Any] | None = None) -> 
     return {"id": r.meta.id, "title": r.meta.title, "publisher": r.meta.publisher, "year": r.meta.year,
             "solitaire": r.meta.solitaire, "scenario": scenario,
             "scenarios": [{"id": s.id, "title": s.title, "rule": s.rule} for s in r.meta.scenarios],
+            # Where each option and the chosen scenario come from: the case of the rulebook that prints them (issue
+            # 35: an optional rule's provenance, read before the game is made)
+            "scenario_href": next((rulebooks.href(r.meta.id, s.rule) for s in r.meta.scenarios
+                                   if s.id == scenario and s.rule), None),
             "roles": [{"id": x, "label": r.meta.label(x)} for x in r.meta.roles if x in offered],
             "sides": sides,
             "teams": any(len(s["seats"]) > 1 for s in sides),
             "bot_levels": list(lobby.computer_players.levels_of(r)),  # issue 19: the computer's levels, easiest first
             "options": [{"id": o.id, "label": o.label, "rule": o.rule, "default": chosen[o.id],
+                         "href": rulebooks.href(r.meta.id, o.rule) if o.rule else None,
                          "choices": list(o.choices), "labels": list(o.labels or map(str, o.choices)),
                          "seats": changes_seats(o)} for o in r.meta.options]}
 

@@ -28,12 +28,16 @@ def ship(page, label: str):
     return page.locator(f"#board .board-counter[aria-label='{label}']")
 
 
-def set_up(page, line: str, facing: str, hexes: dict[str, str]) -> None:
+def set_up(page, line: str, facing: str | None, hexes: dict[str, str]) -> None:
+    """Side B chooses its line and facing; Side A (facing None) is given both, so the form asks neither (16c, 16b2)."""
     asked(page, "Set up your ships on the Battleboard")
     form = page.locator("#prompt form.action")
-    if form.get_by_label("Line", exact=True).count():  # Side A has one line left: the form does not ask (16c)
+    if facing is None:
+        expect(form.get_by_label("Line", exact=True)).to_have_count(0)
+        expect(form.get_by_label("Facing", exact=True)).to_have_count(0)
+    else:
         form.get_by_label("Line", exact=True).select_option(line)
-    form.get_by_label("Facing", exact=True).select_option(facing)
+        form.get_by_label("Facing", exact=True).select_option(facing)
     for uid, h in hexes.items():
         form.get_by_label(units.record(uid)["name"], exact=True).select_option(h)  # named as printed (issue 34)
     give(page, "Set up")
@@ -57,7 +61,7 @@ def test_two_admirals_fight_the_first_surface_turn_of_scenario_five(live_server,
     expect(us.locator("#board")).to_contain_text("Battle of Friday the Thirteenth", timeout=TIMEOUT)
     set_up(jp, "I11", "N", JAPANESE)
     expect(ship(us, "Japanese Hiei, I11")).to_have_count(1, timeout=TIMEOUT)
-    set_up(us, "L11", "S", ALLIED)
+    set_up(us, "L11", None, ALLIED)  # the other line, facing the other way: south
     expect(ship(jp, "Allied Portland, L11")).to_have_count(1, timeout=TIMEOUT)
     expect(jp.locator("#board")).to_contain_text("Surface Side A: Allied", timeout=TIMEOUT)
 

@@ -3,7 +3,7 @@ of the order as the prompt's default gives it, so a refusal is for a combination
 
 The variants of an order's arguments, one offered value at a time: each value of a choice, an integer in its range,
 a boolean; each value of a `several` taken alone (or added to the default's); each id of an assignment or keyed
-argument given each of its values; each field of a group in turn. Paths, plots, repeated rows and free text are
+argument given each of its values; each field of a group in turn (a field the default leaves out given each of its values, alone). Paths, plots, repeated rows and free text are
 left to the game's own tests (their single steps are not orders)."""
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any, Iterator
 
 from app.engine import orders as kinds
 
+SIMPLE = (kinds.Choice, kinds.Integer, kinds.Boolean, kinds.Several)  # parts whose single values stand alone
 MOST = 24  # values tried per argument: the offered list, thinned evenly when longer
 
 
@@ -52,10 +53,12 @@ def singles(order: kinds.Order, default: Any) -> Iterator[tuple[str, Any]]:
                 yield f"{i}.{what}", {**base, i: v}
     elif isinstance(order, kinds.Group) and isinstance(default, dict):
         for name, part in order.fields.items():
-            if name not in default:
-                continue
-            for what, v in singles(part, default[name]):
-                yield f"{name}.{what}", {**default, name: v}
+            if name in default:
+                for what, v in singles(part, default[name]):
+                    yield f"{name}.{what}", {**default, name: v}
+            elif name in order.optional and isinstance(part, SIMPLE):  # a part the default leaves out, given alone
+                for what, v in singles(part, None):  # (beside the default's own parts it would be a combination:
+                    yield f"{name}.{what}", {name: v}  # First Blood's attackers must each be next to every hex)
 
 
 def variants(spec: dict[str, Any], base: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from app.engine import orders as kinds
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
@@ -26,17 +27,7 @@ SEED = 1
 _EVERY_OPTION = "fighters=True,patrols=True,scout_losses=True,sea_movement=True,submarines=True,surface=True," \
                 "variable_spotting=True,wave_attacks=True"
 _UMPIRED = "fog_damage=True,umpired=True"
-OWED: dict[str, dict[str, str]] = {
-    # Guadalcanal's surface set-up (scenarios 5 and 6, 16c) offers every Battleboard hex for each ship and for the
-    # setup line, though the rules take only hexes on or behind the line, the lead ship in the X hex: the fix is to
-    # offer each ship the hexes its line leaves (issue 34 item 2; scenarios 1-4 mended: flights as one choice, one AA
-    # order offering each gun the attackers in its range, bases and landings offered where the defaults leave room).
-    # Scenario 4 and umpired Scenario 2 still offer a landing place the missed order's other landings fill (5a3).
-    "offered": {**{f"guadalcanal/{sc}{opts}": "issue 34 item 2: Guadalcanal's surface set-up offers hexes off its line"
-                   for sc in ("5", "6") for opts in ("", f"[{_EVERY_OPTION}]", f"[{_UMPIRED}]")},
-                **{case: "issue 34 item 2: a landing place is offered with no regard to the room the missed order's "
-                         "other landings leave (5a3)" for case in (f"guadalcanal/2[{_UMPIRED}]", "guadalcanal/4")}},
-}
+OWED: dict[str, dict[str, str]] = {}
 
 
 def each_case(check: str):
@@ -122,33 +113,67 @@ def _accepted(spec, state, role, action) -> str | None:
 
 
 def _bases(spec, state, role, prompt):
-    """An accepted order of each verb the prompt offers: the missed order's verb from it, the others drawn."""
-    out = {}
+    """Accepted orders of each verb the prompt offers: the missed order first (the prompt's default), then the
+    default with one top-level choice changed where that is accepted (Side B's other setup line), then up to
+    OTHER_BASES more drawn at random, each different."""
+    out: dict[str, list] = {}
     if spec.default_action is not None:
         d = spec.default_action(state, role)
-        out[d["verb"]] = d
+        out[d["verb"]] = [d]
+        spec_of = next((a for a in prompt.get("actions", []) if a["verb"] == d["verb"]), None)
+        typed = (kinds.typed_args(spec_of) or {}) if spec_of is not None else {}
+        for name, order in typed.items():
+            if isinstance(order, (kinds.Choice, kinds.Boolean)) and name in d.get("args", {}):
+                for what, a in offered.variants({**spec_of, "args": {name: spec_of["args"][name]}},
+                                                json.loads(json.dumps(d))):
+                    if _accepted(spec, state, role, a) is None:
+                        out[d["verb"]].append(a)
     rng = SeededRng(5)
     for _ in range(20):
-        if spec.random_action is None or len(out) == len(prompt["actions"]):
+        if spec.random_action is None or (len(out) == len(prompt["actions"])
+                                          and all(len(v) > OTHER_BASES for v in out.values())):
             break
         a = spec.random_action(state, role, rng)
-        out.setdefault(a["verb"], a)
+        kept = out.setdefault(a["verb"], [])
+        if a not in kept and len(kept) <= OTHER_BASES:
+            kept.append(a)
     return out
 
 
+def _own(action_spec):
+    """The order an action offers whole when every argument is a choice: each choice's first value."""
+    typed = kinds.typed_args(action_spec)
+    if not typed or not all(isinstance(o, kinds.Choice) and o.values() for o in typed.values()):
+        return None
+    return {"verb": action_spec["verb"], "args": {name: o.values()[0] for name, o in typed.items()}}
+
+
+OTHER_BASES = 3  # accepted orders besides the default that a refused value is tried in, before it counts as refused
+
+
 @each_case("offered")
-def test_every_single_value_a_prompt_offers_is_accepted_with_the_rest_of_its_default(case):
+def test_every_single_value_a_prompt_offers_is_accepted_with_the_rest_of_some_accepted_order(case):
     spec = case.spec
     refused = []
     for state in played(case).positions:
         for role, prompt in spec.prompts(state).items() if spec.outcome(state) is None else ():
             bases = _bases(spec, state, role, prompt)
             for action_spec in prompt.get("actions", []):
-                base = bases.get(action_spec["verb"])
+                base, *others = bases.get(action_spec["verb"]) or [None]
                 if base is None:
                     continue
+                own = _own(action_spec)  # an action offering one whole combination (a gun and its target) is one
+                if own is not None and _accepted(spec, state, role, own) is None:
+                    base, others = own, [base, *others]
                 for what, action in offered.variants(action_spec, json.loads(json.dumps(base))):
                     why = _accepted(spec, state, role, action)
-                    if why is not None:
+                    # a refusal of the value with the default's other parts is a combination's if the value is
+                    # accepted with the other parts of another accepted order (the landing that the default's
+                    # landings leave no room for is accepted beside other landings)
+                    if why is not None and not any(_accepted(spec, state, role, a) is None
+                                                   for other in others
+                                                   for w, a in offered.variants(action_spec,
+                                                                                json.loads(json.dumps(other)))
+                                                   if w == what):
                         refused.append(f"{role} {prompt.get('title', '')!r} {action_spec['verb']} {what}: {why}")
     assert not refused, f"{case}: {len(refused)} offered values refused, e.g.: " + " | ".join(refused[:8])

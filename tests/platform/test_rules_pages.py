@@ -150,3 +150,24 @@ def test_a_rulebooks_anchors_are_served_for_the_page_script(anon, monkeypatch, t
     monkeypatch.setenv("IRONBOTTOM_RULES_DIR", str(tmp_path))
     assert anon.get("/rules/usn?format=json").json()["installed"] is False
     assert anon.get("/rules/risk?format=json").status_code == 404
+
+
+@pytest.mark.parametrize("game", [r.meta.id for r in registry.listed()])
+def test_each_lobby_option_and_scenario_links_the_case_that_prints_it(anon, game):
+    """Issue 35: an optional rule's provenance, read in the lobby before the game is made: each option with a rule
+    and each scenario links the case of the rulebook that prints it, and the link opens that case's paragraph."""
+    meta = registry.get(game).meta
+    installed = rulebook.installed(registry.get(game).rulebook.file)
+    for s in meta.scenarios:
+        form = anon.get(f"/lobby/options?game={game}&scenario={s.id}").text
+        links = {m.group(1): html.unescape(m.group(2))
+                 for m in re.finditer(r'<p class="hint option-rule" id="([^"]+)"><a href="([^"]+)"', form)}
+        wanted = {f"opt-{o.id}-rule" for o in meta.options if o.rule} | ({"scenario-rule"} if s.rule else set())
+        assert set(links) == wanted, f"{game}/{s.id}: rule links {sorted(links)}, wanted {sorted(wanted)}"
+        for at, href in links.items():
+            path, _, anchor = href.partition("#")
+            assert path.startswith("/rules/") and anchor.startswith("rule"), href
+            page = anon.get(path)
+            assert page.status_code == 200, href
+            if installed and path == f"/rules/{game}":  # the book's own case (a borrowed one is its book's)
+                assert f'id="{anchor}"' in page.text, f"{game}/{s.id}: {at} opens {href}, which the page lacks"

@@ -51,12 +51,14 @@ def prompt(state: State, side: str) -> dict[str, Any]:
             return "eliminated (cannot land, 5c)"
         return f"{cards.area_name(state, p)} ({cards.hex_of(state, p)}, room " \
                f"{cards.capacity(state, p) - len(cards.aboard(state, p))})"
-    # issue 34: each unit by name, offered only where it may land with room, and eliminated only when the missed
-    # order (every unit to its nearest place with room) leaves it nowhere to land (5c)
-    missed = default(state, side)["args"]["landings"]
+    # issue 34: each unit by name, offered only where it may land with room; and 5c, "that side's player makes the
+    # choice" of which units are eliminated when there is not room for all: when the missed order (every unit to
+    # its nearest place with room) leaves some unit nowhere to land, every unit that could take its room may be
+    # the one given up instead (a scout rather than a strike unit: 2 VP against 0, 7a3.1)
+    may_yield = may_give_up(state, side)
     landings = forms.per_piece(flying, {u: cards.name(state, u) for u in flying},
                                {u: tuple(p for p in places(state, u) if room(state, p, {}) > 0)
-                                + ((ELIMINATED,) if missed[u] == ELIMINATED else ()) for u in flying}, required=True,
+                                + ((ELIMINATED,) if u in may_yield else ()) for u in flying}, required=True,
                                label="Landings", labels=label)
     return {"title": "Air Return Phase: land every flying air unit (into the Arming box where it lands)", "rule": "5",
             "info": {"kind": "air_return"},
@@ -104,6 +106,15 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     return s
 
 
+def may_give_up(state: State, side: str) -> set[str]:
+    """5c: the flying units the player may choose to eliminate: none while every unit finds room (the missed order
+    eliminates none); else those the missed order crowds out and every unit that could take their room."""
+    flying = cards.in_box(state, side, "flying")
+    missed = default(state, side)["args"]["landings"]
+    contested = {p for v in flying if missed[v] == ELIMINATED for p in places(state, v)}
+    return {u for u in flying if missed[u] == ELIMINATED or contested & set(places(state, u))}
+
+
 def _assign(state: State, side: str, pick) -> dict[str, Any]:
     landings: dict[str, str] = {}
     for u in cards.in_box(state, side, "flying"):
@@ -113,11 +124,11 @@ def _assign(state: State, side: str, pick) -> dict[str, Any]:
 
 
 def random(state: State, side: str, rng) -> dict[str, Any]:
-    """A random landing order; the missed order instead when the draws crowd a unit out of every place the missed
-    order finds it (the form offers no elimination to a unit that can land, 5c)."""
+    """A random landing order; the missed order instead when the draws crowd out a unit the form would not offer to
+    give up (5c: only when room is short, `may_give_up`)."""
     order = _assign(state, side, lambda u, free: rng.choice(free))
-    missed = default(state, side)["args"]["landings"]
-    if any(p == ELIMINATED and missed.get(u) != ELIMINATED for u, p in order["args"]["landings"].items()):
+    given_up = {u for u, p in order["args"]["landings"].items() if p == ELIMINATED}
+    if given_up - may_give_up(state, side):
         return default(state, side)
     return order
 

@@ -16,7 +16,7 @@ from app.games.solomons import standing as standing_orders
 from app.games.solomons.combat.air import check_standing_orders
 from app.games.solomons.combat.air_strike import DEFAULT_PRIORITY
 from app.games.solomons.combat.supply import air_supply_cost
-from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, segment, store
+from app.games.solomons.decision import STRONG, VERB, Kind, ask, fixed, later, randomly, segment, store
 from app.games.solomons.intel import find_marker
 from app.games.solomons.units import at_sea, has_carriers, has_transports, side_tfs
 
@@ -515,5 +515,6 @@ DECISION = Kind(
     id="air", rule="14.11", verbs={VERB: ARGS}, deciders=air_deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"missions": []}), random=randomly(later("players", "random_air")),
     check=lambda state, side, args: check_allocation(state, side, args, segment(state)), bot=bots.air_bot,
+    bots={STRONG: later("strong_bot", "air_answer")},
     form="air", offered=air_offered, choices=air_choices, conclude=conclude_air, skips=True, tidy=tidy_air,
     standing=air_hold, order="air_hold")

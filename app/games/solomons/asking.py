@@ -39,7 +39,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Boolean, Free, Optional, args_json
-from app.games.solomons import board, intentions, placement
+from app.games.solomons import board, intentions, placement, steps
 from app.games.solomons.air_orders import (  # noqa: F401 (who has an air decision: read from here too)
     air_choice, no_transfers, offensive_sources, sighted, strike_choice, transfer_choice)
 from app.games.solomons.air_orders import flying_bases as air_bases
@@ -178,7 +178,7 @@ def stand_in(state: State, here: dict[str, Any], sides: list[str]) -> None:
             state["pending"][side] = orders
             state["log"].append(entry(side, f"Your standing orders answered for you: {here['title']}. You may revise "
                                             f"them until both sides are in.{explain(state, side, kind.order)}")
-                                | {"at": state["step"]})
+                                | {"at": steps.index(state)})
         elif kind.renew is not None:
             kind.renew(state, side)
 

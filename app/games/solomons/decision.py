@@ -10,7 +10,7 @@ record they serve, the step they are asked at comes from steps.py, and `store` o
 
 A Solomons decision is a secret simultaneous submission (issue 13; architecture: Secrets): every prompted side submits
 one `{"verb": "submit", "args": {...}}`, may revise it until all are in, and then the kind's `conclude` carries out
-the pair (sequence.resolve). So a record's `resolve` is the same for every kind (`store`), and the work is in
+the pair (sequence.settle). So a record's `resolve` is the same for every kind (`store`), and the work is in
 `conclude`.
 """
 from __future__ import annotations
@@ -34,6 +34,7 @@ TRIES = 12  # random orders drawn before a random player falls back on the misse
 # Parts a Solomons record must have beyond the engine's REQUIRED: the arguments offered now, what the boards list,
 # the carrying out of the pair, the computer player, and the board (form) that draws and reads the order.
 SOLOMONS_PARTS = ("offered", "choices", "conclude", "bot", "form")
+STRONG = "strong"  # the strong computer's level (issue 19): a record's answer at it is its `bots[STRONG]`
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,7 @@ def store(state: State, side: str, args: dict[str, Any], rng: Any) -> State:
     every prompted side's is in, the walker concludes the step and goes on. `state` is the caller's copy."""
     word = "revised" if state["pending"][side] is not None else "in"
     state["pending"][side] = copy.deepcopy(args)
-    state["log"].append(entry(side, f"Your orders are {word}: {step(state)['title']}.") | {"at": state["step"]})
+    state["log"].append(entry(side, f"Your orders are {word}: {step(state)['title']}.") | {"at": steps.index(state)})
     return state
 
 

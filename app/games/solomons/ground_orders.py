@@ -11,7 +11,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Boolean, Integer, Optional
 from app.games.solomons import bots
 from app.games.solomons.combat.ground import check_decision, effective_points, initiative, resolve_ground_combat
-from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, store
+from app.games.solomons.decision import STRONG, VERB, Kind, ask, fixed, later, randomly, store
 
 State = dict[str, Any]
 
@@ -50,5 +50,6 @@ def conclude(state: State, orders: dict[str, Any], sides: list[str], rng) -> Non
 DECISION = Kind(
     id="ground", rule="12", verbs={VERB: ARGS}, deciders=attackers, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"attack": False}), random=randomly(later("players", "random_ground")),
-    check=check, bot=bots.ground_bot, form="ground", offered=offered, choices=lambda state, side: {},
+    check=check, bot=bots.ground_bot, bots={STRONG: later("strong_bot", "ground_answer")}, form="ground",
+    offered=offered, choices=lambda state, side: {},
     conclude=conclude, info=lambda state, side: {"effective": effective(state)[side]})

@@ -9,7 +9,7 @@ from app.engine.log import entry
 from app.engine.orders import Choice, Free, Group, Integer, Keyed, Optional, Repeated, Several
 from app.games.solomons import air_orders, board, bots
 from app.games.solomons import standing as standing_orders
-from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, segment, store
+from app.games.solomons.decision import STRONG, VERB, Kind, ask, fixed, later, randomly, segment, store
 from app.games.solomons.plot import automatic, phase_segments, retire_course
 from app.games.solomons.units import at_sea, side_tfs, tf_label
 
@@ -253,6 +253,7 @@ def carry_on(state: State, side: str, step: dict[str, Any]) -> dict[str, Any] | 
 DECISION = Kind(
     id="reset", rule="6.38", verbs={VERB: ARGS}, deciders=reset_deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"aborts": [], "mission_changes": {}, "transfers": []}),
-    random=randomly(later("players", "random_reset")), check=check_reset_orders, bot=bots.reset_bot, form="reset",
+    random=randomly(later("players", "random_reset")), check=check_reset_orders, bot=bots.reset_bot,
+    bots={STRONG: later("strong_bot", "reset_answer")}, form="reset",
     offered=reset_offered, choices=reset_choices, conclude=conclude_reset, skips=True, tidy=tidy_reset,
     standing=carry_on, order="carry_on")

@@ -18,7 +18,8 @@ def new_state(options: dict[str, Any]) -> State:
     placement = board.initial_placement(options)
     state: State = {
         "game": "solomons", "scenario": "campaign", "options": dict(options),
-        "turn": 1, "step": 0, "phase": "plot1", "segment": None, "section": None, "day": True,
+        "turn": 1, "step": {"part": "turn", "index": -1, "kind": None, "side": None},  # the walker's place (sequence.py)
+        "phase": "plot1", "segment": None, "section": None, "day": True,
         "units": {}, "task_forces": {},
         "air": {"allied": {b: blank_air(b) for b in ("espiritu_santo", "australia", "henderson")},
                 "japanese": {b: blank_air(b) for b in ("rabaul", "truk")}},

@@ -16,7 +16,7 @@ from app.engine.log import entry
 from app.engine.orders import Assignment, Optional
 from app.games.solomons import board, bots
 from app.games.solomons import standing as standing_orders
-from app.games.solomons.decision import VERB, Kind, ask, fixed, later, randomly, store
+from app.games.solomons.decision import STRONG, VERB, Kind, ask, fixed, later, randomly, store
 from app.games.solomons.units import side_units
 
 State = dict[str, Any]
@@ -133,5 +133,6 @@ def stay_renew(state: State, side: str) -> None:
 DECISION = Kind(
     id="placement", rule="5.1", verbs={VERB: ARGS}, deciders=deciders, prompt=ask, resolve=store,
     default=fixed(lambda state, side: {"placement": {}}), random=randomly(later("players", "random_placement")),
-    check=check, bot=bots.placement_bot, form="placement", offered=offered, choices=choices, conclude=conclude,
+    check=check, bot=bots.placement_bot, bots={STRONG: later("strong_bot", "placement_answer")}, form="placement",
+    offered=offered, choices=choices, conclude=conclude,
     standing=stay, renew=stay_renew, order="stay")

@@ -31,8 +31,8 @@ def _umpire_title(state: State, held: dict[str, Any]) -> str:
 
 
 def _umpire_told(state: State, was: dict[str, Any], run: bool) -> tuple[str, Any]:
-    return (f"You {UMPIRE_VERBS['run' if run else 'advance']} (Game-Turn {state['turn']}, {was['title']}).",
-            state["step"])
+    return (f"You {UMPIRE_VERBS['run' if run else 'advance']} (Game-Turn {state['turn']}, "
+            f"Segment {sequence.current(state)['segment']}).", state["step"]["index"])
 
 
 def clone(state: State) -> State:
@@ -45,7 +45,7 @@ def clone(state: State) -> State:
 
 # The umpire's release of each Execution Segment (Guadalcanal 18): the engine's gate, worded as Solomons' pages say it.
 UMPIRE_GATE = umpire_gate.decision(
-    sequence.advance, rule="Guadalcanal 18", span_label="this Plot Execution Phase", clone=clone,
+    sequence.SEQUENCE.released, rule="Guadalcanal 18", span_label="this Plot Execution Phase", clone=clone,
     labels={v: label[0].upper() + label[1:] for v, label in UMPIRE_VERBS.items()}, title=_umpire_title,
     info=lambda state, held: {"segment": sequence.current(state)["segment"], "phase": sequence.current(state)["phase"]},
     told=_umpire_told)
@@ -80,7 +80,7 @@ class Solomons:
                                     "Guadalcanal 18c")
         state = opening.new_state(chosen)
         asking.newcomer(state)  # issue 34: the standing orders a sensible player sets are on from the start
-        sequence.advance(state, rng)
+        sequence.SEQUENCE.begin(state, rng)
         return state
 
     def phase(self, state: State) -> str:
@@ -104,7 +104,7 @@ class Solomons:
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
         if state["outcome"]:
             raise IllegalAction("The game is over.", "22")
-        if role == UMPIRE and sequence.umpired(state):
+        if role == UMPIRE and umpire_gate.umpired(state):
             return self.apply_umpire(state, action, rng)
         if role not in board.SIDES:
             raise IllegalAction("Only a side gives orders.", None)

@@ -1,15 +1,23 @@
-"""The sequence of play (4.1-4.5) as a table the walker steps through, one Game-Turn after another.
+"""The sequence of play (4.1-4.5) as the steps the engine's walker follows (app/engine/sequence.py), one Game-Turn
+after another.
 
-Each step names its phase, segment, section letter (as printed in 4.2) and either an automatic procedure or a
-secret simultaneous decision. The walker runs automatic steps until it reaches a decision some side must make;
-a decision is resolved once every side that has one has submitted (a side may resubmit until then).
+Each printed step of data/sequence.toml (steps.STEPS: its phase, segment, section letter, title and rule) is a `Step`:
+a procedure the walker carries out (PROCEDURES), or a secret simultaneous decision (`ALL`), whose kind's record
+(states.py) says who is asked, carries out the orders once every asked side's are in and holds the kind's rule. The
+first section of every Execution Segment is gated: in an umpired game the umpire releases it (Guadalcanal 18).
+
+A Solomons decision is entered its own way (`Walk`): the sides asked are its record's `deciders`; a side's standing
+orders answer for it at once (asking.stand_in, issue 11 item 4); and once every asked side's orders are in (at once
+when nobody is asked) the record's `conclude` carries them out. The orders are kept in state["pending"] (a side may
+revise its own until all are in: STATE.md), and every line a step writes is marked with the step's place (`tag`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from app.engine import umpire_gate
 from app.engine.log import entry
+from app.engine.sequence import ALL, Sequence, Step
 from app.games.solomons import asking, board, intel, movement, steps, turn, victory
 # Imported by name, so that a renamed or missing combat procedure is an import error, never a silent no-op.
 from app.games.solomons.combat.air import resolve_air_attacks, resolve_counterattacks
@@ -35,13 +43,32 @@ def is_day(segment: int) -> bool:
     return steps.is_day(segment)
 
 
-# Each step with the kind of the decision or procedure that makes it (kind_of its printed id).
+# Each printed step with the kind of the decision or procedure that makes it (kind_of its printed id): the table the
+# pages, the log's headings and the tests read.
 STEPS = [{k: v for k, v in st.items() if k != "printed"} | ({"kind": kind_of(st["printed"])} if "printed" in st else {})
          for st in steps.STEPS]
 
 
+@dataclass(frozen=True, eq=False)
+class Printed(Step):
+    """A step of the printed sequence: where the pages and the log place it (4.1-4.5)."""
+    phase: str = ""
+    segment: int | None = None
+    section: str | None = None
+
+
+def _printed(n: int, st: dict[str, Any]) -> Printed:
+    first = st["segment"] is not None and (n == 0 or STEPS[n - 1]["segment"] != st["segment"])
+    return Printed(st["kind"], ALL if st["kind"] in STATES else None, st["title"], st["rule"], gate=first,
+                   phase=st["phase"], segment=st["segment"], section=st["section"])
+
+
+# The walker's Game-Turn: STEPS as Steps, the first section of each Execution Segment gated for the umpire.
+TURN: tuple[Printed, ...] = tuple(_printed(n, st) for n, st in enumerate(STEPS))
+
+
 def current(state: State) -> dict[str, Any]:
-    return STEPS[state["step"]]
+    return STEPS[steps.index(state)]
 
 
 def current_kind(view: dict[str, Any]) -> str | None:
@@ -59,97 +86,17 @@ def plot_phase(state: State) -> int:
 # ---------------------------------------------------------------- who decides
 
 def deciders(state: State) -> list[str]:
-    """The sides with a decision at the current step (empty: the step runs by itself). Some kinds prompt both sides
-    every time, whether or not a side has a real choice, so that being prompted tells nobody anything about the
+    """The sides with a decision at the current step (empty: the step runs by itself, or the umpire holds it), as
+    its record says now (the engine walker's `acting` at an `ALL` step that keeps no `sides`). Some kinds prompt both
+    sides every time, whether or not a side has a real choice, so that being prompted tells nobody anything about the
     other side's forces (architecture: Secrets); the kind's record says (states.py)."""
-    kind = current(state)["kind"]
+    kind = state["step"].get("kind")
     if state["outcome"] or kind not in STATES:
         return []
     return list(STATES[kind].deciders(state))
 
 
-# ---------------------------------------------------------------- the umpire (Guadalcanal 18)
-
-def umpired(state: State) -> bool:
-    return umpire_gate.umpired(state)
-
-
-def segment_key(state: State) -> str:
-    return f"{state['turn']}-{current(state)['phase']}-{current(state)['segment']}"
-
-
-def phase_key(state: State) -> str:
-    return f"{state['turn']}-{current(state)['phase']}"
-
-
-def umpire_due(state: State) -> bool:
-    """Whether the umpire must release the Execution Segment about to start (Guadalcanal 18, made general: the
-    engine's umpire gate): in an umpired game, before the first section of every segment, unless the umpire let this
-    Plot Execution Phase run. Both sides' plots are in by then: the segment's first section is automatic (4.2 A)."""
-    if state["outcome"] or not umpired(state):
-        return False
-    step = current(state)
-    if step["segment"] is None or (state["step"] > 0 and STEPS[state["step"] - 1]["segment"] == step["segment"]):
-        return False
-    if "umpire_gate" not in state and state.get("umpire"):  # a game saved before the gate: what it had released
-        old = state["umpire"]
-        return old.get("run") != phase_key(state) and old.get("go") != segment_key(state)
-    return umpire_gate.must_release(state, segment_key(state), phase_key(state))
-
-
-# ---------------------------------------------------------------- the walker
-
-def advance(state: State, rng) -> None:
-    """Run the sequence until a side (or, in an umpired game, the umpire) must decide or the game is over."""
-    while not state["outcome"]:
-        step = current(state)
-        state["phase"], state["segment"], state["section"] = step["phase"], step["segment"], step["section"]
-        state["day"] = is_day(step["segment"]) if step["segment"] else True
-        if umpire_due(state):
-            umpire_gate.hold(state, segment_key(state), phase_key(state), f"Segment {step['segment']}")
-            return
-        first_line = len(state["log"])
-        if step["kind"] in STATES:
-            sides = deciders(state)
-            asking.stand_in(state, step, sides)  # issue 11 item 4: standing orders submit for their side
-            if sides and any(state["pending"][s] is None for s in sides):
-                return
-            resolve(state, step, sides, rng)
-            state["pending"] = {"allied": None, "japanese": None}
-        else:
-            run(state, step, rng)
-        sweep(state)
-        tag_lines(state, first_line)
-        if state["outcome"]:
-            return
-        next_step(state)
-
-
-def tag_lines(state: State, first: int) -> None:
-    """Mark the log lines a step wrote with the section they happened in (4.2), so that a page can show an
-    execution stretch section by section, as it happened, and head each section in the log. The mark is the
-    step's place in STEPS (the state stays small; views name it, see `section_title`): the printed section,
-    public already; a side sees it only on lines it may read."""
-    for line in state["log"][first:]:
-        line.setdefault("at", state["step"])
-
-
-def section_title(at: Any) -> Any:
-    """The printed name of the section a log line's mark points to (tag_lines)."""
-    return STEPS[at]["title"] if isinstance(at, int) and 0 <= at < len(STEPS) else at
-
-
-def next_step(state: State) -> None:
-    if state["step"] + 1 < len(STEPS):
-        state["step"] += 1
-        return
-    if state["turn"] >= board.TURNS:
-        victory.finish(state)
-        return
-    state["turn"] += 1
-    state["step"] = 0
-    state["log"].append(entry("public", f"Game-Turn {state['turn']} begins.") | {"at": 0})
-
+# ---------------------------------------------------------------- the procedures
 
 def reveal_japanese(state: State, seg: int, rng) -> None:
     """A (day) / A (night): every force moves to its plotted hex (8.2), then Japan's forces are revealed (18.5)."""
@@ -210,12 +157,102 @@ PROCEDURES: dict[str, Callable[[State, Any, Any], None]] = {
 }
 
 
-def run(state: State, step: dict[str, Any], rng) -> None:
-    PROCEDURES[step["kind"]](state, step["segment"], rng)
+def tag(state: State, first: int) -> None:
+    """Sunk and crippled ships leave their task forces (units.sweep), and the log lines the step wrote are marked
+    with the section they happened in (4.2), so that a page can show an execution stretch section by section, as it
+    happened, and head each section in the log. The mark is the step's place in STEPS (the state stays small; views
+    name it, see `section_title`): the printed section, public already; a side sees it only on lines it may read."""
+    sweep(state)
+    for line in state["log"][first:]:
+        line.setdefault("at", steps.index(state))
 
 
-def resolve(state: State, step: dict[str, Any], sides: list[str], rng) -> None:
-    """Every prompted side's order is in: record the pair and let the kind's record carry it out."""
+def section_title(at: Any) -> Any:
+    """The printed name of the section a log line's mark points to (tag)."""
+    return STEPS[at]["title"] if isinstance(at, int) and 0 <= at < len(STEPS) else at
+
+
+def _procedure(run: Callable[[State, Any, Any], None]) -> Callable[[State, Any], None]:
+    """A procedure as the walker calls it (state, rng): carried out for the step's segment, then tagged."""
+    def carry_out(state: State, rng) -> None:
+        first = len(state["log"])
+        run(state, current(state)["segment"], rng)
+        tag(state, first)
+    return carry_out
+
+
+# ---------------------------------------------------------------- a decision
+
+def settle(state: State, rng) -> bool:
+    """At a decision step: the asked sides' standing orders answer for them (asking.stand_in); once every asked side's
+    orders are in (at once when nobody is asked), the record carries them out together. True when it did."""
+    here = current(state)
+    sides = deciders(state)
+    first = len(state["log"])
+    asking.stand_in(state, here, sides)  # issue 11 item 4: standing orders submit for their side
+    if sides and any(state["pending"][s] is None for s in sides):
+        return False
     orders = {s: state["pending"][s] for s in board.SIDES if state["pending"][s] is not None}
     state["decisions"] = {"allied": orders.get("allied"), "japanese": orders.get("japanese")}
-    STATES[step["kind"]].conclude(state, orders, sides, rng)
+    STATES[here["kind"]].conclude(state, orders, sides, rng)
+    state["pending"] = {"allied": None, "japanese": None}
+    tag(state, first)
+    return True
+
+
+class Walk(Sequence):
+    """The engine's walker, entering a Solomons decision (an `ALL` step) as `settle` says: a step nobody is asked at
+    is still carried out (its record concludes with no orders: the ground combat, the reset's retiring forces), and
+    standing orders may answer every asked side at once."""
+
+    def _enter(self, state: State, step: Step, rng) -> bool:
+        if step.who != ALL:
+            return super()._enter(state, step, rng)
+        if self.entered is not None:
+            self.entered(state, step)
+        return not settle(state, rng)
+
+
+def entered(state: State, step: Step) -> None:
+    """The walk reaches a step: the state says where play stands (its phase, segment, section and day)."""
+    state["phase"], state["segment"], state["section"] = step.phase, step.segment, step.section
+    state["day"] = is_day(step.segment) if step.segment else True
+
+
+def next_turn(state: State, rng) -> bool:
+    """The Game-Turn is over: the next begins, or after the last the game ends (22)."""
+    if state["turn"] >= board.TURNS:
+        victory.finish(state)
+        return False
+    state["turn"] += 1
+    state["log"].append(entry("public", f"Game-Turn {state['turn']} begins.") | {"at": 0})
+    return True
+
+
+SEQUENCE = Walk(
+    states=STATES, turn=lambda state: TURN, next_turn=next_turn,
+    procedures={kind: _procedure(run) for kind, run in PROCEDURES.items()}, entered=entered,
+    # the umpire releases each Execution Segment, or lets the Plot Execution Phase run (Guadalcanal 18)
+    gate_key=lambda state, step: f"{state['turn']}-{step.phase}-{step.segment}",
+    gate_span=lambda state: f"{state['turn']}-{state['phase']}")
+
+
+# ---------------------------------------------------------------- the walk
+
+def advance(state: State, rng) -> None:
+    """An order (or a standing order) is in: once the decision has every asked side's, carry it out and walk on until
+    a side (or, in an umpired game, the umpire) must decide or the game is over."""
+    if not state["outcome"] and state["step"].get("kind") in STATES and settle(state, rng) and not state["outcome"]:
+        SEQUENCE.advance(state, rng)
+
+
+def enter(state: State, n: int, rng) -> None:
+    """Walk from step `n` of the Game-Turn as if the walk had just reached it (a position set up by hand: a
+    tutorial's example)."""
+    state["step"] = {"part": "turn", "index": n - 1, "kind": None, "side": None}
+    SEQUENCE.advance(state, rng)
+
+
+def stand_at(state: State, n: int) -> None:
+    """Place the walk at step `n` without carrying anything out (a believed state rebuilt from a view)."""
+    state["step"] = {"part": "turn", "index": n, "kind": TURN[n].kind, "side": None}

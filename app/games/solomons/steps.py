@@ -56,6 +56,11 @@ def build_steps() -> list[dict[str, Any]]:
 STEPS = build_steps()
 
 
+def index(state: State) -> int:
+    """The place in STEPS of the step the game is at (the walker's state["step"], app/engine/sequence.py)."""
+    return state["step"]["index"]
+
+
 def at(state: State) -> dict[str, Any]:
     """The step the game is at (without the kind of decision, which the walker's table adds)."""
-    return STEPS[state["step"]]
+    return STEPS[index(state)]

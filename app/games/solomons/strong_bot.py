@@ -40,7 +40,6 @@ from app.games.solomons import (
     bots,
     ground_orders,
     opening,
-    placement,
     players,
     plot,
     sequence,
@@ -49,6 +48,7 @@ from app.games.solomons import (
     victory,
     views,
 )
+from app.games.solomons.decision import STRONG
 from app.games.solomons.states import STATES
 from app.games.solomons.movement import DECISION as RESET_DECISION
 from app.games.solomons.turn import arrive
@@ -111,7 +111,6 @@ def determinize(view: View, side: str, rng) -> State:
                             for tid, tf in view["task_forces"].items()}
     for key in ("turn", "phase", "segment", "section", "day", "truk_sortie", "henderson_roll"):
         state[key] = copy.deepcopy(view[key])
-    state["step"] = step_of(view)
     g = view["guadalcanal"]
     state["guadalcanal"].update(copy.deepcopy({k: g[k] for k in ("ground", "supply", "henderson", "supplied",
                                                                  "unsupplied_turns")}))
@@ -130,6 +129,7 @@ def determinize(view: View, side: str, rng) -> State:
     numbers = [tf["number"] for tf in view["task_forces"].values()] or [0]
     state["counters"] = {"marker": {"allied": 1000, "japanese": 2000}, "tf": {side: max(numbers), enemy: 0}}
     state["log"] = []
+    sequence.stand_at(state, step_of(view))
     return state
 
 
@@ -256,6 +256,26 @@ def air_order(view: View, side: str, prompt: dict[str, Any], rng) -> dict[str, A
     return bots.submit(order)
 
 
+# The strong answers the records carry (`Decision.bots[STRONG]`, looked up through decision.later): the decisions the
+# strong computer answers by its plan, without searching. A record without one is searched (CANDIDATES) or the easy
+# bot's.
+
+def ground_answer(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return bots.submit(ground_order(view, view["role"], prompt))
+
+
+def reset_answer(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return reset_order(view, view["role"], prompt)
+
+
+def placement_answer(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return placement_order(view, view["role"], prompt, rng)
+
+
+def air_answer(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    return air_order(view, view["role"], prompt, rng)
+
+
 # The decisions the search answers, by their records (the rest are the easy bot's), and how each makes candidates.
 CANDIDATES: dict[str, Callable[..., list[dict[str, Any]]]] = {allocation.DECISION.id: allocation_candidates,
                                                              plot.DECISION.id: plot_candidates}
@@ -263,7 +283,6 @@ SEARCHED = tuple(CANDIDATES)
 GROUND = ground_orders.DECISION.id
 RESET = RESET_DECISION.id
 AIR = air_orders.DECISION.id
-PLACEMENT = placement.DECISION.id
 
 
 class SolomonsSearch:
@@ -320,14 +339,9 @@ def make_strong_bot(rules: Any, side: str, budget: search.Budget = BUDGET) -> Ca
 
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         kind = bots._info(prompt).get("kind")
-        if kind == GROUND:
-            return bots.submit(ground_order(view, side, prompt))
-        if kind == RESET:
-            return reset_order(view, side, prompt)
-        if kind == PLACEMENT:
-            return placement_order(view, side, prompt, rng)
-        if kind == AIR:
-            return air_order(view, side, prompt, rng)
+        answer = STATES[kind].bots.get(STRONG) if kind in STATES else None
+        if answer is not None:  # the record's own strong answer (its plan)
+            return answer(view, prompt, rng)
         if kind not in SEARCHED or view.get("pending") is not None:
             return easy(view, prompt, rng)
         return search.choose(SolomonsSearch(rules, side), view, side, prompt, rng, budget)
@@ -337,4 +351,4 @@ def make_strong_bot(rules: Any, side: str, budget: search.Budget = BUDGET) -> Ca
 
 def levels(rules: Any) -> dict[str, dict[str, Callable[[View, dict[str, Any], Any], dict]]]:
     """Issue 19: the computer's levels, chosen in the lobby, the easiest first."""
-    return {"easy": players.BOTS, "strong": {s: make_strong_bot(rules, s) for s in board.SIDES}}
+    return {"easy": players.BOTS, STRONG: {s: make_strong_bot(rules, s) for s in board.SIDES}}

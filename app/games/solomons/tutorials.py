@@ -47,8 +47,8 @@ def ground_12_4() -> State:
     s = _campaign()
     g = s["guadalcanal"]
     g["ground"], g["supply"], g["supplied"] = {"allied": 15, "japanese": 9}, {"allied": 1, "japanese": 0}, True
-    s["step"] = next(i for i, st in enumerate(sequence.STEPS) if st["kind"] == ground_orders.DECISION.id)
-    sequence.advance(s, ScriptedRng())  # stops at the American decision (12.3: only they have the initiative)
+    at = next(i for i, st in enumerate(sequence.STEPS) if st["kind"] == ground_orders.DECISION.id)
+    sequence.enter(s, at, ScriptedRng())  # stops at the American decision (12.3: only they have the initiative)
     return s
 
 

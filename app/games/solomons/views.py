@@ -10,10 +10,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from app.engine import umpire_gate
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.log import entry, visible
 from app.games.solomons import asking, board, board_view, intentions, victory
-from app.games.solomons.sequence import current, deciders, section_title, umpire_due, umpired
+from app.games.solomons.sequence import current, deciders, section_title
 
 State = dict[str, Any]
 OWN_TF_FIELDS = ("id", "number", "units", "base", "mission", "slot", "anti_slot", "emergency_dd", "plot", "hex",
@@ -42,9 +43,9 @@ def public(state: State) -> dict[str, Any]:
         "truk_sortie": copy.deepcopy(state["truk_sortie"]), "henderson_roll": state["henderson_roll"],
         "outcome": copy.deepcopy(state["outcome"]),
     }
-    if umpired(state):
+    if umpire_gate.umpired(state):
         # public: the game waits for the umpire to release the next Execution Segment (Guadalcanal 18)
-        v["waiting_for"]["umpire"] = umpire_due(state)
+        v["waiting_for"]["umpire"] = bool(umpire_gate.held(state))
     return v
 
 

@@ -191,8 +191,12 @@ def mine(state, side) -> dict[str, Any] | None:
 
 def resolve(state, role, action, rng):
     state["allocations"][role] = written(action["args"])
-    state["log"].append(entry(PUBLIC, f"The {board.TITLE[role]} Player has written the air allocation."))
     return state
+
+
+def announce(state, role) -> str:
+    """What the other side learns when this side's allocation is in: only that it is written (5(D)-(E) is secret)."""
+    return f"The {board.TITLE[role]} Player has written the air allocation."
 
 
 def default(state, role):

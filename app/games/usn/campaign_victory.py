@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import PUBLIC, entry
-from app.games.usn import board, campaigndata, garrisons
+from app.games.usn import board, campaigndata, frontiers, garrisons
 
 State = dict[str, Any]
 RULE = "How the Game is Won"
@@ -151,7 +151,7 @@ def burma_check(state: State) -> None:
     if state.get("lost_by"):
         return
     rule = next(sp for sp in campaigndata.game("campaign_1")["special"] if sp["id"] == "burma")
-    burma = set(campaigndata.units()["places"]["burma"])
+    burma = frontiers.BURMA  # Movement (M)'s Burma, data/terrain.toml (Rangoon 44 and Burma 76 among its hexes)
     for by_turn, divisions in rule["divisions_by_turn"]:
         if state["turn"] != by_turn + 1:
             continue

@@ -34,7 +34,10 @@ LAND += breakdown.ids(LAND)  # Unit Breakdown: each division's components 2 and 
 SHIPS = board.every("ships")
 PLACES = {p["id"]: p for p in gamedata.load("map")["place"]}
 CLASS_1 = set(board.PLAY["terrain_class"]["class_1"])
-LAND_HEXES = tuple(sorted(h for h, p in PLACES.items() if p.get("terrain") == "land"))
+# Every hex a land unit may stand in: the land the reconstructed map records (data/terrain.toml) and the places the
+# text names ashore (the Aleutian inset's among them, which the terrain leaves out).
+LAND_HEXES = tuple(sorted(supply.LAND | {h for h, p in PLACES.items() if p.get("terrain") == "land"}))
+ASHORE = frozenset(LAND_HEXES)
 MOVE_RULE = "Land unit Movement"
 MOUNTAIN = {tuple(sorted((hs["a"], hs["b"]))) for hs in gamedata.load("map").get("hexside", [])
             if hs["land"] == "mountain"}
@@ -57,9 +60,9 @@ def _ashore(state, side):
 
 def move_prompt(state, role):
     units = _ashore(state, role)
-    dests = sorted({n for u in units for n in grid.neighbours(u["hex"]) if n in PLACES and
-                    PLACES[n].get("terrain") == "land"}) or [LAND_HEXES[0]]
     may_move = {u["id"]: _may_move(state, role, u) for u in units}
+    # offered means legal (issue 34): the hexes some unit of the side may move to, not every land neighbour
+    dests = sorted({h for hexes in may_move.values() for h in hexes}) or [LAND_HEXES[0]]
     ids = tuple(u["id"] for u in units) or LAND[:1]
     dig = tuple(u["id"] for u in units if not u["entrenched"] and supply.supplied(state, u))  # Entrenchment
     dug = tuple(u["id"] for u in units if u["entrenched"])  # Entrenchment (B)
@@ -78,7 +81,7 @@ def _may_move(state, role, u):
     """The hexes one own unit may move to this phase (Movement (E)-(G), Terrain): what the computer player obeys."""
     out = []
     for n in grid.neighbours(u["hex"]):
-        if n not in PLACES or PLACES[n].get("terrain") != "land":
+        if n not in ASHORE:
             continue
         try:
             move_check(state, role, {"verb": "land_move", "args": {"moves": {u["id"]: n}, "entrench": [],
@@ -107,7 +110,7 @@ def move_check(state, role, action):
             raise IllegalAction(f"{u['name']} is a Coastal Defense unit: it may never move.", "Movement (H)")
         if not grid.adjacent(u["hex"], to):
             raise IllegalAction(f"{u['name']} may move only one hex (from {u['hex']}).", "Movement (F)")
-        frontiers.check_land_entry(u, to)  # Movement (M)
+        frontiers.check_land_entry(state, u, to)  # Movement (M)
         if not supply.on_land(u["hex"], to):
             raise IllegalAction(f"{u['name']} may not cross the completely sea hexside from {u['hex']} to {to} "
                                 "(land units move through hexsides with land on them).", "Terrain")
@@ -172,7 +175,7 @@ def move_random(state, role, rng):
             continue
         r = rng.die(4)
         if r == 1:
-            options = [n for n in grid.neighbours(u["hex"]) if n in PLACES and PLACES[n].get("terrain") == "land"]
+            options = [n for n in grid.neighbours(u["hex"]) if n in ASHORE]
             if options:
                 to = rng.choice(sorted(options))
                 try:
@@ -346,20 +349,30 @@ def apply_land_result(state, h, attackers, defenders, result):
         if defending:
             _lose_base(state, h, "D1")
     elif result == "D2":  # Class 2: retreat to an adjacent land hex, else destroyed; entrenchment lost
-        enemy = attackers[0]["side"]
-        to = next((n for n in grid.neighbours(h) if n in PLACES and PLACES[n].get("terrain") == "land"
-                   and supply.on_land(h, n)  # "but not across all sea hex-side"
-                   and not board.land_at(state, n, enemy)
-                   and supply.traces(state, defenders[0]["side"], n)), None)  # "not to an out of supply position"
         for u in defenders:
             u["entrenched"] = False
+            to = _retreat(state, u, h, attackers[0]["side"])
             if coastal.is_coastal(u):  # Movement (H): it may never move, so it cannot retreat
                 coastal.destroy(state, u, "D2, it may never move")
             elif to is None or not supply.supplied(state, u):  # Movement (G): no retreat out of supply
                 _destroy(state, u, "D2, no retreat")
+            elif frontiers.withdrawn_by_retreat(state, u, to):  # Burma Campaign: out of the game, no VP
+                u.update(hex=None, destroyed=True, withdrawn=True)  # gone as if destroyed, but no VP
+                state["log"].append(entry(PUBLIC, f"{u['name']} retreats {h} -> {to}, into China or India, and "
+                                                  "leaves the game; no Victory Points for it (Burma Campaign)."))
             else:
                 u["hex"] = to
                 state["log"].append(entry(PUBLIC, f"{u['name']} retreats {h} -> {to} (D2)."))
+
+
+def _retreat(state, u, h, enemy):
+    """A D2 retreat's hex: the first adjacent land hex, not across a completely sea hexside, free of enemy land
+    units, that Movement (M) lets the unit enter, and in supply ("not to an out of supply position"); else, under
+    the Burma Campaign, China or India for an Allied unit (which leaves the game)."""
+    land = [n for n in grid.neighbours(h) if n in ASHORE and supply.on_land(h, n)  # "but not across all sea hex-side"
+            and not board.land_at(state, n, enemy)]
+    return next((n for n in land if frontiers.refusal(state, u, n) is None and supply.traces(state, u["side"], n)),
+                next((n for n in land if frontiers.withdrawn_by_retreat(state, u, n)), None))
 
 
 def _lose_base(state, h, why):

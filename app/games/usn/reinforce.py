@@ -22,6 +22,7 @@ from app.games.usn import (
     calendar,
     campaign_victory,
     campaigndata,
+    frontiers,
     gamedata,
     grid,
     repair,
@@ -94,6 +95,7 @@ def items(turn: int, burma: bool = False) -> list[dict[str, Any]]:
         it = parse(r["text"], r["side"])
         if r in burma_chart().get(turn, []):
             it["at"] = campaigndata.units()["places"]["burma_adjacent_to_china"]
+            it["burma_front"] = True  # "any hex in Burma, adjacent to China, and unoccupied by the Japanese"
         out.append({**it, "side": r["side"], "text": r["text"], "provenance": r["provenance"]})
     return out
 
@@ -132,7 +134,12 @@ def arrive(state: State) -> None:
             if it["kind"] == "ship":
                 carriers.append(_enter_ship(state, it))
             elif it["kind"] == "land":
-                arrivals.enter_land(state, side, it["unit"], it["at"] or _entry(side), "the Reinforcement Chart")
+                at = frontiers.burma_entry(state, it["at"]) if it.get("burma_front") else it["at"] or _entry(side)
+                if at is None:
+                    state["log"].append(entry(PUBLIC, f"{it['text']} cannot enter: the Japanese hold every hex of "
+                                                      "Burma adjacent to China (Optional Burma Rule).", at=AT))
+                    continue
+                arrivals.enter_land(state, side, it["unit"], at, "the Reinforcement Chart")
             elif it["kind"] == "withdraw":
                 state.setdefault("withdraw_due", []).append({"id": it["id"], "after": turn})
         for it in mine:

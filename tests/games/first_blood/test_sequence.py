@@ -29,7 +29,7 @@ def test_the_us_sets_up_inside_the_border_then_the_ij_in_boxes_a_or_d_each_in_on
         act(s, "us", "place", at={**plan, "vmsb-231": "cap"})  # bombers do not fly CAP
     with pytest.raises(IllegalAction, match="Say where 1/1 Marines goes"):
         act(s, "us", "place", at={k: v for k, v in plan.items() if k != "us-1-1"})
-    with pytest.raises(MalformedAction):
+    with pytest.raises(MalformedAction, match="Place: choose one of hex 0200"):  # no hex 9999 on the map
         act(s, "us", "place", at={**plan, "us-1-1": "hex:9999"})
     s = act(s, "us", "place", at=plan)
     assert list(rules.prompts(s)) == ["ij"] and s["step"]["kind"] == "setup"

@@ -2,6 +2,7 @@
 import pytest
 
 from app.engine.errors import IllegalAction
+from app.engine.orders import from_json
 from app.engine.rng import ScriptedRng
 from app.games.guadalcanal import rules
 from tests.games.guadalcanal.helpers import example_10, land, put, step
@@ -86,3 +87,23 @@ def test_the_landing_form_names_each_unit_and_offers_it_only_where_it_may_land()
                                                                         for v in fields if v != u}}))
     text = visible_text(pages(spec, "1", {}, s, "allied")["page"])
     assert "us-aa" not in text and "us-ss" not in text
+
+
+@pytest.mark.rule("5c")
+def test_the_player_chooses_which_unit_is_eliminated_when_there_is_not_room_for_all():
+    """5c: "that side's player makes the choice". T6 (a torpedo bomber) and B8 (a dive bomber) at P2 reach only
+    Hornet, which has room for one: the form offers either to be given up, and the order may keep either."""
+    s = returning(us_t6="P2", us_b8="P2")  # Hornet: S8, SS and VV aboard, capacity 8
+    for u in ("us-b10", "us-s10", "us-t10", "us-uu"):
+        put(s, u, "arming", area="us-hornet")  # 7 aboard
+    fields = from_json(rules.prompts(s)["allied"]["actions"][0]["args"]["landings"]).fields
+    assert {u: f.values() for u, f in fields.items()} == {"us-t6": ["us-hornet", "eliminated"],
+                                                          "us-b8": ["us-hornet", "eliminated"]}
+    for kept, lost in (("us-t6", "us-b8"), ("us-b8", "us-t6")):
+        after = rules.apply(s, "allied", land(**{kept.replace("-", "_"): "us-hornet", lost.replace("-", "_"):
+                                                 "eliminated"}), ScriptedRng([3, 7]))
+        assert after["units"][lost]["box"] == "eliminated" and after["units"][kept]["location"] == {"area": "us-hornet"}
+    # while there is room for every unit, none is offered to be given up
+    put(s, "us-uu", "arming", area="us-henderson")  # room on Hornet for both
+    fields = from_json(rules.prompts(s)["allied"]["actions"][0]["args"]["landings"]).fields
+    assert all("eliminated" not in f.values() for f in fields.values())

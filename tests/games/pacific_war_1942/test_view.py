@@ -51,9 +51,10 @@ def test_apply_leaves_its_input_untouched_even_when_it_refuses():
     with pytest.raises(IllegalAction, match="It is not your decision now") as refused:
         rules.apply(s, "japanese", {"verb": "end_actions"}, SeededRng(1))
     assert refused.value.rule == "Using Action Charts"
-    for bad in ({"verb": "attack_front", "args": ["india"]}, {"verb": "attack_front", "args": {"front": ["india"]}},
-                {"verb": "fly"}, {"args": {}}):
-        with pytest.raises(MalformedAction):
+    for bad, said in (({"verb": "attack_front", "args": ["india"]}, "arguments must be named"),
+                      ({"verb": "attack_front", "args": {"front": ["india"]}}, "Front: choose one of India front"),
+                      ({"verb": "fly"}, "There is no order 'fly'"), ({"args": {}}, "An order needs a verb")):
+        with pytest.raises(MalformedAction, match=said):
             rules.apply(s, "allied", bad, SeededRng(1))
     assert canonical(s) == before
     assert_plain_json(s)

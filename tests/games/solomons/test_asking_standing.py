@@ -29,9 +29,10 @@ def asked(state, side) -> bool:
 
 
 def walk(state, turn, step):
-    """Default orders for every side asked until the game reaches Game-Turn `turn`, step `step` (or passes it)."""
+    """Default orders for every side asked until the game reaches Game-Turn `turn`, step `step` (its place in STEPS;
+    or passes it)."""
     rng = ScriptedRng(DICE)
-    while (state["turn"], state["step"]) < (turn, step):
+    while (state["turn"], state["step"]["index"]) < (turn, step):
         role = next(r for r in sorted(rules.prompts(state)) if state["pending"][r] is None)
         state = rules.apply(state, role, rules.default_action(state, role), rng)
     return state
@@ -41,7 +42,7 @@ def twins(state, side, orders, want, **where):
     """The game from `state` twice with the same dice: once as it is, walked (default orders) to the decision
     `want`; once with the side setting `orders` now, walked as far (or, its order having answered, past it)."""
     plain = until(state, want, DICE, **where)
-    return plain, walk(standing(state, side, **orders), plain["turn"], plain["step"])
+    return plain, walk(standing(state, side, **orders), plain["turn"], plain["step"]["index"])
 
 
 def unmarked(view, side):
@@ -122,7 +123,7 @@ def air_step(state, strike: bool):
         if step["kind"] != "air":
             continue
         state = walk(state, 1, at)
-        if (state["turn"], state["step"]) == (1, at) and asked(state, "japanese") \
+        if (state["turn"], state["step"]["index"]) == (1, at) and asked(state, "japanese") \
                 and asking.strike_choice(state, "japanese", step["segment"]) == strike:
             return state
     raise AssertionError("no such air allocation for Japan in Game-Turn 1")
@@ -132,7 +133,7 @@ def air_step(state, strike: bool):
 def test_air_hold_flies_nothing_when_no_enemy_force_is_in_reach():
     s = until(start(3), "allocation", DICE)
     plain = air_step(s, strike=False)
-    held = walk(standing(s, "japanese", air_hold=True), plain["turn"], plain["step"])
+    held = walk(standing(s, "japanese", air_hold=True), plain["turn"], plain["step"]["index"])
     plain, held = carried_out_alike(plain, held, "japanese", {"missions": []})
     assert held["air"]["japanese"]["rabaul"]["spent"] == 0 and not held["air"]["japanese"]["rabaul"]["attacked"]
 

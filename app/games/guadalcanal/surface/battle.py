@@ -98,12 +98,19 @@ def prompt(state: State, side: str) -> dict[str, Any]:
     if kind == "setup":
         ours = fleet(state, side)
         xs = battleline.x_hexes(s["night"])
-        lines = xs if side == s["sides"]["B"] else [x for x in xs if x != s["setup"][s["sides"]["B"]]["line"]]
+        b = s["sides"]["B"]
+        lines = xs if side == b else [x for x in xs if x != s["setup"][b]["line"]]
+        # offered means legal (issue 34): Side A faces as 16b2 makes it; each ship is offered the hexes on or behind
+        # a line its side may take, free of enemy ships; a ship left unplaced sets up in line astern (battleline.fill)
+        facings = ("N", "S") if side == b else (battleline.facing_for_a(s["setup"][b]["facing"], s["relation"]),)
+        spots = tuple(battleline.open_behind(lines, s["night"], {p["at"] for p in s["ships"].values()}))
         return {"title": "Set up your ships on the Battleboard", "rule": "16c", "info": {"kind": "surface_setup"},
                 "actions": [{"verb": "surface_set_up", "label": "Set up", "args": {
-                    "line": Choice(tuple(lines)).to_json(), "facing": Choice(("N", "S")).to_json(),
-                    "placement": forms.per_piece(ours, {u: name(u) for u in ours}, {u: hexes() for u in ours},
-                                                 required=True, label="Ship units")}}]}
+                    "line": Choice(tuple(lines)).to_json(), "facing": Choice(facings).to_json(),
+                    "placement": forms.per_piece(ours, {u: name(u) for u in ours}, {u: spots for u in ours},
+                                                 required=False,
+                                                 label="Ship units (a ship left out sets up in line astern: the "
+                                                       "first one unplaced leads from the X hex)")}}]}
     if kind == "free_roll":
         c = s["offer"]["combat"]
         ships = c.get("ships") or [c["ship"]]  # a torpedo combat (16h1) may join several ships' markers

@@ -4,10 +4,11 @@ ship units stand behind (further from the enemy). One unit per hex; every ship o
 two sides face the same way or opposite ways as 16b2 gives (data: battleboard.toml [surface_setup], surface.toml)."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.games.guadalcanal.combat.tables import battleboard, grid
+from app.games.guadalcanal.combat.tables import battleboard, grid, hexes
 from app.games.guadalcanal.surface.geometry import turned
 from app.games.guadalcanal.surface.values import section
 
@@ -63,20 +64,47 @@ def check(placement: dict[str, str], facing: str, *, night: bool, line_x: str, t
         raise IllegalAction(f"The lead ship of your first battleline goes in the X hex {line_x}.", "16c")
 
 
-def sample(ships: list[str], line_x: str, toward_north: bool = True) -> dict[str, str]:
-    """A first battleline in line astern along the setup line, the lead ship in the X hex and the others following
-    it (further from where the line faces); a fleet longer than the column forms more lines astern, each one column
-    further from the enemy (a task force's many ships in scenarios 1-4). Used by the default set-ups and by tests."""
+def astern(line_x: str, toward_north: bool = True) -> Iterator[str]:
+    """The hexes of a battleline in line astern along the setup line, the X hex first, then the hexes following it
+    (further from where the line faces); past the column's end, the next column further from the enemy, and so on
+    (a task force's many ships in scenarios 1-4)."""
     col, row = grid().parse(line_x)
     step = 1 if toward_north else -1  # ships astern of a north-facing lead are south of it
     west = line_x in (x_hexes(True)[0], x_hexes(False)[0])
     away = -1 if west else 1
-    spots = []
     c = col
-    while len(spots) < len(ships) and grid().is_hex(grid().id(c, row)):
+    while grid().is_hex(grid().id(c, row)):
         r = row
         while grid().is_hex(grid().id(c, r)):
-            spots.append(grid().id(c, r))
+            yield grid().id(c, r)
             r += step
         c += away
-    return dict(zip(ships, spots))
+
+
+def sample(ships: list[str], line_x: str, toward_north: bool = True) -> dict[str, str]:
+    """A first battleline in line astern along the setup line, the lead ship in the X hex and the others following
+    it (`astern`). Used by the default set-ups, the computer players and tests."""
+    return dict(zip(ships, astern(line_x, toward_north)))
+
+
+def fill(placed: dict[str, str], ships: list[str], line_x: str, toward_north: bool,
+         taken: Iterable[str] = ()) -> dict[str, str]:
+    """16c as a player leaves it to the table: the ships the player placed keep their hexes; the others set up in
+    line astern (`astern`), each in the next hex no ship holds, so the first of them leads in the X hex when no
+    placed ship stands there."""
+    out, used = dict(placed), set(placed.values()) | set(taken)
+    rest = [u for u in ships if u not in placed]
+    for spot in astern(line_x, toward_north):
+        if not rest:
+            break
+        if spot not in used:
+            out[rest.pop(0)] = spot
+            used.add(spot)
+    return out
+
+
+def open_behind(lines: Iterable[str], night: bool, taken: Iterable[str] = ()) -> list[str]:
+    """The Battleboard hexes a ship may set up in behind any of `lines` (X hexes), none of them `taken`."""
+    xs, taken = x_hexes(night), set(taken)
+    return [h for h in hexes() if h not in taken
+            and any(behind(x, xs[1] if x == xs[0] else xs[0], h) for x in lines)]

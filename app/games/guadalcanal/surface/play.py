@@ -54,18 +54,24 @@ def check(state: State, role: str, action: dict[str, Any]) -> None:
     battle.apply(state, role, action, SeededRng(0))
 
 
-def _setup_order(state: State, side: str) -> dict[str, Any]:
+def _setup_order(state: State, side: str, rng=None) -> dict[str, Any]:
+    """The missed order: the first setup line, facing north (Side A: its line, facing as 16b2 says), every ship in
+    line astern from the X hex (placement left to battleline.fill). With `rng` (the harness's random order): either
+    line and facing for Side B, and one ship placed at random behind the line."""
     s = state["surface"]
-    ours = battle.fleet(state, side)
     xs = battleline.x_hexes(s["night"])
     if side == s["sides"]["B"]:
-        line, facing = xs[0], "N"
+        line, facing = (xs[0], "N") if rng is None else (rng.choice(xs), rng.choice(("N", "S")))
     else:
         b = s["setup"][s["sides"]["B"]]
         line = next(x for x in xs if x != b["line"])
         facing = battleline.facing_for_a(b["facing"], s["relation"])
-    return {"verb": "surface_set_up", "args": {"line": line, "facing": facing,
-                                               "placement": battleline.sample(ours, line, facing == "N")}}
+    placement: dict[str, str] = {}
+    if rng is not None and rng.d6() > 3:
+        ship = rng.choice(battle.fleet(state, side))
+        placement[ship] = rng.choice(battleline.open_behind([line], s["night"],
+                                                            {p["at"] for p in s["ships"].values()}))
+    return {"verb": "surface_set_up", "args": {"line": line, "facing": facing, "placement": placement}}
 
 
 def default(state: State, role: str) -> dict[str, Any]:
@@ -87,7 +93,7 @@ def random(state: State, role: str, rng) -> dict[str, Any]:
     s, kind = state["surface"], state["surface"]["step"]["kind"]
     mine = battle._mine(state, role)
     if kind == "setup":
-        return _setup_order(state, role)
+        return _setup_order(state, role, rng)
     if kind == "movement":
         courses: dict[str, list[str]] = {}
         for u in mine:

@@ -51,8 +51,8 @@ def set_up(state: State, side: str, placement: dict[str, str], facing: str, line
     s = state["surface"]
     ours = [u for u in (s["in_battle"] if s.get("in_battle") is not None else state["units"])
             if state["units"][u]["side"] == side]  # scenarios 1-4: the ships in the battle hex only
-    if sorted(placement) != sorted(ours):
-        raise IllegalAction("Set up every one of your ship units on the Battleboard.", "16c")
+    if set(placement) - set(ours):
+        raise IllegalAction("Set up only your own ship units in this battle.", "16c")
     must = None
     if side == s["sides"]["A"]:
         b = s["setup"][s["sides"]["B"]]
@@ -62,6 +62,11 @@ def set_up(state: State, side: str, placement: dict[str, str], facing: str, line
         line_x = next(x for x in xs if x != b["line"])
         must = battleline.facing_for_a(b["facing"], s["relation"])
     taken = {p["at"] for p in s["ships"].values()}
+    # the ships the order leaves out set up in line astern behind those it places (battleline.fill)
+    placement = battleline.fill(placement, ours, line_x, facing == "N", taken)
+    if sorted(placement) != sorted(ours):
+        raise IllegalAction("Set up every one of your ship units on the Battleboard: there is no room left behind "
+                            "your setup line for the ones not placed.", "16c")
     battleline.check(placement, facing, night=s["night"], line_x=line_x, taken=taken, must_face=must)
     for u, h in placement.items():
         s["ships"][u] = {"at": h, "facing": facing}

@@ -15,8 +15,10 @@ from app.games.solomons.units import marker_name
 
 def step_title(view: dict[str, Any]) -> str:
     """The step of the sequence of play in words. A side's view names it; the umpire's view carries the state's
-    own step index (a number nobody should read), so look its title up."""
+    own place in the walk (the walker's step, whose index nobody should read), so look its title up."""
     step = view.get("step")
+    if isinstance(step, dict):
+        step = step.get("index")
     if isinstance(step, int) and 0 <= step < len(sequence.STEPS):
         return sequence.STEPS[step]["title"]
     return step if isinstance(step, str) else ""

@@ -60,6 +60,8 @@ def choice_label(value: Any, view: dict[str, Any] | None = None) -> str:
     v = str(value)
     if v.startswith("base:"):
         h = v[5:]
+        if h in grid.OFF_MAP:  # the West Coast's base is named, never numbered
+            return f"{naming.place(h)} base"
         return f"{names().get(h, 'hex ' + h)} base ({h})"
     if len(v) == 4 and v.isdigit():
         return naming.place(v)
