@@ -77,6 +77,14 @@ class Sequence:
     gate_span: Callable[[State], str] = lambda state: f"turn-{state.get('turn')}"
     clone: Callable[[State], State] = copy.deepcopy
     over: Callable[[State], bool] = lambda state: state.get("outcome") is not None
+    # At an ALL step: keep a side's order in `state["step"]["in"]` and tell it so (the default: the order itself,
+    # and "Your orders are in"); a game collecting an order piece by piece (a route for each flight) keeps its own.
+    keep: Callable[[State, Step, Role, Action], None] | None = None
+    # At an ALL step: are all of `side`'s orders in (the default: it has sent one)?
+    is_in: Callable[[State, Role], bool] | None = None
+    # In an umpired game, is the step held for the umpire's release now (the default: its `gate`)? A game may hold
+    # a step only when there is something to release (a Combat Phase with a battle).
+    gated: Callable[[State, Step], bool] | None = None
 
     # ------------------------------------------------------------------------------------------ where the walk is
 
@@ -138,6 +146,11 @@ class Sequence:
 
     def revising(self, state: State, side: Role) -> bool:
         """At an ALL step: are `side`'s orders in (it may still send them again until every side's are)?"""
+        return self._in(state, side)
+
+    def _in(self, state: State, side: Role) -> bool:
+        if self.is_in is not None:
+            return self.is_in(state, side)
         return side in (state["step"].get("in") or {})
 
     # ------------------------------------------------------------------------------------------------ the walk
@@ -195,7 +208,7 @@ class Sequence:
         return answer == HOLD and not self.over(state)
 
     def _held(self, state: State, step: Step) -> bool:
-        if not step.gate:
+        if not (self.gated(state, step) if self.gated is not None else step.gate):
             return False
         key, span = self.gate_key(state, step), self.gate_span(state)
         if not umpire_gate.must_release(state, key, span):
@@ -227,8 +240,11 @@ class Sequence:
         at = state["step"]
         if kind == at.get("kind") and "sides" in at:  # an ALL step: keep the order until every side's is in
             s = self.clone(state)
-            self._keep(s, record, role, action)
-            if all(side in s["step"]["in"] for side in s["step"]["sides"]):
+            if self.keep is not None:
+                self.keep(s, self.step(s), role, action)
+            else:
+                self._keep(s, record, role, action)
+            if all(self._in(s, side) for side in s["step"]["sides"]):
                 step = self.step(s)
                 if not self._held(s, step):
                     self._conclude(s, step, rng)

@@ -69,7 +69,7 @@ def flight_key(units: list[str]) -> str:
 
 def routed(state: State, side: str) -> set[str]:
     """The flights whose projected route is in (18c1), by flight_key."""
-    sub = (state.get("submitted") or {}).get(side)
+    sub = (state["step"].get("in") or {}).get(side)
     return set(sub["flights"]) if sub else set()
 
 

@@ -28,7 +28,7 @@ def new_state(scenario: str, options: dict[str, Any]) -> State:
         # 2c: players watch the opposing Operations Card; 18c: not in umpired games.
         "open_cards": not umpired,
         "time": timetrack.start(sc["start_date"], sc["start_turn"], sc["turns"]),
-        "sides": None, "step": {"kind": "deploy", "side": None},
+        "sides": None, "step": {"part": "pregame", "index": 0, "kind": "deploy", "side": None},
         "orders": {s: None for s in SIDES},  # secret orders in, not yet carried out (deploy)
         "units": {}, "task_forces": {},
         "boards": {s: {"contacts": {}, "next_marker": 1} for s in SIDES},

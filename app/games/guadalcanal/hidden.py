@@ -2,7 +2,7 @@
 
 Hidden from a side: the enemy's task force hexes, flights and searchboard markers, its orders not yet carried out,
 its log lines, and, in an umpired game (18c), its Operations Card and its secret orders for the simultaneous step
-(state["submitted"], 18c1), and under the 18c2 fog the true damage of each enemy unit the umpire reported on (the
+(state["step"]["in"], 18c1), and under the 18c2 fog the true damage of each enemy unit the umpire reported on (the
 side knows what it was told). Hidden from a spectator: all of these, both sides.
 """
 from __future__ import annotations
@@ -63,8 +63,8 @@ def perturb(state: State, role: str, rng) -> State:
         board["next_marker"] += 1
         if s["orders"][side] is not None:
             s["orders"][side] = {"hexes": {}, "ready": []}
-        if (s.get("submitted") or {}).get(side) is not None:  # 18c1: orders in, not yet carried out
-            s["submitted"][side] = dict(s["submitted"][side], note=rng.die(1000))
+        if (s["step"].get("in") or {}).get(side) is not None:  # 18c1: orders in, not yet carried out
+            s["step"]["in"][side] = dict(s["step"]["in"][side], note=rng.die(1000))
         if cards_hidden(s, role):
             for u in cards.units_of(s, side, "air"):
                 box = s["units"][u]["box"]
@@ -96,8 +96,8 @@ def plant_canaries(state: State, role: str, marker: str) -> State:
                                      "seen": marker, "how": marker}
         if s["orders"][side] is not None:
             s["orders"][side] = {"hexes": {marker: marker}, "ready": [marker]}
-        if (s.get("submitted") or {}).get(side) is not None:
-            s["submitted"][side] = dict(s["submitted"][side], note=marker)
+        if (s["step"].get("in") or {}).get(side) is not None:
+            s["step"]["in"][side] = dict(s["step"]["in"][side], note=marker)
         if cards_hidden(s, role):
             for u in cards.units_of(s, side):
                 if s["units"][u]["kind"] != "base":

@@ -1,126 +1,115 @@
-"""The Basic Game's sequence of play (2b, 3-6) as a table the code walks.
+"""The Basic Game's sequence of play (2b, 3-6) on the engine's walker (app/engine/sequence.py): the steps of a Turn
+and the procedures the walk carries out between decisions; `walk` makes the game's walk over its states table
+(states.py, SEQUENCE).
 
-Each Turn: the competitive roll for Side A and Side B (3); the Action Phase, Side B then Side A in every step
-(assembly 3a, ready 3b, sea movement 3c, air movement and search 3d with sea search 3d5); the Combat Phase (4);
-the Air Return Phase (5), B then A; the Turn Record Phase (6). Steps in which a side has nothing to decide are
-passed over; the steps that are nobody's decision ("sides" outside umpired play, "record") are carried out by the
-walker, and the Combat Phase runs the combat package (combat/), whose own decisions the step waits on.
+Each Turn: the competitive roll for Side A and Side B (3, `next_turn`); the Action Phase, Side B then Side A in every
+step (assembly 3a, ready 3b, sea movement 3c, air movement and search 3d with sea search 3d5, which a side's standing
+order may answer, standing.py); the Combat Phase (4); the surface combats (option 16); the Air Return Phase (5), B then
+A; the submarine attack (option 11e); the Turn Record Phase (6). A side with nothing to decide in a step is passed
+over (its record's `needed`); the Combat Phase waits on its battles' decisions (the walk's `interrupt`).
 
-Umpired play (18c1) walks UMPIRED_TURN instead: after the umpire's roll both sides submit each Action Phase step at
-the same time and in secret (assembly, ready, sea movement, then the scouts' projected routes, then the air strikes,
-then the sea searches); a side may resubmit until both are in, and both are carried out B then A once the umpire
-releases the step (app/engine/umpire_gate.py), as he releases the Combat Phase and the Turn Record Phase.
+Umpired play (18c1) walks UMPIRED_TURN instead: the umpire rolls for the sides, then both sides send each Action Phase
+step's orders at once and in secret (assembly, ready, sea movement, then the scouts' projected routes, then the air
+strikes, then the sea searches); a side may send them again until both are in (a route for every flight, `is_in`),
+and both are carried out B then A once the umpire releases the step (app/engine/umpire_gate.py), as he releases the
+Combat Phase (when there is a battle, `gated`) and the Turn Record Phase.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from app.engine import umpire_gate
 from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import (air, assembly, cards, combat, fog, landing, night_search, sea, shadowing, standing,
-                                   submarine,
-                                   timetrack, victory)
+from app.engine.sequence import ALL, HOLD, Sequence, Step
+from app.engine.states import StatesTable
+from app.games.guadalcanal import air, cards, combat, fog, shadowing, standing, submarine, timetrack, victory
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
-from app.games.guadalcanal.surface import battle as surface_battle
 from app.games.guadalcanal.surface import campaign
 
 State = dict[str, Any]
 
-# (kind, who): "B"/"A" is the side of that letter this Turn (3: B performs each step first), None the walker.
-TURN: tuple[tuple[str, str | None], ...] = (
-    ("assembly", "B"), ("assembly", "A"),
-    ("ready", "B"), ("ready", "A"),
-    ("sea", "B"), ("sea", "A"),
-    ("air", "B"), ("sea_search", "B"),
-    ("air", "A"), ("sea_search", "A"),
-    ("combat", None),
-    ("surface", None),  # option 16: surface combats after the air combats (surface/campaign.py)
-    ("air_return", "B"), ("air_return", "A"),
-    ("submarine", None),  # option 11e: the roll, and the winner's target (submarine.py)
-    ("record", None),
+COMBAT = Step("combat", title="Combat Phase", rule="4")
+RECORD = Step("record", title="Turn Record Phase", rule="6")
+# "B"/"A" is the side of that letter this Turn (3: B performs each step first); a step without a side is carried out
+# by the walk ("shadowing": option 12d2's report after both Sea Movement Steps; "standing": a side's standing order
+# answering its sea search; "surface": option 16's surface combats; "submarine": option 11e's roll).
+TURN: tuple[Step, ...] = (
+    Step("assembly", "B"), Step("assembly", "A"),
+    Step("ready", "B"), Step("ready", "A"),
+    Step("sea", "B"), Step("sea", "A"),
+    Step("shadowing"),
+    Step("air", "B"), Step("standing", "B"), Step("sea_search", "B"),
+    Step("air", "A"), Step("standing", "A"), Step("sea_search", "A"),
+    COMBAT,
+    Step("surface"),
+    Step("air_return", "B"), Step("air_return", "A"),
+    Step("submarine"),  # the roll, then the winner's target (11e2, the record of the same kind)
+    RECORD,
 )
-# 18c1: umpired, "both" sides perform each Action Phase step at once (the air strikes after every scout has flown),
-# and the umpire releases each step before it is carried out (the gate: kind "umpire").
-UMPIRED_TURN: tuple[tuple[str, str | None], ...] = (
-    ("assembly", "both"), ("ready", "both"), ("sea", "both"),
-    ("scouts", "both"), ("strikes", "both"), ("sea_search", "both"),
-    ("combat", None),
-    ("surface", None),  # option 16: surface combats after the air combats (surface/campaign.py)
-    ("air_return", "B"), ("air_return", "A"),
-    ("submarine", None),
-    ("record", None),
-)
-# Issue 33: a decision kind's rule, title and whether a side has anything to decide (`needed`) are its record's
-# (rules.STATES, bound here by `bind`); only the two steps nobody decides, the Combat Phase's frame and the Turn
-# Record Phase, are the walker's own.
-WALKER_STEPS = {"combat": ("Combat Phase", "4"), "record": ("Turn Record Phase", "6")}
-_BOUND: list[Any] = []
-
-
-def bind(states: Any) -> None:
-    """The states table whose records the walker reads (rules.py, once its records are made)."""
-    _BOUND[:] = [states]
-
-
-def record(kind: str) -> Any:
-    return _BOUND[0][kind]
-
-
-def title(kind: str) -> str:
-    return WALKER_STEPS[kind][0] if kind in WALKER_STEPS else record(kind).title
-
-
-def rule(kind: str) -> str:
-    return WALKER_STEPS[kind][1] if kind in WALKER_STEPS else record(kind).rule
-
-
-def needed(kind: str, state: State, side: str) -> bool:
-    return record(kind).needed(state, side)
-
-
-# The simultaneous steps' own resolutions, carried out B then A once both sides are in (18c1).
-CARRY_OUT = {"assembly": night_search.resolve, "ready": assembly.ready_resolve, "sea": sea.resolve,
-             "scouts": air.resolve, "strikes": air.resolve, "sea_search": air.sea_search_resolve}
+# 18c1: umpired, the umpire rolls for the sides; both sides perform each Action Phase step at once (ALL: the air
+# strikes after every scout has flown), and the umpire releases each step before it is carried out (gate).
+SIMULTANEOUS = ("assembly", "ready", "sea", "scouts", "strikes", "sea_search")
 FLIGHT_KINDS = ("scouts", "strikes")  # a side is in when every one of its flights has a route
+
+
+def umpired_turn(states: StatesTable) -> tuple[Step, ...]:
+    both = {k: Step(k, ALL, title=f"the {states[k].title} orders", gate=True) for k in SIMULTANEOUS}
+    return (
+        Step("sides"),
+        both["assembly"], both["ready"], both["sea"],
+        Step("shadowing"),
+        both["scouts"], both["strikes"], both["sea_search"],
+        Step("combat", title=COMBAT.title, rule=COMBAT.rule, gate=True),  # held only when there is a battle
+        Step("surface"),
+        Step("air_return", "B"), Step("air_return", "A"),
+        Step("submarine"),
+        Step("record", title=RECORD.title, rule=RECORD.rule, gate=True),
+    )
+
+
 # Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
 # are the combat package's (combat/__init__.py), waited on while the step is "combat".
 COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
-DECISION_KINDS = ("deploy", "sides", *dict.fromkeys(k for k, who in TURN + UMPIRED_TURN if who), "umpire",
-                  "submarine", *COMBAT_KINDS, "surface")  # "surface": scenarios 5 and 6 (7f, 7g), played by surface/play.py
+PROCEDURES = ("shadowing", "standing", "combat", "surface", "submarine", "record")  # the walk's own (`walk`)
+DECISION_KINDS = ("deploy", "sides", *dict.fromkeys(st.kind for st in TURN if st.kind not in PROCEDURES),
+                  *SIMULTANEOUS, "umpire",
+                  "submarine", *COMBAT_KINDS, "surface")  # "surface": scenarios 5 and 6 (7f, 7g), surface/play.py
 
 
-def acting(state: State) -> list[str]:
-    """Who must decide now: sides, or the umpire (an umpired Turn starts with his roll, 18c1)."""
-    step = state["step"]
-    if state["outcome"] is not None:
-        return []
-    if step["kind"] == "deploy":
+def deciders(state: State) -> list[str]:
+    """Who decides a step's own decision: both sides at the set-up (each until its own is in), the sides of a
+    simultaneous step (B's first), else the step's side."""
+    at = state["step"]
+    if at.get("kind") == "deploy":
         return [s for s in SIDES if state["orders"][s] is None]
-    if step["kind"] in ("sides", "umpire"):
-        return [UMPIRE]
-    if step["kind"] == "combat":
-        pending = combat.pending_decision(state)
-        return list(pending[1]) if pending else []
-    if step["kind"] == "surface":  # option 16: the surface battle's own step (surface/battle.py)
-        return surface_battle.acting(state) if state.get("surface") else []
-    if "sides" in step:  # 18c1: both sides at once; the list is fixed when the step opens, whoever is in
-        return list(step["sides"])
-    return [step["side"]]
+    if "sides" in at:
+        return list(at["sides"])
+    if at.get("side") is not None:
+        return [at["side"]]
+    return [state["sides"]["B"], state["sides"]["A"]] if state.get("sides") else []
 
 
 def combat_kind(state: State) -> str | None:
-    """The Combat Phase's decision waited on now (battle_order, aa_combat, ...), or None."""
-    pending = combat.pending_decision(state) if state["step"]["kind"] == "combat" else None
+    """The Combat Phase's decision waited on now (battle_order, aa_combat, ...), or None (the walk's interrupt)."""
+    pending = combat.pending_decision(state) if state["step"].get("kind") == "combat" else None
     return pending[0] if pending else None
 
 
-def begin_turn(state: State, rng) -> None:
-    """The start of a Turn: in an umpired game the umpire rolls for the sides (18c1); otherwise the roll is made."""
+def deployed(state: State, side: str, action: Any) -> bool:
+    """7a2.2: the set-up is asked again while a side's is in and the other's is not (once both are, both are carried
+    out and the orders cleared)."""
+    return any(state["orders"][x] is not None for x in SIDES)
+
+
+# --- the start of a Turn (3, 18c1) -----------------------------------------------------------------------------
+
+def next_turn(state: State, rng) -> bool:
+    """The start of a Turn: in an umpired game the umpire rolls for the sides (the Turn's first step, 18c1);
+    otherwise the roll is made."""
     state["launched"], state["battles"] = {}, []
-    state["step"] = {"kind": "sides", "side": None, "index": -1}
     if not state["umpired"]:
         roll_sides(state, rng)
+    return True
 
 
 def roll_sides(state: State, rng) -> None:
@@ -137,139 +126,36 @@ def roll_sides(state: State, rng) -> None:
     state["log"].append(entry(PUBLIC, f"{timetrack.label(state['time'])}. Sides roll: Allied {a}, Japanese {j}: "
                                       f"{TITLE[high]} is Side A; {TITLE[enemy(high)]} acts first in each step (3)."
                                       f"{night}", at=at))
-    advance(state, rng)
 
 
-def advance(state: State, rng) -> None:
-    """Walk on from the current step to the next decision someone must make, carrying out the steps between."""
-    i = state["step"].get("index", -1) + 1
-    if state["umpired"]:
-        walk_umpired(state, rng, i)
-        return
-    while i < len(TURN):
-        kind, who = TURN[i]
-        if (kind, who) == ("air", "B"):
-            shadowing.report(state, rng)  # option 12d2: after both Sea Movement Steps, before any flight
-        if kind == "submarine":
-            if submarine_step(state, i, rng):
-                return
-        elif who is None:
-            state["step"] = {"kind": kind, "side": None, "index": i}
-            if kind == "combat":
-                if not combat_phase(state, rng):
-                    return  # a battle waits on a decision
-            elif kind == "surface":
-                if not surface_phase(state, rng):
-                    return  # a surface battle waits on a decision
-            elif kind == "record":
-                turn_record(state, rng)
-                return
-        else:
-            side = state["sides"][who]
-            if kind == "sea_search" and needed(kind, state, side) and standing.applies(state, side):
-                standing.sea_search(state, side, rng)  # 3d5 answered by the side's standing order (standing.py)
-            elif needed(kind, state, side):
-                state["step"] = {"kind": kind, "side": side, "index": i}
-                return
-        i += 1
+# --- the Action Phase's procedures ------------------------------------------------------------------------------
+
+def shadowing_report(state: State, rng) -> None:
+    shadowing.report(state, rng)  # option 12d2: after both Sea Movement Steps, before any flight
 
 
-def after_decision(state: State, rng) -> None:
-    """A decision was carried out: the air step goes on while flights remain (3d); every other step moves on."""
-    step = state["step"]
-    if "sides" in step:  # 18c1: a simultaneous step goes on when both sides are in
-        if all(submitted_in(state, s) for s in step["sides"]):
-            finish_simultaneous(state, rng)
-        return
-    if step["kind"] == "air" and air.needed(state, step["side"]):
-        return
-    if step["kind"] in ("deploy", "sides"):
-        return
-    if step["kind"] == "combat" and not combat.combat_over(state):
-        return
-    if step["kind"] == "surface" and not campaign.over(state):
-        return
-    advance(state, rng)
+def standing_order(state: State, rng) -> None:
+    """3d5 answered by the side's standing order (standing.py): the sea search is not asked."""
+    side = state["step"]["side"]
+    if air.sea_search_needed(state, side) and standing.applies(state, side):
+        standing.sea_search(state, side, rng)
+        standing.answered(state, side)
 
 
-# --- umpired play (18c1): simultaneous steps, and the umpire's gate -------------------------------------------
+def sea_search_needed(state: State, side: str) -> bool:
+    return air.sea_search_needed(state, side) and not standing.answered_now(state, side)
+
+
+# --- umpired play (18c1): a side's secret orders ---------------------------------------------------------------
 
 def turn_span(state: State) -> str:
     """The span the umpire's "run" covers: this Turn."""
     return f"turn-{state['time']['scenario_turn']}"
 
 
-def _gate_key(state: State, i: int) -> str:
-    return f"{turn_span(state)}-{UMPIRED_TURN[i][0]}"
-
-
-def walk_umpired(state: State, rng, i: int) -> None:
-    """The umpired Turn from step `i`: open each simultaneous step that someone has to decide (B's side first), hold
-    at the umpire's gate before the Combat Phase (if there is a battle) and the Turn Record Phase, and walk the rest
-    as in the normal game."""
-    while i < len(UMPIRED_TURN):
-        kind, who = UMPIRED_TURN[i]
-        if kind == "scouts":
-            shadowing.report(state, rng)  # option 12d2: after both Sea Movement Steps, before any flight
-        if kind == "submarine":
-            if submarine_step(state, i, rng):
-                return
-        elif who == "both":
-            sides = [state["sides"][w] for w in ("B", "A") if needed(kind, state, state["sides"][w])]
-            if sides:
-                state["step"] = {"kind": kind, "side": None, "index": i, "sides": sides}
-                state["submitted"] = {s: None for s in sides}
-                return
-        elif who is None:
-            gated = kind == "record" or (kind == "combat" and bool(battle_hexes(state)))  # no gate without a battle
-            if gated and _hold(state, {"kind": kind, "side": None, "index": i}, title(kind)):
-                return
-            if not _run_walker_step(state, kind, i, rng):
-                return
-        else:
-            side = state["sides"][who]
-            if needed(kind, state, side):
-                state["step"] = {"kind": kind, "side": side, "index": i}
-                return
-        i += 1
-
-
-def submarine_step(state: State, i: int, rng) -> bool:
-    """Option 11e after the Air Return Phase: the roll (11e1); True when the winner must now pick a target."""
-    state["step"] = {"kind": "submarine", "side": None, "index": i}
-    winner = submarine.roll(state, rng)
-    if winner is None:
-        return False
-    state["step"]["side"] = winner
-    return True
-
-
-def _hold(state: State, step: dict[str, Any], title: str) -> bool:
-    """Wait for the umpire's release of `step` if he must give it (18; app/engine/umpire_gate.py); the step is kept
-    under "held" until he does."""
-    key = _gate_key(state, step["index"])
-    if not umpire_gate.must_release(state, key, turn_span(state)):
-        return False
-    umpire_gate.hold(state, key, turn_span(state), title)
-    state["step"] = {"kind": "umpire", "side": None, "index": step["index"], "held": step}
-    return True
-
-
-def _run_walker_step(state: State, kind: str, i: int, rng) -> bool:
-    """Carry out a step that is nobody's decision; False when the walk stops there (a battle waits, or the Turn
-    Record Phase began the next Turn)."""
-    state["step"] = {"kind": kind, "side": None, "index": i}
-    if kind == "combat":
-        return combat_phase(state, rng)
-    if kind == "surface":
-        return surface_phase(state, rng)
-    turn_record(state, rng)
-    return False
-
-
-def submitted_in(state: State, side: str) -> bool:
+def is_in(state: State, side: str) -> bool:
     """Are `side`'s orders for this simultaneous step in? For scouts and strikes: a route for every flight."""
-    sub = (state.get("submitted") or {}).get(side)
+    sub = (state["step"].get("in") or {}).get(side)
     if sub is None:
         return False
     kind = state["step"]["kind"]
@@ -278,22 +164,23 @@ def submitted_in(state: State, side: str) -> bool:
     return True
 
 
-def submit(state: State, side: str, action: dict[str, Any], rng) -> None:
-    """18c1: store a side's secret orders for this step (replacing any it sent before); the side is told, the umpire
-    sees them; once both sides are in the step goes on."""
-    kind = state["step"]["kind"]
-    at = f"{timetrack.label(state['time'])}: {title(kind)} (18c1)"
-    if kind in FLIGHT_KINDS:
-        sub = state["submitted"][side] or {"flights": {}}
-        sub["flights"][air.flight_key(action["args"]["units"])] = action["args"]
-        state["submitted"][side] = sub
-    else:
-        state["submitted"][side] = action
-    text = describe(state, kind, action)
-    state["log"].append(entry(side, f"Orders in (secret): {text}. You may send them again until all orders are in.",
-                              at=at))
-    state["log"].append(entry(UMPIRE, f"{TITLE[side]} orders: {text}.", at=at))
-    after_decision(state, rng)
+def keeper(states: StatesTable):
+    def keep(state: State, step: Step, side: str, action: dict[str, Any]) -> None:
+        """18c1: store a side's secret orders for this step (replacing any it sent before, a flight's route by
+        flight); the side is told, the umpire sees them."""
+        kind = step.kind
+        at = f"{timetrack.label(state['time'])}: {states[kind].title} (18c1)"
+        if kind in FLIGHT_KINDS:
+            sub = state["step"]["in"].get(side) or {"flights": {}}
+            sub["flights"][air.flight_key(action["args"]["units"])] = action["args"]
+            state["step"]["in"][side] = sub
+        else:
+            state["step"]["in"][side] = action
+        text = describe(state, kind, action)
+        state["log"].append(entry(side, f"Orders in (secret): {text}. You may send them again until all orders are "
+                                        f"in.", at=at))
+        state["log"].append(entry(UMPIRE, f"{TITLE[side]} orders: {text}.", at=at))
+    return keep
 
 
 def describe(state: State, kind: str, action: dict[str, Any]) -> str:
@@ -314,43 +201,21 @@ def describe(state: State, kind: str, action: dict[str, Any]) -> str:
     return "sea search " + (", ".join(args["hexes"]) or "none")
 
 
-def finish_simultaneous(state: State, rng) -> None:
-    """Both sides are in: once the umpire releases the step, carry out B's orders, then A's, and walk on."""
-    i = state["step"]["index"]
-    if _hold(state, state["step"], f"the {title(state['step']['kind'])} orders"):
-        return
-    carry_out(state, rng)
-    walk_umpired(state, rng, i + 1)
-
-
-def carry_out(state: State, rng) -> None:
-    step = state["step"]
-    kind = step["kind"]
-    for side in step["sides"]:  # B's orders, then A's (3)
-        sub = state["submitted"][side]
-        if kind in FLIGHT_KINDS:
+def flown(kind: str):
+    """Scouts' or strikes' orders, once released: each side's flights, B's then A's (3), by their routes."""
+    def conclude(state: State, orders: dict[str, Any], rng) -> None:
+        for side in state["step"]["sides"]:
             for group in air.flights(state, side, kind):
-                new = CARRY_OUT[kind](state, side, {"verb": "fly", "args": sub["flights"][air.flight_key(group)]},
-                                      rng)
+                new = air.resolve(state, side, {"verb": "fly",
+                                                "args": orders[side]["flights"][air.flight_key(group)]}, rng)
                 state.clear()
                 state.update(new)
-        else:
-            new = CARRY_OUT[kind](state, side, sub, rng)
-            state.clear()
-            state.update(new)
-    state["submitted"] = {}
+    return conclude
 
 
-def released(state: State, rng) -> None:
-    """The umpire released the held step: carry it out and walk on (the gate's `resume`)."""
-    was = state["step"]["held"]
-    state["step"] = was
-    i = was["index"]
-    if "sides" in was:
-        carry_out(state, rng)
-    elif not _run_walker_step(state, was["kind"], i, rng):
-        return
-    walk_umpired(state, rng, i + 1)
+def gated(state: State, step: Step) -> bool:
+    """The umpire releases each simultaneous step and the Turn Record Phase; the Combat Phase only with a battle."""
+    return step.gate and (step.kind != "combat" or bool(battle_hexes(state)))
 
 
 # --- the Combat Phase (4) --------------------------------------------------------------------------------------
@@ -375,9 +240,9 @@ def battle_hexes(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def combat_phase(state: State, rng) -> bool:
+def combat_phase(state: State, rng) -> str | None:
     """4: the battle hexes are found and recorded, each side told of the strikes it made or met (3d4); then the
-    combat package fights them (4a-4e). True when the Combat Phase is over, False while a battle waits on someone."""
+    combat package fights them (4a-4e). HOLD while a battle waits on someone."""
     at = f"{timetrack.label(state['time'])}: Combat Phase (4)"
     state["battles"] = battle_hexes(state)
     for b in state["battles"]:
@@ -391,14 +256,28 @@ def combat_phase(state: State, rng) -> bool:
         state["log"].append(entry(other, f"An {TITLE[side]} air strike arrives at {b['hex']} on your {target}: "
                                          f"{cards.names(state, b['air'])} (3d4).", at=at, hex=b["hex"]))
     combat.begin_combat(state, state["battles"], rng)
-    return combat.combat_over(state)
+    return None if combat.combat_over(state) else HOLD
 
 
-def surface_phase(state: State, rng) -> bool:
-    """Option 16 (16a-16d7), after the air combats: True when no surface battle waits on anyone."""
+def surface_phase(state: State, rng) -> str | None:
+    """Option 16 (16a-16d7), after the air combats: HOLD while a surface battle waits on anyone."""
     if not (state.get("options") or {}).get(campaign.OPTION):
-        return True
-    return campaign.phase(state, rng)
+        return None
+    return None if campaign.phase(state, rng) else HOLD
+
+
+def surfaced(state: State, side: str, action: Any) -> bool:
+    """A surface battle's order: the surface combats go on until the last is over."""
+    return not campaign.over(state)
+
+
+def submarine_step(state: State, rng) -> str | None:
+    """Option 11e after the Air Return Phase: the roll (11e1); HOLD while the winner picks a target (11e2)."""
+    winner = submarine.roll(state, rng)
+    if winner is None:
+        return None
+    state["step"]["side"] = winner
+    return HOLD
 
 
 # --- the Turn Record Phase (6) ---------------------------------------------------------------------------------
@@ -407,10 +286,25 @@ def turn_record(state: State, rng) -> None:
     was = timetrack.label(state["time"])
     if timetrack.advance(state):
         state["outcome"] = victory.outcome(state)
-        state["step"] = {"kind": "over", "side": None, "index": len(TURN)}
+        state["step"] = {"part": "turn", "kind": "over", "side": None, "index": len(TURN)}
         state["log"].append(entry(PUBLIC, f"{was} was the last Turn. {state['outcome']['reason']}",
                                   at="Turn Record Phase (6)"))
         return
     state["log"].append(entry(PUBLIC, f"Turn Record Phase: {was} is over; the Turn markers advance to "
                                       f"{timetrack.label(state['time'])} (6).", at="Turn Record Phase (6)"))
-    begin_turn(state, rng)
+
+
+def side_of(state: State, who: str | None) -> str | None:
+    """The side of letter "A" or "B" this Turn (3)."""
+    return state["sides"][who] if who in ("A", "B") else who
+
+
+def walk(states: StatesTable) -> Sequence:
+    umpired = umpired_turn(states)
+    return Sequence(
+        states=states, turn=lambda state: umpired if state.get("umpired") else TURN, next_turn=next_turn,
+        pregame=lambda state: (Step("deploy"),),
+        procedures={"shadowing": shadowing_report, "standing": standing_order, "combat": combat_phase,
+                    "surface": surface_phase, "submarine": submarine_step, "record": turn_record},
+        side=side_of, interrupt=combat_kind, gate_key=lambda state, step: f"{turn_span(state)}-{step.kind}",
+        gate_span=turn_span, clone=cards.clone, keep=keeper(states), is_in=is_in, gated=gated)

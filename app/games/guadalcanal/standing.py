@@ -62,3 +62,12 @@ def sea_search(state: State, side: str, rng) -> None:
 
 
 # The reorganisation's standing order (4e1) is the combat package's: combat/reorganisation.py.
+
+
+def answered(state: State, side: str) -> None:
+    """The standing order answered this Turn's sea search: the step does not ask it (sequence.py)."""
+    state.setdefault("standing", {}).setdefault(side, {})["answered"] = state["time"]["scenario_turn"]
+
+
+def answered_now(state: State, side: str) -> bool:
+    return (state.get("standing") or {}).get(side, {}).get("answered") == state["time"]["scenario_turn"]

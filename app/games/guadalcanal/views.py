@@ -19,8 +19,7 @@ from app.games.guadalcanal import cards, fog, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.combat import tables as battle_tables
 from app.games.guadalcanal.gamedata import AIR, AREAS, BASE_HEX, BASES, BLOCKED, DOCS, LAND, SHIPS, SIDES, TITLE, enemy
-from app.games.guadalcanal import sequence
-from app.games.guadalcanal.sequence import acting
+from app.games.guadalcanal.states import SEQUENCE, heading
 from app.games.guadalcanal.surface import play as surface_play
 
 State = dict[str, Any]
@@ -252,10 +251,8 @@ def _numbers_next(line: dict[str, Any], after: dict[str, Any] | None) -> bool:
 
 
 def step(state: State) -> dict[str, Any]:
-    kind, side = state["step"]["kind"], state["step"].get("side")
-    if kind not in sequence.WALKER_STEPS and kind not in sequence.DECISION_KINDS:
-        return {"kind": kind, "side": side, "title": "Game over", "rule": None}
-    return {"kind": kind, "side": side, "title": sequence.title(kind), "rule": sequence.rule(kind)}
+    kind, side, title, rule = heading(state)
+    return {"kind": kind, "side": side, "title": title, "rule": rule}
 
 
 def view(state: State, role: str) -> dict[str, Any]:
@@ -266,7 +263,7 @@ def view(state: State, role: str) -> dict[str, Any]:
         "game": "guadalcanal", "scenario": state["scenario"], "role": role, "umpired": state["umpired"],
         "open_operations_cards": state["open_cards"], "time": timetrack.public(state),
         "sides": dict(state["sides"]) if state["sides"] else None, "step": step(state),
-        "waiting_for": acting(state), "deployed": {s: state["orders"][s] is not None for s in SIDES},
+        "waiting_for": SEQUENCE.acting(state), "deployed": {s: state["orders"][s] is not None for s in SIDES},
         "bases": bases(state, role), "outcome": state["outcome"],
         "options": optional.described(state),  # 11: which optional rules are played, reconstructions' provenance
     }

@@ -7,7 +7,8 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
-from app.games.guadalcanal import rules, sequence
+from app.games.guadalcanal import rules
+from app.games.guadalcanal.states import begin_turn
 from tests.games.guadalcanal.helpers import (ALLIED_DEPLOY, asking, JAPANESE_DEPLOY, fly, lines, play, sea_search, shift,
                                              step, take_off)
 
@@ -22,7 +23,7 @@ def night_turn(on=True, date=None):
     if date is not None:
         s["time"]["date"] = date
     s["step"] = {"kind": "sides", "side": None, "index": -1}
-    sequence.begin_turn(s, ScriptedRng([6, 4]))
+    begin_turn(s, ScriptedRng([6, 4]))
     return s
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.guadalcanal import rules
+from app.games.guadalcanal import rules, sequence
 from app.games.guadalcanal.combat.damage import factor
 from app.games.guadalcanal.deployment import _unit
 from app.games.guadalcanal.gamedata import AIR
@@ -18,7 +18,7 @@ from tests.games.guadalcanal.helpers import example_10, lines, put, sea_search
 
 US, IJ = "allied", "japanese"
 ESCORTS = ["us-1f6", "us-2f6", "us-1f5"]
-SEA_SEARCH_A = 9  # sequence.TURN's ("sea_search", "A"): the Combat Phase comes next
+SEA_SEARCH_A = sequence.TURN.index(("sea_search", "A"))  # the Combat Phase comes next
 
 
 def with_fighters(s, **where):

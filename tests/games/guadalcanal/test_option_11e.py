@@ -12,6 +12,7 @@ import pytest
 from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import ScriptedRng, SeededRng
+from app.engine.sequence import HOLD
 from app.engine.testing import random_action
 from app.games.guadalcanal import rules, search, sequence, submarine, timetrack
 from tests.games.guadalcanal.helpers import example_10
@@ -33,7 +34,8 @@ def game(spotted=("N2",), on=True, night=False):
 
 def roll(s, *dice):
     rng = ScriptedRng(list(dice))
-    waiting = sequence.submarine_step(s, AFTER_AIR_RETURN, rng)
+    s["step"] = {"part": "turn", "kind": "submarine", "side": None, "index": AFTER_AIR_RETURN}
+    waiting = sequence.submarine_step(s, rng) == HOLD
     assert rng.remaining == 0
     return waiting
 

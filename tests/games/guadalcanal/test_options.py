@@ -7,6 +7,7 @@ import pytest
 
 from app.engine.contract import SPECTATOR
 from app.engine.rng import ScriptedRng, SeededRng
+from app.engine.sequence import HOLD
 from app.engine.testing import check_canaries, check_non_interference, playout
 from app.games.guadalcanal import rules, search, sequence
 from tests.games.guadalcanal.helpers import random_positions, example_10
@@ -77,7 +78,8 @@ def test_the_submarine_choice_and_its_result_leak_nothing(umpired):
     s["options"] = ALL_ON
     s["umpired"], s["open_cards"] = umpired, not umpired
     search.answer(s, "allied", "N2", "Air search", at="test", rng=ScriptedRng([9, 1]))  # 15a: 12 against 1, 3X
-    assert sequence.submarine_step(s, sequence.TURN.index(("submarine", None)), ScriptedRng([9, 2]))
+    s["step"] = {"part": "turn", "kind": "submarine", "side": None, "index": sequence.TURN.index(("submarine", None))}
+    assert sequence.submarine_step(s, ScriptedRng([9, 2])) == HOLD
     for role in ("allied", "japanese", SPECTATOR):
         check_non_interference(rules, s, role, SeededRng(3))
         check_canaries(rules, s, role)

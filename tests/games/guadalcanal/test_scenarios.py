@@ -241,8 +241,8 @@ def test_task_forces_16_and_64_enter_on_turn_7_at_the_v_hex_designated_at_set_up
 @pytest.mark.rule("3c")
 def test_an_entering_task_force_does_not_move_again_in_its_entry_turn():
     s = s4_deployed()
-    s = until(s, lambda x: x["time"]["scenario_turn"] == 7 and x["step"] == {"kind": "sea", "side": "allied",
-                                                                           "index": x["step"]["index"]})
+    s = until(s, lambda x: x["time"]["scenario_turn"] == 7 and (x["step"]["kind"], x["step"]["side"]) ==
+                 ("sea", "allied"))
     assert "Task Force 16" not in rules.prompts(s)["allied"]["title"]
     with pytest.raises(IllegalAction, match="Task Force 16 entered at S12 this Turn: that was its movement") as e:
         rules.apply(s, "allied", move(us_tf16="S11"), ScriptedRng())

@@ -34,7 +34,7 @@ def test_every_random_legal_order_and_missed_order_fits_the_published_schema():
                 assert v.is_valid(action), (prompt["title"], action)
                 assert v.is_valid(rules.default_action(s, role)), prompt["title"]
                 rules.check(s, role, rules.default_action(s, role))
-                seen.add(sequence.combat_kind(s) or s["step"]["kind"])
+                seen.add(rules.decision(s).id)  # the umpire's release, a battle's, or the step's own
                 s = rules.apply(s, role, action, dice)
     # Random strikes seldom find a target; the Combat Phase's decisions are the combat package's tests' to reach,
     # and the submarine attack's (11e2: a roll three times the other's and a task force spotted this Turn) is

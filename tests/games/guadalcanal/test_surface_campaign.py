@@ -11,6 +11,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import visible
 from app.engine.rng import ScriptedRng
 from app.games.guadalcanal import rules, search, sequence
+from app.games.guadalcanal.states import SEQUENCE
 from app.games.guadalcanal.combat.damage import eliminate
 from app.games.guadalcanal.surface import battleline, campaign
 from tests.games.guadalcanal.helpers import example_10, play
@@ -30,7 +31,7 @@ def game(seen_by=("allied", "japanese"), on=True, allied_from="N3", japanese_fro
     for side in seen_by:
         search.answer(s, side, "N2", "Air search", at="test")
     s["step"] = {"kind": "combat", "side": None, "index": AFTER_COMBAT}
-    sequence.advance(s, ScriptedRng([6, 4]))  # with no surface combat the Turn ends: the next one's roll (3)
+    SEQUENCE.advance(s, ScriptedRng([6, 4]))  # with no surface combat the Turn ends: the next one's roll (3)
     return s
 
 
@@ -121,7 +122,7 @@ def test_at_the_end_the_ships_return_to_their_task_forces_and_the_turn_goes_on()
     for side in ("allied", "japanese"):
         search.answer(s, side, "N2", "Air search", at="test")
     s["step"] = {"kind": "combat", "side": None, "index": AFTER_COMBAT}
-    sequence.advance(s, ScriptedRng([6, 4]))
+    SEQUENCE.advance(s, ScriptedRng([6, 4]))
     assert s["surface"]["in_battle"] == ["ij-isuzu", "us-pensacola"]
     s = play(s, "allied", {"verb": "surface_set_up", "args": {"line": "H11", "facing": "N",
                                                                 "placement": {"us-pensacola": "H11"}}})
@@ -158,7 +159,7 @@ def test_the_japanese_night_modifier_follows_the_month_at_night_only():
     for side in ("allied", "japanese"):
         search.answer(s, side, "N2", "Air search", at="test")
     s["step"] = {"kind": "combat", "side": None, "index": AFTER_COMBAT}
-    sequence.advance(s, ScriptedRng())
+    SEQUENCE.advance(s, ScriptedRng())
     assert s["surface"]["night"] and s["surface"]["night_modifier"] == 1  # October (surface.toml, reconstructed)
 
 

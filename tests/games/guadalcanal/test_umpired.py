@@ -9,6 +9,7 @@ import json
 import pytest
 
 from app import games as registry
+from app.engine import umpire_gate
 from app.engine.contract import UMPIRE, to_side
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng, SeededRng
@@ -52,14 +53,15 @@ def umpired_day(umpired: bool = True, dice=(2, 9)) -> dict:
     s["step"] = {"kind": "sides", "side": None, "index": -1}
     if umpired:
         return play(s, UMPIRE, {"verb": "roll", "args": {}}, dice=dice)
-    from app.games.guadalcanal import sequence
+    from app.games.guadalcanal.states import begin_turn
     rng = ScriptedRng(dice)
-    sequence.begin_turn(s, rng)
+    begin_turn(s, rng)
     return s
 
 
 def kind(state) -> str:
-    return state["step"]["kind"]
+    """The decision waited on: the umpire's release while he holds a step, else the step's."""
+    return "umpire" if umpire_gate.held(state) else state["step"]["kind"]
 
 
 def to_scouts(s, *more: str):
@@ -290,7 +292,7 @@ def test_after_the_air_return_the_umpire_releases_the_next_turn():
         for side in ("allied", "japanese"):
             t3 = play(t3, side, rules.default_action(t3, side))
         t3 = play(t3, UMPIRE, ADVANCE)
-    while not (kind(t3) == "umpire" and t3["step"]["held"]["kind"] == "record"):
+    while not (kind(t3) == "umpire" and t3["step"]["kind"] == "record"):
         role = owed(t3)[0]  # sides: their missed orders; the umpire: advance
         t3 = play(t3, role, rules.default_action(t3, role))
     assert rules.prompts(t3)[UMPIRE]["title"].startswith("Release Turn Record Phase")
@@ -301,7 +303,7 @@ def test_after_the_air_return_the_umpire_releases_the_next_turn():
 
 def test_the_game_outside_umpired_play_keeps_b_then_a_and_no_gate():
     s = umpired_day(umpired=False)
-    assert s["step"] == {"kind": "assembly", "side": "allied", "index": 0}
+    assert (s["step"]["kind"], s["step"]["side"], s["step"]["index"]) == ("assembly", "allied", 0)
     s = play(s, "allied", take_off("us-ss"))
     assert s["units"]["us-ss"]["box"] == "normal_strike" and s["step"]["side"] == "japanese"
     assert "umpire_gate" not in s
@@ -325,7 +327,7 @@ def test_in_umpired_play_no_hidden_change_reaches_any_reader_at_any_step():
     for _ in range(58):  # two Turns: a night Turn, then a day Turn with scouts and strikes
         if rules.outcome(s) is not None:
             break
-        now = json.dumps([s["step"], s.get("submitted")], sort_keys=True)
+        now = json.dumps([s["step"], umpire_gate.held(s)], sort_keys=True)
         if now != seen:  # every step, and every order sent in it
             check_every_reader(rules, s, SeededRng(5), render=_page)
             kinds.add(kind(s))

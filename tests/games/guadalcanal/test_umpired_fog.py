@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from app.engine import umpire_gate
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.testing import check_every_reader, random_action
@@ -417,20 +418,19 @@ def searches_turned(state: dict) -> tuple[str, dict] | None:
     """At the umpire's release of a step that searches: the side whose orders are in, and the position with only its
     announced hexes changed (3d3.1, 3d5): a flight's every hex entered announced or none, a sea search's hexes called
     or none. None elsewhere."""
-    held = state["step"].get("held") or {}
-    if state["step"]["kind"] != "umpire" or held.get("kind") not in SEARCHING:
+    if not umpire_gate.held(state) or state["step"]["kind"] not in SEARCHING:
         return None
-    side = next((x for x in sorted(state.get("submitted") or {}) if state["submitted"][x]), None)
+    side = next((x for x in sorted(state["step"].get("in") or {}) if state["step"]["in"][x]), None)
     if side is None:
         return None
     s = copy.deepcopy(state)
-    order = s["submitted"][side]
+    order = s["step"]["in"][side]
     for f in (order.get("flights") or {}).values():
         entered = list(dict.fromkeys(f["path"]))
         f["search"] = [] if f["search"] == entered else entered
     if "args" in order:
         order["args"]["hexes"] = [] if order["args"]["hexes"] else air.callable_hexes(s, side)
-    return (side, s) if s["submitted"] != state["submitted"] else None
+    return (side, s) if s["step"]["in"] != state["step"]["in"] else None
 
 
 @pytest.mark.rule("18c1")
@@ -479,7 +479,7 @@ def test_the_true_damage_of_an_enemy_unit_a_side_was_told_of_never_changes_what_
     compared = met = 0
     for seed in SEEDS:
         for s, role, action, dice in umpired_playout({"umpired": True, "fog_damage": True}, seed):
-            if s["step"]["kind"] != "umpire":
+            if not umpire_gate.held(s):
                 continue
             for side in SIDES:
                 turned = truth_turned(s, side)
