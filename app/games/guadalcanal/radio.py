@@ -9,8 +9,11 @@ over when the step opens; the addressee reads a note from then on (a log line to
 whole pile at any time, and everyone reads it once the game is over. 17c2: a seat whose flagship is eliminated may
 neither send nor receive; a note to him is lost (the umpire is told).
 
-Flagships (17c2) are named when the first Turn begins (after the set-up): each seat's first commanded ship of the
-preferred types, then any ship it commands, then (a seat of bases) its first base (options.toml [teams]).
+Flagships (17c2, "each player names one ship"): when the first Turn begins (after the set-up) each seat is given its
+first commanded ship of the preferred types (then any ship it commands, then, a seat of bases, its first base:
+options.toml [teams]); until its first radio message or silence it may name another of its ships instead (`flagship`,
+offered among the carriers and battleships it commands when it has any: "should always be aircraft carriers or
+battleships, if possible"). The side alone is told.
 """
 from __future__ import annotations
 
@@ -21,6 +24,7 @@ from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Choice, Text, check_action
 from app.games.guadalcanal import cards, command
+from app.games.guadalcanal.combat import units
 from app.games.guadalcanal.gamedata import SIDES
 
 State = dict[str, Any]
@@ -28,7 +32,11 @@ RULE = "17c3"
 MAX_TEXT = 500
 VERBS = {"radio": {"to": Choice(command.ALL_SEATS, label="Addressee"),
                    "text": Text(MAX_TEXT, label="Message")},
-         "silence": {}}
+         "silence": {},
+         # 17c2: the ship a seat names as its flagship, offered only among its own (`candidates`)
+         "flagship": {"ship": Choice(tuple(units.units()), tuple(r["name"] for r in units.units().values()),
+                                     label="Flagship")}}
+FLAGSHIP_RULE = "17c2"
 
 
 def at(state: State) -> str:
@@ -56,20 +64,37 @@ def sunk(state: State, seat: str) -> bool:
     return f is not None and (state["units"].get(f) or {}).get("box") == "eliminated"
 
 
+def candidates(state: State, seat: str) -> list[str]:
+    """17c2: the ships a seat may name as its flagship, the one it is given first: its carriers and battleships if it
+    commands any ("if possible"), else any ship it commands, else (a commander of bases only) its bases."""
+    side, prefer = command.SEAT_SIDE[seat], command.values()["flagship_types"]
+    ships = [u for u, r in state["units"].items() if r["side"] == side and r["kind"] == "ship"
+             and r["box"] != "eliminated" and command.commander(state, u) == seat]
+    ranked = sorted(ships, key=lambda u: (prefer.index(state["units"][u]["type"])
+                                          if state["units"][u]["type"] in prefer else len(prefer)))
+    preferred = [u for u in ranked if state["units"][u]["type"] in prefer]
+    if preferred or ranked:
+        return preferred or ranked
+    return [u for u, r in state["units"].items() if r["side"] == side and r["kind"] == "base"
+            and command.commander(state, u) == seat]
+
+
+def naming(state: State, seat: str) -> bool:
+    """17c2: may the seat still name another flagship (the first Turn, before its first radio order)?"""
+    return seat in state["team"]["radio"].get("naming", [])
+
+
 def name_flagships(state: State) -> None:
-    """17c2: one ship a player, known to his side only (reconstructed choice, options.toml [teams])."""
-    prefer = command.values()["flagship_types"]
+    """17c2: one ship a player, known to his side only; each seat is given the first of its candidates and may name
+    another before its first radio order."""
+    state["team"]["radio"]["naming"] = []
     for side in SIDES:
         for seat in command.SEATS[side]:
-            ships = [u for u, r in state["units"].items() if r["side"] == side and r["kind"] == "ship"
-                     and r["box"] != "eliminated" and command.commander(state, u) == seat]
-            ranked = sorted(ships, key=lambda u: (prefer.index(state["units"][u]["type"])
-                                                  if state["units"][u]["type"] in prefer else len(prefer)))
-            if not ranked:
-                ranked = [u for u, r in state["units"].items() if r["side"] == side and r["kind"] == "base"
-                          and command.commander(state, u) == seat]
+            ranked = candidates(state, seat)
             flag = ranked[0] if ranked else None
             state["team"]["flagships"][seat] = flag
+            if len(ranked) > 1:
+                state["team"]["radio"]["naming"].append(seat)
             text = (f"{command.SEAT_LABELS[seat]}'s flagship is {cards.name(state, flag)} (17c2)." if flag
                     else f"{command.SEAT_LABELS[seat]} has no ship or base for a flagship (17c2).")
             state["log"].append(entry(to_side(side), text, at=at(state)))
@@ -113,7 +138,18 @@ def prompt(state: State, seat: str) -> dict[str, Any]:
                          "args": {"to": Choice((mate,), labels=(command.SEAT_LABELS[mate],),
                                                label="Addressee").to_json(),
                                   "text": VERBS["radio"]["text"].to_json()}},
-                        {"verb": "silence", "label": "Radio silence this Turn", "args": {}}]}
+                        {"verb": "silence", "label": "Radio silence this Turn", "args": {}},
+                        *_naming_action(state, seat)]}
+
+
+def _naming_action(state: State, seat: str) -> list[dict[str, Any]]:
+    if not naming(state, seat):
+        return []
+    others = [u for u in candidates(state, seat) if u != state["team"]["flagships"].get(seat)]
+    if not others:
+        return []
+    return [{"verb": "flagship", "label": "Name this ship your flagship instead (17c2)",
+             "args": {"ship": VERBS["flagship"]["ship"].only(*others).to_json()}}]
 
 
 def check(state: State, seat: str, action: dict[str, Any]) -> None:
@@ -121,6 +157,17 @@ def check(state: State, seat: str, action: dict[str, Any]) -> None:
         if seat in command.SEAT_SIDE and sunk(state, seat):
             raise IllegalAction("Your flagship is sunk: you may not send messages for the rest of the game.", "17c2")
         raise IllegalAction("Only a commander of a side writes radio messages (17c3).", RULE)
+    if action.get("verb") == "flagship":
+        check_action({"flagship": VERBS["flagship"]}, action)
+        if not naming(state, seat):
+            raise IllegalAction("Flagships are named at the start of the first Turn, before your first radio "
+                                "message (17c2).", FLAGSHIP_RULE)
+        ship = action["args"]["ship"]
+        if ship not in candidates(state, seat):
+            raise IllegalAction(f"{cards.name(state, ship)} is not one of your ships that may be your flagship: "
+                                "flagships should always be aircraft carriers or battleships, if possible (17c2).",
+                                FLAGSHIP_RULE)
+        return
     if state["team"]["radio"]["open"][seat]:
         raise IllegalAction("You have written this Turn's radio message already (17c3).", RULE)
     if action.get("verb") == "silence":
@@ -141,7 +188,15 @@ def apply(state: State, seat: str, action: dict[str, Any], rng) -> None:
     """17c3: the note is written, the competitive roll made, the delivery Turn written on it."""
     check(state, seat, action)
     radio = state["team"]["radio"]
+    if action["verb"] == "flagship":
+        ship = action["args"]["ship"]
+        state["team"]["flagships"][seat] = ship
+        state["log"].append(entry(to_side(command.SEAT_SIDE[seat]), f"{command.SEAT_LABELS[seat]} names "
+                                  f"{cards.name(state, ship)} his flagship (17c2).", at=at(state)))
+        return  # the seat still writes its message or keeps silence
     radio["open"][seat] = True
+    if naming(state, seat):
+        radio["naming"].remove(seat)
     if action["verb"] == "radio":
         now = state["time"]["scenario_turn"]
         mine, theirs = rng.d10(), rng.d10()
@@ -165,6 +220,9 @@ def default(state: State, seat: str) -> dict[str, Any]:
 
 
 def random(state: State, seat: str, rng) -> dict[str, Any]:
+    offered = _naming_action(state, seat)
+    if offered and rng.die(3) == 1:
+        return {"verb": "flagship", "args": {"ship": rng.choice(offered[0]["args"]["ship"]["choices"])}}
     if rng.die(3) == 1:
         return {"verb": "radio", "args": {"to": command.teammate(seat), "text": f"Random note {rng.die(1000)}"}}
     return default(state, seat)
