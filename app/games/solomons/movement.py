@@ -10,7 +10,7 @@ from app.engine.orders import Choice, Free, Group, Integer, Keyed, Optional, Rep
 from app.games.solomons import air_orders, board, bots
 from app.games.solomons import standing as standing_orders
 from app.games.solomons.decision import STRONG, VERB, Kind, ask, fixed, later, randomly, segment, store
-from app.games.solomons.plot import automatic, phase_segments, retire_course
+from app.games.solomons.plot import automatic, nearest_bases, phase_segments, retire_course
 from app.games.solomons.units import at_sea, side_tfs, tf_label
 
 State = dict[str, Any]
@@ -110,13 +110,40 @@ def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
         if mission != "anti_ship" or tf["mission"] not in ("transport", "bombardment"):
             raise IllegalAction("Japan may change only a Transport or Bombardment mission, and only to Anti-Ship.",
                                 "6.39")
+    check_homes(state, side, own, args.get("homes") or {})
     if args.get("transfers") and not state["day"]:
         raise IllegalAction("Air units transfer only in a day segment (section K).", "6.26")
     air_orders.check_transfers(state, side, args.get("transfers") or [])
 
 
+def tied(state: State, tf: dict[str, Any]) -> list[str]:
+    """6.38: the bases a force that may abort would return to when two are equally near (else none to choose)."""
+    near = nearest_bases(state, tf) if may_abort(tf) and not board.is_base(tf["hex"]) else []
+    return near if len(near) > 1 else []
+
+
+def check_homes(state: State, side: str, own: dict[str, Any], homes: Any) -> None:
+    """6.38: "by the shortest route to the nearest friendly naval base": a player names the base only between two
+    equally near."""
+    if not isinstance(homes, dict):
+        raise IllegalAction("Home bases map a task force to the base it returns to.", "6.38")
+    for tf_id, base in homes.items():
+        tf = own.get(tf_id)
+        if tf is None:
+            raise IllegalAction(f"You have no task force {tf_id!r}.", "6.38")
+        if base not in tied(state, tf):
+            near = [tf["hex"]] if board.is_base(tf["hex"]) else nearest_bases(state, tf)
+            raise IllegalAction(f"{tf_label(tf)} returns by the shortest route to the nearest friendly naval base: "
+                                f"{' or '.join(board.BASE_LABEL.get(b, b) for b in near)}.", "6.38")
+
+
 def resolve_reset(state: State, side: str, args: dict[str, Any], segment: int) -> None:
     own = {tf["id"]: tf for tf in side_tfs(state, side)}
+    for tf_id, base in (args.get("homes") or {}).items():
+        if own[tf_id].get("home") != base:
+            own[tf_id]["home"] = base  # 6.38: kept for its return, whenever it aborts or its mission ends (8.4)
+            state["log"].append(entry(side, f"{tf_label(own[tf_id])} will return to "
+                                            f"{board.BASE_LABEL.get(base, base)} when it heads for port (6.38)."))
     for tf_id, mission in (args.get("mission_changes") or {}).items():
         own[tf_id]["mission"] = mission  # 6.39: the change alone does not alter movement
         state["log"].append(entry(side, f"{tf_label(own[tf_id])} changes its mission to Anti-Ship."))
@@ -144,12 +171,14 @@ def rewrite_retiring(state: State, side: str, segment: int) -> None:
 
 # ---------------------------------------------------------------- the reset decision (states table)
 
-def _reset_args(forces: Any, changes: Keyed, place: Any, points: Integer, most: int | None) -> dict[str, Any]:
-    """Aborts (6.38), Japan's mission changes to Anti-Ship (6.39), the day's air transfers (6.26, section K), and
-    the standing order on being asked about transfers (asking.py checks it)."""
+def _reset_args(forces: Any, changes: Keyed, place: Any, points: Integer, most: int | None,
+                homes: Any) -> dict[str, Any]:
+    """Aborts (6.38) and the base each returns to when two are equally near (6.38), Japan's mission changes to
+    Anti-Ship (6.39), the day's air transfers (6.26, section K), and the standing order on being asked about transfers
+    (asking.py checks it)."""
     transfer = Group({"from": place, "to": place, "kind": Choice(("lac", "nac"), ("LAC", "NAC"), label="Air"),
                       "points": points})
-    return {"aborts": Optional(forces), "mission_changes": Optional(changes),
+    return {"aborts": Optional(forces), "homes": Optional(homes), "mission_changes": Optional(changes),
             "transfers": Optional(Repeated(transfer, maximum=most, label="Transfers")),
             "standing": Optional(Free("a standing order (6.26)"))}
 
@@ -157,7 +186,9 @@ def _reset_args(forces: Any, changes: Keyed, place: Any, points: Integer, most: 
 # The whole domain: task forces and carriers are named in play, so the rules judge them (6.38, 6.39, 6.26).
 ARGS = _reset_args(Repeated(Free("one of your task forces"), label="Aborts"),
                    Keyed(Choice(("anti_ship", "bombardment", "transport")), label="Mission changes"),
-                   Free("a base or carrier task force of yours"), Integer(label="Air points"), None)
+                   Free("a base or carrier task force of yours"), Integer(label="Air points"), None,
+                   Keyed(Choice(tuple(dict.fromkeys(b for bs in board.BASES.values() for b in bs))),
+                         label="Home bases"))
 
 
 def reset_offered(state: State, side: str) -> dict[str, Any]:
@@ -171,7 +202,17 @@ def reset_offered(state: State, side: str) -> dict[str, Any]:
                              names=tuple(tf_label(state["task_forces"][t]) for t in changeable)),
                        Choice(places, tuple(air_orders.label(state, p) for p in places), label="Air base or carriers"),
                        Integer(1, label="Air points"),
-                       None if state["day"] else 0)
+                       None if state["day"] else 0,
+                       _homes_offered(state, side))
+
+
+def _homes_offered(state: State, side: str) -> Group:
+    """6.38: for each force that would return to one of two equally near bases, that choice (its own bases only)."""
+    ties = {tf["id"]: tied(state, tf) for tf in side_tfs(state, side)}
+    fields = {t: Choice(tuple(near), tuple(board.BASE_LABEL.get(b, b) for b in near),
+                        label=f"{tf_label(state['task_forces'][t])} returns to")
+              for t, near in ties.items() if near}
+    return Group(fields, optional=tuple(fields), label="Home bases")
 
 
 def reset_choices(state: State, side: str) -> dict[str, Any]:

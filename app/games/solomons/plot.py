@@ -61,11 +61,22 @@ def retire_course(state: State, tf: dict[str, Any], segments: list[int], start: 
     here = start or tf["hex"]
     if board.is_base(here):
         return {str(s): here for s in segments}
+    near = nearest_bases(state, tf, here, already_rabaul)
+    # 6.38: when two bases are equally near, the one its player named (the reset's `homes`), else the first by name
+    target = tf.get("home") if tf.get("home") in near else near[0]
+    return paced_course(here, board.shortest_path(here, target), segments, tf["last_move"], has_transports(tf))
+
+
+def nearest_bases(state: State, tf: dict[str, Any], start: str | None = None,
+                  already_rabaul: list[str] | None = None) -> list[str]:
+    """6.38: the friendly naval bases the force may enter at the shortest distance from `start`, by name: two when
+    they are equally near (American forces in H, I, N, O; Japanese in K, L, M), and its player chooses."""
+    here = start or tf["hex"]
     bases = allowed_bases(state, tf)
     if "rabaul" in bases and not rabaul_fits(state, tf["units"], already_rabaul or []):
         bases = [b for b in bases if b != "rabaul"]
-    target = min(bases, key=lambda b: (board.distance(here, b), b))
-    return paced_course(here, board.shortest_path(here, target), segments, tf["last_move"], has_transports(tf))
+    nearest = min(board.distance(here, b) for b in bases)
+    return sorted(b for b in bases if board.distance(here, b) == nearest)
 
 
 def slot_pattern_ok(places: list[str], complete: bool) -> bool:

@@ -138,6 +138,10 @@ def air_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
 
 def reset_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
     args = start_args(view, prompt)
+    # 6.38: the bases each force may return to when two are equally near (the prompt's `homes`), by printed name
+    offered = next((a["args"].get("homes") for a in (prompt or {}).get("actions") or [] if "homes" in a["args"]), None)
+    homes = {tf_id: list(zip(c["choices"], c.get("labels") or c["choices"]))
+             for tf_id, c in (((offered or {}).get("each") or {}).get("fields") or {}).items()}
     forces = []
     for tf in sorted((view.get("task_forces") or {}).values(), key=lambda t: t["number"]):
         sails = not board.is_base(tf["hex"]) or any(not board.is_base(p) for p in (tf.get("plot") or {}).values())
@@ -147,7 +151,8 @@ def reset_model(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
                        "mission": dict(MISSIONS).get(tf["mission"], "None"), "aborted": tf["aborted"],
                        "abort": tf["id"] in (args.get("aborts") or []),
                        "can_change": view["role"] == "japanese" and tf["mission"] in ("transport", "bombardment"),
-                       "change": (args.get("mission_changes") or {}).get(tf["id"], "")})
+                       "change": (args.get("mission_changes") or {}).get(tf["id"], ""),
+                       "homes": homes.get(tf["id"], []), "home": (args.get("homes") or {}).get(tf["id"], "")})
     places = [(b, place_label(b)) for b in sorted(view.get("air") or {})]
     places += [(f["id"], f["label"]) for f in forces]
     transfers = list(args.get("transfers") or []) + [{}] * 2  # two blank rows to add transfers in
