@@ -379,12 +379,49 @@ def tidy_air(state: State, side: str, args: dict[str, Any]) -> dict[str, Any]:
         del out["doctrine"]
     defence = args.get("defence")
     if isinstance(defence, dict):
+        defence = {tf: _tidy_defence(d) for tf, d in defence.items()}
         defence = {tf: d for tf, d in defence.items() if not (isinstance(d, dict) and d.get("counterattack") is True)}
         if defence:
             out["defence"] = defence
         else:
             del out["defence"]
     return out
+
+
+def _tidy_defence(d: Any) -> Any:
+    """The board's defensive groups (a group number per ship, blank for the default) as lists of ships, group by group,
+    and its Point CAP per group number (blank: none) as a list (14.3, 14.33); a force left all blank gives neither.
+    The default counterattack (6.25) is dropped here too, so a force with nothing given gives nothing."""
+    if not isinstance(d, dict):
+        return d
+    d = dict(d)
+    groups = d.get("groups")
+    if isinstance(groups, dict):  # {ship: "2"} from the board
+        numbered = {u: _number(n) for u, n in groups.items() if n not in ("", None)}
+        if all(isinstance(n, int) for n in numbered.values()) and numbered:
+            d["groups"] = [[u for u in groups if numbered.get(u) == n] for n in sorted(set(numbered.values()))]
+        elif numbered:
+            d["groups"] = numbered  # not whole numbers: the check refuses it, naming 14.3
+        else:
+            del d["groups"]
+    caps = d.get("point_cap")
+    if isinstance(caps, dict):  # {"1": "3", "2": ""} from the board
+        given = {_number(k): _number(v) for k, v in caps.items() if v not in ("", None)}
+        if given and all(isinstance(k, int) and k >= 1 for k in given):
+            d["point_cap"] = [given.get(n, 0) for n in range(1, max(given) + 1)]
+        elif given:
+            d["point_cap"] = given
+        else:
+            del d["point_cap"]
+    if d.get("counterattack") is True:
+        del d["counterattack"]
+    return d if d else {"counterattack": True}
+
+
+def _number(value: Any) -> Any:
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return value
 
 
 def _tidy_mission(m: Any) -> Any:

@@ -73,10 +73,34 @@ def air_orders(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:
     given = doctrine.get("odds")
     given = "" if given in (None, "") else number(given)
     spread = doctrine.get("spread") if doctrine.get("spread") in dict(SPREADS) else ""  # blank: the default
+    defences = defence_groups(view, defence)
     return {"kinds": kinds, "priority": firsts + [""] * (3 - len(firsts)), "odds": odds, "odds_value": given,
             "default_odds": default_odds, "carriers": carriers, "spreads": SPREADS, "spread": spread,
+            "defences": defences,
             "given": bool(firsts) or bool(given) or bool(spread)
-            or any(not c["counterattack"] for c in carriers)}
+            or any(not c["counterattack"] for c in carriers) or any(d["given"] for d in defences)}
+
+
+def defence_groups(view: dict[str, Any], defence: dict[str, Any]) -> list[dict[str, Any]]:
+    """14.3, 14.33: for each own force at sea of two ships or more, the Naval Defensive Group each ship goes in (four
+    at most a group; blank: the rules' default, the ships dealt round-robin, most valuable first) and the Point CAP
+    each group gets (blank: all on the first group holding a carrier)."""
+    out = []
+    for tf in sorted((view.get("task_forces") or {}).values(), key=lambda t: t["number"]):
+        if board.is_base(tf["hex"]) or len(tf["units"]) < 2:
+            continue
+        own = defence.get(tf["id"]) if isinstance(defence.get(tf["id"]), dict) else {}
+        chosen = {u: n for n, g in enumerate(own.get("groups") or [], 1) if isinstance(g, list) for u in g}
+        caps = [c for c in own.get("point_cap") or []] if isinstance(own.get("point_cap"), list) else []
+        count = min(len(tf["units"]), MAX_GROUPS)
+        out.append({"id": tf["id"], "label": tf_label(tf), "numbers": list(range(1, count + 1)),
+                    "ships": [dict(unit_info(view, u), group=chosen.get(u, "")) for u in tf["units"]],
+                    "point_cap": [caps[i] if i < len(caps) else "" for i in range(count)],
+                    "given": bool(chosen) or any(caps)})
+    return out
+
+
+MAX_GROUPS = 6  # the form's group numbers: a force of more ships may still give several of them one group each
 
 
 def number(value: Any) -> str:

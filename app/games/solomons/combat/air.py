@@ -133,6 +133,12 @@ def check_standing_orders(state: dict[str, Any], side: str, allocation: dict[str
         caps = order.get("point_cap")
         if caps is not None and (not isinstance(caps, list) or not all(_count(n) for n in caps)):
             raise IllegalAction("Point CAP per group is a list of whole numbers of Air Points.", "14.3")
+        if caps:
+            flown = sum(m.get("points", 0) for m in allocation.get("missions") or [] if isinstance(m, dict)
+                        and m.get("mission") == "cap_point" and m.get("target") == tf_id)
+            if sum(caps) > flown:
+                raise IllegalAction(f"The Point CAP given to the groups of {tf_label(tf)} ({sum(caps)}) is more "
+                                    f"than the Point CAP it flies ({flown}).", "14.33")
         if not isinstance(order.get("counterattack", True), bool):
             raise IllegalAction("Counterattack is yes or no.", "6.25")
     for doctrine in [allocation.get("doctrine") or {}] + list(allocation.get("missions") or []):

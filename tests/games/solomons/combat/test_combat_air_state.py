@@ -455,9 +455,14 @@ def test_ill_formed_standing_orders_are_refused():
         with pytest.raises(IllegalAction) as refused:
             check(s, "allied", dict(orders, missions=[]))
         assert refused.value.rule == "14.3", orders
-    check(s, "allied", {"missions": [], "doctrine": {"priority": ["CV", "BB"], "odds": 2, "spread": "one"},
-                                       "defence": {"allied-tf-1": {"groups": [["us-CV-1"], ["us-CA-1", "us-DD-1"]],
-                                                                   "point_cap": [3, 0], "counterattack": False}}})
+    well_formed = {"doctrine": {"priority": ["CV", "BB"], "odds": 2, "spread": "one"},
+                   "defence": {"allied-tf-1": {"groups": [["us-CV-1"], ["us-CA-1", "us-DD-1"]],
+                                               "point_cap": [3, 0], "counterattack": False}}}
+    with pytest.raises(IllegalAction) as refused:  # 14.33: Point CAP given to groups is Point CAP the force flies
+        check(s, "allied", dict(well_formed, missions=[]))
+    assert refused.value.rule == "14.33" and "more than the Point CAP it flies (0)" in refused.value.message
+    point_cap = strike("allied-tf-1", 3, None, mission="cap_point", hex_id=us["hex"]) | {"target": "allied-tf-1"}
+    check(s, "allied", dict(well_formed, missions=[point_cap]))
 
 
 @pytest.mark.rule("10.2")
