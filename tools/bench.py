@@ -222,8 +222,9 @@ async def bare(port: int, pid: int) -> dict:
                 "orders": cpu.orders}
 
 
-def latency_lines(ours: dict, theirs: dict) -> list[str]:
-    """The push latency section: every Ironbottom figure beside its bare baseline of the same run, and their ratio."""
+def latency_lines(ours: dict, theirs: dict, load: tuple[float, float] | None = None) -> list[str]:
+    """The push latency section: every Ironbottom figure beside its bare baseline of the same run, and their ratio;
+    with the machine's load average before and after the run (other work on the two cores slows both servers)."""
     def row(what: str, value: float, base: float, goal: str, digits: int = 1) -> str:
         ratio = f"{value / base:.1f}x" if base else "-"
         return f"| {what} | {value:.{digits}f} | {base:.{digits}f} | {ratio} | {goal} |"
@@ -238,7 +239,9 @@ def latency_lines(ours: dict, theirs: dict) -> list[str]:
         "/proc/PID/task/*/schedstat) summed over each order's window from its POST until its pushes have arrived, "
         f"{ours['orders']} orders (both sides'). The baseline, in the same run with the same sockets and rounds, is "
         "the bare durable server (tools/bench_echo.py): a minimal Starlette app that commits one INSERT in SQLite "
-        "(WAL, synchronous=FULL, as app/store/db.py keeps it) in the threadpool and then sends to the game's sockets.",
+        "(WAL, synchronous=FULL, as app/store/db.py keeps it) in the threadpool and then sends to the game's sockets."
+        + (f" Measured on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, the machine's load average {load[0]:.1f} "
+           f"before the run and {load[1]:.1f} after it ({os.cpu_count()} cores)." if load else ""),
         "",
         "| figure | Ironbottom | bare durable baseline | ratio | goal |",
         "|---|---|---|---|---|",
@@ -356,7 +359,7 @@ def platform_run(tmp: str, solomons: bool = True) -> dict:
     port = free_port()
     echo = subprocess.Popen([sys.executable, "-m", "uvicorn", "tools.bench_echo:app", "--port", str(port),
                              "--log-level", "warning"], cwd=ROOT, env=dict(os.environ, BENCH_ECHO_DB=f"{tmp}/echo.db"))
-    out: dict = {}
+    out: dict = {"load": (os.getloadavg()[0], 0.0)}
     try:
         server.start()
         out["rss_idle"] = rss_kib(server.proc.pid)
@@ -367,6 +370,7 @@ def platform_run(tmp: str, solomons: bool = True) -> dict:
         server.stop()  # the baselines run alone, as Ironbottom did
         wait_ready(f"http://127.0.0.1:{port}/signin")
         out["theirs"] = asyncio.run(bare(port, echo.pid))
+        out["load"] = (out["load"][0], os.getloadavg()[0])
     finally:
         server.stop()
         echo.terminate()
@@ -400,7 +404,8 @@ def main(argv: list[str] | None = None) -> None:
         lines: list[str] = []
         if "latency" in args.only:
             run = platform_run(tmp, solomons=False)
-            lines += latency_lines(run["ours"], run["theirs"]) + memory_lines(run["ours"], run["rss_idle"])
+            lines += latency_lines(run["ours"], run["theirs"], run["load"])
+            lines += memory_lines(run["ours"], run["rss_idle"])
         if "sizes" in args.only:
             lines += bench_pushes.lines(bench_pushes.run())
         bench_doc.write(lines)
@@ -430,7 +435,7 @@ def main(argv: list[str] | None = None) -> None:
         f"Measured by `make bench` on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC.",
         f"Machine: {machine()}. Database: SQLite (WAL) in a temp dir. One uvicorn process.",
         "",
-        *latency_lines(ours, theirs),
+        *latency_lines(ours, theirs, run["load"]),
         *memory_lines(ours, run["rss_idle"]),
     ]
     lines += [

@@ -21,6 +21,8 @@ def test_every_push_latency_figure_stands_beside_its_baseline_and_their_ratio():
     assert "| push p99 (ms) | 30.0 | 6.0 | 5.0x |" in text
     assert "| server CPU per order (ms) | 6.00 | 1.50 | 4.0x | at most 3x |" in text
     assert "warm-up round" in text and "synchronous=FULL" in text
+    loaded = "\n".join(bench.latency_lines(ours, theirs, (3.5, 4.2)))
+    assert "load average 3.5 before the run and 4.2 after it" in loaded
 
 
 def test_the_bare_durable_baseline_commits_each_order_in_wal_with_full_synchronous(tmp_path, monkeypatch):
