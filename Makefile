@@ -43,6 +43,8 @@ test-slow: install
 test-browser: install
 	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m pytest -m browser -p no:xdist
 
+# Every figure beside its baseline of the same run (tools/bench.py: the bare durable server, the page a push updates).
+# `$(BIN)/python -m tools.bench --only latency --only sizes` redraws those sections alone.
 bench: install
 	IRONBOTTOM_ENVIRONMENT=test $(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_bots --games 20

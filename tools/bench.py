@@ -1,8 +1,12 @@
 """`make bench`: push latency and memory per game, written to docs/benchmarks.md.
 
 Push latency: 50 games of the test-only duel, 300 websockets (three pages per side), an order submitted over HTTP,
-timed until every page of that game has its update; beside the same fan-out on a bare Starlette app in the same
-run. Memory: the server's resident memory with the 50 games active, less its memory before, per game.
+timed until every page of that game has its update, after a warm-up round; with the server's CPU per order. Each
+figure stands beside its baseline of the same run: the bare durable server (tools/bench_echo.py: a minimal Starlette
+app that commits one INSERT, WAL, synchronous=FULL, then sends to the same sockets). Memory: the server's resident
+memory with the 50 games active, less its memory before, per game.
+Push sizes per game (a late position of each; the page it updates, raw and compressed): tools/bench_pushes.py.
+`python -m tools.bench --only latency --only sizes` draws those sections alone.
 Solomons push latency: tools/bench_solomons.py (a real Solomons game, four pages).
 Storage of a finished game and rebuild times: tools/bench_storage.py.
 A spectator storm, 500 games on one process, and pushes across processes on a throwaway PostgreSQL: tools/bench_scale.py.
@@ -35,6 +39,36 @@ from tools import bench_doc
 GAMES = 50
 PAGES_PER_SIDE = 3
 ROUNDS = 4  # measured submissions per game
+WARMUP = 1  # rounds before those, not counted: templates compiled, caches and the threadpool filled
+
+
+def cpu_ns(pid: int) -> int:
+    """A process's CPU time so far (ns), every thread's (/proc/PID/task/*/schedstat: finer than utime's ticks)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass  # a thread that ended meanwhile
+    return total
+
+
+class Windows:
+    """CPU a server spends inside timed windows (an order's POST until its pushes have arrived), summed."""
+
+    def __init__(self, pid: int):
+        self.pid, self.ns, self.orders, self._at = pid, 0, 0, 0
+
+    def open(self) -> None:
+        self._at = cpu_ns(self.pid)
+
+    def close(self, counted: bool = True) -> None:
+        if counted:
+            self.ns += cpu_ns(self.pid) - self._at
+            self.orders += 1
+
+    def per_order_ms(self) -> float:
+        return self.ns / 1e6 / max(1, self.orders)
 
 
 def rss_kib(pid: int) -> int:
@@ -85,31 +119,33 @@ async def ironbottom(server: LiveServer) -> dict:
                     socks.append(ws)
             sockets[g["id"]] = socks
         latencies = []
-        for rnd in range(ROUNDS):
+        cpu = Windows(server.proc.pid)
+        for rnd in range(WARMUP + ROUNDS):
+            counted = rnd >= WARMUP
             for g in games:
-                h = {"Authorization": f"Bearer {g['red']['token']}"}
-                version = (await client.get(f"/api/games/{g['id']}", headers=h)).json()["game"]["version"]
-                start = time.perf_counter()
-                waits = [asyncio.create_task(drain_until(s, start + 10)) for s in sockets[g["id"]]]
-                await client.post(f"/api/games/{g['id']}/actions", headers=h, json={
-                    "action": {"verb": "fire", "args": {"salvos": 1}}, "expected_version": version,
-                    "key": uuid.uuid4().hex})
-                done = await asyncio.gather(*waits)
-                latencies.append((max(done) - start) * 1000)
-                # let blue answer so the next round starts fresh; drain its pushes
-                hb = {"Authorization": f"Bearer {g['blue']['token']}"}
-                v = (await client.get(f"/api/games/{g['id']}", headers=hb)).json()["game"]["version"]
-                waits = [asyncio.create_task(drain_until(s, time.perf_counter() + 10)) for s in sockets[g["id"]]]
-                await client.post(f"/api/games/{g['id']}/actions", headers=hb, json={
-                    "action": {"verb": "fire", "args": {"salvos": 1}}, "expected_version": v,
-                    "key": uuid.uuid4().hex})
-                await asyncio.gather(*waits)
+                # red's order is timed; blue answers so the next round starts fresh. Both count for the CPU, each
+                # from its POST until its pushes have arrived (the GET of the version before it outside).
+                for side in ("red", "blue"):
+                    h = {"Authorization": f"Bearer {g[side]['token']}"}
+                    version = (await client.get(f"/api/games/{g['id']}", headers=h)).json()["game"]["version"]
+                    cpu.open()
+                    start = time.perf_counter()
+                    waits = [asyncio.create_task(drain_until(s, start + 10)) for s in sockets[g["id"]]]
+                    r = await client.post(f"/api/games/{g['id']}/actions", headers=h, json={
+                        "action": {"verb": "fire", "args": {"salvos": 1}}, "expected_version": version,
+                        "key": uuid.uuid4().hex})
+                    r.raise_for_status()
+                    done = await asyncio.gather(*waits)
+                    cpu.close(counted)
+                    if counted and side == "red":
+                        latencies.append((max(done) - start) * 1000)
         rss_active = rss_kib(server.proc.pid)
         for socks in sockets.values():
             for s in socks:
                 await s.close()
         return {"latencies": latencies, "sockets": sum(len(s) for s in sockets.values()),
-                "rss_before_sockets_kib": rss_before_sockets, "rss_active_kib": rss_active}
+                "rss_before_sockets_kib": rss_before_sockets, "rss_active_kib": rss_active,
+                "cpu_ms": cpu.per_order_ms(), "orders": cpu.orders}
 
 
 SIGNIN_STORM = 40  # wrong-password sign-ins kept in flight
@@ -148,29 +184,79 @@ async def signin_storm(server: LiveServer) -> dict:
         return {"latencies": latencies, "attempts": len(codes), "refused": sum(1 for c in codes if c == 401)}
 
 
-async def bare(port: int) -> dict:
+async def bare(port: int, pid: int) -> dict:
+    """The baselines, on tools/bench_echo.py with the same sockets, rounds and warm-up: a durable order (one INSERT
+    and COMMIT, WAL, synchronous=FULL, then the send; its CPU counted as Ironbottom's is), a send alone, an echo."""
     url = f"http://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=url, timeout=30) as client:
         sockets = {}
         for g in range(GAMES):
             sockets[g] = [await websockets.connect(f"ws://127.0.0.1:{port}/ws/{g}")
                           for _ in range(2 * PAGES_PER_SIDE)]
-        latencies, echo = [], []
-        for _ in range(ROUNDS):
+        durable, latencies, echo = [], [], []
+        cpu = Windows(pid)
+        for rnd in range(WARMUP + ROUNDS):
+            counted = rnd >= WARMUP
             for g in range(GAMES):
-                start = time.perf_counter()
-                waits = [asyncio.create_task(drain_until(s, start + 10)) for s in sockets[g]]
-                await client.post(f"/push/{g}")
-                latencies.append((max(await asyncio.gather(*waits)) - start) * 1000)
+                for route, into in (("order", durable), ("push", latencies)):
+                    if route == "order":
+                        cpu.open()
+                    start = time.perf_counter()
+                    waits = [asyncio.create_task(drain_until(s, start + 10)) for s in sockets[g]]
+                    (await client.post(f"/{route}/{g}")).raise_for_status()
+                    done = await asyncio.gather(*waits)
+                    if route == "order":
+                        cpu.close(counted)
+                    if counted:
+                        into.append((max(done) - start) * 1000)
                 s = sockets[g][0]
                 t = time.perf_counter()
                 await s.send("ping")
                 await s.recv()
-                echo.append((time.perf_counter() - t) * 1000)
+                if counted:
+                    echo.append((time.perf_counter() - t) * 1000)
         for socks in sockets.values():
             for s in socks:
                 await s.close()
-        return {"latencies": latencies, "echo": echo}
+        return {"durable": durable, "latencies": latencies, "echo": echo, "cpu_ms": cpu.per_order_ms(),
+                "orders": cpu.orders}
+
+
+def latency_lines(ours: dict, theirs: dict, load: tuple[float, float] | None = None) -> list[str]:
+    """The push latency section: every Ironbottom figure beside its bare baseline of the same run, and their ratio;
+    with the machine's load average before and after the run (other work on the two cores slows both servers)."""
+    def row(what: str, value: float, base: float, goal: str, digits: int = 1) -> str:
+        ratio = f"{value / base:.1f}x" if base else "-"
+        return f"| {what} | {value:.{digits}f} | {base:.{digits}f} | {ratio} | {goal} |"
+
+    lat, durable = ours["latencies"], theirs["durable"]
+    return [
+        "## Push latency",
+        "",
+        f"{GAMES} games of the test-only duel with {ours['sockets']} websockets ({2 * PAGES_PER_SIDE} pages per game); "
+        f"a warm-up round of {WARMUP} order a side per game first, not counted. Time from sending an order over HTTP "
+        "until every page of that game has received its update; the server's CPU per order (every thread's, "
+        "/proc/PID/task/*/schedstat) summed over each order's window from its POST until its pushes have arrived, "
+        f"{ours['orders']} orders (both sides'). The baseline, in the same run with the same sockets and rounds, is "
+        "the bare durable server (tools/bench_echo.py): a minimal Starlette app that commits one INSERT in SQLite "
+        "(WAL, synchronous=FULL, as app/store/db.py keeps it) in the threadpool and then sends to the game's sockets."
+        + (f" Measured on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, the machine's load average {load[0]:.1f} "
+           f"before the run and {load[1]:.1f} after it ({os.cpu_count()} cores)." if load else ""),
+        "",
+        "| figure | Ironbottom | bare durable baseline | ratio | goal |",
+        "|---|---|---|---|---|",
+        row("push p50 (ms)", pct(lat, 50), pct(durable, 50), "at most 4x"),
+        row("push p99 (ms)", pct(lat, 99), pct(durable, 99), "under 25 ms"),
+        row("server CPU per order (ms)", ours["cpu_ms"], theirs["cpu_ms"], "at most 3x", 2),
+        "",
+        "| further baselines (same run) | p50 (ms) | p99 (ms) | samples |",
+        "|---|---|---|---|",
+        f"| bare Starlette: POST then send to the same sockets, nothing committed | "
+        f"{pct(theirs['latencies'], 50):.1f} | {pct(theirs['latencies'], 99):.1f} | {len(theirs['latencies'])} |",
+        f"| bare Starlette: websocket echo round trip | {pct(theirs['echo'], 50):.2f} | "
+        f"{pct(theirs['echo'], 99):.2f} | {len(theirs['echo'])} |",
+        "",
+    ]
 
 
 def game_figures(games_per_title: int = 5) -> list[str]:
@@ -249,29 +335,89 @@ def submissions_lines(seeds=(1, 2, 3, 4, 5)) -> list[str]:
     return out + [""]
 
 
-def main() -> None:
-    from tools.bench_first_blood import lines as first_blood_lines
-    from tools.bench_solomons import lines as solomons_lines, solomons_push
-    from tools.bench_scale import lines as scale_lines, run as scale_run
-    from tools.bench_storage import lines as storage_lines
+PARTS = ("latency", "sizes")  # what `--only` may name: the push latency and memory sections, the push sizes
 
-    tmp = tempfile.mkdtemp(prefix="ironbottom-bench-")
+
+def wait_ready(url: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer in time")
+
+
+def platform_run(tmp: str, solomons: bool = True) -> dict:
+    """Ironbottom's duel loop (and the Solomons pushes) on one server, then the bare baselines on tools/bench_echo."""
+    from tools.bench_solomons import solomons_push
+
     server = LiveServer(f"sqlite:///{tmp}/bench.db")
     server.migrate()
-    rss_idle = None
     port = free_port()
     echo = subprocess.Popen([sys.executable, "-m", "uvicorn", "tools.bench_echo:app", "--port", str(port),
-                             "--log-level", "warning"], cwd=ROOT)
+                             "--log-level", "warning"], cwd=ROOT, env=dict(os.environ, BENCH_ECHO_DB=f"{tmp}/echo.db"))
+    out: dict = {"load": (os.getloadavg()[0], 0.0)}
     try:
         server.start()
-        rss_idle = rss_kib(server.proc.pid)
+        out["rss_idle"] = rss_kib(server.proc.pid)
         time.sleep(1)
-        ours = asyncio.run(ironbottom(server))
-        solomons = asyncio.run(solomons_push(server))
-        theirs = asyncio.run(bare(port))
+        out["ours"] = asyncio.run(ironbottom(server))
+        if solomons:
+            out["solomons"] = asyncio.run(solomons_push(server))
+        server.stop()  # the baselines run alone, as Ironbottom did
+        wait_ready(f"http://127.0.0.1:{port}/signin")
+        out["theirs"] = asyncio.run(bare(port, echo.pid))
+        out["load"] = (out["load"][0], os.getloadavg()[0])
     finally:
         server.stop()
         echo.terminate()
+        echo.wait(10)
+    return out
+
+
+def memory_lines(ours: dict, rss_idle: int) -> list[str]:
+    per_game = (ours["rss_active_kib"] - rss_idle) / GAMES
+    return [
+        "## Memory",
+        "",
+        f"Server resident memory: {rss_idle / 1024:.1f} MiB idle, {ours['rss_active_kib'] / 1024:.1f} MiB with "
+        f"{GAMES} active games and {ours['sockets']} sockets: **{per_game:.0f} KiB per active game** (sockets, "
+        "cached states and session data included).",
+        "",
+    ]
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    from tools import bench_pushes
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", action="append", choices=PARTS,
+                        help="draw only this part's sections (repeatable); the rest of docs/benchmarks.md stays")
+    args = parser.parse_args(argv)
+    tmp = tempfile.mkdtemp(prefix="ironbottom-bench-")
+    if args.only:
+        lines: list[str] = []
+        if "latency" in args.only:
+            run = platform_run(tmp, solomons=False)
+            lines += latency_lines(run["ours"], run["theirs"], run["load"])
+            lines += memory_lines(run["ours"], run["rss_idle"])
+        if "sizes" in args.only:
+            lines += bench_pushes.lines(bench_pushes.run())
+        bench_doc.write(lines)
+        print("\n".join(lines))
+        return
+    from tools.bench_first_blood import lines as first_blood_lines
+    from tools.bench_solomons import lines as solomons_lines
+    from tools.bench_scale import lines as scale_lines, run as scale_run
+    from tools.bench_storage import lines as storage_lines
+
+    run = platform_run(tmp)
+    ours, theirs, solomons = run["ours"], run["theirs"], run["solomons"]
     # The sign-in storm runs with the failure limits out of the way, so every attempt costs a full argon2 check.
     storm_server = LiveServer(f"sqlite:///{tmp}/storm.db")
     storm_server.env.update(IRONBOTTOM_SIGNIN_FAILURES_PER_ADDRESS="1000000",
@@ -283,33 +429,14 @@ def main() -> None:
     finally:
         storm_server.stop()
     scale = scale_run()
-    per_game = (ours["rss_active_kib"] - rss_idle) / GAMES
     lines = [
         "# Benchmarks",
         "",
         f"Measured by `make bench` on {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC.",
         f"Machine: {machine()}. Database: SQLite (WAL) in a temp dir. One uvicorn process.",
         "",
-        "## Push latency",
-        "",
-        f"{GAMES} games of the test-only duel with {ours['sockets']} websockets ({2 * PAGES_PER_SIDE} pages per game). "
-        "Time from sending an order over HTTP until every page of that game has received its update.",
-        "",
-        "| server | p50 (ms) | p99 (ms) | samples |",
-        "|---|---|---|---|",
-        f"| Ironbottom: apply, commit, render once per role, push | {pct(ours['latencies'], 50):.1f} | "
-        f"{pct(ours['latencies'], 99):.1f} | {len(ours['latencies'])} |",
-        f"| bare Starlette: POST then send to the same number of sockets | {pct(theirs['latencies'], 50):.1f} | "
-        f"{pct(theirs['latencies'], 99):.1f} | {len(theirs['latencies'])} |",
-        f"| bare Starlette: websocket echo round trip | {pct(theirs['echo'], 50):.2f} | "
-        f"{pct(theirs['echo'], 99):.2f} | {len(theirs['echo'])} |",
-        "",
-        "## Memory",
-        "",
-        f"Server resident memory: {rss_idle / 1024:.1f} MiB idle, {ours['rss_active_kib'] / 1024:.1f} MiB with "
-        f"{GAMES} active games and {ours['sockets']} sockets: **{per_game:.0f} KiB per active game** (sockets, "
-        "cached states and session data included).",
-        "",
+        *latency_lines(ours, theirs, run["load"]),
+        *memory_lines(ours, run["rss_idle"]),
     ]
     lines += [
         "## A player's write during a sign-in storm",
@@ -325,6 +452,7 @@ def main() -> None:
         "",
     ]
     lines += scale_lines(scale)
+    lines += bench_pushes.lines(bench_pushes.run())
     lines += solomons_lines(solomons)
     rows = game_figures()
     if rows:

@@ -1,6 +1,17 @@
 """A bare Starlette app: sockets join a group, and POST /push/{group} sends a message to every socket in it.
-`make bench` measures it beside Ironbottom's push, as the floor any websocket fan-out stands on."""
+`make bench` measures it beside Ironbottom's push, as the floor any websocket fan-out stands on.
+
+POST /order/{group} is the bare *durable* baseline (issue 37): one INSERT and its COMMIT in SQLite, WAL with
+synchronous=FULL (SQLite's default, which app/store/db.py keeps), in the threadpool as the app runs its
+transactions, then the same send to every socket of the group. Its database is BENCH_ECHO_DB (a temp file when
+unset)."""
+import os
+import sqlite3
+import tempfile
+import threading
+
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 
@@ -35,10 +46,41 @@ async def broadcast(request):
     return PlainTextResponse("ok")
 
 
+_local = threading.local()
+DB = os.environ.get("BENCH_ECHO_DB") or os.path.join(tempfile.mkdtemp(prefix="bench-echo-"), "echo.db")
+
+
+def _connection() -> sqlite3.Connection:
+    db = getattr(_local, "db", None)
+    if db is None:
+        db = _local.db = sqlite3.connect(DB, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("CREATE TABLE IF NOT EXISTS orders (id INTEGER PRIMARY KEY, game TEXT, body TEXT)")
+    return db
+
+
+def _commit(group: str) -> None:
+    db = _connection()
+    db.execute("BEGIN IMMEDIATE")
+    db.execute("INSERT INTO orders (game, body) VALUES (?, ?)", (group, '{"verb": "fire"}'))
+    db.execute("COMMIT")
+
+
+async def order(request):
+    """One durable commit, then the push: the least any server that keeps its orders must do for one."""
+    group = request.path_params["group"]
+    await run_in_threadpool(_commit, group)
+    for ws in list(groups.get(group, ())):
+        await ws.send_text("<div id='status'>pushed</div>")
+    return PlainTextResponse("ok")
+
+
 async def ready(request):
     return PlainTextResponse("ok")
 
 
 app = Starlette(routes=[WebSocketRoute("/ws/{group}", socket), Route("/push/{group}", push, methods=["POST"]),
+                        Route("/order/{group}", order, methods=["POST"]),
                         Route("/broadcast/{group}", broadcast, methods=["POST"]),
                         Route("/signin", ready)])

@@ -1,0 +1,66 @@
+"""tools/bench.py and its parts (issue 37): every figure is written beside its baseline of the same run, the bare
+durable baseline really commits (WAL, synchronous=FULL), the server's CPU is read per order, and each game's push is
+set beside the page it updates, raw and compressed."""
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+
+from starlette.testclient import TestClient
+
+from tools import bench, bench_pushes
+
+
+def test_every_push_latency_figure_stands_beside_its_baseline_and_their_ratio():
+    ours = {"latencies": [10.0] * 90 + [30.0] * 10, "sockets": 300, "cpu_ms": 6.0, "orders": 400}
+    theirs = {"durable": [2.0] * 90 + [6.0] * 10, "latencies": [1.0] * 100, "echo": [0.2] * 100, "cpu_ms": 1.5,
+              "orders": 200}
+    text = "\n".join(bench.latency_lines(ours, theirs))
+    assert "| push p50 (ms) | 10.0 | 2.0 | 5.0x | at most 4x |" in text
+    assert "| push p99 (ms) | 30.0 | 6.0 | 5.0x |" in text
+    assert "| server CPU per order (ms) | 6.00 | 1.50 | 4.0x | at most 3x |" in text
+    assert "warm-up round" in text and "synchronous=FULL" in text
+    loaded = "\n".join(bench.latency_lines(ours, theirs, (3.5, 4.2)))
+    assert "load average 3.5 before the run and 4.2 after it" in loaded
+
+
+def test_the_bare_durable_baseline_commits_each_order_in_wal_with_full_synchronous(tmp_path, monkeypatch):
+    from tools import bench_echo
+
+    monkeypatch.setattr(bench_echo, "DB", str(tmp_path / "echo.db"))
+    monkeypatch.setattr(bench_echo, "_local", type(bench_echo._local)())
+    with TestClient(bench_echo.app) as client:
+        with client.websocket_connect("/ws/g1") as ws:
+            assert client.post("/order/g1").text == "ok"
+            assert ws.receive_text() == "<div id='status'>pushed</div>"
+            assert client.post("/order/g1").status_code == 200
+            ws.receive_text()
+    db = sqlite3.connect(tmp_path / "echo.db")
+    assert db.execute("SELECT count(*) FROM orders").fetchone() == (2,)
+    assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    conn = bench_echo._connection()
+    assert conn.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+
+
+def test_cpu_windows_count_only_the_counted_orders_and_see_this_process_work():
+    cpu = bench.Windows(os.getpid())
+    cpu.open()
+    end = time.process_time() + 0.05
+    while time.process_time() < end:
+        pass
+    cpu.close()
+    cpu.open()
+    cpu.close(counted=False)  # a warm-up order
+    assert cpu.orders == 1 and cpu.per_order_ms() >= 40
+
+
+def test_push_sizes_set_each_push_beside_the_page_it_updates_raw_and_compressed():
+    result = {"solomons": {"turn": 12, "role": "allied", "verb": "submit",
+                           "pages": {"allied": {"raw": 150 * 1024, "gzip": 30 * 1024, "encoded": True},
+                                     "japanese": {"raw": 140 * 1024, "gzip": 28 * 1024, "encoded": True}},
+                           "pushes": {"allied": {"raw": 12 * 1024, "deflate": 3 * 1024, "patch": True},
+                                      "japanese": None}}}
+    text = "\n".join(bench_pushes.lines(result))
+    assert "| Solomons Campaign (campaign, 12) | allied (moved) | 150.0 | 30.0 | 12.0 | 3.0 | patch | 10% |" in text
+    assert "| Solomons Campaign (campaign, 12) | japanese | 140.0 | 28.0 | no push (page unchanged) |" in text

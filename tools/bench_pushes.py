@@ -1,0 +1,193 @@
+"""`make bench`, push sizes per game (issue 37): for one late position of each game, the page a player loads and the
+push one order sends to every seat's page, raw and as they travel compressed.
+
+Each position is played offline (seeded; each seat its own side's computer player, or random legal play for a game
+without one) to about three quarters of the game (U.S.N.: the Campaign Game 3 position after Game-Turn 60 that
+tools/bench_usn_page.py draws), then loaded into a game between players on a live server (the game's stored
+position rewritten, as bench_usn_page does). Each seat GETs its page (raw, and with Accept-Encoding: gzip as a browser
+sends it: app/web/guards.py `Compress`) and opens a socket that applies patches, as static/app.js does; one order is
+given from the late position and each socket's push is measured raw and as permessage-deflate sends it
+(app/realtime/frames.py `compress`: each message on its own, a 4 KiB window, as the server sends it).
+`python -m tools.bench --only sizes` draws this section alone."""
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from datetime import UTC, datetime
+
+import httpx
+import websockets
+
+from app.engine.rng import SeededRng
+from app.engine.testing import random_action
+from app.realtime import frames
+from tests.support_server import LiveServer
+from tools.bench import user
+from tools.bench_usn_page import _rewrite
+
+# game id -> scenario (the longest each offers beside the defaults a newcomer gets)
+GAMES = {"solomons": "campaign", "guadalcanal": "4", "first_blood": "campaign", "pacific_war_1942": "campaign",
+         "usn": "campaign_3"}
+LATE = 0.75  # how far into the seeded game the position lies, by orders
+TIMEOUT = 30  # seconds to wait for a push
+
+
+def late_position(game: str, scenario: str, seed: int = 0) -> tuple[dict, str, dict]:
+    """(state, role to move, the order it gives) at about LATE of a seeded game."""
+    from app import games as registry
+
+    if game == "usn":
+        from tools.bench_usn import play
+        state = play(seed, True)["late"]
+    else:
+        rules = registry.get(game)
+        dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
+        state = rules.setup(scenario, rules.meta.default_options(), dice)
+        states = [state]
+        while rules.outcome(state) is None and len(states) < 20000:
+            state = rules.apply(state, *_order(rules, state, players), dice)
+            states.append(state)
+        state = states[int(len(states) * LATE)]
+    rules = registry.get(game)
+    role, action = _order(rules, state, SeededRng(3000 + seed))
+    return state, role, action
+
+
+def _turn(state: dict) -> int | None:
+    """The position's turn (Guadalcanal keeps it in its time record)."""
+    turn = state.get("turn")
+    return turn if isinstance(turn, int) else (state.get("time") or {}).get("turn")
+
+
+def _order(rules, state: dict, players: SeededRng) -> tuple[str, dict]:
+    prompts = rules.prompts(state)
+    role = players.choice(sorted(prompts))
+    bots = getattr(rules, "bots", {}) or {}
+    if role in bots:
+        return role, bots[role](rules.view(state, role), prompts[role], players)
+    return role, random_action(rules, state, role, players)
+
+
+async def _create(server: LiveServer, game: str, scenario: str) -> tuple[str, dict[str, str]]:
+    """A game between players, every seat taken: (game id, seat -> session token)."""
+    from app import games as registry
+
+    roles = registry.get(game).meta.roles
+    async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
+        host = await user(client)
+        g = (await client.post("/api/games", json={"game": game, "scenario": scenario, "side": roles[0]},
+                               headers={"Authorization": f"Bearer {host['token']}"})).json()
+        tokens = {roles[0]: host["token"]}
+        for seat, invite in (g.get("invite_tokens") or {}).items():
+            guest = await user(client)
+            r = await client.post(f"/api/invites/{invite}", headers={"Authorization": f"Bearer {guest['token']}"})
+            r.raise_for_status()
+            tokens[seat] = guest["token"]
+        return g["id"], tokens
+
+
+async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str], role: str, action: dict) -> dict:
+    pages, pushes, extensions = {}, {}, set()
+    async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
+        for seat, token in tokens.items():
+            plain = await client.get(f"/games/{game_id}", cookies={"ib_session": token},
+                                     headers={"accept-encoding": "identity"})
+            plain.raise_for_status()
+            async with client.stream("GET", f"/games/{game_id}", cookies={"ib_session": token},
+                                     headers={"accept-encoding": "gzip"}) as r:
+                wire = b"".join([chunk async for chunk in r.aiter_raw()])
+                encoded = r.headers.get("content-encoding") == "gzip"
+            pages[seat] = {"raw": len(plain.content), "gzip": len(wire), "encoded": encoded}
+        socks = {}
+        for seat, token in tokens.items():
+            ws = await websockets.connect(f"ws://127.0.0.1:{server.port}/games/{game_id}/ws", origin=server.url,
+                                          additional_headers={"Cookie": f"ib_session={token}"}, max_size=None)
+            await ws.send(json.dumps({"since": -1, "patches": 1}))  # as static/app.js: the whole page, then patches
+            await asyncio.wait_for(ws.recv(), TIMEOUT)
+            socks[seat] = ws
+            extensions.add(ws.response.headers.get("Sec-WebSocket-Extensions", "none"))
+        auth = {"Authorization": f"Bearer {tokens[role]}"}
+        version = (await client.get(f"/api/games/{game_id}", headers=auth)).json()["game"]["version"]
+        r = await client.post(f"/api/games/{game_id}/actions", headers=auth, json={
+            "action": action, "expected_version": version, "key": f"bench-{version}"})
+        r.raise_for_status()
+        for seat, ws in socks.items():
+            try:
+                message = await asyncio.wait_for(ws.recv(), TIMEOUT if seat == role else 5)
+            except TimeoutError:  # this seat's page did not change: nothing is pushed to it
+                pushes[seat] = None
+                continue
+            data = message.encode() if isinstance(message, str) else message
+            pushes[seat] = {"raw": len(data), "deflate": len(frames.compress(data)),
+                            "patch": data.startswith(b"~")}
+            await ws.close()
+    return {"pages": pages, "pushes": pushes, "role": role, "verb": action.get("verb"), "extensions": extensions}
+
+
+def run() -> dict[str, dict]:
+    tmp = tempfile.mkdtemp(prefix="ironbottom-bench-pushes-")
+    url = f"sqlite:///{tmp}/pushes.db"
+    server = LiveServer(url)
+    server.migrate()
+    out = {}
+    try:
+        server.start()
+        made = {game: asyncio.run(_create(server, game, scenario)) for game, scenario in GAMES.items()}
+        server.stop()  # the server keeps positions in memory: the rewrites are seen from a fresh start
+        orders = {}
+        for game, scenario in GAMES.items():
+            state, role, action = late_position(game, scenario)
+            path = f"{tmp}/{game}.json"
+            with open(path, "w") as f:
+                json.dump(state, f)
+            _rewrite(url, made[game][0], path)
+            orders[game] = (role, action, _turn(state))
+        server.start()
+        for game, (game_id, tokens) in made.items():
+            role, action, turn = orders[game]
+            out[game] = asyncio.run(_measure(server, game_id, tokens, role, action)) | {"turn": turn}
+    finally:
+        server.stop()
+    return out
+
+
+def _kib(n: int) -> str:
+    return f"{n / 1024:.1f}"
+
+
+def lines(result: dict[str, dict]) -> list[str]:
+    from app import games as registry
+
+    out = [f"## Push sizes per game (measured on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC by `python -m tools.bench "
+           "--only sizes`, part of `make bench`)", "",
+           "One late position of each game (seeded, about three quarters through; U.S.N. after Game-Turn 60 of "
+           "Campaign Game 3) on a live server, every seat's page open with a socket that applies patches "
+           "(static/app.js); one order given (the mover's computer player, or a random legal order). Each seat: the "
+           "whole page it loads (GET; raw, and gzip as sent to a browser), and the push that order sent to it (raw, "
+           "and permessage-deflate as the server sends it, each message compressed on its own with a 4 KiB window). "
+           "A push is a patch of the page the socket holds (`~[...]`, app/realtime/patch.py) or the whole page. The "
+           "baseline of each push is the page it updates.", "",
+           "| game (scenario, turn) | seat | page raw (KiB) | page gzip (KiB) | push raw (KiB) | push deflate (KiB) "
+           "| push kind | push deflate / page gzip |",
+           "|---|---|---|---|---|---|---|---|"]
+    for game, r in result.items():
+        title = registry.get(game).meta.title.split(":")[0]
+        for seat, page in r["pages"].items():
+            push = r["pushes"].get(seat)
+            mover = " (moved)" if seat == r["role"] else ""
+            gz = _kib(page["gzip"]) if page["encoded"] else f"{_kib(page['gzip'])} (not compressed)"
+            if push is None:
+                cells = "no push (page unchanged) | | | "
+            else:
+                kind = "patch" if push["patch"] else "whole page"
+                cells = (f"{_kib(push['raw'])} | {_kib(push['deflate'])} | {kind} | "
+                         f"{push['deflate'] / page['gzip']:.0%}")
+            where = f"{title} ({GAMES[game]}, {r['turn']})"
+            out.append(f"| {where} | {seat}{mover} | {_kib(page['raw'])} | {gz} | {cells} |")
+    negotiated = sorted({e for r in result.values() for e in r.get("extensions", ())})
+    return out + ["", f"Negotiated on every socket: `{'`, `'.join(negotiated)}` (the websockets client's offer).", ""]
+
+
+if __name__ == "__main__":
+    print("\n".join(lines(run())))
