@@ -339,13 +339,19 @@ def _tidy_entry(entry: Any) -> Any:
 
 
 def ranked_orders(orders: dict[str, Any]) -> dict[str, Any]:
-    """A force's surface orders with the ships to keep out first (15.32) as the list the rules read, from their
-    ranks on the board ({ship: rank}), first removed first; always given, so that they replace an earlier plot's.
+    """A force's surface orders with the ships to keep out first (15.32) and to shield first (15.33) as the lists the
+    rules read, from their ranks on the board ({ship: rank}), first removed first; the keep-out order always given,
+    so that it replaces an earlier plot's.
     An unticked "become Anti-Ship in M" is the rules' default (15.3) and left out."""
     out = {k: v for k, v in orders.items() if not (k == "anti_ship_in_m" and v is False)}
-    ranks = out.get("set_aside", {})
+    ranks = out.get("set_aside", {})  # 15.32's keep-out order: always given
     if isinstance(ranks, dict) and all(isinstance(r, int) for r in ranks.values()):
         out["set_aside"] = sorted(ranks, key=lambda u: (ranks[u], u))
+    ranks = out.get("shield_first")  # 15.33's shielding order: given when ranked
+    if isinstance(ranks, dict) and all(isinstance(r, int) for r in ranks.values()):
+        out["shield_first"] = sorted(ranks, key=lambda u: (ranks[u], u))
+        if not out["shield_first"]:
+            del out["shield_first"]
     return out
 
 

@@ -39,13 +39,15 @@ def surface_orders(view: dict[str, Any], tf: dict[str, Any], orders: Any) -> dic
     may_change = view.get("role") == "japanese" and mission in ("bombardment", "transport")
     aside = [u for u in orders.get("set_aside") or [] if u in tf["units"]]
     rank = {u: n for n, u in enumerate(aside, 1)}
+    first = [u for u in orders.get("shield_first") or [] if u in tf["units"]]
+    shield_rank = {u: n for n, u in enumerate(first, 1)}
     shield = orders.get("shield") if orders.get("shield") in dict(SHIELDING) else SHIELDING[0][0]
     target = orders.get("target") if orders.get("target") in dict(TARGETS) else TARGETS[0][0]
     change = orders.get("anti_ship_in_m") is True and may_change
     return {"attacks": mission == "anti_ship" or may_change, "may_change": may_change, "anti_ship_in_m": change,
             "shield": shield, "target": target, "shieldings": SHIELDING, "targets": TARGETS,
-            "ships": [dict(unit_info(view, u), rank=rank.get(u)) for u in tf["units"]],
-            "given": bool(aside) or change or shield != SHIELDING[0][0] or target != TARGETS[0][0]}
+            "ships": [dict(unit_info(view, u), rank=rank.get(u), shield_rank=shield_rank.get(u)) for u in tf["units"]],
+            "given": bool(aside) or bool(first) or change or shield != SHIELDING[0][0] or target != TARGETS[0][0]}
 
 
 def air_orders(view: dict[str, Any], prompt: dict[str, Any]) -> dict[str, Any]:

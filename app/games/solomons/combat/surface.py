@@ -99,7 +99,7 @@ def check_orders(side: str, tf: dict[str, Any], orders: Any, label: str) -> None
         return
     if not isinstance(orders, dict):
         raise IllegalAction(f"{label}: surface action orders are a set of named choices.", "15.33")
-    unknown = sorted(set(orders) - {"anti_ship_in_m", "target", "shield", "set_aside"})
+    unknown = sorted(set(orders) - {"anti_ship_in_m", "target", "shield", "set_aside", "shield_first"})
     if unknown:
         raise IllegalAction(f"{label}: there is no surface action order called {unknown[0]!r}.", "15.33")
     if "shield" in orders and orders["shield"] not in SHIELD_MODES:
@@ -114,17 +114,22 @@ def check_orders(side: str, tf: dict[str, Any], orders: Any, label: str) -> None
     keep_out = orders.get("set_aside", [])
     if not isinstance(keep_out, list) or any(u not in tf["units"] for u in keep_out):
         raise IllegalAction(f"{label}: the ships to keep out of a fight must be ships of this task force.", "15.32")
+    first = orders.get("shield_first", [])
+    if not isinstance(first, list) or any(u not in tf["units"] for u in first):
+        raise IllegalAction(f"{label}: the ships to shield first must be ships of this task force.", "15.33")
 
 
 def _orders(forces: dict[str, Any], side: str) -> dict[str, Any]:
     """The side's Anti-Ship standing orders, ill-formed ones replaced by the defaults (the plot passes them on)."""
-    out: dict[str, Any] = {"shield": "keep_odds", "target": "transport"}
+    out: dict[str, Any] = {"shield": "keep_odds", "target": "transport", "shield_first": []}
     for tf in forces[side].get("anti_ship", []):
         orders = tf.get("orders") if isinstance(tf.get("orders"), dict) else {}
         if orders.get("shield") in SHIELD_MODES:
             out["shield"] = orders["shield"]
         if orders.get("target") in TARGETS:
             out["target"] = orders["target"]
+        if isinstance(orders.get("shield_first"), list):  # merged forces (15.33): each one's ranking in turn
+            out["shield_first"] += [u for u in orders["shield_first"] if isinstance(u, str)]
     return out
 
 
@@ -146,8 +151,9 @@ def _fight(state: dict[str, Any], forces: dict[str, Any], side: str, target: str
     other = _pick_target(forces, side, exclude=target)
     principal, shielded = attackers, []
     if other:
-        mode = _orders(forces, side)["shield"]
-        principal, shielded = surface_action.shield(attackers, surface_action.total(defenders, "defense"), mode)
+        orders = _orders(forces, side)
+        principal, shielded = surface_action.shield(attackers, surface_action.total(defenders, "defense"),
+                                                    orders["shield"], orders["shield_first"])
     _engage(state, forces, side, principal, target, rng, segment, rule)
     if shielded and other:
         _engage(state, forces, side, [s for s in shielded if state["units"][s["id"]]["status"] == "intact"],

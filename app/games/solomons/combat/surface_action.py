@@ -47,13 +47,14 @@ def set_aside(attack: int, defenders: list[dict[str, Any]], order: list[str] | N
     return engaged, aside
 
 
-def shield(attackers: list[dict[str, Any]], defense: int, mode: str = "keep_odds"
+def shield(attackers: list[dict[str, Any]], defense: int, mode: str = "keep_odds", first: list[str] | None = None
            ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """15.33, 15.35: whole ships held back from the principal attack, to attack another enemy force.
 
     Never below 1:1 against the principal target, so none may be shielded if removing one ship would go below.
     mode "none": no shielding; "keep_odds" (default): only ships the principal attack does not need to keep its
-    odds column; "max": as many ships as 1:1 allows. Ships with the greatest Attack Strength are tried first.
+    odds column; "max": as many ships as 1:1 allows. The ships the attacker ranked (`first`, its standing order: "the
+    attacker may shield whole ships") are tried first in its order, then the greatest Attack Strength first.
     """
     principal = list(attackers)
     shielded: list[dict[str, Any]] = []
@@ -62,7 +63,9 @@ def shield(attackers: list[dict[str, Any]], defense: int, mode: str = "keep_odds
     column = crt.surface_column(total(principal, "attack"), defense)
     if column is None:
         return principal, shielded
-    for ship in sorted(attackers, key=lambda s: (-s["attack"], s["id"])):
+    ranked = [u for u in first or [] if isinstance(u, str)]
+    for ship in sorted(attackers, key=lambda s: (ranked.index(s["id"]) if s["id"] in ranked else len(ranked),
+                                                 -s["attack"], s["id"])):
         rest = [s for s in principal if s is not ship]
         if not rest or not crt.surface_allowed(total(rest, "attack"), defense):
             continue

@@ -201,3 +201,26 @@ def test_a_force_that_fights_no_one_is_not_revealed():
         assert tables.unit_name(hidden) not in us
     shown = [x["name"] for r in s["combat_reveals"]["allied"] for x in r["ships"]]
     assert tables.unit_name("jp-BC-5") not in shown
+
+
+@pytest.mark.rule("15.33")
+def test_the_attacker_names_the_ships_it_shields_first():
+    """15.33: "The attacker may shield whole ships": the player's ranking (the plot's surface orders, `shield_first`)
+    is tried before the rules' order (greatest Attack Strength first), still never below 1:1."""
+    attackers = [ship("bb", "BB", 12, 10), ship("ca", "CA", 8, 4), ship("dd", "DD", 4, 2)]
+    _, shielded = surface_action.shield(attackers, 10, "max")
+    assert [s["id"] for s in shielded][0] == "bb"                       # the rules' order: the battleship first
+    principal, shielded = surface_action.shield(attackers, 10, "max", ["ca"])
+    assert [s["id"] for s in shielded][0] == "ca" and sum(s["attack"] for s in principal) >= 10
+    names = {u: tables.unit_name(u) for u in ("jp-BC-5", "jp-CA-4", "jp-CA-5", "jp-DD-3")}
+    s = blank_state()
+    add_tf(s, "japanese", 1, ["jp-BC-5", "jp-CA-4"], "M", mission="anti_ship")
+    add_tf(s, "japanese", 2, ["jp-CA-5", "jp-DD-3"], "M", mission="anti_ship",
+           orders={"shield": "max", "shield_first": ["jp-DD-3"]})
+    add_tf(s, "allied", 1, ["us-DD-1"], "M", mission="anti_ship")
+    add_tf(s, "allied", 2, ["us-TR-1", "us-TR-2"], "M", mission="transport")
+    surface.resolve_surface_actions(s, 2, ScriptedRng([1] * 30))
+    first, second = [line["text"] for line in s["log"] if line["to"] == "japanese"
+                     and line["text"].startswith("Surface")]
+    assert names["jp-DD-3"] not in first and names["jp-DD-3"] in second  # the destroyer went for the transports
+    assert "attacks the American transport force" in second

@@ -47,3 +47,20 @@ def test_point_cap_over_a_group_is_refused_beyond_the_point_cap_the_force_flies(
     r = us.post(replace(us.form(), **{f"arg__defence__{TF}__point_cap__1": "3"}))
     assert r.status_code == 422 and "14.33" in r.text and "more than the Point CAP it flies (0)" in r.text
     assert "defence" not in (pending(us) or {})
+
+
+@pytest.mark.rule("15.33")
+def test_the_plot_form_ranks_the_ships_an_anti_ship_force_shields_first(solomons):
+    from tests.games.solomons.ui.test_forms import JP_TF1, to_japanese_plot
+    us, jp = solomons
+    to_japanese_plot(us, jp)
+    page = jp.page()
+    o = f"arg.plots.{JP_TF1}.orders.shield_first"
+    ranked = re.findall(rf'name="{re.escape(o)}\.([^"]+)"', page)
+    assert len(ranked) >= 2 and "Shield first (15.33)" in page
+    last = ranked[-1]
+    ok(jp.post(replace(jp.form(), **{f"{o.replace('.', '__')}__{last}": "1"})))
+    assert pending(jp)["plots"][JP_TF1]["orders"]["shield_first"] == [last]
+    assert selected(jp.page(), f"{o}.{last}") == "1"           # the revision starts from it
+    r = jp.post(replace(jp.form(), **{f"{o.replace('.', '__')}__us-CA-1": "1"}))
+    assert r.status_code == 422 and "15.33" in r.text and "ships to shield first" in r.text
