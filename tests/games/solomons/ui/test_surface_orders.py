@@ -115,12 +115,14 @@ def test_each_column_offers_only_the_orders_that_can_apply_to_it_each_with_a_lab
     jp = orders_controls(html, JP)
     assert jp["target"].startswith("Attack first (15.32, 15.33)") and jp["shield"].startswith("Shielding (15.33")
     assert {k for k in jp if k.startswith("set_aside.")} == {f"set_aside.{u}" for u in RABAUL}
+    assert {k for k in jp if k.startswith("shield_first.")} == {f"shield_first.{u}" for u in RABAUL}
     assert "anti_ship_in_m" not in jp                       # already Anti-Ship
     assert "Surface action orders" in html and "Keep out first when attacked below 1:1 (15.32)" in html
     state = post(state, "japanese")
     html, _ = board(state, "allied")
     assert orders_controls(html, "allied-tf-1") == {}       # a carrier force never fights on the surface (15.1)
-    assert set(orders_controls(html, US_DD)) == {"target", "shield", "set_aside.us-DD-3", "set_aside.us-DD-4"}
+    assert set(orders_controls(html, US_DD)) == {"target", "shield", "set_aside.us-DD-3", "set_aside.us-DD-4",
+                                                  "shield_first.us-DD-3", "shield_first.us-DD-4"}  # 15.33's ranking
     for tf in (US_BOMB, US_TR):                             # they only defend: the keep-out order alone
         assert all(k.startswith("set_aside.") for k in orders_controls(html, tf))
     assert "anti_ship_in_m" not in html                     # the Americans may not change missions (6.39)
