@@ -26,8 +26,7 @@ from app.games.first_blood import board, combat, movement, sequence, tactics
 from app.games.first_blood.belief import determinize, evaluate
 from app.games.first_blood.gamedata import neighbours
 from app.games.first_blood.phases import landing_default, reserve_default
-from app.games.first_blood.records import STATES
-from app.games.first_blood.rules import rules
+from app.games.first_blood.records import SEQUENCE, STATES
 
 View = dict[str, Any]
 State = dict[str, Any]
@@ -125,10 +124,18 @@ class FirstBloodSearch:
         return [a for a in search.distinct(raw) if _legal(d, state, role, a)]
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
-        return rules.apply(state, role, action, rng)
+        """As rules.apply (the engine's TableGame) does it, through the records and the walker (bots sit below the
+        rules module, .importlinter): the order judged by the decision waited on, then carried out."""
+        d = SEQUENCE.current(state)
+        if role not in SEQUENCE.acting(state) or action["verb"] not in d.verbs:
+            raise Refused("not this role's decision now")
+        return SEQUENCE.decide(state, role, d.judge(state, role, action), rng)
 
     def prompts(self, state: State) -> dict[str, Any]:
-        return rules.prompts(state) if state.get("outcome") is None else {}
+        if state.get("outcome") is not None:
+            return {}
+        d = SEQUENCE.current(state)
+        return {role: d.prompt(state, role) for role in SEQUENCE.acting(state)}
 
     def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
         return policy(state, role, prompt, rng)
