@@ -1,70 +1,152 @@
-"""`make bench`, First Blood part: the computer players (app/games/first_blood/bots.py). The CPU time of a whole
-game between the two bots (goal under 2 s; the rules' own prompts and checks included, since a computer seat asks
-for them), and who wins by side: bot against bot, each bot against a random legal player of the other side, and
-random against random for comparison. Seeded, so the figures are the same on every run of the same code."""
+"""`make bench`, First Blood part (issue 36): the computer players' two levels (app/games/first_blood/bots.py,
+"easy" and "strong"), each pairing played from both sides: strong v easy, strong v random, easy v random. The table
+gives each row's games, wins with the 95% Wilson interval, the CPU time of a whole game, and the CPU time of a
+decision of the player under test (p50 / p99; the strong player's goal is p99 under 2 s).
+
+Every game is seeded (the dice and the two seats' streams separate), each seat decides from its own view, so the
+figures are the same on every run of the same code. `python -m tools.bench_first_blood --games 20 --workers 2`
+plays the rows and puts the section "## First Blood: computer players" of docs/benchmarks.md in place (after each
+whole seed of every row, so a run stopped early leaves honest figures); the issue's goal is 200 games a row, which
+takes hours on a shared two-core machine (a strong game is some seconds of CPU): the count played is in the table.
+`--record FILE` appends each game to FILE and skips the games already there, so a stopped run resumes."""
 from __future__ import annotations
 
+import argparse
+import json
+import math
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
 
 from app.engine.rng import SeededRng
-from app.games.first_blood.bots import BOTS
+from app.games.first_blood.bots import BOT_LEVELS
 from app.games.first_blood.rules import rules
+from app.play.balance import wilson  # the lobby's balance and this table share one interval
+from tools.bench_doc import write
 
-GAMES = 50
-MATCHES = (("bot", "bot"), ("bot", "random"), ("random", "bot"), ("random", "random"))
+HEADING = "## First Blood: computer players"
+SIDES = ("ij", "us")
+NAMES = {"ij": "Imperial Japan", "us": "United States"}
+OTHER = {"ij": "us", "us": "ij"}
+PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))  # (player under test, its opponent)
+GAMES = 10  # a row, as `make bench` plays them (tools/bench.py); --games for more
 
 
-def play(seed: int, ij: str = "bot", us: str = "bot") -> tuple[dict, int]:
-    """One seeded game to its result; `ij`/`us` are "bot" or "random". Each seat runs its own side's bot and
-    decides from its own view; the dice and the players' draws are separate streams."""
-    dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
+def decide(level: str, state, role: str, prompt, rng):
+    if level == "random":
+        return rules.random_action(state, role, rng)
+    return BOT_LEVELS[level][role](rules.view(state, role), prompt, rng)
+
+
+def play(seed: int, levels: dict[str, str]) -> dict:
+    """One seeded game of the campaign; `levels` maps each side to "strong", "easy" or "random". The winner, the
+    game's CPU time and every decision's."""
+    dice = SeededRng(1000 + seed)
+    streams = {s: SeededRng(2000 + 2 * seed + i) for i, s in enumerate(SIDES)}
     state = rules.setup("campaign", {}, dice)
-    steps = 0
+    times: dict[str, list[float]] = {s: [] for s in SIDES}
+    begun, orders = time.process_time(), 0
     while rules.outcome(state) is None:
         prompts = rules.prompts(state)
         role = min(prompts)
-        if {"ij": ij, "us": us}[role] == "bot":
-            action = BOTS[role](rules.view(state, role), prompts[role], players)
-        else:
-            action = rules.random_action(state, role, players)
+        start = time.process_time()
+        action = decide(levels[role], state, role, prompts[role], streams[role])
+        times[role].append(time.process_time() - start)
         state = rules.apply(state, role, action, dice)
-        steps += 1
-    return state, steps
+        orders += 1
+    return {"winner": state["outcome"]["winner"], "levels": levels, "times": times, "orders": orders,
+            "cpu": time.process_time() - begun}
 
 
-def run(games: int = GAMES) -> dict:
-    out = {}
-    for ij, us in MATCHES:
-        cpu, wins, steps = [], {"ij": 0, "us": 0}, []
-        for seed in range(games):
-            start = time.process_time()
-            state, n = play(seed, ij, us)
-            cpu.append(time.process_time() - start)
-            wins[state["outcome"]["winner"]] += 1
-            steps.append(n)
-        out[(ij, us)] = {"cpu": cpu, "wins": wins, "steps": steps}
-    return out
+def _job(args):
+    return play(*args)
 
 
-def lines(result: dict | None = None) -> list[str]:
-    result = result or run()
-    name = {"bot": "computer player", "random": "random legal player"}
-    bots = result[("bot", "bot")]
-    games = len(bots["cpu"])
-    out = ["## First Blood: computer players", "",
-           (f"Seeded games 0-{games - 1} of the campaign (Sep I to Jan III) for each pairing; each seat runs its own "
-           "side's bot (app/games/first_blood/bots.py) from its own view. CPU time of a whole game between the two "
-           "bots, with the rules' prompts, checks and views it asks for: goal under 2 s."), "",
-           "| figure | measured |", "|---|---|",
-           f"| bot vs bot, CPU s per game (mean / max) | {statistics.mean(bots['cpu']):.2f} / {max(bots['cpu']):.2f} |",
-           f"| bot vs bot, orders per game (mean) | {statistics.mean(bots['steps']):.0f} |", "",
-           "| IJ | US | IJ wins | US wins | CPU s per game (mean) |", "|---|---|---|---|---|"]
-    for (ij, us), r in result.items():
-        out.append(f"| {name[ij]} | {name[us]} | {r['wins']['ij']} | {r['wins']['us']} | "
-                   f"{statistics.mean(r['cpu']):.2f} |")
+def row_name(tested: str, side: str, opponent: str) -> str:
+    return f"{tested}-{side}-{opponent}"
+
+
+def rows_of(only=()) -> dict[str, dict[str, str]]:
+    return {row_name(t, side, o): {side: t, OTHER[side]: o} for t, o in PAIRINGS for side in SIDES
+            if not only or row_name(t, side, o) in only}
+
+
+def load(path: Path | None) -> list[dict]:
+    if path is None or not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def run(games: int = GAMES, workers: int = 1, on_round=None, only=(), record: Path | None = None) -> dict:
+    """Every row's game of seed 0, then of seed 1, and so on (a run stopped early has the same count in every row);
+    `on_round` is called with the figures so far after each whole seed."""
+    rows = rows_of(only)
+    results = [r for r in load(record) if r["row"] in rows and r["seed"] < games]
+    done = {(r["seed"], r["row"]) for r in results}
+    jobs = [(seed, name) for seed in range(games) for name in rows if (seed, name) not in done]
+    started = time.time()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for (seed, name), result in zip(jobs, pool.map(_job, [(seed, rows[name]) for seed, name in jobs],
+                                                       chunksize=1)):
+            result.update(seed=seed, row=name)
+            results.append(result)
+            if record is not None:
+                with record.open("a") as f:
+                    f.write(json.dumps(result) + "\n")
+            if on_round is not None and len(results) % len(rows) == 0:
+                on_round({"results": results, "wall": time.time() - started})
+    return {"results": results, "wall": time.time() - started}
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] if values else float("nan")
+
+
+def lines(bench: dict | None = None) -> list[str]:
+    bench = bench if bench is not None else run()
+    results = bench["results"]
+    counts = sorted({sum(r["row"] == name for r in results) for name in rows_of()} - {0})
+    out = [HEADING, "",
+           (f"Measured on {datetime.now(UTC):%Y-%m-%d} by `python -m tools.bench_first_blood` (part of `make bench`): "
+            f"**{' to '.join(str(c) for c in counts) or 0} seeded games a row** (the issue's goal is 200; the count is "
+            "what was played). The campaign (Sep I to Jan III); each seat decides from its own view with its own "
+            "stream (app/games/first_blood/bots.py: easy, the records' heuristics; strong, the search over beliefs of "
+            "strong_bot.py). Interval: 95% Wilson. Decision CPU: every order of the player under test, in seconds."),
+           "", ("| player under test | its side | opponent | games | wins | win rate (95% interval) | "
+                "decision CPU p50 / p99 / max | game CPU s (mean) |"), "|---|---|---|---|---|---|---|---|"]
+    for tested, opponent in PAIRINGS:
+        for side in SIDES:
+            rows = [r for r in results if r["row"] == row_name(tested, side, opponent)]
+            if not rows:
+                continue
+            n, wins = len(rows), sum(r["winner"] == side for r in rows)
+            lo, hi = wilson(wins, n)
+            t = [x for r in rows for x in r["times"][side]]
+            out.append(f"| {tested} | {NAMES[side]} | {opponent} | {n} | {wins} | {wins / n:.0%} ({lo:.0%}-{hi:.0%}) "
+                       f"| {pct(t, 50):.3f} / {pct(t, 99):.2f} / {max(t):.2f} "
+                       f"| {statistics.mean(r['cpu'] for r in rows):.1f} |")
     return out + [""]
 
 
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=GAMES)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--rows", default="", help="comma-separated row names, e.g. strong-ij-easy (default: all)")
+    ap.add_argument("--record", type=Path, default=None)
+    ap.add_argument("--table", type=Path, default=None, help="draw the section from a record file alone")
+    a = ap.parse_args()
+    if a.table is not None:
+        drawn = lines({"results": load(a.table)})
+    else:
+        only = tuple(x for x in a.rows.split(",") if x)
+        drawn = lines(run(a.games, a.workers, on_round=lambda b: write(lines(b)), only=only, record=a.record))
+    write(drawn)
+    print("\n".join(drawn))
+
+
 if __name__ == "__main__":
-    print("\n".join(lines()))
+    main()

@@ -1,7 +1,7 @@
 """First Blood: The Guadalcanal Campaign (the AHIKS remake; shared/rules/first-blood-guadalcanal.txt)."""
 from app.engine.log import turn_headings
-from app.engine.spec import STANDARD, GameSpec, Rulebook
-from app.games.first_blood.bots import BOTS
+from app.engine.spec import GameSpec, Rulebook
+from app.games.first_blood.bots import BOT_LEVELS
 from app.games.first_blood.rules import rules
 
 spec = GameSpec(
@@ -11,6 +11,6 @@ spec = GameSpec(
     random_action=rules.random_action, default_action=rules.default_action, perturb=rules.perturb,
     plant_canaries=rules.plant_canaries, phase=rules.phase, check=rules.check, tidied=rules.tidied,
     reveals=rules.reveals,  # from the records: First Blood hides nothing, so no order shows its maker a secret
-    bots={STANDARD: BOTS}, turn_heading=turn_headings(r"^Turn (\d+): ", "Turn {}"), states=rules.states)
+    bots=BOT_LEVELS, turn_heading=turn_headings(r"^Turn (\d+): ", "Turn {}"), states=rules.states)
 
 __all__ = ["rules", "spec"]

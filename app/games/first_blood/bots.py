@@ -48,5 +48,18 @@ def make_bot(side: str, level: str = STANDARD) -> Bot:
     return bot
 
 
-BOTS: dict[str, Bot] = {side: make_bot(side) for side in ("ij", "us")}
-__all__ = ["BOTS", "board_from_view", "make_bot"]
+EASY, STRONG = "easy", "strong"
+EASY_BOTS: dict[str, Bot] = {side: make_bot(side) for side in ("ij", "us")}
+
+
+def _strong_bots() -> dict[str, Bot]:
+    from app.games.first_blood.strong_bot import make_strong  # it reads the rules, which read the records
+    return {side: make_strong(side, EASY_BOTS[side]) for side in ("ij", "us")}
+
+
+STRONG_BOTS: dict[str, Bot] = _strong_bots()
+# issue 36: the levels the lobby offers, easiest first (the easy player answers from the records' heuristics, the
+# strong one searches over its beliefs with the easy player as its rollout policy, strong_bot.py)
+BOT_LEVELS: dict[str, dict[str, Bot]] = {EASY: EASY_BOTS, STRONG: STRONG_BOTS}
+BOTS = EASY_BOTS  # the easiest level, as the tools and tests that name one player read it
+__all__ = ["BOTS", "BOT_LEVELS", "EASY", "STRONG", "board_from_view", "make_bot"]

@@ -1,0 +1,169 @@
+"""First Blood's strong computer player (issue 36): the engine's search over beliefs (app/engine/search.py) with the
+easy player (tactics.py, the records' answers) as its rollout policy, at the decisions that shape a turn, the
+movement and combat phases; every other decision (set-up, reinforcements, losses, retreats, supply, air) is the easy
+player's own answer.
+
+It decides from `view(state, side)`, its prompt and its own stream only, like the easy player:
+
+- **Belief** (belief.py): First Blood hides nothing on the board, so one full state rebuilt from the view.
+- **Candidates**: the easy order first; the phase ended; for movement the easy order with each of its units held
+  back in turn and a few random legal moves drawn from the stream; for combat each open target attacked with every
+  unit next to it and the artillery in range (advancing or not), the IJ's bombardment, and the easy order.
+- **Rollouts**: each candidate applied and the game played on by the easy player for both sides to the end of the
+  turn (§12 is checked at the end of the US turn), on the same dice for every candidate (common random numbers).
+- **Evaluate** (belief.evaluate): the result if the game is decided, else the combat factors each side keeps, the IJ
+  ground units on the map, and how near the nearest stands to a completed air field.
+
+The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
+from __future__ import annotations
+
+from typing import Any
+
+from app.engine import search
+from app.engine.errors import Refused
+from app.engine.rng import FastRng
+from app.games.first_blood import board, combat, movement, sequence, tactics
+from app.games.first_blood.belief import determinize, evaluate
+from app.games.first_blood.gamedata import neighbours
+from app.games.first_blood.phases import landing_default, reserve_default
+from app.games.first_blood.records import SEQUENCE, STATES
+
+View = dict[str, Any]
+State = dict[str, Any]
+
+# Sized so that a searched decision stays under 2 s of CPU at p99 on this machine (docs/benchmarks.md): every
+# candidate is played on SAMPLES dice to the end of the turn.
+BUDGET = search.Budget(samples=4, rollouts=1, horizon=60)
+RANDOM_MOVES = 3  # random legal movement orders among the candidates
+SEARCHED = ("movement", "combat")
+
+# The easy player's heuristics read straight off a full state (the rollouts' policy: no view to build).
+FAST = {
+    "setup": tactics.place, "reinforcements": tactics.place,
+    "movement": lambda s, r, p: tactics.move(s, r), "combat": lambda s, r, p: tactics.fight(s, r),
+    "losses": lambda s, r, p: tactics.lose(s, r), "retreat": lambda s, r, p: tactics.fall_back(s, r),
+    "overstack": lambda s, r, p: combat.overstack_default(s, r), "supply": lambda s, r, p: tactics.give_up(s),
+    "reserve": lambda s, r, p: reserve_default(s, r), "landing": lambda s, r, p: landing_default(s, r),
+    "air": lambda s, r, p: tactics.allocate(s),
+}
+
+
+def _legal(d, state: State, role: str, action: dict[str, Any] | None) -> bool:
+    if action is None:
+        return False
+    try:
+        d.judge(state, role, action)
+    except Refused:
+        return False
+    return True
+
+
+def policy(state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
+    """The easy player's order on a full state (as bots.py would give it from the view), a random legal one where
+    the heuristic has none, the missed-order default where even that fails."""
+    d = STATES[sequence.kind(state)]
+    try:
+        order = FAST[d.id](state, role, prompt)
+    except (KeyError, ValueError, IndexError):
+        order = None
+    if _legal(d, state, role, order):
+        return order
+    try:
+        order = d.random(state, role, rng)
+    except (KeyError, ValueError, IndexError):
+        order = None
+    return order if _legal(d, state, role, order) else d.default(state, role)
+
+
+def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
+    easy = tactics.move(state, role)
+    out = [easy, {"verb": "end_movement", "args": {}}]
+    if easy["verb"] == "move":
+        to = easy["args"]["to"]
+        for uid in sorted(to):
+            if len(to) > 1:
+                out.append({"verb": "move", "args": {"to": {u: p for u, p in to.items() if u != uid}}})
+    d = STATES["movement"]
+    for _ in range(RANDOM_MOVES):
+        try:
+            out.append(d.random(state, role, FastRng(search.seed_from(rng))))
+        except (KeyError, ValueError, IndexError):
+            pass
+    return out
+
+
+def _combat_candidates(state: State, role: str) -> list[dict[str, Any]]:
+    out = [tactics.fight(state, role), {"verb": "end_combat", "args": {}}]
+    if role == "ij":
+        bombard = tactics._bombard(state)
+        if bombard:
+            out.append(bombard)
+    opened = combat.open_targets(state, role)
+    for t, (ids, _) in sorted(combat.attack_fields(state, role).items()):
+        if t not in opened:
+            continue
+        adj = [u for u in ids if board.hex_of(state["units"][u]) and t in neighbours(board.hex_of(state["units"][u]))]
+        if not adj:
+            continue
+        arty = [u for u in ids if u not in adj and board.hex_of(state["units"][u])]
+        for advance in (True, False):
+            out.append({"verb": "attack", "args": {"units": {t: adj + arty}, "advance": advance}})
+    return out
+
+
+class FirstBloodSearch:
+    """What First Blood supplies to the engine's search (search.Searchable)."""
+
+    def determinize(self, view: View, role: str, rng) -> State:
+        return determinize(view, role, rng)
+
+    def candidates(self, view: View, role: str, prompt: dict[str, Any], rng) -> list[dict[str, Any]]:
+        state = determinize(view, role)
+        d = STATES[sequence.kind(state)]
+        raw = (_movement_candidates(state, role, rng) if d.id == "movement" else _combat_candidates(state, role))
+        return [a for a in search.distinct(raw) if _legal(d, state, role, a)]
+
+    def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
+        """As rules.apply (the engine's TableGame) does it, through the records and the walker (bots sit below the
+        rules module, .importlinter): the order judged by the decision waited on, then carried out."""
+        d = SEQUENCE.current(state)
+        if role not in SEQUENCE.acting(state) or action["verb"] not in d.verbs:
+            raise Refused("not this role's decision now")
+        return SEQUENCE.decide(state, role, d.judge(state, role, action), rng)
+
+    def prompts(self, state: State) -> dict[str, Any]:
+        if state.get("outcome") is not None:
+            return {}
+        d = SEQUENCE.current(state)
+        return {role: d.prompt(state, role) for role in SEQUENCE.acting(state)}
+
+    def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
+        return policy(state, role, prompt, rng)
+
+    def evaluate(self, state: State, role: str) -> float:
+        return evaluate(state, role)
+
+    def horizon_reached(self, start: State, state: State) -> bool:
+        return state.get("outcome") is not None or state["turn"] != start["turn"]
+
+
+GAME = FirstBloodSearch()
+
+
+def make_strong(side: str, easy):
+    """The strong player of `side`: the search at SEARCHED decisions, the easy player (`easy`) at every other, and
+    the easy player too where the search finds nothing to compare (one candidate) or cannot read the view."""
+    def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
+        if view["step"]["kind"] in SEARCHED and not view.get("losses") and view["outcome"] is None:
+            try:
+                thought = search.think(GAME, view, side, prompt, rng, BUDGET)
+            except ValueError:
+                thought = None
+            if thought is not None:
+                return thought.action
+        return easy(view, prompt, rng)
+    bot.__name__ = f"first_blood_{side}_strong_bot"
+    return bot
+
+
+__all__ = ["BUDGET", "GAME", "determinize", "evaluate", "make_strong", "policy"]
