@@ -11,9 +11,11 @@ and draws any variety from its own stream.
 
 Measured in Scenario 3 (20 seeded games per variant against the easy bot, the strong bot Japanese; the easy bot
 against itself wins 5 of 20 as Japan): this plan 10-11 wins; every scout every Turn it can 1; strikes only at this
-Turn's sightings 0; carriers kept at their longest reach from the sighting instead of one hex inside 9; the carrier
-forces sailing away from a fresh sighting while their strike is not Ready never moved a ship (at the Sea Movement
-Step a strike is either Ready or already in the air, 3a-3c) and was dropped. Every other decision is the easy bot's.
+Turn's sightings 0; bombers launched only within their own reach (no closing) 6; only at a sighting with a carrier
+when there is one 11; carriers kept at their longest reach from the sighting instead of one hex inside 9; the
+carrier forces sailing away from a fresh sighting while their strike is not Ready never moved a ship (at the Sea
+Movement Step a strike is either Ready or already in the air, 3a-3c) and was dropped. Every other decision is the
+easy bot's.
 
 Not done (issue 36 asks for it): the engine's search over beliefs (app/engine/search.py) for the strike and sea
 movement decisions; it needs a Guadalcanal state built from a view (the enemy's task forces placed where the
