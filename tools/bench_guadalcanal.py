@@ -4,7 +4,9 @@
   points, split into where it goes: the rules' `apply`, the views the bots read, the prompts and the bots' own
   thinking. Goal: under 5 s.
 - Win rates per scenario (every scenario in data/scenarios.toml when it runs): each side's bot against random legal
-  play, and bot against bot, over seeded games.
+  play, and bot against bot, over seeded games (the easy level, `rules.bots`).
+- The two levels in Scenario 3 (issue 36), strong v easy, strong v random and easy v random from each side, with
+  intervals and the decisions' CPU time: tools/bench_bots_guadalcanal.py.
 
 Run alone (`python -m tools.bench_guadalcanal [games]`) it redraws the Guadalcanal section of docs/benchmarks.md
 (tools/bench_doc.py);
@@ -122,7 +124,9 @@ def lines(games: int = 20) -> list[str]:
             broken = "; ".join(f"{n}: {text}" for text, n in r["errors"].items()) or "0"
             out.append(f"| {sc} | {label} | {res['allied']} | {res['japanese']} | {res['tie']} | "
                        f"{r['vp']['allied']:.1f} | {r['vp']['japanese']:.1f} | {broken} |")
-    return out + [""]
+    from tools.bench_bots_guadalcanal import levels_lines
+
+    return out + [""] + levels_lines(games)  # issue 36: the two levels in Scenario 3
 
 
 def main() -> None:

@@ -746,10 +746,12 @@ def make_bot(side: str) -> Callable[[View, Prompt, Any], Action]:
 BOTS: dict[str, Callable[[View, Prompt, Any], Action]] = {s: make_bot(s) for s in SIDES}
 
 
-def make_seat_bot(seat: str) -> Callable[[View, Prompt, Any], Action]:
-    """Rule 17: a commander's seat plays as its side would, cut to the units its prompt offers (17b), or its share of
-    the missed order when its teammate decides too; it keeps radio silence (17c3)."""
-    side_bot = make_bot(SEAT_SIDE[seat])
+def make_seat_bot(seat: str, side_bots: dict[str, Callable[[View, Prompt, Any], Action]] | None = None
+                  ) -> Callable[[View, Prompt, Any], Action]:
+    """Rule 17: a commander's seat plays as its side would (its level's side bot, the easy one by default), cut to
+    the units its prompt offers (17b), or its share of the missed order when its teammate decides too; it keeps radio
+    silence (17c3)."""
+    side_bot = (side_bots or BOTS)[SEAT_SIDE[seat]]
 
     def bot(view: View, prompt: Prompt, rng) -> Action:
         if view.get("seat") != seat:

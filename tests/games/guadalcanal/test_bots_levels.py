@@ -1,0 +1,152 @@
+"""Issue 36: Guadalcanal's computer players come in two levels, "easy" (bots.py) and "strong" (strong_bot.py),
+chosen in the lobby. Each level gives legal orders to the end of seeded games, decides from its view alone (the
+proof of fog, as tests/games/guadalcanal/test_bots.py proves it for the easy bot), and the lobby seats the strong one
+when asked."""
+from __future__ import annotations
+
+import copy
+import functools
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from app.engine.errors import IllegalAction
+from app.engine.rng import SeededRng
+from app.engine.testing import canonical, random_action
+from app.games import guadalcanal
+from app.games.guadalcanal import bots, rules, strong_bot
+from app.games.guadalcanal.gamedata import SIDES
+from app.play.bots import bot_for, levels_of
+from tests.games.guadalcanal.test_bots import prompt_of
+
+LEVELS = ("easy", "strong")
+State = dict[str, Any]
+
+
+def play(scenario: str, seed: int, players: dict[str, Any], options: dict[str, Any] | None = None,
+         watch=None) -> State:
+    """One seeded game: `players` {side: bot} (the other side random legal orders); every bot order is judged by
+    the rules before it is carried out."""
+    chooser, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
+    streams = {side: SeededRng(10_000 + seed * 2 + i) for i, side in enumerate(SIDES)}
+    state = rules.setup(scenario, dict(options or {}), dice)
+    for _ in range(5000):
+        if rules.outcome(state) is not None:
+            return state
+        prompts = rules.prompts(state)
+        role = chooser.choice(sorted(prompts))
+        bot = players.get(role)
+        if bot is None:
+            action = random_action(rules, state, role, chooser)
+        else:
+            action = bot(rules.view(state, role), prompts[role], streams[role])
+            try:
+                rules.check(state, role, action)
+            except IllegalAction as e:
+                raise AssertionError(f"seed {seed}: the {role} bot's {action} was refused: {e}") from e
+            if watch:
+                watch(state, role, action)
+        state = rules.apply(state, role, action, dice)
+    raise AssertionError(f"scenario {scenario} seed {seed}: no outcome after 5000 orders")
+
+
+def test_the_spec_declares_easy_then_strong_and_the_plain_computer_is_the_easy_one():
+    assert levels_of(guadalcanal.spec) == LEVELS
+    for side in SIDES:
+        assert bot_for(guadalcanal.spec, side) is bots.BOTS[side] is rules.bots[side]
+        assert bot_for(guadalcanal.spec, side, "strong") is strong_bot.BOTS[side]
+        assert bot_for(guadalcanal.spec, f"{side}.1", "strong") is strong_bot.TEAM_BOTS[f"{side}.1"]
+
+
+@pytest.mark.parametrize("seed", [0])
+def test_strong_against_easy_gives_legal_orders_to_the_end_of_scenario_three(seed):
+    for strong_side in SIDES:
+        other = next(s for s in SIDES if s != strong_side)
+        state = play("3", seed, {strong_side: strong_bot.BOTS[strong_side], other: bots.BOTS[other]})
+        assert state["time"]["scenario_turn"] == state["time"]["turns"]
+        assert state["outcome"]["level"] in ("win", "tie")
+
+
+@pytest.mark.parametrize("scenario,options", [("1", {"fighters": True}), ("4", {"umpired": True})])
+def test_the_strong_bot_plays_both_sides_of_other_scenarios_and_options_to_the_end(scenario, options):
+    state = play(scenario, 0, dict(strong_bot.BOTS), options)
+    assert state["outcome"]["level"] in ("win", "tie")
+
+
+@functools.lru_cache(maxsize=None)
+def game_states(umpired: bool) -> tuple[tuple[State, str], ...]:
+    """Every state a strong bot decided in, in a seeded Scenario 3 game of strong against strong."""
+    out: list[tuple[State, str]] = []
+    play("3", 2, dict(strong_bot.BOTS), {"umpired": umpired},
+         watch=lambda s, role, a: out.append((copy.deepcopy(s), role)))
+    return tuple(out)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("umpired", [False, True])
+def test_proof_of_fog_each_level_decides_the_same_whatever_its_view_hides(level, umpired):
+    """The enemy's task forces, flights, searchboard, orders and log changed or planted with a canary: each level's
+    bot gives the very same order from the same stream, at every fourth decision of a Scenario 3 game of strong
+    against strong."""
+    checked = Counter()
+    for state, side in game_states(umpired)[::4]:
+        hidden = rules.perturb(copy.deepcopy(state), side, SeededRng(5))
+        planted = rules.plant_canaries(copy.deepcopy(state), side, "CANARY-g36")
+        assert canonical(hidden) != canonical(state)
+        bot = guadalcanal.spec.bot(side, level)
+        mine = bot(rules.view(state, side), prompt_of(state, side), SeededRng(9))
+        for other in (hidden, planted):
+            theirs = bot(rules.view(other, side), prompt_of(other, side), SeededRng(9))
+            assert theirs == mine, (level, side, state["step"])
+            assert "CANARY" not in canonical(theirs)
+        checked[mine["verb"]] += 1
+    assert {"take_off", "move", "land"} <= set(checked), checked
+
+
+def test_the_strong_bot_launches_every_bomber_that_reaches_a_fresh_sighting_and_no_other():
+    """strong_bot.take_off over the take-off steps of a game: each bomber it launches reaches a sighting of this Turn
+    or the last (its own movement factor and the fleets' closing), and it launches some the easy bot holds back
+    (a carrier's dive bombers while its torpedo bombers are out of reach)."""
+    more = 0
+    for state, side in game_states(False):
+        prompt = prompt_of(state, side)
+        if not any(a["verb"] == "take_off" for a in prompt["actions"]):
+            continue
+        view = rules.view(state, side)
+        me = bots.Intel(view)
+        fresh = [c["hex"] for c in me.contacts if c["age"] <= strong_bot.LAUNCH_AGE]
+        where = {u["id"]: me.area_hex(a["id"]) for a in me.card["areas"] for u in a["ready"]}
+        strong = {u for u in strong_bot.take_off(view, prompt, SeededRng(1))["args"]["units"]
+                  if bots.AIR[u]["type"] in bots.BOMBERS}
+        easy = {u for u in bots.take_off(view, prompt, SeededRng(1))["args"]["units"]
+                if bots.AIR[u]["type"] in bots.BOMBERS}
+        for u in strong:
+            reach = bots.AIR[u]["mf"] + strong_bot.LAUNCH_CLOSING
+            assert any(bots.dist(where[u], h) <= reach for h in fresh), (u, side)
+        more += len(strong - easy)
+    assert more, "the strong bot never launched a bomber the easy one held back"
+
+
+def test_the_lobby_offers_both_levels_and_seats_the_strong_computer_on_request(players, monkeypatch):
+    from sqlalchemy import select
+
+    from app.play.bots import seat_level
+    from app.store.db import transaction
+    from app.store.models import Seat
+
+    host = players()
+    form = host.get("/games/new?game=guadalcanal").text
+    assert '<option value="computer:strong">The computer (strong)</option>' in form
+    asked = []
+    strong = guadalcanal.spec.bots["strong"]["japanese"]
+    monkeypatch.setitem(guadalcanal.spec.bots["strong"], "japanese",
+                        lambda view, prompt, rng: asked.append(view["step"]["kind"]) or strong(view, prompt, rng))
+    r = host.post("/games", data={"csrf_token": host.csrf, "game": "guadalcanal", "side": "allied",
+                                  "opponent": "computer:strong"}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    game_id = r.headers["location"].rsplit("/", 1)[1]
+    with transaction(read_only=True) as db:
+        seats = {s.role: s.bot for s in db.scalars(select(Seat).where(Seat.game_id == game_id))}
+    assert seats["japanese"] == "japanese:strong" and seat_level(seats["japanese"]) == ("japanese", "strong")
+    assert asked, "the strong bot was never asked for the Japanese set-up"
