@@ -73,3 +73,18 @@ def test_land_units_besides_the_burma_march_step_toward_the_objectives():
     assert set(moves) - marching, "the computer moves land units on the campaign map, not only the Burma march"
     for uid, to in moves.items():
         assert to in prompt["info"]["may_move"].get(uid.split(".")[0], [])
+
+
+def test_the_campaign_computer_decides_the_same_whatever_its_view_hides():
+    """The proof of fog for the campaign players: each prompted side's order is the same when the state's hidden
+    parts are changed (the secrecy harness's perturb), at a land movement and a naval movement of Game-Turn 3."""
+    import json
+
+    start = _to("campaign_1", 0, 3)
+    for side, kind in (("japanese", "land_move"), ("allied", "land_move"), ("japanese", "naval"),
+                       ("allied", "naval")):
+        s = _at(start, side, kind)
+        changed = R.perturb(json.loads(json.dumps(s)), side, SeededRng(4))
+        assert changed["ships"] != s["ships"]  # the harness did change what the side cannot see
+        assert R.bots[side](R.view(s, side), R.prompts(s)[side], SeededRng(11)) == R.bots[side](
+            R.view(changed, side), R.prompts(changed)[side], SeededRng(11))
