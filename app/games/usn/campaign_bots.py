@@ -9,7 +9,8 @@ Heuristics:
   does, the home islands' naval bases only when the Allies land there, and Thailand (111) while Bangkok is neutral. The Allies: their own objective hexes the Japanese stand on or have
   taken. A unit goes for the target nearest by land (the map's land hexsides, China and India excluded), at most
   `CROWD` units a target so that the army spreads over the areas.
-- Holding. The first unit of its side on an objective hex stays there and entrenches; a division that would hold
+- Holding. The first unit of its side on an objective hex stays there and entrenches (the first `GARRISON` while an
+  enemy land unit is within `THREAT` hexes' march, and such an objective is reinforced to that many); a division that would hold
   breaks down (Unit Breakdown, into its most components) when a target is left, one component holding, the
   others marching on. Units standing with the enemy stay (bots._land_attack attacks there).
 - Landings. A loaded Japanese transport sails for the landing hex (where the rules let a transport put units
@@ -33,6 +34,8 @@ from app.games.usn.land import CLASS_1, LAND_HEXES, MOUNTAIN
 
 View = dict[str, Any]
 CROWD = 3  # units sent toward one target hex at a time
+THREAT = 6  # an enemy land unit this many hexes' march from an objective held threatens it
+GARRISON = 2  # the units a threatened objective keeps (and is reinforced to)
 THAILAND = "0111"
 # where a transport may put land units ashore (Terrain; naval.py's debark check): the Class 1 and 2 hexes and the
 # map's places
@@ -92,9 +95,17 @@ def targets(view: View, side: str) -> list[str]:
                 out.append(h)
         elif theirs:  # the Allies retake what the Japanese stand on
             out.append(h)
+    out += [h for h in sorted(objectives) if h not in out and _threatened(view, side, h)
+            and 0 < len(_own_at(view, side, h)) < GARRISON]  # reinforce a threatened objective held
     if side == "japanese" and any(b["hex"] == "0112" and b["side"] == "thailand" for b in view["bases"]):
         out.append(THAILAND)
     return out
+
+
+def _threatened(view: View, side: str, h: str) -> bool:
+    """An enemy land unit ashore within THREAT Game-Turns' march of h (by land)."""
+    d = distances(h)
+    return any(d.get(u["hex"], 99) <= THREAT for u in view["land"] if u["side"] == board.other(side) and u["hex"])
 
 
 def _defence(units: list[dict[str, Any]]) -> int:
@@ -105,6 +116,8 @@ def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, int]) ->
     """The unit is the last of its side on an objective hex its side wants held (it stays)."""
     if u["hex"] not in _objective_hexes():
         return False
+    if _threatened(view, side, u["hex"]):  # the enemy is coming: the garrison stays whole
+        return staying.get(u["hex"], 0) < GARRISON
     return staying.get(u["hex"], 0) == 0
 
 
