@@ -47,7 +47,19 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from app.games.usn import board, bot_view, building, garrisons, grid, march, offmap, offmap_bots, submarine, transfer
+from app.games.usn import (
+    board,
+    bot_view,
+    building,
+    campaign_bots,
+    garrisons,
+    grid,
+    march,
+    offmap,
+    offmap_bots,
+    submarine,
+    transfer,
+)
 from app.games.usn.land import CLASS_1, MOUNTAIN, PLACES
 
 View = dict[str, Any]
@@ -178,6 +190,8 @@ def _toward(view: View, side: str, ship: dict[str, Any], goal: str, budget: int,
 
 
 def _cargo_goal(view: View, ship: dict[str, Any]) -> str:
+    if campaign_bots.active(view):
+        return campaign_bots.landing_goal(view, "japanese", ship["hex"])
     names = " ".join(ship["cargo"])
     return _goal(view, "japanese_engineer_objective") if "Engineer" in names else _goal(view, "japanese_objective")
 
@@ -218,8 +232,9 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
         if s["id"] in offmap_moves or offmap.off(s["hex"]):
             continue
         budget = s["values"]["movement"]
-        if s["at_sea"] >= board.fuel_limit(s["type"]) - 1:  # Supply (G): one more turn at sea would be the last
-            home = _home(view, side, s["hex"])
+        if s["at_sea"] >= board.fuel_limit(s["type"]) - 1 or campaign_bots.low_fuel(view, side, s):
+            # Supply (G): one more turn at sea would be the last (in a campaign: the way home takes what is left)
+            home = campaign_bots.home(view, side, s) if campaign_bots.active(view) else _home(view, side, s["hex"])
             if home and home != s["hex"]:
                 moves[s["id"]] = {"to": _toward(view, side, s, home, budget)}
             continue
@@ -242,11 +257,19 @@ def _naval(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, Any]
         to = _toward(view, side, s, goal, budget, keep)
         if to != s["hex"]:
             moves[s["id"]] = {"to": to}
+    if campaign_bots.active(view) and not prompt["info"].get("shock"):  # damaged ships home for repair
+        for sid, order in campaign_bots.repair_moves(
+                view, side, lambda ship, goal: _toward(view, side, ship, goal, ship["values"]["movement"])).items():
+            if order is None:
+                moves.pop(sid, None)
+            else:
+                moves[sid] = order
     action = _simulation_moves(prompt, moves)
     if bombard and any(moves.get(sid, {}).get("stop") in bombard for sid in raid):
         action["args"]["bombard"] = bombard
     transfers = _transfers(view, side, prompt)
     transfers += march.bangkok_transfers(view, side=side, prompt=prompt, rows=transfers)  # Burma 76's ten LAC
+    transfers = [r for r in transfers if not campaign_bots.neutralized(view, r["to"])]  # Movement (S)
     if transfers:
         action["args"]["transfers"] = transfers
     subs = _submarines(view, prompt.get("info", {}).get("submarines"), rng)
@@ -281,7 +304,7 @@ def _transfers(view: View, side: str, prompt: dict[str, Any]) -> list[dict[str, 
             if not to:
                 continue
             dst = min(to, key=lambda x: (_dist(x, objective), x))
-            k = min(n, room[dst])
+            k = min(n, room[dst], 40)  # an order row carries at most 40 points (transfer.order)
             rows.append({"from": f"base:{h}", "kind": kind, "points": k, "to": f"base:{dst}"})
             room[dst] -= k
             room[h] += k
@@ -388,13 +411,20 @@ def _transport(view, side, s, transports, taken, budget) -> dict[str, Any] | Non
         return None  # the Allies have no transports at Coral Sea; a later situation's would stay put
     if not s["carrying"]:
         embark = _embark(view, side, s, transports, taken)
+        if not embark and campaign_bots.active(view):  # back for more: the nearest idle troops
+            where = campaign_bots.pickup(view, side, s["hex"], taken)
+            to = _toward(view, side, s, where, budget) if where else s["hex"]
+            return {"to": to} if to != s["hex"] else None
         if not embark:
             return None
         taken.update(embark)
-        goal = _goal(view, "japanese_engineer_objective") if any(
+        goal = campaign_bots.landing_goal(view, side, s["hex"]) if campaign_bots.active(view) else \
+            _goal(view, "japanese_engineer_objective") if any(
             "Engineer" in u["name"] for u in view["land"] if u["id"] in embark) else _goal(view, "japanese_objective")
         return {"stop": s["hex"], "embark": embark, "to": _toward(view, side, s, goal, budget - 1)}
     goal = _cargo_goal(view, s)
+    if s["hex"] == goal and goal not in campaign_bots.ASHORE and campaign_bots.active(view):
+        return None  # nowhere to land yet: it waits
     if s["hex"] == goal:
         # an unopposed landing (Step 2 (D): no enemy land or naval units there); else the Land Attack Phase
         if not _enemy_land(view, side, goal) and goal not in bot_view.enemy_hexes(view, side):
@@ -412,6 +442,8 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
     moves: dict[str, str] = {}
     entrench: list[str] = []
     marching, burma = march.orders(view, prompt, side)  # Burma 76: the campaign's divisions for Burma
+    if campaign_bots.active(view):
+        return _campaign_land_move(view, prompt, side, marching, burma)
     for u in sorted((u for u in view["land"] if u["side"] == side), key=lambda x: x["id"]):
         if not u.get("supplied", True):  # deprived of supply: it may neither move nor entrench (Supply (E))
             continue
@@ -438,6 +470,27 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
     return {"verb": "land_move", "args": {"moves": moves, "entrench": entrench,
                                           "disentrench": march.must_disentrench(view, marching),
                                           "works": building.repairs(prompt, set(moves))}}  # its damaged bases
+
+
+def _campaign_land_move(view: View, prompt: dict[str, Any], side: str, marching: dict[str, str],
+                        burma: set[str]) -> dict[str, Any]:
+    """The campaigns (campaign_bots.py): the Burma march first, the other units on the objectives; a unit entrenches
+    where it holds an objective or stands beside the enemy (elsewhere it stays free to embark)."""
+    route = frozenset(march.ROUTE[1:]) if side == "japanese" else frozenset()
+    busy = set(marching) | burma | campaign_bots.reserved(view, side, burma)
+    plan = campaign_bots.land_orders(view, prompt, side, busy, route)
+    moves = {**plan["moves"], **marching}
+    near_enemy = {n for u in view["land"] if u["side"] == _enemy(side) and u["hex"]
+                  for n in (u["hex"], *grid.neighbours(u["hex"]))}
+    entrench = sorted(u["id"] for u in view["land"] if u["side"] == side and u["hex"] and u["id"] not in moves
+                      and not u["entrenched"] and u.get("supplied", True) and not _enemy_land(view, side, u["hex"])
+                      and (u["id"] in plan["hold"] or u["id"] in burma or u["hex"] in near_enemy)
+                      and u["id"] not in plan["break"])
+    args = {"moves": moves, "entrench": entrench, "disentrench": march.must_disentrench(view, moves),
+            "works": building.repairs(prompt, set(moves))}
+    if plan["break"]:
+        args["break"] = plan["break"]
+    return {"verb": "land_move", "args": args}
 
 
 def _allowed(prompt: dict[str, Any], uid: str) -> list[str]:
@@ -585,6 +638,8 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
             elif n and defenders:
                 on_land.append({"from": c, "kind": "nac", "points": n, "target": sim["midway"],
                                 "unit": defenders[0]["id"]})
+    for row in (*missions, *cap, *ground, *on_land, *base_strikes):
+        row["points"] = min(row["points"], 40)  # an order row carries at most 40 points (air.py's order shape)
     args = {"missions": missions, "cap": cap, "ground_support": ground}
     if base_strikes:
         args["base_strikes"] = base_strikes

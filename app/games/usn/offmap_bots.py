@@ -80,6 +80,11 @@ def bot_moves(view: dict[str, Any], side: str, goal: str) -> dict[str, dict[str,
                 home = min([p for p in ports if p in japan] or ports or ["0676"],
                            key=lambda b: (_nearest(west_edge(), b)[0], b))
                 to = _best(view, side, s, INDIAN_OCEAN, lambda h, home=home: grid.distance(h, home), west_edge())
+                near = min(ports or [home], key=lambda b: (_nearest(west_edge(), b)[0], b))
+                if to != home and near != home:  # Japan is out of reach this phase: the naval base nearest the
+                    # edge instead (Saigon), or the ships come on with their fuel spent
+                    there = _best(view, side, s, INDIAN_OCEAN, lambda h: grid.distance(h, near), west_edge())
+                    to = there if there == near else to
                 out[s["id"]] = {"to": to} if to else None
             elif ports and s["at_sea"] >= limit - 1 and s["hex"] not in ports:
                 # home to refuel at Movement (N)'s doubled rate where it may (Supply (G): the sortie is long)

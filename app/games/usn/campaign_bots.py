@@ -1,0 +1,318 @@
+"""The computer players' campaign (Campaign Games 1-3, issue 36): the land units march on the objectives of How the
+Game is Won and hold them, a Japanese unit crosses into Thailand (Thailand 111, so Bangkok can take Burma 76's ten
+LAC), the damaged ships go home to be repaired, and a division on an objective breaks down (Unit Breakdown) so that
+one component holds it while the others march on. Read from the side's own view and prompt only; bots.py asks this
+module in the campaign scenarios and keeps its own orders for the rest.
+
+Heuristics:
+- Targets. Japan: every objective hex (Victory Point Schedule) where no Japanese land unit stands or an Allied one
+  does, the home islands' naval bases only when the Allies land there, and Thailand (111) while Bangkok is neutral. The Allies: their own objective hexes the Japanese stand on or have
+  taken. A unit goes for the target nearest by land (the map's land hexsides, China and India excluded), at most
+  `CROWD` units a target so that the army spreads over the areas.
+- Holding. The first unit of its side on an objective hex stays there and entrenches (the first `GARRISON` while an
+  enemy land unit is within `THREAT` hexes' march, and such an objective is reinforced to that many); a division that would hold
+  breaks down (Unit Breakdown, into its most components) when a target is left, one component holding, the
+  others marching on. Units standing with the enemy stay (bots._land_attack attacks there).
+- Landings. A loaded Japanese transport sails for the landing hex (where the rules let a transport put units
+  ashore) nearest a target in Game-Turns; an empty one fetches the nearest units with no land route to a target.
+- Fuel. In the long campaign voyages a ship turns for the nearest naval base that refuels once the Game-Turns left
+  at sea would just bring it there (Supply (G)).
+- Attacks. A unit steps into a hex where enemy units stand only when the units of its side that will be there attack
+  with at least half the enemy's defence, entrenched defenders counting double (the Allies: the whole defence);
+  bots._land_attack decides the attacks in the Land Attack Phase.
+- Repair. A damaged ship heads for its side's repair base nearest (Japan's naval bases; Pearl Harbor while Allied)
+  and stays there, unmoved, until repaired (Damage and Repair of Naval Units: a week in the base per point).
+"""
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+from typing import Any
+
+from app.games.usn import board, bot_view, breakdown, campaign_victory, campaigndata, grid, march, offmap, supply
+from app.games.usn.land import CLASS_1, LAND_HEXES, MOUNTAIN
+
+View = dict[str, Any]
+CROWD = 3  # units sent toward one target hex at a time
+THREAT = 6  # an enemy land unit this many hexes' march from an objective held threatens it
+GARRISON = 2  # the units a threatened objective keeps (and is reinforced to)
+THAILAND = "0111"
+# where a transport may put land units ashore (Terrain; naval.py's debark check): the Class 1 and 2 hexes and the
+# map's places
+ASHORE = frozenset(board.PLAY["terrain_class"]["class_1"] + board.PLAY["terrain_class"]["class_2"]) | frozenset(
+    grid.normalise(p["id"]) for p in board.gamedata.load("map")["place"])
+
+
+def active(view: View) -> bool:
+    return str(view.get("scenario", "")).startswith("campaign")
+
+
+# --- the land map, as the computer player reads it (no state: the terrain tables only) ---
+
+@cache
+def _graph() -> dict[str, tuple[str, ...]]:
+    land = set(LAND_HEXES) - supply.FORBIDDEN
+    return {h: tuple(n for n in grid.neighbours(h) if n in land and supply.on_land(h, n)) for h in land}
+
+
+@cache
+def distances(target: str) -> dict[str, int]:
+    """Hexes moved by land from every land hex to `target` (one hex a Game-Turn, Movement (F))."""
+    g = _graph()
+    out = {target: 0}
+    todo = deque([target])
+    while todo:
+        h = todo.popleft()
+        for n in g.get(h, ()):
+            if n not in out:
+                out[n] = out[h] + 1
+                todo.append(n)
+    return out
+
+
+@cache
+def _objective_hexes() -> dict[str, dict[str, Any]]:
+    return {h: o for o in campaign_victory.objectives() for h in o["hexes"]}
+
+
+def _enemy_at(view: View, side: str, h: str) -> list[dict[str, Any]]:
+    return [u for u in view["land"] if u["side"] == board.other(side) and u["hex"] == h]
+
+
+def _own_at(view: View, side: str, h: str) -> list[dict[str, Any]]:
+    return [u for u in view["land"] if u["side"] == side and u["hex"] == h]
+
+
+def targets(view: View, side: str) -> list[str]:
+    """The hexes the side's land units march on (module docstring, "Targets")."""
+    objectives = _objective_hexes()
+    out = []
+    for h, o in sorted(objectives.items()):
+        mine = bool(_own_at(view, side, h))
+        theirs = bool(_enemy_at(view, side, h))
+        if side == "japanese":  # the areas it must take (not the home islands' bases, its own from the start)
+            if theirs or not mine and not o["id"].startswith("japan_"):
+                out.append(h)
+        elif theirs:  # the Allies retake what the Japanese stand on
+            out.append(h)
+    out += [h for h in sorted(objectives) if h not in out and _threatened(view, side, h)
+            and 0 < len(_own_at(view, side, h)) < GARRISON]  # reinforce a threatened objective held
+    if side == "japanese" and any(b["hex"] == "0112" and b["side"] == "thailand" for b in view["bases"]):
+        out.append(THAILAND)
+    return out
+
+
+def _threatened(view: View, side: str, h: str) -> bool:
+    """An enemy land unit ashore within THREAT Game-Turns' march of h (by land)."""
+    d = distances(h)
+    return any(d.get(u["hex"], 99) <= THREAT for u in view["land"] if u["side"] == board.other(side) and u["hex"])
+
+
+def _defence(units: list[dict[str, Any]]) -> int:
+    return sum(u["defense"] * (2 if u.get("entrenched") else 1) for u in units)
+
+
+def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, int]) -> bool:
+    """The unit is the last of its side on an objective hex its side wants held (it stays)."""
+    if u["hex"] not in _objective_hexes():
+        return False
+    if _threatened(view, side, u["hex"]):  # the enemy is coming: the garrison stays whole
+        return staying.get(u["hex"], 0) < GARRISON
+    return staying.get(u["hex"], 0) == 0
+
+
+# --- land movement ---
+
+def reserved(view: View, side: str, going: set[str]) -> set[str]:
+    """The divisions waiting at the Burma march's start for a later deadline (all four are due by Game-Turn 18,
+    Burma 76): they stay there for the march rather than go elsewhere (`going`: those marching or holding Burma)."""
+    if side != "japanese" or view.get("scenario") not in march.GAMES:
+        return set()
+    due = march.table()["divisions_by_turn"][-1][1] - len(going)
+    waiting = sorted(u["id"] for u in view["land"] if u["side"] == side and u["name"] == march.DIVISION
+                     and u["hex"] == march.ROUTE[0] and u["id"] not in going)
+    return set(waiting[:max(0, due)])
+
+
+def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
+                avoid: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """{"moves": {unit: hex}, "break": {division: into}, "hold": [units that stay on an objective]} for the units
+    not in `busy` (the Burma march's), from the side's view and the prompt's may_move, never into `avoid` (the
+    march's route: a division stepping on it would be counted as marching)."""
+    may = prompt.get("info", {}).get("may_move", {})
+    try:
+        breakable = set(prompt["actions"][0]["args"]["break"]["each"]["ids"])
+    except (KeyError, IndexError, TypeError):
+        breakable = set()
+    goals = targets(view, side)
+    sent: dict[str, int] = {}
+    staying: dict[str, int] = {}
+    moves: dict[str, str] = {}
+    breaks: dict[str, str] = {}
+    hold: list[str] = []
+    arriving: dict[str, list[dict[str, Any]]] = {}
+    units = sorted((u for u in view["land"] if u["side"] == side and u["hex"] and u["id"] not in busy
+                    and u.get("supplied", True)), key=lambda x: (-x["attack"], x["id"]))
+    for u in units:
+        options = may.get(u["id"], [])
+        if _holds(view, side, u, staying):
+            staying[u["hex"]] = staying.get(u["hex"], 0) + 1
+            into = _into(u) if u["id"] in breakable and options and goals else None
+            if into:
+                breaks[u["id"]] = into  # one component holds; the others march on (below)
+            hold.append(u["id"])
+            continue
+        if _enemy_at(view, side, u["hex"]) or u.get("entrenched") and u["hex"] in _objective_hexes():
+            staying[u["hex"]] = staying.get(u["hex"], 0) + 1
+            continue
+        step = _step(view, side, u, options, goals, sent, arriving, avoid)
+        if step:
+            moves[u["id"]] = step
+        else:
+            staying[u["hex"]] = staying.get(u["hex"], 0) + 1
+    # a broken-down division's components 2 and 3 march on from its hex, where the division might have gone
+    for uid, into in breaks.items():
+        u = next(x for x in units if x["id"] == uid)
+        r = breakdown.row(u, into)
+        kind = campaigndata.land_types()[r["component"]]
+        part = {**u, "attack": kind["attack"], "defense": kind["defense"]}
+        for n in range(2, r["count"] + 1):
+            step = _step(view, side, {**part, "id": f"{uid}.{n}"}, may.get(uid, []), goals, sent, arriving, avoid)
+            if step:
+                moves[f"{uid}.{n}"] = step
+    return {"moves": moves, "break": {k: v for k, v in breaks.items()
+                                      if any(m.startswith(k + ".") for m in moves)}, "hold": hold}
+
+
+def _step(view: View, side: str, u: dict[str, Any], options: list[str], goals: list[str], sent: dict[str, int],
+          arriving: dict[str, list[dict[str, Any]]], avoid: frozenset[str] = frozenset()) -> str | None:
+    """The next hex toward the nearest target by land with room (CROWD), entering an enemy-held hex only at the
+    odds the module docstring gives; None: stay."""
+    if not options or not goals:
+        return None
+    # a neutral base entered is captured, and a captured base is unusable until an engineer repairs it (Air and
+    # Naval Bases (A), (C)); crossing the border elsewhere hands Bangkok over whole (Thailand 111)
+    neutral = {b["hex"] for b in view["bases"] if b["side"] not in board.SIDES}
+    ranked = []
+    for g in goals:
+        d = distances(g)
+        if u["hex"] in d and d[u["hex"]] > 0 and sent.get(g, 0) < CROWD:
+            ranked.append((d[u["hex"]], g))
+    for _, g in sorted(ranked):
+        d = distances(g)
+        nearer = sorted((n for n in options if d.get(n, 99) < d[u["hex"]] and n not in neutral and n not in avoid),
+                        key=lambda n: (d[n], n))
+        for n in nearer:
+            enemy = _enemy_at(view, side, n)
+            if enemy:
+                if n in CLASS_1 or tuple(sorted((u["hex"], n))) in MOUNTAIN:
+                    continue
+                force = [*_own_at(view, side, n), *arriving.get(n, []), u]
+                need = 0.5 if side == "japanese" else 1.0
+                if sum(x["attack"] for x in force) < need * _defence(enemy):
+                    continue
+            sent[g] = sent.get(g, 0) + 1
+            arriving.setdefault(n, []).append(u)
+            return n
+    return None
+
+
+def _into(u: dict[str, Any]) -> str | None:
+    """The breakdown with the most components the division has (Unit Breakdown), or None."""
+    rows = [r for r in (breakdown.row(u, into) for into in breakdown.INTO) if r]
+    return max(rows, key=lambda r: (r["count"], r["into"]))["into"] if rows else None
+
+
+# --- damaged ships home for repair ---
+
+def repair_base(view: View, side: str, h: str) -> str | None:
+    """The side's repair base nearest h that it holds (Pearl Harbor for the Allies; the West Coast is off the map,
+    reached only through the boxes, so the computer player uses Pearl Harbor while it is Allied)."""
+    where = [p for p in campaigndata.units()["repair"][side] if not offmap.off(p)
+             and any(b["hex"] == p and b["side"] == side and b["naval"] for b in view["bases"])]
+    return min(where, key=lambda p: (grid.distance(h, p), p)) if where else None
+
+
+def repair_moves(view: View, side: str, toward) -> dict[str, Any | None]:
+    """{ship: order, or None to stay} for the damaged ships on the map: home to the nearest repair base, and there
+    unmoved until repaired (a move spoils the week's repair). `toward(ship, goal)` is bots._toward's hex."""
+    out: dict[str, Any | None] = {}
+    for s in view["ships"][side]["units"]:
+        if not s["damage"] or offmap.off(s["hex"]):
+            continue
+        home = repair_base(view, side, s["hex"])
+        if home is None:
+            continue
+        if s["hex"] == home:
+            out[s["id"]] = None
+            continue
+        to = toward(s, home)
+        out[s["id"]] = {"to": to} if to != s["hex"] and bot_view.free(view, side, to) else None
+    return out
+
+
+# --- the Japanese invasions by sea ---
+
+def landing_goal(view: View, side: str, h: str) -> str:
+    """Where a loaded Japanese transport sails: the hex where land units may go ashore (Terrain) that puts them
+    nearest a target in Game-Turns (a ship steps about six hexes a Game-Turn, a land unit one), never onto an enemy
+    Coastal Defense unit (Amphibious Assault, errata), unopposed landings first among equals; its own hex when none."""
+    goals = targets(view, side)
+    best = None
+    for x in sorted(ASHORE):
+        if not grid.open_hex(x) or any(board.LAND_TYPES[u["name"]]["kind"] == "coastal_defense"
+                                       for u in _enemy_at(view, side, x)):
+            continue
+        land = min((distances(g).get(x, 99) for g in goals), default=99)
+        if land >= 99:
+            continue
+        k = (land + grid.distance(h, x) / 6, bool(_enemy_at(view, side, x)), x)
+        if best is None or k < best[0]:
+            best = (k, x)
+    return best[1] if best else h
+
+
+def pickup(view: View, side: str, h: str, taken: set[str]) -> str | None:
+    """Where an empty Japanese transport goes for troops: the nearest hex open to ships holding unentrenched own
+    land units that no land route takes to a target (the island garrisons, the home islands' reserve)."""
+    goals = targets(view, side)
+    idle = {u["hex"] for u in view["land"] if u["side"] == side and u["hex"] and not u["entrenched"]
+            and u["id"] not in taken and grid.open_hex(u["hex"]) and not offmap.off(u["hex"])
+            and board.LAND_TYPES[u["name"]]["kind"] != "coastal_defense"
+            and not any(u["hex"] in distances(g) for g in goals) and not _enemy_at(view, side, u["hex"])}
+    return min(idle, key=lambda x: (grid.distance(h, x), x)) if idle else None
+
+
+def neutralized(view: View, station: str) -> bool:
+    """An air base that may not receive air units (Movement (S)), as the view shows it: neutralized until a step of
+    this Game-Turn or later (the view gives no step index, so until the Game-Turn's end is read as still)."""
+    if not station.startswith("base:"):
+        return False
+    b = next((b for b in view["bases"] if b["hex"] == station[5:]), None)
+    until = ((b or {}).get("neutralized") or {}).get("air")
+    return bool(until) and until[0] >= view["turn"]
+
+
+def _ports(view: View, side: str, ship: dict[str, Any]) -> list[str]:
+    """The side's naval bases that refuel (Supply (G)) as the view shows them: not neutralized; the one the ship
+    lies in is not, when it is still counted at sea there (out of supply: Supply (E))."""
+    return [b["hex"] for b in view["bases"] if b["side"] == side and b["naval"]
+            and not ((b.get("neutralized") or {}).get("naval") and b["neutralized"]["naval"][0] >= view["turn"])
+            and not (b["hex"] == ship["hex"] and ship["at_sea"] > 0)]
+
+
+def home(view: View, side: str, ship: dict[str, Any]) -> str | None:
+    ports = _ports(view, side, ship)
+    return min(ports, key=lambda p: (grid.distance(ship["hex"], p), p)) if ports else None
+
+
+def low_fuel(view: View, side: str, ship: dict[str, Any]) -> bool:
+    """Supply (G) in a campaign's long voyages: the Game-Turns left at sea are no more than the way home to the
+    nearest own naval base that refuels takes at the printed Movement Allowance (and one to spare)."""
+    if not active(view) or offmap.off(ship["hex"]):
+        return False
+    h = home(view, side, ship)
+    if h is None or h == ship["hex"]:
+        return False
+    turns = -(-grid.distance(ship["hex"], h) // max(1, ship["values"]["movement"]))
+    return ship["at_sea"] + turns >= board.fuel_limit(ship["type"]) - 1
