@@ -14,6 +14,7 @@ from app.games.first_blood import board
 from app.games.first_blood.gamedata import LAST_TURN, STRIPS, neighbours
 from app.games.first_blood.records import new_state
 from app.games.first_blood.sequence import SETUP, TURN
+from app.games.first_blood.tactics import _distance
 
 View = dict[str, Any]
 State = dict[str, Any]
@@ -77,7 +78,6 @@ FIELD_WEIGHT = 4.0  # each completed air field hex adjacent to an IJ unit (its t
 
 
 def _dist(a: str, b: str) -> int:
-    from app.games.first_blood.tactics import _distance
     return _distance(a, b)
 
 

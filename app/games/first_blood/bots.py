@@ -12,6 +12,7 @@ from app.engine.errors import Refused
 from app.engine.spec import STANDARD
 from app.games.first_blood import sequence
 from app.games.first_blood.records import STATES
+from app.games.first_blood.strong_bot import make_strong
 from app.games.first_blood.tactics import board_from_view
 
 View = dict[str, Any]
@@ -53,7 +54,6 @@ EASY_BOTS: dict[str, Bot] = {side: make_bot(side) for side in ("ij", "us")}
 
 
 def _strong_bots() -> dict[str, Bot]:
-    from app.games.first_blood.strong_bot import make_strong  # it reads the rules, which read the records
     return {side: make_strong(side, EASY_BOTS[side]) for side in ("ij", "us")}
 
 
