@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Iterable, Mapping
 
 from app.engine.contract import Action, Prompt, Role, State
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.orders import Order, check_action
 from app.engine.rng import Rng
 
@@ -81,6 +81,16 @@ class Decision:
         if self.check is not None:
             self.check(state, role, checked)
         return checked
+
+    def accepts(self, state: State, role: Role, action: Any) -> bool:
+        """Would `judge` take this order (a computer player's check of its own answer before it sends it)?"""
+        if action is None:
+            return False
+        try:
+            self.judge(state, role, action)
+        except Refused:
+            return False
+        return True
 
     def carry_out(self, state: State, role: Role, action: Any, rng: Rng) -> State:
         return self.resolve(state, role, self.judge(state, role, action), rng)

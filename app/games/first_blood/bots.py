@@ -8,25 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.engine.errors import Refused
 from app.engine.spec import STANDARD
 from app.games.first_blood import sequence
 from app.games.first_blood.records import STATES
-from app.games.first_blood.strong_bot import make_strong
+from app.games.first_blood.strong_bot import legal_answer, make_strong
 from app.games.first_blood.tactics import board_from_view
 
 View = dict[str, Any]
 Bot = Callable[[View, dict[str, Any], Any], dict[str, Any]]
-
-
-def _legal(decision, state: dict[str, Any], role: str, action: dict[str, Any] | None) -> bool:
-    if action is None:
-        return False
-    try:
-        decision.judge(state, role, action)
-    except Refused:
-        return False
-    return True
 
 
 def make_bot(side: str, level: str = STANDARD) -> Bot:
@@ -34,17 +23,7 @@ def make_bot(side: str, level: str = STANDARD) -> Bot:
         state = board_from_view(view, prompt)
         d = STATES[sequence.kind(state)]
         answer = d.bots.get(level)
-        try:
-            order = answer(view, prompt, rng) if answer is not None else None
-        except (KeyError, ValueError, IndexError):
-            order = None
-        if _legal(d, state, side, order):
-            return order
-        try:
-            order = d.random(state, side, rng)  # no answer applies: a random legal order
-        except (KeyError, ValueError, IndexError):
-            order = None
-        return order if _legal(d, state, side, order) else d.default(state, side)
+        return legal_answer(d, state, side, lambda: answer(view, prompt, rng) if answer is not None else None, rng)
     bot.__name__ = f"first_blood_{side}_bot"
     return bot
 

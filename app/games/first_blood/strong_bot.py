@@ -17,6 +17,7 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
 The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from app.engine import search
@@ -48,31 +49,24 @@ FAST = {
 }
 
 
-def _legal(d, state: State, role: str, action: dict[str, Any] | None) -> bool:
-    if action is None:
-        return False
-    try:
-        d.judge(state, role, action)
-    except Refused:
-        return False
-    return True
+def legal_answer(d, state: State, role: str, answer: Callable[[], dict[str, Any] | None], rng) -> dict[str, Any]:
+    """A computer player's order for decision `d`: its `answer` if the rules accept it, else a random legal order,
+    else the missed-order default (the easy player's fallback, from its view, and the rollouts', on a full state)."""
+    for order_of in (answer, lambda: d.random(state, role, rng)):
+        try:
+            order = order_of()
+        except (KeyError, ValueError, IndexError):
+            order = None
+        if d.accepts(state, role, order):
+            return order
+    return d.default(state, role)
 
 
 def policy(state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
     """The easy player's order on a full state (as bots.py would give it from the view), a random legal one where
     the heuristic has none, the missed-order default where even that fails."""
     d = STATES[sequence.kind(state)]
-    try:
-        order = FAST[d.id](state, role, prompt)
-    except (KeyError, ValueError, IndexError):
-        order = None
-    if _legal(d, state, role, order):
-        return order
-    try:
-        order = d.random(state, role, rng)
-    except (KeyError, ValueError, IndexError):
-        order = None
-    return order if _legal(d, state, role, order) else d.default(state, role)
+    return legal_answer(d, state, role, lambda: FAST[d.id](state, role, prompt), rng)
 
 
 def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
@@ -121,7 +115,7 @@ class FirstBloodSearch:
         state = determinize(view, role)
         d = STATES[sequence.kind(state)]
         raw = (_movement_candidates(state, role, rng) if d.id == "movement" else _combat_candidates(state, role))
-        return [a for a in search.distinct(raw) if _legal(d, state, role, a)]
+        return [a for a in search.distinct(raw) if d.accepts(state, role, a)]
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
         """As rules.apply (the engine's TableGame) does it, through the records and the walker (bots sit below the
