@@ -276,31 +276,42 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
     """3a: scouts every day Turn, every other one on the first (so that some are ready every Turn after: a unit that
     flies lands Arming and is Ready again only at the next Ready Step); bombers when a sighting is near, or now and
     then blind while scouts fly (the strike moves after them, to what they find)."""
+    def plan(me: Intel, scouting: set[str]) -> Callable[[str | None, list[str]], list[str]]:
+        blind = rng.die(BLIND_LAUNCH) == 1 and bool(scouting) and not me.contacts
+        w = me.likelihood() if blind else {}
+        likely = max(w, key=lambda h: (w[h], h)) if w else None
+
+        def strike(here: str | None, bombers: list[str]) -> list[str]:
+            if not (bombers and here):
+                return []
+            reach = min(AIR[u]["mf"] for u in bombers)
+            near = [c for c in me.contacts if c["age"] <= 1 and dist(here, c["hex"]) <= reach + CLOSING]
+            return bombers if near or (blind and likely is not None and dist(here, likely) <= reach + CLOSING) else []
+        return strike
+    return launch(view, prompt, plan)
+
+
+def launch(view: View, prompt: Prompt, plan) -> Action:
+    """3a's take-off, area by area: the scouts (all, or every other one on the first day), the bombers `plan`'s strike
+    picks from each area's Ready ones (`plan(me, scouting)` gives `strike(area hex, bombers)`), within the area's
+    launch factor, scouts first; the fighters left escort the strike, or fly CAP over their ship or base (option
+    14, 14a2). Each level's take-off is its own `plan` (strong_bot.py)."""
     me = Intel(view)
     offered = set(choices(spec(prompt, "take_off")["args"]["units"]))
     resting = any(u["type"] == SCOUT for a in me.card["areas"] for u in a["arming"])
     ready_scouts = [u["id"] for a in me.card["areas"] for u in a["ready"] if u["type"] == SCOUT and u["id"] in offered]
     scouting = set(ready_scouts if resting or len(ready_scouts) < 2 else ready_scouts[::2])
-    blind = rng.die(BLIND_LAUNCH) == 1 and bool(scouting) and not me.contacts
-    w = me.likelihood() if blind else {}
-    likely = max(w, key=lambda h: (w[h], h)) if w else None
+    strike = plan(me, scouting)
     out = []
     cap_offered, cap = set(pieces(spec(prompt, "take_off")["args"].get("cap") or {}).get("ids") or []), {}
     for area in me.card["areas"]:
-        here = me.area_hex(area["id"])
         ready = [u for u in area["ready"] if u["id"] in offered]
         scouts = [u["id"] for u in ready if u["id"] in scouting]
-        bombers = [u["id"] for u in ready if u["type"] in BOMBERS]
-        strike = False
-        if bombers and here:
-            reach = min(AIR[u]["mf"] for u in bombers)
-            near = [c for c in me.contacts if c["age"] <= 1 and dist(here, c["hex"]) <= reach + CLOSING]
-            strike = bool(near) or (blind and likely is not None and dist(here, likely) <= reach + CLOSING)
-        chosen = (scouts + bombers) if strike else scouts  # scouts first: what they find, the strike goes for
+        bombers = strike(me.area_hex(area["id"]), [u["id"] for u in ready if u["type"] in BOMBERS])
+        chosen = scouts + bombers  # scouts first: what they find, the strike goes for (3a4's launch factor)
         out += chosen[:area["launch"]]
-        # option 14: the fighters left escort the strike, or fly CAP over their ship or base (14a2)
         fighters = [u["id"] for u in ready if u["id"] in cap_offered][:max(area["launch"] - len(chosen), 0)]
-        if strike:
+        if bombers:
             out += fighters
         else:
             cap.update({f: ("high", "low")[i % 2] for i, f in enumerate(fighters)})

@@ -26,8 +26,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from app.games.guadalcanal import bots as easy
-from app.games.guadalcanal.bots import (AIR, BOMBERS, SCOUT, Action, Intel, Prompt, View, choices, dist, pieces,
-                                        spec)
+from app.games.guadalcanal.bots import AIR, Action, Intel, Prompt, View, dist
 from app.games.guadalcanal.gamedata import SIDES
 
 LAUNCH_AGE = 1  # a sighting this old or newer (Turns) is where the enemy is; 0 never launched (taken off in 3a)
@@ -35,30 +34,13 @@ LAUNCH_CLOSING = 2  # hexes beyond a bomber's reach: each fleet may close one be
 
 
 def take_off(view: View, prompt: Prompt, rng) -> Action:
-    me = Intel(view)
-    offered = set(choices(spec(prompt, "take_off")["args"]["units"]))
-    resting = any(u["type"] == SCOUT for a in me.card["areas"] for u in a["arming"])
-    ready_scouts = [u["id"] for a in me.card["areas"] for u in a["ready"] if u["type"] == SCOUT and u["id"] in offered]
-    scouting = set(ready_scouts if resting or len(ready_scouts) < 2 else ready_scouts[::2])
-    cap_offered = set(pieces(spec(prompt, "take_off")["args"].get("cap") or {}).get("ids") or [])
-    fresh = [c["hex"] for c in me.contacts if c["age"] <= LAUNCH_AGE]
-    out: list[str] = []
-    cap: dict[str, str] = {}
-    for area in me.card["areas"]:
-        here = me.area_hex(area["id"])
-        ready = [u for u in area["ready"] if u["id"] in offered]
-        scouts = [u["id"] for u in ready if u["id"] in scouting]
-        bombers = [u["id"] for u in ready if u["type"] in BOMBERS and here is not None
-                   and any(dist(here, h) <= AIR[u["id"]]["mf"] + LAUNCH_CLOSING for h in fresh)]
-        chosen = scouts + bombers  # scouts first: what they find, the strike goes for (3a4's launch factor)
-        out += chosen[:area["launch"]]
-        # option 14: the fighters left escort the strike, or fly CAP over their ship or base (14a2)
-        fighters = [u["id"] for u in ready if u["id"] in cap_offered][:max(area["launch"] - len(chosen), 0)]
-        if bombers:
-            out += fighters
-        else:
-            cap.update({f: ("high", "low")[i % 2] for i, f in enumerate(fighters)})
-    return {"verb": "take_off", "args": {"units": out, **({"cap": cap} if cap_offered else {})}}
+    """3a as the easy level's take-off (bots.launch), but each bomber flies only to a sighting of this Turn or the
+    last within its own reach (plus the hexes the fleets may close), and never blind."""
+    def plan(me: Intel, scouting: set[str]) -> Callable[[str | None, list[str]], list[str]]:
+        fresh = [c["hex"] for c in me.contacts if c["age"] <= LAUNCH_AGE]
+        return lambda here, bombers: [u for u in bombers if here is not None
+                                      and any(dist(here, h) <= AIR[u]["mf"] + LAUNCH_CLOSING for h in fresh)]
+    return easy.launch(view, prompt, plan)
 
 
 ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = dict(easy.ANSWERS, take_off=take_off)
