@@ -85,15 +85,21 @@ def may_abort(tf: dict[str, Any]) -> bool:
         and not tf["aborted"]
 
 
+def _own(own: dict[str, Any], tf_id: Any, rule: str) -> dict[str, Any]:
+    """The side's task force a reset order names, or a refusal citing the rule the order was given under."""
+    tf = own.get(tf_id) if isinstance(tf_id, str) else None
+    if tf is None:
+        raise IllegalAction(f"You have no task force {tf_id!r}.", rule)
+    return tf
+
+
 def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
     own = {tf["id"]: tf for tf in side_tfs(state, side)}
     aborts = args.get("aborts") or []
     if not isinstance(aborts, list):
         raise IllegalAction("Aborts are a list of your task forces.", "6.38")
     for tf_id in aborts:
-        tf = own.get(tf_id) if isinstance(tf_id, str) else None
-        if tf is None:
-            raise IllegalAction(f"You have no task force {tf_id!r}.", "6.38")
+        tf = _own(own, tf_id, "6.38")
         if board.is_base(tf["hex"]) and not any(not board.is_base(p) for p in tf["plot"].values()):
             raise IllegalAction(f"{tf_label(tf)} is in port with no course to abort.", "6.38")
         if tf["aborted"]:
@@ -102,9 +108,7 @@ def check_reset(state: State, side: str, args: dict[str, Any]) -> None:
     if not isinstance(changes, dict):
         raise IllegalAction("Mission changes map a task force to its new mission.", "6.39")
     for tf_id, mission in changes.items():
-        tf = own.get(tf_id)
-        if tf is None:
-            raise IllegalAction(f"You have no task force {tf_id!r}.", "6.39")
+        tf = _own(own, tf_id, "6.39")
         if side != "japanese":
             raise IllegalAction("American task forces may only abort, not change missions.", "6.39")
         if mission != "anti_ship" or tf["mission"] not in ("transport", "bombardment"):
@@ -128,9 +132,7 @@ def check_homes(state: State, side: str, own: dict[str, Any], homes: Any) -> Non
     if not isinstance(homes, dict):
         raise IllegalAction("Home bases map a task force to the base it returns to.", "6.38")
     for tf_id, base in homes.items():
-        tf = own.get(tf_id)
-        if tf is None:
-            raise IllegalAction(f"You have no task force {tf_id!r}.", "6.38")
+        tf = _own(own, tf_id, "6.38")
         if base not in tied(state, tf):
             near = [tf["hex"]] if board.is_base(tf["hex"]) else nearest_bases(state, tf)
             raise IllegalAction(f"{tf_label(tf)} returns by the shortest route to the nearest friendly naval base: "
