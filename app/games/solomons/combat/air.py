@@ -86,8 +86,13 @@ def area_cap(state: dict[str, Any], side: str, hex_id: str) -> int:
 
 
 def point_cap(state: dict[str, Any], side: str, tf_id: str) -> int:
-    return sum(m["points"] for m in missions(state, side)
-               if m.get("mission") == "cap_point" and m.get("target") == tf_id)
+    return flown_point_cap(missions(state, side), tf_id)
+
+
+def flown_point_cap(written: list[Any], tf_id: str) -> int:
+    """The Point CAP the missions written fly over the task force (6.22)."""
+    return sum(m.get("points", 0) for m in written if isinstance(m, dict)
+               and m.get("mission") == "cap_point" and m.get("target") == tf_id)
 
 
 def slot_immune(tf: dict[str, Any]) -> bool:
@@ -134,8 +139,7 @@ def check_standing_orders(state: dict[str, Any], side: str, allocation: dict[str
         if caps is not None and (not isinstance(caps, list) or not all(_count(n) for n in caps)):
             raise IllegalAction("Point CAP per group is a list of whole numbers of Air Points.", "14.3")
         if caps:
-            flown = sum(m.get("points", 0) for m in allocation.get("missions") or [] if isinstance(m, dict)
-                        and m.get("mission") == "cap_point" and m.get("target") == tf_id)
+            flown = flown_point_cap(allocation.get("missions") or [], tf_id)
             if sum(caps) > flown:
                 raise IllegalAction(f"The Point CAP given to the groups of {tf_label(tf)} ({sum(caps)}) is more "
                                     f"than the Point CAP it flies ({flown}).", "14.33")
