@@ -21,11 +21,14 @@ PREFIX = {"allied": "us-", "japanese": "ij-"}
 State = dict[str, Any]
 
 
-def play(scenario: str, seed: int, bot_sides: tuple[str, ...], options: dict[str, Any] | None = None,
+def play(scenario: str, seed: int, bot_sides: tuple[str, ...] | dict[str, Any],
+         options: dict[str, Any] | None = None,
          watch: Callable[[State, str, dict[str, Any]], None] | None = None) -> State:
-    """One game: the bots play `bot_sides`, random legal orders the rest (the umpire too). Each bot draws from a
-    stream of its own, as on the platform (app/play/bots.py). Every bot order is judged by the rules before it is
-    carried out: a refused one fails the test with the order and the rule."""
+    """One game: the bots play `bot_sides` (the sides, played by the game's computer, or {side: bot} for a level's),
+    random legal orders the rest (the umpire too). Each bot draws from a stream of its own, as on the platform
+    (app/play/bots.py). Every bot order is judged by the rules before it is carried out: a refused one fails the test
+    with the order and the rule."""
+    bots_of = bot_sides if isinstance(bot_sides, dict) else {side: rules.bots[side] for side in bot_sides}
     players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
     streams = {side: SeededRng(10_000 + seed * 2 + i) for i, side in enumerate(SIDES)}
     state = rules.setup(scenario, dict(options or {}), dice)
@@ -34,8 +37,8 @@ def play(scenario: str, seed: int, bot_sides: tuple[str, ...], options: dict[str
             return state
         prompts = rules.prompts(state)
         role = players.choice(sorted(prompts))
-        if role in bot_sides:
-            action = rules.bots[role](rules.view(state, role), prompts[role], streams[role])
+        if role in bots_of:
+            action = bots_of[role](rules.view(state, role), prompts[role], streams[role])
             try:
                 rules.check(state, role, action)
             except IllegalAction as e:

@@ -11,44 +11,16 @@ from typing import Any
 
 import pytest
 
-from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
-from app.engine.testing import canonical, random_action
+from app.engine.testing import canonical
 from app.games import guadalcanal
 from app.games.guadalcanal import bots, rules, strong_bot
 from app.games.guadalcanal.gamedata import SIDES
 from app.play.bots import bot_for, levels_of
-from tests.games.guadalcanal.test_bots import prompt_of
+from tests.games.guadalcanal.test_bots import play, prompt_of
 
 LEVELS = ("easy", "strong")
 State = dict[str, Any]
-
-
-def play(scenario: str, seed: int, players: dict[str, Any], options: dict[str, Any] | None = None,
-         watch=None) -> State:
-    """One seeded game: `players` {side: bot} (the other side random legal orders); every bot order is judged by
-    the rules before it is carried out."""
-    chooser, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
-    streams = {side: SeededRng(10_000 + seed * 2 + i) for i, side in enumerate(SIDES)}
-    state = rules.setup(scenario, dict(options or {}), dice)
-    for _ in range(5000):
-        if rules.outcome(state) is not None:
-            return state
-        prompts = rules.prompts(state)
-        role = chooser.choice(sorted(prompts))
-        bot = players.get(role)
-        if bot is None:
-            action = random_action(rules, state, role, chooser)
-        else:
-            action = bot(rules.view(state, role), prompts[role], streams[role])
-            try:
-                rules.check(state, role, action)
-            except IllegalAction as e:
-                raise AssertionError(f"seed {seed}: the {role} bot's {action} was refused: {e}") from e
-            if watch:
-                watch(state, role, action)
-        state = rules.apply(state, role, action, dice)
-    raise AssertionError(f"scenario {scenario} seed {seed}: no outcome after 5000 orders")
 
 
 def test_the_spec_declares_easy_then_strong_and_the_plain_computer_is_the_easy_one():
