@@ -711,7 +711,7 @@ def bomb(view: View, prompt: Prompt, rng) -> Action:
 def reorganise(view: View, prompt: Prompt, rng) -> Action:
     """4e1: damaged ships sharing a task force with sound ones go to a spare marker in their hex, to withdraw."""
     me = Intel(view)
-    arg = spec(prompt, "reorganise")["args"]["moves"]
+    arg = pieces(spec(prompt, "reorganise")["args"]["moves"])
     spares = [t for t in arg["choices"] if t not in me.tfs]
     moves = {}
     used: dict[str, str] = {}

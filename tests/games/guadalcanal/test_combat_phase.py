@@ -13,6 +13,7 @@ from app.engine.rng import ScriptedRng, SeededRng
 from app.engine.states import StatesTable
 from app.games.guadalcanal.combat import COMBAT_DECISIONS, begin_combat, combat_over, decide, pending_decision
 from app.games.guadalcanal.combat.examples import example_10_state, position
+from app.games.guadalcanal.combat.reorganisation import prompt as reorganisation_prompt
 
 
 def refused(call, rule):
@@ -245,9 +246,20 @@ def test_with_no_ship_damaged_the_standing_order_keeps_the_task_forces_without_a
 def test_a_damaged_ship_brings_the_question_back_with_the_standing_order_on_its_form():
     s = battle_p4_with_standing_orders([3, 4])  # Hornet takes 1 hit
     assert pending_decision(s) == ("reorganise", ["allied"])
-    from app.games.guadalcanal.combat.reorganisation import prompt
-    p = prompt(s, "allied")
+    p = reorganisation_prompt(s, "allied")
     keep = next(a for a in p["actions"] if a["verb"] == "keep")
     assert "Standing order" in keep["args"]["standing"]["each"]["label"] and p["info"]["default"]["standing"] is True
     decide(s, "allied", {"verb": "keep", "args": {"standing": False}}, ScriptedRng([]))
     assert s["standing"]["allied"]["reorganise"] is False
+
+
+@pytest.mark.rule("4e1")
+def test_the_reorganisation_offers_each_ship_only_the_markers_of_its_own_hex_and_the_spares():
+    s = battle_p4_with_standing_orders([3, 4])  # Hornet takes 1 hit: the reorganisation is asked
+    s["task_forces"]["us-tf16"]["hex"] = "Q5"  # Enterprise's Task Force 16 elsewhere than Hornet's
+    moves = next(a for a in reorganisation_prompt(s, "allied")["actions"] if a["verb"] == "reorganise")["args"]["moves"]
+    hornet, enterprise = moves["fields"]["us-hornet"], moves["fields"]["us-enterprise"]
+    assert hornet["label"] == "Hornet" and enterprise["label"] == "Enterprise"
+    assert "us-tf17" in hornet["choices"] and "us-tf16" not in hornet["choices"]
+    assert "us-tf16" in enterprise["choices"] and "us-tf17" not in enterprise["choices"]
+    assert "Spare task force 1" in hornet["labels"] and "Spare task force 1" in enterprise["labels"]

@@ -17,6 +17,7 @@ from app.engine.orders import Assignment, Boolean, Optional, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal.combat import battle as bt
+from app.games.guadalcanal import forms
 from app.games.guadalcanal.combat import units
 from app.games.guadalcanal.combat.damage import alive
 
@@ -100,13 +101,16 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
 
 def prompt(state: State, role: Role) -> Prompt:
     ships = side_ships(state, role)
-    choices = tuple(markers_on_board(state, role) + spare_markers(state, role))
-    args = {"moves": Assignment(tuple(ships), choices, required=False,
-                                labels=tuple(units.task_forces()[t]["name"] for t in choices),
-                                label="Ships to task forces")}
+    spares = spare_markers(state, role)
+    # each ship is offered only the markers in its own hex and the spares (4e1: ships change task forces only
+    # within their hex)
+    offered = {s: [t for t in markers_on_board(state, role) if bt.task_force_hex(state, t) == bt.hex_of(state, s)]
+               + spares for s in ships}
+    moves = forms.per_piece(ships, {s: bt.name(s) for s in ships}, offered, required=False,
+                            label="Ships to task forces", labels=lambda s, t: units.task_forces()[t]["name"])
     keep = args_json({"standing": Optional(Boolean(label=REORGANISE_LABEL))})
     return {"title": "Reorganise your task forces", "rule": "4e1",
-            "actions": [{"verb": "reorganise", "label": "Reorganise", "args": {**args_json(args), **keep}},
+            "actions": [{"verb": "reorganise", "label": "Reorganise", "args": {"moves": moves, **keep}},
                         {"verb": "keep", "label": "Keep the task forces as they are", "args": keep}],
             "info": {"ships": {s: state["units"][s]["location"]["tf"] for s in ships},
                      "default": {"standing": (state.get("standing") or {}).get(role, {}).get("reorganise", True)}}}
