@@ -14,6 +14,7 @@ from app.engine.rng import SeededRng
 from app.engine.testing import canonical, random_action
 from app.games import guadalcanal
 from app.games.guadalcanal import bots, rules
+from app.games.guadalcanal.combat import bombing_order
 from app.games.guadalcanal.gamedata import SIDES
 from app.play.bots import bot_for
 
@@ -68,9 +69,11 @@ def test_umpired_games_with_two_bots_end():
         assert play("1", seed, ("allied", "japanese"), {"umpired": True})["outcome"] is not None
 
 
-def test_the_bots_meet_every_kind_of_decision_and_answer_each_with_their_own_heuristic():
+def test_the_bots_meet_every_kind_of_decision_and_answer_each_with_their_own_heuristic(monkeypatch):
     """Over a few games the bots reach the set-up, every Action Phase step, the battles and the Air Return Phase;
-    none of them is answered by the fallback (the least order a prompt allows)."""
+    none of them is answered by the fallback (the least order a prompt allows). The bombing order's standing order
+    (4d2) is cancelled, so the bots are asked it too."""
+    monkeypatch.setattr(bombing_order, "in_order", lambda state, side: False)
     seen: Counter = Counter()
     fallback: list[str] = []
     real_least = bots.least

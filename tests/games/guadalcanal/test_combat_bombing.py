@@ -7,7 +7,7 @@ import pytest
 
 from app.engine.errors import IllegalAction
 from app.engine.rng import ScriptedRng
-from app.games.guadalcanal.combat import begin_combat, bombing, decide, pending_decision
+from app.games.guadalcanal.combat import begin_combat, bombing, decide, pending_decision, setup
 from app.games.guadalcanal.combat.bombing import category
 from app.games.guadalcanal.combat.examples import position
 
@@ -53,6 +53,58 @@ def test_each_category_is_a_separate_combat_in_the_attackers_order():
     assert sorted(bombing.pending(s)) == ["us-hornet:dive", "us-hornet:torpedo"]
     bomb(s, "us-hornet:torpedo", 1, 10, 1, 10)  # the dive bombing, the last, follows without asking
     assert [f["combat"] for f in fights(s)] == ["torpedo", "dive"]
+
+
+# --- the standing order (issue 34, combat/bombing_order.py) --------------------------------------------------------
+
+def newcomers(s):
+    """The same position with the sides' standing orders as a newcomer's game starts them (on)."""
+    s.pop("standing")
+    return s
+
+
+@pytest.mark.rule("4d2")
+def test_the_standing_order_bombs_torpedoes_then_dive_bombers_without_asking_and_says_so_once():
+    s = position(task_forces={"us-tf17": "P4"}, ships={"us-hornet": "us-tf17", "us-juneau": "us-tf17"},
+                 air={"ij-1sd": "P4", "ij-1zt": "P4", "ij-2sd": "P4"})
+    newcomers(s)
+    begin_combat(s, ["P4"], ScriptedRng([]))
+    decide(s, "allied", {"verb": "set_up", "args": {"hexes": {"us-hornet": "J12", "us-juneau": "J15"},
+                                                    "facing": "N"}}, ScriptedRng([]))
+    decide(s, "japanese", {"verb": "attack", "args": {"targets": {"ij-1sd": "us-hornet", "ij-1zt": "us-hornet",
+                                                                  "ij-2sd": "us-juneau"},
+                                                      "approach": {"ij-1zt": "J11"}}}, ScriptedRng([]))
+    decide(s, "allied", {"verb": "cease_fire", "args": {}}, ScriptedRng([1, 10] * 3))  # three misses
+    # never asked: Hornet's torpedoes, then its dive bombers, then Juneau's (the targets in their set-up order)
+    assert pending_decision(s) != ("bombing_combat", ["japanese"])
+    assert [(f["target"], f["combat"]) for f in fights(s)] == [("us-hornet", "torpedo"), ("us-hornet", "dive"),
+                                                               ("us-juneau", "dive")]
+    told = [x["text"] for x in s["log"] if x.get("to") == "japanese" and "standing order" in x["text"]]
+    assert len(told) == 1 and told[0].startswith("Bombing combats in order by your standing order (4d2). Your "
+                                                 "bombers had several bombing combats")
+    assert not [x for x in s["log"] if x.get("to") == "allied" and "standing order (4d2)" in x["text"]]
+
+
+@pytest.mark.rule("4d2")
+def test_the_set_up_form_offers_the_standing_order_and_cancelling_it_brings_the_question_back():
+    s = position(task_forces={"us-tf17": "P4"}, ships={"us-hornet": "us-tf17", "us-juneau": "us-tf17"},
+                 air={"ij-1sd": "P4", "ij-1zt": "P4"})
+    newcomers(s)
+    begin_combat(s, ["P4"], ScriptedRng([]))
+    decide(s, "allied", {"verb": "set_up", "args": {"hexes": {"us-hornet": "J12", "us-juneau": "J15"},
+                                                    "facing": "N"}}, ScriptedRng([]))
+    form = setup.prompt_attacker(s, "japanese")
+    assert "Standing order" in form["actions"][0]["args"]["standing"]["each"]["label"]
+    assert form["info"]["default"]["standing"] is True
+    decide(s, "japanese", {"verb": "attack", "args": {"targets": {"ij-1sd": "us-hornet", "ij-1zt": "us-hornet"},
+                                                      "approach": {"ij-1zt": "J11"}, "standing": False}},
+           ScriptedRng([]))
+    decide(s, "allied", {"verb": "cease_fire", "args": {}}, ScriptedRng([]))
+    assert pending_decision(s) == ("bombing_combat", ["japanese"])
+    again = bombing.prompt(s, "japanese")
+    assert again["info"]["default"]["standing"] is False and "standing" in again["actions"][0]["args"]
+    bomb(s, "us-hornet:dive", 1, 10, 1, 10)  # the attacker's own order: the dive bombers first
+    assert [f["combat"] for f in fights(s)] == ["dive", "torpedo"]
 
 
 @pytest.mark.rule("4d3")

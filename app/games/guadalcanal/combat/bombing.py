@@ -17,12 +17,13 @@ from typing import Any
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
-from app.engine.orders import Choice, args_json
+from app.engine.orders import Boolean, Choice, Optional, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import fog
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat import free_roll, telling, units
+from app.games.guadalcanal.combat.bombing_order import IN_ORDER_LABEL, ORDER, in_order, set_in_order
 from app.games.guadalcanal.combat.damage import alive, apply_result, carried, factor
 from app.games.guadalcanal.combat.resolution import FLIP, HIT, roll_combat
 from app.games.guadalcanal.combat.setup import SHIPS_AND_BASES
@@ -33,7 +34,9 @@ CATEGORIES = ("dive", "high", "medium", "torpedo")
 LABELS = {"dive": "dive bombing", "high": "high level bombing", "medium": "medium level bombing",
           "torpedo": "torpedo bombing"}
 COMBATS = tuple(f"{t}:{c}" for t in SHIPS_AND_BASES for c in CATEGORIES)  # every combat id: the order's domain
-VERBS = {"bomb": {"combat": Choice(COMBATS, label="Bombing combat")}}
+# issue 34: the standing order below, kept or cancelled on the attacker's set-up form and on this one
+STANDING = {"standing": Optional(Boolean(label="Standing order"))}
+VERBS = {"bomb": {"combat": Choice(COMBATS, label="Bombing combat"), **STANDING}}
 
 
 def category(air: str, target: str) -> str:
@@ -143,6 +146,8 @@ def check(state: State, role: Role, action: Action) -> None:
 
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
+    if "standing" in action["args"]:
+        set_in_order(state, role, action["args"]["standing"])
     bomb(state, action["args"]["combat"], rng)
     return state
 
@@ -155,10 +160,12 @@ def label(combat_id: str) -> str:
 def prompt(state: State, role: Role) -> Prompt:
     b = bt.battle(state)
     open_ = tuple(pending(state))
-    args = {"combat": Choice(open_, tuple(label(c) for c in open_), label="Bombing combat")}
+    args = {"combat": Choice(open_, tuple(label(c) for c in open_), label="Bombing combat"),
+            "standing": Optional(Boolean(label=IN_ORDER_LABEL))}
     return {"title": f"Battle {b['hex']}: choose the next bombing combat", "rule": "4d2",
             "actions": [{"verb": "bomb", "label": "Bomb", "args": args_json(args)}],
-            "info": {"battle": b["hex"], "combats": {c: pending(state)[c] for c in open_}}}
+            "info": {"battle": b["hex"], "combats": {c: pending(state)[c] for c in open_},
+                     "default": {"standing": in_order(state, role)}}}
 
 
 def default(state: State, role: Role) -> Action:
@@ -174,3 +181,12 @@ deciders = bt.decided_by("bombing", "attacker")
 
 BOMBING = Decision(id="bombing_combat", rule="4d2", verbs=VERBS, deciders=deciders, prompt=prompt, resolve=resolve,
                    default=default, random=random, check=check)
+
+
+
+def next_in_order(state: State) -> str:
+    """The open bombing combat the standing order resolves next (bombing_order.py): the first target set up, its
+    categories in bombing_order.ORDER."""
+    open_ = list(pending(state))
+    targets = list(dict.fromkeys(c.split(":")[0] for c in open_))
+    return min(open_, key=lambda c: (targets.index(c.split(":")[0]), ORDER.index(c.split(":")[1])))

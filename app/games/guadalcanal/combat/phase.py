@@ -16,8 +16,8 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal.combat import (aa, air_play, bombing, carried_air, free_roll, reorganisation, setup, telling,
-                                          waves)
+from app.games.guadalcanal.combat import (aa, air_play, bombing, bombing_order, carried_air, free_roll,
+                                          reorganisation, setup, telling, waves)
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -126,7 +126,14 @@ def advance(state: State, rng: Rng) -> State:
         elif step == "bombing":
             open_ = bombing.pending(state)
             if len(open_) > 1:
-                return state
+                attacker = bt.battle(state)["attacker"]
+                if not bombing_order.in_order(state, attacker):
+                    return state
+                if not c.get("bombing_told"):  # once a battle: the side's standing order chose the order (4d2)
+                    c["bombing_told"] = True
+                    bombing_order.ordered(state, attacker)
+                bombing.bomb(state, bombing.next_in_order(state), rng)
+                continue
             if open_:
                 bombing.bomb(state, next(iter(open_)), rng)
                 continue
@@ -160,6 +167,7 @@ def _next_battle(state: State, rng: Rng) -> None:
         return
     c["current"] = nxt
     c["board"] = {}
+    c.pop("bombing_told", None)
     b = bt.battle(state)
     # units lost in an earlier battle of this phase do not come to this one
     b["ships"] = [u for u in b["ships"] if alive(state, u)]

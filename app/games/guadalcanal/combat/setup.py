@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
-from app.engine.orders import Assignment, Choice, args_json
+from app.engine.orders import Assignment, Boolean, Choice, Optional, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal.combat import units
+from app.games.guadalcanal.combat import bombing_order, units
 from app.games.guadalcanal.combat.tables import FACINGS, battleboard, facing_to, grid, hexes, on_edge
 
 
@@ -27,7 +27,9 @@ AIR = tuple(u for u, r in units.units().items() if r["kind"] == "air")
 VERBS_DEFENDER = {"set_up": {"hexes": Assignment(SHIPS_AND_BASES, hexes(), required=False, label="Battleboard hexes"),
                              "facing": Choice(FACINGS, label="Facing")}}
 VERBS_ATTACKER = {"attack": {"targets": Assignment(AIR, SHIPS_AND_BASES, required=False, label="Targets"),
-                             "approach": Assignment(AIR, hexes(), required=False, label="Torpedo approach hexes")}}
+                             "approach": Assignment(AIR, hexes(), required=False, label="Torpedo approach hexes"),
+                             # issue 34: keep or cancel the bombing order's standing order (bombing.py, 4d2)
+                             "standing": Optional(Boolean(label="Standing order"))}}
 
 
 # --- 4a1-4a2: the defender ----------------------------------------------------------------------------------------
@@ -110,7 +112,8 @@ def random_defender(state: State, role: Role, rng: Rng) -> Action:
 def prompt_defender(state: State, role: Role) -> Prompt:
     b = bt.battle(state)
     pieces = defender_pieces(state)
-    args = {"hexes": Assignment(tuple(pieces), hexes(), labels=None, label="Battleboard hexes"),
+    args = {"hexes": Assignment(tuple(pieces), hexes(), labels=None, label="Battleboard hexes",
+                                names=tuple(bt.name(u) for u in pieces)),
             "facing": Choice(FACINGS, label="Facing")}
     return {"title": f"Battle {b['hex']}: set up your ships on the Battleboard", "rule": "4a2",
             "actions": [{"verb": "set_up", "label": "Set up", "args": args_json(args)}],
@@ -185,6 +188,8 @@ def place_attacker(state: State, targets: dict[str, str], approach: dict[str, st
 
 
 def resolve_attacker(state: State, role: Role, action: Action, rng: Rng) -> State:
+    if "standing" in action["args"]:
+        bombing_order.set_in_order(state, role, action["args"]["standing"])
     place_attacker(state, action["args"]["targets"], action["args"]["approach"])
     bt.combat(state)["step"] = "air_combat"  # option 14's air combats come before AA (combat/air_play.py)
     return state
@@ -233,12 +238,16 @@ def prompt_attacker(state: State, role: Role) -> Prompt:
     b = bt.battle(state)
     targets = tuple(bt.defenders_on_board(state))
     torpedo = tuple(u for u in b["air"] if bt.utype(u) == "T")
-    args = {"targets": Assignment(tuple(b["air"]), targets, label="Targets"),
-            "approach": Assignment(torpedo, hexes(), required=False, label="Torpedo approach hexes")}
+    args = {"targets": Assignment(tuple(b["air"]), targets, label="Targets", labels=tuple(bt.name(t) for t in targets),
+                                  names=tuple(bt.name(u) for u in b["air"])),
+            "approach": Assignment(torpedo, hexes(), required=False, label="Torpedo approach hexes",
+                                   names=tuple(bt.name(u) for u in torpedo)),
+            "standing": Optional(Boolean(label=bombing_order.IN_ORDER_LABEL))}
     board = {u: bt.board(state)[u] for u in targets}
     return {"title": f"Battle {b['hex']}: place your air units on their targets", "rule": "4a3",
             "actions": [{"verb": "attack", "label": "Attack", "args": args_json(args)}],
-            "info": {"battle": b["hex"], "board": board, "air": list(b["air"])}}
+            "info": {"battle": b["hex"], "board": board, "air": list(b["air"]),
+                     "default": {"standing": bombing_order.in_order(state, role)}}}
 
 
 deciders_attacker = bt.decided_by("setup_attacker", "attacker")
