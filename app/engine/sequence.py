@@ -85,6 +85,10 @@ class Sequence:
     # In an umpired game, is the step held for the umpire's release now (the default: its `gate`)? A game may hold
     # a step only when there is something to release (a Combat Phase with a battle).
     gated: Callable[[State, Step], bool] | None = None
+    # At an ALL step: the game's own entry, True when the walk stops there (the default: it stops when some side has
+    # something to decide). A game whose step is carried out even when nobody is asked (Solomons' ground combat,
+    # its reset's retiring forces), or whose standing orders may answer every side at once, enters it itself.
+    enter_all: Callable[[State, Step, Rng], bool] | None = None
 
     # ------------------------------------------------------------------------------------------ where the walk is
 
@@ -184,6 +188,8 @@ class Sequence:
             state["step"]["side"] = self.side(state, step.who) if step.who not in (None, ALL) else None
             return self._run(state, step, rng)
         record = self.states[step.kind]
+        if step.who == ALL and self.enter_all is not None:
+            return self.enter_all(state, step, rng)
         if step.who == ALL:
             sides = [s for s in record.deciders(state) if self._needed(record, state, s)]
             if not sides:

@@ -3,6 +3,8 @@ movement asked again until it ends it, a side with nothing to decide passed over
 casualties (an interrupt), a secret plot the umpire releases, and the game's end."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from app.engine import umpire_gate
@@ -174,3 +176,26 @@ def test_a_step_resumed_after_an_interrupt_is_passed_when_its_side_has_nothing_l
     s = walk.decide(s, "red", {"verb": "yes", "args": {}}, ScriptedRng())
     # the budget is spent: nothing is left to decide at the step, so the walk goes on (the tally, then the end)
     assert ("tally", None, None) in s["done"] and s["outcome"] == {"winner": None} and walk.acting(s) == []
+
+
+def test_a_game_may_enter_a_secret_simultaneous_step_itself_and_carry_it_out_with_nobody_asked():
+    """`enter_all`: a step nobody is asked at is still carried out (Solomons' ground combat concludes with no orders);
+    the walk goes on when the game's entry says it does not stop there."""
+    carried: list[str] = []
+
+    def enter_all(state, step, rng):
+        carried.append(step.kind)
+        if step.kind == "plot":
+            state["done"].append(("plot", (), None))  # concluded with no orders
+            return False
+        return True  # the set-up: asked as usual
+
+    walk = dataclasses.replace(SEQUENCE, enter_all=enter_all)
+    s = {"turn": 1, "done": [], "outcome": None, "log": [], "umpired": False, "step": {}}
+    walk.begin(s, ScriptedRng())
+    assert carried == ["deploy"] and walk.kind(s) == "deploy"
+    s["step"] = {"part": "turn", "index": 2, "kind": "battle", "side": None}  # after the battle (turn 2: no HOLD)
+    s["turn"] = 2
+    walk.advance(s, ScriptedRng())
+    assert carried == ["deploy", "plot"] and ("plot", (), None) in s["done"]
+    assert s["outcome"] == {"winner": None}  # the plot was carried out without asking, and the last turn ended

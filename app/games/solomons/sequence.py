@@ -6,7 +6,7 @@ a procedure the walker carries out (PROCEDURES), or a secret simultaneous decisi
 (states.py) says who is asked, carries out the orders once every asked side's are in and holds the kind's rule. The
 first section of every Execution Segment is gated: in an umpired game the umpire releases it (Guadalcanal 18).
 
-A Solomons decision is entered its own way (`Walk`): the sides asked are its record's `deciders`; a side's standing
+A Solomons decision is entered its own way (`enter_all`): the sides asked are its record's `deciders`; a side's standing
 orders answer for it at once (asking.stand_in, issue 11 item 4); and once every asked side's orders are in (at once
 when nobody is asked) the record's `conclude` carries them out. The orders are kept in state["pending"] (a side may
 revise its own until all are in: STATE.md), and every line a step writes is marked with the step's place (`tag`).
@@ -200,17 +200,11 @@ def settle(state: State, rng) -> bool:
     return True
 
 
-class Walk(Sequence):
-    """The engine's walker, entering a Solomons decision (an `ALL` step) as `settle` says: a step nobody is asked at
-    is still carried out (its record concludes with no orders: the ground combat, the reset's retiring forces), and
-    standing orders may answer every asked side at once."""
-
-    def _enter(self, state: State, step: Step, rng) -> bool:
-        if step.who != ALL:
-            return super()._enter(state, step, rng)
-        if self.entered is not None:
-            self.entered(state, step)
-        return not settle(state, rng)
+def enter_all(state: State, step: Step, rng) -> bool:
+    """The walker enters a Solomons decision (an `ALL` step) as `settle` says: a step nobody is asked at is still
+    carried out (its record concludes with no orders: the ground combat, the reset's retiring forces), and standing
+    orders may answer every asked side at once. True when the walk stops there."""
+    return not settle(state, rng)
 
 
 def entered(state: State, step: Step) -> None:
@@ -229,9 +223,9 @@ def next_turn(state: State, rng) -> bool:
     return True
 
 
-SEQUENCE = Walk(
+SEQUENCE = Sequence(
     states=STATES, turn=lambda state: TURN, next_turn=next_turn,
-    procedures={kind: _procedure(run) for kind, run in PROCEDURES.items()}, entered=entered,
+    procedures={kind: _procedure(run) for kind, run in PROCEDURES.items()}, entered=entered, enter_all=enter_all,
     # the umpire releases each Execution Segment, or lets the Plot Execution Phase run (Guadalcanal 18)
     gate_key=lambda state, step: f"{state['turn']}-{step.phase}-{step.segment}",
     gate_span=lambda state: f"{state['turn']}-{state['phase']}")
