@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.log import entry
-from app.games.guadalcanal import cards, search, searchboard
+from app.games.guadalcanal import cards, search, searchboard, standing_orders
 from app.games.guadalcanal.gamedata import EDGES
 
 State = dict[str, Any]
@@ -22,11 +22,11 @@ LABEL = ("Standing order: on a Turn with no enemy marker on my searchboard in or
 
 
 def on(state: State, side: str) -> bool:
-    return (state.get("standing") or {}).get(side, {}).get("sea_search", True)
+    return standing_orders.on(state, side, "sea_search")
 
 
 def set_sea_search(state: State, side: str, keep: bool) -> None:
-    state.setdefault("standing", {}).setdefault(side, {})["sea_search"] = bool(keep)
+    standing_orders.keep(state, side, "sea_search", keep)
 
 
 def applies(state: State, side: str) -> bool:
@@ -48,8 +48,7 @@ def base_hexes(state: State, side: str) -> list[str]:
 def sea_search(state: State, side: str, rng) -> None:
     """Carry out the standing order (the step is not asked): the bases' hexes called, each answered (3d3.2)."""
     hexes = base_hexes(state, side)
-    first = not (state.get("standing") or {}).get(side, {}).get("told")
-    state.setdefault("standing", {}).setdefault(side, {})["told"] = True
+    first = standing_orders.first_told(state, side, "told")
     called = f"your bases' hexes called ({', '.join(hexes)})" if hexes else "nothing called (you have no base)"
     why = (" On a Turn with no enemy marker in or next to your task forces' hexes the sea search is not asked: "
            "calling a task force's hex would tell the enemy where it is. The sea search form, asked when a marker is placed, keeps or "
@@ -66,7 +65,7 @@ def sea_search(state: State, side: str, rng) -> None:
 
 def answered(state: State, side: str) -> None:
     """The standing order answered this Turn's sea search: the step does not ask it (sequence.py)."""
-    state.setdefault("standing", {}).setdefault(side, {})["answered"] = state["time"]["scenario_turn"]
+    standing_orders.mine(state, side)["answered"] = state["time"]["scenario_turn"]
 
 
 def answered_now(state: State, side: str) -> bool:

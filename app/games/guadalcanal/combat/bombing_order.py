@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from app.engine.contract import State
 from app.engine.log import entry
+from app.games.guadalcanal import standing_orders
 
 # 4d2's own example resolves the torpedo bombing first, then the dive bombing; a result is marked at once, so a hit
 # lowers the defence the later categories meet (10b)
@@ -18,20 +19,18 @@ IN_ORDER_LABEL = ("Standing order: when my bombers make several bombing combats,
 
 def in_order(state: State, side: str) -> bool:
     """Is the side's standing order on (it is from the start)?"""
-    return (state.get("standing") or {}).get(side, {}).get("bombing", True)
+    return standing_orders.on(state, side, "bombing")
 
 
 def set_in_order(state: State, side: str, keep: bool) -> None:
-    state.setdefault("standing", {}).setdefault(side, {})["bombing"] = bool(keep)
+    standing_orders.keep(state, side, "bombing", keep)
 
 
 def ordered(state: State, side: str) -> None:
     """The side's line when its standing order chose the bombing combats' order (explained the first time)."""
-    mine = state.setdefault("standing", {}).setdefault(side, {})
-    why = "" if mine.get("told_bombing") else (
+    why = "" if not standing_orders.first_told(state, side, "told_bombing") else (
         " Your bombers had several bombing combats to make, so you were not asked their order: torpedo bombing "
         "first, then dive, medium and high level bombing, target by target. Untick the standing order on the air "
         "attack set-up form to choose each one yourself.")
-    mine["told_bombing"] = True
     state["log"].append(entry(side, f"Bombing combats in order by your standing order (4d2).{why}",
                               at="Combat Phase, bombing combat (4d2), standing order"))

@@ -17,7 +17,7 @@ from app.engine.orders import Assignment, Boolean, Optional, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal import forms
+from app.games.guadalcanal import forms, standing_orders
 from app.games.guadalcanal.combat import units
 from app.games.guadalcanal.combat.damage import alive
 
@@ -113,7 +113,7 @@ def prompt(state: State, role: Role) -> Prompt:
             "actions": [{"verb": "reorganise", "label": "Reorganise", "args": {"moves": moves, **keep}},
                         {"verb": "keep", "label": "Keep the task forces as they are", "args": keep}],
             "info": {"ships": {s: state["units"][s]["location"]["tf"] for s in ships},
-                     "default": {"standing": (state.get("standing") or {}).get(role, {}).get("reorganise", True)}}}
+                     "default": {"standing": standing_orders.on(state, role, "reorganise")}}}
 
 
 def default(state: State, role: Role) -> Action:
@@ -150,22 +150,20 @@ def keeps_task_forces(state: State, side: str) -> bool:
     """The reorganisation (4e1) is answered by the standing order: it is on and none of the side's ships was hit or
     flipped this Combat Phase (a damaged ship is what a player splits off to withdraw; a player who wants to merge
     or split sound task forces cancels the order on the form)."""
-    if not (state.get("standing") or {}).get(side, {}).get("reorganise", True):
+    if not standing_orders.on(state, side, "reorganise"):
         return False
     damaged = (state.get("combat") or {}).get("damaged") or []
     return not any(bt.side_of(u) == side and bt.kind(u) == "ship" for u in damaged)
 
 
 def set_reorganise(state: State, side: str, keep: bool) -> None:
-    state.setdefault("standing", {}).setdefault(side, {})["reorganise"] = bool(keep)
+    standing_orders.keep(state, side, "reorganise", keep)
 
 
 def kept(state: State, side: str) -> None:
     """The side's line for a reorganisation its standing order answered (explained the first time)."""
-    mine = state.setdefault("standing", {}).setdefault(side, {})
-    why = "" if mine.get("told_reorganise") else (
+    why = "" if not standing_orders.first_told(state, side, "told_reorganise") else (
         " No ship of yours was damaged in this Combat Phase, so you are not asked; the reorganisation form, asked "
         "when one is, keeps or cancels this standing order.")
-    mine["told_reorganise"] = True
     state["log"].append(entry(side, f"Task forces kept as they are by your standing order (4e1).{why}",
                               at="Combat Phase, reorganisation (4e1), standing order"))
