@@ -51,7 +51,8 @@ def example_10(dice=(4, 6)) -> State:
         s["units"][u]["box"] = "ready"
     s["boards"] = {side: {"contacts": {}, "next_marker": 1} for side in ("allied", "japanese")}
     # the printed example asks every question of its Turn (the sea searches, the reorganisation): no standing orders
-    s["standing"] = {side: {"sea_search": False, "reorganise": False, "bombing": False} for side in ("allied", "japanese")}
+    s["standing"] = {side: {"sea_search": False, "reorganise": False,
+                            "bombing": False, "battle_order": False} for side in ("allied", "japanese")}
     begin_turn(s, ScriptedRng(list(dice)))
     return s
 

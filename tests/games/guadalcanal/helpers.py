@@ -18,7 +18,8 @@ def new_game(umpired: bool = False) -> dict[str, Any]:
 def asking(state: dict[str, Any]) -> dict[str, Any]:
     """Every question of the Turn asked: the standing orders (standing.py: the sea search with no enemy marker near,
     the reorganisation with no ship damaged, the bombing order) cancelled, as the tests of the rules' own steps expect."""
-    state["standing"] = {side: {"sea_search": False, "reorganise": False, "bombing": False} for side in ("allied", "japanese")}
+    state["standing"] = {side: {"sea_search": False, "reorganise": False,
+                                "bombing": False, "battle_order": False} for side in ("allied", "japanese")}
     return state
 
 

@@ -46,6 +46,34 @@ def test_side_a_orders_the_battles():
 
 
 @pytest.mark.rule("4")
+def test_battles_each_in_a_hex_of_its_own_are_fought_in_the_listed_order_by_the_standing_order():
+    s = example_10_state()
+    s.pop("standing")  # a newcomer's game: the standing orders on
+    begin_combat(s, ["P4", "N2"], ScriptedRng([]))
+    assert pending_decision(s) == ("battle_setup_defender", ["allied"])  # not asked: P4, listed first, is fought
+    public = [x["text"] for x in s["log"] if x.get("to") in (None, "public")]
+    assert "Side A (Japanese) fights the battles in the listed order: P4, then N2 (standing order)." in public
+    told = [x["text"] for x in s["log"] if x.get("to") == "japanese" and "order changes nothing" in x["text"]]
+    assert len(told) == 1 and not [x for x in s["log"] if x.get("to") == "allied" and "you were not asked" in x["text"]]
+
+
+@pytest.mark.rule("4")
+def test_two_battles_in_one_hex_are_ordered_by_side_a_with_the_standing_order_on_the_form():
+    s = position(task_forces={"us-tf17": "P4", "ij-advance-force": "P4"},
+                 ships={"us-hornet": "us-tf17", "ij-junyo": "ij-advance-force"},
+                 air={"ij-1sd": "P4", "us-b8": "P4"})
+    s.pop("standing")
+    begin_combat(s, ["P4"], ScriptedRng([]))
+    assert pending_decision(s) == ("battle_order", ["japanese"])  # both sides strike P4: its ships are in both
+    form = next(d for d in COMBAT_DECISIONS if d.id == "battle_order").prompt(s, "japanese")
+    assert "Standing order" in form["actions"][0]["args"]["standing"]["each"]["label"]
+    assert form["info"]["default"]["standing"] is True
+    decide(s, "japanese", {"verb": "order_battles", "args": {"order": ["P4-allied", "P4-japanese"],
+                                                             "standing": False}}, ScriptedRng([]))
+    assert s["standing"]["japanese"]["battle_order"] is False
+
+
+@pytest.mark.rule("4")
 def test_one_battle_needs_no_order():
     s = example_10_state()
     begin_combat(s, ["N2"], ScriptedRng([]))

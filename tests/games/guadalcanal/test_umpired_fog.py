@@ -319,9 +319,9 @@ def umpired_playout(options: dict, seed: int):
     `options`: yields (state, role, action, dice seed) before each order, then plays it."""
     players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
     s = rules.setup("2", dict(rules.meta.default_options(), **options), dice)
-    # the random players choose each bombing combat themselves (4d2's standing order cancelled), as they did before
-    # the order existed: the seeds' games, and what they meet again, stay the same
-    s["standing"] = {side: {"bombing": False} for side in SIDES}
+    # the random players choose each bombing combat and the battle order themselves (the standing orders of 4d2 and
+    # 4 cancelled), as they did before the orders existed: the seeds' games, and what they meet again, stay the same
+    s["standing"] = {side: {"bombing": False, "battle_order": False} for side in SIDES}
     for n in range(3000):
         if rules.outcome(s) is not None:
             return

@@ -47,8 +47,9 @@ def example_10_state(ready_on_hornet: tuple[str, ...] = ("us-s8", "us-vv")) -> S
                         "ij-advance-force": {"side": ij, "name": "Advance Force", "hex": "N2"}},
         "sides": {"A": ij, "B": us},
         "log": [],
-        # 10b chooses its bombing combats one by one (Junyo's dive bombing, then the torpedoes): asked, not ordered
-        "standing": {us: {"bombing": False}, ij: {"bombing": False}},
+        # 10b chooses its bombing combats one by one (Junyo's dive bombing, then the torpedoes), and 10's Side A
+        # orders its two battles: asked, not answered by standing orders
+        "standing": {x: {"bombing": False, "battle_order": False} for x in (us, ij)},
     }
 
 
@@ -74,5 +75,6 @@ def position(task_forces: dict[str, str] | None = None, ships: dict[str, str] | 
            for tf, h in (task_forces or {}).items()}
     other = "allied" if side_a == "japanese" else "japanese"
     # the printed examples ask every question of their Combat Phase: no standing orders (standing.py)
-    standing = {x: {"sea_search": False, "reorganise": False, "bombing": False} for x in (side_a, other)}
+    standing = {x: {"sea_search": False, "reorganise": False,
+                    "bombing": False, "battle_order": False} for x in (side_a, other)}
     return {"units": out, "task_forces": tfs, "sides": {"A": side_a, "B": other}, "log": [], "standing": standing}

@@ -13,11 +13,12 @@ from typing import Any
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
-from app.engine.orders import Several, args_json
+from app.engine.orders import Boolean, Optional, Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal.combat import (aa, air_play, bombing, bombing_order, carried_air, free_roll,
                                           reorganisation, setup, telling, waves)
+from app.games.guadalcanal import standing_orders
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import alive
 
@@ -91,7 +92,7 @@ def advance(state: State, rng: Rng) -> State:
         step = c["step"]
         if step == "order":
             if c["order"] is None:
-                if len(c["battles"]) > 1:
+                if len(c["battles"]) > 1 and not ordered_by_standing_order(state):
                     return state
                 c["order"] = [b["id"] for b in c["battles"]]
             _next_battle(state, rng)
@@ -210,7 +211,9 @@ def _battle_ids() -> tuple[str, ...]:
     return tuple(hexes + [f"{h}-{s}" for h in hexes for s in bt.SIDES])
 
 
-ORDER_VERBS = {"order_battles": {"order": Several(_battle_ids(), minimum=1, label="Battle order")}}
+# issue 34: keep or cancel the battle order's standing order (below)
+ORDER_VERBS = {"order_battles": {"order": Several(_battle_ids(), minimum=1, label="Battle order"),
+                                 "standing": Optional(Boolean(label="Standing order"))}}
 
 
 def check_order(state: State, role: Role, action: Action) -> None:
@@ -223,6 +226,8 @@ def check_order(state: State, role: Role, action: Action) -> None:
 
 
 def resolve_order(state: State, role: Role, action: Action, rng: Rng) -> State:
+    if "standing" in action["args"]:
+        standing_orders.keep(state, role, "battle_order", action["args"]["standing"])
     c = bt.combat(state)
     c["order"] = list(action["args"]["order"])
     bt.say(state, "order", f"Side A ({role.title()}) orders the battles: " + ", then ".join(c["order"]) + ".",
@@ -235,10 +240,11 @@ def prompt_order(state: State, role: Role) -> Prompt:
     ids = tuple(b["id"] for b in battles)
     # named by hex, and where both sides strike one hex by the striking side (never the id "O3-allied")
     labels = tuple(b["hex"] + (f" ({b['attacker'].title()} strike)" if b["id"] != b["hex"] else "") for b in battles)
-    args = {"order": Several(ids, minimum=len(ids), maximum=len(ids), labels=labels, label="Battle order")}
+    args = {"order": Several(ids, minimum=len(ids), maximum=len(ids), labels=labels, label="Battle order"),
+            "standing": Optional(Boolean(label=ORDER_LABEL))}
     return {"title": "Order this Turn's battles", "rule": "4",
             "actions": [{"verb": "order_battles", "label": "Fight in this order", "args": args_json(args)}],
-            "info": {"battles": list(ids)}}
+            "info": {"battles": list(ids), "default": {"standing": standing_orders.on(state, role, "battle_order")}}}
 
 
 def default_order(state: State, role: Role) -> Action:
@@ -252,6 +258,36 @@ def random_order(state: State, role: Role, rng: Rng) -> Action:
 def deciders_order(state: State) -> list[Role]:
     c = state.get("combat")
     return [state["sides"]["A"]] if c and c["step"] == "order" else []
+
+
+# --- 4: the battle order's standing order (issue 34) -------------------------------------------------------------
+
+ORDER_LABEL = ("Standing order: when no two of a Turn's battles are in one hex (and option 11a's free roll marker is "
+               "not in play), fight them in the listed order without asking (4)")
+
+
+def independent(state: State) -> bool:
+    """Can the order of this Turn's battles change anything? Not when each is in a hex of its own: a unit is in one
+    hex, so no unit fights in two battles, and one battle's losses never reach another. Two battles in one hex (both
+    sides striking there) share its ships; option 11a's free roll marker passes from battle to battle."""
+    hexes = [b["hex"] for b in bt.combat(state)["battles"]]
+    return len(set(hexes)) == len(hexes) and free_roll.holder(state) is None
+
+
+def ordered_by_standing_order(state: State) -> bool:
+    """Side A's standing order answers the battle order (4): it is on and the order can change nothing. The order
+    is told to both sides as Side A's would be, and Side A why it was not asked, the first time."""
+    side_a = state["sides"]["A"]
+    if not (standing_orders.on(state, side_a, "battle_order") and independent(state)):
+        return False
+    order = [b["id"] for b in bt.combat(state)["battles"]]
+    bt.say(state, "order", f"Side A ({side_a.title()}) fights the battles in the listed order: "
+           + ", then ".join(order) + " (standing order).", order=order)
+    if standing_orders.first_told(state, side_a, "told_battle_order"):
+        bt.say(state, "order", "Your battles this Turn are each in a hex of its own, so their order changes "
+               "nothing and you were not asked it (4). The battle order form, asked when two battles share a hex, "
+               "keeps or cancels this standing order.", to=side_a)
+    return True
 
 
 BATTLE_ORDER = Decision(id="battle_order", rule="4", verbs=ORDER_VERBS, deciders=deciders_order, prompt=prompt_order,
