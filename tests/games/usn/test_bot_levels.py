@@ -8,12 +8,13 @@ import re
 import pytest
 from sqlalchemy import select
 
+from app.engine import search
 from app.engine.rng import FastRng, SeededRng
 from app.games import usn
 from app.games.usn import belief
 from app.games.usn.rules import BOTS
 from app.games.usn.rules import rules as R
-from app.games.usn.strong_bot import LEVELS, STRONG_BOTS, naval_candidates
+from app.games.usn.strong_bot import LEVELS, MARGIN, STRONG_BOTS, chosen, naval_candidates
 from app.play import bots as play_bots
 from app.store.db import transaction
 from app.store.models import Seat
@@ -172,3 +173,14 @@ def test_the_strong_level_beats_the_easy_one_more_often_than_easy_beats_itself(s
             strong += play(scenario, seed, {side: "strong", other: "easy"})["outcome"]["winner"] == side
             easy += play(scenario, seed, {side: "easy", other: "easy"})["outcome"]["winner"] == side
     assert strong > easy
+
+
+def test_the_strong_player_keeps_the_easy_order_unless_another_beats_it_by_the_margin():
+    """Three rollouts are noisy: a course found better by less than MARGIN is not taken over the easy order."""
+    easy = {"verb": "move", "args": {"moves": {}}}
+    other = {"verb": "move", "args": {"moves": {"A-CV-5": {"to": "0761"}}}}
+    near = search.Thought(other, [1.0, 1.0 + MARGIN / 2], [easy, other], 6)
+    assert chosen(near) == easy
+    far = search.Thought(other, [1.0, 1.0 + MARGIN * 2], [easy, other], 6)
+    assert chosen(far) == other
+    assert chosen(search.Thought(other, [None, 0.0], [easy, other], 6)) == other  # the easy order refused there
