@@ -22,4 +22,7 @@ def free(view: View, side: str, h: str) -> bool:
 def free_of(view: View, side: str) -> Callable[[str], bool]:
     """`free` for many hexes of one view: the enemy's stacks read once (a ship's course weighs every hex in reach)."""
     enemy = set(enemy_hexes(view, side))
-    return lambda h: grid.open_hex(h) and h not in enemy and not situation.forbidden(view, side, h)
+    # a rule keeping ships out names hexes and a distance (situation.forbidden): a situation with none forbids nothing
+    kept_off = any("distance" in r for r in board.situation(view.get("scenario", "coral_sea")).get("special", []))
+    return lambda h: (grid.open_hex(h) and h not in enemy
+                      and not (kept_off and situation.forbidden(view, side, h)))
