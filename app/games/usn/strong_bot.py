@@ -37,7 +37,7 @@ State = dict[str, Any]
 BUDGET = search.Budget(samples=2, rollouts=1, horizon=200)
 HORIZON_TURNS = 2  # a rollout plays this Game-Turn and the next (to the end of the game at most)
 # A course other than the easy player's is taken only when its mean beats the easy order's by this much (in tens of
-# Victory Points): three rollouts are noisy, and a course found better by a hair is as likely found so by luck.
+# Victory Points): two rollouts are noisy, and a course found better by a hair is as likely found so by luck.
 MARGIN = 0.5
 CLOSE_TO_OBJECTIVE = (1,)  # hexes from the objective the warships close to, in the candidates
 CLOSE_TO_ENEMY = (1, 3)  # hexes from the nearest enemy stack
