@@ -8,17 +8,34 @@ one computer decision (p50, p99). Seeded: the same figures on every run of the s
 
 With --write the table replaces the section "U.S.N.: computer players in the campaign games" of docs/benchmarks.md
 (tools/bench_doc.py keeps the notes written by hand below it).
+
+Issue 36, the two levels in the mini-games (app/games/usn/strong_bot.py LEVELS, "easy" and "strong"):
+
+    python -m tools.bench_bots_usn --levels GAMES [--workers N] [--record FILE] [--write]
+
+plays Coral Sea and Midway, each pairing from each side (strong v easy, strong v random, easy v random, and easy v
+easy as the baseline), seeds 0 to GAMES-1, each seat deciding from its own view with its own stream; the table gives
+the wins with their 95% Wilson interval and the CPU time of a decision of the player under test (p50 / p99 / max).
+It goes to the section "U.S.N.: computer players' levels in the mini-games". `--record FILE` appends each game to
+FILE and skips those already there, so a stopped run resumes; the section is redrawn after every whole seed.
 """
 from __future__ import annotations
 
+import argparse
+import json
+import math
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
+from pathlib import Path
 
 from app.engine.rng import SeededRng
 from app.games.usn import campaign_victory
 from app.games.usn.rules import rules
+from app.games.usn.strong_bot import LEVELS
 from app.play.balance import wilson
+from tools import bench_doc
 
 CAMPAIGNS = ("campaign_1", "campaign_2", "campaign_3")
 HEADING = "## U.S.N.: computer players in the campaign games"
@@ -88,10 +105,128 @@ def lines(seeds: int = 5, report=lambda line: None) -> list[str]:
     return out
 
 
-if __name__ == "__main__":
+# --- issue 36: the levels in the mini-games ---------------------------------------------------------------------
+
+LEVELS_HEADING = "## U.S.N.: computer players' levels in the mini-games"
+MINI_GAMES = ("coral_sea", "midway")
+SIDES = ("japanese", "allied")
+NAMES = {"japanese": "Japanese", "allied": "Allied"}
+OTHER = {"japanese": "allied", "allied": "japanese"}
+PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"), ("easy", "easy"))  # (under test, opponent)
+
+
+def play_levels(scenario: str, seed: int, levels: dict[str, str]) -> dict:
+    """One seeded mini-game; `levels` maps each side to "strong", "easy" or "random". The winner and the CPU time of
+    every decision, side by side."""
+    dice = SeededRng(1000 + seed)
+    streams = {s: SeededRng(2000 + 2 * seed + i) for i, s in enumerate(SIDES)}
+    state = rules.setup(scenario, {}, dice)
+    times: dict[str, list[float]] = {s: [] for s in SIDES}
+    while rules.outcome(state) is None:
+        prompts = rules.prompts(state)
+        role = min(prompts)
+        start = time.process_time()
+        if levels[role] == "random":
+            action = rules.random_action(state, role, streams[role])
+        else:
+            action = LEVELS[levels[role]][role](rules.view(state, role), prompts[role], streams[role])
+        times[role].append(time.process_time() - start)
+        state = rules.apply(state, role, action, dice)
+    return {"winner": state["outcome"]["winner"], "times": times}
+
+
+def _level_job(args):
+    scenario, seed, name, levels = args
+    return {**play_levels(scenario, seed, levels), "scenario": scenario, "seed": seed, "row": name}
+
+
+def level_rows() -> dict[str, dict[str, str]]:
+    return {f"{t}-{side}-{o}": {side: t, OTHER[side]: o} for t, o in PAIRINGS for side in SIDES
+            if not (t == o and side == "allied")}
+
+
+def _load(path: Path | None) -> list[dict]:
+    if path is None or not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def run_levels(games: int, workers: int = 1, record: Path | None = None, on_round=None) -> list[dict]:
+    rows = level_rows()
+    results = [r for r in _load(record) if r["seed"] < games]
+    done = {(r["scenario"], r["seed"], r["row"]) for r in results}
+    jobs = [(sc, seed, name, rows[name]) for seed in range(games) for sc in MINI_GAMES for name in rows
+            if (sc, seed, name) not in done]
+    per_seed = len(rows) * len(MINI_GAMES)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for result in pool.map(_level_job, jobs, chunksize=1):
+            results.append(result)
+            if record is not None:
+                with record.open("a") as f:
+                    f.write(json.dumps(result) + "\n")
+            if on_round is not None and len(results) % per_seed == 0:
+                on_round(results)
+    return results
+
+
+def _q(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] if values else float("nan")
+
+
+def level_lines(results: list[dict], load: str = "") -> list[str]:
+    counts = sorted({sum(r["row"] == n and r["scenario"] == sc for r in results)
+                     for n in level_rows() for sc in MINI_GAMES} - {0})
+    out = [f"{LEVELS_HEADING} (measured on {datetime.now(UTC):%Y-%m-%d} by "
+           f"`nice -n 10 python -m tools.bench_bots_usn --levels {counts[-1] if counts else 0} --workers 2 --write`)",
+           "",
+           (f"**{' to '.join(str(c) for c in counts) or 0} seeded games a row** (seeds from 0; dice `SeededRng(1000 + "
+            "seed)`, each seat its own stream). Coral Sea (two Game-Turns) and Midway (three), default options; each "
+            "seat decides from its own view (app/games/usn/strong_bot.py: easy, the heuristics of bots.py; strong, the "
+            "search over beliefs of belief.py at each Air and Sea Movement Phase). *random* is a random legal order "
+            "(rules.random_action). The baseline of every row is easy v easy, the first rows. Interval: 95% Wilson. "
+            "Decision CPU: every order of the player under test, in seconds." + (f" Machine: {load}." if load else "")),
+           "", "| game | player under test | its side | opponent | games | wins | win rate (95% interval) | "
+           "decision CPU p50 / p99 / max (s) |", "|---|---|---|---|---|---|---|---|"]
+    order = [("easy", "easy"), *[p for p in PAIRINGS if p != ("easy", "easy")]]
+    for sc in MINI_GAMES:
+        for tested, opponent in order:
+            for side in SIDES:
+                rows = [r for r in results if r["scenario"] == sc and r["row"] == f"{tested}-{side}-{opponent}"]
+                if tested == opponent == "easy" and side == "japanese":
+                    rows = [r for r in results if r["scenario"] == sc and r["row"] == "easy-japanese-easy"]
+                if not rows:
+                    continue
+                n, wins = len(rows), sum(r["winner"] == side for r in rows)
+                lo, hi = wilson(wins, n)
+                t = [x for r in rows for x in r["times"][side]]
+                out.append(f"| {sc.replace('_', ' ').title()} | {tested} | {NAMES[side]} | {opponent} | {n} | {wins} | "
+                           f"{wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {_q(t, 50):.3f} / {_q(t, 99):.2f} / {max(t):.2f} |")
+    return out + [""]
+
+
+def main_levels(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description="U.S.N.'s levels in the mini-games (issue 36)")
+    ap.add_argument("games", type=int, nargs="?", default=20)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--record", type=Path, default=None)
+    ap.add_argument("--load", default="", help="the machine's load, as the table should say it")
+    ap.add_argument("--write", action="store_true")
+    a = ap.parse_args(argv)
+    games, workers, record, load, write = a.games, a.workers, a.record, a.load, a.write
+    results = run_levels(games, workers, record,
+                         on_round=(lambda rs: bench_doc.write(level_lines(rs, load))) if write else None)
+    drawn = level_lines(results, load)
+    print("\n".join(drawn))
+    if write:
+        bench_doc.write(drawn)
+
+
+if __name__ == "__main__" and "--levels" in sys.argv:
+    main_levels([a for a in sys.argv[1:] if a != "--levels"])
+elif __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     drawn = lines(int(args[0]) if args else 5, report=lambda line: print(line, flush=True))
     print("\n".join(drawn))
     if "--write" in sys.argv:
-        from tools import bench_doc
         bench_doc.write(drawn)

@@ -237,7 +237,7 @@ def random(state, role, rng):
                 continue
             if r == 1 and targets:
                 t = rng.choice(targets)
-                g = rng.die(len(state["examined"][role][t]))
+                g = rng.die(min(len(state["examined"][role][t]), 10))  # an order names groups 1-10 only
                 missions.append({"from": st, "kind": kind, "points": rng.die(n), "target": t, "group": g,
                                  "ship": rng.die(len(state["examined"][role][t][g - 1]))})
             elif r == 2 and kind != "lbac":

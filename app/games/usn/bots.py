@@ -185,7 +185,8 @@ def _toward(view: View, side: str, ship: dict[str, Any], goal: str, budget: int,
     the stream cost the Japanese player at Santa Cruz a third of its wins against random play (18 of 40 seeds, 12
     with them), so the tie stays the first by number."""
     here = ship["hex"]
-    options = [h for h in grid.within(here, budget) if bot_view.free(view, side, h) or h == here]
+    free = bot_view.free_of(view, side)
+    options = [h for h in grid.within(here, budget) if h == here or free(h)]
     return min(options, key=lambda h: (abs(_dist(h, goal) - keep), _dist(here, h), h))
 
 
