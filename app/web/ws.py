@@ -75,7 +75,7 @@ def fragment(model: dict, base: Base | None = None) -> Fragment:
     of what will be sent are made here, in the worker thread, once for every socket they go to
     (app/realtime/frames.py)."""
     page = Fragment(patches.stamped(render_fragments(model), (model["game"]["id"], model["game"].get("commitment"))),
-                    model_digest(model))
+                    model_digest(model), model["game"]["version"])
     if base is not None and base.page is not None and base.page.digest != page.digest:
         page.base, page.patch = base.page.id, patches.patch(base.page, page)
         frames.prepare(page.patch)
@@ -155,7 +155,7 @@ async def game_socket(ws: WebSocket, game_id: str):
             if since < await run_in_threadpool(_version, game_id, role):
                 drawn, _ = await run_in_threadpool(pipeline.draw, game_id, {role}, set(), {})
                 page = drawn.pages[role]
-                if sub.ticket <= drawn.ticket:  # else a push drawn later has already reached this page
+                if hub.later(sub, page, drawn.ticket):  # else a push drawn later has already reached this page
                     hub.holding(game_id, sub, page, drawn.ticket)
                     await ws.send_text(page)
     except WebSocketDisconnect:
