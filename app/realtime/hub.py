@@ -111,7 +111,8 @@ class Hub:
             last = self.last.get((game_id, role), (0, None))[1]
             mine = [s for s in subs if s.role == role]
             takers = [s for s in mine if s.patches and last is not None and s.holds == last.id]
-            out[role] = Base(last if takers else None, whole=len(takers) < len(mine))
+            out[role] = Base(last if takers else None, whole=len(takers) < len(mine),
+                             shown=frozenset(s.digest for s in mine))
         return out
 
     async def end_session(self, session: str) -> int:
@@ -160,7 +161,7 @@ class Hub:
         """Send each socket its role's page. A role whose view did not change gets nothing: the other side's
         revisions of its secret orders bump the game's version, but the rules let this side learn only whether
         those orders are in. A socket already showing a later drawing, or a later version, gets nothing either."""
-        due = [s for s in subs if s.role in pages and self.later(s, pages[s.role], ticket)
+        due = [s for s in subs if s.role in pages and pages[s.role] and self.later(s, pages[s.role], ticket)
                and (getattr(pages[s.role], "digest", None) is None or pages[s.role].digest != s.digest)]
         messages = []
         for sub in due:  # marked before the first await, so a push started meanwhile sees it
@@ -176,9 +177,11 @@ class Hub:
 @dataclass
 class Base:
     """What the drawing of a role's next page needs to know of its sockets: the page a patch applies to (None: no
-    socket could take one) and whether any socket needs the whole page."""
+    socket could take one), whether any socket needs the whole page, and the fingerprints of what they show (when
+    they all show what the new position shows the role, its page is not drawn: an empty Fragment stands for it)."""
     page: Fragment | None
     whole: bool = False
+    shown: frozenset[str | None] = frozenset()
 
 
 hub = Hub()

@@ -71,11 +71,16 @@ def model_digest(model: dict) -> str:
 def fragment(model: dict, base: Base | None = None) -> Fragment:
     """One role's push, drawn from its page model (the same model a reply to that role's order is built from), with
     its id (app/realtime/patch.py). With `base` (the role's sockets: app/realtime/hub.py `Hub.bases`), also the patch
-    that makes it from the page those sockets hold: both are renderings of this role's view. The compressed frames
+    that makes it from the page those sockets hold: both are renderings of this role's view; and when every one of
+    those sockets shows what this model shows (the other side revised its secret orders), nothing is drawn: the
+    fragment is empty (never sent), its fingerprint and version known. The compressed frames
     of what will be sent are made here, in the worker thread, once for every socket they go to
     (app/realtime/frames.py)."""
+    digest = model_digest(model)
+    if base is not None and base.shown == {digest}:  # every socket of the role shows this already: nothing to send
+        return Fragment("", digest, model["game"]["version"])
     page = Fragment(patches.stamped(render_fragments(model), (model["game"]["id"], model["game"].get("commitment"))),
-                    model_digest(model), model["game"]["version"])
+                    digest, model["game"]["version"])
     if base is not None and base.page is not None and base.page.digest != page.digest:
         page.base, page.patch = base.page.id, patches.patch(base.page, page)
         frames.prepare(page.patch)
