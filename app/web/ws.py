@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from app.config import get_settings
 from app.play import accounts, lobby
 from app.play.clock import now
+from app.play.columns import read
 from app.play.versions import role_version
 from app.realtime import frames
 from app.realtime import patch as patches
@@ -97,7 +98,7 @@ def valid_sessions(db, hashes: set[str]) -> set[str]:
     """Which of these sessions (by hash) are still valid: not signed out, not expired."""
     if not hashes:
         return set()
-    rows = db.execute(_SESSIONS, {"hashes": sorted(hashes)}).all()
+    rows = read(db, _SESSIONS, {"hashes": sorted(hashes)}).all()
     at = now()
     return {h for h, expires in rows if (expires if expires.tzinfo else expires.replace(tzinfo=at.tzinfo)) > at}
 
