@@ -42,29 +42,36 @@ ROUNDS = 4  # measured submissions per game
 WARMUP = 1  # rounds before those, not counted: templates compiled, caches and the threadpool filled
 
 
-def cpu_ns(pid: int) -> int:
-    """A process's CPU time so far (ns), every thread's (/proc/PID/task/*/schedstat: finer than utime's ticks)."""
-    total = 0
+def cpu_ns(pid: int) -> dict[int, int]:
+    """Each thread's CPU time so far (ns) by its id (/proc/PID/task/*/schedstat: finer than utime's ticks)."""
+    times = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            total += int((task / "schedstat").read_text().split()[0])
+            times[int(task.name)] = int((task / "schedstat").read_text().split()[0])
         except (OSError, ValueError, IndexError):
             pass  # a thread that ended meanwhile
-    return total
+    return times
+
+
+def cpu_between(before: dict[int, int], after: dict[int, int]) -> int:
+    """The CPU (ns) the threads spent between two readings, thread by thread: a thread that ended in between (a
+    worker thread left idle exits) drops out of the second reading, and a difference of the sums took its whole
+    life's CPU off the window (a run once showed 2.7 ms an order where its neighbours showed 12)."""
+    return sum(ns - before.get(tid, 0) for tid, ns in after.items())
 
 
 class Windows:
     """CPU a server spends inside timed windows (an order's POST until its pushes have arrived), summed."""
 
     def __init__(self, pid: int):
-        self.pid, self.ns, self.orders, self._at = pid, 0, 0, 0
+        self.pid, self.ns, self.orders, self._at = pid, 0, 0, {}
 
     def open(self) -> None:
         self._at = cpu_ns(self.pid)
 
     def close(self, counted: bool = True) -> None:
         if counted:
-            self.ns += cpu_ns(self.pid) - self._at
+            self.ns += cpu_between(self._at, cpu_ns(self.pid))
             self.orders += 1
 
     def per_order_ms(self) -> float:
@@ -245,7 +252,7 @@ def latency_lines(ours: dict, theirs: dict, load: tuple[float, float] | None = N
         "",
         "| figure | Ironbottom | bare durable baseline | ratio | goal |",
         "|---|---|---|---|---|",
-        row("push p50 (ms)", pct(lat, 50), pct(durable, 50), "at most 4x"),
+        row("push p50 (ms)", pct(lat, 50), pct(durable, 50), "at most 2.5x"),
         row("push p99 (ms)", pct(lat, 99), pct(durable, 99), "under 25 ms"),
         row("server CPU per order (ms)", ours["cpu_ms"], theirs["cpu_ms"], "at most 3x", 2),
         "",

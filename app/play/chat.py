@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session as DB
 from app.config import get_settings
 from app.engine.contract import SPECTATOR, UMPIRE
 from app.play.clock import now
+from app.play.columns import read
 from app.play.errors import BadRequest, Forbidden, TooMany
 from app.play.state import rules_for
 from app.store.models import ChatMessage, Game, User
@@ -114,7 +115,7 @@ def messages_for(db: DB, game: Game, roles, limit: int = 200) -> dict[str, list[
     is crowded out by a channel it does not read."""
     readable = {role: readable_channels(game, role) for role in roles}
     wanted = sorted({c for chans in readable.values() for c in chans})
-    rows = sorted(db.execute(_chat_query(tuple(wanted), limit), {"game_id": game.id}).all()) if wanted else []
+    rows = sorted(read(db, _chat_query(tuple(wanted), limit), {"game_id": game.id}).all()) if wanted else []
     meta = rules_for(game).meta
     label = lambda r: "Umpire" if r == UMPIRE else meta.label(r)  # noqa: E731  (a side's id names the side)
     return {role: [{"channel": channel, "channel_label": "All" if channel == ALL else label(channel),

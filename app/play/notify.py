@@ -32,6 +32,7 @@ from app.config import get_settings
 from app.engine.contract import UMPIRE
 from app.paths import ROOT
 from app.play.clock import now
+from app.play.columns import read
 from app.play.deadlines import awaited
 from app.play.errors import BadRequest, NotFound
 from app.play.lobby import stage
@@ -216,7 +217,7 @@ _SUBSCRIBED = (select(Seat.id).join(NotifySetting, NotifySetting.user_id == Seat
 
 def has_subscribers(db: DB, game_id: str) -> bool:
     """Whether anyone seated in the game takes notices: most games have no one, and then nothing is queued."""
-    return db.scalar(_SUBSCRIBED, {"game_id": game_id}) is not None
+    return read(db, _SUBSCRIBED, {"game_id": game_id}).scalar() is not None
 
 
 def _window(game: Game) -> float:

@@ -12,6 +12,7 @@ from sqlalchemy import bindparam, delete, select
 from sqlalchemy.orm import Session as DB
 
 from app.config import get_settings
+from app.play.columns import read
 from app.play.state import phase_of
 from app.store.models import ActionRow, Game, Snapshot
 
@@ -23,7 +24,7 @@ _LAST = (select(Snapshot.seq, Snapshot.phase).where(Snapshot.game_id == bindpara
 def maybe_take(db: DB, game: Game, rules, state, seq: int) -> None:
     # Its seq and phase only: loading the last snapshot's whole state on every order cost more than the rules.
     # (The statement is built once: building it and its cache key cost about as much as running it.)
-    last = db.execute(_LAST, {"game_id": game.id}).first()
+    last = read(db, _LAST, {"game_id": game.id}).first()
     phase = phase_of(rules, state)
     if last is None or last.phase != phase or seq - last.seq >= get_settings().snapshot_every \
             or game.status == "ended":

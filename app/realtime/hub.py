@@ -26,7 +26,7 @@ class Subscriber:
     role: str
     user_id: int | None
     send: Callable[[str], Awaitable[None]]
-    version: int = 0
+    version: int = 0  # the role's version its page shows (app/play/versions.py): a page showing less is never sent
     session: str | None = None  # the hash of the session the socket was opened with
     close: Callable[[], Awaitable[None]] | None = None
     digest: str | None = None  # the fingerprint of what this socket's page shows now
@@ -37,16 +37,17 @@ class Subscriber:
 
 class Fragment(str):
     """A rendered push (stamped with its id: app/realtime/patch.py) with the fingerprint of what it shows its role
-    (everything but the game's version), and the patch that makes it from the role's previous page, when one was
-    made (`base`: that page's id)."""
+    (everything but the game's version), the role's version it shows, and the patch that makes it from the role's
+    previous page, when one was made (`base`: that page's id)."""
 
     digest: str | None
+    version: int | None
     base: str | None
     patch: str | None
 
-    def __new__(cls, html: str, digest: str | None = None) -> "Fragment":
+    def __new__(cls, html: str, digest: str | None = None, version: int | None = None) -> "Fragment":
         obj = super().__new__(cls, html)
-        obj.digest, obj.base, obj.patch = digest, None, None
+        obj.digest, obj.version, obj.base, obj.patch = digest, version, None, None
         return obj
 
     @property
@@ -110,7 +111,8 @@ class Hub:
             last = self.last.get((game_id, role), (0, None))[1]
             mine = [s for s in subs if s.role == role]
             takers = [s for s in mine if s.patches and last is not None and s.holds == last.id]
-            out[role] = Base(last if takers else None, whole=len(takers) < len(mine))
+            out[role] = Base(last if takers else None, whole=len(takers) < len(mine),
+                             shown=frozenset(s.digest for s in mine))
         return out
 
     async def end_session(self, session: str) -> int:
@@ -135,10 +137,22 @@ class Hub:
             return patch
         return page
 
+    @staticmethod
+    def later(sub: Subscriber, page: str, ticket: int) -> bool:
+        """Whether `page`, drawn under `ticket`, may follow what `sub`'s page shows: drawn no earlier, and showing no
+        earlier version of the role's page. A drawing by a read takes its ticket before its read begins (it sees
+        every commit made before it), so on a busy server it may also see commits made after it, whose own pushes
+        then come with later tickets but earlier positions: the version keeps the page from going back."""
+        version = getattr(page, "version", None)
+        return sub.ticket <= ticket and (version is None or version >= sub.version)
+
     def holding(self, game_id: str, sub: Subscriber, page: str, ticket: int) -> None:
         """Note that `sub` is being sent `page` (drawn under `ticket`): what its page holds from now on, and the base
         of its role's next patch."""
         sub.digest, sub.ticket, sub.holds = getattr(page, "digest", None), ticket, patches.id_of(page)
+        version = getattr(page, "version", None)
+        if version is not None:
+            sub.version = max(sub.version, version)
         if isinstance(page, Fragment) and sub in self.channels.get(game_id, ()) \
                 and self.last.get((game_id, sub.role), (0, None))[0] <= ticket:
             self.last[(game_id, sub.role)] = (ticket, page)
@@ -146,8 +160,8 @@ class Hub:
     async def send(self, game_id: str, subs: list[Subscriber], pages: dict[str, str], ticket: int) -> None:
         """Send each socket its role's page. A role whose view did not change gets nothing: the other side's
         revisions of its secret orders bump the game's version, but the rules let this side learn only whether
-        those orders are in. A socket already showing a later drawing gets nothing either."""
-        due = [s for s in subs if s.role in pages and s.ticket <= ticket
+        those orders are in. A socket already showing a later drawing, or a later version, gets nothing either."""
+        due = [s for s in subs if s.role in pages and pages[s.role] and self.later(s, pages[s.role], ticket)
                and (getattr(pages[s.role], "digest", None) is None or pages[s.role].digest != s.digest)]
         messages = []
         for sub in due:  # marked before the first await, so a push started meanwhile sees it
@@ -163,9 +177,11 @@ class Hub:
 @dataclass
 class Base:
     """What the drawing of a role's next page needs to know of its sockets: the page a patch applies to (None: no
-    socket could take one) and whether any socket needs the whole page."""
+    socket could take one), whether any socket needs the whole page, and the fingerprints of what they show (when
+    they all show what the new position shows the role, its page is not drawn: an empty Fragment stands for it)."""
     page: Fragment | None
     whole: bool = False
+    shown: frozenset[str | None] = frozenset()
 
 
 hub = Hub()

@@ -234,6 +234,8 @@ class Pipeline:
         if not subs:
             return None
         have = drawn.pages if drawn is not None else {}
+        # A page left undrawn (its sockets all showed it) stands only while every socket of its role still shows it.
+        have = {r: p for r, p in have.items() if p or all(s.digest == p.digest for s in subs if s.role == r)}
         opened = {s.session for s in subs if s.session}
         valid = set(drawn.valid) if drawn is not None else set()
         missing = {s.role for s in subs} - set(have)
@@ -250,8 +252,8 @@ class Pipeline:
         if not subs:
             return found
         self.hub.published += 1
-        if drawn is not None and drawn.pages:
-            await self.hub.send(game_id, subs, drawn.pages, drawn.ticket)
+        if drawn is not None and have:
+            await self.hub.send(game_id, subs, have, drawn.ticket)
         if more is not None and more.pages:
             await self.hub.send(game_id, subs, more.pages, more.ticket)
         return found

@@ -21,6 +21,7 @@ from app.web.presenter import page_model, reply_json
 from app.web.responses import JSONResponse
 
 router = APIRouter(prefix="/api", tags=["api"])
+orders = APIRouter(prefix="/api", tags=["api"])  # the order route alone: matched first (app/web/main.py)
 
 
 class Credentials(BaseModel):
@@ -197,7 +198,7 @@ def show(game_id: str, db: ReadDBDep, user: User, seat: str | None = None) -> di
     return game_json(db, game_id, user.user_id, seat)
 
 
-@router.post("/games/{game_id}/actions", responses={401: {"description": "Not signed in"}})
+@orders.post("/games/{game_id}/actions", responses={401: {"description": "Not signed in"}})
 async def act(game_id: str, body: Submission, request: Request, later: BackgroundTasks) -> dict[str, Any]:
     """Apply an order. The reply is the position just after it; other pages' pushes and the computer's answer
     follow once the reply has gone (GET the game, or keep its websocket open, to see them). A browser's session

@@ -24,6 +24,7 @@ from app.web.templating import render
 from app.web.ws import end_session
 
 router = APIRouter(include_in_schema=False)
+orders = APIRouter(include_in_schema=False)  # the form's order route alone: matched first (app/web/main.py)
 
 
 def in_transaction(use_case, *args):
@@ -313,7 +314,7 @@ async def manage_invite(game_id: str, role: str, user: User, do: str = Form(""))
     return RedirectResponse(f"/games/{game_id}/invites", status_code=303)
 
 
-@router.post("/games/{game_id}/actions")
+@orders.post("/games/{game_id}/actions")
 async def submit_form(request: Request, game_id: str, later: BackgroundTasks):
     """An order from the game page's forms. HTMX gets a fragment back (the page itself updates by push). The same
     pipeline as the JSON API's, in as many worker hops (one): the session and its CSRF token are checked there."""

@@ -16,6 +16,7 @@ from app.play import chat, rematch, rulebooks
 from app.play.lobby import in_seat_order
 from app.play.records import result_words
 from app.play.clocks import CLAIM_AFTER
+from app.play.columns import read
 from app.play.deadlines import awaited
 from app.play.notify import has_subscribers
 from app.play.undo import UNREAD, can_take_back, last_standing
@@ -75,7 +76,7 @@ def page_facts(db: DB, game: Game, roles=(), state: Any = None, prompts: dict[st
     state = load_state(db, game) if state is None else state
     if prompts is None:
         prompts = rules.prompts(state) if game.status == "active" else {}
-    rows = db.execute(_SEATS, {"game_id": game.id}).all()
+    rows = read(db, _SEATS, {"game_id": game.id}).all()
     seats = [{"role": role, "label": "Umpire" if role == UMPIRE else meta.label(role),
               "player": name if user_id else ("computer" if bot else None)} for role, user_id, bot, name in rows]
     # Issue 19: a computer seat whose orders are owed is thinking (it moves after the commit, off the request path).
@@ -209,7 +210,7 @@ def clock_model(game: Game, role: str, meta) -> dict[str, Any]:
 def notices(db: DB, game: Game, meta) -> list[str]:
     """Public records the platform itself writes: missed orders, undos, claims. Numbered in the order they were
     written, not by the game's action count, which would tell a side how many commits it could not see."""
-    rows = db.execute(_NOTICES, {"game_id": game.id}).all()
+    rows = read(db, _NOTICES, {"game_id": game.id}).all()
     label = lambda r: "The umpire" if r == UMPIRE else meta.label(r)  # noqa: E731
     text = {"missed order": "{who} missed an order; the default was taken.",
             "undo": "Both sides agreed: the last resolution was undone.",

@@ -16,6 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from app.config import get_settings
 from app.play import accounts, lobby
 from app.play.clock import now
+from app.play.columns import read
 from app.play.versions import role_version
 from app.realtime import frames
 from app.realtime import patch as patches
@@ -71,11 +72,16 @@ def model_digest(model: dict) -> str:
 def fragment(model: dict, base: Base | None = None) -> Fragment:
     """One role's push, drawn from its page model (the same model a reply to that role's order is built from), with
     its id (app/realtime/patch.py). With `base` (the role's sockets: app/realtime/hub.py `Hub.bases`), also the patch
-    that makes it from the page those sockets hold: both are renderings of this role's view. The compressed frames
+    that makes it from the page those sockets hold: both are renderings of this role's view; and when every one of
+    those sockets shows what this model shows (the other side revised its secret orders), nothing is drawn: the
+    fragment is empty (never sent), its fingerprint and version known. The compressed frames
     of what will be sent are made here, in the worker thread, once for every socket they go to
     (app/realtime/frames.py)."""
+    digest = model_digest(model)
+    if base is not None and base.shown == {digest}:  # every socket of the role shows this already: nothing to send
+        return Fragment("", digest, model["game"]["version"])
     page = Fragment(patches.stamped(render_fragments(model), (model["game"]["id"], model["game"].get("commitment"))),
-                    model_digest(model))
+                    digest, model["game"]["version"])
     if base is not None and base.page is not None and base.page.digest != page.digest:
         page.base, page.patch = base.page.id, patches.patch(base.page, page)
         frames.prepare(page.patch)
@@ -92,7 +98,7 @@ def valid_sessions(db, hashes: set[str]) -> set[str]:
     """Which of these sessions (by hash) are still valid: not signed out, not expired."""
     if not hashes:
         return set()
-    rows = db.execute(_SESSIONS, {"hashes": sorted(hashes)}).all()
+    rows = read(db, _SESSIONS, {"hashes": sorted(hashes)}).all()
     at = now()
     return {h for h, expires in rows if (expires if expires.tzinfo else expires.replace(tzinfo=at.tzinfo)) > at}
 
@@ -155,7 +161,7 @@ async def game_socket(ws: WebSocket, game_id: str):
             if since < await run_in_threadpool(_version, game_id, role):
                 drawn, _ = await run_in_threadpool(pipeline.draw, game_id, {role}, set(), {})
                 page = drawn.pages[role]
-                if sub.ticket <= drawn.ticket:  # else a push drawn later has already reached this page
+                if hub.later(sub, page, drawn.ticket):  # else a push drawn later has already reached this page
                     hub.holding(game_id, sub, page, drawn.ticket)
                     await ws.send_text(page)
     except WebSocketDisconnect:
