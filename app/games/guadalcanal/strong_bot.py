@@ -40,7 +40,7 @@ STRIKE_AGE = 1  # a strike is aimed at sightings this old or newer
 
 # Sized so that a searched decision stays under 2 s of CPU at p99 (docs/benchmarks.md): every candidate is played
 # on SAMPLES believed states to the end of the Turn.
-BUDGET = search.Budget(samples=3, rollouts=1, horizon=200)
+BUDGET = search.Budget(samples=2, rollouts=1, horizon=200)
 
 
 def take_off(view: View, prompt: Prompt, rng) -> Action:
