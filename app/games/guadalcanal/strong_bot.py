@@ -1,13 +1,14 @@
-"""The strong Guadalcanal computer player (issue 36): the engine's search over beliefs (app/engine/search.py) at the
-decisions that send and aim the carriers' war - where the carriers sail (3c) and where the strikes fly (3d) - and the
-easy bot's plan (bots.py) with a sharper take-off (3a) everywhere else. Like the easy bot it decides from
-`view(state, side)`, its prompt and its own stream only.
+"""The strong Guadalcanal computer player (issue 36): the engine's search over beliefs (app/engine/search.py) where
+the strikes fly (3d) - which sighting each strike goes for - and the easy bot's plan (bots.py) with a sharper
+take-off (3a) everywhere else. Like the easy bot it decides from `view(state, side)`, its prompt and its own stream
+only.
 
 - **Belief** (belief.py): own forces exact, the enemy's open Operations Card exact, the enemy task forces drawn
   where the view says they could be (a sighting and the hexes sailed since, else the likelihood map).
-- **Candidates**: the easy order first. Sea movement: each carrier group (the carrier task forces of one hex)
-  sent to each hex it may enter or kept where it is, the others moving as the easy bot moves them. The strike:
-  every strike to one sighting (each sighting of this Turn or the last that some strike reaches).
+- **Candidates**: the easy order first, then every strike to one sighting (each sighting of this Turn or the last
+  that some strike reaches). The carriers' sea moves have candidates too (each carrier group - the carrier task
+  forces of one hex - sent to each hex it may enter or kept, the others moving as the easy bot moves them), searched
+  only with SEARCHED = CANDIDATES: measured, they cost about 1 s of CPU a decision for no win shown (see SEARCHED).
 - **Rollouts**: each candidate applied and the game played on by the easy bot for both sides, through the Combat
   Phase and the Air Return Phase to the end of the Turn, on the same dice for every candidate.
 - **Evaluate** (belief.score): the victory points margin (7a3) and a little for hits not yet worth points.
@@ -17,8 +18,9 @@ goes, each by its own movement factor plus the two hexes the fleets may close be
 blind strikes (a strike launched at nothing lands Arming, 5b, and is not Ready when the enemy is found).
 
 Umpired play (18c) hides the enemy's card and makes the steps simultaneous: there the strong player is the easy
-plan with the sharper take-off, and searches nothing. The budget is a count, fixed (BUDGET), so one view and one
-stream always give the same order.
+plan with the sharper take-off, and searches nothing; nor does it search at night (no air flies, 3a1) or before its
+side has sighted anything. The budget is a count, fixed (BUDGET), so one view and one stream always give the same
+order.
 """
 from __future__ import annotations
 
@@ -115,8 +117,12 @@ def _strikes_only(prompt: Prompt) -> bool:
                                     for k in fields)
 
 
-SEARCHED: dict[str, Callable[[View, Prompt, Any], list[Action]]] = {"move": sea_candidates,
-                                                                     "fly_all": strike_candidates}
+CANDIDATES: dict[str, Callable[[View, Prompt, Any], list[Action]]] = {"move": sea_candidates,
+                                                                       "fly_all": strike_candidates}
+# The decisions searched: the strikes. The carriers' sea moves (3c) are searched too with SEARCHED = CANDIDATES, at
+# about 1 s of CPU a decision (7 candidates played to the end of the Turn); measured on 2026-12-07 they did not earn
+# that price on this machine (docs/benchmarks.md, "Levels"), so the sea movement is the easy plan's.
+SEARCHED: dict[str, Callable[[View, Prompt, Any], list[Action]]] = {"fly_all": strike_candidates}
 
 
 def searched_verb(view: View, prompt: Prompt) -> str | None:
@@ -127,9 +133,9 @@ def searched_verb(view: View, prompt: Prompt) -> str | None:
     if view["time"].get("night") or not (view.get("searchboard") or {}).get("contacts"):
         return None  # no air flies tonight (3a1), or nothing sighted yet: the Turn's rollouts would all score alike
     verbs = [a["verb"] for a in prompt.get("actions", [])]
-    if "move" in verbs and view["step"]["kind"] == "sea":
+    if "move" in verbs and view["step"]["kind"] == "sea" and "move" in SEARCHED:
         return "move"
-    if "fly_all" in verbs and view["step"]["kind"] == "air" and _strikes_only(prompt):
+    if "fly_all" in verbs and view["step"]["kind"] == "air" and _strikes_only(prompt) and "fly_all" in SEARCHED:
         return "fly_all"
     return None
 
@@ -197,7 +203,7 @@ class GuadalcanalSearch:
 
     def candidates(self, view: View, role: str, prompt: dict[str, Any], rng) -> list[Action]:
         verb = searched_verb(view, prompt)
-        return SEARCHED[verb](view, prompt, rng) if verb else []
+        return CANDIDATES[verb](view, prompt, rng) if verb else []
 
     def apply(self, state: State, role: str, action: Action, rng) -> State:
         """As rules.apply carries out an order outside umpired play (the bots sit below the rules module,
