@@ -2,9 +2,10 @@
 seeded games - strong v easy, strong v random, easy v random - with the tested side's wins, its win rate and 95%
 Wilson interval (app/play/balance.wilson), and the CPU seconds of each level's decisions (p50, p99).
 
-Run alone (`python -m tools.bench_bots_guadalcanal [games] [first_seed]`) it redraws the "Levels" part of the
-Guadalcanal section of docs/benchmarks.md and leaves the section's other figures as they are;
-tools/bench_guadalcanal.py adds the same table when it draws the whole section.
+Run alone (`python -m tools.bench_bots_guadalcanal [games] [first_seed] [jobs]`, the games shared among `jobs`
+worker processes, the same figures whatever their count) it redraws the "Levels" part of the Guadalcanal section of
+docs/benchmarks.md and leaves the section's other figures as they are; tools/bench_guadalcanal.py adds the same
+table when it draws the whole section.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from app.engine.rng import SeededRng
@@ -56,16 +58,35 @@ def play(seed: int, levels: dict[str, str], cpu: dict[str, list[float]] | None =
     raise RuntimeError(f"scenario {scenario} seed {seed}: no outcome")
 
 
-def pairings(games: int, first_seed: int = 0) -> tuple[list[dict[str, Any]], dict[str, list[float]]]:
+def _game(job: tuple[int, str, str, str]) -> tuple[dict[str, Any], dict[str, list[float]]]:
+    """One game of a row (a worker's job): (seed, tested level, its side, opponent) -> its outcome, decision CPU."""
+    seed, tested, side, opponent = job
+    other = next(s for s in SIDES if s != side)
+    cpu: dict[str, list[float]] = {}
+    return play(seed, {side: tested, other: opponent}, cpu), cpu
+
+
+def pairings(games: int, first_seed: int = 0, jobs: int = 1
+             ) -> tuple[list[dict[str, Any]], dict[str, list[float]]]:
+    """Every row's games, on `jobs` worker processes (each game is seeded: the same figures whatever the count)."""
+    work = [(seed, tested, side, opponent) for tested, opponent in PAIRINGS for side in SIDES
+            for seed in range(first_seed, first_seed + games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            done = list(pool.map(_game, work, chunksize=1))
+    else:
+        done = [_game(w) for w in work]
     rows, cpu = [], {}
     for tested, opponent in PAIRINGS:
         for side in SIDES:
             other = next(s for s in SIDES if s != side)
-            results = Counter()
-            for seed in range(first_seed, first_seed + games):
-                results[play(seed, {side: tested, other: opponent}, cpu)["winner"] or "tie"] += 1
+            results = Counter(out["winner"] or "tie" for (_, t, sd, o), (out, _) in zip(work, done)
+                              if (t, sd, o) == (tested, side, opponent))
             rows.append({"tested": tested, "opponent": opponent, "side": side, "games": games,
                          "wins": results[side], "losses": results[other], "ties": results["tie"]})
+    for _, times in done:
+        for level, xs in times.items():
+            cpu.setdefault(level, []).extend(xs)
     return rows, cpu
 
 
@@ -74,8 +95,8 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
-def levels_lines(games: int, first_seed: int = 0) -> list[str]:
-    rows, cpu = pairings(games, first_seed)
+def levels_lines(games: int, first_seed: int = 0, jobs: int = 1) -> list[str]:
+    rows, cpu = pairings(games, first_seed, jobs)
     out = [LEVELS_HEADING, "",
            f"Scenario 3, {games} seeded games per row (seeds {first_seed}-{first_seed + games - 1}, the same in every "
            "row), each seat from its own view (tools/bench_bots_guadalcanal.py). A win is the tested side's; a tie "
@@ -105,7 +126,8 @@ def main() -> None:
 
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    table = levels_lines(games, first)
+    jobs = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    table = levels_lines(games, first, jobs)
     print("\n".join(table))
     _, sections = split(OUT.read_text().splitlines())
     old = next((s for s in sections if key(s[0]) == key(HEADER)), [HEADER, ""])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from app.engine import graph
@@ -134,7 +135,7 @@ class OffsetGrid:
         return q, (r + self._half(q)) * self.toward
 
     def axial(self, hex_id: str) -> Axial:
-        return self.to_axial(*self.parse(hex_id))
+        return _axial(self, hex_id)
 
     def hex(self, a: Axial) -> str:
         return self.id(*self.from_axial(a))
@@ -143,12 +144,15 @@ class OffsetGrid:
 
     def neighbours(self, hex_id: str) -> list[str]:
         """The (up to) six hexes touching `hex_id` that lie on the map."""
+        return list(_neighbours(self, hex_id))
+
+    def _neighbours(self, hex_id: str) -> tuple[str, ...]:
         out = []
         for a in axial_neighbours(self.axial(hex_id)):
             c, r = self.from_axial(a)
             if self.contains(c, r):
                 out.append(self.id(c, r))
-        return out
+        return tuple(out)
 
     def adjacent(self, a: str, b: str) -> bool:
         return self.distance(a, b) == 1
@@ -187,3 +191,15 @@ class OffsetGrid:
     def edges(self) -> dict[str, list[str]]:
         """{hex: neighbours} for a bounded grid: what a typed Path order publishes as its allowed steps."""
         return {h: self.neighbours(h) for h in self.all()}
+
+
+# A grid is frozen and its geometry pure, so a hex's axial position and neighbours are worked out once (the
+# computer players' searches ask for them hundreds of thousands of times a decision). Bounded: a grid's hexes.
+@lru_cache(maxsize=1 << 16)
+def _axial(grid: OffsetGrid, hex_id: str) -> Axial:
+    return grid.to_axial(*grid.parse(hex_id))
+
+
+@lru_cache(maxsize=1 << 16)
+def _neighbours(grid: OffsetGrid, hex_id: str) -> tuple[str, ...]:
+    return grid._neighbours(hex_id)

@@ -123,3 +123,13 @@ def test_cheapest_path_goes_round_dear_hexes_and_never_enters_a_forbidden_one():
     blocked = lambda a, b: None if b in ("0709", "0809", "0609") else 1  # noqa: E731
     path, spent = FIRST_BLOOD.path("0710", "0708", blocked)
     assert not {"0709", "0809", "0609"} & set(path) and spent == len(path) - 1 > 2
+
+
+def test_a_neighbour_list_a_caller_changes_does_not_change_the_grid():
+    """The grids work out a hex's neighbours once (searches ask for them very often): each caller still gets its
+    own list, so one that edits it (a path finder removing a blocked hex) leaves the map as printed."""
+    mine = GUADALCANAL.neighbours("N6")
+    printed = sorted(mine)
+    mine.clear()
+    assert sorted(GUADALCANAL.neighbours("N6")) == printed
+    assert GUADALCANAL.axial("N6") == GUADALCANAL.to_axial(*GUADALCANAL.parse("N6"))

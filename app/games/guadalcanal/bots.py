@@ -136,13 +136,7 @@ class Intel:
 
     def likelihood(self) -> dict[str, float]:
         """How likely an enemy task force is in each hex, as far as this side can tell."""
-        w: dict[str, float] = {}
-        spread = self.turns_gone + 1
-        for area in enemy_areas(self.view["scenario"], self.side):
-            for h in HEXES:
-                d = min(dist(h, x) for x in area)
-                if d <= spread:
-                    w[h] = w.get(h, 0.0) + 1.0 / (1 + d)
+        w = dict(set_up_weights(self.view["scenario"], self.side, self.turns_gone + 1))
         for c in self.contacts:
             reach = c["age"] + 1
             for h in searchboard.within(c["hex"], reach):
@@ -161,6 +155,19 @@ class Intel:
     def targets(self) -> list[dict[str, Any]]:
         """Sightings worth striking, best first: fresh before stale, carriers before the rest."""
         return sorted(self.contacts, key=lambda c: (c["age"], -value_of_force(c["ships"]), c["hex"]))
+
+
+@lru_cache(maxsize=None)
+def set_up_weights(scenario: str, side: str, spread: int) -> tuple[tuple[str, float], ...]:
+    """The likelihood map's first part: each hex within `spread` of an enemy set-up area, 1 / (1 + its distance)
+    for each area (public data, the same every game: worked out once)."""
+    w: dict[str, float] = {}
+    for area in enemy_areas(scenario, side):
+        for h in HEXES:
+            d = min(dist(h, x) for x in area)
+            if d <= spread:
+                w[h] = w.get(h, 0.0) + 1.0 / (1 + d)
+    return tuple(w.items())
 
 
 @lru_cache(maxsize=None)

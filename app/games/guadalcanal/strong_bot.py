@@ -1,36 +1,48 @@
-"""The strong Guadalcanal computer player (issue 36): the easy bot's plan (bots.py) with a sharper Assembly Step
-(3a), the decision that sends a strike. Like the easy bot it decides from `view(state, side)` and its prompt only,
-and draws any variety from its own stream.
+"""The strong Guadalcanal computer player (issue 36): the engine's search over beliefs (app/engine/search.py) where
+the strikes fly (3d) - which sighting each strike goes for - and the easy bot's plan (bots.py) with a sharper
+take-off (3a) everywhere else. Like the easy bot it decides from `view(state, side)`, its prompt and its own stream
+only.
 
-- Every bomber that reaches a fresh sighting (this Turn's or the last) goes, each by its own movement factor plus
-  the two hexes the fleets may close before the strike flies (3c): the easy bot holds a carrier's whole strike to its
-  shortest bomber's reach (an American carrier's dive bombers wait for its torpedo bombers' 3 hexes).
-- No blind strikes: a strike launched at nothing lands Arming (5b) and is not Ready when the enemy is found. The easy
-  bot launches one day Turn in two without a sighting.
-- Scouts keep the easy bot's rhythm (every other scout the first Turn, so that half of them are Ready every Turn).
+- **Belief** (belief.py): own forces exact, the enemy's open Operations Card exact, the enemy task forces drawn
+  where the view says they could be (a sighting and the hexes sailed since, else the likelihood map).
+- **Candidates**: the easy order first, then every strike to one sighting (each sighting of this Turn or the last
+  that some strike reaches). The carriers' sea moves have candidates too (each carrier group - the carrier task
+  forces of one hex - sent to each hex it may enter or kept, the others moving as the easy bot moves them), searched
+  only with SEARCHED = CANDIDATES: measured, they cost about 1 s of CPU a decision for no win shown (see SEARCHED).
+- **Rollouts**: each candidate applied and the game played on by the easy bot for both sides, through the Combat
+  Phase and the Air Return Phase to the end of the Turn, on the same dice for every candidate.
+- **Evaluate** (belief.score): the victory points margin (7a3) and a little for hits not yet worth points.
 
-Measured in Scenario 3 (20 seeded games per variant against the easy bot, the strong bot Japanese; the easy bot
-against itself wins 5 of 20 as Japan): this plan 10-11 wins; every scout every Turn it can 1; strikes only at this
-Turn's sightings 0; bombers launched only within their own reach (no closing) 6; only at a sighting with a carrier
-when there is one 11; carriers kept at their longest reach from the sighting instead of one hex inside 9; the
-carrier forces sailing away from a fresh sighting while their strike is not Ready never moved a ship (at the Sea
-Movement Step a strike is either Ready or already in the air, 3a-3c) and was dropped. Every other decision is the
-easy bot's.
+The take-off (3a) is a rule, not a search: every bomber that reaches a fresh sighting (this Turn's or the last)
+goes, each by its own movement factor plus the two hexes the fleets may close before the strike flies (3c); no
+blind strikes (a strike launched at nothing lands Arming, 5b, and is not Ready when the enemy is found).
 
-Not done (issue 36 asks for it): the engine's search over beliefs (app/engine/search.py) for the strike and sea
-movement decisions; it needs a Guadalcanal state built from a view (the enemy's task forces placed where the
-searchboard makes them likely, its air units from the scenario's order of battle), which this module does not have.
+Umpired play (18c) hides the enemy's card and makes the steps simultaneous: there the strong player is the easy
+plan with the sharper take-off, and searches nothing; nor does it search at night (no air flies, 3a1) or before its
+side has sighted anything. The budget is a count, fixed (BUDGET), so one view and one stream always give the same
+order.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from app.engine import search
+from app.engine.errors import Refused
+from app.games.guadalcanal import belief, cards, combat, searchboard, sequence, timetrack, views
 from app.games.guadalcanal import bots as easy
 from app.games.guadalcanal.bots import AIR, Action, Intel, Prompt, View, dist
 from app.games.guadalcanal.gamedata import SIDES
+from app.games.guadalcanal.states import SEQUENCE
+
+State = dict[str, Any]
 
 LAUNCH_AGE = 1  # a sighting this old or newer (Turns) is where the enemy is; 0 never launched (taken off in 3a)
 LAUNCH_CLOSING = 2  # hexes beyond a bomber's reach: each fleet may close one before the strike flies (3c)
+STRIKE_AGE = 1  # a strike is aimed at sightings this old or newer
+
+# Sized so that a searched decision stays under 2 s of CPU at p99 (docs/benchmarks.md): every candidate is played
+# on SAMPLES believed states to the end of the Turn.
+BUDGET = search.Budget(samples=2, rollouts=1, horizon=200)
 
 
 def take_off(view: View, prompt: Prompt, rng) -> Action:
@@ -46,10 +58,195 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
 ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = dict(easy.ANSWERS, take_off=take_off)
 
 
-def make_bot(side: str) -> Callable[[View, Prompt, Any], Action]:
+# --- the candidates ------------------------------------------------------------------------------------------------
+
+def sea_candidates(view: View, prompt: Prompt, rng) -> list[Action]:
+    """The easy order, then each carrier group sent to each hex it may enter (or kept), the rest as the easy bot."""
+    me = Intel(view)
+    first = easy.move(view, prompt, rng)
+    each = easy.pieces(easy.spec(prompt, "move")["args"]["moves"]).get("each") or {}
+    groups: dict[str, list[str]] = {}
+    for t in sorted(me.tfs.values(), key=lambda t: t["id"]):
+        if t["id"] in each and easy.has_carrier(t) and not easy.withdrawing(t):
+            groups.setdefault(t["hex"], []).append(t["id"])
+    out = [first]
+    for here, tfs in sorted(groups.items()):
+        for h in [here, *sorted(searchboard.sea_steps(here))]:
+            if all(h in each[t] for t in tfs):
+                moves = dict(first["args"]["moves"])
+                for t in tfs:
+                    if h == here:
+                        moves.pop(t, None)
+                    else:
+                        moves[t] = h
+                out.append({"verb": "move", "args": {"moves": moves}})
+    return out
+
+
+def strike_candidates(view: View, prompt: Prompt, rng) -> list[Action]:
+    """The easy order, then every strike to one sighting of this Turn or the last (a strike that does not reach it
+    flies as the easy bot flies it)."""
+    first = easy.fly_all(view, prompt, rng)
+    fields = easy.spec(prompt, "fly_all")["args"]["flights"]["fields"]
+    me = Intel(view)
+    out = [first]
+    goals = sorted({c["hex"] for c in me.contacts if c["age"] <= STRIKE_AGE})
+    for goal in goals:
+        flights = dict(first["args"]["flights"])
+        changed = False
+        for k, f in fields.items():
+            path_arg = f["fields"]["path"]["each"]
+            start, steps, mf = path_arg["origin"], path_arg["steps"], path_arg.get("maximum") or 0
+            if goal not in steps or not 0 < dist(start, goal) <= mf or "path" not in (flights.get(k) or {}):
+                continue
+            path = searchboard.GRID.path(start, goal)[0][1:]
+            if any(h not in steps for h in path):
+                continue
+            flights[k] = {"path": path, "search": path[-1:]}
+            changed = True
+        if changed:
+            out.append({"verb": "fly_all", "args": {"flights": flights}})
+    return out
+
+
+def _strikes_only(prompt: Prompt) -> bool:
+    """A fly_all order with no scout left to fly: the strikes go now (bots.fly_all holds them while scouts fly)."""
+    fields = (easy.spec(prompt, "fly_all") or {}).get("args", {}).get("flights", {}).get("fields") or {}
+    units = (prompt.get("info") or {}).get("units") or {}
+    return bool(fields) and not any(len(units.get(k, [])) == 1 and AIR[units[k][0]]["type"] == easy.SCOUT
+                                    for k in fields)
+
+
+CANDIDATES: dict[str, Callable[[View, Prompt, Any], list[Action]]] = {"move": sea_candidates,
+                                                                       "fly_all": strike_candidates}
+# The decisions searched: the strikes. The carriers' sea moves (3c) are searched too with SEARCHED = CANDIDATES, at
+# about 1 s of CPU a decision (7 candidates played to the end of the Turn); measured on 2026-12-07 they did not earn
+# that price on this machine (docs/benchmarks.md, "Levels"), so the sea movement is the easy plan's.
+SEARCHED: dict[str, Callable[[View, Prompt, Any], list[Action]]] = {"fly_all": strike_candidates}
+
+
+def searched_verb(view: View, prompt: Prompt) -> str | None:
+    """The decision the strong player searches now, if any: none in umpired play (18c), at night or before the side
+    has sighted anything."""
+    if view.get("umpired") or not view.get("open_operations_cards") or view.get("outcome") is not None:
+        return None
+    if view["time"].get("night") or not (view.get("searchboard") or {}).get("contacts"):
+        return None  # no air flies tonight (3a1), or nothing sighted yet: the Turn's rollouts would all score alike
+    verbs = [a["verb"] for a in prompt.get("actions", [])]
+    if "move" in verbs and view["step"]["kind"] == "sea" and "move" in SEARCHED:
+        return "move"
+    if "fly_all" in verbs and view["step"]["kind"] == "air" and _strikes_only(prompt) and "fly_all" in SEARCHED:
+        return "fly_all"
+    return None
+
+
+# --- what Guadalcanal supplies to the search (search.Searchable) ---------------------------------------------------
+
+def rollout_view(state: State, role: str) -> View:
+    """What the easy bot reads of `role`'s view (views.view), built in one pass over the units: the rollouts ask for
+    a view at every order, and the full one (the board's description, both cards) is most of a rollout's time."""
+    boxes: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    flying, eliminated = [], []
+    for u, r in state["units"].items():
+        if r["side"] != role or r["kind"] == "base":
+            continue
+        box, loc = r["box"], r.get("location") or {}
+        entry = {"id": u, "name": r["name"], "type": r["type"], "face": r["face"], "hits": r["hits"]}
+        if box == "eliminated":
+            eliminated.append(u)
+        elif box in ("flying", "shadowing"):
+            flying.append(dict(entry, hex=loc.get("hex")) if box == "flying" else entry)
+        else:
+            for where in ("tf", "area", "base"):
+                if where in loc:
+                    boxes.setdefault((box, where, loc[where]), []).append(
+                        cards.ship_report(state, u) if box == "ships" else entry)
+    tfs = []
+    for t, tf in state["task_forces"].items():
+        if tf["side"] == role and tf["hex"] is not None:
+            tfs.append({"id": t, "name": tf["name"], "hex": tf["hex"],
+                        **{box: boxes.get((box, "tf", t), []) for box in ("ships", "normal_strike", "high_cap",
+                                                                          "low_cap")}})
+    areas = []
+    for a in cards.air_areas(state, role):
+        rec = state["units"][a]
+        area = {"id": a, "name": cards.area_name(state, a), "kind": rec["kind"], "tf": rec["location"].get("tf"),
+                "capacity": cards.capacity(state, a), "launch": cards.launch_factor(state, a),
+                **{box: boxes.get((box, "area", a), []) for box in ("arming", "ready", "max_strike")}}
+        if rec["kind"] == "base":
+            area.update({box: boxes.get((box, "base", a), []) for box in ("normal_strike", "high_cap", "low_cap")})
+        areas.append(area)
+    return {"game": "guadalcanal", "scenario": state["scenario"], "role": role, "umpired": state["umpired"],
+            "time": timetrack.public(state), "sides": state["sides"], "step": views.step(state),
+            "bases": views.bases(state, role), "outcome": state["outcome"],
+            "options": [{"id": k, "on": v} for k, v in (state.get("options") or {}).items()],
+            "searchboard": {"task_forces": [{"id": t["id"], "name": t["name"], "hex": t["hex"]} for t in tfs],
+                            "contacts": views.contacts(state, role)},
+            "cards": {role: {"side": role, "task_forces": tfs, "areas": areas, "flying": flying,
+                             "eliminated": eliminated}},
+            "combat": views.combat_view(state, role),
+            "log": [x for x in state["log"] if x.get("to") in (role, "public")]}
+
+
+def policy(state: State, role: str, prompt: dict[str, Any], rng) -> Action:
+    """The easy bot's order from `role`'s view of a believed state (the rollouts' policy)."""
+    view = rollout_view(state, role)
+    for a in prompt.get("actions", []):
+        if a["verb"] in easy.ANSWERS:
+            return easy.ANSWERS[a["verb"]](view, prompt, rng)
+    return easy.least(prompt["actions"][0])
+
+
+class GuadalcanalSearch:
+    def determinize(self, view: View, role: str, rng) -> State:
+        return belief.determinize(view, role, rng)
+
+    def candidates(self, view: View, role: str, prompt: dict[str, Any], rng) -> list[Action]:
+        verb = searched_verb(view, prompt)
+        return CANDIDATES[verb](view, prompt, rng) if verb else []
+
+    def apply(self, state: State, role: str, action: Action, rng) -> State:
+        """As rules.apply carries out an order outside umpired play (the bots sit below the rules module,
+        .importlinter): a battle's order through the Combat Phase's walk, any other through the step's record."""
+        if role not in SEQUENCE.acting(state):
+            raise Refused("not this role's decision now")
+        if sequence.combat_kind(state) is not None:
+            s = combat.decide(cards.clone(state), role, action, rng)
+            if combat.combat_over(s):
+                SEQUENCE.advance(s, rng)
+            return s
+        d = SEQUENCE.current(state)
+        if action["verb"] not in d.verbs:
+            raise Refused("not this decision's order")
+        return SEQUENCE.decide(state, role, d.judge(state, role, action), rng)
+
+    def prompts(self, state: State) -> dict[str, Any]:
+        if state.get("outcome") is not None:
+            return {}
+        d = SEQUENCE.current(state)
+        return {role: d.prompt(state, role) for role in SEQUENCE.acting(state)}
+
+    def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> Action:
+        return policy(state, role, prompt, rng)
+
+    def evaluate(self, state: State, role: str) -> float:
+        return belief.score(state, role)
+
+    def horizon_reached(self, start: State, state: State) -> bool:
+        return state.get("outcome") is not None or state["time"]["scenario_turn"] != start["time"]["scenario_turn"]
+
+
+GAME = GuadalcanalSearch()
+
+
+def make_bot(side: str, searching: bool = True) -> Callable[[View, Prompt, Any], Action]:
+    """The strong player of `side`; `searching` False is the rule-based strong player alone (the take-off rule on
+    the easy plan), kept to measure the search against."""
     def bot(view: View, prompt: Prompt, rng) -> Action:
         if view.get("seat", view.get("role")) != side:
             raise ValueError(f"the {side} computer player was given the {view.get('role')} view")
+        if searching and searched_verb(view, prompt):
+            return search.think(GAME, view, side, prompt, rng, BUDGET).action
         for a in prompt.get("actions", []):
             if a["verb"] in ANSWERS:
                 return ANSWERS[a["verb"]](view, prompt, rng)
@@ -59,6 +256,7 @@ def make_bot(side: str) -> Callable[[View, Prompt, Any], Action]:
 
 
 BOTS: dict[str, Callable[[View, Prompt, Any], Action]] = {s: make_bot(s) for s in SIDES}
+RULE_BOTS: dict[str, Callable[[View, Prompt, Any], Action]] = {s: make_bot(s, searching=False) for s in SIDES}
 TEAM_BOTS = dict(BOTS, **{f"{s}.{n}": easy.make_seat_bot(f"{s}.{n}", BOTS) for s in SIDES for n in (1, 2)})
 
 # The lobby's levels (issue 36), the easiest first: the spec's `bots` (app/engine/spec.py, app/play/bots.py).

@@ -48,9 +48,11 @@ def test_the_strong_bot_plays_both_sides_of_other_scenarios_and_options_to_the_e
 
 @functools.lru_cache(maxsize=None)
 def game_states(umpired: bool) -> tuple[tuple[State, str], ...]:
-    """Every state a strong bot decided in, in a seeded Scenario 3 game of strong against strong."""
+    """Every state a strong bot decided in, in a seeded Scenario 3 game of the strong players without their search
+    (strong_bot.RULE_BOTS: the same steps and sightings, at a fraction of the CPU; the searching bot is asked at
+    each of them below)."""
     out: list[tuple[State, str]] = []
-    play("3", 2, dict(strong_bot.BOTS), {"umpired": umpired},
+    play("3", 2, dict(strong_bot.RULE_BOTS), {"umpired": umpired},
          watch=lambda s, role, a: out.append((copy.deepcopy(s), role)))
     return tuple(out)
 
@@ -60,8 +62,8 @@ def game_states(umpired: bool) -> tuple[tuple[State, str], ...]:
 def test_proof_of_fog_each_level_decides_the_same_whatever_its_view_hides(level, umpired):
     """The enemy's task forces, flights, searchboard, orders and log changed or planted with a canary: each level's
     bot gives the very same order from the same stream, at every fourth decision of a Scenario 3 game of strong
-    against strong."""
-    checked = Counter()
+    against strong; the strong one's searched decisions (its belief is drawn from the view alone) among them."""
+    checked, searched = Counter(), 0
     for state, side in game_states(umpired)[::4]:
         hidden = rules.perturb(copy.deepcopy(state), side, SeededRng(5))
         planted = rules.plant_canaries(copy.deepcopy(state), side, "CANARY-g36")
@@ -73,7 +75,10 @@ def test_proof_of_fog_each_level_decides_the_same_whatever_its_view_hides(level,
             assert theirs == mine, (level, side, state["step"])
             assert "CANARY" not in canonical(theirs)
         checked[mine["verb"]] += 1
+        searched += level == "strong" and strong_bot.searched_verb(rules.view(state, side), prompt_of(state, side)) \
+            is not None
     assert {"take_off", "move", "land"} <= set(checked), checked
+    assert umpired or level == "easy" or searched, "no searched decision was checked"
 
 
 def test_the_strong_bot_launches_every_bomber_that_reaches_a_fresh_sighting_and_no_other():
