@@ -166,6 +166,19 @@ class FirstBloodSearch:
 GAME = FirstBloodSearch()
 
 
+def supply_run(view: View, order: dict[str, Any]) -> dict[str, Any]:
+    """§8: the IJ's reinforcements as the easy player places them, but one arriving destroyer to the IJN Reserve while
+    none stands there: on a supply roll of 4-6 it is given up instead of a ground unit, and otherwise it goes on to
+    the IJN Attack box next turn (§9), so the shore support it brings is a turn late, not lost."""
+    if order.get("verb") != "place" or any(a["side"] == "ij" and a["loc"] == "ijn_reserve"
+                                           for a in view["air"].values()):
+        return order
+    at = order["args"]["at"]
+    ships = sorted(p for p, where in at.items()
+                   if where == "ijn_attack" and view["air"].get(p, {}).get("role") == "destroyer")
+    return {"verb": "place", "args": {"at": {**at, ships[0]: "ijn_reserve"}}} if ships else order
+
+
 def make_strong(side: str, easy):
     """The strong player of `side`: the search at SEARCHED decisions, the easy player (`easy`) at every other, and
     the easy player too where the search finds nothing to compare (one candidate) or cannot read the view."""
@@ -177,6 +190,10 @@ def make_strong(side: str, easy):
                 thought = None
             if thought is not None:
                 return thought.action
+        if side == "ij" and view["step"]["kind"] == "reinforcements" and not view.get("losses"):
+            order = easy(view, prompt, rng)
+            ran = supply_run(view, order)
+            return ran if STATES["reinforcements"].accepts(tactics.board_from_view(view, prompt), side, ran) else order
         return easy(view, prompt, rng)
     bot.__name__ = f"first_blood_{side}_strong_bot"
     return bot
