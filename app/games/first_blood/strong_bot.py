@@ -79,11 +79,6 @@ def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
         for uid in sorted(set(to) - must):
             if len(to) > 1:
                 out.append({"verb": "move", "args": {"to": {u: p for u, p in to.items() if u != uid}}})
-    if role == "ij" and easy["verb"] == "move":
-        for field in tactics._targets(state):  # the whole force at one field: where the line is thinnest
-            to = tactics._ij_moves(state, [field])
-            if to:
-                out.append({"verb": "move", "args": {"to": to}})
     d = STATES["movement"]
     for _ in range(RANDOM_MOVES):
         try:

@@ -101,11 +101,10 @@ def place(state: dict[str, Any], role: str, prompt: dict[str, Any]) -> dict[str,
 
 # --- movement (§6) ------------------------------------------------------------------------------------------------
 
-def _ij_moves(state: dict[str, Any], targets: list[str] | None = None) -> dict[str, str]:
+def _ij_moves(state: dict[str, Any]) -> dict[str, str]:
     """Each unit to the hex that brings it nearest a strip (jungle preferred on ties), the units that must move
-    first; a boxed unit with no hex in reach goes on along the boxes. `targets`: the strip hexes aimed at (the
-    strong player's variants aim at one field at a time), by default every one worth taking."""
-    targets = targets or _targets(state)
+    first; a boxed unit with no hex in reach goes on along the boxes."""
+    targets = _targets(state)
     must = {u["id"] for u in movement.must_move(state, "ij")} | {u["id"] for u in board.ground(state, "ij", "entry:")}
     units = sorted(movement.movable(state, "ij"), key=lambda x: (x["id"] not in must, x["id"]))
 
