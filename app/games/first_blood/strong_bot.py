@@ -1,18 +1,22 @@
 """First Blood's strong computer player (issue 36): the engine's search over beliefs (app/engine/search.py) with the
 easy player (tactics.py, the records' answers) as its rollout policy, at the decisions that shape a turn, the
 movement and combat phases; every other decision (set-up, reinforcements, losses, retreats, supply, air) is the easy
-player's own answer.
+player's own answer, except that the IJ sends one arriving destroyer to the IJN Reserve while none is there (§8's
+supply run: a supply loss then costs a ship, not a ground unit; `supply_run`).
 
 It decides from `view(state, side)`, its prompt and its own stream only, like the easy player:
 
 - **Belief** (belief.py): First Blood hides nothing on the board, so one full state rebuilt from the view.
 - **Candidates**: the easy order first; the phase ended; for movement the easy order with each of its units held
-  back in turn and a few random legal moves drawn from the stream; for combat each open target attacked with every
-  unit next to it and the artillery in range (advancing or not), the IJ's bombardment, and the easy order.
-- **Rollouts**: each candidate applied and the game played on by the easy player for both sides to the end of the
-  turn (§12 is checked at the end of the US turn), on the same dice for every candidate (common random numbers).
+  back in turn (not one that must move: §5 and §6.5 would lose it) and a few random legal moves drawn from the
+  stream; for combat each open target attacked with every unit next to it and the artillery in range (advancing or
+  not), the IJ's bombardment, and the easy order.
+- **Rollouts**: each candidate applied and the game played on by the easy player for both sides, on the same dice
+  for every candidate (common random numbers): the IJ's to the end of the turn (§12 is checked at the end of the US
+  turn), the US's on through the next turn's IJ movement and combat (`horizon_reached`: the IJ attacks on the fields
+  that its line leaves open are what lost the US its games).
 - **Evaluate** (belief.evaluate): the result if the game is decided, else the combat factors each side keeps, the IJ
-  ground units on the map, and how near the nearest stands to a completed air field.
+  ground units on the map, how near the nearest stands to a completed air field, and any that stands on one.
 
 The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
 from __future__ import annotations
