@@ -1,16 +1,15 @@
 """First Blood's strong computer player (issue 36): the engine's search over beliefs (app/engine/search.py) with the
 easy player (tactics.py, the records' answers) as its rollout policy, at the decisions that shape a turn, the
 movement and combat phases; every other decision (set-up, reinforcements, losses, retreats, supply, air) is the easy
-player's own answer, except that the IJ sends one arriving destroyer to the IJN Reserve while none is there (§8's
-supply run: a supply loss then costs a ship, not a ground unit; `supply_run`).
+player's own answer.
 
 It decides from `view(state, side)`, its prompt and its own stream only, like the easy player:
 
 - **Belief** (belief.py): First Blood hides nothing on the board, so one full state rebuilt from the view.
 - **Candidates**: the easy order first; the phase ended; for movement the easy order with each of its units held
-  back in turn (not one that must move: §5 and §6.5 would lose it) and a few random legal moves drawn from the
-  stream; for combat each open target attacked with every unit next to it and the artillery in range (advancing or
-  not), the IJ's bombardment, and the easy order.
+  back in turn (not one that must move: lost if the phase then ends, §5, §6.5) and a few random legal moves drawn
+  from the stream; for combat each open target attacked with every unit next to it and the artillery in range
+  (advancing or not), the IJ's bombardment, and the easy order.
 - **Rollouts**: each candidate applied and the game played on by the easy player for both sides, on the same dice
   for every candidate (common random numbers): the IJ's to the end of the turn (§12 is checked at the end of the US
   turn), the US's on through the next turn's IJ movement and combat (`horizon_reached`: the IJ attacks on the fields
@@ -165,19 +164,6 @@ class FirstBloodSearch:
 GAME = FirstBloodSearch()
 
 
-def supply_run(view: View, order: dict[str, Any]) -> dict[str, Any]:
-    """§8: the IJ's reinforcements as the easy player places them, but one arriving destroyer to the IJN Reserve while
-    none stands there: on a supply roll of 4-6 it is given up instead of a ground unit, and otherwise it goes on to
-    the IJN Attack box next turn (§9), so the shore support it brings is a turn late, not lost."""
-    if order.get("verb") != "place" or any(a["side"] == "ij" and a["loc"] == "ijn_reserve"
-                                           for a in view["air"].values()):
-        return order
-    at = order["args"]["at"]
-    ships = sorted(p for p, where in at.items()
-                   if where == "ijn_attack" and view["air"].get(p, {}).get("role") == "destroyer")
-    return {"verb": "place", "args": {"at": {**at, ships[0]: "ijn_reserve"}}} if ships else order
-
-
 def make_strong(side: str, easy):
     """The strong player of `side`: the search at SEARCHED decisions, the easy player (`easy`) at every other, and
     the easy player too where the search finds nothing to compare (one candidate) or cannot read the view."""
@@ -189,10 +175,6 @@ def make_strong(side: str, easy):
                 thought = None
             if thought is not None:
                 return thought.action
-        if side == "ij" and view["step"]["kind"] == "reinforcements" and not view.get("losses"):
-            order = easy(view, prompt, rng)
-            ran = supply_run(view, order)
-            return ran if STATES["reinforcements"].accepts(tactics.board_from_view(view, prompt), side, ran) else order
         return easy(view, prompt, rng)
     bot.__name__ = f"first_blood_{side}_strong_bot"
     return bot
