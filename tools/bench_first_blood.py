@@ -1,5 +1,6 @@
 """`make bench`, First Blood part (issue 36): the computer players' two levels (app/games/first_blood/bots.py,
-"easy" and "strong"), each pairing played from both sides: strong v easy, strong v random, easy v random. The table
+"easy" and "strong"), each pairing played from both sides: strong v easy, strong v random, easy v random; and easy v
+easy once, the baseline beside which strong v easy is judged (the US's rate there is the IJ's complement). The table
 gives each row's games, wins with the 95% Wilson interval, the CPU time of a whole game, and the CPU time of a
 decision of the player under test (p50 / p99; the strong player's goal is p99 under 2 s).
 
@@ -30,7 +31,9 @@ HEADING = "## First Blood: computer players"
 SIDES = ("ij", "us")
 NAMES = {"ij": "Imperial Japan", "us": "United States"}
 OTHER = {"ij": "us", "us": "ij"}
-PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))  # (player under test, its opponent)
+# (player under test, its opponent); easy v easy is the baseline the strong level is judged beside (its one row is
+# the IJ's: the US's rate in the same games is the rest)
+PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"), ("easy", "easy"))
 GAMES = 10  # a row, as `make bench` plays them (tools/bench.py); --games for more
 
 
@@ -69,8 +72,12 @@ def row_name(tested: str, side: str, opponent: str) -> str:
 
 
 def rows_of(only=()) -> dict[str, dict[str, str]]:
-    return {row_name(t, side, o): {side: t, OTHER[side]: o} for t, o in PAIRINGS for side in SIDES
+    return {row_name(t, side, o): {side: t, OTHER[side]: o} for t, o in PAIRINGS for side in _sides(t, o)
             if not only or row_name(t, side, o) in only}
+
+
+def _sides(tested: str, opponent: str) -> tuple[str, ...]:
+    return SIDES if tested != opponent else SIDES[:1]
 
 
 def load(path: Path | None) -> list[dict]:
@@ -118,7 +125,7 @@ def lines(bench: dict | None = None) -> list[str]:
            "", ("| player under test | its side | opponent | games | wins | win rate (95% interval) | "
                 "decision CPU p50 / p99 / max | game CPU s (mean) |"), "|---|---|---|---|---|---|---|---|"]
     for tested, opponent in PAIRINGS:
-        for side in SIDES:
+        for side in _sides(tested, opponent):
             rows = [r for r in results if r["row"] == row_name(tested, side, opponent)]
             if not rows:
                 continue

@@ -75,6 +75,7 @@ CF_WEIGHT = 3.0  # each combat factor alive (on the map, in a box or still to co
 NEAR_WEIGHT = 0.5  # IJ: each hex its nearest ground unit stands closer to a completed air field
 HELD_WEIGHT = 6.0  # IJ: each IJ ground unit on the map (at the end of Jan III one of them wins)
 FIELD_WEIGHT = 4.0  # each completed air field hex adjacent to an IJ unit (its threat to take one, §12)
+HOLD_WEIGHT = 40.0  # each completed air field hex an IJ unit stands on mid-turn (§12 wins it unless the US retakes it)
 
 
 def _dist(a: str, b: str) -> int:
@@ -98,6 +99,7 @@ def ij_score(state: State) -> float:
         near = min(_dist(h, f) for h in on_map for f in fields)
         score -= NEAR_WEIGHT * near
         score += FIELD_WEIGHT * sum(1 for f in fields if any(n in on_map for n in neighbours(f)))
+        score += HOLD_WEIGHT * sum(1 for f in board.completed_fields(state) if f in on_map)
     return score
 
 

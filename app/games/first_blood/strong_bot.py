@@ -7,12 +7,15 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
 
 - **Belief** (belief.py): First Blood hides nothing on the board, so one full state rebuilt from the view.
 - **Candidates**: the easy order first; the phase ended; for movement the easy order with each of its units held
-  back in turn and a few random legal moves drawn from the stream; for combat each open target attacked with every
-  unit next to it and the artillery in range (advancing or not), the IJ's bombardment, and the easy order.
-- **Rollouts**: each candidate applied and the game played on by the easy player for both sides to the end of the
-  turn (§12 is checked at the end of the US turn), on the same dice for every candidate (common random numbers).
+  back in turn (not one that must move: lost if the phase then ends, §5, §6.5) and a few random legal moves drawn
+  from the stream; for combat each open target attacked with every unit next to it and the artillery in range
+  (advancing or not), the IJ's bombardment, and the easy order.
+- **Rollouts**: each candidate applied and the game played on by the easy player for both sides, on the same dice
+  for every candidate (common random numbers): the IJ's to the end of the turn (§12 is checked at the end of the US
+  turn), the US's on through the next turn's IJ movement and combat (`horizon_reached`: the IJ attacks on the fields
+  that its line leaves open are what lost the US its games).
 - **Evaluate** (belief.evaluate): the result if the game is decided, else the combat factors each side keeps, the IJ
-  ground units on the map, and how near the nearest stands to a completed air field.
+  ground units on the map, how near the nearest stands to a completed air field, and any that stands on one.
 
 The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
 from __future__ import annotations
@@ -28,13 +31,14 @@ from app.games.first_blood.belief import determinize, evaluate
 from app.games.first_blood.gamedata import neighbours
 from app.games.first_blood.phases import landing_default, reserve_default
 from app.games.first_blood.records import SEQUENCE, STATES
+from app.games.first_blood.sequence import TURN
 
 View = dict[str, Any]
 State = dict[str, Any]
 
 # Sized so that a searched decision stays under 2 s of CPU at p99 on this machine (docs/benchmarks.md): every
 # candidate is played on SAMPLES dice to the end of the turn.
-BUDGET = search.Budget(samples=4, rollouts=1, horizon=60)
+BUDGET = search.Budget(samples=4, rollouts=1, horizon=200)
 RANDOM_MOVES = 3  # random legal movement orders among the candidates
 SEARCHED = ("movement", "combat")
 
@@ -74,7 +78,8 @@ def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
     out = [easy, {"verb": "end_movement", "args": {}}]
     if easy["verb"] == "move":
         to = easy["args"]["to"]
-        for uid in sorted(to):
+        must = {u["id"] for u in movement._must_go(state, role)}  # held back, these are lost (§5, §6.5)
+        for uid in sorted(set(to) - must):
             if len(to) > 1:
                 out.append({"verb": "move", "args": {"to": {u: p for u, p in to.items() if u != uid}}})
     d = STATES["movement"]
@@ -103,6 +108,21 @@ def _combat_candidates(state: State, role: str) -> list[dict[str, Any]]:
         for advance in (True, False):
             out.append({"verb": "attack", "args": {"units": {t: adj + arty}, "advance": advance}})
     return out
+
+
+# The step after the IJ's combat phase (§8's supply roll): where the US's rollouts stop, the next turn's IJ attacks
+# on the fields played out (an IJ unit that stands on a field then is a lost game unless the US turn retakes it).
+AFTER_IJ_COMBAT = next(i for i, st in enumerate(TURN) if st.kind == "supply_roll")
+
+
+def horizon_reached(start: State, state: State) -> bool:
+    """Where a rollout stops: at the result, else for the IJ at the end of the turn (§12 judged the US's answer),
+    for the US once the next turn's IJ half has fought (what its line left open, the IJ's attacks played out)."""
+    if state.get("outcome") is not None:
+        return True
+    if start["step"]["side"] == "us":
+        return state["turn"] != start["turn"] and state["step"]["index"] >= AFTER_IJ_COMBAT
+    return state["turn"] != start["turn"]
 
 
 class FirstBloodSearch:
@@ -138,7 +158,7 @@ class FirstBloodSearch:
         return evaluate(state, role)
 
     def horizon_reached(self, start: State, state: State) -> bool:
-        return state.get("outcome") is not None or state["turn"] != start["turn"]
+        return horizon_reached(start, state)
 
 
 GAME = FirstBloodSearch()

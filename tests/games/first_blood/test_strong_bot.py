@@ -1,0 +1,75 @@
+"""Issue 36: what First Blood's strong computer player (strong_bot.py, belief.py) weighs that the easy one does not.
+The US looks past its own turn to the IJ's next attacks on the fields (§1, §12: an IJ unit that stands on a
+completed field at the end of a turn wins); neither side's variants of the easy order hold back a unit that must
+move."""
+from app.engine.rng import SeededRng
+from app.games.first_blood import rules, strong_bot
+from app.games.first_blood.belief import evaluate
+from app.games.first_blood.bots import BOTS
+from app.games.first_blood.sequence import TURN
+
+from .helpers import position
+
+
+def _walk(seed: int, turns: int) -> list[dict]:
+    """Every state an easy v easy game passes through at a decision, to the start of turn `turns` + 1."""
+    dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
+    state = rules.setup("campaign", {}, dice)
+    seen = []
+    while rules.outcome(state) is None and state["turn"] <= turns:
+        seen.append(state)
+        prompts = rules.prompts(state)
+        role = min(prompts)
+        state = rules.apply(state, role, BOTS[role](rules.view(state, role), prompts[role], players), dice)
+    return seen
+
+
+def _kind(state: dict) -> tuple:
+    return state["turn"], state["step"]["side"], state["step"]["kind"]
+
+
+def test_the_us_looks_ahead_through_the_next_ij_combat_and_the_ij_to_the_end_of_the_turn():
+    """The US's rollouts stop only once the next turn's IJ half has moved and fought (what the US line leaves open
+    is played out); the IJ's stop at the end of the turn, where §12 has judged the US's answer."""
+    seen = _walk(4, 3)
+    start = {"us": next(s for s in seen if _kind(s) == (2, "us", "movement")),
+             "ij": next(s for s in seen if _kind(s) == (2, "ij", "movement"))}
+    later = [s for s in seen if s["turn"] >= 2]
+    for s in later:
+        after_ij_combat = s["turn"] == 3 and s["step"]["index"] > max(
+            i for i, st in enumerate(TURN) if (st.kind, st.who) == ("combat", "ij"))
+        assert strong_bot.horizon_reached(start["us"], s) == (s["turn"] > 3 or after_ij_combat), _kind(s)
+        assert strong_bot.horizon_reached(start["ij"], s) == (s["turn"] > 2), _kind(s)
+    assert any(_kind(s) == (3, "ij", "combat") for s in later)  # the IJ did fight in the turn looked at
+
+
+def test_an_ij_unit_standing_on_a_field_mid_turn_is_close_to_a_lost_game_for_the_us():
+    """§12: an IJ unit on a completed field at the end of the turn wins; after the IJ's combat the US has one
+    combat phase to retake it, so the US's look-ahead counts such a position far below one where the unit is only
+    next to the field."""
+    units = {"us-1-1": "0506", "ij-124-3": "0610"}
+    on = position("reinforcements", "us", turn=4, units={**units, "ij-124-1": "0709"})
+    beside = position("reinforcements", "us", turn=4, units={**units, "ij-124-1": "0710"})
+    assert evaluate(on, "us") < evaluate(beside, "us") - 30
+    assert evaluate(on, "ij") == -evaluate(on, "us")
+
+
+def test_the_strong_players_variants_never_leave_behind_a_unit_that_must_move():
+    """§5, §6.5: a unit left on an entry point is lost, a boxed one must move on; the variants of the easy order
+    that hold one unit back in turn never hold back such a unit."""
+    seen = _walk(4, 4)
+    asked = 0
+    for state in seen:
+        if state["step"]["kind"] != "movement" or strong_bot.tactics.move(state, "ij")["verb"] != "move":
+            continue
+        easy = strong_bot.tactics.move(state, "ij")["args"]["to"]
+        must = {u["id"] for u in strong_bot.movement._must_go(state, "ij")} & set(easy)
+        if not must:
+            continue
+        view = rules.view(state, "ij")
+        for c in strong_bot.GAME.candidates(view, "ij", rules.prompts(state)["ij"], SeededRng(2)):
+            to = c["args"].get("to") or {}
+            if c["verb"] == "move" and to.items() <= easy.items():  # the easy order or one of its held-back variants
+                assert must <= set(to), sorted(must - set(to))
+        asked += 1
+    assert asked >= 2
