@@ -283,3 +283,27 @@ def fire_as(who, game_id: str, salvos: int, seat: str | None = None):
     if seat:
         body["seat"] = seat
     return who.post(f"/api/games/{game_id}/actions", json=body)
+
+
+# --- a Solomons game at the allocation (the role versions and the unchanged-page pushes) ----------------------
+
+def submit_default(seat, gid: str, version: int | None = None):
+    """The prompt's own default orders (`info.default`, the orders a missed deadline would take)."""
+    prompt = seat.game(gid)["prompt"]
+    return seat.act(gid, prompt["actions"][0]["verb"], prompt["info"]["default"], version=version)
+
+
+@pytest.fixture
+def at_the_allocation(players):
+    """A Solomons game at its first decision both sides make at once (Task Force Allocation, 5.2), nobody's orders
+    in: Japan's decisions before it (ships changing base, training, the Intelligence answers) taken as offered."""
+    us, jp = players(), players()
+    body = us.post("/api/games", json={"game": "solomons", "side": "allied"}).json()
+    assert jp.post(f"/api/invites/{body['invite_tokens']['japanese']}").status_code == 200
+    gid = body["id"]
+    for _ in range(5):
+        if us.game(gid)["prompt"] is not None:
+            break
+        assert submit_default(jp, gid).status_code == 200
+    assert us.game(gid)["prompt"]["info"]["kind"] == jp.game(gid)["prompt"]["info"]["kind"] == "allocation"
+    return us, jp, gid

@@ -7,29 +7,7 @@ import uuid
 
 import pytest
 
-from tests.platform.conftest import row_counts
-
-
-def submit_default(seat, gid: str, version: int | None = None):
-    """The prompt's own default orders (`info.default`, the orders a missed deadline would take)."""
-    prompt = seat.game(gid)["prompt"]
-    return seat.act(gid, prompt["actions"][0]["verb"], prompt["info"]["default"], version=version)
-
-
-@pytest.fixture
-def at_the_allocation(players):
-    """A Solomons game at its first decision both sides make at once (Task Force Allocation, 5.2), nobody's orders
-    in: Japan's decisions before it (ships changing base, training, the Intelligence answers) taken as offered."""
-    us, jp = players(), players()
-    body = us.post("/api/games", json={"game": "solomons", "side": "allied"}).json()
-    assert jp.post(f"/api/invites/{body['invite_tokens']['japanese']}").status_code == 200
-    gid = body["id"]
-    for _ in range(5):
-        if us.game(gid)["prompt"] is not None:
-            break
-        assert submit_default(jp, gid).status_code == 200
-    assert us.game(gid)["prompt"]["info"]["kind"] == jp.game(gid)["prompt"]["info"]["kind"] == "allocation"
-    return us, jp, gid
+from tests.platform.conftest import row_counts, submit_default
 
 
 def test_the_other_sides_revisions_leave_the_american_page_and_json_byte_identical(at_the_allocation):

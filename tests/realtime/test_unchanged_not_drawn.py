@@ -5,28 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.platform.conftest import version_of, ws_headers
-
-
-def submit_default(seat, gid: str):
-    """The prompt's own default orders (`info.default`)."""
-    prompt = seat.game(gid)["prompt"]
-    return seat.act(gid, prompt["actions"][0]["verb"], prompt["info"]["default"])
-
-
-@pytest.fixture
-def at_the_allocation(players):
-    """A Solomons game at its first decision both sides make at once (Task Force Allocation), nobody's orders in."""
-    us, jp = players(), players()
-    body = us.post("/api/games", json={"game": "solomons", "side": "allied"}).json()
-    assert jp.post(f"/api/invites/{body['invite_tokens']['japanese']}").status_code == 200
-    gid = body["id"]
-    for _ in range(5):
-        if us.game(gid)["prompt"] is not None:
-            break
-        assert submit_default(jp, gid).status_code == 200
-    assert us.game(gid)["prompt"]["info"]["kind"] == jp.game(gid)["prompt"]["info"]["kind"] == "allocation"
-    return us, jp, gid
+from tests.platform.conftest import at_the_allocation, submit_default, version_of, ws_headers  # noqa: F401 (a fixture)
 
 
 def test_the_other_sides_revisions_draw_nothing_for_a_page_that_shows_them_already(at_the_allocation, anon,
