@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping
 
 from app.engine import umpire_gate
 from app.engine.contract import UMPIRE, Action, Role, State
-from app.engine.errors import IllegalAction
+from app.engine.errors import IllegalAction, Refused
 from app.engine.log import PUBLIC, entry
 from app.engine.rng import Rng
 from app.engine.states import Decision, StatesTable
@@ -236,6 +236,21 @@ class Sequence:
         self.advance(state, rng)
 
     # ---------------------------------------------------------------------------------------------- an order
+
+    def prompts(self, state: State) -> dict[Role, Any]:
+        """Each role that decides now, with the prompt of the decision waited on (none once the game is over)."""
+        if self.over(state):
+            return {}
+        d = self.current(state)
+        return {role: d.prompt(state, role) for role in self.acting(state)}
+
+    def play(self, state: State, role: Role, action: Action, rng: Rng) -> State:
+        """An order of a computer player's search (app/engine/search.py), below the rules module: `Refused` when it
+        is not `role`'s decision or not one of its verbs, else judged by the decision's record and carried out."""
+        d = self.current(state)
+        if d is None or role not in self.acting(state) or action["verb"] not in d.verbs:
+            raise Refused("not this role's decision now")
+        return self.decide(state, role, d.judge(state, role, action), rng)
 
     def decide(self, state: State, role: Role, action: Action, rng: Rng) -> State:
         """Carry out a judged order of the decision waited on now and walk on; returns the new state."""

@@ -9,6 +9,7 @@ import pytest
 
 from app.engine import umpire_gate
 from app.engine.contract import UMPIRE
+from app.engine.errors import Refused
 from app.engine.rng import ScriptedRng
 from app.engine.sequence import ALL, HOLD, Sequence, Step, umpire_decision
 from app.engine.states import Decision, StatesTable
@@ -199,3 +200,15 @@ def test_a_game_may_enter_a_secret_simultaneous_step_itself_and_carry_it_out_wit
     walk.advance(s, ScriptedRng())
     assert carried == ["deploy", "plot"] and ("plot", (), None) in s["done"]
     assert s["outcome"] == {"winner": None}  # the plot was carried out without asking, and the last turn ended
+
+
+def test_a_search_plays_only_the_orders_asked_now_and_reads_the_prompts_of_who_decides():
+    s = new()
+    assert set(SEQUENCE.prompts(s)) == {"red", "blue"}  # the set-up: both sides at once
+    s = SEQUENCE.play(SEQUENCE.play(s, "red", {"verb": "go", "args": {}}, ScriptedRng()), "blue",
+                      {"verb": "go", "args": {}}, ScriptedRng())
+    assert set(SEQUENCE.prompts(s)) == {"red"}  # the movement: red (side A) alone
+    with pytest.raises(Refused):
+        SEQUENCE.play(s, "blue", {"verb": "go", "args": {}}, ScriptedRng())
+    with pytest.raises(Refused):
+        SEQUENCE.play(s, "red", {"verb": "fly", "args": {}}, ScriptedRng())

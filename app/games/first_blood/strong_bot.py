@@ -24,7 +24,6 @@ from collections.abc import Callable
 from typing import Any
 
 from app.engine import search
-from app.engine.errors import Refused
 from app.engine.rng import FastRng
 from app.games.first_blood import board, combat, movement, sequence, tactics
 from app.games.first_blood.belief import determinize, evaluate
@@ -140,16 +139,10 @@ class FirstBloodSearch:
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
         """As rules.apply (the engine's TableGame) does it, through the records and the walker (bots sit below the
         rules module, .importlinter): the order judged by the decision waited on, then carried out."""
-        d = SEQUENCE.current(state)
-        if role not in SEQUENCE.acting(state) or action["verb"] not in d.verbs:
-            raise Refused("not this role's decision now")
-        return SEQUENCE.decide(state, role, d.judge(state, role, action), rng)
+        return SEQUENCE.play(state, role, action, rng)
 
     def prompts(self, state: State) -> dict[str, Any]:
-        if state.get("outcome") is not None:
-            return {}
-        d = SEQUENCE.current(state)
-        return {role: d.prompt(state, role) for role in SEQUENCE.acting(state)}
+        return SEQUENCE.prompts(state)
 
     def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
         return policy(state, role, prompt, rng)

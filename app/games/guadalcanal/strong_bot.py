@@ -215,16 +215,10 @@ class GuadalcanalSearch:
             if combat.combat_over(s):
                 SEQUENCE.advance(s, rng)
             return s
-        d = SEQUENCE.current(state)
-        if action["verb"] not in d.verbs:
-            raise Refused("not this decision's order")
-        return SEQUENCE.decide(state, role, d.judge(state, role, action), rng)
+        return SEQUENCE.play(state, role, action, rng)
 
     def prompts(self, state: State) -> dict[str, Any]:
-        if state.get("outcome") is not None:
-            return {}
-        d = SEQUENCE.current(state)
-        return {role: d.prompt(state, role) for role in SEQUENCE.acting(state)}
+        return SEQUENCE.prompts(state)
 
     def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> Action:
         return policy(state, role, prompt, rng)
