@@ -17,8 +17,6 @@ Each run (and `--table`) also writes its rows to the scenario balance data the l
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import subprocess
 import time
 from collections import Counter
@@ -32,6 +30,7 @@ from app.games.solomons.board import ENEMY
 from app.games.solomons.rules import rules
 from tools.bench_doc import OUT, write
 from app.play.balance import wilson  # the lobby's balance and this table share one interval
+from tools.bench_records import append, load, pct
 
 HEADING = "## Solomons: computer player levels"
 SIDES = ("allied", "japanese")
@@ -71,10 +70,6 @@ def _job(args):
 
 
 
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] if values else float("nan")
-
 
 def row_name(tested: str, side: str, opponent: str) -> str:
     """A row's name on the command line (--rows): e.g. strong-allied-easy."""
@@ -88,11 +83,6 @@ def commit() -> str:
                               cwd=OUT.parent.parent).stdout.strip()
     return (git("rev-parse", "--short", "HEAD") or "unknown") + ("+" if git("status", "--porcelain", "app") else "")
 
-
-def load(path: Path | None) -> list[dict]:
-    if path is None or not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def run(games: int, workers: int, on_round=None, only: tuple[str, ...] = (), record: Path | None = None) -> dict:
@@ -113,9 +103,7 @@ def run(games: int, workers: int, on_round=None, only: tuple[str, ...] = (), rec
                                                        chunksize=1)):
             result.update(seed=seed, commit=at, row=name)
             results.append(result)
-            if record is not None:
-                with record.open("a") as f:
-                    f.write(json.dumps(result) + "\n")
+            append(record, result)
             if on_round is not None and len(results) % len(rows) == 0:
                 on_round({"games": len(results) // len(rows), "results": results, "wall": time.time() - started,
                           "rows": only})

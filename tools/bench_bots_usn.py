@@ -22,8 +22,6 @@ FILE and skips those already there, so a stopped run resumes; the section is red
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -36,6 +34,7 @@ from app.games.usn.rules import rules
 from app.games.usn.strong_bot import LEVELS
 from app.play.balance import wilson
 from tools import bench_doc
+from tools.bench_records import append, load, pct
 
 CAMPAIGNS = ("campaign_1", "campaign_2", "campaign_3")
 HEADING = "## U.S.N.: computer players in the campaign games"
@@ -145,15 +144,10 @@ def level_rows() -> dict[str, dict[str, str]]:
             if not (t == o and side == "allied")}
 
 
-def _load(path: Path | None) -> list[dict]:
-    if path is None or not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
 
 def run_levels(games: int, workers: int = 1, record: Path | None = None, on_round=None) -> list[dict]:
     rows = level_rows()
-    results = [r for r in _load(record) if r["seed"] < games]
+    results = [r for r in load(record) if r["seed"] < games]
     done = {(r["scenario"], r["seed"], r["row"]) for r in results}
     jobs = [(sc, seed, name, rows[name]) for seed in range(games) for sc in MINI_GAMES for name in rows
             if (sc, seed, name) not in done]
@@ -161,17 +155,11 @@ def run_levels(games: int, workers: int = 1, record: Path | None = None, on_roun
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for result in pool.map(_level_job, jobs, chunksize=1):
             results.append(result)
-            if record is not None:
-                with record.open("a") as f:
-                    f.write(json.dumps(result) + "\n")
+            append(record, result)
             if on_round is not None and len(results) % per_seed == 0:
                 on_round(results)
     return results
 
-
-def _q(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] if values else float("nan")
 
 
 def level_lines(results: list[dict], load: str = "") -> list[str]:
@@ -201,7 +189,7 @@ def level_lines(results: list[dict], load: str = "") -> list[str]:
                 lo, hi = wilson(wins, n)
                 t = [x for r in rows for x in r["times"][side]]
                 out.append(f"| {sc.replace('_', ' ').title()} | {tested} | {NAMES[side]} | {opponent} | {n} | {wins} | "
-                           f"{wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {_q(t, 50):.3f} / {_q(t, 99):.2f} / {max(t):.2f} |")
+                           f"{wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {pct(t, 50):.3f} / {pct(t, 99):.2f} / {max(t):.2f} |")
     return out + [""]
 
 

@@ -13,8 +13,6 @@ takes hours on a shared two-core machine (a strong game is some seconds of CPU):
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -26,6 +24,7 @@ from app.games.first_blood.bots import BOT_LEVELS
 from app.games.first_blood.rules import rules
 from app.play.balance import wilson  # the lobby's balance and this table share one interval
 from tools.bench_doc import write
+from tools.bench_records import append, load, pct
 
 HEADING = "## First Blood: computer players"
 SIDES = ("ij", "us")
@@ -80,11 +79,6 @@ def _sides(tested: str, opponent: str) -> tuple[str, ...]:
     return SIDES if tested != opponent else SIDES[:1]
 
 
-def load(path: Path | None) -> list[dict]:
-    if path is None or not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
 
 def run(games: int = GAMES, workers: int = 1, on_round=None, only=(), record: Path | None = None) -> dict:
     """Every row's game of seed 0, then of seed 1, and so on (a run stopped early has the same count in every row);
@@ -99,17 +93,11 @@ def run(games: int = GAMES, workers: int = 1, on_round=None, only=(), record: Pa
                                                        chunksize=1)):
             result.update(seed=seed, row=name)
             results.append(result)
-            if record is not None:
-                with record.open("a") as f:
-                    f.write(json.dumps(result) + "\n")
+            append(record, result)
             if on_round is not None and len(results) % len(rows) == 0:
                 on_round({"results": results, "wall": time.time() - started})
     return {"results": results, "wall": time.time() - started}
 
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] if values else float("nan")
 
 
 def lines(bench: dict | None = None) -> list[str]:
