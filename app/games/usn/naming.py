@@ -8,7 +8,7 @@ a text reads as a hex ("to 0793" is "to hex 0793", issue 34)."""
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from app.games.usn import gamedata, grid
 
@@ -19,9 +19,14 @@ _SUB = re.compile(r"(?<![\w:.-])J-(Sub(?:-Flot)?-\d+)(?![\w-])")
 _STATION = re.compile(r"(?<![\w:.-])base:(\d{4})(?![\w-])")
 # a hex number, or a list of them ("0793, 0794 and 0795"), that no "hex"/"hexes" introduces; never one in a place's
 # parentheses ("Lae (0692)": the number closes them), an id ("base:0659", "hex-0793"), a hexside ("0692|0693") or a
-# count of points or weeks
-_HEXES = re.compile(r"(?P<pre>\b[Hh]ex(?:es)? )?(?<![\w:./#|+-])(?P<run>\d{4}(?:(?:, |,? and |,? or )\d{4})*)"
+# count of points or weeks. The run is matched first and a "hex "/"hexes " before it looked at after (`_introduced`):
+# a pattern that opens with an optional word is tried at every character of the text, three times as slow.
+_HEXES = re.compile(r"(?<![\w:./#|+-])(?P<run>\d{4}(?:(?:, |,? and |,? or )\d{4})*)"
                     r"(?![\w)/:|-])(?! ?(?:VP|Victory|points?|weeks?|hexes|Game))")
+_WORD = re.compile(r"\w")
+_FOUR = re.compile(r"\d{4}")  # what every hex number has: a text without it is left as it is, unsearched
+_TWICE = re.compile(r"\b(Japanese|Allied) \1 ")
+NAMED_KEPT = 1 << 15  # texts whose names are kept (a late Campaign Game's log is some 4,500 lines, 2,000 unlike)
 
 
 @cache
@@ -53,9 +58,18 @@ def station(h: str) -> str:
     return f"the air base at {place(h)}"
 
 
+def _introduced(text: str, at: int) -> bool:
+    """Whether the word "hex" or "hexes" (a word of its own) and a space stand just before `at`."""
+    for word in ("hex ", "Hex ", "hexes ", "Hexes "):
+        start = at - len(word)
+        if start >= 0 and text.startswith(word, start):
+            return start == 0 or not _WORD.match(text, start - 1)
+    return False
+
+
 def _hexes(m: re.Match) -> str:
-    numbers = re.findall(r"\d{4}", m.group("run"))
-    if m.group("pre") or not all(grid.FIRST <= int(n) <= grid.LAST for n in numbers):
+    numbers = _FOUR.findall(m.group("run"))
+    if _introduced(m.string, m.start()) or not all(grid.FIRST <= int(n) <= grid.LAST for n in numbers):
         return m.group(0)
     return ("hex " if len(numbers) == 1 else "hexes ") + m.group("run")
 
@@ -63,20 +77,28 @@ def _hexes(m: re.Match) -> str:
 def hexes(text: str) -> str:
     """The text with every bare hex number introduced as a hex: "moves 0692 -> 0693" reads "moves hex 0692 -> hex
     0693" (issue 34: a player reads "0793" as a number, not a place)."""
-    return _HEXES.sub(_hexes, text)
+    return _HEXES.sub(_hexes, text) if _FOUR.search(text) else text
 
 
+@lru_cache(maxsize=NAMED_KEPT)
 def named(text: str) -> str:
-    """The text with every ship, sub and air station id replaced by its printed name, and its hexes read as hexes."""
+    """The text with every ship, sub and air station id replaced by its printed name, and its hexes read as hexes.
+    Kept by text: every view names its role's whole log, and a log's lines are mostly the same from one view (and
+    one role) to the next. Each pattern is searched only where the text holds what it needs ("-", "J-Sub",
+    "base:", a side written twice)."""
     if "-" not in text and "base:" not in text:
         return hexes(text)
-    text = _SHIP.sub(_ship, text)
-    text = _SUB.sub(lambda m: m.group(1), text)
+    if "-" in text:
+        text = _SHIP.sub(_ship, text)
+    if "J-Sub" in text:
+        text = _SUB.sub(lambda m: m.group(1), text)
     for k, v in _off_map().items():  # "at west-coast" -> "at U.S. West Coast ..."
         if k in text:
             text = re.sub(r"(?:hex )?(?<![\w:.-])" + re.escape(k) + r"(?![\w-])", v, text)
-    text = _STATION.sub(lambda m: station(m.group(1)), text)
-    text = re.sub(r"\b(Japanese|Allied) \1 ", r"\1 ", text)  # "Japanese J-CV-3" written with its side
+    if "base:" in text:
+        text = _STATION.sub(lambda m: station(m.group(1)), text)
+    if "Japanese Japanese " in text or "Allied Allied " in text:
+        text = _TWICE.sub(r"\1 ", text)  # "Japanese J-CV-3" written with its side
     return hexes(text)
 
 
