@@ -9,7 +9,7 @@ cached, so a push carries only the counters. The forms post the generic fields (
 """
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from app.games.usn import board_view, gamedata, grid, naming
@@ -40,18 +40,32 @@ def is_hex_choice(arg: Any) -> bool:
     the map can fill."""
     if not isinstance(arg, dict) or arg.get("type") != "choice":
         return False
-    values = [c["value"] if isinstance(c, dict) else c for c in arg.get("choices") or []]
-    hexes = [v for v in values if isinstance(v, str) and len(v) == 4 and v.isdigit()]
-    places = off_map_places(arg)  # Off-Map Movement: the West Coast, the east boxes, off the west edge
-    return bool(hexes) and len(hexes) + len(places) >= len(values) - 1  # "none" beside the hexes is still a hex field
+    return _read(arg.get("choices") or [])[0]
 
 
 def off_map_places(arg: Any) -> list[str]:
     """The off-map places (Off-Map Movement) among a choice's values: offered beside the hex field as a list."""
     if not isinstance(arg, dict):
         return []
-    values = [c["value"] if isinstance(c, dict) else c for c in arg.get("choices") or []]
-    return [v for v in values if v in grid.OFF_MAP]
+    return list(_read(arg.get("choices") or [])[1])
+
+
+def _read(choices: list[Any]) -> tuple[bool, tuple[str, ...]]:
+    """(a hex field?, its off-map places) of a choice's values, read once for each list of values: a naval
+    movement form asks both of the same 1,500 hexes for every field of every ship."""
+    try:
+        return _read_values(tuple(choices))
+    except TypeError:  # choices with labels ({"value": ..., "label": ...}) are not kept
+        return _read_values.__wrapped__(tuple(choices))
+
+
+@lru_cache(maxsize=256)
+def _read_values(choices: tuple[Any, ...]) -> tuple[bool, tuple[str, ...]]:
+    values = [c["value"] if isinstance(c, dict) else c for c in choices]
+    hexes = [v for v in values if isinstance(v, str) and len(v) == 4 and v.isdigit()]
+    places = tuple(v for v in values if v in grid.OFF_MAP)  # Off-Map Movement: the West Coast, the boxes, the west
+    # "none" beside the hexes is still a hex field
+    return bool(hexes) and len(hexes) + len(places) >= len(values) - 1, places
 
 
 def choice_label(value: Any, view: dict[str, Any] | None = None) -> str:
