@@ -102,6 +102,31 @@ def log_groups(lines: list[dict[str, Any]], role: str | None = None, label=None,
 RECENT_LINES = 400
 
 
+def recent_groups(lines: list[dict[str, Any]], role: str | None = None, label=None,
+                  turn_heading: Callable[[dict[str, Any]], str | None] | None = None,
+                  limit: int = RECENT_LINES) -> tuple[list[dict[str, Any]], int]:
+    """`recent(log_groups(...))` without grouping the Game-Turns it leaves out: the log is cut where log_groups
+    starts a Game-Turn, and only the newest Game-Turns are grouped, until `limit` is reached (a late U.S.N. campaign
+    grouped its 4,400 lines for every page and push to show 400)."""
+    starts, current = [0], None  # the first Game-Turn holds the lines before any heading (often none)
+    for i, line in enumerate(lines):
+        heading = turn_heading(line) if turn_heading is not None else None
+        if heading and current != heading:
+            starts.append(i)
+            current = heading
+    turns = [(a, b) for a, b in zip(starts, [*starts[1:], len(lines)]) if b > a]
+    kept: list[dict[str, Any]] = []
+    count = 0
+    for a, b in reversed(turns):
+        turn = log_groups(lines[a:b], role, label, turn_heading)[0]
+        n = sum(len(run["lines"]) for run in turn["runs"])
+        if kept and count + n > limit:
+            break
+        kept.append(turn)
+        count += n
+    return kept, len(turns) - len(kept)
+
+
 def recent(groups: list[dict[str, Any]], lines: int = RECENT_LINES) -> tuple[list[dict[str, Any]], int]:
     """The newest Game-Turns of `groups` (log_groups) holding about `lines` lines (always the newest one), and how
     many earlier Game-Turns are left out."""

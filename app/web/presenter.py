@@ -23,7 +23,7 @@ from app.play.undo import UNREAD, can_take_back, last_standing
 from app.play.state import load_state, rules_for, view_for
 from app.play.versions import prompt_since, role_version
 from app.store.models import ActionRow, Game, Seat, User
-from app.web.log_view import KIND_LABELS, log_groups, recent
+from app.web.log_view import KIND_LABELS, recent_groups
 from app.web.plugin import plugin_for
 from app.web.templating import action_key, render  # noqa: F401 (action_key: the pages import it from here)
 
@@ -176,8 +176,7 @@ def rematch_model(game: Game, role: str, facts: dict[str, Any]) -> dict[str, Any
 def _log(view: Any, role: str, label, turn_heading) -> dict[str, Any]:
     """The log's newest Game-Turns for the page and its pushes (`log_earlier`: how many more the whole-log page has,
     GET /games/{id}/log)."""
-    groups, earlier = recent(log_groups(view.get("log", []) if isinstance(view, dict) else [], role, label,
-                                        turn_heading))
+    groups, earlier = recent_groups(view.get("log", []) if isinstance(view, dict) else [], role, label, turn_heading)
     return {"log_groups": groups, "log_earlier": earlier}
 
 

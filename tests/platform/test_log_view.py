@@ -2,8 +2,11 @@
 the filter, and the "Your orders are in" filler folded into one line per decision."""
 from __future__ import annotations
 
+from app import games as registry
+from app.engine.rng import SeededRng
+from app.engine.testing import random_action
 from app.games import first_blood, guadalcanal, pacific_war_1942, solomons, usn
-from app.web.log_view import log_groups
+from app.web.log_view import log_groups, recent, recent_groups
 
 LABEL = {"allied": "United States", "japanese": "Japan"}.get
 
@@ -82,3 +85,45 @@ def test_guadalcanal_s_log_folds_by_date_and_turn_and_heads_each_step():
     assert [t["turn"] for t in groups] == ["OCT 27, Turn 2", "OCT 27, Turn 1"]
     assert [run["at"] for run in groups[0]["runs"]] == ["Action Phase, Air Movement and Search Step (3d)", None]
     assert len(groups[0]["runs"][0]["lines"]) == 2  # one heading over both searches of that step
+
+
+def _played_logs(game: str, orders: int = 120) -> list[tuple[str, list, object]]:
+    """Each role's log of one seeded game of random legal orders: (role, its view's log lines, the game's spec)."""
+    spec = registry.get(game)
+    scenario = spec.meta.scenarios[0].id if spec.meta.scenarios else None
+    dice, players = SeededRng(7), SeededRng(8)
+    state = spec.setup(scenario, spec.meta.default_options(), dice)
+    for _ in range(orders):
+        prompts = spec.prompts(state)
+        if spec.outcome(state) is not None or not prompts:
+            break
+        role = players.choice(sorted(prompts))
+        state = spec.apply(state, role, random_action(spec, state, role, players), dice)
+    return [(role, spec.view(state, role).get("log", []), spec) for role in spec.meta.roles]
+
+
+def test_the_page_groups_only_the_newest_turns_it_shows_and_shows_what_grouping_the_whole_log_showed():
+    """Issue 37: a page carries the newest Game-Turns of the log (about 400 lines); grouping only those
+    (recent_groups) shows every game's page the same turns, runs, lines and count of earlier turns as grouping
+    the whole log and keeping the newest (recent of log_groups), at every cut."""
+    checked = 0
+    for game in registry.all_games():
+        for role, lines, spec in _played_logs(game):
+            for limit in (0, 1, 5, 20, 60, 400):
+                assert recent_groups(lines, role, LABEL, spec.turn_heading, limit) == recent(
+                    log_groups(lines, role, LABEL, spec.turn_heading), limit), (game, role, limit)
+                checked += bool(lines)
+    assert checked > 20
+    heading = usn.spec.turn_heading
+    made = [{"to": "public", "text": "Set-up.", "n": 0},
+            {"to": "public", "text": "Game-Turn 1, Step 2: movement.", "n": 1},
+            {"to": "public", "text": "Game-Turn 1, Step 3: again.", "n": 2},  # the same turn named twice: one turn
+            {"to": "allied", "text": "Your orders are in: x.", "at": "x", "n": 3},
+            {"to": "allied", "text": "Your orders are in: x.", "at": "x", "n": 4},
+            {"to": "public", "text": "Game-Turn 2, Step 1: reinforcements.", "n": 5}]
+    for lines in ([], made, made[1:], made[:1]):
+        for limit in (*range(8), 400):
+            assert recent_groups(lines, "allied", LABEL, heading, limit) == recent(
+                log_groups(lines, "allied", LABEL, heading), limit)
+            assert recent_groups(lines, "allied", LABEL, None, limit) == recent(log_groups(lines, "allied", LABEL),
+                                                                                  limit)
