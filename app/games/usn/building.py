@@ -303,6 +303,9 @@ def offer(state: State, role: str, prompt: dict[str, Any], ids: tuple[str, ...])
         if ok:
             legal[u["id"]] = ok
     prompt["info"]["works"] = legal
+    # the order form's rows: a unit with no legal work has none (the refusals do not depend on the rest of the order,
+    # but for a unit that moves, which may not work at all)
+    prompt["info"].setdefault("choices", {})["works"] = legal
     prompt["info"]["at_work"] = {uid: dict(w) for uid, w in sorted(_works(state).items()) if w["side"] == role}
     return prompt
 

@@ -74,7 +74,18 @@ def move_prompt(state, role):
                                   "entrench": Several(dig, 0, len(dig), label="try to entrench").to_json(),
                                   "disentrench": Several(dug, 0, len(dug), label="disentrench").to_json(),
                                   **breakdown.prompt_args(state, role)}}],
-            "info": {"may_move": may_move}}, ids)  # Repairing or Building Bases
+            "info": {"may_move": may_move, "choices": {"moves": _rows(units, dests)}}}, ids)  # Repairing or Building Bases
+
+
+def _rows(units, dests) -> dict[str, list[str]]:
+    """Each unit's row of the order form (the prompt's info "choices"): the offered hexes next to it, for one hex is
+    all a unit moves (Movement (F)): the others are refused whatever else the order says. A unit with none has no
+    row. An entrenched unit keeps the hexes next to it, which it may enter disentrenching in the same order."""
+    rows = {}
+    for u in units:
+        near = set(grid.neighbours(u["hex"]))  # grid.adjacent, as move_check asks it
+        rows[u["id"]] = [h for h in dests if h in near]
+    return rows
 
 
 def _may_move(state, role, u):

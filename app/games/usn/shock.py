@@ -147,6 +147,8 @@ def land_prompt(state: State, role: str, p: dict[str, Any]) -> dict[str, Any]:
     info = {**p.get("info", {}), "shock": {"rule": RULE, "no_movement": True}}
     if "may_move" in info:
         info["may_move"] = {u: [] for u in info["may_move"]}
+    if "moves" in info.get("choices", {}):  # the order form offers no unit a move
+        info["choices"] = {**info["choices"], "moves": {u: [] for u in info["choices"]["moves"]}}
     return {**p, "info": info}
 
 

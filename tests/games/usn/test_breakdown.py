@@ -203,9 +203,10 @@ def test_the_land_movement_form_offers_the_breakdown_and_the_rebuild_and_reads_t
     from app.web.actions import action_from_form
     from tests.web.test_usn_board import prompt_html
 
-    def blank(page):  # the page's hex and choice fields left blank (not ordered)
+    def blank(page):  # the page's hex and choice fields left blank (not ordered), its hidden fields as they are
         return [(n, "") for n in set(re.findall(r'<(?:input|select) id="[^"]+" name="(arg\.[^"]+)"(?! type="checkbox")', page))
-                if not n.startswith(("arg.break", "arg.rebuild"))]
+                if not n.startswith(("arg.break", "arg.rebuild"))] + re.findall(
+                    r'<input type="hidden" name="(arg\.[^"]+)" value="([^"]*)"', page)
     s = santa_cruz("japanese")
     page = htmllib.unescape(prompt_html(s, "japanese"))
     assert 'name="arg.break.J-L1"' in page and '<option value="brigades">' in page
