@@ -3,7 +3,11 @@ Campaign Game 3 position"). A live server on a throwaway SQLite database holds a
 whose position is a late one of the seeded computer-vs-computer game (tools/bench_usn.py); each side has two pages
 open. Measured: the server's time to draw the whole game page for each side (GET, as a browser's first load), and
 pushes: each order the side's computer player gives from its own page's view, from the POST until all four pages
-have their update, with the update's size. The browser's own layout of the page is not measured here."""
+have their update, with the update's size. The browser's own layout of the page is not measured here.
+
+The first page each side is drawn after the server starts is reported apart from the rest: it reads the position
+from the database and compiles the page's templates, once for the process (issue 37: the draw's p99 is of the pages
+after it, the two sides in turn)."""
 from __future__ import annotations
 
 import asyncio
@@ -22,7 +26,7 @@ from tools.bench_solomons import post_and_wait
 
 PAGES_PER_SIDE = 2
 ORDERS = 24
-PAGE_LOADS = 6  # per side
+PAGE_LOADS = 20  # per side, after each side's first (timed apart)
 
 
 def _rewrite(database_url: str, game_id: str, path: str) -> None:
@@ -61,13 +65,14 @@ async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str]) -> 
 
     auth = {side: {"Authorization": f"Bearer {t}"} for side, t in tokens.items()}
     loads: list[float] = []
+    first: list[float] = []
     page_bytes: list[int] = []
     async with httpx.AsyncClient(base_url=server.url, timeout=120, follow_redirects=True) as client:
-        for side, token in tokens.items():
-            for _ in range(PAGE_LOADS):
+        for n in range(PAGE_LOADS + 1):
+            for token in tokens.values():
                 start = time.perf_counter()
                 r = await client.get(f"/games/{game_id}", cookies={"ib_session": token})
-                loads.append((time.perf_counter() - start) * 1000)
+                (loads if n else first).append((time.perf_counter() - start) * 1000)
                 r.raise_for_status()
                 page_bytes.append(len(r.content))
         socks = [await websockets.connect(f"ws://127.0.0.1:{server.port}/games/{game_id}/ws", origin=server.url,
@@ -92,7 +97,7 @@ async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str]) -> 
                 break
         for s in socks:
             await s.close()
-    return {"loads": loads, "page_bytes": page_bytes, "latencies": latencies, "bytes": sizes,
+    return {"loads": loads, "first": first, "page_bytes": page_bytes, "latencies": latencies, "bytes": sizes,
             "sockets": len(socks), "turns": sorted(t for t in turns if t is not None)}
 
 
@@ -127,12 +132,15 @@ def lines(result: dict) -> list[str]:
         f"{result['land']} land units), loaded into a Campaign Game 3 between two players on a live server (SQLite); "
         f"{PAGES_PER_SIDE} pages a side open ({result['sockets']} websockets). A page's draw: the server's time to "
         "answer a browser's GET of the whole game page (map, stacks, forms, log), each side "
-        f"{PAGE_LOADS} times. A push: each side's computer player orders from its own page's view ({len(lat)} "
-        "orders), timed from the POST until all four pages have the update. The browser's own layout is not timed.",
+        f"{PAGE_LOADS} times in turn after its first page since the server started (timed apart: the position read "
+        "from the database, the page's templates compiled). A push: each side's computer player orders from its own "
+        f"page's view ({len(lat)} orders), timed from the POST until all four pages have the update. The browser's "
+        "own layout is not timed.",
         "",
         "| measured | p50 | p99 | max |",
         "|---|---|---|---|",
         f"| the whole page drawn by the server (ms) | {pct(loads, 50):.0f} | {pct(loads, 99):.0f} | {max(loads):.0f} |",
+        f"| each side's first page after the server starts (ms) | | | {max(result['first']):.0f} |",
         f"| the whole page (KiB) | {pct(pages, 50) / 1024:.0f} | {pct(pages, 99) / 1024:.0f} | "
         f"{pages[-1] / 1024:.0f} |",
         f"| push latency, order to four pages (ms) | {pct(lat, 50):.0f} | {pct(lat, 99):.0f} | {max(lat):.0f} |",
