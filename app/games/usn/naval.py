@@ -9,6 +9,7 @@ built: emergency transport of troops (E; of supplies: emergency.py); (F) bombard
 bases and land units (bombard.py), (H) none."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from app.engine.errors import IllegalAction, Refused
@@ -62,8 +63,13 @@ VERBS = {"move": {"moves": Keyed(_each(grid.ALL_HEXES), board.SHIPS, label="nava
 
 def _reachable(state, ship) -> list[str]:
     ma, _ = movement.allowance(state, ship, [ship["hex"]])
-    return [h for h in grid.within(ship["hex"], max(ma, board.values(ship)["movement"] * 2))
-            if grid.open_hex(h)] + offmap.destinations(state, ship)  # and the off-map places (Off-Map Movement)
+    return [*_open_within(ship["hex"], max(ma, board.values(ship)["movement"] * 2)),
+            *offmap.destinations(state, ship)]  # and the off-map places (Off-Map Movement)
+
+
+@lru_cache(maxsize=1 << 12)  # the map's alone: a late campaign's prompt asks it for each of 40 ships on every page
+def _open_within(h: str, n: int) -> tuple[str, ...]:
+    return tuple(x for x in grid.within(h, n) if grid.open_hex(x))
 
 
 def entry_hex(start: str, stop: str) -> str | None:
