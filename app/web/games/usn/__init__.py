@@ -82,10 +82,25 @@ def choice_label(value: Any, view: dict[str, Any] | None = None) -> str:
     if v in grid.OFF_MAP:
         return board_view.OFF_MAP_NAMES.get(v) or naming.place(v)
     if view and isinstance(view.get("land"), list):
-        for u in view["land"]:
-            if u.get("id") == v:  # by its printed name and where it stands, never its id
-                return f"{u['name']} at {naming.place(u['hex'])}"
+        u = _land_by_id(view["land"]).get(v)
+        if u is not None:  # by its printed name and where it stands, never its id
+            return f"{u['name']} at {naming.place(u['hex'])}"
     return {"lac": "LAC", "lbac": "LBAC", "nac": "NAC"}.get(v) or naming.name(v)  # a ship, a sub by its name
+
+
+_indexed: list[Any] = [None, {}]  # the last view's land units by id, and that list (kept, so never another's)
+
+
+def _land_by_id(land: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """A view's land units by id (the first of an id, as a search of the list finds it), made once for the view a
+    form is drawn from: its choices name a hundred units hundreds of times."""
+    seen, index = _indexed
+    if seen is not land:
+        index = {}
+        for u in land:
+            index.setdefault(u.get("id"), u)
+        _indexed[:] = [land, index]
+    return index
 
 
 def geometry() -> dict[str, Any]:
