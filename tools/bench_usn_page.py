@@ -17,9 +17,16 @@ import sys
 import tempfile
 import time
 
+from types import SimpleNamespace
+
 import httpx
 import websockets
 
+from app import games as registry
+from app.web.guards import gzip
+from app.web.presenter import action_key, page_model
+from app.web.templating import render
+from tests.conformance.render import facts, game_row
 from tests.support_server import ROOT, LiveServer
 from tools.bench import pct, user
 from tools.bench_solomons import post_and_wait
@@ -148,3 +155,33 @@ def lines(result: dict) -> list[str]:
         f"{size[-1] / 1024:.0f} |",
         "",
     ]
+
+
+def draw_cpu(late: dict, draws: int = 15) -> dict[str, list[float]]:
+    """The CPU time (ms, of this thread) of drawing each side's whole page of `late` in this process, as the server
+    does for a GET after its first (the prompts, the page model, the templates, gzip), without the database: each
+    side `draws` times in turn after one untimed draw. On a loaded machine the wall time of a live draw measures
+    the load as much as the draw; this is the draw's own cost."""
+    rules = registry.get("usn")
+    game = game_row(rules, late["scenario"], {}, late)
+    user = SimpleNamespace(username="player", user_id=1)
+    cpu: dict[str, list[float]] = {"japanese": [], "allied": []}
+    for n in range(draws + 1):
+        for side, times in cpu.items():
+            start = time.thread_time()
+            model = page_model(None, game, side, facts(rules, late, (side,)))
+            gzip(render("game/page.html", request=None, user=user, csrf="csrf", action_key=action_key, m=model,
+                        oob=False, invites={}, seat_invites=[]).encode())
+            if n:
+                times.append((time.thread_time() - start) * 1000)
+    return cpu
+
+
+if __name__ == "__main__":  # python -m tools.bench_usn_page STATE.json: the draw's CPU (the live bench: tools.bench_usn)
+    import os
+
+    with open(sys.argv[1]) as f:
+        position = json.load(f)
+    for side, times in draw_cpu(position.get("state", position)).items():
+        print(f"{side}: CPU of one page's draw p50 {pct(times, 50):.0f} ms, max {max(times):.0f} ms "
+              f"(load average {os.getloadavg()[0]:.1f})")
