@@ -177,7 +177,7 @@ def draw_cpu(late: dict, draws: int = 15) -> dict[str, list[float]]:
     return cpu
 
 
-if __name__ == "__main__":  # python -m tools.bench_usn_page STATE.json: the draw's CPU (the live bench: tools.bench_usn)
+if __name__ == "__main__":  # python -m tools.bench_usn_page STATE.json: the draw's CPU (live: tools.bench_usn)
     import os
 
     with open(sys.argv[1]) as f:
