@@ -27,7 +27,7 @@ from app.engine import search
 from app.engine.rng import FastRng
 from app.games.first_blood import board, combat, movement, sequence, tactics
 from app.games.first_blood.belief import determinize, evaluate
-from app.games.first_blood.gamedata import neighbours
+from app.games.first_blood.gamedata import ENTRIES, neighbours
 from app.games.first_blood.phases import landing_default, reserve_default
 from app.games.first_blood.records import SEQUENCE, STATES
 from app.games.first_blood.sequence import TURN
@@ -72,9 +72,39 @@ def policy(state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, An
     return legal_answer(d, state, role, lambda: FAST[d.id](state, role, prompt), rng)
 
 
+# §5, §5.3: a US reinforcement cannot enter the map through an entry hex an IJ unit stands on, and is eliminated at
+# the end of the US combat phase (an attack on entry is allowed only when all four entry hexes are held).
+US_ENTRY_HEXES = tuple(h for e in board.entries_of("us") for h in ENTRIES[e]["hexes"])
+
+
+def blocking_moves(state: State, to: dict[str, str]) -> dict[str, str]:
+    """`to` with, for each empty US entry hex, the nearest IJ unit that can reach it sent there instead (each unit
+    once, a unit that must move only to a hex on the map)."""
+    occ = board.occupancy(state)
+    out, used = dict(to), set()
+    taken = {p[4:] for p in to.values() if p.startswith("hex:")}
+    units = movement.movable(state, "ij")
+    for h in US_ENTRY_HEXES:
+        if h in occ or h in taken:
+            continue
+        cost = {u["id"]: reachable.get(f"hex:{h}") for u in units if u["id"] not in used
+                for reachable in [movement.reachable(state, u, occ)]}
+        near = sorted((c, uid) for uid, c in cost.items() if c is not None)
+        if near:
+            uid = near[0][1]
+            out[uid] = f"hex:{h}"
+            used.add(uid)
+            taken.add(h)
+    return out
+
+
 def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
     easy = tactics.move(state, role)
     out = [easy, {"verb": "end_movement", "args": {}}]
+    if role == "ij" and easy["verb"] == "move":
+        block = blocking_moves(state, easy["args"]["to"])
+        if block != easy["args"]["to"]:
+            out.append({"verb": "move", "args": {"to": block}})
     if easy["verb"] == "move":
         to = easy["args"]["to"]
         must = {u["id"] for u in movement._must_go(state, role)}  # held back, these are lost (§5, §6.5)

@@ -5,7 +5,7 @@ move."""
 from app.engine.rng import SeededRng
 from app.games.first_blood import rules, strong_bot
 from app.games.first_blood.belief import evaluate
-from app.games.first_blood.bots import BOTS
+from app.games.first_blood.bots import BOT_LEVELS, BOTS
 from app.games.first_blood.sequence import TURN
 
 from .helpers import position
@@ -73,3 +73,29 @@ def test_the_strong_players_variants_never_leave_behind_a_unit_that_must_move():
                 assert must <= set(to), sorted(must - set(to))
         asked += 1
     assert asked >= 2
+
+
+def test_the_strong_ij_stands_on_the_us_entry_hexes_and_the_reinforcements_landing_there_are_lost():
+    """§5, §5.3: a US reinforcement cannot enter through an entry hex an IJ unit holds (an attack on entry needs all
+    four held) and is eliminated at the end of the US combat phase. With three battalions due at Oct II, the strong
+    IJ sends its two battalions onto the eastern entry hexes 0701 and 0702, where the easy IJ walks them toward the
+    strips, and the easy US, landing its reinforcements there, loses them."""
+    state = position("movement", "ij", turn=5, units={"ij-124-1": "0500", "ij-124-2": "0303", "us-1-1": "0708",
+                                                      "us-1-3": "0709", "us-5-2": "0705", "us-5-1": "0605"})
+    due = ("us-164-1", "us-164-2", "us-164-3")
+    for uid in due:
+        state["units"][uid]["loc"] = "pending"  # Oct II's reinforcements (the order of battle)
+    players = {"ij": SeededRng(1), "us": SeededRng(2)}
+    easy = BOT_LEVELS["easy"]["ij"](rules.view(state, "ij"), rules.prompts(state)["ij"], SeededRng(1))
+    assert not {"hex:0701", "hex:0702"} & set(easy["args"]["to"].values())
+    dice = SeededRng(9)
+    while state["turn"] == 5 and rules.outcome(state) is None:
+        prompts = rules.prompts(state)
+        role = min(prompts)
+        level = "strong" if role == "ij" else "easy"
+        order = BOT_LEVELS[level][role](rules.view(state, role), prompts[role], players[role])
+        if role == "ij" and order["verb"] == "move":
+            assert {"hex:0701", "hex:0702"} <= set(order["args"]["to"].values())
+        state = rules.apply(state, role, order, dice)
+    assert all(state["units"][uid]["loc"] == "eliminated" for uid in due)
+    assert "164/1 Infantry never left its entry point" in "\n".join(x["text"] for x in state["log"])
