@@ -27,7 +27,7 @@ from app.engine import search
 from app.engine.rng import FastRng
 from app.games.first_blood import board, combat, movement, sequence, tactics
 from app.games.first_blood.belief import determinize, evaluate
-from app.games.first_blood.gamedata import ENTRIES, neighbours
+from app.games.first_blood.gamedata import COLUMNS, ENTRIES, STRIPS, neighbours
 from app.games.first_blood.phases import landing_default, reserve_default
 from app.games.first_blood.records import SEQUENCE, STATES
 from app.games.first_blood.sequence import TURN
@@ -65,11 +65,11 @@ def legal_answer(d, state: State, role: str, answer: Callable[[], dict[str, Any]
     return d.default(state, role)
 
 
-def policy(state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
+def policy(state: State, role: str, prompt: dict[str, Any], rng, fast=None) -> dict[str, Any]:
     """The easy player's order on a full state (as bots.py would give it from the view), a random legal one where
-    the heuristic has none, the missed-order default where even that fails."""
+    the heuristic has none, the missed-order default where even that fails. `fast`: the heuristics (FAST)."""
     d = STATES[sequence.kind(state)]
-    return legal_answer(d, state, role, lambda: FAST[d.id](state, role, prompt), rng)
+    return legal_answer(d, state, role, lambda: (fast or FAST)[d.id](state, role, prompt), rng)
 
 
 # §5, §5.3: a US reinforcement cannot enter the map through an entry hex an IJ unit stands on, and is eliminated at
@@ -98,13 +98,57 @@ def blocking_moves(state: State, to: dict[str, str]) -> dict[str, str]:
     return out
 
 
+_RANK = {None: -1, **{c: i for i, c in enumerate(COLUMNS)}}
+
+
+def _support_odds(state: State, h: str) -> str | None:
+    """The odds column (§7.6) of an attack on `h` by every IJ ground unit next to it (None: worse than 1:2)."""
+    near = [u["id"] for u in board.on_map(state, "ij") if h in neighbours(board.hex_of(u))]
+    if not near:
+        return None
+    st = combat.strengths(state, near, [h], [])
+    return combat.odds_column(st["A"], st["D"])
+
+
+def ij_support(state: State, only: str | None = None) -> dict[str, Any] | None:
+    """§6.6: every destroyer of the IJN Attack box onto the US hex the IJ units next to it attack at the best odds
+    (+2 a ship: at 2:1 a roll of 2 or more then eliminates the defenders), the nearest the strips on a tie; never
+    onto a hex attacked at worse than 1:2 (the attackers are eliminated without a roll, the ships wasted). `only`:
+    that hex alone."""
+    units, hexes = movement._support_options(state, "ij")
+    odds = {h: _support_odds(state, h) for h in hexes if only in (None, h)}
+    worth = [h for h, c in odds.items() if c is not None]
+    if not units or not worth:
+        return None
+    h = max(worth, key=lambda x: (_RANK[odds[x]], x in STRIPS, -tactics._to_strips(x), x))
+    return {"verb": "support", "args": {"on": {u: h for u in units}}}
+
+
+def ij_move(state: State) -> dict[str, Any]:
+    """The strong IJ's movement order (and its rollouts'): the air-to-air attacks first (§6.7), then the easy
+    player's moves, and only once every unit has moved, its destroyers onto the attack with the best odds
+    (ij_support): the easy player places them before moving, on the hex nearest the strips, often one the units
+    then attack at worse than 1:2."""
+    order = tactics._intercept(state)
+    if order is None:
+        moves = tactics._ij_moves(state)
+        order = {"verb": "move", "args": {"to": moves}} if moves else ij_support(state)
+    return order or {"verb": "end_movement", "args": {}}
+
+
 def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
     easy = tactics.move(state, role)
     out = [easy, {"verb": "end_movement", "args": {}}]
-    if role == "ij" and easy["verb"] == "move":
-        block = blocking_moves(state, easy["args"]["to"])
-        if block != easy["args"]["to"]:
-            out.append({"verb": "move", "args": {"to": block}})
+    if role == "ij":
+        mine = ij_move(state)
+        out.insert(0, mine)
+        for h in movement._support_options(state, "ij")[1]:
+            out.append(ij_support(state, h))
+        if mine["verb"] == "move":
+            block = blocking_moves(state, mine["args"]["to"])
+            if block != mine["args"]["to"]:
+                out.append({"verb": "move", "args": {"to": block}})
+            easy = mine
     if easy["verb"] == "move":
         to = easy["args"]["to"]
         must = {u["id"] for u in movement._must_go(state, role)}  # held back, these are lost (§5, §6.5)
@@ -154,6 +198,10 @@ def horizon_reached(start: State, state: State) -> bool:
     return state["turn"] != start["turn"]
 
 
+# The strong IJ's own movement in its rollouts (IJSearch).
+IJ_FAST = {**FAST, "movement": lambda s, r, p: ij_move(s)}
+
+
 class FirstBloodSearch:
     """What First Blood supplies to the engine's search (search.Searchable)."""
 
@@ -164,7 +212,7 @@ class FirstBloodSearch:
         state = determinize(view, role)
         d = STATES[sequence.kind(state)]
         raw = (_movement_candidates(state, role, rng) if d.id == "movement" else _combat_candidates(state, role))
-        return [a for a in search.distinct(raw) if d.accepts(state, role, a)]
+        return [a for a in search.distinct([r for r in raw if r]) if d.accepts(state, role, a)]
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
         """As rules.apply (the engine's TableGame) does it, through the records and the walker (bots sit below the
@@ -184,7 +232,16 @@ class FirstBloodSearch:
         return horizon_reached(start, state)
 
 
+class IJSearch(FirstBloodSearch):
+    """The strong IJ's search: its rollouts move the IJ as the strong IJ moves (ij_move: the destroyers placed
+    after the moves, on the best attack), so that a candidate is judged on the play that follows it."""
+
+    def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
+        return policy(state, role, prompt, rng, IJ_FAST if role == "ij" else FAST)
+
+
 GAME = FirstBloodSearch()
+GAME_IJ = IJSearch()
 
 
 def make_strong(side: str, easy):
@@ -193,7 +250,7 @@ def make_strong(side: str, easy):
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         if view["step"]["kind"] in SEARCHED and not view.get("losses") and view["outcome"] is None:
             try:
-                thought = search.think(GAME, view, side, prompt, rng, BUDGET)
+                thought = search.think(GAME_IJ if side == "ij" else GAME, view, side, prompt, rng, BUDGET)
             except ValueError:
                 thought = None
             if thought is not None:

@@ -99,3 +99,38 @@ def test_the_strong_ij_stands_on_the_us_entry_hexes_and_the_reinforcements_landi
         state = rules.apply(state, role, order, dice)
     assert all(state["units"][uid]["loc"] == "eliminated" for uid in due)
     assert "164/1 Infantry never left its entry point" in "\n".join(x["text"] for x in state["log"])
+
+
+def _support_position(moved: bool) -> dict:
+    """124/1 next to three Marine battalions on Henderson (4 against 15: worse than 1:2, §7.6), 124/2 and 124/3 next
+    to one battalion at 0506 (8 against 5: 1:1); two destroyers in the IJN Attack box (§6.6)."""
+    state = position("movement", "ij", turn=5,
+                     units={"ij-124-1": "0607", "ij-124-2": "0505", "ij-124-3": "0505", "us-1-1": "0708",
+                            "us-1-3": "0708", "us-5-2": "0708", "us-5-1": "0506"},
+                     air={"ij-destroyer-5-1": "ijn_attack", "ij-destroyer-5-2": "ijn_attack"})
+    for uid in ("ij-124-1", "ij-124-2", "ij-124-3"):
+        state["units"][uid]["moved"] = moved
+    return state
+
+
+def test_the_strong_ij_puts_its_destroyers_on_an_attack_they_can_win_not_on_the_hopeless_one_nearest_the_strips():
+    """§6.6, §7.3, §7.6: a destroyer adds +2 to one attack and is spent. The easy IJ puts both on the US hex nearest
+    the strips, where its attack is at worse than 1:2 and eliminated without a roll; the strong IJ puts them on 0506,
+    where 1:1 and +4 make a roll of 2 or more a defender eliminated."""
+    state = _support_position(moved=True)
+    view, prompt = rules.view(state, "ij"), rules.prompts(state)["ij"]
+    easy = BOT_LEVELS["easy"]["ij"](view, prompt, SeededRng(1))
+    assert set(easy["args"]["on"].values()) == {"0708"}
+    for seed in range(3):
+        strong = BOT_LEVELS["strong"]["ij"](view, prompt, SeededRng(seed))
+        assert strong == {"verb": "support", "args": {"on": {"ij-destroyer-5-1": "0506", "ij-destroyer-5-2": "0506"}}}
+
+
+def test_the_strong_ij_moves_its_units_before_placing_its_destroyers():
+    """§6.6: destroyers go onto US hexes next to IJ units, so the strong IJ (and its look-ahead, ij_move) moves first
+    and places them once its units stand where they will attack; the easy IJ places them first."""
+    state = _support_position(moved=False)
+    assert strong_bot.tactics.move(state, "ij")["verb"] == "support"
+    assert strong_bot.ij_move(state)["verb"] == "move"
+    done = {**state, "units": {k: {**u, "moved": True} for k, u in state["units"].items()}}
+    assert strong_bot.ij_move(done)["verb"] == "support"
