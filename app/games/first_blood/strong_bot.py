@@ -9,11 +9,16 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
 - **Candidates**: the easy order first; the phase ended; for movement the easy order with each of its units held
   back in turn (not one that must move: lost if the phase then ends, §5, §6.5) and a few random legal moves drawn
   from the stream; for combat each open target attacked with every unit next to it and the artillery in range
-  (advancing or not), the IJ's bombardment, and the easy order.
-- **Rollouts**: each candidate applied and the game played on by the easy player for both sides, on the same dice
-  for every candidate (common random numbers): the IJ's to the end of the turn (§12 is checked at the end of the US
-  turn), the US's on through the next turn's IJ movement and combat (`horizon_reached`: the IJ attacks on the fields
-  that its line leaves open are what lost the US its games).
+  (advancing or not), the IJ's bombardment, and the easy order. The IJ adds its own orders (first, so kept on a
+  tie): its moves before its destroyers, placed on the attack with the best odds (ij_move, ij_support, §6.6), and
+  each hex its destroyers may support; its units onto the empty US entry hexes (blocking_moves: a US
+  reinforcement landing there is lost, §5, §5.3); its attacks before its bombardment (ij_fight: a gun fires once a
+  phase, §7.10).
+- **Rollouts**: each candidate applied and the game played on by the easy player for both sides (the IJ's own
+  movement and combat as ij_move and ij_fight play them, when the IJ searches: IJSearch), on the same dice for
+  every candidate (common random numbers): the IJ's to the end of the turn (§12 is checked at the end of the US
+  turn), the US's on through the next turn's IJ movement and combat (`horizon_reached`: the IJ attacks on the
+  fields that its line leaves open are what lost the US its games).
 - **Evaluate** (belief.evaluate): the result if the game is decided, else the combat factors each side keeps, the IJ
   ground units on the map, how near the nearest stands to a completed air field, and any that stands on one.
 
@@ -167,6 +172,7 @@ def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
 def _combat_candidates(state: State, role: str) -> list[dict[str, Any]]:
     out = [tactics.fight(state, role), {"verb": "end_combat", "args": {}}]
     if role == "ij":
+        out.insert(0, ij_fight(state))
         bombard = tactics._bombard(state)
         if bombard:
             out.append(bombard)
@@ -198,8 +204,16 @@ def horizon_reached(start: State, state: State) -> bool:
     return state["turn"] != start["turn"]
 
 
-# The strong IJ's own movement in its rollouts (IJSearch).
-IJ_FAST = {**FAST, "movement": lambda s, r, p: ij_move(s)}
+# The strong IJ's own movement and combat in its rollouts (IJSearch).
+IJ_FAST = {**FAST, "movement": lambda s, r, p: ij_move(s), "combat": lambda s, r, p: ij_fight(s)}
+
+
+def ij_fight(state: State) -> dict[str, Any]:
+    """The strong IJ's combat order: its attacks first (best odds first, with the artillery in range), then the
+    bombardment of the strips by what is left (§7.10: an artillery unit fires once a phase, and the easy IJ spends
+    it on the strips before the attacks it could support)."""
+    order = tactics._attack(state, "ij") or tactics._bombard(state)
+    return order or {"verb": "end_combat", "args": {}}
 
 
 class FirstBloodSearch:
@@ -233,8 +247,9 @@ class FirstBloodSearch:
 
 
 class IJSearch(FirstBloodSearch):
-    """The strong IJ's search: its rollouts move the IJ as the strong IJ moves (ij_move: the destroyers placed
-    after the moves, on the best attack), so that a candidate is judged on the play that follows it."""
+    """The strong IJ's search: its rollouts play the IJ's movement and combat as the strong IJ's own orders do
+    (ij_move: the destroyers placed after the moves, on the best attack; ij_fight: the attacks before the
+    bombardment), so that a candidate is judged on the play that follows it."""
 
     def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
         return policy(state, role, prompt, rng, IJ_FAST if role == "ij" else FAST)

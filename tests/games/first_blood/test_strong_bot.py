@@ -134,3 +134,20 @@ def test_the_strong_ij_moves_its_units_before_placing_its_destroyers():
     assert strong_bot.ij_move(state)["verb"] == "move"
     done = {**state, "units": {k: {**u, "moved": True} for k, u in state["units"].items()}}
     assert strong_bot.ij_move(done)["verb"] == "support"
+
+
+def test_the_strong_ij_fires_its_artillery_in_support_of_its_attack_before_bombarding_the_strips():
+    """§7.5, §7.10: an artillery unit fires once a combat phase, in support of an attack or on a strip. The easy IJ
+    bombards first and its gun is spent before the attack it must make (§7: 124/1 stands next to 0606); the strong
+    IJ attacks first with the gun in support (4 + 3 against 5: 1:1, where 124/1 alone is 1:2)."""
+    state = position("combat", "ij", turn=5, units={"ij-124-1": "0506", "ij-35bde": "0405", "us-5-1": "0606",
+                                                     "us-1-1": "0709"})
+    state["strips"]["0709"].update(status="oper")
+    view, prompt = rules.view(state, "ij"), rules.prompts(state)["ij"]
+    easy = BOT_LEVELS["easy"]["ij"](view, prompt, SeededRng(1))
+    assert easy["verb"] == "bombard" and "ij-35bde" in easy["args"]["strips"]
+    assert strong_bot.ij_fight(state) == {"verb": "attack", "args": {"units": {"0606": ["ij-124-1", "ij-35bde"]},
+                                                                     "advance": True}}
+    for seed in range(3):
+        strong = BOT_LEVELS["strong"]["ij"](view, prompt, SeededRng(seed))
+        assert strong["verb"] == "attack" and "ij-35bde" in strong["args"]["units"]["0606"]
