@@ -83,8 +83,8 @@ US_ENTRY_HEXES = tuple(h for e in board.entries_of("us") for h in ENTRIES[e]["he
 
 
 def blocking_moves(state: State, to: dict[str, str]) -> dict[str, str]:
-    """`to` with, for each empty US entry hex, the nearest IJ unit that can reach it sent there instead (each unit
-    once, a unit that must move only to a hex on the map)."""
+    """`to` with, for each empty US entry hex, the IJ unit that reaches it for the fewest MF sent there instead (each
+    unit to one entry hex at most; the others keep their moves)."""
     occ = board.occupancy(state)
     out, used = dict(to), set()
     taken = {p[4:] for p in to.values() if p.startswith("hex:")}
