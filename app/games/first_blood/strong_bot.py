@@ -9,11 +9,16 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
 - **Candidates**: the easy order first; the phase ended; for movement the easy order with each of its units held
   back in turn (not one that must move: lost if the phase then ends, §5, §6.5) and a few random legal moves drawn
   from the stream; for combat each open target attacked with every unit next to it and the artillery in range
-  (advancing or not), the IJ's bombardment, and the easy order.
-- **Rollouts**: each candidate applied and the game played on by the easy player for both sides, on the same dice
-  for every candidate (common random numbers): the IJ's to the end of the turn (§12 is checked at the end of the US
-  turn), the US's on through the next turn's IJ movement and combat (`horizon_reached`: the IJ attacks on the fields
-  that its line leaves open are what lost the US its games).
+  (advancing or not), the IJ's bombardment, and the easy order. The IJ adds its own orders (first, so kept on a
+  tie): its moves before its destroyers, placed on the attack with the best odds (ij_move, ij_support, §6.6), and
+  each hex its destroyers may support; its units onto the empty US entry hexes (blocking_moves: a US
+  reinforcement landing there is lost, §5, §5.3); its attacks before its bombardment (ij_fight: a gun fires once a
+  phase, §7.10).
+- **Rollouts**: each candidate applied and the game played on by the easy player for both sides (the IJ's own
+  movement and combat as ij_move and ij_fight play them, when the IJ searches: IJSearch), on the same dice for
+  every candidate (common random numbers): the IJ's to the end of the turn (§12 is checked at the end of the US
+  turn), the US's on through the next turn's IJ movement and combat (`horizon_reached`: the IJ attacks on the
+  fields that its line leaves open are what lost the US its games).
 - **Evaluate** (belief.evaluate): the result if the game is decided, else the combat factors each side keeps, the IJ
   ground units on the map, how near the nearest stands to a completed air field, and any that stands on one.
 
@@ -27,7 +32,7 @@ from app.engine import search
 from app.engine.rng import FastRng
 from app.games.first_blood import board, combat, movement, sequence, tactics
 from app.games.first_blood.belief import determinize, evaluate
-from app.games.first_blood.gamedata import neighbours
+from app.games.first_blood.gamedata import COLUMNS, ENTRIES, STRIPS, neighbours
 from app.games.first_blood.phases import landing_default, reserve_default
 from app.games.first_blood.records import SEQUENCE, STATES
 from app.games.first_blood.sequence import TURN
@@ -65,16 +70,90 @@ def legal_answer(d, state: State, role: str, answer: Callable[[], dict[str, Any]
     return d.default(state, role)
 
 
-def policy(state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
+def policy(state: State, role: str, prompt: dict[str, Any], rng, fast=None) -> dict[str, Any]:
     """The easy player's order on a full state (as bots.py would give it from the view), a random legal one where
-    the heuristic has none, the missed-order default where even that fails."""
+    the heuristic has none, the missed-order default where even that fails. `fast`: the heuristics (FAST)."""
     d = STATES[sequence.kind(state)]
-    return legal_answer(d, state, role, lambda: FAST[d.id](state, role, prompt), rng)
+    return legal_answer(d, state, role, lambda: (fast or FAST)[d.id](state, role, prompt), rng)
+
+
+# §5, §5.3: a US reinforcement cannot enter the map through an entry hex an IJ unit stands on, and is eliminated at
+# the end of the US combat phase (an attack on entry is allowed only when all four entry hexes are held).
+US_ENTRY_HEXES = tuple(h for e in board.entries_of("us") for h in ENTRIES[e]["hexes"])
+
+
+def blocking_moves(state: State, to: dict[str, str]) -> dict[str, str]:
+    """`to` with, for each empty US entry hex, the IJ unit that reaches it for the fewest MF sent there instead (each
+    unit to one entry hex at most; the others keep their moves)."""
+    occ = board.occupancy(state)
+    out, used = dict(to), set()
+    taken = {p[4:] for p in to.values() if p.startswith("hex:")}
+    units = movement.movable(state, "ij")
+    for h in US_ENTRY_HEXES:
+        if h in occ or h in taken:
+            continue
+        cost = {u["id"]: reachable.get(f"hex:{h}") for u in units if u["id"] not in used
+                for reachable in [movement.reachable(state, u, occ)]}
+        near = sorted((c, uid) for uid, c in cost.items() if c is not None)
+        if near:
+            uid = near[0][1]
+            out[uid] = f"hex:{h}"
+            used.add(uid)
+            taken.add(h)
+    return out
+
+
+_RANK = {None: -1, **{c: i for i, c in enumerate(COLUMNS)}}
+
+
+def _support_odds(state: State, h: str) -> str | None:
+    """The odds column (§7.6) of an attack on `h` by every IJ ground unit next to it (None: worse than 1:2)."""
+    near = [u["id"] for u in board.on_map(state, "ij") if h in neighbours(board.hex_of(u))]
+    if not near:
+        return None
+    st = combat.strengths(state, near, [h], [])
+    return combat.odds_column(st["A"], st["D"])
+
+
+def ij_support(state: State, only: str | None = None) -> dict[str, Any] | None:
+    """§6.6: every destroyer of the IJN Attack box onto the US hex the IJ units next to it attack at the best odds
+    (+2 a ship: at 2:1 a roll of 2 or more then eliminates the defenders), the nearest the strips on a tie; never
+    onto a hex attacked at worse than 1:2 (the attackers are eliminated without a roll, the ships wasted). `only`:
+    that hex alone."""
+    units, hexes = movement._support_options(state, "ij")
+    odds = {h: _support_odds(state, h) for h in hexes if only in (None, h)}
+    worth = [h for h, c in odds.items() if c is not None]
+    if not units or not worth:
+        return None
+    h = max(worth, key=lambda x: (_RANK[odds[x]], x in STRIPS, -tactics._to_strips(x), x))
+    return {"verb": "support", "args": {"on": {u: h for u in units}}}
+
+
+def ij_move(state: State) -> dict[str, Any]:
+    """The strong IJ's movement order (and its rollouts'): the air-to-air attacks first (§6.7), then the easy
+    player's moves, and only once every unit has moved, its destroyers onto the attack with the best odds
+    (ij_support): the easy player places them before moving, on the hex nearest the strips, often one the units
+    then attack at worse than 1:2."""
+    order = tactics._intercept(state)
+    if order is None:
+        moves = tactics._ij_moves(state)
+        order = {"verb": "move", "args": {"to": moves}} if moves else ij_support(state)
+    return order or {"verb": "end_movement", "args": {}}
 
 
 def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
     easy = tactics.move(state, role)
     out = [easy, {"verb": "end_movement", "args": {}}]
+    if role == "ij":
+        mine = ij_move(state)
+        out.insert(0, mine)
+        for h in movement._support_options(state, "ij")[1]:
+            out.append(ij_support(state, h))
+        if mine["verb"] == "move":
+            block = blocking_moves(state, mine["args"]["to"])
+            if block != mine["args"]["to"]:
+                out.append({"verb": "move", "args": {"to": block}})
+            easy = mine
     if easy["verb"] == "move":
         to = easy["args"]["to"]
         must = {u["id"] for u in movement._must_go(state, role)}  # held back, these are lost (§5, §6.5)
@@ -93,6 +172,7 @@ def _movement_candidates(state: State, role: str, rng) -> list[dict[str, Any]]:
 def _combat_candidates(state: State, role: str) -> list[dict[str, Any]]:
     out = [tactics.fight(state, role), {"verb": "end_combat", "args": {}}]
     if role == "ij":
+        out.insert(0, ij_fight(state))
         bombard = tactics._bombard(state)
         if bombard:
             out.append(bombard)
@@ -124,6 +204,18 @@ def horizon_reached(start: State, state: State) -> bool:
     return state["turn"] != start["turn"]
 
 
+# The strong IJ's own movement and combat in its rollouts (IJSearch).
+IJ_FAST = {**FAST, "movement": lambda s, r, p: ij_move(s), "combat": lambda s, r, p: ij_fight(s)}
+
+
+def ij_fight(state: State) -> dict[str, Any]:
+    """The strong IJ's combat order: its attacks first (best odds first, with the artillery in range), then the
+    bombardment of the strips by what is left (§7.10: an artillery unit fires once a phase, and the easy IJ spends
+    it on the strips before the attacks it could support)."""
+    order = tactics._attack(state, "ij") or tactics._bombard(state)
+    return order or {"verb": "end_combat", "args": {}}
+
+
 class FirstBloodSearch:
     """What First Blood supplies to the engine's search (search.Searchable)."""
 
@@ -134,7 +226,7 @@ class FirstBloodSearch:
         state = determinize(view, role)
         d = STATES[sequence.kind(state)]
         raw = (_movement_candidates(state, role, rng) if d.id == "movement" else _combat_candidates(state, role))
-        return [a for a in search.distinct(raw) if d.accepts(state, role, a)]
+        return [a for a in search.distinct([r for r in raw if r]) if d.accepts(state, role, a)]
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
         """As rules.apply (the engine's TableGame) does it, through the records and the walker (bots sit below the
@@ -154,7 +246,17 @@ class FirstBloodSearch:
         return horizon_reached(start, state)
 
 
+class IJSearch(FirstBloodSearch):
+    """The strong IJ's search: its rollouts play the IJ's movement and combat as the strong IJ's own orders do
+    (ij_move: the destroyers placed after the moves, on the best attack; ij_fight: the attacks before the
+    bombardment), so that a candidate is judged on the play that follows it."""
+
+    def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
+        return policy(state, role, prompt, rng, IJ_FAST if role == "ij" else FAST)
+
+
 GAME = FirstBloodSearch()
+GAME_IJ = IJSearch()
 
 
 def make_strong(side: str, easy):
@@ -163,7 +265,7 @@ def make_strong(side: str, easy):
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         if view["step"]["kind"] in SEARCHED and not view.get("losses") and view["outcome"] is None:
             try:
-                thought = search.think(GAME, view, side, prompt, rng, BUDGET)
+                thought = search.think(GAME_IJ if side == "ij" else GAME, view, side, prompt, rng, BUDGET)
             except ValueError:
                 thought = None
             if thought is not None:

@@ -5,7 +5,7 @@ move."""
 from app.engine.rng import SeededRng
 from app.games.first_blood import rules, strong_bot
 from app.games.first_blood.belief import evaluate
-from app.games.first_blood.bots import BOTS
+from app.games.first_blood.bots import BOT_LEVELS, BOTS
 from app.games.first_blood.sequence import TURN
 
 from .helpers import position
@@ -73,3 +73,81 @@ def test_the_strong_players_variants_never_leave_behind_a_unit_that_must_move():
                 assert must <= set(to), sorted(must - set(to))
         asked += 1
     assert asked >= 2
+
+
+def test_the_strong_ij_stands_on_the_us_entry_hexes_and_the_reinforcements_landing_there_are_lost():
+    """§5, §5.3: a US reinforcement cannot enter through an entry hex an IJ unit holds (an attack on entry needs all
+    four held) and is eliminated at the end of the US combat phase. With three battalions due at Oct II, the strong
+    IJ sends its two battalions onto the eastern entry hexes 0701 and 0702, where the easy IJ walks them toward the
+    strips, and the easy US, landing its reinforcements there, loses them."""
+    state = position("movement", "ij", turn=5, units={"ij-124-1": "0500", "ij-124-2": "0303", "us-1-1": "0708",
+                                                      "us-1-3": "0709", "us-5-2": "0705", "us-5-1": "0605"})
+    due = ("us-164-1", "us-164-2", "us-164-3")
+    for uid in due:
+        state["units"][uid]["loc"] = "pending"  # Oct II's reinforcements (the order of battle)
+    players = {"ij": SeededRng(1), "us": SeededRng(2)}
+    easy = BOT_LEVELS["easy"]["ij"](rules.view(state, "ij"), rules.prompts(state)["ij"], SeededRng(1))
+    assert not {"hex:0701", "hex:0702"} & set(easy["args"]["to"].values())
+    dice = SeededRng(9)
+    while state["turn"] == 5 and rules.outcome(state) is None:
+        prompts = rules.prompts(state)
+        role = min(prompts)
+        level = "strong" if role == "ij" else "easy"
+        order = BOT_LEVELS[level][role](rules.view(state, role), prompts[role], players[role])
+        if role == "ij" and order["verb"] == "move":
+            assert {"hex:0701", "hex:0702"} <= set(order["args"]["to"].values())
+        state = rules.apply(state, role, order, dice)
+    assert all(state["units"][uid]["loc"] == "eliminated" for uid in due)
+    assert "164/1 Infantry never left its entry point" in "\n".join(x["text"] for x in state["log"])
+
+
+def _support_position(moved: bool) -> dict:
+    """124/1 next to three Marine battalions on Henderson (4 against 15: worse than 1:2, §7.6), 124/2 and 124/3 next
+    to one battalion at 0506 (8 against 5: 1:1); two destroyers in the IJN Attack box (§6.6)."""
+    state = position("movement", "ij", turn=5,
+                     units={"ij-124-1": "0607", "ij-124-2": "0505", "ij-124-3": "0505", "us-1-1": "0708",
+                            "us-1-3": "0708", "us-5-2": "0708", "us-5-1": "0506"},
+                     air={"ij-destroyer-5-1": "ijn_attack", "ij-destroyer-5-2": "ijn_attack"})
+    for uid in ("ij-124-1", "ij-124-2", "ij-124-3"):
+        state["units"][uid]["moved"] = moved
+    return state
+
+
+def test_the_strong_ij_puts_its_destroyers_on_an_attack_they_can_win_not_on_the_hopeless_one_nearest_the_strips():
+    """§6.6, §7.3, §7.6: a destroyer adds +2 to one attack and is spent. The easy IJ puts both on the US hex nearest
+    the strips, where its attack is at worse than 1:2 and eliminated without a roll; the strong IJ puts them on 0506,
+    where 1:1 and +4 make a roll of 2 or more a defender eliminated."""
+    state = _support_position(moved=True)
+    view, prompt = rules.view(state, "ij"), rules.prompts(state)["ij"]
+    easy = BOT_LEVELS["easy"]["ij"](view, prompt, SeededRng(1))
+    assert set(easy["args"]["on"].values()) == {"0708"}
+    for seed in range(3):
+        strong = BOT_LEVELS["strong"]["ij"](view, prompt, SeededRng(seed))
+        assert strong == {"verb": "support", "args": {"on": {"ij-destroyer-5-1": "0506", "ij-destroyer-5-2": "0506"}}}
+
+
+def test_the_strong_ij_moves_its_units_before_placing_its_destroyers():
+    """§6.6: destroyers go onto US hexes next to IJ units, so the strong IJ (and its look-ahead, ij_move) moves first
+    and places them once its units stand where they will attack; the easy IJ places them first."""
+    state = _support_position(moved=False)
+    assert strong_bot.tactics.move(state, "ij")["verb"] == "support"
+    assert strong_bot.ij_move(state)["verb"] == "move"
+    done = {**state, "units": {k: {**u, "moved": True} for k, u in state["units"].items()}}
+    assert strong_bot.ij_move(done)["verb"] == "support"
+
+
+def test_the_strong_ij_fires_its_artillery_in_support_of_its_attack_before_bombarding_the_strips():
+    """§7.5, §7.10: an artillery unit fires once a combat phase, in support of an attack or on a strip. The easy IJ
+    bombards first and its gun is spent before the attack it must make (§7: 124/1 stands next to 0606); the strong
+    IJ attacks first with the gun in support (4 + 3 against 5: 1:1, where 124/1 alone is 1:2)."""
+    state = position("combat", "ij", turn=5, units={"ij-124-1": "0506", "ij-35bde": "0405", "us-5-1": "0606",
+                                                     "us-1-1": "0709"})
+    state["strips"]["0709"].update(status="oper")
+    view, prompt = rules.view(state, "ij"), rules.prompts(state)["ij"]
+    easy = BOT_LEVELS["easy"]["ij"](view, prompt, SeededRng(1))
+    assert easy["verb"] == "bombard" and "ij-35bde" in easy["args"]["strips"]
+    assert strong_bot.ij_fight(state) == {"verb": "attack", "args": {"units": {"0606": ["ij-124-1", "ij-35bde"]},
+                                                                     "advance": True}}
+    for seed in range(3):
+        strong = BOT_LEVELS["strong"]["ij"](view, prompt, SeededRng(seed))
+        assert strong["verb"] == "attack" and "ij-35bde" in strong["args"]["units"]["0606"]
