@@ -13,8 +13,7 @@ from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
 from app.engine.testing import canonical, random_action
 from app.games import guadalcanal
-from app.games.guadalcanal import bots, rules
-from app.games.guadalcanal.combat import bombing_order
+from app.games.guadalcanal import bots, rules, standing_orders
 from app.games.guadalcanal.gamedata import SIDES
 from app.play.bots import bot_for
 
@@ -24,15 +23,17 @@ State = dict[str, Any]
 
 def play(scenario: str, seed: int, bot_sides: tuple[str, ...] | dict[str, Any],
          options: dict[str, Any] | None = None,
-         watch: Callable[[State, str, dict[str, Any]], None] | None = None) -> State:
+         watch: Callable[[State, str, dict[str, Any]], None] | None = None, asking: bool = False) -> State:
     """One game: the bots play `bot_sides` (the sides, played by the game's computer, or {side: bot} for a level's),
     random legal orders the rest (the umpire too). Each bot draws from a stream of its own, as on the platform
     (app/play/bots.py). Every bot order is judged by the rules before it is carried out: a refused one fails the test
-    with the order and the rule."""
+    with the order and the rule. `asking`: every standing order cancelled, so every question is asked."""
     bots_of = bot_sides if isinstance(bot_sides, dict) else {side: rules.bots[side] for side in bot_sides}
     players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
     streams = {side: SeededRng(10_000 + seed * 2 + i) for i, side in enumerate(SIDES)}
     state = rules.setup(scenario, dict(options or {}), dice)
+    if asking:
+        state["standing"] = standing_orders.cancelled(SIDES)
     for _ in range(5000):
         if rules.outcome(state) is not None:
             return state
@@ -71,9 +72,9 @@ def test_umpired_games_with_two_bots_end():
 
 def test_the_bots_meet_every_kind_of_decision_and_answer_each_with_their_own_heuristic(monkeypatch):
     """Over a few games the bots reach the set-up, every Action Phase step, the battles and the Air Return Phase;
-    none of them is answered by the fallback (the least order a prompt allows). The bombing order's standing order
-    (4d2) is cancelled, so the bots are asked it too."""
-    monkeypatch.setattr(bombing_order, "in_order", lambda state, side: False)
+    none of them is answered by the fallback (the least order a prompt allows). Every standing order is cancelled
+    (standing_orders.py), so the bots are asked the questions those orders answer too."""
+    monkeypatch.setattr(standing_orders, "on", lambda state, side, order: False)
     seen: Counter = Counter()
     fallback: list[str] = []
     real_least = bots.least
@@ -171,7 +172,8 @@ def test_the_computer_in_the_japanese_seat_sets_up_the_japanese_fleet(players):
 
 def states_along(seed: int, options: dict[str, Any] | None = None) -> list[tuple[State, str]]:
     out: list[tuple[State, str]] = []
-    play("1", seed, ("allied", "japanese"), options, watch=lambda s, role, a: out.append((copy.deepcopy(s), role)))
+    play("1", seed, ("allied", "japanese"), options, watch=lambda s, role, a: out.append((copy.deepcopy(s), role)),
+         asking=True)  # the proof meets every kind of decision: no standing order answers one
     return out
 
 
