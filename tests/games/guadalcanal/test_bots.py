@@ -16,6 +16,7 @@ from app.games import guadalcanal
 from app.games.guadalcanal import bots, rules, standing_orders
 from app.games.guadalcanal.gamedata import SIDES
 from app.play.bots import bot_for
+from tests.games.guadalcanal import helpers
 
 PREFIX = {"allied": "us-", "japanese": "ij-"}
 State = dict[str, Any]
@@ -224,3 +225,18 @@ def test_the_bot_beats_random_play_in_scenario_one(side):
     results = Counter(play("1", seed, (side,))["outcome"]["winner"] for seed in range(16))
     assert results[side] > 8, results
     assert results[[s for s in SIDES if s != side][0]] <= 2, results
+
+
+def test_the_computer_cancels_the_standing_orders_it_answers_with_its_own_judgement():
+    """Issue 34's standing orders are a newcomer's defaults; the computer's sea order cancels those for the set-up,
+    the AA fire and the landing (it concentrates its AA on the most dangerous attacker, bots.fire), and keeps the
+    others (the sea search, the battle and bombing orders, the reorganisation: its own choices already)."""
+    s = helpers.newcomer(helpers.deployed())
+    for side in ("japanese", "allied"):
+        s = rules.apply(s, side, {"verb": "shift", "args": {"to_ready": [], "to_arming": []}}, SeededRng(1))
+    assert rules.decision(s).id == "sea"
+    order = rules.bots["japanese"](rules.view(s, "japanese"), rules.prompts(s)["japanese"], SeededRng(9))
+    s = rules.apply(s, "japanese", order, SeededRng(1))
+    assert [o for o in standing_orders.ORDERS if not standing_orders.on(s, "japanese", o)] == ["formation", "aa",
+                                                                                                "landing"]
+    assert all(standing_orders.on(s, "allied", o) for o in standing_orders.ORDERS)
