@@ -10,6 +10,7 @@ from app.engine.log import entry
 from app.engine.orders import Assignment, Boolean, Optional
 from app.games.guadalcanal import cards, forms, searchboard, standing_orders
 from app.games.guadalcanal.assembly import card_news
+from app.games.guadalcanal.combat.damage import factor
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, BASES, LANDING_PLACES, SHIPS
 
 State = dict[str, Any]
@@ -150,20 +151,17 @@ def default(state: State, side: str, first=None) -> dict[str, Any]:
 # --- 5: the landing's standing order (issue 34) -------------------------------------------------------------------
 
 def standing_order(state: State, side: str) -> dict[str, Any]:
-    """The standing order's landings: each unit to the nearest place with room, the combat units first, so that
-    when room is short (5c) the scouts are the ones given up: an eliminated scout scores the enemy nothing, a combat
-    air unit 2 (7a3.1)."""
-    return default(state, side, first=lambda u: not cards.is_combat(u))
+    """The standing order's landings: each unit to the nearest place with room, the combat units first and the
+    strongest bombers (their bombing factor now) first among them, so that when room is short (5c) the scouts are
+    the ones given up (an eliminated scout scores the enemy nothing, a combat air unit 2: 7a3.1), then the weakest
+    bombers."""
+    return default(state, side, first=lambda u: (not cards.is_combat(u), -(factor(state, u, "bombing") or 0), u))
 
 
 def by_standing_order(state: State, side: str) -> bool:
-    """The side's landing is answered by its standing order: it is on and no combat air unit is given up (5c's
-    choice between combat units is the player's; a unit that may patrol or shadow under option 12d is the caller's
-    to rule out)."""
-    if not standing_orders.on(state, side, "landing"):
-        return False
-    landings = standing_order(state, side)["args"]["landings"]
-    return not any(p == ELIMINATED and cards.is_combat(u) for u, p in landings.items())
+    """The side's landing is answered by its standing order when it is on (a unit that may patrol or shadow under
+    option 12d is the caller's to rule out)."""
+    return standing_orders.on(state, side, "landing")
 
 
 def land_by_standing_order(state: State, side: str) -> None:
@@ -174,7 +172,7 @@ def land_by_standing_order(state: State, side: str) -> None:
     state.update(landed)
     if standing_orders.first_told(state, side, "told_landing"):
         state["log"].append(entry(side, "Your air units landed by your standing order, each at the nearest place "
-                                        "with room, scouts given up first when room is short (5, 5c). When a combat "
-                                        "air unit cannot land you are asked; untick the order among the standing "
-                                        "orders of the Sea Movement form to land them yourself.",
+                                        "with room; when room is short the scouts are given up first, then the "
+                                        "weakest bombers (5, 5c). Untick the order among the standing orders of the "
+                                        "Sea Movement form to land them yourself.",
                                   at=f"{AT}, standing order"))

@@ -31,9 +31,9 @@ LABELS: dict[str, str] = {
                "bombing (4d2)",
     "reorganise": "Standing order: after a Combat Phase, split my ships damaged in it off under a spare marker in "
                   "their hex (to withdraw) and keep every other task force as it is, without asking (4e1)",
-    "landing": "Standing order: land my flying air units without asking, each at the nearest place with room, "
-               "giving up scouts first when room is short; asked when a combat air unit cannot land, or one may "
-               "patrol or shadow (5, 5c, 12d)",
+    "landing": "Standing order: land my flying air units without asking, each at the nearest place with room; "
+               "when room is short, give up the scouts first, then the weakest bombers (asked when one may patrol or "
+               "shadow under option 12d) (5, 5c)",
 }
 ORDERS = tuple(LABELS)
 

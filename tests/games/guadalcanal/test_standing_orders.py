@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from app.engine.rng import ScriptedRng
-from app.games.guadalcanal import landing, patrols, rules, sea, standing_orders
+from app.games.guadalcanal import cards, landing, patrols, rules, sea, searchboard, standing_orders
+from app.games.guadalcanal.gamedata import HEXES
 from app.games.guadalcanal.combat import COMBAT_DECISIONS, begin_combat, decide, pending_decision, setup
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.examples import position
@@ -96,15 +97,34 @@ def test_the_landing_standing_order_lands_every_unit_without_asking_and_says_so_
 
 
 @pytest.mark.rule("5c")
-def test_a_combat_unit_that_cannot_land_brings_the_question_back_with_the_box_on_its_form():
+def test_when_room_is_short_the_standing_order_gives_up_the_scout_not_the_bomber():
     s = newcomer(deployed())
+    put(s, "ij-jd", "flying", hex="N2")  # a dive bomber and a scout over the Advance Force
+    put(s, "ij-ee", "flying", hex="N2")
+    far = max(HEXES, key=lambda h: (searchboard.distance("N2", h), h))
+    s["task_forces"]["ij-striking-force"]["hex"] = far  # its carriers out of reach, and the bases gone (a test's
+    for base in cards.units_of(s, "japanese", "base"):  # position): only Junyo's room is left
+        s["units"][base]["box"] = "eliminated"
+    reach = sorted(set(landing.places(s, "ij-jd")) | set(landing.places(s, "ij-ee")))
+    spare = iter(u for u, r in s["units"].items() if r["side"] == "japanese" and r["kind"] == "air"
+                 and u not in ("ij-jd", "ij-ee") and (r.get("location") or {}).get("area") not in reach)
+    for place in reach:  # every place in reach filled, but one seat in the first
+        for _ in range(landing.room(s, place, {}) - (1 if place == reach[0] else 0)):
+            put(s, next(spare), "arming", area=place)
+    patrols.standing_landing(s, "japanese")
+    assert s["units"]["ij-jd"]["box"] == "arming" and s["units"]["ij-ee"]["box"] == "eliminated"
+    assert not landing.needed(s, "japanese")
+
+
+@pytest.mark.rule("5")
+def test_cancelled_the_landing_is_asked_with_the_standing_order_on_its_form():
+    s = newcomer(deployed(), "landing")
     put(s, "ij-1sd", "flying", hex="N2")
-    put(s, "ij-2sd", "flying", hex="A1")  # far beyond its movement factor from any Japanese carrier
     patrols.standing_landing(s, "japanese")
     assert s["units"]["ij-1sd"]["box"] == "flying" and landing.needed(s, "japanese")  # asked, nothing landed
     form = landing.prompt(s, "japanese")
     assert form["actions"][0]["args"]["standing"]["each"]["label"] == standing_orders.LABELS["landing"]
-    assert form["info"]["default"]["standing"] is True
+    assert form["info"]["default"]["standing"] is False
 
 
 def test_the_sea_movement_form_carries_every_standing_orders_box_and_unticking_one_cancels_it():
