@@ -40,6 +40,9 @@ def play(scenario: str, seed: int, human: str, kinds: Counter | None = None) -> 
         role = sorted(prompts)[0] if human not in prompts else human
         action = BOTS[role](rules.view(state, role), prompts[role], minds)
         if role == human:
+            # the newcomer leaves the standing orders' boxes as they come (on); the computer standing in would
+            # cancel those it answers with its own judgement (bots.OWN_JUDGEMENT)
+            action = {**action, "args": {k: v for k, v in action["args"].items() if k != "standing"}}
             counts[turn] += 1
             if kinds is not None:
                 kinds[kind] += 1

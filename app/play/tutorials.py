@@ -228,7 +228,9 @@ def _matches(path: tuple[str, ...], patterns: set[tuple[str, ...]]) -> bool:
 
 def _norm(value: Any) -> Any:
     """Empty and absent are the same order (an unticked list, an unset optional, an unticked box: a form posts no
-    value for a box left clear)."""
+    value for a box left clear); so is a group whose every part is (a fieldset of boxes left clear)."""
+    if isinstance(value, dict) and value and all(_norm(v) is None for v in value.values()):
+        return None
     return None if value is False or value in (None, [], {}, "") else value
 
 

@@ -170,9 +170,12 @@ def test_two_admirals_play_the_set_up_and_the_first_turns_through_the_pages(live
     expect(us.locator("#prompt input[name='arg.flights.us-ss.path']")).to_have_value("P6, O6, N5")
     expect(us.locator("#gc-route-layer .gc-route-step")).to_have_count(3)
     give(us, "Fly these flights")
-    expect(marker(us, "Allied air units SS, N5")).to_have_count(1, timeout=TIMEOUT)
     expect(us.locator("#log")).to_contain_text("SS fly from Q7: P6, O6, N5", timeout=TIMEOUT)
     expect(jp.locator("#searchboard .board-counter[aria-label^='Allied air units']")).to_have_count(0)
+    # No battle: the Air Return Phase (5) lands the scout by the landing's standing order, without asking, and the
+    # Allied log says so (issue 34); the Japanese never read where it went.
+    expect(us.locator("#log")).to_contain_text("landed by your standing order", timeout=TIMEOUT)
+    expect(jp.locator("#log")).not_to_contain_text("landed by your standing order")
 
 
 def test_the_umpire_sees_both_searchboards_and_each_side_only_its_own_card(live_server, new_page):

@@ -364,3 +364,13 @@ def test_boxes_ticked_in_another_order_are_the_same_order_but_a_route_in_another
     assert r.status_code == 303, r.text
     assert "Path: the example gave P3, P2, O2, N1, N2, M3; you gave P3, O3, O2, N1, N2, M3." in \
         html.unescape(page(learner, gid))
+
+
+def test_a_fieldset_of_boxes_left_clear_is_the_same_order_as_leaving_it_out():
+    """A form posts nothing for a box left clear: a group of standing-order boxes all clear (Guadalcanal's Sea
+    Movement form) matches an example that gives none; one box ticked is a difference the learner is told of."""
+    example = {"verb": "move", "args": {"moves": {"ij-advance-force": "N3"}}}
+    clear = {"verb": "move", "args": {"moves": {"ij-advance-force": "N3"}, "standing": {"aa": False, "landing": False}}}
+    ticked = {"verb": "move", "args": {"moves": {"ij-advance-force": "N3"}, "standing": {"aa": True, "landing": False}}}
+    assert tutorials.differences(example, clear) == []
+    assert tutorials.differences(example, ticked) == ["Standing: the example gave nothing; you gave aa yes, landing nothing."]

@@ -361,6 +361,11 @@ def strike_reach(tf: dict[str, Any], me: Intel) -> int:
     return min((AIR[u]["mf"] for u in air), default=3)
 
 
+# The standing orders (issue 34) the computer cancels on the Sea Movement form: it answers those questions with its own
+# judgement (set_up, fire, land below: the AA concentrated on the most dangerous attacker), as it did before the orders.
+OWN_JUDGEMENT = ("formation", "aa", "landing")
+
+
 def move(view: View, prompt: Prompt, rng) -> Action:
     me = Intel(view)
     offered = set(pieces(spec(prompt, "move")["args"]["moves"])["ids"])
@@ -387,7 +392,10 @@ def move(view: View, prompt: Prompt, rng) -> Action:
         elif carriers:
             goal = min(carriers, key=lambda c: (dist(here, c["hex"]), c["id"]))["hex"]
             moves[t["id"]] = step_toward(here, goal)
-    return {"verb": "move", "args": {"moves": {t: h for t, h in moves.items() if h != me.tfs[t]["hex"]}}}
+    args: dict[str, Any] = {"moves": {t: h for t, h in moves.items() if h != me.tfs[t]["hex"]}}
+    if "standing" in spec(prompt, "move")["args"]:
+        args["standing"] = {order: False for order in OWN_JUDGEMENT}
+    return {"verb": "move", "args": args}
 
 
 # --- 3d: air movement and search ---------------------------------------------------------------------------------

@@ -6,14 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.orders import Assignment
-from app.games.guadalcanal import cards, forms, searchboard
+from app.engine.log import entry
+from app.engine.orders import Assignment, Boolean, Optional
+from app.games.guadalcanal import cards, forms, searchboard, standing_orders
 from app.games.guadalcanal.assembly import card_news
+from app.games.guadalcanal.combat.damage import factor
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, BASES, LANDING_PLACES, SHIPS
 
 State = dict[str, Any]
 ELIMINATED = "eliminated"
-VERBS = {"land": {"landings": Assignment(ALL_AIR, (*LANDING_PLACES, ELIMINATED), required=False, label="Landings")}}
+VERBS = {"land": {"landings": Assignment(ALL_AIR, (*LANDING_PLACES, ELIMINATED), required=False, label="Landings"),
+                  # issue 34: keep or cancel the landing's standing order (below)
+                  "standing": Optional(Boolean(label="Standing order"))}}
 AT = "Air Return Phase (5)"
 CARRIERS = {"white": ("CV", "CVL"), "yellow": ("AV",), "green": ()}  # 5a1; every colour may land at a base
 
@@ -60,9 +64,10 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                                {u: tuple(p for p in places(state, u) if room(state, p, {}) > 0)
                                 + ((ELIMINATED,) if u in may_yield else ()) for u in flying}, required=True,
                                label="Landings", labels=label)
+    keep = Optional(Boolean(label=standing_orders.LABELS["landing"])).to_json()
     return {"title": "Air Return Phase: land every flying air unit (into the Arming box where it lands)", "rule": "5",
-            "info": {"kind": "air_return"},
-            "actions": [{"verb": "land", "label": "Land", "args": {"landings": landings}}]}
+            "info": {"kind": "air_return", "default": {"standing": standing_orders.on(state, side, "landing")}},
+            "actions": [{"verb": "land", "label": "Land", "args": {"landings": landings, "standing": keep}}]}
 
 
 def check(state: State, side: str, action: dict[str, Any]) -> None:
@@ -91,6 +96,8 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
+    if "standing" in action["args"]:
+        standing_orders.keep(s, side, "landing", action["args"]["standing"])
     by_place: dict[str, list[str]] = {}
     for u, p in action["args"]["landings"].items():
         by_place.setdefault(p, []).append(u)
@@ -115,9 +122,11 @@ def may_give_up(state: State, side: str) -> set[str]:
     return {u for u in flying if missed[u] == ELIMINATED or contested & set(places(state, u))}
 
 
-def _assign(state: State, side: str, pick) -> dict[str, Any]:
+def _assign(state: State, side: str, pick, first=None) -> dict[str, Any]:
+    """Each flying unit in turn (in the order `first` sorts them, if given) to the place `pick` takes among those
+    with room left; a unit left without one is eliminated (5c)."""
     landings: dict[str, str] = {}
-    for u in cards.in_box(state, side, "flying"):
+    for u in sorted(cards.in_box(state, side, "flying"), key=first or (lambda u: 0)):
         free = [p for p in places(state, u) if room(state, p, landings) > 0]
         landings[u] = pick(u, free) if free else ELIMINATED
     return {"verb": "land", "args": {"landings": landings}}
@@ -133,7 +142,37 @@ def random(state: State, side: str, rng) -> dict[str, Any]:
     return order
 
 
-def default(state: State, side: str) -> dict[str, Any]:
+def default(state: State, side: str, first=None) -> dict[str, Any]:
     """A missed landing order: the nearest place with room."""
     return _assign(state, side, lambda u, free: min(
-        free, key=lambda p: (searchboard.distance(cards.hex_of(state, u), cards.hex_of(state, p)), p)))
+        free, key=lambda p: (searchboard.distance(cards.hex_of(state, u), cards.hex_of(state, p)), p)), first)
+
+
+# --- 5: the landing's standing order (issue 34) -------------------------------------------------------------------
+
+def standing_order(state: State, side: str) -> dict[str, Any]:
+    """The standing order's landings: each unit to the nearest place with room, the combat units first and the
+    strongest bombers (their bombing factor now) first among them, so that when room is short (5c) the scouts are
+    the ones given up (an eliminated scout scores the enemy nothing, a combat air unit 2: 7a3.1), then the weakest
+    bombers."""
+    return default(state, side, first=lambda u: (not cards.is_combat(u), -(factor(state, u, "bombing") or 0), u))
+
+
+def by_standing_order(state: State, side: str) -> bool:
+    """The side's landing is answered by its standing order when it is on (a unit that may patrol or shadow under
+    option 12d is the caller's to rule out)."""
+    return standing_orders.on(state, side, "landing")
+
+
+def land_by_standing_order(state: State, side: str) -> None:
+    """Carry out the standing order (the step is not asked). Changes `state` in place; the side is told why it was
+    not asked, the first time."""
+    landed = resolve(state, side, standing_order(state, side), None)
+    state.clear()
+    state.update(landed)
+    if standing_orders.first_told(state, side, "told_landing"):
+        state["log"].append(entry(side, "Your air units landed by your standing order, each at the nearest place "
+                                        "with room; when room is short the scouts are given up first, then the "
+                                        "weakest bombers (5, 5c). Untick the order among the standing orders of the "
+                                        "Sea Movement form to land them yourself.",
+                                  at=f"{AT}, standing order"))

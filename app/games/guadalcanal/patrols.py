@@ -62,6 +62,17 @@ def may_patrol(state: State, side: str) -> list[str]:
             if AIR[u]["type"] in values()["patrol_types"] and over(state, side, u)]
 
 
+def choices_now(state: State, side: str) -> bool:
+    """Does the landing form offer option 12d's parts now (a fighter that may patrol, a scout that may shadow)?"""
+    return on(state) and bool(may_patrol(state, side) or shadowing.may_shadow(state, side))
+
+
+def standing_landing(state: State, side: str) -> None:
+    """5 answered by the side's standing order, before the step would ask it (sequence.py's "landing")."""
+    if landing.needed(state, side) and not choices_now(state, side) and landing.by_standing_order(state, side):
+        landing.land_by_standing_order(state, side)
+
+
 def prompt(state: State, side: str) -> dict[str, Any]:
     p = landing.prompt(state, side)
     if not on(state):

@@ -7,13 +7,15 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Assignment
-from app.games.guadalcanal import cards, dead_in_the_water, entries, forms, sea_movement, searchboard
+from app.games.guadalcanal import cards, dead_in_the_water, entries, forms, sea_movement, searchboard, standing_orders
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import ALL_TASK_FORCES, HEXES
 
 State = dict[str, Any]
 RULE = "3c"
-VERBS = {"move": {"moves": Assignment(ALL_TASK_FORCES, HEXES, required=False, label="Task force moves")}}
+# issue 34: every standing order's box rides on this form, asked every Turn before the Turn's battles
+VERBS = {"move": {"moves": Assignment(ALL_TASK_FORCES, HEXES, required=False, label="Task force moves"),
+                  "standing": standing_orders.boxes()}}
 
 
 def movable(state: State, side: str) -> list[str]:
@@ -43,8 +45,9 @@ def prompt(state: State, side: str) -> dict[str, Any]:
                             labels=lambda t, h: f"{h} (stays)" if h == state["task_forces"][t]["hex"] else h)
     return {"title": f"Sea Movement Step: move task force markers one hex at most, unless shown ({where})",
             "rule": RULE,
-            "info": {"kind": "sea"},
-            "actions": [{"verb": "move", "label": "Move (a task force left out stays)", "args": {"moves": moves}}]}
+            "info": {"kind": "sea", "default": {"standing": standing_orders.shown(state, side)}},
+            "actions": [{"verb": "move", "label": "Move (a task force left out stays)",
+                         "args": {"moves": moves, "standing": standing_orders.boxes().to_json()}}]}
 
 
 def check(state: State, side: str, action: dict[str, Any]) -> None:
@@ -83,6 +86,7 @@ def via(here: str, there: str) -> str:
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     s = cards.clone(state)
+    standing_orders.set_all(s, side, action["args"].get("standing") or {})
     moved = []
     for t, h in action["args"]["moves"].items():
         tf = s["task_forces"][t]

@@ -22,7 +22,8 @@ from app.engine.contract import UMPIRE
 from app.engine.log import PUBLIC, entry
 from app.engine.sequence import ALL, HOLD, Sequence, Step
 from app.engine.states import StatesTable
-from app.games.guadalcanal import air, cards, combat, fog, shadowing, standing, submarine, timetrack, victory
+from app.games.guadalcanal import (air, cards, combat, fog, patrols, shadowing, standing, submarine, timetrack,
+                                   victory)
 from app.games.guadalcanal.gamedata import SIDES, TITLE, enemy
 from app.games.guadalcanal.surface import campaign
 
@@ -32,7 +33,8 @@ COMBAT = Step("combat", title="Combat Phase", rule="4")
 RECORD = Step("record", title="Turn Record Phase", rule="6")
 # "B"/"A" is the side of that letter this Turn (3: B performs each step first); a step without a side is carried out
 # by the walk ("shadowing": option 12d2's report after both Sea Movement Steps; "standing": a side's standing order
-# answering its sea search; "surface": option 16's surface combats; "submarine": option 11e's roll).
+# answering its sea search; "surface": option 16's surface combats; "landing": a side's standing order answering its
+# landing; "submarine": option 11e's roll).
 TURN: tuple[Step, ...] = (
     Step("assembly", "B"), Step("assembly", "A"),
     Step("ready", "B"), Step("ready", "A"),
@@ -42,7 +44,7 @@ TURN: tuple[Step, ...] = (
     Step("air", "A"), Step("standing", "A"), Step("sea_search", "A"),
     COMBAT,
     Step("surface"),
-    Step("air_return", "B"), Step("air_return", "A"),
+    Step("landing", "B"), Step("air_return", "B"), Step("landing", "A"), Step("air_return", "A"),
     Step("submarine"),  # the roll, then the winner's target (11e2, the record of the same kind)
     RECORD,
 )
@@ -61,7 +63,7 @@ def umpired_turn(states: StatesTable) -> tuple[Step, ...]:
         both["scouts"], both["strikes"], both["sea_search"],
         Step("combat", title=COMBAT.title, rule=COMBAT.rule, gate=True),  # held only when there is a battle
         Step("surface"),
-        Step("air_return", "B"), Step("air_return", "A"),
+        Step("landing", "B"), Step("air_return", "B"), Step("landing", "A"), Step("air_return", "A"),
         Step("submarine"),
         Step("record", title=RECORD.title, rule=RECORD.rule, gate=True),
     )
@@ -70,7 +72,7 @@ def umpired_turn(states: StatesTable) -> tuple[Step, ...]:
 # Every decision kind the sequence reaches (the states table must hold a full record of each): the Combat Phase's
 # are the combat package's (combat/__init__.py), waited on while the step is "combat".
 COMBAT_KINDS = tuple(d.id for d in combat.COMBAT_DECISIONS)
-PROCEDURES = ("shadowing", "standing", "combat", "surface", "submarine", "record")  # the walk's own (`walk`)
+PROCEDURES = ("shadowing", "standing", "combat", "surface", "landing", "submarine", "record")  # the walk's own (`walk`)
 DECISION_KINDS = ("deploy", "sides", *dict.fromkeys(st.kind for st in TURN if st.kind not in PROCEDURES),
                   *SIMULTANEOUS, "umpire",
                   "submarine", *COMBAT_KINDS, "surface")  # "surface": scenarios 5 and 6 (7f, 7g), surface/play.py
@@ -140,6 +142,11 @@ def standing_order(state: State, rng) -> None:
     if air.sea_search_needed(state, side) and standing.applies(state, side):
         standing.sea_search(state, side, rng)
         standing.answered(state, side)
+
+
+def standing_landing(state: State, rng) -> None:
+    """5 answered by the side's standing order (patrols.py, landing.py): the Air Return Phase is not asked."""
+    patrols.standing_landing(state, state["step"]["side"])
 
 
 def sea_search_needed(state: State, side: str) -> bool:
@@ -305,6 +312,6 @@ def walk(states: StatesTable) -> Sequence:
         states=states, turn=lambda state: umpired if state.get("umpired") else TURN, next_turn=next_turn,
         pregame=lambda state: (Step("deploy"),),
         procedures={"shadowing": shadowing_report, "standing": standing_order, "combat": combat_phase,
-                    "surface": surface_phase, "submarine": submarine_step, "record": turn_record},
+                    "surface": surface_phase, "landing": standing_landing, "submarine": submarine_step, "record": turn_record},
         side=side_of, interrupt=combat_kind, gate_key=lambda state, step: f"{turn_span(state)}-{step.kind}",
         gate_span=turn_span, clone=cards.clone, keep=keeper(states), is_in=is_in, gated=gated)

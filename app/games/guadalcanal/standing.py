@@ -17,8 +17,7 @@ from app.games.guadalcanal.gamedata import EDGES
 
 State = dict[str, Any]
 AT = "Action Phase, sea search (3d5), standing order"
-LABEL = ("Standing order: on a Turn with no enemy marker on my searchboard in or next to my task forces' hexes, "
-         "call my bases' hexes and no task force's without asking (3d5)")
+LABEL = standing_orders.LABELS["sea_search"]
 
 
 def on(state: State, side: str) -> bool:

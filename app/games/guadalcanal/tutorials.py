@@ -13,7 +13,7 @@ from typing import Any
 from app.engine import data as tables
 from app.engine.rng import ScriptedRng
 from app.engine.tutorial import from_data
-from app.games.guadalcanal import gamedata, rules
+from app.games.guadalcanal import gamedata, rules, standing_orders
 from app.games.guadalcanal.states import begin_turn
 
 State = dict[str, Any]
@@ -51,8 +51,7 @@ def example_10(dice=(4, 6)) -> State:
         s["units"][u]["box"] = "ready"
     s["boards"] = {side: {"contacts": {}, "next_marker": 1} for side in ("allied", "japanese")}
     # the printed example asks every question of its Turn (the sea searches, the reorganisation): no standing orders
-    s["standing"] = {side: {"sea_search": False, "reorganise": False,
-                            "bombing": False, "battle_order": False} for side in ("allied", "japanese")}
+    s["standing"] = standing_orders.cancelled(("allied", "japanese"))
     begin_turn(s, ScriptedRng(list(dice)))
     return s
 

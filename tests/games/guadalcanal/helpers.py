@@ -5,7 +5,7 @@ from typing import Any
 
 from app.engine import testing
 from app.engine.rng import ScriptedRng
-from app.games.guadalcanal import rules
+from app.games.guadalcanal import rules, standing_orders
 from app.games.guadalcanal.tutorials import ALLIED_DEPLOY, JAPANESE_DEPLOY, example_10  # noqa: F401
 
 # Scenario 1's set-ups and example 10's position are the tutorial's (one copy, in the game package).
@@ -16,10 +16,16 @@ def new_game(umpired: bool = False) -> dict[str, Any]:
 
 
 def asking(state: dict[str, Any]) -> dict[str, Any]:
-    """Every question of the Turn asked: the standing orders (standing.py: the sea search with no enemy marker near,
-    the reorganisation with no ship damaged, the bombing order) cancelled, as the tests of the rules' own steps expect."""
-    state["standing"] = {side: {"sea_search": False, "reorganise": False,
-                                "bombing": False, "battle_order": False} for side in ("allied", "japanese")}
+    """Every question of the Turn asked: every standing order (standing_orders.py) cancelled, as the tests of the
+    rules' own steps expect."""
+    state["standing"] = standing_orders.cancelled(("allied", "japanese"))
+    return state
+
+
+def newcomer(state: dict[str, Any], *asked: str) -> dict[str, Any]:
+    """A newcomer's game: every standing order on (as the lobby starts them), but those named in `asked`, cancelled
+    for both sides so the test gives those orders itself."""
+    state["standing"] = {side: {order: False for order in asked} for side in ("allied", "japanese")}
     return state
 
 

@@ -13,10 +13,10 @@ from app.engine.errors import IllegalAction
 from app.engine.rng import SeededRng
 from app.engine.testing import canonical, random_action
 from app.games import guadalcanal
-from app.games.guadalcanal import bots, rules
-from app.games.guadalcanal.combat import bombing_order
+from app.games.guadalcanal import bots, rules, standing_orders
 from app.games.guadalcanal.gamedata import SIDES
 from app.play.bots import bot_for
+from tests.games.guadalcanal import helpers
 
 PREFIX = {"allied": "us-", "japanese": "ij-"}
 State = dict[str, Any]
@@ -24,15 +24,17 @@ State = dict[str, Any]
 
 def play(scenario: str, seed: int, bot_sides: tuple[str, ...] | dict[str, Any],
          options: dict[str, Any] | None = None,
-         watch: Callable[[State, str, dict[str, Any]], None] | None = None) -> State:
+         watch: Callable[[State, str, dict[str, Any]], None] | None = None, asking: bool = False) -> State:
     """One game: the bots play `bot_sides` (the sides, played by the game's computer, or {side: bot} for a level's),
     random legal orders the rest (the umpire too). Each bot draws from a stream of its own, as on the platform
     (app/play/bots.py). Every bot order is judged by the rules before it is carried out: a refused one fails the test
-    with the order and the rule."""
+    with the order and the rule. `asking`: every standing order cancelled, so every question is asked."""
     bots_of = bot_sides if isinstance(bot_sides, dict) else {side: rules.bots[side] for side in bot_sides}
     players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
     streams = {side: SeededRng(10_000 + seed * 2 + i) for i, side in enumerate(SIDES)}
     state = rules.setup(scenario, dict(options or {}), dice)
+    if asking:
+        state["standing"] = standing_orders.cancelled(SIDES)
     for _ in range(5000):
         if rules.outcome(state) is not None:
             return state
@@ -71,9 +73,9 @@ def test_umpired_games_with_two_bots_end():
 
 def test_the_bots_meet_every_kind_of_decision_and_answer_each_with_their_own_heuristic(monkeypatch):
     """Over a few games the bots reach the set-up, every Action Phase step, the battles and the Air Return Phase;
-    none of them is answered by the fallback (the least order a prompt allows). The bombing order's standing order
-    (4d2) is cancelled, so the bots are asked it too."""
-    monkeypatch.setattr(bombing_order, "in_order", lambda state, side: False)
+    none of them is answered by the fallback (the least order a prompt allows). Every standing order is cancelled
+    (standing_orders.py), so the bots are asked the questions those orders answer too."""
+    monkeypatch.setattr(standing_orders, "on", lambda state, side, order: False)
     seen: Counter = Counter()
     fallback: list[str] = []
     real_least = bots.least
@@ -171,7 +173,8 @@ def test_the_computer_in_the_japanese_seat_sets_up_the_japanese_fleet(players):
 
 def states_along(seed: int, options: dict[str, Any] | None = None) -> list[tuple[State, str]]:
     out: list[tuple[State, str]] = []
-    play("1", seed, ("allied", "japanese"), options, watch=lambda s, role, a: out.append((copy.deepcopy(s), role)))
+    play("1", seed, ("allied", "japanese"), options, watch=lambda s, role, a: out.append((copy.deepcopy(s), role)),
+         asking=True)  # the proof meets every kind of decision: no standing order answers one
     return out
 
 
@@ -222,3 +225,18 @@ def test_the_bot_beats_random_play_in_scenario_one(side):
     results = Counter(play("1", seed, (side,))["outcome"]["winner"] for seed in range(16))
     assert results[side] > 8, results
     assert results[[s for s in SIDES if s != side][0]] <= 2, results
+
+
+def test_the_computer_cancels_the_standing_orders_it_answers_with_its_own_judgement():
+    """Issue 34's standing orders are a newcomer's defaults; the computer's sea order cancels those for the set-up,
+    the AA fire and the landing (it concentrates its AA on the most dangerous attacker, bots.fire), and keeps the
+    others (the sea search, the battle and bombing orders, the reorganisation: its own choices already)."""
+    s = helpers.newcomer(helpers.deployed())
+    for side in ("japanese", "allied"):
+        s = rules.apply(s, side, {"verb": "shift", "args": {"to_ready": [], "to_arming": []}}, SeededRng(1))
+    assert rules.decision(s).id == "sea"
+    order = rules.bots["japanese"](rules.view(s, "japanese"), rules.prompts(s)["japanese"], SeededRng(9))
+    s = rules.apply(s, "japanese", order, SeededRng(1))
+    assert [o for o in standing_orders.ORDERS if not standing_orders.on(s, "japanese", o)] == ["formation", "aa",
+                                                                                                "landing"]
+    assert all(standing_orders.on(s, "allied", o) for o in standing_orders.ORDERS)

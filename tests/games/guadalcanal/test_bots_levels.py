@@ -53,7 +53,7 @@ def game_states(umpired: bool) -> tuple[tuple[State, str], ...]:
     each of them below)."""
     out: list[tuple[State, str]] = []
     play("3", 2, dict(strong_bot.RULE_BOTS), {"umpired": umpired},
-         watch=lambda s, role, a: out.append((copy.deepcopy(s), role)))
+         watch=lambda s, role, a: out.append((copy.deepcopy(s), role)), asking=True)  # every kind of decision met
     return tuple(out)
 
 

@@ -10,6 +10,7 @@ from app.engine.rng import ScriptedRng
 from app.games.guadalcanal.combat import begin_combat, bombing, decide, pending_decision, setup
 from app.games.guadalcanal.combat.bombing import category
 from app.games.guadalcanal.combat.examples import position
+from tests.games.guadalcanal.helpers import newcomer
 
 
 def fights(s):
@@ -58,9 +59,9 @@ def test_each_category_is_a_separate_combat_in_the_attackers_order():
 # --- the standing order (issue 34, combat/bombing_order.py) --------------------------------------------------------
 
 def newcomers(s):
-    """The same position with the sides' standing orders as a newcomer's game starts them (on)."""
-    s.pop("standing")
-    return s
+    """The same position with the sides' standing orders as a newcomer's game starts them (on), but the defender's
+    set-up and AA fire, which the tests give (the formation's and AA's standing orders cancelled)."""
+    return newcomer(s, "formation", "aa")
 
 
 @pytest.mark.rule("4d2")

@@ -14,6 +14,7 @@ from app.engine.states import StatesTable
 from app.games.guadalcanal.combat import COMBAT_DECISIONS, begin_combat, combat_over, decide, pending_decision
 from app.games.guadalcanal.combat.examples import example_10_state, position
 from app.games.guadalcanal.combat.reorganisation import prompt as reorganisation_prompt
+from tests.games.guadalcanal.helpers import newcomer
 
 
 def refused(call, rule):
@@ -47,8 +48,7 @@ def test_side_a_orders_the_battles():
 
 @pytest.mark.rule("4")
 def test_battles_each_in_a_hex_of_its_own_are_fought_in_the_listed_order_by_the_standing_order():
-    s = example_10_state()
-    s.pop("standing")  # a newcomer's game: the standing orders on
+    s = newcomer(example_10_state(), "formation")  # a newcomer's game (the ships' set-up asked, to stop there)
     begin_combat(s, ["P4", "N2"], ScriptedRng([]))
     assert pending_decision(s) == ("battle_setup_defender", ["allied"])  # not asked: P4, listed first, is fought
     public = [x["text"] for x in s["log"] if x.get("to") in (None, "public")]
@@ -62,7 +62,7 @@ def test_two_battles_in_one_hex_are_ordered_by_side_a_with_the_standing_order_on
     s = position(task_forces={"us-tf17": "P4", "ij-advance-force": "P4"},
                  ships={"us-hornet": "us-tf17", "ij-junyo": "ij-advance-force"},
                  air={"ij-1sd": "P4", "us-b8": "P4"})
-    s.pop("standing")
+    newcomer(s, "formation", "aa")
     begin_combat(s, ["P4"], ScriptedRng([]))
     assert pending_decision(s) == ("battle_order", ["japanese"])  # both sides strike P4: its ships are in both
     form = next(d for d in COMBAT_DECISIONS if d.id == "battle_order").prompt(s, "japanese")
@@ -245,13 +245,13 @@ def test_each_battle_is_fought_to_its_end_before_the_next():
 
 # --- the standing order (issue 34, standing.py) --------------------------------------------------------------------
 
-def battle_p4_with_standing_orders(dice):
-    """after_battle_p4's strike on Hornet with the sides' standing orders on (a newcomer's game): the bombing dice
-    given, so Hornet is missed or hit."""
+def battle_p4_with_standing_orders(dice, *asked):
+    """after_battle_p4's strike on Hornet with the sides' standing orders on (a newcomer's game), but the defender's
+    set-up and AA, given here, and those `asked`: the bombing dice given, so Hornet is missed or hit."""
     s = position(task_forces={"us-tf16": "P4", "us-tf17": "P4"},
                  ships={"us-enterprise": "us-tf16", "us-hornet": "us-tf17", "us-juneau": "us-tf17"},
                  air={"ij-1sd": "P4"})
-    s.pop("standing")
+    newcomer(s, "formation", "aa", *asked)
     begin_combat(s, ["P4"], ScriptedRng([]))
     decide(s, "allied", {"verb": "set_up", "args": {"hexes": {"us-enterprise": "J12", "us-hornet": "L12",
                                                               "us-juneau": "J14"}, "facing": "N"}}, ScriptedRng([]))
@@ -265,25 +265,40 @@ def battle_p4_with_standing_orders(dice):
 def test_with_no_ship_damaged_the_standing_order_keeps_the_task_forces_without_asking():
     s = battle_p4_with_standing_orders([1, 10])  # the bomb misses
     assert combat_over(s)
-    told = [x["text"] for x in s["log"] if x.get("to") == "allied" and "standing order" in x["text"]]
-    assert told and told[0].startswith("Task forces kept as they are by your standing order (4e1). No ship of yours "
-                                       "was damaged")
+    told = [x["text"] for x in s["log"] if x.get("to") == "allied" and "standing order (4e1)" in x["text"]]
+    assert told and told[0].startswith("Reorganisation by your standing order (4e1): task forces kept as they are. "
+                                       "You are not asked")
+    assert s["units"]["us-hornet"]["location"] == {"tf": "us-tf17"}
 
 
 @pytest.mark.rule("4e1")
-def test_a_damaged_ship_brings_the_question_back_with_the_standing_order_on_its_form():
-    s = battle_p4_with_standing_orders([3, 4])  # Hornet takes 1 hit
+def test_the_standing_order_splits_a_damaged_ship_off_under_a_spare_marker_in_its_hex():
+    s = battle_p4_with_standing_orders([3, 4])  # Hornet takes 1 hit; Juneau, in its task force, none
+    assert combat_over(s)  # not asked
+    spare = s["units"]["us-hornet"]["location"]["tf"]
+    assert spare not in ("us-tf16", "us-tf17") and s["task_forces"][spare]["hex"] == "P4"
+    assert s["units"]["us-juneau"]["location"] == {"tf": "us-tf17"}  # the sound ships stay
+    assert s["units"]["us-enterprise"]["location"] == {"tf": "us-tf16"}
+    told = [x["text"] for x in s["log"] if x.get("to") == "allied" and "standing order (4e1)" in x["text"]]
+    assert told[0].startswith("Reorganisation by your standing order (4e1): damaged ships split off.")
+    assert not [x for x in s["log"] if x.get("to") == "japanese" and "standing order (4e1)" in x["text"]
+                and "damaged ships split off" in x["text"]]
+
+
+@pytest.mark.rule("4e1")
+def test_cancelled_the_reorganisation_is_asked_with_the_standing_order_on_its_form():
+    s = battle_p4_with_standing_orders([3, 4], "reorganise")  # Hornet takes 1 hit
     assert pending_decision(s) == ("reorganise", ["allied"])
     p = reorganisation_prompt(s, "allied")
     keep = next(a for a in p["actions"] if a["verb"] == "keep")
-    assert "Standing order" in keep["args"]["standing"]["each"]["label"] and p["info"]["default"]["standing"] is True
-    decide(s, "allied", {"verb": "keep", "args": {"standing": False}}, ScriptedRng([]))
-    assert s["standing"]["allied"]["reorganise"] is False
+    assert "Standing order" in keep["args"]["standing"]["each"]["label"] and p["info"]["default"]["standing"] is False
+    decide(s, "allied", {"verb": "keep", "args": {"standing": True}}, ScriptedRng([]))
+    assert s["standing"]["allied"]["reorganise"] is True
 
 
 @pytest.mark.rule("4e1")
 def test_the_reorganisation_offers_each_ship_only_the_markers_of_its_own_hex_and_the_spares():
-    s = battle_p4_with_standing_orders([3, 4])  # Hornet takes 1 hit: the reorganisation is asked
+    s = battle_p4_with_standing_orders([3, 4], "reorganise")  # Hornet takes 1 hit: the reorganisation is asked
     s["task_forces"]["us-tf16"]["hex"] = "Q5"  # Enterprise's Task Force 16 elsewhere than Hornet's
     moves = next(a for a in reorganisation_prompt(s, "allied")["actions"] if a["verb"] == "reorganise")["args"]["moves"]
     hornet, enterprise = moves["fields"]["us-hornet"], moves["fields"]["us-enterprise"]

@@ -14,7 +14,7 @@ from app.engine.rng import ScriptedRng
 from app.games.guadalcanal import fog, rules, views
 from app.games.guadalcanal.combat import begin_combat, decide, pending_decision
 from app.games.guadalcanal.combat.examples import position
-from tests.games.guadalcanal.helpers import ALLIED_DEPLOY, JAPANESE_DEPLOY
+from tests.games.guadalcanal.helpers import ALLIED_DEPLOY, JAPANESE_DEPLOY, asking
 
 CEASE = {"verb": "cease_fire", "args": {}}
 
@@ -131,7 +131,7 @@ def test_the_fog_table_is_printed_data():
 
 
 def fogged_game():
-    s = rules.setup("1", {"umpired": True, "fog_damage": True}, ScriptedRng())
+    s = asking(rules.setup("1", {"umpired": True, "fog_damage": True}, ScriptedRng()))
     s = rules.apply(s, "japanese", JAPANESE_DEPLOY, ScriptedRng())
     s = rules.apply(s, "allied", ALLIED_DEPLOY, ScriptedRng())
     s = rules.apply(s, "umpire", {"verb": "roll", "args": {}}, ScriptedRng([4, 6]))

@@ -118,9 +118,9 @@ def test_after_turn_6_the_markers_go_back_to_turn_1_of_the_next_date_and_the_las
 def test_a_turn_walks_the_printed_order_b_then_a_in_every_step():
     kinds = [st.kind for st in sequence.TURN]
     assert kinds == ["assembly", "assembly", "ready", "ready", "sea", "sea", "shadowing", "air", "standing",
-                     "sea_search", "air", "standing", "sea_search", "combat", "surface", "air_return", "air_return",
-                     "submarine", "record"]
-    assert [st.who for st in sequence.TURN if st.who] == ["B", "A"] * 3 + ["B"] * 3 + ["A"] * 3 + ["B", "A"]
+                     "sea_search", "air", "standing", "sea_search", "combat", "surface", "landing", "air_return",
+                     "landing", "air_return", "submarine", "record"]
+    assert [st.who for st in sequence.TURN if st.who] == ["B", "A"] * 3 + ["B"] * 3 + ["A"] * 3 + ["B"] * 2 + ["A"] * 2
 
 
 def test_a_misshapen_order_is_malformed_before_any_rule():

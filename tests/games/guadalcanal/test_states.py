@@ -9,7 +9,7 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import prompt_schema
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
-from app.games.guadalcanal import rules, sequence
+from app.games.guadalcanal import rules, sequence, standing_orders
 from app.games.guadalcanal.options import IDS as OPTIONS
 from app.games.guadalcanal.rules import STATES
 
@@ -26,6 +26,7 @@ def test_every_random_legal_order_and_missed_order_fits_the_published_schema():
             players, dice = SeededRng(seed * 2 + 1), SeededRng(seed * 2)
             options = {"umpired": umpired, **({k: True for k in OPTIONS} if seed % 2 else {})}  # 11b, 11c, 11e
             s = rules.setup("1", options, dice)
+            s["standing"] = standing_orders.cancelled(("allied", "japanese"))  # every kind of decision asked
             while rules.outcome(s) is None:
                 role = players.choice(sorted(rules.prompts(s)))
                 prompt = rules.prompts(s)[role]

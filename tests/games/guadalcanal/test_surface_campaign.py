@@ -167,7 +167,7 @@ def test_the_japanese_night_modifier_follows_the_month_at_night_only():
 def test_the_computer_players_fight_the_surface_combats_of_a_whole_game():
     from tests.games.guadalcanal.test_bots import play as bot_game
     # seed 7: the first whose computer players meet in a hex both have searched (issue 34 changed their flights)
-    s = bot_game("2", 7, ("allied", "japanese"), {"surface": True})
+    s = bot_game("2", 7, ("allied", "japanese"), {"surface": True}, asking=True)
     assert s["outcome"] is not None
     assert any(x["text"].startswith("The surface combat in") for x in s["log"])
 

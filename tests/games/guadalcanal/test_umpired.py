@@ -18,6 +18,7 @@ from app.games.guadalcanal import rules
 from app.web.presenter import board_template
 from app.web.templating import render
 from tests.games.guadalcanal.helpers import (
+    asking,
     deployed,
     fly,
     lines,
@@ -322,7 +323,7 @@ def _page(role):
 def test_in_umpired_play_no_hidden_change_reaches_any_reader_at_any_step():
     registry.load()
     players, dice = SeededRng(11), SeededRng(10)
-    s = rules.setup("1", {"umpired": True}, dice)
+    s = asking(rules.setup("1", {"umpired": True}, dice))  # every kind of question asked, and checked
     kinds, seen = set(), None
     for _ in range(58):  # two Turns: a night Turn, then a day Turn with scouts and strikes
         if rules.outcome(s) is not None:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
-from app.engine.orders import Choice, Group, Keyed, Several, args_json
+from app.engine.log import entry
+from app.engine.orders import Boolean, Choice, Group, Keyed, Optional, Several, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal import fog
+from app.games.guadalcanal import fog, standing_orders
 from app.games.guadalcanal.combat import air_play, free_roll, telling
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import apply_result, factor
@@ -30,7 +31,9 @@ from app.games.guadalcanal.combat.tables import grid, tables
 HOLD = "hold"
 VERBS = {"fire": {"guns": Several(SHIPS_AND_BASES, minimum=1, label="Firing units"),
                   "target": Choice(AIR, label="Target air unit")},
-         "fire_all": {"targets": Keyed(Choice((*AIR, HOLD)), label="Each gun's target")},
+         "fire_all": {"targets": Keyed(Choice((*AIR, HOLD)), label="Each gun's target"),
+                      # issue 34: keep or cancel the AA fire's standing order (below)
+                      "standing": Optional(Boolean(label="Standing order"))},
          "cease_fire": {}}
 
 
@@ -130,6 +133,8 @@ def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
         bt.say(state, "aa", f"{role.title()} fires no more AA in this battle.")
         bt.combat(state)["step"] = "bombing"
     elif action["verb"] == "fire_all":
+        if "standing" in action["args"]:
+            standing_orders.keep(state, role, "aa", action["args"]["standing"])
         bt.combat(state)["aa_volley"] = volleys(action["args"]["targets"])
         fire_volleys(state, rng)
     else:
@@ -177,9 +182,11 @@ def prompt(state: State, role: Role) -> Prompt:
     return {"title": f"Battle {b['hex']}: anti-aircraft fire: each gun's target (the guns firing at one air unit "
                      f"add their factors, 4c2)", "rule": "4c",
             "actions": [{"verb": "fire_all", "label": "Fire",
-                         "args": args_json({"targets": Group(per_gun, label="Each gun's target")})},
+                         "args": args_json({"targets": Group(per_gun, label="Each gun's target"),
+                                            "standing": Optional(Boolean(label=standing_orders.LABELS["aa"]))})},
                         {"verb": "cease_fire", "label": "Fire no more AA", "args": {}}],
-            "info": {"battle": b["hex"], "in_range": reach, "default": default(state, role)["args"],
+            "info": {"battle": b["hex"], "in_range": reach,
+                     "default": dict(default(state, role)["args"], standing=standing_orders.on(state, role, "aa")),
                      "aa": {g: air_play.aa_of(state, g) for g in ready},
                      "modifiers": {a: modifier(state, a) for a in targets}}}
 
@@ -201,6 +208,27 @@ def random(state: State, role: Role, rng: Rng) -> Action:
         if reach:
             targets[g] = rng.choice([*reach, HOLD])
     return {"verb": "fire_all", "args": {"targets": targets}}
+
+
+def fire_by_standing_order(state: State) -> bool:
+    """The defender's AA fire is ordered by its standing order (4c): it is on and no later wave of this battle
+    (option 13b) may still come, for which a player might hold a gun's fire (4c2: once a Combat Phase; a side
+    defends a hex in one battle at most, so no other battle can want the gun). Every gun fires at the nearest
+    attacker in its range, as the form's default; the side is told why it was not asked, the first time."""
+    side = bt.battle(state)["defender"]
+    if not standing_orders.on(state, side, "aa") or bt.battle(state).get("waves"):
+        return False
+    if standing_orders.first_told(state, side, "told_aa"):
+        state["log"].append(entry(side, "Your guns fired by your standing order, each at the nearest attacking air "
+                                        "unit in its range (4c). Untick it among the standing orders of the Sea "
+                                        "Movement form to aim them yourself.",
+                                  at="Combat Phase, anti-aircraft combat (4c), standing order"))
+    order = default(state, side)
+    if order["verb"] == "cease_fire":
+        bt.combat(state)["step"] = "bombing"
+        return True
+    bt.combat(state)["aa_volley"] = volleys(order["args"]["targets"])
+    return True
 
 
 deciders = bt.decided_by("aa", "defender")

@@ -12,9 +12,7 @@ from app.games.guadalcanal import standing_orders
 # 4d2's own example resolves the torpedo bombing first, then the dive bombing; a result is marked at once, so a hit
 # lowers the defence the later categories meet (10b)
 ORDER = ("torpedo", "dive", "medium", "high")
-IN_ORDER_LABEL = ("Standing order: when my bombers make several bombing combats, resolve them without asking, target "
-                  "by target in the order they were set up, torpedo bombing first, then dive, medium and high level "
-                  "bombing (4d2)")
+IN_ORDER_LABEL = standing_orders.LABELS["bombing"]
 
 
 def in_order(state: State, side: str) -> bool:

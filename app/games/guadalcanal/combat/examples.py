@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.contract import State
+from app.games.guadalcanal import standing_orders
 from app.games.guadalcanal.combat import units as u
 
 
@@ -48,8 +49,8 @@ def example_10_state(ready_on_hornet: tuple[str, ...] = ("us-s8", "us-vv")) -> S
         "sides": {"A": ij, "B": us},
         "log": [],
         # 10b chooses its bombing combats one by one (Junyo's dive bombing, then the torpedoes), and 10's Side A
-        # orders its two battles: asked, not answered by standing orders
-        "standing": {x: {"bombing": False, "battle_order": False} for x in (us, ij)},
+        # orders its two battles; the set-ups and AA are the example's own: asked, not answered by standing orders
+        "standing": standing_orders.cancelled((us, ij)),
     }
 
 
@@ -75,6 +76,5 @@ def position(task_forces: dict[str, str] | None = None, ships: dict[str, str] | 
            for tf, h in (task_forces or {}).items()}
     other = "allied" if side_a == "japanese" else "japanese"
     # the printed examples ask every question of their Combat Phase: no standing orders (standing.py)
-    standing = {x: {"sea_search": False, "reorganise": False,
-                    "bombing": False, "battle_order": False} for x in (side_a, other)}
-    return {"units": out, "task_forces": tfs, "sides": {"A": side_a, "B": other}, "log": [], "standing": standing}
+    return {"units": out, "task_forces": tfs, "sides": {"A": side_a, "B": other}, "log": [],
+            "standing": standing_orders.cancelled((side_a, other))}

@@ -102,7 +102,9 @@ def advance(state: State, rng: Rng) -> State:
                 end_battle(state, rng)
                 continue
             if b["ships"]:
-                return state
+                if not setup.set_up_by_standing_order(state):
+                    return state
+                continue
             setup.place_lone_base(state)
             c["step"] = "setup_attacker"
         elif step == "setup_attacker":
@@ -122,7 +124,9 @@ def advance(state: State, rng: Rng) -> State:
                     return state
                 continue
             if aa.possible(state):
-                return state
+                if not aa.fire_by_standing_order(state):
+                    return state
+                continue
             c["step"] = "bombing"
         elif step == "bombing":
             open_ = bombing.pending(state)
@@ -143,10 +147,8 @@ def advance(state: State, rng: Rng) -> State:
                 continue
             end_battle(state, rng)
         elif step == "reorganise":
-            while c["reorganise"] and (not _has_ships(state, c["reorganise"][0])
-                                       or reorganisation.keeps_task_forces(state, c["reorganise"][0])):
-                if _has_ships(state, c["reorganise"][0]):  # answered by the side's standing order (4e1)
-                    reorganisation.kept(state, c["reorganise"][0])
+            while c["reorganise"] and (not _has_ships(state, c["reorganise"][0])  # nothing to reorganise
+                                       or reorganisation.by_standing_order(state, c["reorganise"][0])):
                 c["reorganise"].pop(0)
             if c["reorganise"]:
                 return state
@@ -262,8 +264,7 @@ def deciders_order(state: State) -> list[Role]:
 
 # --- 4: the battle order's standing order (issue 34) -------------------------------------------------------------
 
-ORDER_LABEL = ("Standing order: when no two of a Turn's battles are in one hex (and option 11a's free roll marker is "
-               "not in play), fight them in the listed order without asking (4)")
+ORDER_LABEL = standing_orders.LABELS["battle_order"]
 
 
 def independent(state: State) -> bool:

@@ -142,28 +142,45 @@ REORGANISE = Decision(id="reorganise", rule="4e1", verbs=VERBS, deciders=decider
 
 # --- 4e1: the standing order (issue 34; standing.py has the sea search's) -----------------------------------------
 
-REORGANISE_LABEL = ("Standing order: after a Combat Phase in which no ship of mine was damaged, keep my task forces "
-                    "as they are without asking (4e1)")
+REORGANISE_LABEL = standing_orders.LABELS["reorganise"]
 
 
-def keeps_task_forces(state: State, side: str) -> bool:
-    """The reorganisation (4e1) is answered by the standing order: it is on and none of the side's ships was hit or
-    flipped this Combat Phase (a damaged ship is what a player splits off to withdraw; a player who wants to merge
-    or split sound task forces cancels the order on the form)."""
+def split_damaged(state: State, side: str) -> dict[str, str]:
+    """The standing order's moves: in each task force where ships were hit or flipped this Combat Phase beside sound
+    ones, the damaged ships go together to a spare marker placed in their hex, to withdraw (as the computer player
+    does, bots.py); with no spare marker left they stay."""
+    damaged = set((state.get("combat") or {}).get("damaged") or [])
+    spares = spare_markers(state, side)
+    moves: dict[str, str] = {}
+    by_tf: dict[str, list[str]] = {}
+    for ship in side_ships(state, side):
+        by_tf.setdefault(state["units"][ship]["location"]["tf"], []).append(ship)
+    for tf in sorted(by_tf):
+        hurt = [s for s in by_tf[tf] if s in damaged]
+        if hurt and len(hurt) < len(by_tf[tf]) and spares:
+            moves.update({s: spares[0] for s in hurt})
+            spares = spares[1:]
+    return moves
+
+
+def by_standing_order(state: State, side: str) -> bool:
+    """The reorganisation (4e1) is answered by the side's standing order: it is on. Damaged ships are split off
+    (`split_damaged`), every other ship stays in its task force; a player who wants to merge or split task forces
+    otherwise cancels the order. Told to the side (explained the first time)."""
     if not standing_orders.on(state, side, "reorganise"):
         return False
-    damaged = (state.get("combat") or {}).get("damaged") or []
-    return not any(bt.side_of(u) == side and bt.kind(u) == "ship" for u in damaged)
+    moves = split_damaged(state, side)
+    if moves:
+        reorganise(state, side, moves)
+    why = "" if not standing_orders.first_told(state, side, "told_reorganise") else (
+        " You are not asked: ships damaged in a battle are split off under a spare marker in their hex, to withdraw, "
+        "and the other task forces are kept. Untick this order among the standing orders of the Sea Movement form "
+        "to reorganise yourself.")
+    done = "damaged ships split off" if moves else "task forces kept as they are"
+    state["log"].append(entry(side, f"Reorganisation by your standing order (4e1): {done}.{why}",
+                              at="Combat Phase, reorganisation (4e1), standing order"))
+    return True
 
 
 def set_reorganise(state: State, side: str, keep: bool) -> None:
     standing_orders.keep(state, side, "reorganise", keep)
-
-
-def kept(state: State, side: str) -> None:
-    """The side's line for a reorganisation its standing order answered (explained the first time)."""
-    why = "" if not standing_orders.first_told(state, side, "told_reorganise") else (
-        " No ship of yours was damaged in this Combat Phase, so you are not asked; the reorganisation form, asked "
-        "when one is, keeps or cancels this standing order.")
-    state["log"].append(entry(side, f"Task forces kept as they are by your standing order (4e1).{why}",
-                              at="Combat Phase, reorganisation (4e1), standing order"))

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from app.engine.contract import Action, Prompt, Role, State
 from app.engine.errors import IllegalAction
+from app.engine.log import entry
 from app.engine.orders import Assignment, Boolean, Choice, Optional, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
+from app.games.guadalcanal import standing_orders
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat import bombing_order, units
 from app.games.guadalcanal.combat.tables import FACINGS, battleboard, facing_to, grid, hexes, on_edge
@@ -25,7 +27,9 @@ SHIPS_AND_BASES = tuple(u for u, r in units.units().items() if r["kind"] != "air
 AIR = tuple(u for u, r in units.units().items() if r["kind"] == "air")
 
 VERBS_DEFENDER = {"set_up": {"hexes": Assignment(SHIPS_AND_BASES, hexes(), required=False, label="Battleboard hexes"),
-                             "facing": Choice(FACINGS, label="Facing")}}
+                             "facing": Choice(FACINGS, label="Facing"),
+                             # issue 34: keep or cancel the formation's standing order (below)
+                             "standing": Optional(Boolean(label="Standing order"))}}
 VERBS_ATTACKER = {"attack": {"targets": Assignment(AIR, SHIPS_AND_BASES, required=False, label="Targets"),
                              "approach": Assignment(AIR, hexes(), required=False, label="Torpedo approach hexes"),
                              # issue 34: keep or cancel the bombing order's standing order (bombing.py, 4d2)
@@ -78,6 +82,8 @@ def place_defender(state: State, placed: dict[str, str], facing: str) -> None:
 
 
 def resolve_defender(state: State, role: Role, action: Action, rng: Rng) -> State:
+    if "standing" in action["args"]:
+        standing_orders.keep(state, role, "formation", action["args"]["standing"])
     place_defender(state, action["args"]["hexes"], action["args"]["facing"])
     bt.combat(state)["step"] = "setup_attacker"
     return state
@@ -100,8 +106,35 @@ def central_order() -> list[str]:
     return sorted(hexes(), key=lambda h: (grid().distance(centre, h), h))
 
 
+def formation(pieces: list[str]) -> dict[str, str]:
+    """The standing formation (4a2): the ships carrying air units (the largest capacity first: the carriers) nearest
+    the centre, the escorts spread around them one empty hex apart, the strongest AA nearest, so the guns are within
+    range (4c1) of the carriers."""
+    def rank(u: str) -> tuple[int, int, str]:
+        rec = units.record(u)
+        return -(rec.get("capacity") or 0), -(rec.get("aa") or 0), u
+    return spread(sorted(pieces, key=rank), central_order())
+
+
 def default_defender(state: State, role: Role) -> Action:
-    return {"verb": "set_up", "args": {"hexes": spread(defender_pieces(state), central_order()), "facing": "N"}}
+    return {"verb": "set_up", "args": {"hexes": formation(defender_pieces(state)), "facing": "N"}}
+
+
+def set_up_by_standing_order(state: State) -> bool:
+    """The defender's ships are set up by its standing order (4a2): it is on. Placed as the form's default, told to
+    both sides as the side's own set-up would be, and the side why it was not asked, the first time."""
+    side = bt.battle(state)["defender"]
+    if not standing_orders.on(state, side, "formation"):
+        return False
+    order = default_defender(state, side)["args"]
+    place_defender(state, order["hexes"], order["facing"])
+    if standing_orders.first_told(state, side, "told_formation"):
+        state["log"].append(entry(side, "Your ships were set up by your standing order: carriers nearest the "
+                                        "Battleboard's centre, the escorts around them (4a2). Untick it among the "
+                                        "standing orders of the Sea Movement form to set them up yourself.",
+                                  at="Combat Phase, battle set-up (4a2), standing order"))
+    bt.combat(state)["step"] = "setup_attacker"
+    return True
 
 
 def random_defender(state: State, role: Role, rng: Rng) -> Action:
@@ -115,9 +148,11 @@ def prompt_defender(state: State, role: Role) -> Prompt:
     args = {"hexes": Assignment(tuple(pieces), hexes(), labels=None, label="Battleboard hexes",
                                 names=tuple(bt.name(u) for u in pieces)),
             "facing": Choice(FACINGS, label="Facing")}
+    args["standing"] = Optional(Boolean(label=standing_orders.LABELS["formation"]))
+    default = dict(default_defender(state, role)["args"], standing=standing_orders.on(state, role, "formation"))
     return {"title": f"Battle {b['hex']}: set up your ships on the Battleboard", "rule": "4a2",
             "actions": [{"verb": "set_up", "label": "Set up", "args": args_json(args)}],
-            "info": {"battle": b["hex"], "pieces": pieces, "default": default_defender(state, role)["args"]}}
+            "info": {"battle": b["hex"], "pieces": pieces, "default": default}}
 
 
 deciders_defender = bt.decided_by("setup_defender", "defender")
