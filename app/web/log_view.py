@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from app.engine.contract import UMPIRE
 
@@ -115,27 +115,26 @@ def recent_groups(lines: list[dict[str, Any]], role: str | None = None, label=No
             starts.append(i)
             current = heading
     turns = [(a, b) for a, b in zip(starts, [*starts[1:], len(lines)]) if b > a]
-    kept: list[dict[str, Any]] = []
-    count = 0
-    for a, b in reversed(turns):
-        turn = log_groups(lines[a:b], role, label, turn_heading)[0]
-        n = sum(len(run["lines"]) for run in turn["runs"])
-        if kept and count + n > limit:
-            break
-        kept.append(turn)
-        count += n
+    # grouped lazily, newest first: the Game-Turns past the limit are never grouped
+    kept = _newest((log_groups(lines[a:b], role, label, turn_heading)[0] for a, b in reversed(turns)), limit)
     return kept, len(turns) - len(kept)
 
 
 def recent(groups: list[dict[str, Any]], lines: int = RECENT_LINES) -> tuple[list[dict[str, Any]], int]:
     """The newest Game-Turns of `groups` (log_groups) holding about `lines` lines (always the newest one), and how
     many earlier Game-Turns are left out."""
-    kept, count = [], 0
-    for turn in groups:
+    kept = _newest(groups, lines)
+    return kept, len(groups) - len(kept)
+
+
+def _newest(turns: Iterable[dict[str, Any]], limit: int) -> list[dict[str, Any]]:
+    """Grouped Game-Turns, newest first, until about `limit` lines are kept (always the newest one)."""
+    kept: list[dict[str, Any]] = []
+    count = 0
+    for turn in turns:
         n = sum(len(run["lines"]) for run in turn["runs"])
-        if kept and count + n > lines:
+        if kept and count + n > limit:
             break
         kept.append(turn)
         count += n
-    return kept, len(groups) - len(kept)
-
+    return kept

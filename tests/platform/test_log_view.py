@@ -127,3 +127,11 @@ def test_the_page_groups_only_the_newest_turns_it_shows_and_shows_what_grouping_
                 log_groups(lines, "allied", LABEL, heading), limit)
             assert recent_groups(lines, "allied", LABEL, None, limit) == recent(log_groups(lines, "allied", LABEL),
                                                                                   limit)
+
+
+def test_a_page_keeps_the_newest_game_turns_up_to_the_limit_and_always_the_newest():
+    """Three Game-Turns of three lines each: a limit of 6 keeps the two newest (the oldest is on the whole-log page),
+    5 keeps one, and a Game-Turn longer than the limit is still kept when it is the newest."""
+    turns = [{"runs": [{"lines": [f"turn {t} line {i}" for i in range(3)]}]} for t in (3, 2, 1)]  # newest first
+    assert [len(k) for k in (recent(turns, 6)[0], recent(turns, 5)[0])] == [2, 1]
+    assert recent(turns, 6)[1] == 1 and recent(turns, 2) == (turns[:1], 2)
