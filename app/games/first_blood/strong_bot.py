@@ -22,7 +22,9 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
 - **Evaluate** (belief.evaluate): the result if the game is decided, else the combat factors each side keeps, the IJ
   ground units on the map, how near the nearest stands to a completed air field, and any that stands on one.
 
-The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
+The budget is a count, fixed (BUDGET), so one view and one stream always give the same order. The movement
+candidates are screened first (`screened`: one whose phase ends where an earlier one's does could never be chosen)
+and at most MAX_CANDIDATES are searched (`capped`), so a decision's work is bounded however many units move."""
 from __future__ import annotations
 
 from collections.abc import Callable
