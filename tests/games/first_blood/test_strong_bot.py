@@ -151,3 +151,76 @@ def test_the_strong_ij_fires_its_artillery_in_support_of_its_attack_before_bomba
     for seed in range(3):
         strong = BOT_LEVELS["strong"]["ij"](view, prompt, SeededRng(seed))
         assert strong["verb"] == "attack" and "ij-35bde" in strong["args"]["units"]["0606"]
+
+
+def _us_movement_against_random(seed: int, turns: int) -> list[dict]:
+    """The US movement decisions of an easy US v random IJ game to the end of turn `turns` (random play leaves the
+    US many units alive and moving: the strong US's dearest decisions)."""
+    dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
+    state = rules.setup("campaign", {}, dice)
+    seen = []
+    while rules.outcome(state) is None and state["turn"] <= turns:
+        prompts = rules.prompts(state)
+        role = min(prompts)
+        if role == "us":
+            if state["step"]["kind"] == "movement":
+                seen.append(state)
+            action = BOTS["us"](rules.view(state, "us"), prompts["us"], players)
+        else:
+            action = rules.random_action(state, "ij", players)
+        state = rules.apply(state, role, action, dice)
+    return seen
+
+
+def test_the_strong_us_gives_the_same_orders_when_the_candidates_that_end_its_move_alike_are_screened_out(monkeypatch):
+    """A variant of the easy order that holds a unit back, which the rollouts' own policy then moves where the easy
+    order sent it, ends the movement phase where the easy order does: the same rollouts on the same dice, the same
+    score, never chosen over the earlier one. The strong US screens such candidates out before searching, and its
+    orders are those it gave without the screening, with fewer candidates searched."""
+    raw = strong_bot.screened
+    fewer = moved_otherwise = 0
+    for state in _us_movement_against_random(3, 9):
+        view, prompt = rules.view(state, "us"), rules.prompts(state)["us"]
+        kept = strong_bot.GAME.candidates(view, "us", prompt, SeededRng(5))
+        monkeypatch.setattr(strong_bot, "screened", lambda game, s, role, cands: cands)
+        every = strong_bot.GAME.candidates(view, "us", prompt, SeededRng(5))
+        if len(kept) < len(every):
+            unscreened = BOT_LEVELS["strong"]["us"](view, prompt, SeededRng(5))
+            monkeypatch.setattr(strong_bot, "screened", raw)
+            order = BOT_LEVELS["strong"]["us"](view, prompt, SeededRng(5))
+            assert order == unscreened
+            fewer += 1
+            moved_otherwise += order != strong_bot.tactics.move(state, "us")
+        monkeypatch.setattr(strong_bot, "screened", raw)
+    assert fewer >= 3 and moved_otherwise >= 1
+
+
+def test_the_strong_us_compares_at_most_twenty_movement_orders_however_many_units_move():
+    """Against random play the US keeps dozens of units and its easy order moves thirty of them: one candidate
+    each held back was up to 38 candidates, each played on through the next IJ turn (a decision's CPU p99 2.5 s).
+    At most MAX_CANDIDATES are searched; the easy order (first, kept on a tie), ending the phase and the random
+    moves stay, and what goes are the variants whose held-back unit was going farthest from the IJ units."""
+    assert strong_bot.MAX_CANDIDATES == 20
+    capped_somewhere = 0
+    for state in _us_movement_against_random(15, 13)[-12:]:
+        view, prompt = rules.view(state, "us"), rules.prompts(state)["us"]
+        cands = strong_bot.GAME.candidates(view, "us", prompt, SeededRng(7))
+        assert len(cands) <= strong_bot.MAX_CANDIDATES
+        easy = strong_bot.tactics.move(state, "us")
+        assert cands[0] == easy and {"verb": "end_movement", "args": {}} in cands
+        every = strong_bot.screened(strong_bot.GAME, state, "us", [
+            a for a in strong_bot.search.distinct(strong_bot._movement_candidates(state, "us", SeededRng(7)))
+            if strong_bot.STATES["movement"].accepts(state, "us", a)])
+        if len(every) > strong_bot.MAX_CANDIDATES:
+            capped_somewhere += 1
+            to = easy["args"]["to"]
+            dropped = [a for a in every if a not in cands]
+            kept_held = [a for a in cands if a["verb"] == "move" and len(a["args"]["to"]) == len(to) - 1
+                         and a["args"]["to"].items() <= to.items()]
+            assert dropped and all(a["verb"] == "move" and a["args"]["to"].items() <= to.items() for a in dropped)
+
+            def going(a):
+                uid = next(iter(set(to) - set(a["args"]["to"])))
+                return strong_bot._enemy_distance(state, "us", to[uid][4:] if to[uid].startswith("hex:") else None)
+            assert min(going(a) for a in dropped) >= max(going(a) for a in kept_held)
+    assert capped_somewhere >= 1
