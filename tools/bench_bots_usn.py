@@ -34,7 +34,7 @@ from app.games.usn.rules import rules
 from app.games.usn.strong_bot import LEVELS
 from app.play.balance import wilson
 from tools import bench_doc
-from tools.bench_records import append, load, pct
+from tools.bench_records import append, level_cells, load, pct
 
 CAMPAIGNS = ("campaign_1", "campaign_2", "campaign_3")
 HEADING = "## U.S.N.: computer players in the campaign games"
@@ -58,11 +58,6 @@ def play(scenario: str, seed: int) -> dict:
     changed = sorted(o for o, side in state.get("control", {}).items() if start.get(o) != side)
     return {"outcome": state["outcome"], "cpu": cpu, "changed": changed, "forfeit": bool(state.get("lost_by")),
             "repaired": sum(1 for e in state["log"] if e["text"].endswith(" is repaired."))}
-
-
-def _pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
 def lines(seeds: int = 5, report=lambda line: None) -> list[str]:
@@ -99,7 +94,7 @@ def lines(seeds: int = 5, report=lambda line: None) -> list[str]:
             lo, hi = wilson(wins[side], seeds)
             cells.append(f"{wins[side]}/{seeds} ({lo:.0%}-{hi:.0%})")
         out.append(f"| {scenario.replace('_', ' ').title()} | {seeds} | {cells[0]} | {cells[1]} | {draws} | "
-                   f"{forfeits} | {taken} | {repaired} | {_pct(cpu, 0.5) * 1000:.1f} / {_pct(cpu, 0.99) * 1000:.0f} |")
+                   f"{forfeits} | {taken} | {repaired} | {pct(cpu, 50) * 1000:.1f} / {pct(cpu, 99) * 1000:.0f} |")
     out.append("")
     return out
 
@@ -185,11 +180,8 @@ def level_lines(results: list[dict], load: str = "") -> list[str]:
                     rows = [r for r in results if r["scenario"] == sc and r["row"] == "easy-japanese-easy"]
                 if not rows:
                     continue
-                n, wins = len(rows), sum(r["winner"] == side for r in rows)
-                lo, hi = wilson(wins, n)
-                t = [x for r in rows for x in r["times"][side]]
-                out.append(f"| {sc.replace('_', ' ').title()} | {tested} | {NAMES[side]} | {opponent} | {n} | {wins} | "
-                           f"{wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {pct(t, 50):.3f} / {pct(t, 99):.2f} / {max(t):.2f} |")
+                out.append(f"| {sc.replace('_', ' ').title()} | {tested} | {NAMES[side]} | {opponent} | "
+                           f"{level_cells(rows, side)} |")
     return out + [""]
 
 

@@ -22,9 +22,8 @@ from pathlib import Path
 from app.engine.rng import SeededRng
 from app.games.first_blood.bots import BOT_LEVELS
 from app.games.first_blood.rules import rules
-from app.play.balance import wilson  # the lobby's balance and this table share one interval
 from tools.bench_doc import write
-from tools.bench_records import append, load, pct
+from tools.bench_records import append, level_cells, load
 
 HEADING = "## First Blood: computer players"
 SIDES = ("ij", "us")
@@ -117,11 +116,7 @@ def lines(bench: dict | None = None) -> list[str]:
             rows = [r for r in results if r["row"] == row_name(tested, side, opponent)]
             if not rows:
                 continue
-            n, wins = len(rows), sum(r["winner"] == side for r in rows)
-            lo, hi = wilson(wins, n)
-            t = [x for r in rows for x in r["times"][side]]
-            out.append(f"| {tested} | {NAMES[side]} | {opponent} | {n} | {wins} | {wins / n:.0%} ({lo:.0%}-{hi:.0%}) "
-                       f"| {pct(t, 50):.3f} / {pct(t, 99):.2f} / {max(t):.2f} "
+            out.append(f"| {tested} | {NAMES[side]} | {opponent} | {level_cells(rows, side)} "
                        f"| {statistics.mean(r['cpu'] for r in rows):.1f} |")
     return out + [""]
 

@@ -7,6 +7,8 @@ import json
 import math
 from pathlib import Path
 
+from app.play.balance import wilson  # the lobby's balance and the tables share one interval
+
 
 def load(path: Path | None) -> list[dict]:
     """The games a record file holds (none when there is no file)."""
@@ -26,3 +28,12 @@ def pct(values: list[float], q: float) -> float:
     """The q-th percentile (nearest rank); NaN of no values."""
     values = sorted(values)
     return values[min(len(values) - 1, max(0, math.ceil(q / 100 * len(values)) - 1))] if values else float("nan")
+
+
+def level_cells(rows: list[dict], side: str) -> str:
+    """One level row's shared cells, from the games `rows` of one pairing: games, wins of `side`, the win rate with its
+    95% Wilson interval, and the decision CPU (p50 / p99 / max, seconds) of `side`'s player under test."""
+    n, wins = len(rows), sum(r["winner"] == side for r in rows)
+    lo, hi = wilson(wins, n)
+    t = [x for r in rows for x in r["times"][side]]
+    return f"{n} | {wins} | {wins / n:.0%} ({lo:.0%}-{hi:.0%}) | {pct(t, 50):.3f} / {pct(t, 99):.2f} / {max(t):.2f}"

@@ -22,3 +22,12 @@ def test_a_row_counts_wins_draws_and_losses_with_its_wilson_interval_and_commit(
     assert (round(lo, 2), round(hi, 2)) == (0.49, 0.94)
     assert not any(line.startswith("| strong | Japan |") for line in table)  # a row with no games is left out
 
+
+
+def test_a_level_row_reads_the_tested_sides_wins_interval_and_decision_times():
+    from tools.bench_records import level_cells
+    rows = [{"winner": "us", "times": {"us": [0.1, 0.3], "ij": [9.0]}},
+            {"winner": "ij", "times": {"us": [0.2], "ij": [9.0]}},
+            {"winner": "us", "times": {"us": [2.5], "ij": [9.0]}}]
+    # 2 of 3 won by the US; its times only (the IJ's 9 s never counts): p50 0.2, p99 and max 2.5
+    assert level_cells(rows, "us") == "3 | 2 | 67% (21%-94%) | 0.200 / 2.50 / 2.50"
