@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from sqlalchemy import select
+
+from app import games
 
 from app.games.solomons.rules import rules as solomons
 from app.play import bots
@@ -31,19 +34,35 @@ def test_the_create_form_offers_each_level_of_a_game_that_has_levels_and_one_com
     assert '<option value="computer">The computer</option>' in duel and "computer:" not in duel
 
 
-def test_choosing_the_strong_computer_seats_it_and_the_game_runs_the_strong_bot(players, monkeypatch):
+# Each game with levels, a side for the human, the computer's side, and what the lobby's form adds (a scenario).
+LEVELLED = [("solomons", "allied", "japanese", {}),
+            ("guadalcanal", "allied", "japanese", {}),
+            ("first_blood", "ij", "us", {}),
+            ("usn", "allied", "japanese", {"scenario": "coral_sea"})]
+
+
+@pytest.mark.parametrize("game,side,computer,extra", LEVELLED, ids=[g[0] for g in LEVELLED])
+def test_choosing_the_strong_computer_seats_it_and_the_game_runs_the_strong_bot(players, monkeypatch, game, side,
+                                                                               computer, extra):
+    spec = games.get(game)
     asked = []
-    strong = solomons.bot_levels["strong"]["japanese"]
-    monkeypatch.setitem(solomons.bot_levels["strong"], "japanese",
-                        lambda view, prompt, rng: asked.append(prompt["info"]["kind"]) or strong(view, prompt, rng))
+    strong = spec.bots["strong"][computer]
+    monkeypatch.setitem(spec.bots["strong"], computer,
+                        lambda view, prompt, rng: asked.append(prompt) or strong(view, prompt, rng))
     host = players()
-    r = create(host, "solomons", "allied", "computer:strong")
+    form = host.get(f"/games/new?game={game}").text
+    assert '<option value="computer">The computer (easy)</option>' in form
+    assert '<option value="computer:strong">The computer (strong)</option>' in form
+    r = host.post("/games", data={"csrf_token": host.csrf, "game": game, "side": side, "opponent": "computer:strong",
+                                  **extra}, follow_redirects=False)
     assert r.status_code == 303, r.text
     game_id = r.headers["location"].rsplit("/", 1)[1]
-    assert seat_records(game_id)["japanese"] == "japanese:strong"
-    assert bots.seat_level("japanese:strong") == ("japanese", "strong")
+    assert seat_records(game_id)[computer] == f"{computer}:strong"
+    assert bots.seat_level(f"{computer}:strong") == (computer, "strong")
+    # each of these games asks the computer's side first (Solomons' allocation, Guadalcanal's and U.S.N.'s Japanese
+    # set-up, First Blood's US set-up, §3): its strong seat has answered and its move was committed
     assert asked, "the strong bot was never asked to move for its seat"
-    assert host.game(game_id)["game"]["version"] >= 1  # its move was committed
+    assert host.game(game_id)["game"]["version"] >= 1
 
 
 def test_the_plain_computer_is_the_easy_bot_and_never_the_strong_one(players, monkeypatch):

@@ -1,11 +1,9 @@
 """Issue 36: First Blood's computer players come in two levels, "easy" (the records' heuristics, tactics.py) and
 "strong" (the engine's search over beliefs, strong_bot.py), chosen in the lobby. Each level decides from its own view
-alone (the fog test), its orders are always accepted by the rules over seeded games to the end, and the lobby seats
-the level asked for."""
-import re
+alone (the fog test), and its orders are always accepted by the rules over seeded games to the end. That the lobby
+seats the level asked for is tested for every game with levels in tests/platform/test_bot_levels.py."""
 
 import pytest
-from sqlalchemy import select
 
 from app.engine.rng import SeededRng
 from app.games import first_blood
@@ -13,8 +11,6 @@ from app.games.first_blood import rules
 from app.games.first_blood.belief import determinize
 from app.games.first_blood.bots import BOT_LEVELS, BOTS
 from app.play import bots as play_bots
-from app.store.db import transaction
-from app.store.models import Seat
 
 LEVELS = ("easy", "strong")
 
@@ -93,23 +89,3 @@ def test_each_levels_orders_are_accepted_by_the_rules_to_the_end_of_seeded_games
         assert play(seed, ij, us)["outcome"]["winner"] in ("ij", "us")
 
 
-def seat_records(game_id: str) -> dict:
-    with transaction(read_only=True) as db:
-        return {s.role: s.bot for s in db.scalars(select(Seat).where(Seat.game_id == game_id))}
-
-
-def test_the_lobby_offers_both_levels_and_seats_the_strong_computer_when_asked(players, monkeypatch):
-    host = players()
-    form = host.get("/games/new?game=first_blood").text
-    assert '<option value="computer">The computer (easy)</option>' in form
-    assert '<option value="computer:strong">The computer (strong)</option>' in form
-    asked = []
-    strong = BOT_LEVELS["strong"]["us"]
-    monkeypatch.setitem(BOT_LEVELS["strong"], "us",
-                        lambda view, prompt, rng: asked.append(view["step"]["kind"]) or strong(view, prompt, rng))
-    r = host.post("/games", data={"csrf_token": host.csrf, "game": "first_blood", "side": "ij",
-                                  "opponent": "computer:strong"}, follow_redirects=False)
-    assert r.status_code == 303, r.text
-    game_id = re.sub(r".*/", "", r.headers["location"])
-    assert seat_records(game_id)["us"] == "us:strong"
-    assert asked == ["setup"]  # the US sets up first (§3): its strong seat has answered

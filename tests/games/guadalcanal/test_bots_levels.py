@@ -105,25 +105,3 @@ def test_the_strong_bot_launches_every_bomber_that_reaches_a_fresh_sighting_and_
     assert more, "the strong bot never launched a bomber the easy one held back"
 
 
-def test_the_lobby_offers_both_levels_and_seats_the_strong_computer_on_request(players, monkeypatch):
-    from sqlalchemy import select
-
-    from app.play.bots import seat_level
-    from app.store.db import transaction
-    from app.store.models import Seat
-
-    host = players()
-    form = host.get("/games/new?game=guadalcanal").text
-    assert '<option value="computer:strong">The computer (strong)</option>' in form
-    asked = []
-    strong = guadalcanal.spec.bots["strong"]["japanese"]
-    monkeypatch.setitem(guadalcanal.spec.bots["strong"], "japanese",
-                        lambda view, prompt, rng: asked.append(view["step"]["kind"]) or strong(view, prompt, rng))
-    r = host.post("/games", data={"csrf_token": host.csrf, "game": "guadalcanal", "side": "allied",
-                                  "opponent": "computer:strong"}, follow_redirects=False)
-    assert r.status_code == 303, r.text
-    game_id = r.headers["location"].rsplit("/", 1)[1]
-    with transaction(read_only=True) as db:
-        seats = {s.role: s.bot for s in db.scalars(select(Seat).where(Seat.game_id == game_id))}
-    assert seats["japanese"] == "japanese:strong" and seat_level(seats["japanese"]) == ("japanese", "strong")
-    assert asked, "the strong bot was never asked for the Japanese set-up"

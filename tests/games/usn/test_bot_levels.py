@@ -1,12 +1,11 @@
 """Issue 36: U.S.N.'s computer players come in two levels, "easy" (the heuristics of bots.py, the computer U.S.N.
 always had) and "strong" (the engine's search over a belief rebuilt from the side's view, strong_bot.py and
 belief.py), chosen in the lobby. The belief asks what the game asks; each level decides from its own view alone (the
-fog test); the strong level's orders are accepted by the rules to the end of seeded games; the lobby seats the level
-asked for; and the strong level beats the easy one over a small seeded sample (slow)."""
-import re
+fog test); the strong level's orders are accepted by the rules to the end of seeded games; and the strong level beats
+the easy one over a small seeded sample (slow). That the lobby seats the level asked for is tested for every game with
+levels in tests/platform/test_bot_levels.py."""
 
 import pytest
-from sqlalchemy import select
 
 from app.engine import search
 from app.engine.rng import FastRng, SeededRng
@@ -16,8 +15,6 @@ from app.games.usn.rules import BOTS
 from app.games.usn.rules import rules as R
 from app.games.usn.strong_bot import LEVELS, MARGIN, STRONG_BOTS, chosen, naval_candidates
 from app.play import bots as play_bots
-from app.store.db import transaction
-from app.store.models import Seat
 
 LEVEL_NAMES = ("easy", "strong")
 
@@ -138,28 +135,6 @@ def test_outside_the_searched_mini_games_the_strong_level_is_the_easy_player():
         view = R.view(s, role)
         assert STRONG_BOTS[role](view, prompts[role], SeededRng(5)) == BOTS[role](view, prompts[role], SeededRng(5))
         s = R.apply(s, role, BOTS[role](view, prompts[role], SeededRng(5)), SeededRng(6))
-
-
-def seat_records(game_id: str) -> dict:
-    with transaction(read_only=True) as db:
-        return {s.role: s.bot for s in db.scalars(select(Seat).where(Seat.game_id == game_id))}
-
-
-def test_the_lobby_offers_both_levels_and_seats_the_strong_computer_when_asked(players, monkeypatch):
-    host = players()
-    form = host.get("/games/new?game=usn").text
-    assert '<option value="computer">The computer (easy)</option>' in form
-    assert '<option value="computer:strong">The computer (strong)</option>' in form
-    asked = []
-    strong = LEVELS["strong"]["japanese"]
-    monkeypatch.setitem(LEVELS["strong"], "japanese",
-                        lambda view, prompt, rng: asked.append(view["step"]["kind"]) or strong(view, prompt, rng))
-    r = host.post("/games", data={"csrf_token": host.csrf, "game": "usn", "scenario": "coral_sea",
-                                  "side": "allied", "opponent": "computer:strong"}, follow_redirects=False)
-    assert r.status_code == 303, r.text
-    game_id = re.sub(r".*/", "", r.headers["location"])
-    assert seat_records(game_id)["japanese"] == "japanese:strong"
-    assert asked == ["deploy"]  # the Japanese Player deploys first: its strong seat has answered
 
 
 @pytest.mark.slow
