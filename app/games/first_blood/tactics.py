@@ -80,6 +80,14 @@ def _near(place: str) -> int:
     return min((_to_strips(h) for h in hexes), default=99)
 
 
+def _held_by_ij(state: dict[str, Any], place: str) -> bool:
+    """§5: a US unit cannot enter the map through a hex held by IJ ground units, and one still on its entry point at
+    the end of the US combat phase is eliminated; so the US lands elsewhere while any entry point's hex is free (when
+    every one is held, all are alike, and it lands to attack on entry, §5.3)."""
+    kind, _, rest = place.partition(":")
+    return kind == "entry" and all(board.occupant(state, h) == "ij" for h in ENTRIES[rest]["hexes"])
+
+
 def place(state: dict[str, Any], role: str, prompt: dict[str, Any]) -> dict[str, Any] | None:
     """Every arriving piece in one order. IJ: naval and air units where they strike next turn (the Attack boxes),
     ground units at the entry point or box nearest the strips. US: fighters to CAP and bombers to Ground Attack,
@@ -93,8 +101,8 @@ def place(state: dict[str, Any], role: str, prompt: dict[str, Any]) -> dict[str,
             return (_near(at),)
         h = at[4:] if at.startswith("hex:") else None
         if board.is_engineer(piece):
-            return (h not in STRIPS if h else True, _near(at))
-        return (max(_near(at), 1),)
+            return (_held_by_ij(state, at), h not in STRIPS if h else True, _near(at))
+        return (_held_by_ij(state, at), max(_near(at), 1))
     plan = placement.plan(state, role, key)
     return {"verb": "place", "args": {"at": plan}} if plan else None
 

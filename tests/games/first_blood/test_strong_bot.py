@@ -2,10 +2,13 @@
 The US looks past its own turn to the IJ's next attacks on the fields (§1, §12: an IJ unit that stands on a
 completed field at the end of a turn wins); neither side's variants of the easy order hold back a unit that must
 move."""
+import pytest
+
 from app.engine.rng import SeededRng
 from app.games.first_blood import rules, strong_bot
 from app.games.first_blood.belief import evaluate
 from app.games.first_blood.bots import BOT_LEVELS, BOTS
+from app.games.first_blood.gamedata import ENTRIES
 from app.games.first_blood.sequence import TURN
 
 from .helpers import position
@@ -75,20 +78,22 @@ def test_the_strong_players_variants_never_leave_behind_a_unit_that_must_move():
     assert asked >= 2
 
 
-def test_the_strong_ij_stands_on_the_us_entry_hexes_and_the_reinforcements_landing_there_are_lost():
+@pytest.mark.rule("§5")
+def test_the_easy_us_lands_its_reinforcements_through_an_entry_hex_the_ij_does_not_hold():
     """§5, §5.3: a US reinforcement cannot enter through an entry hex an IJ unit holds (an attack on entry needs all
     four held) and is eliminated at the end of the US combat phase. With three battalions due at Oct II, the strong
     IJ sends its two battalions onto the eastern entry hexes 0701 and 0702, where the easy IJ walks them toward the
-    strips, and the easy US, landing its reinforcements there, loses them."""
+    strips; the easy US sees the hexes held and lands its reinforcements in the west (0618, 0619), where they come
+    onto the map, and none is lost."""
     state = position("movement", "ij", turn=5, units={"ij-124-1": "0500", "ij-124-2": "0303", "us-1-1": "0708",
-                                                      "us-1-3": "0709", "us-5-2": "0705", "us-5-1": "0605"})
+                                                      "us-1-3": "0708", "us-5-2": "0705", "us-5-1": "0605"})
     due = ("us-164-1", "us-164-2", "us-164-3")
     for uid in due:
         state["units"][uid]["loc"] = "pending"  # Oct II's reinforcements (the order of battle)
     players = {"ij": SeededRng(1), "us": SeededRng(2)}
     easy = BOT_LEVELS["easy"]["ij"](rules.view(state, "ij"), rules.prompts(state)["ij"], SeededRng(1))
     assert not {"hex:0701", "hex:0702"} & set(easy["args"]["to"].values())
-    dice = SeededRng(9)
+    dice, landed = SeededRng(9), {}
     while state["turn"] == 5 and rules.outcome(state) is None:
         prompts = rules.prompts(state)
         role = min(prompts)
@@ -96,9 +101,13 @@ def test_the_strong_ij_stands_on_the_us_entry_hexes_and_the_reinforcements_landi
         order = BOT_LEVELS[level][role](rules.view(state, role), prompts[role], players[role])
         if role == "ij" and order["verb"] == "move":
             assert {"hex:0701", "hex:0702"} <= set(order["args"]["to"].values())
+        if role == "us" and order["verb"] == "place":
+            landed.update({u: at for u, at in order["args"]["at"].items() if u in due})
         state = rules.apply(state, role, order, dice)
-    assert all(state["units"][uid]["loc"] == "eliminated" for uid in due)
-    assert "164/1 Infantry never left its entry point" in "\n".join(x["text"] for x in state["log"])
+    assert set(landed) == set(due) and all(state["units"][uid]["loc"].startswith("hex:") for uid in due)
+    held = {e for e, spec in ENTRIES.items() if set(spec["hexes"]) <= {"0701", "0702"}}
+    assert not {at.partition(":")[2] for at in landed.values()} & held, landed
+    assert "never left its entry point" not in "\n".join(x["text"] for x in state["log"])
 
 
 def _support_position(moved: bool) -> dict:
