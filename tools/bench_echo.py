@@ -15,6 +15,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 
+from app.realtime import frames
+
 groups: dict[str, set] = {}
 
 
@@ -41,6 +43,17 @@ async def push(request):
 async def broadcast(request):
     """Send the request's body, as text, to every socket in the group (the bare floor under a spectator storm)."""
     text = (await request.body()).decode()
+    for ws in list(groups.get(request.path_params["group"], ())):
+        await ws.send_text(text)
+    return PlainTextResponse("ok")
+
+
+async def broadcast_once(request):
+    """The same, compressed once for every socket (issue 37's spectator-storm baseline): the page is deflated before
+    the sends, as the app does it, and a server run with `--ws app.realtime.frames:Protocol` sends every socket those
+    bytes instead of compressing per socket."""
+    text = (await request.body()).decode()
+    await run_in_threadpool(frames.prepare, text)
     for ws in list(groups.get(request.path_params["group"], ())):
         await ws.send_text(text)
     return PlainTextResponse("ok")
@@ -83,4 +96,5 @@ async def ready(request):
 app = Starlette(routes=[WebSocketRoute("/ws/{group}", socket), Route("/push/{group}", push, methods=["POST"]),
                         Route("/order/{group}", order, methods=["POST"]),
                         Route("/broadcast/{group}", broadcast, methods=["POST"]),
+                        Route("/broadcast-once/{group}", broadcast_once, methods=["POST"]),
                         Route("/signin", ready)])
