@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 import uuid
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -314,7 +315,7 @@ def lines(f: dict) -> list[str]:
         storm.append(("bare Starlette with the same frames protocol: POST, compress once, send to every socket",
                       f["bare_once"]))
     load = f"; the machine's load average was {f['load']:.1f} on {os.cpu_count()} cores" if "load" in f else ""
-    out = [f"## Spectator storm (tools/bench_scale.py{load})", "",
+    out = [f"## Spectator storm (tools/bench_scale.py, run on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC{load})", "",
            f"{STORM_GAMES} duels one after the other, each watched by {SPECTATORS} spectator sockets and the two "
            f"players' pages ({f['shared']['sockets']} sockets); {len(f['shared']['latencies'])} orders timed, "
            f"alternately by each side, after a first round that warms the caches. Time from the order's POST "
