@@ -24,7 +24,6 @@ from app.play.state import load_state, rules_for, view_for
 from app.play.versions import prompt_since, role_version
 from app.store.models import ActionRow, Game, Seat, User
 from app.web.log_view import KIND_LABELS, recent_groups
-from app.web import sections
 from app.web.plugin import plugin_for
 from app.web.templating import action_key, render  # noqa: F401 (action_key: the pages import it from here)
 
@@ -239,6 +238,5 @@ def prompt_template(game_type: str) -> str:
 
 
 def render_fragments(model: dict[str, Any]) -> str:
-    """The out-of-band fragments a push sends: seats, status, board, prompt, log, table; each section drawn from what
-    it shows, and one drawn before from the same reused (app/web/sections.py)."""
-    return sections.draw(model)
+    """The out-of-band fragments a push sends: board, prompt, log, status."""
+    return render("game/_live.html", m=model, action_key=action_key, oob=True)
