@@ -129,6 +129,15 @@ def _hex_cells(board_id: str, grid_key: str, named_key: str, x0: float, y0: floa
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=512)
+def _hex_shapes(grid_key: str, hexes: tuple[str, ...], x0: float, y0: float, k: float) -> tuple[str, ...]:
+    """The outlines of an area drawn as its hexes: the same at every drawing of the board (a Guadalcanal page's
+    areas were a tenth of a million points worked out again at each push)."""
+    spec = json.loads(grid_key)
+    grid, size = grid_of(spec), float(spec.get("size", 1))
+    return tuple(_points(hex_corners(grid, size, hex_centre(grid, size, h)), k, (x0, y0)) for h in hexes)
+
+
 @functools.lru_cache(maxsize=32)
 def _hex_markup(board_id: str, grid_key: str, named_key: str, x0: float, y0: float, k: float) -> Markup:
     """The grid's hexes as templates/game/_board.html draws them, byte for byte as its loop over them did, made once
@@ -202,8 +211,7 @@ def layout(board: dict[str, Any], again: bool = False) -> dict[str, Any]:
             pts = []
         else:
             pts = [tuple(p) for p in a["points"]]
-        shapes = [_points(pts, k, o)] if pts else [
-            _points(hex_corners(b.grid, b.hex_size, hex_centre(b.grid, b.hex_size, h)), k, o) for h in a["hexes"]]
+        shapes = [_points(pts, k, o)] if pts else list(_hex_shapes(_key(board["grid"]), tuple(a["hexes"]), x0, y0, k))
         label_at = xy(tuple(a["label_at"])) if a.get("label_at") else None
         areas.append({"id": a["id"], "label": a["label"], "kind": a.get("kind"), "shapes": shapes,
                       "label_at": label_at})
