@@ -23,7 +23,7 @@ from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.realtime import frames
 from tests.support_server import LiveServer
-from tools.bench import user
+from tools.bench import Windows, user
 from tools.bench_usn_page import _rewrite
 
 # game id -> scenario (the longest each offers beside the defaults a newcomer gets)
@@ -109,20 +109,30 @@ async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str], rol
             extensions.add(ws.response.headers.get("Sec-WebSocket-Extensions", "none"))
         auth = {"Authorization": f"Bearer {tokens[role]}"}
         version = (await client.get(f"/api/games/{game_id}", headers=auth)).json()["game"]["version"]
+        cpu = Windows(server.proc.pid)  # the server's CPU from the order's POST until every push has arrived
+        cpu.open()
+        waits = {seat: asyncio.create_task(_push(ws, TIMEOUT if seat == role else 5)) for seat, ws in socks.items()}
         r = await client.post(f"/api/games/{game_id}/actions", headers=auth, json={
             "action": action, "expected_version": version, "key": f"bench-{version}"})
         r.raise_for_status()
+        received = {seat: await wait for seat, wait in waits.items()}
+        cpu.close()
         for seat, ws in socks.items():
-            try:
-                message = await asyncio.wait_for(ws.recv(), TIMEOUT if seat == role else 5)
-            except TimeoutError:  # this seat's page did not change: nothing is pushed to it
-                pushes[seat] = None
-                continue
-            data = message.encode() if isinstance(message, str) else message
-            pushes[seat] = {"raw": len(data), "deflate": len(frames.compress(data)),
-                            "patch": data.startswith(b"~")}
+            data = received[seat]
+            pushes[seat] = None if data is None else {"raw": len(data), "deflate": len(frames.compress(data)),
+                                                      "patch": data.startswith(b"~")}
             await ws.close()
-    return {"pages": pages, "pushes": pushes, "role": role, "verb": action.get("verb"), "extensions": extensions}
+    return {"pages": pages, "pushes": pushes, "role": role, "verb": action.get("verb"), "extensions": extensions,
+            "cpu_ms": cpu.per_order_ms()}
+
+
+async def _push(ws, timeout: float) -> bytes | None:
+    """The push a socket receives, or None when none comes (that seat's page did not change: nothing is pushed)."""
+    try:
+        message = await asyncio.wait_for(ws.recv(), timeout)
+    except TimeoutError:
+        return None
+    return message.encode() if isinstance(message, str) else message
 
 
 def run() -> dict[str, dict]:
@@ -167,13 +177,16 @@ def lines(result: dict[str, dict]) -> list[str]:
            "whole page it loads (GET; raw, and gzip as sent to a browser), and the push that order sent to it (raw, "
            "and permessage-deflate as the server sends it, each message compressed on its own with a 4 KiB window). "
            "A push is a patch of the page the socket holds (`~[...]`, app/realtime/patch.py) or the whole page. The "
-           "baseline of each push is the page it updates.", "",
-           "| game (scenario, turn) | seat | page raw (KiB) | page gzip (KiB) | push raw (KiB) | push deflate (KiB) "
-           "| push kind | push deflate / page gzip |",
-           "|---|---|---|---|---|---|---|---|"]
+           "baseline of each push is the page it updates. Server CPU of the order: every server thread's CPU "
+           "(/proc/PID/task/*/schedstat, as the push latency's) from the order's POST until every seat's push has "
+           "arrived (one order: apply, commit, the reply and every seat's push drawn and sent); its baseline is the "
+           "bare durable server's CPU per order in the push latency section above.", "",
+           "| game (scenario, turn) | server CPU of the order (ms) | seat | page raw (KiB) | page gzip (KiB) "
+           "| push raw (KiB) | push deflate (KiB) | push kind | push deflate / page gzip |",
+           "|---|---|---|---|---|---|---|---|---|"]
     for game, r in result.items():
         title = registry.get(game).meta.title.split(":")[0]
-        for seat, page in r["pages"].items():
+        for i, (seat, page) in enumerate(r["pages"].items()):
             push = r["pushes"].get(seat)
             mover = " (moved)" if seat == r["role"] else ""
             gz = _kib(page["gzip"]) if page["encoded"] else f"{_kib(page['gzip'])} (not compressed)"
@@ -184,7 +197,8 @@ def lines(result: dict[str, dict]) -> list[str]:
                 cells = (f"{_kib(push['raw'])} | {_kib(push['deflate'])} | {kind} | "
                          f"{push['deflate'] / page['gzip']:.0%}")
             where = f"{title} ({GAMES[game]}, {r['turn']})"
-            out.append(f"| {where} | {seat}{mover} | {_kib(page['raw'])} | {gz} | {cells} |")
+            cpu = f"{r['cpu_ms']:.1f}" if "cpu_ms" in r and i == 0 else ""  # one order a game: its first row
+            out.append(f"| {where} | {cpu} | {seat}{mover} | {_kib(page['raw'])} | {gz} | {cells} |")
     negotiated = sorted({e for r in result.values() for e in r.get("extensions", ())})
     return out + ["", f"Negotiated on every socket: `{'`, `'.join(negotiated)}` (the websockets client's offer).", ""]
 

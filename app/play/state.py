@@ -3,6 +3,7 @@ in-process cache keyed by (game, version) so a push after a commit does not repl
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -52,6 +53,31 @@ def _forget_rolled_back(session: DB) -> None:
 
 def forget_all() -> None:
     _CACHE.clear()
+    _PROMPTS.clear()
+
+
+# The prompts of the positions lately asked about, by the position object itself (kept here with them, so an id is
+# never taken for another position's): an order asks for the prompts of the position before it, which the order
+# before it asked for as its own new position, and a form's order asks once more to read the form. Some games'
+# prompts are their dearest call (U.S.N.: half of an order's worker, issue 37).
+_PROMPTS: "OrderedDict[int, tuple[State, dict[str, Any]]]" = OrderedDict()
+_PROMPTS_SIZE = 256
+_PROMPTS_LOCK = threading.Lock()
+
+
+def prompts_of(rules: Rules, state: State) -> dict[str, Any]:
+    """`rules.prompts(state)`, asked once per position object while it is among the latest asked about. Like the
+    state, the answer is shared: callers must not mutate it."""
+    kept = _PROMPTS.get(id(state))
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    prompts = rules.prompts(state)
+    with _PROMPTS_LOCK:  # the order's worker threads share it
+        _PROMPTS[id(state)] = (state, prompts)
+        _PROMPTS.move_to_end(id(state))
+        while len(_PROMPTS) > _PROMPTS_SIZE:
+            _PROMPTS.popitem(last=False)
+    return prompts
 
 
 def load_state(db: DB, game: Game) -> State:

@@ -18,7 +18,7 @@ from app.play.deadlines import set_deadlines
 from app.play import bidding, ratings, snapshots
 from app.play.dice import GameRng
 from app.play.errors import BadRequest, Conflict, Illegal, NotFound, Stale
-from app.play.state import load_state, phase_of, remember, rules_for
+from app.play.state import load_state, phase_of, prompts_of, remember, rules_for
 from app.play.versions import DIGESTS, bump, bump_all, changed_for, prompt_count, role_version, watchers
 from app.store.db import is_postgres
 from app.store.models import ActionRow, Game
@@ -57,7 +57,7 @@ def lock_game(db: DB, game_id: str) -> Game:
 
 def prompted_roles(db: DB, game: Game) -> list[str]:
     rules = rules_for(game)
-    return sorted(rules.prompts(load_state(db, game)))
+    return sorted(prompts_of(rules, load_state(db, game)))
 
 
 def check_action_shape(action: Any) -> Action:
@@ -130,7 +130,7 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     check_fresh(game, role, expected_version, platform)
     rules = rules_for(game)
     state = load_state(db, game)
-    before = rules.prompts(state)
+    before = prompts_of(rules, state)
     if role not in before:
         raise Illegal("It is not your move: the game is waiting for the other side.")
     rng = GameRng(game)
@@ -143,7 +143,7 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
     row = ActionRow(game_id=game_id, seq=seq, role=role, action=action, key=key, rolls=rng.record(),
                     user_id=user_id, at=now(), phase=phase, note=note)
     db.add(row)
-    after = rules.prompts(new_state)
+    after = prompts_of(rules, new_state)
     versions = dict(game.prompt_versions)
     renewed = set()
     for r in set(before) | set(after):

@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from app.play import hot_seat, lobby
 from app.play import notify as notices
 from app.play.bots import games_with_computer_seats, run_bots
-from app.play.state import load_state, rules_for
+from app.play.state import load_state, prompts_of, rules_for
 from app.play.submit import Submitted, apply_action, check_fresh, lock_game
 from app.realtime.hub import Base, Fragment, Hub
 from app.realtime.pg_notify import CHANNEL, ORIGIN, notify
@@ -127,7 +127,7 @@ class FormOrder:
         expected = int_field(self.form.get("expected_version"), "expected_version")
         if game.status == "active":
             check_fresh(game, role, expected)
-        prompt = rules_for(game).prompts(load_state(db, game)).get(role)
+        prompt = prompts_of(rules_for(game), load_state(db, game)).get(role)
         return plugin_for(game.game).parse_form(self.form, prompt), expected
 
     def every_side(self, db, game, user_id: int) -> bool:

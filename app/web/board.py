@@ -17,6 +17,8 @@ import math
 import re
 from typing import Any, Callable
 
+from markupsafe import Markup, escape
+
 from app.engine.hexgrid import OffsetGrid
 
 Point = tuple[float, float]
@@ -127,6 +129,31 @@ def _hex_cells(board_id: str, grid_key: str, named_key: str, x0: float, y0: floa
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=512)
+def _hex_shapes(grid_key: str, hexes: tuple[str, ...], x0: float, y0: float, k: float) -> tuple[str, ...]:
+    """The outlines of an area drawn as its hexes: the same at every drawing of the board (a Guadalcanal page's
+    areas were a tenth of a million points worked out again at each push)."""
+    spec = json.loads(grid_key)
+    grid, size = grid_of(spec), float(spec.get("size", 1))
+    return tuple(_points(hex_corners(grid, size, hex_centre(grid, size, h)), k, (x0, y0)) for h in hexes)
+
+
+@functools.lru_cache(maxsize=32)
+def _hex_markup(board_id: str, grid_key: str, named_key: str, x0: float, y0: float, k: float) -> Markup:
+    """The grid's hexes as templates/game/_board.html draws them, byte for byte as its loop over them did, made once
+    per grid (and scale, and named places): every page and push of a hex map drew the same hundreds of hexes again,
+    the largest share of drawing a real game's page (issue 37)."""
+    out = []
+    for h in _hex_cells(board_id, grid_key, named_key, x0, y0, k):
+        kind = f" kind-{escape(h['kind'])}" if h["kind"] else ""
+        shown = (f'<text class="board-hex-id" x="{escape(h["x"])}" y="{escape(h["y"])}">{escape(h["id"])}</text>'
+                 if h["show_id"] else "")
+        out.append(f'\n      <g class="board-hex{kind}" id="{escape(h["dom_id"])}" data-hex="{escape(h["id"])}">'
+                   f'<title>{escape(h["label"])}</title>\n        <polygon points="{escape(h["points"])}"></polygon>'
+                   f'{shown}</g>')
+    return Markup("".join(out))
+
+
 def scale_of(width: float) -> float:
     """SVG user units per board unit. A board already in hundreds of units (a projection's map units, where a
     game's layer is drawn) is drawn as it is; one in small units is scaled to about WIDE units across, so text
@@ -168,11 +195,12 @@ def layout(board: dict[str, Any], again: bool = False) -> dict[str, Any]:
     def xy(p: Point) -> tuple[float, float]:
         return _fmt((p[0] - x0) * k), _fmt((p[1] - y0) * k)
 
-    hexes = []
+    hexes, hexes_markup = [], Markup("")
     if b.grid is not None:
         named = json.dumps([(s["at"], s.get("label"), s.get("kind")) for s in board.get("spaces", [])
                             if isinstance(s.get("at"), str)])
-        hexes = [dict(h) for h in _hex_cells(board["id"], _key(board["grid"]), named, x0, y0, k)]
+        cells = (board["id"], _key(board["grid"]), named, x0, y0, k)
+        hexes, hexes_markup = [dict(h) for h in _hex_cells(*cells)], _hex_markup(*cells)
 
     areas = []
     for a in board.get("areas", []):
@@ -183,8 +211,7 @@ def layout(board: dict[str, Any], again: bool = False) -> dict[str, Any]:
             pts = []
         else:
             pts = [tuple(p) for p in a["points"]]
-        shapes = [_points(pts, k, o)] if pts else [
-            _points(hex_corners(b.grid, b.hex_size, hex_centre(b.grid, b.hex_size, h)), k, o) for h in a["hexes"]]
+        shapes = [_points(pts, k, o)] if pts else list(_hex_shapes(_key(board["grid"]), tuple(a["hexes"]), x0, y0, k))
         label_at = xy(tuple(a["label_at"])) if a.get("label_at") else None
         areas.append({"id": a["id"], "label": a["label"], "kind": a.get("kind"), "shapes": shapes,
                       "label_at": label_at})
@@ -257,7 +284,8 @@ def layout(board: dict[str, Any], again: bool = False) -> dict[str, Any]:
             "frame": (" ".join(str(v) for v in (*xy(board["frame"][:2]), _fmt((board["frame"][2] - board["frame"][0]) * k),
                                                   _fmt((board["frame"][3] - board["frame"][1]) * k)))
                       if board.get("frame") else None),
-            "width": _fmt((x1 - x0) * k), "height": _fmt((y1 - y0) * k), "hexes": hexes, "areas": areas,
+            "width": _fmt((x1 - x0) * k), "height": _fmt((y1 - y0) * k), "hexes": hexes, "hexes_markup": hexes_markup,
+            "areas": areas,
             "edges": edges, "spaces": spaces, "labels": labels, "counters": drawn, "layers": layers,
             # counters grow (up to MAX_GROW) as the map zooms out, so their text stays READABLE px on screen
             "grow": _fmt(READABLE / font) if font else 0}

@@ -20,7 +20,7 @@ from app.play.columns import read
 from app.play.deadlines import awaited
 from app.play.notify import has_subscribers
 from app.play.undo import UNREAD, can_take_back, last_standing
-from app.play.state import load_state, rules_for, view_for
+from app.play.state import load_state, prompts_of, rules_for, view_for
 from app.play.versions import prompt_since, role_version
 from app.store.models import ActionRow, Game, Seat, User
 from app.web.log_view import KIND_LABELS, recent_groups
@@ -75,7 +75,7 @@ def page_facts(db: DB, game: Game, roles=(), state: Any = None, prompts: dict[st
     meta = rules.meta
     state = load_state(db, game) if state is None else state
     if prompts is None:
-        prompts = rules.prompts(state) if game.status == "active" else {}
+        prompts = prompts_of(rules, state) if game.status == "active" else {}
     rows = read(db, _SEATS, {"game_id": game.id}).all()
     seats = [{"role": role, "label": "Umpire" if role == UMPIRE else meta.label(role),
               "player": name if user_id else ("computer" if bot else None)} for role, user_id, bot, name in rows]

@@ -48,6 +48,25 @@ def test_a_hex_grid_board_draws_every_hex_with_its_accessible_name(spec, count):
     assert html.count("<polygon points=") >= count
 
 
+# How the board's template drew the hexes one by one before they were made once per grid (app/web/board.py
+# `_hex_markup`, issue 37): the same bytes are still drawn.
+_HEX_LOOP = env.from_string("""
+      {%- for hx in L.hexes %}
+      <g class="board-hex{% if hx.kind %} kind-{{ hx.kind }}{% endif %}" id="{{ hx.dom_id }}" data-hex="{{ hx.id }}"><title>{{ hx.label }}</title>
+        <polygon points="{{ hx.points }}"></polygon>{% if hx.show_id %}<text class="board-hex-id" x="{{ hx.x }}" y="{{ hx.y }}">{{ hx.id }}</text>{% endif %}</g>
+      {%- endfor %}""")
+
+
+@pytest.mark.parametrize("spec", [FIRST_BLOOD, GUADALCANAL, dict(GUADALCANAL, show_ids=False)])
+def test_the_hexes_made_once_per_grid_are_what_drawing_each_hex_gave(spec):
+    board = {"id": "test-map", "label": "Test map", "grid": spec,
+             "spaces": [{"id": "w&d", "label": "Wood <&> \"glade\"", "at": renderer.grid_of(spec).all()[4],
+                         "kind": "wood"}]}
+    layout = renderer.layout(board)
+    assert str(layout["hexes_markup"]) == _HEX_LOOP.render(L=layout)
+    assert f'<g class="board-hexes">{layout["hexes_markup"]}\n    </g>' in draw(board)
+
+
 @pytest.mark.parametrize("spec", [FIRST_BLOOD, GUADALCANAL])
 def test_neighbouring_hexes_are_drawn_touching_each_other(spec):
     """The drawing agrees with the grid's adjacency: each neighbour's centre is one hex width away (sqrt 3 sizes),
@@ -156,3 +175,19 @@ def test_a_game_without_a_board_template_gets_its_described_board_drawn():
     html = render("games/_generic_board.html", view={"board": stack_of(2), "turn": 1})
     assert '<svg data-zoomable id="test-map"' in html and html.count('class="board-counter board-piece') == 2
     assert '<svg' not in render("games/_generic_board.html", view={"turn": 1})
+
+
+def test_an_area_given_as_hexes_is_drawn_as_the_outlines_of_those_hexes_at_every_drawing():
+    """Each hex's outline is worked out once per grid and scale (app/web/board.py `_hex_shapes`): still every hex's
+    own six corners, scaled and moved as the rest of the board, at the first drawing and the next."""
+    hexes = renderer.grid_of(GUADALCANAL).all()[:3]
+    board = {"id": "test-map", "label": "Test map", "grid": GUADALCANAL,
+             "areas": [{"id": "sea", "label": "Sea", "kind": "sea", "hexes": hexes}]}
+    grid = renderer.grid_of(GUADALCANAL)
+    first = renderer.layout(board)
+    x0, y0, x1, _ = renderer._Board(board).extent()
+    k = renderer.scale_of(x1 - x0)
+    expected = [renderer._points(renderer.hex_corners(grid, 1.0, renderer.hex_centre(grid, 1.0, h)), k, (x0, y0))
+                for h in hexes]
+    assert first["areas"][0]["shapes"] == expected == renderer.layout(board)["areas"][0]["shapes"]
+    assert all(f'<polygon points="{pts}"></polygon>' in draw(board) for pts in expected)
