@@ -14,7 +14,7 @@ from app.games import usn
 from app.games.usn import belief
 from app.games.usn.rules import BOTS
 from app.games.usn.rules import rules as R
-from app.games.usn.strong_bot import LEVELS, MARGIN, STRONG_BOTS, chosen, naval_candidates
+from app.games.usn.strong_bot import LEVELS, MARGIN, STRONG_BOTS, Thought, chosen, naval_candidates, opponents
 from app.play import bots as play_bots
 from app.store.db import transaction
 from app.store.models import Seat
@@ -184,3 +184,39 @@ def test_the_strong_player_keeps_the_easy_order_unless_another_beats_it_by_the_m
     far = search.Thought(other, [1.0, 1.0 + MARGIN * 2], [easy, other], 6)
     assert chosen(far) == other
     assert chosen(search.Thought(other, [None, 0.0], [easy, other], 6)) == other  # the easy order refused there
+
+
+def test_a_course_better_in_one_believed_state_only_does_not_replace_the_easy_order():
+    """Every course is played on the same believed states and dice: one found better by a lucky strike in one state
+    and no better in the other is not taken; one better by MARGIN in every state is."""
+    easy = {"verb": "move", "args": {"moves": {}}}
+    other = {"verb": "move", "args": {"moves": {"A-CV-5": {"to": "0761"}}}}
+    lucky = Thought(other, [0.0, 100.0], [easy, other], 4, per_state=[[0.0, 200.0], [0.0, 0.0]])
+    assert chosen(lucky) == easy
+    sure = Thought(other, [0.0, 100.0], [easy, other], 4, per_state=[[0.0, 200.0], [0.0, MARGIN]])
+    assert chosen(sure) == other
+
+
+def _searched_views(scenario: str, seed: int, who: dict[str, str], side: str) -> list[dict]:
+    """The views `side` searches from in a seeded game, in order."""
+    record: list = []
+    play(scenario, seed, who, record)
+    return [R.view(state, role) for state, role, _, _ in record if role == side and belief.covers(R.view(state, role))]
+
+
+@pytest.mark.parametrize("scenario", belief.SEARCHED_SCENARIOS)
+@pytest.mark.parametrize("seed", (1, 2))
+def test_the_strong_player_believes_its_enemy_plays_as_the_fleet_it_sees_moves(scenario, seed):
+    """The search's enemy in its rollouts: before the Allies have moved, the easy player in one believed state and
+    random play in the other; after, the easy player against the easy player's fleet (kept together), random play
+    against random orders' (scattered) from Game-Turn 2 on (one phase of random orders may leave a fleet together
+    by chance)."""
+    first, *later = _searched_views(scenario, seed, {"japanese": "easy", "allied": "easy"}, "japanese")
+    assert opponents(first, "japanese") == ("easy", "random")
+    assert later and [opponents(v, "japanese") for v in later] == [("easy", "easy")] * len(later)
+    views = _searched_views(scenario, seed, {"japanese": "easy", "allied": "easy"}, "allied")
+    assert views and [opponents(v, "allied") for v in views] == [("easy", "easy")] * len(views)
+    for side, who in (("japanese", {"japanese": "easy", "allied": "random"}),
+                      ("allied", {"japanese": "random", "allied": "easy"})):
+        views = [v for v in _searched_views(scenario, seed, who, side) if v["turn"] > 1]
+        assert views and [opponents(v, side) for v in views] == [("random", "random")] * len(views)
