@@ -16,9 +16,10 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   the enemy has moved.
 - **Rollouts**: each candidate applied on each believed state and the game played by the easy player for the
   deciding side, by the believed opponent for the enemy, to the end of the next Game-Turn (HORIZON_TURNS; the end of
-  the game at most), on the same dice for every candidate (common random numbers). Ending at this Game-Turn's end instead lost Midway's Allied player 7 of its
-  first 10 games against the easy Japanese (the easy Allies win all 10): it closed on the enemy for this turn's
-  strikes and did not see the next turn's.
+  the game at most), on the same dice for every candidate (common random numbers). Ending at this Game-Turn's end
+  instead lost Midway's Allied player 7 of its first 10 games against the easy Japanese (the easy Allies win all
+  10): it closed on the enemy for this turn's strikes and did not see the next turn's. Playing to the end of the
+  game (Midway's Game-Turn 1 too) did no better than two Game-Turns (docs/benchmarks.md).
 - **Evaluate** (belief.evaluate): the result if the game is over, else the margin of Victory Points with each
   objective's points to its holder. A course replaces the easy order only if it beats it by MARGIN in every believed
   state (`chosen`).
