@@ -12,8 +12,8 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   one hex of the objective, all closing to one or three hexes of the nearest enemy stack, and all falling back to the
   nearest friendly naval base.
 - **Opponent** (`opponents`): the enemy's play the rollouts believe in, per believed state: the easy player when the
-  enemy's fleet as shown keeps together, random legal orders when it is scattered (SCATTERED), one of each before
-  the enemy has moved.
+  enemy's fleet as shown keeps together, random legal orders when it is scattered (SCATTERED), the easy player
+  before the enemy has moved.
 - **Rollouts**: each candidate applied on each believed state and the game played by the easy player for the
   deciding side, by the believed opponent for the enemy, to the end of the next Game-Turn (HORIZON_TURNS; the end of
   the game at most), on the same dice for every candidate (common random numbers). Ending at this Game-Turn's end
@@ -157,15 +157,16 @@ SCATTERED = 1.75
 
 
 def opponents(view: View, side: str) -> tuple[str, ...]:
-    """The enemy of each believed state (BUDGET.samples of them), from what the enemy's stacks show: each believed
-    state's easy player when its fleet keeps together, random play when scattered, and half of each before the enemy
-    has moved (the Japanese player's first phase: the Allies still stand as set up)."""
+    """The enemy of each believed state (BUDGET.samples of them), from what the enemy's stacks show: the easy player
+    when its fleet keeps together, random play when scattered; the easy player before the enemy has moved (the
+    Japanese player's first phase: the Allies still stand as set up). One believed state of each there cost the strong
+    Japanese at Coral Sea 4 of seeds 0-19 against the easy Allies (10 wins, 14 with the easy player in both)."""
     enemy = board.other(side)
     index = belief.step_index(view)
     moved = view["turn"] > 1 or any(st.kind == "naval" and st.who == enemy for st in steps.TURN[:index])
     stacks = view["ships"][enemy]["stacks"]
     if not moved or not stacks:
-        return tuple(EASY if i % 2 == 0 else RANDOM for i in range(BUDGET.samples))
+        return (EASY,) * BUDGET.samples
     scattered = sum(st["count"] for st in stacks) / len(stacks) < SCATTERED
     return (RANDOM if scattered else EASY,) * BUDGET.samples
 
