@@ -14,7 +14,17 @@ from app.games import usn
 from app.games.usn import belief
 from app.games.usn.rules import BOTS
 from app.games.usn.rules import rules as R
-from app.games.usn.strong_bot import LEVELS, MARGIN, STRONG_BOTS, Thought, chosen, naval_candidates, opponents
+from app.games.usn.strong_bot import (
+    BUDGET,
+    LEVELS,
+    MARGIN,
+    STRONG_BOTS,
+    Thought,
+    chosen,
+    naval_candidates,
+    opponents,
+    think,
+)
 from app.play import bots as play_bots
 from app.store.db import transaction
 from app.store.models import Seat
@@ -219,3 +229,20 @@ def test_the_strong_player_believes_its_enemy_plays_as_the_fleet_it_sees_moves(s
                       ("allied", {"japanese": "random", "allied": "easy"})):
         views = [v for v in _searched_views(scenario, seed, who, side) if v["turn"] > 1]  # the Allies have moved
         assert views and [opponents(v, side) for v in views] == [("random", "random")] * len(views)
+
+
+def test_a_course_must_beat_the_easy_order_in_every_believed_state_only_where_rollouts_stop_short_of_the_end(
+        positions):
+    """Coral Sea's rollouts reach the end of the game (two Game-Turns): the mean decides there. Midway's from Game-Turn
+    1 stop after Game-Turn 2, short of the Japanese landing: there each believed state's scores are kept for
+    `chosen`."""
+    seen = set()
+    for i, (state, role, prompt, _) in enumerate(positions):
+        view = R.view(state, role)
+        key = (view["scenario"], view["turn"])
+        if not belief.covers(view) or key in seen or key not in (("coral_sea", 1), ("midway", 1), ("midway", 2)):
+            continue
+        seen.add(key)
+        found = think(view, role, prompt, SeededRng(i))
+        assert len(found.per_state) == (BUDGET.samples if key == ("midway", 1) else 0), key
+    assert len(seen) == 3
