@@ -231,18 +231,19 @@ def test_the_strong_player_believes_its_enemy_plays_as_the_fleet_it_sees_moves(s
         assert views and [opponents(v, side) for v in views] == [("random", "random")] * len(views)
 
 
-def test_a_course_must_beat_the_easy_order_in_every_believed_state_only_where_rollouts_stop_short_of_the_end(
+def test_a_course_must_beat_the_easy_order_in_every_believed_state_only_where_rollouts_stop_short_and_it_is_ahead(
         positions):
     """Coral Sea's rollouts reach the end of the game (two Game-Turns): the mean decides there. Midway's from Game-Turn
-    1 stop after Game-Turn 2, short of the Japanese landing: there each believed state's scores are kept for
-    `chosen`."""
+    1 stop after Game-Turn 2, short of the Japanese landing: there the Allies, holding Midway's 100 points, keep each
+    believed state's scores for `chosen`; the Japanese, behind, go by the mean."""
+    expected = {("coral_sea", 1, "japanese"): 0, ("coral_sea", 1, "allied"): 0, ("midway", 1, "japanese"): 0,
+                ("midway", 1, "allied"): BUDGET.samples, ("midway", 2, "allied"): 0}
     seen = set()
     for i, (state, role, prompt, _) in enumerate(positions):
         view = R.view(state, role)
-        key = (view["scenario"], view["turn"])
-        if not belief.covers(view) or key in seen or key not in (("coral_sea", 1), ("midway", 1), ("midway", 2)):
+        key = (view["scenario"], view["turn"], role)
+        if not belief.covers(view) or key in seen or key not in expected:
             continue
         seen.add(key)
-        found = think(view, role, prompt, SeededRng(i))
-        assert len(found.per_state) == (BUDGET.samples if key == ("midway", 1) else 0), key
-    assert len(seen) == 3
+        assert len(think(view, role, prompt, SeededRng(i)).per_state) == expected[key], key
+    assert seen == set(expected)
