@@ -202,12 +202,12 @@ def think(view: View, side: str, prompt: dict[str, Any], rng) -> Thought:
 
 def chosen(thought: search.Thought) -> dict[str, Any]:
     """The best course by mean among those that beat the easy order (the first candidate) by MARGIN in every believed
-    state of its per_state scores (given when the rollouts stop short of the end of the game), else on the mean; the
+    state of its per_state scores (given short of the end of the game for a side ahead, `think`), else on the mean; the
     easy order if none does. Every course is played on the same states and dice, so one that does not matter scores
     alike; short of the end a rollout scores the Victory Point margin and the objectives held now, which does not see
     a landing to come, and a course found better in one state only is as likely found so by luck (the strong Allies
     at Midway held at Pearl Harbor on a one-state lead where the easy Allies close and sink the transports: 15 wins of
-    seeds 0-19 against the easy Japanese, 17 with this rule). Where the rollouts reach the end the mean decides: the
+    seeds 0-19 against the easy Japanese, 16 with this rule). Where the rollouts reach the end the mean decides: the
     rule there too cost the strong Allies at Coral Sea 4 of 20 against the easy Japanese (11 wins, 15 without)."""
     states = getattr(thought, "per_state", None) or [thought.scores]
 
