@@ -18,6 +18,8 @@ easy as the baseline), seeds 0 to GAMES-1, each seat deciding from its own view 
 the wins with their 95% Wilson interval and the CPU time of a decision of the player under test (p50 / p99 / max).
 It goes to the section "U.S.N.: computer players' levels in the mini-games". `--record FILE` appends each game to
 FILE and skips those already there, so a stopped run resumes; the section is redrawn after every whole seed.
+`--rows strong-japanese-random,... --scenarios coral_sea` plays only those rows (named level-side-opponent) of those
+mini-games; without --write it prints their table.
 """
 from __future__ import annotations
 
@@ -140,13 +142,15 @@ def level_rows() -> dict[str, dict[str, str]]:
 
 
 
-def run_levels(games: int, workers: int = 1, record: Path | None = None, on_round=None) -> list[dict]:
-    rows = level_rows()
+def run_levels(games: int, workers: int = 1, record: Path | None = None, on_round=None,
+               only: list[str] | None = None, scenarios: tuple[str, ...] = MINI_GAMES) -> list[dict]:
+    """`only`: the rows to play (level_rows' names, e.g. strong-allied-easy), every row if None."""
+    rows = {n: r for n, r in level_rows().items() if only is None or n in only}
     results = [r for r in load(record) if r["seed"] < games]
     done = {(r["scenario"], r["seed"], r["row"]) for r in results}
-    jobs = [(sc, seed, name, rows[name]) for seed in range(games) for sc in MINI_GAMES for name in rows
+    jobs = [(sc, seed, name, rows[name]) for seed in range(games) for sc in scenarios for name in rows
             if (sc, seed, name) not in done]
-    per_seed = len(rows) * len(MINI_GAMES)
+    per_seed = len(rows) * len(scenarios)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for result in pool.map(_level_job, jobs, chunksize=1):
             results.append(result)
@@ -192,10 +196,13 @@ def main_levels(argv: list[str]) -> None:
     ap.add_argument("--record", type=Path, default=None)
     ap.add_argument("--load", default="", help="the machine's load, as the table should say it")
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--rows", default="", help="comma-separated rows to play, e.g. strong-japanese-random (all)")
+    ap.add_argument("--scenarios", default=",".join(MINI_GAMES), help="comma-separated mini-games (both)")
     a = ap.parse_args(argv)
     games, workers, record, load, write = a.games, a.workers, a.record, a.load, a.write
     results = run_levels(games, workers, record,
-                         on_round=(lambda rs: bench_doc.write(level_lines(rs, load))) if write else None)
+                         on_round=(lambda rs: bench_doc.write(level_lines(rs, load))) if write else None,
+                         only=a.rows.split(",") if a.rows else None, scenarios=tuple(a.scenarios.split(",")))
     drawn = level_lines(results, load)
     print("\n".join(drawn))
     if write:

@@ -39,12 +39,18 @@ def covers(view: View) -> bool:
             and not view.get("surface") and view["step"]["kind"] == "naval")
 
 
-def _step(view: View) -> dict[str, Any]:
+def step_index(view: View) -> int:
+    """The place in the Game-Turn (steps.TURN) of the step the view names."""
     step = view["step"]
     for i, st in enumerate(steps.TURN):
         if st.kind == step["kind"] and st.title == step["title"]:
-            return {"part": "turn", "index": i, "kind": st.kind, "side": st.who}
+            return i
     raise ValueError(f"the view's step {step!r} is not a Game-Turn step")
+
+
+def _step(view: View) -> dict[str, Any]:
+    st = steps.TURN[step_index(view)]
+    return {"part": "turn", "index": step_index(view), "kind": st.kind, "side": st.who}
 
 
 def determinize(view: View, role: str, rng) -> State:
@@ -160,4 +166,4 @@ def evaluate(state: State, role: str) -> float:
     return margin / 10
 
 
-__all__ = ["covers", "determinize", "evaluate"]
+__all__ = ["covers", "determinize", "evaluate", "step_index"]

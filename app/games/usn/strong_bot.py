@@ -11,29 +11,36 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   easy order sends home for fuel, to a bombardment or to a surface attack) all held where they are, all closing to
   one hex of the objective, all closing to one or three hexes of the nearest enemy stack, and all falling back to the
   nearest friendly naval base.
-- **Rollouts**: each candidate applied on each believed state and the game played by the easy player for both sides
-  to the end of the next Game-Turn (HORIZON_TURNS; the end of the game at most), on the same dice for every
-  candidate (common random numbers). Ending at this Game-Turn's end instead lost Midway's Allied player 7 of its
-  first 10 games against the easy Japanese (the easy Allies win all 10): it closed on the enemy for this turn's
-  strikes and did not see the next turn's.
+- **Opponent** (`opponents`): the enemy's play the rollouts believe in, per believed state: the easy player when the
+  enemy's fleet as shown keeps together, random legal orders when it is scattered (SCATTERED), the easy player
+  before the enemy has moved.
+- **Rollouts**: each candidate applied on each believed state and the game played by the easy player for the
+  deciding side, by the believed opponent for the enemy, to the end of the next Game-Turn (HORIZON_TURNS; the end of
+  the game at most), on the same dice for every candidate (common random numbers). Ending at this Game-Turn's end
+  instead lost Midway's Allied player 7 of its first 10 games against the easy Japanese (the easy Allies win all
+  10): it closed on the enemy for this turn's strikes and did not see the next turn's. Playing to the end of the
+  game (Midway's Game-Turn 1 too) did no better than two Game-Turns (docs/benchmarks.md).
 - **Evaluate** (belief.evaluate): the result if the game is over, else the margin of Victory Points with each
-  objective's points to its holder.
+  objective's points to its holder. A course replaces the easy order only if it beats it by MARGIN on the mean, and
+  in every believed state where the rollouts stop short of the end of the game (`chosen`).
 
 The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.engine import search
 from app.engine.errors import Refused
-from app.games.usn import belief, board, bot_view, bots, grid, offmap
+from app.games.usn import belief, board, bot_view, bots, grid, offmap, steps
 from app.games.usn.rules import BOTS, rules
 
 View = dict[str, Any]
 State = dict[str, Any]
 
 # Sized so that a searched decision stays under 2 s of CPU at p99 on this machine (docs/benchmarks.md).
+EASY, STRONG = "easy", "strong"
 BUDGET = search.Budget(samples=2, rollouts=1, horizon=200)
 HORIZON_TURNS = 2  # a rollout plays this Game-Turn and the next (to the end of the game at most)
 # A course other than the easy player's is taken only when its mean beats the easy order's by this much (in tens of
@@ -97,13 +104,19 @@ def naval_candidates(view: View, side: str, prompt: dict[str, Any], rng) -> list
 
 
 class USNSearch:
-    """What U.S.N. supplies to the engine's search (search.Searchable)."""
+    """What U.S.N. supplies to the engine's search (search.Searchable). The rollouts play every side by the easy
+    player, but `random_side` (if any) by random legal orders (rules.random_action). `fixed`, when given, is the
+    candidate list every search of this object weighs (one list weighed against each believed opponent)."""
+
+    def __init__(self, random_side: str | None = None, fixed: list[dict[str, Any]] | None = None):
+        self.random_side = random_side
+        self.fixed = fixed
 
     def determinize(self, view: View, role: str, rng) -> State:
         return belief.determinize(view, role, rng)
 
     def candidates(self, view: View, role: str, prompt: dict[str, Any], rng) -> list[dict[str, Any]]:
-        return naval_candidates(view, role, prompt, rng)
+        return self.fixed if self.fixed is not None else naval_candidates(view, role, prompt, rng)
 
     def apply(self, state: State, role: str, action: dict[str, Any], rng) -> State:
         try:
@@ -116,6 +129,8 @@ class USNSearch:
 
     def policy(self, state: State, role: str, prompt: dict[str, Any], rng) -> dict[str, Any]:
         try:
+            if role == self.random_side:
+                return rules.random_action(state, role, rng)
             # the easy player never reads the log: the view is built without it (naming every line of a rollout's
             # growing log was a fifth of the search's time)
             return BOTS[role](rules.view({**state, "log": []}, role), prompt, rng)
@@ -131,14 +146,79 @@ class USNSearch:
 
 GAME = USNSearch()
 
+# issue 36: the opponent the search believes it faces, one per believed state: the easy player, or random legal orders
+# (rules.random_action). Rollouts against the easy player alone planned against an enemy that closes to strike; random
+# Allies at Coral Sea mostly stay near port, and the courses chosen against the easy Allies lost the strong Japanese 11
+# of 20 games against them (the easy Japanese lost 6).
+RANDOM = "random"
+# The easy player keeps its fleet together (every warship toward one goal); random orders scatter it, each ship to its
+# own hex. Below this many ships a stack on average, the enemy's fleet as shown is believed scattered by random play.
+SCATTERED = 1.75
+
+
+def opponents(view: View, side: str) -> tuple[str, ...]:
+    """The enemy of each believed state (BUDGET.samples of them), from what the enemy's stacks show: the easy player
+    when its fleet keeps together, random play when scattered; the easy player before the enemy has moved (the
+    Japanese player's first phase: the Allies still stand as set up). One believed state of each there cost the strong
+    Japanese at Coral Sea 4 of seeds 0-19 against the easy Allies (10 wins, 14 with the easy player in both)."""
+    enemy = board.other(side)
+    index = belief.step_index(view)
+    moved = view["turn"] > 1 or any(st.kind == "naval" and st.who == enemy for st in steps.TURN[:index])
+    stacks = view["ships"][enemy]["stacks"]
+    if not moved or not stacks:
+        return (EASY,) * BUDGET.samples
+    scattered = sum(st["count"] for st in stacks) / len(stacks) < SCATTERED
+    return (RANDOM if scattered else EASY,) * BUDGET.samples
+
+
+@dataclass
+class Thought(search.Thought):
+    """A search's finding with each candidate's score in each believed state (None: refused there)."""
+    per_state: list[list[float | None]] = field(default_factory=list)
+
+
+def think(view: View, side: str, prompt: dict[str, Any], rng) -> Thought:
+    """The engine's search (search.think) on each believed state in turn, against the opponent `opponents` believes
+    in there, on one list of candidates (the same draws from `rng` as one search over them all); each candidate's
+    score is its mean over the believed states (None where the rules refused it in every one)."""
+    candidates = search.distinct(naval_candidates(view, side, prompt, rng))
+    one = search.Budget(samples=1, rollouts=BUDGET.rollouts, horizon=BUDGET.horizon)
+    per_state = [search.think(USNSearch(board.other(side) if o == RANDOM else None, candidates), view, side, prompt,
+                              rng, one).scores for o in opponents(view, side)]
+    scores: list[float | None] = []
+    for i in range(len(candidates)):
+        found = [x[i] for x in per_state if x[i] is not None]
+        scores.append(sum(found) / len(found) if found else None)
+    best = max((i for i in range(len(candidates)) if scores[i] is not None), key=lambda i: (scores[i], -i), default=0)
+    # the rollouts reach the end of the game: they score its result, and the mean decides (chosen); short of it
+    # (Midway's Game-Turn 1), a side the easy order leaves ahead keeps it unless a course beats it in every believed
+    # state: the Allies at Midway, holding its 100 points (a side behind gains by the mean's bolder courses: with
+    # the rule the strong Japanese there won 11 of seeds 0-19 against the easy Allies, 14 without)
+    short = view["turn"] + HORIZON_TURNS <= view["turns"]
+    ahead = scores[0] is not None and scores[0] >= 0
+    return Thought(candidates[best], scores, candidates, len(per_state) * len(candidates),
+                   per_state if short and ahead else [])
+
 
 def chosen(thought: search.Thought) -> dict[str, Any]:
-    """The search's order, unless it beats the easy order (the first candidate) by less than MARGIN."""
-    best = thought.candidates.index(thought.action)
-    easy, found = thought.scores[0], thought.scores[best]
-    if best and easy is not None and found is not None and found - easy < MARGIN:
+    """The best course by mean among those that beat the easy order (the first candidate) by MARGIN in every believed
+    state of its per_state scores (given short of the end of the game for a side ahead, `think`), else on the mean; the
+    easy order if none does. Every course is played on the same states and dice, so one that does not matter scores
+    alike; short of the end a rollout scores the Victory Point margin and the objectives held now, which does not see
+    a landing to come, and a course found better in one state only is as likely found so by luck (the strong Allies
+    at Midway held at Pearl Harbor on a one-state lead where the easy Allies close and sink the transports: 15 wins of
+    seeds 0-19 against the easy Japanese, 16 with this rule). Where the rollouts reach the end the mean decides: the
+    rule there too cost the strong Allies at Coral Sea 4 of 20 against the easy Japanese (11 wins, 15 without)."""
+    states = getattr(thought, "per_state", None) or [thought.scores]
+
+    def beats_easy(i: int) -> bool:
+        pairs = [(x[0], x[i]) for x in states if x[i] is not None]
+        return bool(pairs) and all(easy is None or found - easy >= MARGIN for easy, found in pairs)
+
+    better = [i for i in range(1, len(thought.candidates)) if thought.scores[i] is not None and beats_easy(i)]
+    if not better:
         return thought.candidates[0]
-    return thought.action
+    return thought.candidates[max(better, key=lambda i: (thought.scores[i], -i))]
 
 
 def make_strong(side: str):
@@ -148,13 +228,12 @@ def make_strong(side: str):
 
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         if belief.covers(view) and side in view.get("waiting_for", [side]):
-            return chosen(search.think(GAME, view, side, prompt, rng, BUDGET))
+            return chosen(think(view, side, prompt, rng))
         return easy(view, prompt, rng)
     bot.__name__ = f"usn_{side}_strong_bot"
     return bot
 
 
-EASY, STRONG = "easy", "strong"
 STRONG_BOTS = {side: make_strong(side) for side in board.SIDES}
 # issue 36: the levels the lobby offers, easiest first (the easy player is the one U.S.N. always had, rules.BOTS)
 LEVELS = {EASY: dict(BOTS), STRONG: STRONG_BOTS}

@@ -13,7 +13,17 @@ from app.games import usn
 from app.games.usn import belief
 from app.games.usn.rules import BOTS
 from app.games.usn.rules import rules as R
-from app.games.usn.strong_bot import LEVELS, MARGIN, STRONG_BOTS, chosen, naval_candidates
+from app.games.usn.strong_bot import (
+    BUDGET,
+    LEVELS,
+    MARGIN,
+    STRONG_BOTS,
+    Thought,
+    chosen,
+    naval_candidates,
+    opponents,
+    think,
+)
 from app.play import bots as play_bots
 
 LEVEL_NAMES = ("easy", "strong")
@@ -159,3 +169,56 @@ def test_the_strong_player_keeps_the_easy_order_unless_another_beats_it_by_the_m
     far = search.Thought(other, [1.0, 1.0 + MARGIN * 2], [easy, other], 6)
     assert chosen(far) == other
     assert chosen(search.Thought(other, [None, 0.0], [easy, other], 6)) == other  # the easy order refused there
+
+
+def test_a_course_better_in_one_believed_state_only_does_not_replace_the_easy_order():
+    """Every course is played on the same believed states and dice: one found better by a lucky strike in one state
+    and no better in the other is not taken; one better by MARGIN in every state is."""
+    easy = {"verb": "move", "args": {"moves": {}}}
+    other = {"verb": "move", "args": {"moves": {"A-CV-5": {"to": "0761"}}}}
+    lucky = Thought(other, [0.0, 100.0], [easy, other], 4, per_state=[[0.0, 200.0], [0.0, 0.0]])
+    assert chosen(lucky) == easy
+    sure = Thought(other, [0.0, 100.0], [easy, other], 4, per_state=[[0.0, 200.0], [0.0, MARGIN]])
+    assert chosen(sure) == other
+
+
+def _searched_views(scenario: str, seed: int, who: dict[str, str], side: str) -> list[dict]:
+    """The views `side` searches from in a seeded game, in order."""
+    record: list = []
+    play(scenario, seed, who, record)
+    return [R.view(state, role) for state, role, _, _ in record if role == side and belief.covers(R.view(state, role))]
+
+
+@pytest.mark.parametrize("scenario", belief.SEARCHED_SCENARIOS)
+@pytest.mark.parametrize("seed", (1, 2))
+def test_the_strong_player_believes_its_enemy_plays_as_the_fleet_it_sees_moves(scenario, seed):
+    """The search's enemy in its rollouts: before the Allies have moved, the easy player; after, the easy player
+    against the easy player's fleet (kept together), random play
+    against random orders' (scattered) from Game-Turn 2 on (one phase of random orders may leave a fleet together
+    by chance)."""
+    views = _searched_views(scenario, seed, {"japanese": "easy", "allied": "easy"}, "japanese")
+    assert views and [opponents(v, "japanese") for v in views] == [("easy", "easy")] * len(views)
+    views = _searched_views(scenario, seed, {"japanese": "easy", "allied": "easy"}, "allied")
+    assert views and [opponents(v, "allied") for v in views] == [("easy", "easy")] * len(views)
+    for side, who in (("japanese", {"japanese": "easy", "allied": "random"}),
+                      ("allied", {"japanese": "random", "allied": "easy"})):
+        views = [v for v in _searched_views(scenario, seed, who, side) if v["turn"] > 1]  # the Allies have moved
+        assert views and [opponents(v, side) for v in views] == [("random", "random")] * len(views)
+
+
+def test_a_course_must_beat_the_easy_order_in_every_believed_state_only_where_rollouts_stop_short_and_it_is_ahead(
+        positions):
+    """Coral Sea's rollouts reach the end of the game (two Game-Turns): the mean decides there. Midway's from Game-Turn
+    1 stop after Game-Turn 2, short of the Japanese landing: there the Allies, holding Midway's 100 points, keep each
+    believed state's scores for `chosen`; the Japanese, behind, go by the mean."""
+    expected = {("coral_sea", 1, "japanese"): 0, ("coral_sea", 1, "allied"): 0, ("midway", 1, "japanese"): 0,
+                ("midway", 1, "allied"): BUDGET.samples, ("midway", 2, "allied"): 0}
+    seen = set()
+    for i, (state, role, prompt, _) in enumerate(positions):
+        view = R.view(state, role)
+        key = (view["scenario"], view["turn"], role)
+        if not belief.covers(view) or key in seen or key not in expected:
+            continue
+        seen.add(key)
+        assert len(think(view, role, prompt, SeededRng(i)).per_state) == expected[key], key
+    assert seen == set(expected)
