@@ -248,13 +248,35 @@ def random(state, role, rng):
 
 # --- (F), (G), (K), (L): the strikes, land combat and the return ---
 
-def _take_off(state, side, order) -> dict[str, Any]:
+def _take_off(state, side, order) -> dict[str, Any] | None:
+    """The flight of one allocated order as it takes off, or None when none of its points is left to fly. Ground
+    support takes off at (J) and land strikes after (G): by then points allocated to them may have been destroyed
+    rising from their base against a base strike (H) or aboard a carrier hit in (F)-(G), or the base lost; only the
+    points still at the station fly (a point is never lost twice, nor a station's count taken below zero)."""
     st = order["from"]
     if st.startswith("base:"):
-        state["bases"][st[5:]]["air"][order["kind"]] -= order["points"]
+        base = state["bases"].get(st[5:])
+        pool, key = (base["air"], order["kind"]) if base else ({}, order["kind"])
     else:
-        state["ships"][st]["nac"] -= order["points"]
-    return dict(order, side=side, alive=order["points"], home=board.station_hex(state, st))
+        pool, key = state["ships"][st], "nac"
+    points = min(order["points"], pool.get(key, 0))
+    if points < order["points"]:
+        # told to the owner alone: where its air flies from is its own (the strikes' "Your strike from ...")
+        state["log"].append(entry(side, f"Your {board.KIND_TITLE[order['kind']]} from {_station(st)}: {points} of "
+                                        f"the {order['points']} points allocated are left to fly."))
+    if not points:
+        return None
+    pool[key] -= points
+    return dict(order, side=side, alive=points, home=board.station_hex(state, st))
+
+
+def _station(st: str) -> str:
+    return f"the base at {st[5:]}" if st.startswith("base:") else st
+
+
+def _flights(state, side, orders) -> list[dict[str, Any]]:
+    """The flights of `side`'s allocated `orders` that take off now (those with points left)."""
+    return [f for f in (_take_off(state, side, o) for o in orders) if f is not None]
 
 
 def _strike(state, m, caps, rng, at) -> None:
@@ -381,19 +403,19 @@ def _land_back(state, flight) -> None:
 def strikes(state, rng) -> None:
     at = f"Step {('5' if state['step']['index'] < 8 else '9')} (F)-(L)"
     alloc = state["allocations"]
-    caps = [dict(_take_off(state, s, c), cap=True) for s in board.SIDES for c in alloc.get(s, {}).get("cap", [])]
-    missions = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("missions", [])] for s in board.SIDES}
-    on_bases = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("base_strikes", [])] for s in board.SIDES}
+    caps = [dict(c, cap=True) for s in board.SIDES for c in _flights(state, s, alloc.get(s, {}).get("cap", []))]
+    missions = {s: _flights(state, s, alloc.get(s, {}).get("missions", [])) for s in board.SIDES}
+    on_bases = {s: _flights(state, s, alloc.get(s, {}).get("base_strikes", [])) for s in board.SIDES}
     for side, order in (("allied", ("lbac", "lac", "nac")), ("japanese", ("lac", "nac"))):  # (F), then (G)
         for kind in order:
             for m in missions[side]:
                 if m["kind"] == kind:
                     _strike(state, m, caps, rng, at)
-    on_land = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("land_strikes", [])] for s in board.SIDES}
+    on_land = {s: _flights(state, s, alloc.get(s, {}).get("land_strikes", [])) for s in board.SIDES}
     for side in ("allied", "japanese"):  # (H), then (I): all types together, by target
         airbase.strike_bases(state, side, on_bases[side], caps, rng, at)
         airbase.strike_land(state, side, on_land[side], caps, rng, at)
-    helping = {s: [_take_off(state, s, m) for m in alloc.get(s, {}).get("ground_support", [])] for s in board.SIDES}
+    helping = {s: _flights(state, s, alloc.get(s, {}).get("ground_support", [])) for s in board.SIDES}
     support.air_support(state, helping, caps, rng, at)  # (J)
     land.resolve_attacks(state, rng)  # (K)
     for flight in (caps + missions["allied"] + missions["japanese"] + on_bases["allied"] + on_bases["japanese"]

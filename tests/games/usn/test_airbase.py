@@ -133,3 +133,21 @@ def test_strikes_on_bases_and_ground_support_stay_secret_until_they_are_flown():
         seen = json.dumps(R.view(s, role))
         assert STRAFE not in seen and "base_strikes" not in seen
     assert {"japanese", "allied", UMPIRE, SPECTATOR} <= set(check_every_reader(R, s, SeededRng(2)))
+
+
+@pytest.mark.rule("Detailed Sequence of Play, Step 5 (J)")
+def test_ground_support_flies_only_the_points_still_on_its_base_after_the_base_strikes():
+    """Ground support takes off at (J), after the strikes on bases (H): points allocated to it that rose against a
+    base strike and were destroyed, or whose base was lost, do not fly, and the base's count never goes below zero
+    (found by the strong Japanese at Coral Sea: "Japanese +-0.5 VP: -1 LAC points lost with the base at 0659")."""
+    from app.games.usn import air
+    s = allocation()
+    s["bases"][PM]["air"]["lac"] = 1  # 9 of its 10 LAC destroyed rising against a base strike at (H)
+    order = {"from": f"base:{PM}", "kind": "lac", "points": 3, "target": PM}
+    flights = air._flights(s, "allied", [order])
+    assert [f["alive"] for f in flights] == [1] and s["bases"][PM]["air"]["lac"] == 0
+    assert "Your LAC from the base at 0659: 1 of the 3 points allocated are left to fly." in texts(s)
+    assert air._flights(s, "allied", [order]) == [] and s["bases"][PM]["air"]["lac"] == 0
+    del s["bases"][PM]  # the base lost: nothing of it flies
+    assert air._flights(s, "allied", [order]) == []
+    assert "left to fly" not in "\n".join(e["text"] for e in R.view(s, "japanese")["log"])  # its station is secret
