@@ -136,7 +136,8 @@ def reserved(view: View, side: str, going: set[str]) -> set[str]:
 
 def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
                 avoid: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """{"moves": {unit: hex}, "break": {division: into}, "hold": [units that stay on an objective]} for the units
+    """{"moves": {unit: hex}, "break": {division: into}, "hold": [units that stay on an objective], "disentrench":
+    [entrenched units that would march: they disentrench now and march in the next phase]} for the units
     not in `busy` (the Burma march's), from the side's view and the prompt's may_move, never into `avoid` (the
     march's route: a division stepping on it would be counted as marching)."""
     may = prompt.get("info", {}).get("may_move", {})
@@ -150,6 +151,7 @@ def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
     moves: dict[str, str] = {}
     breaks: dict[str, str] = {}
     hold: list[str] = []
+    free: list[str] = []
     arriving: dict[str, list[dict[str, Any]]] = {}
     units = sorted((u for u in view["land"] if u["side"] == side and u["hex"] and u["id"] not in busy
                     and u.get("supplied", True)), key=lambda x: (-x["attack"], x["id"]))
@@ -163,6 +165,13 @@ def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
             hold.append(u["id"])
             continue
         if _enemy_at(view, side, u["hex"]) or u.get("entrenched") and u["hex"] in _objective_hexes():
+            staying[u["hex"]] = staying.get(u["hex"], 0) + 1
+            continue
+        if u.get("entrenched"):
+            # it may not move entrenched (Movement (I)): where it would march, it disentrenches at the end of this
+            # phase (Entrenchment (B)) and marches in the next
+            if _step(view, side, u, list(_graph().get(u["hex"], ())), goals, dict(sent), {}, avoid):
+                free.append(u["id"])
             staying[u["hex"]] = staying.get(u["hex"], 0) + 1
             continue
         step = _step(view, side, u, options, goals, sent, arriving, avoid)
@@ -181,7 +190,8 @@ def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
             if step:
                 moves[f"{uid}.{n}"] = step
     return {"moves": moves, "break": {k: v for k, v in breaks.items()
-                                      if any(m.startswith(k + ".") for m in moves)}, "hold": hold}
+                                      if any(m.startswith(k + ".") for m in moves)}, "hold": hold,
+            "disentrench": free}
 
 
 def _step(view: View, side: str, u: dict[str, Any], options: list[str], goals: list[str], sent: dict[str, int],
