@@ -5,16 +5,25 @@ one component holds it while the others march on. Read from the side's own view 
 module in the campaign scenarios and keeps its own orders for the rest.
 
 Heuristics:
-- Targets. Japan: every objective hex (Victory Point Schedule) where no Japanese land unit stands or an Allied one
-  does, the home islands' naval bases only when the Allies land there, and Thailand (111) while Bangkok is neutral. The Allies: their own objective hexes the Japanese stand on or have
-  taken. A unit goes for the target nearest by land (the map's land hexsides, China and India excluded), at most
-  `CROWD` units a target so that the army spreads over the areas.
-- Holding. The first unit of its side on an objective hex stays there and entrenches (the first `GARRISON` while an
-  enemy land unit is within `THREAT` hexes' march, and such an objective is reinforced to that many); a division that would hold
-  breaks down (Unit Breakdown, into its most components) when a target is left, one component holding, the
-  others marching on. Units standing with the enemy stay (bots._land_attack attacks there).
+- Targets (`wanted`). Japan, by area: the objective hexes where Allied land units stand (an area both sides occupy
+  is disputed and scores for nobody, and the Japanese cannot win without each asterisked area undisputed); every hex
+  of an area it neither occupies nor held at the game's start; in an asterisked area it holds, each hex an enemy land
+  unit is within `THREAT` hexes' march of; and Thailand (111) while Bangkok is neutral in Games 1 and 3 (Thailand
+  111 is their special rule). It no longer spreads over the empty hexes of areas it holds: holding one hex alone
+  holds the area. The Allies: the objective hexes the Japanese stand on. A unit goes for the target nearest by land
+  (the map's land hexsides, China and India excluded): `CROWD` units a target, and for Japan more while the attack
+  sent is short of what the target wants (`wanted`): half the Defence there, entrenched counting double, against an
+  enemy; against a threat, a garrison whose entrenched Defence matches the enemy's attack within `THREAT` hexes.
+- Holding. The first unit of its side on an objective hex stays there and entrenches (while an enemy land unit is
+  within `THREAT` hexes' march, the first `GARRISON`, and more while their entrenched Defence is short of that
+  enemy's attack: both sides); a division that would hold breaks down (Unit Breakdown, into its most components)
+  when a target is left and the hex is not threatened, one component holding, the others marching on. Units
+  standing with the enemy stay (bots._land_attack attacks there). An entrenched unit may not move (Movement (I)):
+  one off an objective that has a target to march on disentrenches at the end of the phase (Entrenchment (B)) and
+  marches in the next.
 - Landings. A loaded Japanese transport sails for the landing hex (where the rules let a transport put units
-  ashore) nearest a target in Game-Turns; an empty one fetches the nearest units with no land route to a target.
+  ashore) nearest a target in Game-Turns; an empty one fetches the nearest units with no land route shorter than
+  `LONG_MARCH` Game-Turns to a target (a ship steps about six hexes a Game-Turn, a land unit one).
 - Fuel. In the long campaign voyages a ship turns for the nearest naval base that refuels once the Game-Turns left
   at sea would just bring it there (Supply (G)).
 - Attacks. A unit steps into a hex where enemy units stand only when the units of its side that will be there attack
@@ -35,7 +44,6 @@ from app.games.usn.land import CLASS_1, LAND_HEXES, MOUNTAIN
 View = dict[str, Any]
 CROWD = 3  # units sent toward one target hex at a time
 THREAT = 6  # an enemy land unit this many hexes' march from an objective held threatens it
-FAR = 6  # the same for an asterisked area the Japanese hold
 LONG_MARCH = 6  # a Japanese land unit further than this from every target is fetched by sea
 GARRISON = 2  # the units a threatened objective keeps (and is reinforced to)
 THAILAND = "0111"
@@ -91,7 +99,7 @@ def targets(view: View, side: str) -> list[str]:
 
 
 def wanted(view: View, side: str) -> dict[str, int]:
-    """{target hex: the attack strength the side wants sent there} (module docstring, "Targets" and "Strength")."""
+    """{target hex: the attack strength the side wants sent there} (module docstring, "Targets")."""
     out: dict[str, int] = {}
     start = campaign_victory.start_control(str(view.get("scenario", "")))
     for o in campaign_victory.objectives():
@@ -107,7 +115,7 @@ def wanted(view: View, side: str) -> dict[str, int]:
                 out.setdefault(h, 0)
         elif o.get("japan_needs"):  # an asterisked area held: each hex an enemy could walk into is kept
             for h in hexes:
-                if h not in out and _threatened(view, side, h, _radius(side, h)):
+                if h not in out and _threatened(view, side, h):
                     out[h] = _threat(view, side, h)
     for h in sorted(_objective_hexes()):  # reinforce a threatened objective held
         if h not in out and _threatened(view, side, h) and 0 < len(_own_at(view, side, h)) < GARRISON:
@@ -132,27 +140,20 @@ def _threat(view: View, side: str, h: str) -> int:
     """The strength a threatened hex is kept at: the enemy's attack within THREAT hexes' march, which the garrison's
     entrenched Defence (counted as `_defence` does) should match; the units already there count."""
     mine = sum(2 * u["defense"] for u in _own_at(view, side, h))
-    return max(0, _near_attack(view, side, h, _radius(side, h)) - mine) // 4  # the units sent are counted by their attack, about a quarter of that Defence
+    # the units sent are counted by their attack, about a quarter of their Defence entrenched
+    return max(0, _near_attack(view, side, h) - mine) // 4
 
 
-def _radius(side: str, h: str) -> int:
-    """How many Game-Turns' march away the enemy is seen coming to h when the side picks its targets: THREAT, and FAR
-    for an asterisked area's hex the Japanese hold (they cannot win while it is disputed, so they garrison it before
-    the enemy is near)."""
-    o = _objective_hexes().get(h)
-    return FAR if side == "japanese" and o and o.get("japan_needs") else THREAT
-
-
-def _near_attack(view: View, side: str, h: str, radius: int = THREAT) -> int:
-    """The attack strength of the enemy land units within `radius` Game-Turns' march of h (by land)."""
+def _near_attack(view: View, side: str, h: str) -> int:
+    """The attack strength of the enemy land units within THREAT Game-Turns' march of h (by land)."""
     d = distances(h)
-    return sum(u["attack"] for u in view["land"] if u["side"] == board.other(side) and d.get(u["hex"], 99) <= radius)
+    return sum(u["attack"] for u in view["land"] if u["side"] == board.other(side) and d.get(u["hex"], 99) <= THREAT)
 
 
-def _threatened(view: View, side: str, h: str, radius: int = THREAT) -> bool:
-    """An enemy land unit ashore within `radius` Game-Turns' march of h (by land)."""
+def _threatened(view: View, side: str, h: str) -> bool:
+    """An enemy land unit ashore within THREAT Game-Turns' march of h (by land)."""
     d = distances(h)
-    return any(d.get(u["hex"], 99) <= radius for u in view["land"] if u["side"] == board.other(side) and u["hex"])
+    return any(d.get(u["hex"], 99) <= THREAT for u in view["land"] if u["side"] == board.other(side) and u["hex"])
 
 
 def _defence(units: list[dict[str, Any]]) -> int:
