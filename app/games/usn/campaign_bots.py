@@ -102,18 +102,21 @@ def wanted(view: View, side: str) -> dict[str, int]:
     """{target hex: the attack strength the side wants sent there} (module docstring, "Targets")."""
     out: dict[str, int] = {}
     start = campaign_victory.start_control(str(view.get("scenario", "")))
+    # an assault is worth gathering for only if a third of the army ashore can make it
+    army = sum(u["attack"] for u in view["land"] if u["side"] == side and u["hex"]) // 3
     for o in campaign_victory.objectives():
         hexes = o["hexes"]
         enemy = [h for h in hexes if _enemy_at(view, side, h)]
         for h in enemy:  # retake or clear what the enemy stands on (an area he shares is disputed: nobody scores)
-            out[h] = _assault(view, side, h) if side == "japanese" else 0
+            want = _assault(view, side, h) if side == "japanese" else 0
+            out[h] = want if want <= army else 0
         if side != "japanese" or o["id"].startswith("japan_"):
             continue
-        held = any(_own_at(view, side, h) for h in hexes) or not enemy and start.get(o["id"]) == side
-        if not held:  # an area to take: its hexes (the units go for the nearest)
-            for h in hexes:
-                out.setdefault(h, 0)
-        elif o.get("japan_needs"):  # an asterisked area held: each hex an enemy could walk into is kept
+        if start.get(o["id"]) != side:  # an area to conquer: each hex it has no unit on (measured: occupying only
+            for h in hexes:  # one hex of a conquered area lost more of them in Campaign Game 1)
+                if not _own_at(view, side, h):
+                    out.setdefault(h, 0)
+        elif o.get("japan_needs"):  # an asterisked area held since the start: each hex an enemy could walk into
             for h in hexes:
                 if h not in out and _threatened(view, side, h):
                     out[h] = _threat(view, side, h)
@@ -359,7 +362,7 @@ def pickup(view: View, side: str, h: str, taken: set[str]) -> str | None:
             and u["id"] not in taken and grid.open_hex(u["hex"]) and not offmap.off(u["hex"])
             and board.LAND_TYPES[u["name"]]["kind"] != "coastal_defense"
             and min((distances(g).get(u["hex"], 99) for g in goals), default=99) > LONG_MARCH
-            and not _enemy_at(view, side, u["hex"])}
+            and not _enemy_at(view, side, u["hex"]) and u["hex"] not in march.ROUTE}  # Burma 76's divisions march
     return min(idle, key=lambda x: (grid.distance(h, x), x)) if idle else None
 
 
