@@ -6,11 +6,11 @@ module in the campaign scenarios and keeps its own orders for the rest.
 
 Heuristics:
 - Targets (`wanted`). Japan, by area: the objective hexes where Allied land units stand (an area both sides occupy
-  is disputed and scores for nobody, and the Japanese cannot win without each asterisked area undisputed); every hex
-  of an area it neither occupies nor held at the game's start; in an asterisked area it holds, each hex an enemy land
-  unit is within `THREAT` hexes' march of; and Thailand (111) while Bangkok is neutral in Games 1 and 3 (Thailand
-  111 is their special rule). It no longer spreads over the empty hexes of areas it holds: holding one hex alone
-  holds the area. The Allies: the objective hexes the Japanese stand on. A unit goes for the target nearest by land
+  is disputed and scores for nobody, and the Japanese cannot win without each asterisked area undisputed); in an
+  area it did not hold at the game's start, every hex it has no unit on; in an asterisked area it held at the start,
+  each hex an enemy land unit is within `THREAT` hexes' march of; and Thailand (111) while Bangkok is neutral in
+  Games 1 and 3 (Thailand 111 is their special rule). It no longer spreads over the empty hexes of the areas it held
+  at the start (Campaign Game 2): the last to occupy holds an area. The Allies: the objective hexes the Japanese stand on. A unit goes for the target nearest by land
   (the map's land hexsides, China and India excluded): `CROWD` units a target, and for Japan more while the attack
   sent is short of what the target wants (`wanted`): half the Defence there, entrenched counting double, against an
   enemy; against a threat, a garrison whose entrenched Defence matches the enemy's attack within `THREAT` hexes.
