@@ -10,10 +10,11 @@ Heuristics:
   area it did not hold at the game's start, every hex it has no unit on; in an asterisked area it held at the start,
   each hex an enemy land unit is within `THREAT` hexes' march of; and Thailand (111) while Bangkok is neutral in
   Games 1 and 3 (Thailand 111 is their special rule). It no longer spreads over the empty hexes of the areas it held
-  at the start (Campaign Game 2): the last to occupy holds an area. The Allies: the objective hexes the Japanese stand on. A unit goes for the target nearest by land
-  (the map's land hexsides, China and India excluded): `CROWD` units a target, and for Japan more while the attack
-  sent is short of what the target wants (`wanted`): half the Defence there, entrenched counting double, against an
-  enemy; against a threat, a garrison whose entrenched Defence matches the enemy's attack within `THREAT` hexes.
+  at the start (Campaign Game 2): the last to occupy holds an area. The Allies: the objective hexes the Japanese
+  stand on. A unit goes for the target nearest by land (the map's land hexsides, China and India excluded): `CROWD`
+  units a target, and for Japan more while the attack sent is short of what the target wants (`wanted`): half the
+  Defence there, entrenched counting double, against an enemy (if a third of its army ashore can make it); against
+  a threat, a garrison whose entrenched Defence matches the enemy's attack within `THREAT` hexes.
 - Holding. The first unit of its side on an objective hex stays there and entrenches (while an enemy land unit is
   within `THREAT` hexes' march, the first `GARRISON`, and more while their entrenched Defence is short of that
   enemy's attack: both sides); a division that would hold breaks down (Unit Breakdown, into its most components)
