@@ -469,7 +469,7 @@ def _land_move(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str, 
         if not u["entrenched"] and not contested:
             entrench.append(u["id"])
     return {"verb": "land_move", "args": {"moves": moves, "entrench": entrench,
-                                          "disentrench": march.must_disentrench(view, marching),
+                                          "disentrench": march.must_disentrench(view, side),
                                           "works": building.repairs(prompt, set(moves))}}  # its damaged bases
 
 
@@ -483,11 +483,15 @@ def _campaign_land_move(view: View, prompt: dict[str, Any], side: str, marching:
     moves = {**plan["moves"], **marching}
     near_enemy = {n for u in view["land"] if u["side"] == _enemy(side) and u["hex"]
                   for n in (u["hex"], *grid.neighbours(u["hex"]))}
+    # a division on the march to Burma is not entrenched on the way (it would lose a phase disentrenching,
+    # Movement (I)); one holding Burma is
     entrench = sorted(u["id"] for u in view["land"] if u["side"] == side and u["hex"] and u["id"] not in moves
                       and not u["entrenched"] and u.get("supplied", True) and not _enemy_land(view, side, u["hex"])
-                      and (u["id"] in plan["hold"] or u["id"] in burma or u["hex"] in near_enemy)
+                      and (u["id"] in plan["hold"] or u["id"] in burma and u["hex"] == march.BURMA
+                           or u["hex"] in near_enemy and u["id"] not in burma)
                       and u["id"] not in plan["break"])
-    args = {"moves": moves, "entrench": entrench, "disentrench": march.must_disentrench(view, moves),
+    free = sorted({*march.must_disentrench(view, side), *plan["disentrench"]})  # they march next phase (Movement (I))
+    args = {"moves": moves, "entrench": entrench, "disentrench": free,
             "works": building.repairs(prompt, set(moves))}
     if plan["break"]:
         args["break"] = plan["break"]

@@ -5,16 +5,26 @@ one component holds it while the others march on. Read from the side's own view 
 module in the campaign scenarios and keeps its own orders for the rest.
 
 Heuristics:
-- Targets. Japan: every objective hex (Victory Point Schedule) where no Japanese land unit stands or an Allied one
-  does, the home islands' naval bases only when the Allies land there, and Thailand (111) while Bangkok is neutral. The Allies: their own objective hexes the Japanese stand on or have
-  taken. A unit goes for the target nearest by land (the map's land hexsides, China and India excluded), at most
-  `CROWD` units a target so that the army spreads over the areas.
-- Holding. The first unit of its side on an objective hex stays there and entrenches (the first `GARRISON` while an
-  enemy land unit is within `THREAT` hexes' march, and such an objective is reinforced to that many); a division that would hold
-  breaks down (Unit Breakdown, into its most components) when a target is left, one component holding, the
-  others marching on. Units standing with the enemy stay (bots._land_attack attacks there).
+- Targets (`wanted`). Japan, by area: the objective hexes where Allied land units stand (an area both sides occupy
+  is disputed and scores for nobody, and the Japanese cannot win without each asterisked area undisputed); in an
+  area it did not hold at the game's start, every hex it has no unit on; in an asterisked area it held at the start,
+  each hex an enemy land unit is within `THREAT` hexes' march of; and Thailand (111) while Bangkok is neutral in
+  Games 1 and 3 (Thailand 111 is their special rule). It no longer spreads over the empty hexes of the areas it held
+  at the start (Campaign Game 2): the last to occupy holds an area. The Allies: the objective hexes the Japanese
+  stand on. A unit goes for the target nearest by land (the map's land hexsides, China and India excluded): `CROWD`
+  units a target, and for Japan more while the attack sent is short of what the target wants (`wanted`): half the
+  Defence there, entrenched counting double, against an enemy (if a third of its army ashore can make it); against
+  a threat, a garrison whose entrenched Defence matches the enemy's attack within `THREAT` hexes.
+- Holding. The first unit of its side on an objective hex stays there and entrenches (while an enemy land unit is
+  within `THREAT` hexes' march, the first `GARRISON`, and more while their entrenched Defence is short of that
+  enemy's attack: both sides); a division that would hold breaks down (Unit Breakdown, into its most components)
+  when a target is left and the hex is not threatened, one component holding, the others marching on. Units
+  standing with the enemy stay (bots._land_attack attacks there). An entrenched unit may not move (Movement (I)):
+  one off an objective that has a target to march on disentrenches at the end of the phase (Entrenchment (B)) and
+  marches in the next.
 - Landings. A loaded Japanese transport sails for the landing hex (where the rules let a transport put units
-  ashore) nearest a target in Game-Turns; an empty one fetches the nearest units with no land route to a target.
+  ashore) nearest a target in Game-Turns; an empty one fetches the nearest units with no land route shorter than
+  `LONG_MARCH` Game-Turns to a target (a ship steps about six hexes a Game-Turn, a land unit one).
 - Fuel. In the long campaign voyages a ship turns for the nearest naval base that refuels once the Game-Turns left
   at sea would just bring it there (Supply (G)).
 - Attacks. A unit steps into a hex where enemy units stand only when the units of its side that will be there attack
@@ -35,6 +45,7 @@ from app.games.usn.land import CLASS_1, LAND_HEXES, MOUNTAIN
 View = dict[str, Any]
 CROWD = 3  # units sent toward one target hex at a time
 THREAT = 6  # an enemy land unit this many hexes' march from an objective held threatens it
+LONG_MARCH = 6  # a Japanese land unit further than this from every target is fetched by sea
 GARRISON = 2  # the units a threatened objective keeps (and is reinforced to)
 THAILAND = "0111"
 # where a transport may put land units ashore (Terrain; naval.py's debark check): the Class 1 and 2 hexes and the
@@ -85,21 +96,62 @@ def _own_at(view: View, side: str, h: str) -> list[dict[str, Any]]:
 
 def targets(view: View, side: str) -> list[str]:
     """The hexes the side's land units march on (module docstring, "Targets")."""
-    objectives = _objective_hexes()
-    out = []
-    for h, o in sorted(objectives.items()):
-        mine = bool(_own_at(view, side, h))
-        theirs = bool(_enemy_at(view, side, h))
-        if side == "japanese":  # the areas it must take (not the home islands' bases, its own from the start)
-            if theirs or not mine and not o["id"].startswith("japan_"):
-                out.append(h)
-        elif theirs:  # the Allies retake what the Japanese stand on
-            out.append(h)
-    out += [h for h in sorted(objectives) if h not in out and _threatened(view, side, h)
-            and 0 < len(_own_at(view, side, h)) < GARRISON]  # reinforce a threatened objective held
-    if side == "japanese" and any(b["hex"] == "0112" and b["side"] == "thailand" for b in view["bases"]):
-        out.append(THAILAND)
+    return sorted(wanted(view, side))
+
+
+def wanted(view: View, side: str) -> dict[str, int]:
+    """{target hex: the attack strength the side wants sent there} (module docstring, "Targets")."""
+    out: dict[str, int] = {}
+    start = campaign_victory.start_control(str(view.get("scenario", "")))
+    # an assault is worth gathering for only if a third of the army ashore can make it
+    army = sum(u["attack"] for u in view["land"] if u["side"] == side and u["hex"]) // 3
+    for o in campaign_victory.objectives():
+        hexes = o["hexes"]
+        enemy = [h for h in hexes if _enemy_at(view, side, h)]
+        for h in enemy:  # retake or clear what the enemy stands on (an area he shares is disputed: nobody scores)
+            want = _assault(view, side, h) if side == "japanese" else 0
+            out[h] = want if want <= army else 0
+        if side != "japanese" or o["id"].startswith("japan_"):
+            continue
+        if start.get(o["id"]) != side:  # an area to conquer: each hex it has no unit on (measured: occupying only
+            for h in hexes:  # one hex of a conquered area lost more of them in Campaign Game 1)
+                if not _own_at(view, side, h):
+                    out.setdefault(h, 0)
+        elif o.get("japan_needs"):  # an asterisked area held since the start: each hex an enemy could walk into
+            for h in hexes:
+                if h not in out and _threatened(view, side, h):
+                    out[h] = _threat(view, side, h)
+    for h in sorted(_objective_hexes()):  # reinforce a threatened objective held
+        if h not in out and _threatened(view, side, h) and 0 < len(_own_at(view, side, h)) < GARRISON:
+            out[h] = 0
+    # Thailand 111 (Campaign Games 1 and 3): crossing the border hands Bangkok over
+    if side == "japanese" and view.get("scenario") in march.GAMES and any(
+            b["hex"] == "0112" and b["side"] == "thailand" for b in view["bases"]):
+        out.setdefault(THAILAND, 0)
     return out
+
+
+def _assault(view: View, side: str, h: str) -> int:
+    """The attack strength wanted against the enemy at h: what `_step` asks before it lets a unit in."""
+    return int(_need(side) * _defence(_enemy_at(view, side, h))) + 1
+
+
+def _need(side: str) -> float:
+    return 0.5 if side == "japanese" else 1.0
+
+
+def _threat(view: View, side: str, h: str) -> int:
+    """The strength a threatened hex is kept at: the enemy's attack within THREAT hexes' march, which the garrison's
+    entrenched Defence (counted as `_defence` does) should match; the units already there count."""
+    mine = sum(2 * u["defense"] for u in _own_at(view, side, h))
+    # the units sent are counted by their attack, about a quarter of their Defence entrenched
+    return max(0, _near_attack(view, side, h) - mine) // 4
+
+
+def _near_attack(view: View, side: str, h: str) -> int:
+    """The attack strength of the enemy land units within THREAT Game-Turns' march of h (by land)."""
+    d = distances(h)
+    return sum(u["attack"] for u in view["land"] if u["side"] == board.other(side) and d.get(u["hex"], 99) <= THREAT)
 
 
 def _threatened(view: View, side: str, h: str) -> bool:
@@ -112,13 +164,22 @@ def _defence(units: list[dict[str, Any]]) -> int:
     return sum(u["defense"] * (2 if u.get("entrenched") else 1) for u in units)
 
 
-def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, int]) -> bool:
-    """The unit is the last of its side on an objective hex its side wants held (it stays)."""
+def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, list[int]]) -> bool:
+    """The unit is the last of its side on an objective hex its side wants held (it stays); where the enemy is
+    coming, the garrison stays whole: GARRISON units, and more while their Defence (entrenched, as `_defence`
+    counts it) is short of the attack of the enemy within THREAT hexes' march."""
     if u["hex"] not in _objective_hexes():
         return False
-    if _threatened(view, side, u["hex"]):  # the enemy is coming: the garrison stays whole
-        return staying.get(u["hex"], 0) < GARRISON
-    return staying.get(u["hex"], 0) == 0
+    n, defence = staying.get(u["hex"], (0, 0))
+    if _threatened(view, side, u["hex"]):
+        return n < GARRISON or defence < _near_attack(view, side, u["hex"])
+    return n == 0
+
+
+def _stay(staying: dict[str, list[int]], u: dict[str, Any]) -> None:
+    got = staying.setdefault(u["hex"], [0, 0])
+    got[0] += 1
+    got[1] += 2 * u["defense"]  # entrenched, or soon (it stays)
 
 
 # --- land movement ---
@@ -136,7 +197,8 @@ def reserved(view: View, side: str, going: set[str]) -> set[str]:
 
 def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
                 avoid: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """{"moves": {unit: hex}, "break": {division: into}, "hold": [units that stay on an objective]} for the units
+    """{"moves": {unit: hex}, "break": {division: into}, "hold": [units that stay on an objective], "disentrench":
+    [entrenched units that would march: they disentrench now and march in the next phase]} for the units
     not in `busy` (the Burma march's), from the side's view and the prompt's may_move, never into `avoid` (the
     march's route: a division stepping on it would be counted as marching)."""
     may = prompt.get("info", {}).get("may_move", {})
@@ -144,32 +206,43 @@ def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
         breakable = set(prompt["actions"][0]["args"]["break"]["each"]["ids"])
     except (KeyError, IndexError, TypeError):
         breakable = set()
-    goals = targets(view, side)
-    sent: dict[str, int] = {}
-    staying: dict[str, int] = {}
+    goals = wanted(view, side)
+    sent: dict[str, list[int]] = {}  # {target: [units sent, their attack]}
+    staying: dict[str, list[int]] = {}  # {hex: [units staying, their Defence entrenched]}
     moves: dict[str, str] = {}
     breaks: dict[str, str] = {}
     hold: list[str] = []
+    free: list[str] = []
     arriving: dict[str, list[dict[str, Any]]] = {}
     units = sorted((u for u in view["land"] if u["side"] == side and u["hex"] and u["id"] not in busy
                     and u.get("supplied", True)), key=lambda x: (-x["attack"], x["id"]))
     for u in units:
         options = may.get(u["id"], [])
         if _holds(view, side, u, staying):
-            staying[u["hex"]] = staying.get(u["hex"], 0) + 1
-            into = _into(u) if u["id"] in breakable and options and goals else None
+            _stay(staying, u)
+            # a threatened garrison stays whole (its components would march off)
+            into = _into(u) if u["id"] in breakable and options and goals \
+                and not _threatened(view, side, u["hex"]) else None
             if into:
                 breaks[u["id"]] = into  # one component holds; the others march on (below)
             hold.append(u["id"])
             continue
         if _enemy_at(view, side, u["hex"]) or u.get("entrenched") and u["hex"] in _objective_hexes():
-            staying[u["hex"]] = staying.get(u["hex"], 0) + 1
+            _stay(staying, u)
+            continue
+        if u.get("entrenched"):
+            # it may not move entrenched (Movement (I)): where it would march, it disentrenches at the end of this
+            # phase (Entrenchment (B)) and marches in the next
+            if _step(view, side, u, list(_graph().get(u["hex"], ())), goals, {g: list(n) for g, n in sent.items()},
+                     {}, avoid):
+                free.append(u["id"])
+            _stay(staying, u)
             continue
         step = _step(view, side, u, options, goals, sent, arriving, avoid)
         if step:
             moves[u["id"]] = step
         else:
-            staying[u["hex"]] = staying.get(u["hex"], 0) + 1
+            _stay(staying, u)
     # a broken-down division's components 2 and 3 march on from its hex, where the division might have gone
     for uid, into in breaks.items():
         u = next(x for x in units if x["id"] == uid)
@@ -181,12 +254,20 @@ def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
             if step:
                 moves[f"{uid}.{n}"] = step
     return {"moves": moves, "break": {k: v for k, v in breaks.items()
-                                      if any(m.startswith(k + ".") for m in moves)}, "hold": hold}
+                                      if any(m.startswith(k + ".") for m in moves)}, "hold": hold,
+            "disentrench": free}
 
 
-def _step(view: View, side: str, u: dict[str, Any], options: list[str], goals: list[str], sent: dict[str, int],
-          arriving: dict[str, list[dict[str, Any]]], avoid: frozenset[str] = frozenset()) -> str | None:
-    """The next hex toward the nearest target by land with room (CROWD), entering an enemy-held hex only at the
+def _room(goals: dict[str, int], sent: dict[str, list[int]], g: str) -> bool:
+    """A target takes CROWD units, and more while the attack sent there is short of what it wants (`wanted`)."""
+    n, attack = sent.get(g, (0, 0))
+    return n < CROWD or attack < goals.get(g, 0)
+
+
+def _step(view: View, side: str, u: dict[str, Any], options: list[str], goals: dict[str, int],
+          sent: dict[str, list[int]], arriving: dict[str, list[dict[str, Any]]],
+          avoid: frozenset[str] = frozenset()) -> str | None:
+    """The next hex toward the nearest target by land with room (`_room`), entering an enemy-held hex only at the
     odds the module docstring gives; None: stay."""
     if not options or not goals:
         return None
@@ -196,7 +277,7 @@ def _step(view: View, side: str, u: dict[str, Any], options: list[str], goals: l
     ranked = []
     for g in goals:
         d = distances(g)
-        if u["hex"] in d and d[u["hex"]] > 0 and sent.get(g, 0) < CROWD:
+        if u["hex"] in d and d[u["hex"]] > 0 and _room(goals, sent, g):
             ranked.append((d[u["hex"]], g))
     for _, g in sorted(ranked):
         d = distances(g)
@@ -208,10 +289,11 @@ def _step(view: View, side: str, u: dict[str, Any], options: list[str], goals: l
                 if n in CLASS_1 or tuple(sorted((u["hex"], n))) in MOUNTAIN:
                     continue
                 force = [*_own_at(view, side, n), *arriving.get(n, []), u]
-                need = 0.5 if side == "japanese" else 1.0
-                if sum(x["attack"] for x in force) < need * _defence(enemy):
+                if sum(x["attack"] for x in force) < _need(side) * _defence(enemy):
                     continue
-            sent[g] = sent.get(g, 0) + 1
+            got = sent.setdefault(g, [0, 0])
+            got[0] += 1
+            got[1] += u["attack"]
             arriving.setdefault(n, []).append(u)
             return n
     return None
@@ -274,12 +356,14 @@ def landing_goal(view: View, side: str, h: str) -> str:
 
 def pickup(view: View, side: str, h: str, taken: set[str]) -> str | None:
     """Where an empty Japanese transport goes for troops: the nearest hex open to ships holding unentrenched own
-    land units that no land route takes to a target (the island garrisons, the home islands' reserve)."""
+    land units that no land route takes to a target within LONG_MARCH Game-Turns (the island garrisons, the home
+    islands' reserve, the army far from the front: a ship steps about six hexes a Game-Turn, a land unit one)."""
     goals = targets(view, side)
     idle = {u["hex"] for u in view["land"] if u["side"] == side and u["hex"] and not u["entrenched"]
             and u["id"] not in taken and grid.open_hex(u["hex"]) and not offmap.off(u["hex"])
             and board.LAND_TYPES[u["name"]]["kind"] != "coastal_defense"
-            and not any(u["hex"] in distances(g) for g in goals) and not _enemy_at(view, side, u["hex"])}
+            and min((distances(g).get(u["hex"], 99) for g in goals), default=99) > LONG_MARCH
+            and not _enemy_at(view, side, u["hex"]) and u["hex"] not in march.ROUTE}  # Burma 76's divisions march
     return min(idle, key=lambda x: (grid.distance(h, x), x)) if idle else None
 
 

@@ -80,10 +80,11 @@ def move_prompt(state, role):
 def _rows(units, dests) -> dict[str, list[str]]:
     """Each unit's row of the order form (the prompt's info "choices"): the offered hexes next to it, for one hex is
     all a unit moves (Movement (F)): the others are refused whatever else the order says. A unit with none has no
-    row. An entrenched unit keeps the hexes next to it, which it may enter disentrenching in the same order."""
+    row. An entrenched unit has none: it may not move, disentrenching or not (Movement (I)); it is offered only to
+    disentrench, at the end of the phase (Entrenchment (B)), and moves in a later phase."""
     rows = {}
     for u in units:
-        near = set(grid.neighbours(u["hex"]))  # grid.adjacent, as move_check asks it
+        near = set() if u["entrenched"] else set(grid.neighbours(u["hex"]))  # grid.adjacent, as move_check asks it
         rows[u["id"]] = [h for h in dests if h in near]
     return rows
 
@@ -111,8 +112,10 @@ def move_check(state, role, action):
         if u["side"] != role or u["aboard"] is not None or not u["hex"]:
             raise IllegalAction(f"{u['name']} is not one of your land units ashore.", MOVE_RULE)
         garrisons.check_land_move(state, role, {uid: to})  # Garrisons (optional rule): held fast
-        if u["entrenched"] and uid not in a.get("disentrench", []):
-            raise IllegalAction(f"{u['name']} is entrenched and may not move.", "Movement (I)")
+        if u["entrenched"]:  # disentrenching too: it disentrenches at the phase's end, Entrenchment (B)
+            raise IllegalAction(f"{u['name']} is entrenched and may not move: land units may not move while "
+                                "entrenching, entrenched or disentrenching; it may disentrench at the end of this "
+                                "Movement Phase and move in the next.", "Movement (I)")
         if not supply.supplied(state, u):
             raise IllegalAction(f"{u['name']} is out of supply and may not move.", "Movement (G)")
         if u["moved"]:
@@ -137,8 +140,9 @@ def move_check(state, role, action):
         u = state["land"][uid]
         if u["side"] != role or u["aboard"] is not None:
             raise IllegalAction(f"{u['name']} is not one of your land units ashore.", "Entrenchment")
-        if uid in a.get("moves", {}):
-            raise IllegalAction(f"{u['name']} moves this phase and may not entrench.", "Entrenchment")
+        if uid in a.get("moves", {}):  # "may not move while entrenching"; the Procedure: "has not moved"
+            raise IllegalAction(f"{u['name']} moves this phase and may not entrench: land units may not move while "
+                                "entrenching.", "Movement (I)")
         if u["entrenched"]:
             raise IllegalAction(f"{u['name']} is already entrenched.", "Entrenchment")
         if not supply.supplied(state, u):

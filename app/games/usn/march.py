@@ -31,7 +31,7 @@ BURMA = ROUTE[-1]
 
 def offer(state: State, role: str, prompt: dict[str, Any]) -> dict[str, Any]:
     """The Land Movement prompt with each Japanese 20-40 Division on the route offered its next hex, if legal (an
-    entrenched one disentrenching in the same order, Entrenchment (B))."""
+    entrenched one is offered none: it may not move, disentrenching or not, Movement (I))."""
     if role != "japanese" or state.get("scenario") not in GAMES:
         return prompt
     may = prompt.get("info", {}).get("may_move")
@@ -44,8 +44,8 @@ def offer(state: State, role: str, prompt: dict[str, Any]) -> dict[str, Any]:
         if u["id"] not in may or to in may[u["id"]]:
             continue
         try:
-            land.move_check(state, role, {"verb": "land_move", "args": {
-                "moves": {u["id"]: to}, "entrench": [], "disentrench": [u["id"]] if u["entrenched"] else []}})
+            land.move_check(state, role, {"verb": "land_move", "args": {"moves": {u["id"]: to}, "entrench": [],
+                                                                        "disentrench": []}})
         except Refused:
             continue
         may[u["id"]] = sorted(may[u["id"]] + [to])
@@ -60,11 +60,9 @@ def _needed(turn: int) -> int:
     return table()["divisions_by_turn"][-1][1]
 
 
-def orders(view: dict[str, Any], prompt: dict[str, Any], side: str) -> tuple[dict[str, str], set[str]]:
-    """({unit: next hex} for the marching divisions, {units on the march or holding Burma}) for the Japanese
-    computer player; a marching unit that is entrenched disentrenches in the same order (`must_disentrench`)."""
-    if side != "japanese" or view.get("scenario") not in GAMES:
-        return {}, set()
+def _marchers(view: dict[str, Any], side: str) -> tuple[set[str], list[dict[str, Any]]]:
+    """(the divisions holding Burma, those on the march): the ones on the route, and enough from its start to make
+    the number due by the next deadline."""
     mine = sorted((u for u in view["land"] if u["side"] == side and u["name"] == DIVISION), key=lambda u: u["id"])
     held = {u["id"] for u in mine if u["hex"] == BURMA}
     going = [u for u in mine if u["hex"] in ROUTE[1:-1]]
@@ -72,17 +70,31 @@ def orders(view: dict[str, Any], prompt: dict[str, Any], side: str) -> tuple[dic
         if len(held) + len(going) >= _needed(view["turn"]):
             break
         going.append(u)
+    return held, going
+
+
+def orders(view: dict[str, Any], prompt: dict[str, Any], side: str) -> tuple[dict[str, str], set[str]]:
+    """({unit: next hex} for the marching divisions, {units on the march or holding Burma}) for the Japanese
+    computer player; a marching unit that is entrenched does not move this phase: it disentrenches at its end
+    (`must_disentrench`) and marches in the next (Movement (I), Entrenchment (B))."""
+    if side != "japanese" or view.get("scenario") not in GAMES:
+        return {}, set()
+    held, going = _marchers(view, side)
     may = prompt.get("info", {}).get("may_move", {})
     moves = {}
     for u in going:
         to = ROUTE[ROUTE.index(u["hex"]) + 1]
-        if to in may.get(u["id"], []):
+        if not u["entrenched"] and to in may.get(u["id"], []):
             moves[u["id"]] = to
     return moves, held | {u["id"] for u in going}
 
 
-def must_disentrench(view: dict[str, Any], moves: dict[str, str]) -> list[str]:
-    return sorted(u["id"] for u in view["land"] if u["id"] in moves and u["entrenched"])
+def must_disentrench(view: dict[str, Any], side: str) -> list[str]:
+    """The divisions on the march that are entrenched: they disentrench at the end of this Movement Phase
+    (Entrenchment (B)) so as to march in the next, for they may not move while entrenched (Movement (I))."""
+    if side != "japanese" or view.get("scenario") not in GAMES:
+        return []
+    return sorted(u["id"] for u in _marchers(view, side)[1] if u["entrenched"])
 
 
 def bangkok_transfers(view: dict[str, Any], prompt: dict[str, Any], side: str,

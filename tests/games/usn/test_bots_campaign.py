@@ -4,8 +4,10 @@ home and keep them there until repaired, and break a division down on an objecti
 the rules (`R.check`) or applied (a refused order raises)."""
 import copy
 
+import pytest
+
 from app.engine.rng import SeededRng
-from app.games.usn import campaign_victory, march
+from app.games.usn import campaign_bots, campaign_victory, march
 
 from .helpers import R, texts
 
@@ -88,3 +90,31 @@ def test_the_campaign_computer_decides_the_same_whatever_its_view_hides():
         assert changed["ships"] != s["ships"]  # the harness did change what the side cannot see
         assert R.bots[side](R.view(s, side), R.prompts(s)[side], SeededRng(11)) == R.bots[side](
             R.view(changed, side), R.prompts(changed)[side], SeededRng(11))
+
+
+def test_the_japanese_computer_keeps_what_it_holds_and_goes_for_the_enemy_in_its_areas():
+    """Campaign Game 2 starts with the Japanese holding the southern areas: the last to occupy holds an area, so
+    the computer no longer scatters its army over their empty hexes (nor into neutral Thailand, whose rule is Games
+    1 and 3's); it goes for Allied units standing in an asterisked area (disputed: the Japanese cannot win), with
+    more than CROWD units while the attack sent is short of half their Defence."""
+    s = R.setup("campaign_2", {}, SeededRng(1))
+    view = R.view(s, "japanese")
+    goals = campaign_bots.targets(view, "japanese")
+    assert "0048" not in goals and "0153" not in goals  # Sumatra's and Java's empty hexes, Japanese since the start
+    assert campaign_bots.THAILAND not in goals
+    s["land"]["A-L1"]["hex"] = "0488"  # an Allied unit walks into Vogelkop (the other hex is Japanese)
+    wanted = campaign_bots.wanted(R.view(s, "japanese"), "japanese")
+    assert wanted["0488"] > 0 and "0488" in campaign_bots.targets(R.view(s, "japanese"), "japanese")
+
+
+@pytest.mark.rule("Movement (I)")
+def test_an_entrenched_campaign_unit_with_somewhere_to_march_disentrenches_and_stays_this_phase():
+    s = _at(_to("campaign_1", 0, 3), "japanese", "land_move")
+    view, prompt = R.view(s, "japanese"), R.prompts(s)["japanese"]
+    order = R.bots["japanese"](view, prompt, SeededRng(1))
+    mover = next(uid for uid in order["args"]["moves"] if "." not in uid and uid not in {
+        u["id"] for u in view["land"] if u["name"] == march.DIVISION and u["hex"] in march.ROUTE})
+    s["land"][mover]["entrenched"] = True  # the same unit, entrenched: it may not move this phase
+    order = R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"], SeededRng(1))
+    assert mover not in order["args"]["moves"] and mover in order["args"]["disentrench"]
+    R.check(s, "japanese", order)

@@ -81,7 +81,7 @@ def test_an_allied_unit_moving_onto_348_entrenches_in_the_same_phase_without_a_d
     seen = next(u for u in R.view(out, "japanese")["land"] if u["id"] == div["id"])
     assert seen["hex"] == "0348" and seen["entrenched"]
     # elsewhere the same order is refused (a unit that moves may not entrench) and entrenching stays a die roll
-    with pytest.raises(IllegalAction, match=r"moves this phase and may not entrench\. \(rule Entrenchment\)"):
+    with pytest.raises(IllegalAction, match=r"moves this phase and may not entrench: .*\(rule Movement \(I\)\)"):
         R.apply(s, "allied", {"verb": "land_move", "args": {"moves": {div["id"]: "0380"}, "entrench": [div["id"]],
                                                             "disentrench": []}}, ScriptedRng())
     out = R.apply(s, "allied", {"verb": "land_move", "args": {"moves": {}, "entrench": [div["id"]],

@@ -81,7 +81,8 @@ def test_a_land_unit_is_carried_by_one_vehicle_only_in_a_phase():
 def test_land_units_move_into_a_hex_held_by_enemy_land_units_on_a_class_2_hex():
     s = at(deployed(), "land_move", "allied")
     s["land"]["J-L1"]["hex"] = "0693"  # a Japanese regiment on New Guinea beside Port Moresby
-    s = land_move(s, "allied", disentrench=["A-L1"], moves={"A-L1": "0693"})
+    s["land"]["A-L1"]["entrenched"] = False  # disentrenched in an earlier phase (Movement (I))
+    s = land_move(s, "allied", moves={"A-L1": "0693"})
     assert s["land"]["A-L1"]["hex"] == "0693" == s["land"]["J-L1"]["hex"]  # both stand in the hex
 
 
@@ -90,8 +91,9 @@ def test_opposing_land_units_never_share_a_class_1_hex(monkeypatch):
     s = at(deployed(), "land_move", "allied")
     s["land"]["J-L1"]["hex"] = "0693"
     monkeypatch.setattr(land, "CLASS_1", land.CLASS_1 | {"0693"})  # were 0693 an atoll or islet
+    s["land"]["A-L1"]["entrenched"] = False  # disentrenched in an earlier phase (Movement (I))
     with pytest.raises(IllegalAction, match="never share a Class 1 hex") as e:
-        land_move(s, "allied", disentrench=["A-L1"], moves={"A-L1": "0693"})
+        land_move(s, "allied", moves={"A-L1": "0693"})
     assert e.value.rule == "Stacking (A)"
 
 

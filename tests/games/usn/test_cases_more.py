@@ -40,6 +40,21 @@ def test_an_entrenched_land_unit_may_not_move():
     assert e.value.rule == "Movement (I)" and s["land"]["A-L1"]["hex"] == PM
 
 
+@pytest.mark.rule("Movement (I)")
+def test_a_land_unit_may_not_move_while_disentrenching_or_entrenching():
+    s = at(deployed(), "land_move", "allied")
+    with pytest.raises(IllegalAction, match="may not move while entrenching, entrenched or disentrenching") as e:
+        land_move(s, "allied", moves={"A-L1": "0693"}, disentrench=["A-L1"])
+    assert e.value.rule == "Movement (I)"
+    j = at(deployed(), "land_move", "japanese")
+    with pytest.raises(IllegalAction, match="may not move while entrenching") as e:
+        land_move(j, "japanese", [1], moves={"J-L1": "0693"}, entrench=["J-L1"])
+    assert e.value.rule == "Movement (I)"
+    prompt = R.prompts(s)["allied"]  # the form offers it disentrenching and no hex
+    assert prompt["info"]["may_move"]["A-L1"] == [] and not prompt["info"]["choices"]["moves"]["A-L1"]
+    assert "A-L1" in prompt["actions"][0]["args"]["disentrench"]["choices"]
+
+
 @pytest.mark.rule("Movement (P)")
 def test_warships_stay_at_sea_three_game_turns_and_transports_six():
     s = at(deployed(), "records")
@@ -145,7 +160,8 @@ def test_a_base_is_captured_simply_by_moving_a_land_unit_into_its_hex():
     s["bases"]["0693"] = {"hex": "0693", "side": "japanese", "naval": False, "capacity": 5,
                           "air": {"lac": 0, "lbac": 0, "nac": 0}}  # a Japanese air base beside Port Moresby, no
     # Japanese land unit in its hex
-    s = land_move(s, "allied", disentrench=["A-L1"], moves={"A-L1": "0693"})
+    s["land"]["A-L1"]["entrenched"] = False  # disentrenched in an earlier phase (Movement (I))
+    s = land_move(s, "allied", moves={"A-L1": "0693"})
     assert s["bases"]["0693"]["side"] == "allied" and "captured by the Allied Player" in texts(s, "japanese")
 
 

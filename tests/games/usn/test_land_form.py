@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from starlette.datastructures import FormData
 
+from app.engine.errors import IllegalAction
 from app.web.actions import action_from_form
 from app.web.plugin import plugin_for
 from app.web.templating import env
@@ -41,13 +44,20 @@ def test_each_land_unit_is_offered_the_hexes_next_to_it_and_its_own_works():
     R.check(s, "japanese", action)
 
 
-def test_an_entrenched_unit_keeps_the_hexes_next_to_it_to_move_disentrenching():
+@pytest.mark.rule("Movement (I)")
+@pytest.mark.rule("Entrenchment (B)")
+def test_an_entrenched_unit_is_offered_disentrenching_and_no_hex():
+    """It may not move, disentrenching or not: it disentrenches at the end of the phase and moves in a later one.
+    The form offered it the hexes next to it, which the order then let it enter disentrenching."""
     s = at(deployed(), "land_move", "japanese")
     s["land"]["J-L2"]["entrenched"] = True
     html = prompt_html(s, "japanese")
-    assert offered(html, "arg.moves.J-L2") == ["0724", "0725", "0758"]
-    R.check(s, "japanese", {"verb": "land_move", "args": {"moves": {"J-L2": "0724"}, "entrench": [],
-                                                          "disentrench": ["J-L2"]}})
+    assert offered(html, "arg.moves.J-L2") is None  # no row: every hex would be refused
+    assert offered(html, "arg.moves.J-L1") == ["0657", "0658", "0691", "0693", "0725"]  # the others keep theirs
+    assert re.findall(r'type="checkbox" name="arg.disentrench" value="([^"]+)"', html) == ["J-L2"]  # what it may do
+    with pytest.raises(IllegalAction, match="may not move while entrenching, entrenched or disentrenching"):
+        R.check(s, "japanese", {"verb": "land_move", "args": {"moves": {"J-L2": "0724"}, "entrench": [],
+                                                              "disentrench": ["J-L2"]}})
 
 
 def test_when_no_unit_may_move_the_form_says_so_and_offers_no_hex():

@@ -125,12 +125,25 @@ def test_japan_entrenches_on_a_one_the_allies_on_a_one_or_two():
 
 
 @pytest.mark.rule("Entrenchment (A)")
-def test_an_entrenched_unit_may_not_move_unless_it_disentrenches():
+def test_an_entrenched_unit_may_not_move():
     s = at(deployed(), "land_move", "allied")
-    with pytest.raises(IllegalAction, match="entrenched"):
+    with pytest.raises(IllegalAction, match="entrenched and may not move"):
         act(s, "allied", "land_move", moves={"A-L1": "0693"}, entrench=[], disentrench=[])
-    s2 = act(s, "allied", "land_move", moves={"A-L1": "0693"}, entrench=[], disentrench=["A-L1"])
-    assert s2["land"]["A-L1"]["hex"] == "0693" and not s2["land"]["A-L1"]["entrenched"]
+
+
+@pytest.mark.rule("Entrenchment (B)")
+def test_a_unit_disentrenches_at_the_end_of_the_phase_and_moves_only_in_a_later_one():
+    """"Units may disentrench at the end of any Friendly Movement Phase": not at its start, to move in it (the order
+    used to let an entrenched unit move in the same order that disentrenched it)."""
+    s = at(deployed(), "land_move", "allied")
+    with pytest.raises(IllegalAction, match="may disentrench at the end of this Movement Phase") as e:
+        act(s, "allied", "land_move", moves={"A-L1": "0693"}, entrench=[], disentrench=["A-L1"])
+    assert e.value.rule == "Movement (I)"
+    s2 = act(s, "allied", "land_move", moves={}, entrench=[], disentrench=["A-L1"])
+    assert s2["land"]["A-L1"]["hex"] == "0659" and not s2["land"]["A-L1"]["entrenched"]
+    s3 = act(at(s2, "land_move", "allied"), "allied", "land_move", moves={"A-L1": "0693"}, entrench=[],
+             disentrench=[])  # the next Allied Land Movement Phase
+    assert s3["land"]["A-L1"]["hex"] == "0693"
 
 
 @pytest.mark.rule("Entrenchment (B)")

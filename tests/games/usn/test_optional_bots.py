@@ -36,18 +36,26 @@ def test_a_computer_vs_computer_campaign_is_not_lost_by_burma_76_at_game_turn_7(
 
 
 @pytest.mark.rule("Campaign Game 1, Burma 76")
-def test_the_second_pair_of_divisions_marches_after_game_turn_6_even_from_entrenchment():
+@pytest.mark.rule("Entrenchment (B)")
+def test_the_second_pair_of_divisions_marches_after_game_turn_6_an_entrenched_one_a_phase_later():
+    """An entrenched division disentrenches at the end of the phase and marches in the next (Movement (I)); the
+    computer used to move it in the same order that disentrenched it."""
     s = at(R.setup("campaign_3", {}, ScriptedRng()), "land_move", "japanese")
     s["turn"] = 7
     for uid in ("J-L1", "J-L2"):
         s["land"][uid]["hex"] = "0076"
     s["land"]["J-L3"]["entrenched"] = True
     prompt = R.prompts(s)["japanese"]
-    assert "0145" in prompt["info"]["may_move"]["J-L3"]  # offered: disentrench and move (Entrenchment (B))
+    assert prompt["info"]["may_move"]["J-L3"] == []  # not offered: it may not move entrenched (Movement (I))
     action = R.bots["japanese"](R.view(s, "japanese"), prompt, SeededRng(1))
-    assert action["args"]["moves"].get("J-L3") == "0145" and action["args"]["moves"].get("J-L4") == "0145"
-    assert "J-L3" in action["args"]["disentrench"] and "J-L1" not in action["args"]["moves"]
-    R.check(s, "japanese", action)
+    assert "J-L3" not in action["args"]["moves"] and action["args"]["moves"].get("J-L4") == "0145"
+    assert action["args"]["disentrench"] == ["J-L3"] and "J-L1" not in action["args"]["moves"]
+    after = R.apply(s, "japanese", action, SeededRng(2))
+    assert not after["land"]["J-L3"]["entrenched"] and after["land"]["J-L3"]["hex"] == "0179"
+    nxt = at(after, "land_move", "japanese")  # the next Japanese Land Movement Phase
+    action = R.bots["japanese"](R.view(nxt, "japanese"), R.prompts(nxt)["japanese"], SeededRng(1))
+    assert action["args"]["moves"].get("J-L3") == "0145"
+    R.check(nxt, "japanese", action)
     # before Game-Turn 7 only two go
     s["turn"] = 6
     assert set(R.bots["japanese"](R.view(s, "japanese"), R.prompts(s)["japanese"],

@@ -81,8 +81,9 @@ def isolate_port_moresby(s, leave_open=None):
 def test_enemy_land_units_and_ships_at_sea_cut_the_line_and_the_unit_regains_supply_at_once():
     s = isolate_port_moresby(at(deployed(), "land_move", "allied"))
     assert shown_supplied(s, "A-L1") is False  # by land only into 0693/0658, not through; by sea nowhere
+    s["land"]["A-L1"]["entrenched"] = False  # disentrenched in an earlier phase (Movement (I))
     with pytest.raises(IllegalAction, match="out of supply and may not move"):
-        act(s, "allied", "land_move", moves={"A-L1": "0693"}, entrench=[], disentrench=["A-L1"])
+        act(s, "allied", "land_move", moves={"A-L1": "0693"}, entrench=[], disentrench=[])
     s = isolate_port_moresby(at(deployed(), "land_move", "allied"), leave_open="0626")  # Australia by sea
     assert shown_supplied(s, "A-L1") is True
 
