@@ -1,7 +1,7 @@
 """The strong Guadalcanal computer player (issue 36): the engine's search over beliefs (app/engine/search.py) where
 the strikes fly (3d) - which sighting each strike goes for - and the easy bot's plan (bots.py) with a sharper
-take-off (3a) and sea movement (3c) everywhere else. Like the easy bot it decides from `view(state, side)`, its prompt and its own stream
-only.
+take-off (3a) and sea movement (3c) everywhere else. Like the easy bot it decides from `view(state, side)`, its
+prompt and its own stream only.
 
 - **Belief** (belief.py): own forces exact, the enemy's open Operations Card exact, the enemy task forces drawn
   where the view says they could be (a sighting and the hexes sailed since, else the likelihood map).
@@ -22,9 +22,9 @@ Two rules, not searched, sharpen the easy plan (measured against it, docs/benchm
   stepping back (the easy plan closes a hex nearer, where shorter-ranged enemy bombers reach it too).
 
 Umpired play (18c) hides the enemy's card and makes the steps simultaneous: there the strong player is the easy
-plan with the sharper take-off, and searches nothing; nor does it search at night (no air flies, 3a1) or before its
-side has sighted anything. The budget is a count, fixed (BUDGET), so one view and one stream always give the same
-order.
+plan with the sharper take-off and sea movement, and searches nothing; nor does it search at night (no air flies,
+3a1) or before its side has sighted anything. The budget is a count, fixed (BUDGET), so one view and one stream
+always give the same order.
 """
 from __future__ import annotations
 

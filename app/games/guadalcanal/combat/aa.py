@@ -230,7 +230,8 @@ def concentrated(in_range: dict[str, list[str]], aa: dict[str, int], modifiers: 
     free = set(in_range)
     volley: dict[str, str] = {}
     for a in sorted({a for air in in_range.values() for a in air}, key=threat, reverse=True):
-        reach = sorted((g for g, air in in_range.items() if a in air and g in free), key=lambda g: (-(aa.get(g) or 0), g))
+        reach = sorted((g for g, air in in_range.items() if a in air and g in free),
+                       key=lambda g: (-(aa.get(g) or 0), g))
         need = ((counters.printed(a) or {}).get("defense", 0) or 0) + 4 - (modifiers.get(a) or 0)
         chosen, total = [], 0
         for g in reach:
