@@ -11,7 +11,7 @@ from typing import Any
 from app.engine.errors import IllegalAction
 from app.engine.log import entry
 from app.engine.orders import Boolean, Choice, Integer, Optional, Path, Several
-from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting, standing
+from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting, standing_orders
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.gamedata import AIR, ALL_AIR, EDGES, HEXES
 
@@ -277,8 +277,8 @@ def sea_search_prompt(state: State, side: str) -> dict[str, Any]:
     args = {"hexes": Several(tuple(callable_hexes(state, side)), label="Hexes called").to_json()}
     info: dict[str, Any] = {"kind": "sea_search"}
     if not state.get("umpired"):  # 18c1: umpired, the sea search is always asked
-        args["standing"] = Optional(Boolean(label=standing.LABEL)).to_json()
-        info["default"] = {"standing": standing.on(state, side)}
+        args["standing"] = Optional(Boolean(label=standing_orders.LABELS["sea_search"])).to_json()
+        info["default"] = {"standing": standing_orders.on(state, side, "sea_search")}
     return {"title": "Sea search: call any hexes holding your task forces or bases (calling an unspotted task "
                      "force's hex tells the enemy where it is)", "rule": "3d5", "info": info,
             "actions": [{"verb": "sea_search", "label": "Call these hexes (none: no sea search)", "args": args}]}
@@ -296,7 +296,7 @@ def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> 
     s = cards.clone(state)
     at = "Action Phase, sea search (3d5)"
     if "standing" in action["args"] and not s.get("umpired"):
-            standing.set_sea_search(s, side, action["args"]["standing"])
+        standing_orders.keep(s, side, "sea_search", action["args"]["standing"])
     if not action["args"]["hexes"]:
         s["log"].append(entry(side, "No sea search.", at=at))
     for h in action["args"]["hexes"]:

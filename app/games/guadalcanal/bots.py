@@ -42,11 +42,12 @@ from typing import Any, Callable
 
 from app.games.guadalcanal import searchboard
 from app.games.guadalcanal.command import SEAT_SIDE, fit
+from app.games.guadalcanal.combat import aa
 from app.games.guadalcanal.combat import setup as battle_setup
 from app.games.guadalcanal.combat import units as counters
 from app.games.guadalcanal.combat.tables import bow_quarters, grid
-from app.games.guadalcanal.gamedata import (AIR, AREAS, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, VP_ROWS,
-                                            enemy)
+from app.games.guadalcanal.gamedata import (AIR, AREAS, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, enemy,
+                                            ship_value)
 from app.games.guadalcanal.surface import bot as surface_bot
 
 View = dict[str, Any]
@@ -176,11 +177,6 @@ def enemy_areas(scenario: str, side: str) -> tuple[tuple[str, ...], ...]:
     sc = SCENARIOS.get(scenario) or {}
     areas = {tf["area"] for tf in sc.get("task_force", []) if tf["side"] == enemy(side)}
     return tuple(AREAS[a] for a in sorted(areas) if a in AREAS)
-
-
-def ship_value(report: dict[str, Any]) -> int:
-    row = VP_ROWS.get(report.get("type"), {"eliminated": 0, "flipped": 0})
-    return row["eliminated"] + (row["flipped"] if report.get("face", "front") == "front" else 0)
 
 
 def value_of_force(ships: list[dict[str, Any]]) -> int:
@@ -362,7 +358,8 @@ def strike_reach(tf: dict[str, Any], me: Intel) -> int:
 
 
 # The standing orders (issue 34) the computer cancels on the Sea Movement form: it answers those questions with its own
-# judgement (set_up, fire, land below: the AA concentrated on the most dangerous attacker), as it did before the orders.
+# judgement (set_up, fire, land below), as it did before the orders. Its fire is the AA standing order's own choice
+# (aa.concentrated); it still answers it itself, so that a later wave (13b) finds it asked as before.
 OWN_JUDGEMENT = ("formation", "aa", "landing")
 
 
@@ -681,32 +678,12 @@ def attack(view: View, prompt: Prompt, rng) -> Action:
 
 
 def fire(view: View, prompt: Prompt, rng) -> Action:
-    """4c: at the most dangerous air unit in range, with guns enough to beat its defence by about four."""
+    """4c: the AA standing order's own choice (combat/aa.py `concentrated`), from the prompt and this side's view of
+    the Battleboard."""
     info = prompt.get("info") or {}
-    in_range, aa, mods = info.get("in_range") or {}, info.get("aa") or {}, info.get("modifiers") or {}
     board = (view.get("combat") or {}).get("board") or {}
-
-    def threat(a: str) -> tuple:
-        target = (board.get(a) or {}).get("target")
-        value = ship_value({"type": unit_type(target)}) if target else 0
-        return (value, (counters.printed(a) or {}).get("bombing", 0) or 0, a)
-
-    targets = sorted({a for air in in_range.values() for a in air}, key=threat, reverse=True)
-    free = set(in_range)
-    volley: dict[str, str] = {}
-    # the battle's AA in one order (issue 34): the most dangerous first, each with the guns left to beat it
-    for a in targets:
-        guns = sorted((g for g, air in in_range.items() if a in air and g in free), key=lambda g: (-(aa.get(g) or 0), g))
-        need = ((counters.printed(a) or {}).get("defense", 0) or 0) + 4 - (mods.get(a) or 0)
-        chosen, total = [], 0
-        for g in guns:
-            if total >= need:
-                break
-            chosen.append(g)
-            total += aa.get(g) or 0
-        if chosen and total > 0:
-            volley.update({g: a for g in chosen})
-            free -= set(chosen)
+    volley = aa.concentrated(info.get("in_range") or {}, info.get("aa") or {}, info.get("modifiers") or {},
+                             {a: (board.get(a) or {}).get("target") for a in board})
     if not volley:
         return {"verb": "cease_fire", "args": {}}
     if spec(prompt, "fire_all") is None:  # one combat at a time

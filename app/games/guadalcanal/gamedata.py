@@ -75,5 +75,6 @@ LANDING_PLACES: tuple[str, ...] = tuple([*(u for u, v in SHIPS.items() if v["cap
 
 # --- victory points (7a3) ---------------------------------------------------------------------------------------
 VP = DOCS["victory"]
-VP_ROWS: dict[str, dict[str, int]] = {r["type"]: {"eliminated": r["eliminated"], "flipped": r["flipped"]}
-                                      for r in VP["row"]}
+VP_ROWS: dict[str, dict[str, int]] = counters.vp_rows()
+ship_value = counters.ship_value
+

@@ -17,22 +17,13 @@ from app.games.guadalcanal.gamedata import EDGES
 
 State = dict[str, Any]
 AT = "Action Phase, sea search (3d5), standing order"
-LABEL = standing_orders.LABELS["sea_search"]
-
-
-def on(state: State, side: str) -> bool:
-    return standing_orders.on(state, side, "sea_search")
-
-
-def set_sea_search(state: State, side: str, keep: bool) -> None:
-    standing_orders.keep(state, side, "sea_search", keep)
 
 
 def applies(state: State, side: str) -> bool:
     """The sea search is answered by the standing order now: it is on, play is not umpired, and no enemy marker is
     placed on the side's searchboard in or next to a hex of one of its task forces (where a call might find what
     the marker stands for, at the price of telling the enemy where the task force is)."""
-    if not on(state, side) or state.get("umpired"):
+    if not standing_orders.on(state, side, "sea_search") or state.get("umpired"):
         return False
     tfs = {state["task_forces"][t]["hex"] for t in cards.task_forces_of(state, side)} - {None}
     return not any(searchboard.distance(c["hex"], h) <= 1 for c in state["boards"][side]["contacts"].values()

@@ -24,8 +24,9 @@ LABELS: dict[str, str] = {
                     "marker is not in play), fight them in the listed order without asking (4)",
     "formation": "Standing order: when my ships are attacked, set them up without asking, carriers nearest the "
                  "Battleboard's centre and the escorts around them, one empty hex between units, facing north (4a2)",
-    "aa": "Standing order: my ships' and bases' guns fire at the nearest attacking air unit in their range without "
-          "asking, unless a later wave of the same battle may still come (4c)",
+    "aa": "Standing order: my ships' and bases' guns concentrate without asking on the most dangerous attacking air "
+          "unit (the one attacking my most valuable unit, then the strongest bomber), with guns in its range enough "
+          "to beat its defense by 4, then the next; unless a later wave of the same battle may still come (4c)",
     "bombing": "Standing order: when my bombers make several bombing combats, resolve them without asking, target by "
                "target in the order they were set up, torpedo bombing first, then dive, medium and high level "
                "bombing (4d2)",

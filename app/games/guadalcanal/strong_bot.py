@@ -1,7 +1,7 @@
 """The strong Guadalcanal computer player (issue 36): the engine's search over beliefs (app/engine/search.py) where
 the strikes fly (3d) - which sighting each strike goes for - and the easy bot's plan (bots.py) with a sharper
-take-off (3a) everywhere else. Like the easy bot it decides from `view(state, side)`, its prompt and its own stream
-only.
+take-off (3a) and sea movement (3c) everywhere else. Like the easy bot it decides from `view(state, side)`, its
+prompt and its own stream only.
 
 - **Belief** (belief.py): own forces exact, the enemy's open Operations Card exact, the enemy task forces drawn
   where the view says they could be (a sighting and the hexes sailed since, else the likelihood map).
@@ -13,14 +13,18 @@ only.
   Phase and the Air Return Phase to the end of the Turn, on the same dice for every candidate.
 - **Evaluate** (belief.score): the victory points margin (7a3) and a little for hits not yet worth points.
 
-The take-off (3a) is a rule, not a search: every bomber that reaches a fresh sighting (this Turn's or the last)
-goes, each by its own movement factor plus the two hexes the fleets may close before the strike flies (3c); no
-blind strikes (a strike launched at nothing lands Arming, 5b, and is not Ready when the enemy is found).
+Two rules, not searched, sharpen the easy plan (measured against it, docs/benchmarks.md "Levels"):
+- The take-off (3a): every bomber that reaches a fresh sighting (this Turn's or the last) goes, each by its own
+  movement factor plus the two hexes the fleets may close before the strike flies (3c); with no fresh sighting,
+  while scouts fly, the bombers that reach the likeliest hex take off blind, every time (the strike flies after
+  the scouts, 3d, to what they find; the side that finds the other first strikes first).
+- The sea movement (3c): a carrier task force keeps its bombers' full reach from the nearest sighting, closing or
+  stepping back (the easy plan closes a hex nearer, where shorter-ranged enemy bombers reach it too).
 
 Umpired play (18c) hides the enemy's card and makes the steps simultaneous: there the strong player is the easy
-plan with the sharper take-off, and searches nothing; nor does it search at night (no air flies, 3a1) or before its
-side has sighted anything. The budget is a count, fixed (BUDGET), so one view and one stream always give the same
-order.
+plan with the sharper take-off and sea movement, and searches nothing; nor does it search at night (no air flies,
+3a1) or before its side has sighted anything. The budget is a count, fixed (BUDGET), so one view and one stream
+always give the same order.
 """
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ State = dict[str, Any]
 
 LAUNCH_AGE = 1  # a sighting this old or newer (Turns) is where the enemy is; 0 never launched (taken off in 3a)
 LAUNCH_CLOSING = 2  # hexes beyond a bomber's reach: each fleet may close one before the strike flies (3c)
+BLIND_CLOSING = 1  # a blind take-off: its own fleet may close one hex on the likeliest hex (3c)
 STRIKE_AGE = 1  # a strike is aimed at sightings this old or newer
 
 # Sized so that a searched decision stays under 2 s of CPU at p99 (docs/benchmarks.md): every candidate is played
@@ -46,16 +51,53 @@ BUDGET = search.Budget(samples=2, rollouts=1, horizon=200)
 
 
 def take_off(view: View, prompt: Prompt, rng) -> Action:
-    """3a as the easy level's take-off (bots.launch), but each bomber flies only to a sighting of this Turn or the
-    last within its own reach (plus the hexes the fleets may close), and never blind."""
+    """3a as the easy level's take-off (bots.launch), sharper: each bomber flies to a sighting of this Turn or the
+    last within its own reach (plus the hexes the fleets may close); with no such sighting, while scouts fly, every
+    bomber that reaches the likeliest hex (plus the hex its own fleet may close) takes off blind, every time - the
+    strike flies after the scouts (3d) and goes for what they find (measured: docs/benchmarks.md, "Levels")."""
     def plan(me: Intel, scouting: set[str]) -> Callable[[str | None, list[str]], list[str]]:
         fresh = [c["hex"] for c in me.contacts if c["age"] <= LAUNCH_AGE]
-        return lambda here, bombers: [u for u in bombers if here is not None
-                                      and any(dist(here, h) <= AIR[u]["mf"] + LAUNCH_CLOSING for h in fresh)]
+        w = me.likelihood() if scouting and not fresh else {}
+        likely = max(w, key=lambda h: (w[h], h)) if w else None
+
+        def strike(here: str | None, bombers: list[str]) -> list[str]:
+            if here is None:
+                return []
+            if fresh:
+                return [u for u in bombers if any(dist(here, h) <= AIR[u]["mf"] + LAUNCH_CLOSING for h in fresh)]
+            if likely is None:
+                return []
+            return [u for u in bombers if dist(here, likely) <= AIR[u]["mf"] + BLIND_CLOSING]
+        return strike
     return easy.launch(view, prompt, plan)
 
 
-ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = dict(easy.ANSWERS, take_off=take_off)
+def move(view: View, prompt: Prompt, rng) -> Action:
+    """3c as the easy level's sea movement (bots.move), but a carrier task force with a sighting (of the last 3
+    Turns) keeps its bombers' full reach from the nearest one, closing to it or stepping back from it: the easy
+    plan closes a hex nearer (never nearer than 2), where the enemy's shorter-ranged bombers reach it too (the
+    Allied torpedo bombers fly 3, the Japanese 4)."""
+    order = easy.move(view, prompt, rng)
+    me = Intel(view)
+    targets = [c for c in me.targets() if c["age"] <= 3]
+    if not targets:
+        return order
+    each = easy.pieces(easy.spec(prompt, "move")["args"]["moves"]).get("each") or {}
+    moves = dict(order["args"]["moves"])
+    for t in sorted(me.tfs.values(), key=lambda t: t["id"]):
+        if t["id"] not in each or not easy.has_carrier(t) or easy.withdrawing(t):
+            continue
+        here = t["hex"]
+        goal = min(targets, key=lambda c: (dist(here, c["hex"]) + c["age"], c["hex"]))["hex"]
+        h = easy.step_toward(here, goal, easy.strike_reach(t, me))
+        if h == here:
+            moves.pop(t["id"], None)
+        elif h in each[t["id"]]:
+            moves[t["id"]] = h
+    return dict(order, args=dict(order["args"], moves=moves))
+
+
+ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = dict(easy.ANSWERS, take_off=take_off, move=move)
 
 
 # --- the candidates ------------------------------------------------------------------------------------------------

@@ -81,11 +81,12 @@ def test_proof_of_fog_each_level_decides_the_same_whatever_its_view_hides(level,
     assert umpired or level == "easy" or searched, "no searched decision was checked"
 
 
-def test_the_strong_bot_launches_every_bomber_that_reaches_a_fresh_sighting_and_no_other():
-    """strong_bot.take_off over the take-off steps of a game: each bomber it launches reaches a sighting of this Turn
-    or the last (its own movement factor and the fleets' closing), and it launches some the easy bot holds back
-    (a carrier's dive bombers while its torpedo bombers are out of reach)."""
-    more = 0
+def test_the_strong_bot_launches_for_a_fresh_sighting_or_blind_for_the_likeliest_hex_while_scouts_fly():
+    """strong_bot.take_off over the take-off steps of a game: with a sighting of this Turn or the last, each bomber
+    it launches reaches one (its own movement factor and the fleets' closing), and it launches some the easy bot
+    holds back (a carrier's dive bombers while its torpedo bombers are out of reach); with none, it launches only
+    while scouts fly, each bomber reaching the likeliest hex (its fleet closing one hex), and it does launch so."""
+    more = blind = 0
     for state, side in game_states(False):
         prompt = prompt_of(state, side)
         if not any(a["verb"] == "take_off" for a in prompt["actions"]):
@@ -94,14 +95,23 @@ def test_the_strong_bot_launches_every_bomber_that_reaches_a_fresh_sighting_and_
         me = bots.Intel(view)
         fresh = [c["hex"] for c in me.contacts if c["age"] <= strong_bot.LAUNCH_AGE]
         where = {u["id"]: me.area_hex(a["id"]) for a in me.card["areas"] for u in a["ready"]}
-        strong = {u for u in strong_bot.take_off(view, prompt, SeededRng(1))["args"]["units"]
-                  if bots.AIR[u]["type"] in bots.BOMBERS}
+        order = strong_bot.take_off(view, prompt, SeededRng(1))["args"]["units"]
+        strong = {u for u in order if bots.AIR[u]["type"] in bots.BOMBERS}
         easy = {u for u in bots.take_off(view, prompt, SeededRng(1))["args"]["units"]
                 if bots.AIR[u]["type"] in bots.BOMBERS}
-        for u in strong:
-            reach = bots.AIR[u]["mf"] + strong_bot.LAUNCH_CLOSING
-            assert any(bots.dist(where[u], h) <= reach for h in fresh), (u, side)
-        more += len(strong - easy)
+        if fresh:
+            for u in strong:
+                reach = bots.AIR[u]["mf"] + strong_bot.LAUNCH_CLOSING
+                assert any(bots.dist(where[u], h) <= reach for h in fresh), (u, side)
+            more += len(strong - easy)
+        elif strong:
+            assert any(bots.AIR[u]["type"] == bots.SCOUT for u in order), (side, "blind without scouts")
+            w = me.likelihood()
+            likely = max(w, key=lambda h: (w[h], h))
+            for u in strong:
+                assert bots.dist(where[u], likely) <= bots.AIR[u]["mf"] + strong_bot.BLIND_CLOSING, (u, side)
+            blind += 1
     assert more, "the strong bot never launched a bomber the easy one held back"
+    assert blind, "the strong bot never launched blind while its scouts flew"
 
 

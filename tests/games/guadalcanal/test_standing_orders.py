@@ -52,19 +52,20 @@ def test_cancelled_the_set_up_is_asked_with_the_standing_order_on_its_form():
 
 
 @pytest.mark.rule("4c")
-def test_the_guns_fire_at_the_nearest_attacker_by_the_standing_order_without_asking():
+def test_the_guns_concentrate_on_the_most_dangerous_attacker_by_the_standing_order_without_asking():
     s = strike_on_tf17("formation")
     begin_combat(s, ["P4"], ScriptedRng([]))
     decide(s, "allied", {"verb": "set_up", "args": {"hexes": {"us-hornet": "J12", "us-atlanta": "J15"},
                                                     "facing": "N"}}, ScriptedRng([]))
-    # AA: each ship's guns at the dive bombers over it (one combat a target: 1, 10 a miss each); then the bombing
+    # 1SD attacks Hornet, the carrier, 3 hexes from Atlanta (4c1: in range); 2SD attacks Atlanta, over it (nearest)
     decide(s, "japanese", {"verb": "attack", "args": {"targets": {"ij-1sd": "us-hornet", "ij-2sd": "us-atlanta"},
                                                       "approach": {}}}, ScriptedRng([1, 10, 1, 10, 1, 10, 1, 10]))
-    fired = sorted(x["text"] for x in s["log"] if x["text"].startswith("AA: "))
-    assert len(fired) == 2  # each gun at the bomber stacked on its own ship, the nearest (4a3.1)
-    assert fired[0].startswith("AA: Atlanta (+") and f"fire at {bt.name('ij-2sd')} " in fired[0]
-    assert fired[1].startswith("AA: Hornet (+") and f"fire at {bt.name('ij-1sd')} " in fired[1]
-    assert len(told(s, "allied", "guns fired by your standing order")) == 1
+    fired = [x["text"] for x in s["log"] if x["text"].startswith("AA: ")]
+    # both ships' guns at the bomber over the carrier, together (4 + 4 beats its defense 1 by 4 and more, 4c2); none
+    # at Atlanta's own attacker, the nearer but less dangerous
+    assert fired == [f"AA: Atlanta + Hornet (+8) fire at {bt.name('ij-1sd')} (+1): 1+8=9 against 10+1=11: no damage."]
+    (why,) = told(s, "allied", "guns fired by your standing order")
+    assert "most dangerous" in why and "(4c)" in why
     assert pending_decision(s) != ("aa_combat", ["allied"])
 
 

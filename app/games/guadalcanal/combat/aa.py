@@ -11,6 +11,8 @@ Each combat is resolved at once (4b) and its result marked at once (10b: B8's hi
 The battle's AA is one order (`fire_all`, issue 34): each gun's target (defaulted to the nearest attacker in its
 range) or "hold"; the guns given one target fire together, one combat a target in the order given, and the step ends
 (a gun held does not fire in this battle). `fire` (one combat) and `cease_fire` stay for orders given one at a time.
+The standing order (issue 34) gives the order without asking: the guns concentrated on the most dangerous attackers
+(`concentrated`, the computer player's fire too).
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import fog, standing_orders
 from app.games.guadalcanal.combat import air_play, free_roll, telling
+from app.games.guadalcanal.combat import units as counters
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat.damage import apply_result, factor
 from app.games.guadalcanal.combat.resolution import roll_combat
@@ -210,24 +213,61 @@ def random(state: State, role: Role, rng: Rng) -> Action:
     return {"verb": "fire_all", "args": {"targets": targets}}
 
 
+def concentrated(in_range: dict[str, list[str]], aa: dict[str, int], modifiers: dict[str, int],
+                 attacking: dict[str, str | None]) -> dict[str, str]:
+    """The AA standing order's choice, {gun: target} (the computer player's too, bots.py): the guns concentrate on
+    the most dangerous attacker first - the one attacking the most valuable unit (its victory points, 7a3), then the
+    one with the greatest printed bombing factor - with the guns left that reach it (4c1), strongest first, until
+    their factors (4c2) beat its printed defense (4c3) by 4 after its modifier (4c2.1, 4c2.2); then the next
+    attacker. A gun no attacker needs holds its fire. `in_range` {gun: attackers in its range}, `aa` {gun: AA
+    factor}, `modifiers` {attacker: AA modifier}, `attacking` {attacker: the unit it attacks}: what the defender's
+    form shows it (prompt)."""
+    def threat(a: str) -> tuple:
+        target = attacking.get(a)
+        value = counters.ship_value({"type": counters.record(target)["type"]}) if target else 0
+        return (value, (counters.printed(a) or {}).get("bombing", 0) or 0, a)
+
+    free = set(in_range)
+    volley: dict[str, str] = {}
+    for a in sorted({a for air in in_range.values() for a in air}, key=threat, reverse=True):
+        reach = sorted((g for g, air in in_range.items() if a in air and g in free),
+                       key=lambda g: (-(aa.get(g) or 0), g))
+        need = ((counters.printed(a) or {}).get("defense", 0) or 0) + 4 - (modifiers.get(a) or 0)
+        chosen, total = [], 0
+        for g in reach:
+            if total >= need:
+                break
+            chosen.append(g)
+            total += aa.get(g) or 0
+        if chosen and total > 0:
+            volley.update({g: a for g in chosen})
+            free -= set(chosen)
+    return volley
+
+
 def fire_by_standing_order(state: State) -> bool:
     """The defender's AA fire is ordered by its standing order (4c): it is on and no later wave of this battle
     (option 13b) may still come, for which a player might hold a gun's fire (4c2: once a Combat Phase; a side
-    defends a hex in one battle at most, so no other battle can want the gun). Every gun fires at the nearest
-    attacker in its range, as the form's default; the side is told why it was not asked, the first time."""
+    defends a hex in one battle at most, so no other battle can want the gun). The guns concentrate on the most
+    dangerous attackers (`concentrated`); the side is told why it was not asked, the first time."""
     side = bt.battle(state)["defender"]
     if not standing_orders.on(state, side, "aa") or bt.battle(state).get("waves"):
         return False
     if standing_orders.first_told(state, side, "told_aa"):
-        state["log"].append(entry(side, "Your guns fired by your standing order, each at the nearest attacking air "
-                                        "unit in its range (4c). Untick it among the standing orders of the Sea "
+        state["log"].append(entry(side, "Your guns fired by your standing order, concentrated on the most dangerous "
+                                        "attacking air units: first the one attacking your most valuable unit (then "
+                                        "the strongest bomber), with guns in its range enough to beat its defense by "
+                                        "4, then the next (4c). Untick it among the standing orders of the Sea "
                                         "Movement form to aim them yourself.",
                                   at="Combat Phase, anti-aircraft combat (4c), standing order"))
-    order = default(state, side)
-    if order["verb"] == "cease_fire":
+    targets = bt.attackers_on_board(state)
+    reach = {g: [a for a in targets if in_range(state, g, a)] for g in guns(state)}
+    volley = concentrated(reach, {g: air_play.aa_of(state, g) for g in reach},
+                          {a: modifier(state, a) for a in targets}, {a: bt.board(state)[a]["target"] for a in targets})
+    if not volley:
         bt.combat(state)["step"] = "bombing"
         return True
-    bt.combat(state)["aa_volley"] = volleys(order["args"]["targets"])
+    bt.combat(state)["aa_volley"] = volleys(volley)
     return True
 
 

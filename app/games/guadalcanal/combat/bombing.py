@@ -20,10 +20,10 @@ from app.engine.errors import IllegalAction
 from app.engine.orders import Boolean, Choice, Optional, args_json
 from app.engine.rng import Rng
 from app.engine.states import Decision
-from app.games.guadalcanal import fog
+from app.games.guadalcanal import fog, standing_orders
 from app.games.guadalcanal.combat import battle as bt
 from app.games.guadalcanal.combat import free_roll, telling, units
-from app.games.guadalcanal.combat.bombing_order import IN_ORDER_LABEL, ORDER, in_order, set_in_order
+from app.games.guadalcanal.combat.bombing_order import ORDER
 from app.games.guadalcanal.combat.damage import alive, apply_result, carried, factor
 from app.games.guadalcanal.combat.resolution import FLIP, HIT, roll_combat
 from app.games.guadalcanal.combat.setup import SHIPS_AND_BASES
@@ -147,7 +147,7 @@ def check(state: State, role: Role, action: Action) -> None:
 
 def resolve(state: State, role: Role, action: Action, rng: Rng) -> State:
     if "standing" in action["args"]:
-        set_in_order(state, role, action["args"]["standing"])
+        standing_orders.keep(state, role, "bombing", action["args"]["standing"])
     bomb(state, action["args"]["combat"], rng)
     return state
 
@@ -161,11 +161,11 @@ def prompt(state: State, role: Role) -> Prompt:
     b = bt.battle(state)
     open_ = tuple(pending(state))
     args = {"combat": Choice(open_, tuple(label(c) for c in open_), label="Bombing combat"),
-            "standing": Optional(Boolean(label=IN_ORDER_LABEL))}
+            "standing": Optional(Boolean(label=standing_orders.LABELS["bombing"]))}
     return {"title": f"Battle {b['hex']}: choose the next bombing combat", "rule": "4d2",
             "actions": [{"verb": "bomb", "label": "Bomb", "args": args_json(args)}],
             "info": {"battle": b["hex"], "combats": {c: pending(state)[c] for c in open_},
-                     "default": {"standing": in_order(state, role)}}}
+                     "default": {"standing": standing_orders.on(state, role, "bombing")}}}
 
 
 def default(state: State, role: Role) -> Action:

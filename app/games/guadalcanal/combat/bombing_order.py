@@ -12,16 +12,6 @@ from app.games.guadalcanal import standing_orders
 # 4d2's own example resolves the torpedo bombing first, then the dive bombing; a result is marked at once, so a hit
 # lowers the defence the later categories meet (10b)
 ORDER = ("torpedo", "dive", "medium", "high")
-IN_ORDER_LABEL = standing_orders.LABELS["bombing"]
-
-
-def in_order(state: State, side: str) -> bool:
-    """Is the side's standing order on (it is from the start)?"""
-    return standing_orders.on(state, side, "bombing")
-
-
-def set_in_order(state: State, side: str, keep: bool) -> None:
-    standing_orders.keep(state, side, "bombing", keep)
 
 
 def ordered(state: State, side: str) -> None:

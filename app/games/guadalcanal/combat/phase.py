@@ -132,7 +132,7 @@ def advance(state: State, rng: Rng) -> State:
             open_ = bombing.pending(state)
             if len(open_) > 1:
                 attacker = bt.battle(state)["attacker"]
-                if not bombing_order.in_order(state, attacker):
+                if not standing_orders.on(state, attacker, "bombing"):
                     return state
                 if not c.get("bombing_told"):  # once a battle: the side's standing order chose the order (4d2)
                     c["bombing_told"] = True

@@ -19,7 +19,7 @@ from app.engine.rng import Rng
 from app.engine.states import Decision
 from app.games.guadalcanal import standing_orders
 from app.games.guadalcanal.combat import battle as bt
-from app.games.guadalcanal.combat import bombing_order, units
+from app.games.guadalcanal.combat import units
 from app.games.guadalcanal.combat.tables import FACINGS, battleboard, facing_to, grid, hexes, on_edge
 
 
@@ -224,7 +224,7 @@ def place_attacker(state: State, targets: dict[str, str], approach: dict[str, st
 
 def resolve_attacker(state: State, role: Role, action: Action, rng: Rng) -> State:
     if "standing" in action["args"]:
-        bombing_order.set_in_order(state, role, action["args"]["standing"])
+        standing_orders.keep(state, role, "bombing", action["args"]["standing"])
     place_attacker(state, action["args"]["targets"], action["args"]["approach"])
     bt.combat(state)["step"] = "air_combat"  # option 14's air combats come before AA (combat/air_play.py)
     return state
@@ -277,12 +277,12 @@ def prompt_attacker(state: State, role: Role) -> Prompt:
                                   names=tuple(bt.name(u) for u in b["air"])),
             "approach": Assignment(torpedo, hexes(), required=False, label="Torpedo approach hexes",
                                    names=tuple(bt.name(u) for u in torpedo)),
-            "standing": Optional(Boolean(label=bombing_order.IN_ORDER_LABEL))}
+            "standing": Optional(Boolean(label=standing_orders.LABELS["bombing"]))}
     board = {u: bt.board(state)[u] for u in targets}
     return {"title": f"Battle {b['hex']}: place your air units on their targets", "rule": "4a3",
             "actions": [{"verb": "attack", "label": "Attack", "args": args_json(args)}],
             "info": {"battle": b["hex"], "board": board, "air": list(b["air"]),
-                     "default": {"standing": bombing_order.in_order(state, role)}}}
+                     "default": {"standing": standing_orders.on(state, role, "bombing")}}}
 
 
 deciders_attacker = bt.decided_by("setup_attacker", "attacker")

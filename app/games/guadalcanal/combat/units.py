@@ -30,6 +30,20 @@ def base_hexes() -> dict[str, str]:
     return {b["id"]: b["hex"] for b in data.load(DATA / "map.toml")["base"]}
 
 
+@lru_cache(maxsize=1)
+def vp_rows() -> dict[str, dict[str, int]]:
+    """{unit type: its victory points, eliminated and flipped} (7a3, data/victory.toml's rows)."""
+    return {r["type"]: {"eliminated": r["eliminated"], "flipped": r["flipped"]}
+            for r in data.load(DATA / "victory.toml")["row"]}
+
+
+def ship_value(report: dict[str, Any]) -> int:
+    """The victory points an enemy would earn from a unit as reported ({type, face}): eliminating it and, while its
+    front side is up, flipping it (7a3; a type without a row, an air unit or a base, is worth none)."""
+    row = vp_rows().get(report.get("type"), {"eliminated": 0, "flipped": 0})
+    return row["eliminated"] + (row["flipped"] if report.get("face", "front") == "front" else 0)
+
+
 def record(unit_id: str) -> dict[str, Any]:
     try:
         return units()[unit_id]
