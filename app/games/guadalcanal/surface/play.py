@@ -68,9 +68,11 @@ def _setup_order(state: State, side: str, rng=None) -> dict[str, Any]:
         facing = battleline.facing_for_a(b["facing"], s["relation"])
     placement: dict[str, str] = {}
     if rng is not None and rng.d6() > 3:
-        ship = rng.choice(battle.fleet(state, side))
-        placement[ship] = rng.choice(battleline.open_behind([line], s["night"],
-                                                            {p["at"] for p in s["ships"].values()}))
+        fleet = battle.fleet(state, side)
+        ship = rng.choice(fleet)
+        # 16c: the lead ship of the first battleline stands in the X hex, so a side's only ship goes there
+        placement[ship] = line if len(fleet) == 1 else rng.choice(
+            battleline.open_behind([line], s["night"], {p["at"] for p in s["ships"].values()}))
     return {"verb": "surface_set_up", "args": {"line": line, "facing": facing, "placement": placement}}
 
 
