@@ -46,8 +46,7 @@ from app.games.guadalcanal.combat import aa
 from app.games.guadalcanal.combat import setup as battle_setup
 from app.games.guadalcanal.combat import units as counters
 from app.games.guadalcanal.combat.tables import bow_quarters, grid
-from app.games.guadalcanal.gamedata import (AIR, AREAS, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, enemy,
-                                            ship_value)
+from app.games.guadalcanal.gamedata import AIR, AREAS, BASE_HEX, HEXES, LAND, SCENARIOS, SHIPS, SIDES, TRACK, enemy
 from app.games.guadalcanal.surface import bot as surface_bot
 
 View = dict[str, Any]
@@ -180,7 +179,7 @@ def enemy_areas(scenario: str, side: str) -> tuple[tuple[str, ...], ...]:
 
 
 def value_of_force(ships: list[dict[str, Any]]) -> int:
-    return sum(ship_value(s) for s in ships)
+    return sum(counters.ship_value(s) for s in ships)
 
 
 def damaged(ship: dict[str, Any]) -> bool:
@@ -617,7 +616,7 @@ def set_up(view: View, prompt: Prompt, rng) -> Action:
     """4a2: the carriers in the middle, the escorts around them, all within AA range of one another (4c1)."""
     args = spec(prompt, "set_up")["args"]
     pieces = list(args["hexes"]["ids"])
-    ranked = sorted(pieces, key=lambda u: (-ship_value({"type": unit_type(u)}), u))
+    ranked = sorted(pieces, key=lambda u: (-counters.ship_value({"type": unit_type(u)}), u))
     hexes = battle_setup.spread(ranked, battle_setup.central_order())
     facing = rng.choice(choices(args["facing"]))
     return {"verb": "set_up", "args": {"hexes": hexes, "facing": facing}}
@@ -642,8 +641,8 @@ def attack(view: View, prompt: Prompt, rng) -> Action:
     ships_hexes = {v["hex"] for v in board.values()}
     ships = [u for u in board if counters.record(u)["kind"] == "ship"]
     # a base is worth no victory points (7a3.3): bomb it only when it stands alone
-    ranked = sorted(ships or list(board), key=lambda u: (-ship_value({"type": unit_type(u), "face": _face(view, u)}),
-                                                         u))
+    ranked = sorted(ships or list(board),
+                    key=lambda u: (-counters.ship_value({"type": unit_type(u), "face": _face(view, u)}), u))
     if not ranked:
         return least(spec(prompt, "attack"))
     planned = {t: 0 for t in ranked}

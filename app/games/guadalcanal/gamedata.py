@@ -76,5 +76,3 @@ LANDING_PLACES: tuple[str, ...] = tuple([*(u for u, v in SHIPS.items() if v["cap
 # --- victory points (7a3) ---------------------------------------------------------------------------------------
 VP = DOCS["victory"]
 VP_ROWS: dict[str, dict[str, int]] = counters.vp_rows()
-ship_value = counters.ship_value
-
