@@ -255,8 +255,8 @@ def _take_off(state, side, order) -> dict[str, Any] | None:
     points still at the station fly (a point is never lost twice, nor a station's count taken below zero)."""
     st = order["from"]
     if st.startswith("base:"):
-        base = state["bases"].get(st[5:])
-        pool, key = (base["air"], order["kind"]) if base else ({}, order["kind"])
+        base = state["bases"].get(st[5:])  # a base lost before the flight holds nothing
+        pool, key = (base["air"] if base else {}), order["kind"]
     else:
         pool, key = state["ships"][st], "nac"
     points = min(order["points"], pool.get(key, 0))
