@@ -195,12 +195,14 @@ def layout(board: dict[str, Any], again: bool = False) -> dict[str, Any]:
     def xy(p: Point) -> tuple[float, float]:
         return _fmt((p[0] - x0) * k), _fmt((p[1] - y0) * k)
 
-    hexes, hexes_markup = [], Markup("")
+    hexes, hexes_markup = (), Markup("")
     if b.grid is not None:
         named = json.dumps([(s["at"], s.get("label"), s.get("kind")) for s in board.get("spaces", [])
                             if isinstance(s.get("at"), str)])
         cells = (board["id"], _key(board["grid"]), named, x0, y0, k)
-        hexes, hexes_markup = [dict(h) for h in _hex_cells(*cells)], _hex_markup(*cells)
+        # the cells themselves, shared and read only: the template draws the markup made once per grid, and reads
+        # the cells only to know there are hexes (a copy of each was made at every draw for nothing)
+        hexes, hexes_markup = _hex_cells(*cells), _hex_markup(*cells)
 
     areas = []
     for a in board.get("areas", []):
