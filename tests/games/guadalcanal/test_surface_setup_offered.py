@@ -72,3 +72,24 @@ def test_a_hex_in_front_of_the_line_chosen_is_still_refused_with_the_rule():
         battle.apply(s, "japanese", {"verb": "surface_set_up", "args": {"line": west, "facing": "N",
                                                                         "placement": {ship: east}}}, ScriptedRng())
     assert e.value.rule == "16c"
+
+
+@pytest.mark.rule("16c")
+def test_a_random_set_up_of_a_lone_ship_puts_it_in_the_x_hex_and_is_accepted():
+    """The harness's and the random computer's set-up (surface/play.py) placed one ship at random behind the line; a
+    side's only ship is its lead, which 16c puts in the X hex, so the rules refused the order (seed 22 of the
+    all-options playouts)."""
+    from app.engine.rng import SeededRng
+    from app.games.guadalcanal.surface import play
+
+    s = battle.start(scenarios.begin("5"))
+    lone, *others = battle.fleet(s, "japanese")
+    for u in others:
+        del s["units"][u]
+    placed = 0
+    for seed in range(40):
+        order = play.random(s, "japanese", SeededRng(seed))
+        after = battle.apply(s, "japanese", order, ScriptedRng())  # accepted: no IllegalAction
+        assert after["surface"]["ships"][lone]["at"] == order["args"]["line"]
+        placed += bool(order["args"]["placement"])
+    assert placed  # some orders placed the ship themselves, not only by line astern
