@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session as DB
 from app.engine.contract import Action
 from app.engine.errors import Refused
 from app.play.clock import now
+from app.play.columns import read
 from app.play.deadlines import set_deadlines
 from app.play import bidding, ratings, snapshots
 from app.play.dice import GameRng
@@ -43,8 +44,9 @@ class Submitted:
 # Every order's queries, built once (building a statement and its cache key cost about as much as running it).
 _GAME = select(Game).where(Game.id == bindparam("game_id"))
 _GAME_LOCKED = _GAME.with_for_update()
-_PRIOR = select(ActionRow).where(ActionRow.game_id == bindparam("game_id"), ActionRow.role == bindparam("role"),
-                                 ActionRow.key == bindparam("key"))
+_PRIOR = select(ActionRow.seq, ActionRow.action).where(ActionRow.game_id == bindparam("game_id"),
+                                                        ActionRow.role == bindparam("role"),
+                                                        ActionRow.key == bindparam("key"))
 
 
 def lock_game(db: DB, game_id: str) -> Game:
@@ -117,7 +119,8 @@ def apply_action(db: DB, game_id: str, role: str, action: Any, expected_version:
         check_client_key(key)
     game = locked if locked is not None else lock_game(db, game_id)
     # A key belongs to the side that sent it: another side's use of the same text is a different submission.
-    prior = db.scalar(_PRIOR, {"game_id": game_id, "role": role, "key": key})
+    # Its columns on the session's connection (app/play/columns.py): every order asks, and almost every answer is none.
+    prior = read(db, _PRIOR, {"game_id": game_id, "role": role, "key": key}).first()
     if prior is not None:
         if prior.action != action:
             raise Stale("This form was already sent with other orders. Reload the page for the current position.",
