@@ -11,6 +11,7 @@ the role alone plays the game's `bots`, as every seat did before levels (and as 
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 
@@ -20,7 +21,7 @@ from app.engine.rng import HmacRng
 from app.engine.testing import random_action
 from app.play.deadlines import orders_in
 from app.play.errors import BadRequest
-from app.play.state import load_state, rules_for, state_at, view_for
+from app.play.state import load_state, prompts_of, rules_for, state_at, view_for
 from app.play.submit import Submitted, apply_action, lock_game, prompt_fingerprint
 from app.store.db import transaction
 from app.store.models import ActionRow, Game, Seat
@@ -111,7 +112,7 @@ def _owed(db, game_id: str, answered: dict[str, str], lock: bool):
         return None
     rules = rules_for(game)
     state = load_state(db, game)
-    prompts = rules.prompts(state)
+    prompts = prompts_of(rules, state)  # the position's prompts asked once: its order asks for them again (state.py)
     seat = next((s for s in db.scalars(select(Seat).where(
         Seat.game_id == game_id, Seat.bot.is_not(None), Seat.role.in_(sorted(prompts))).order_by(Seat.role))
         if _prompt_is_new(db, game, s.role, prompts[s.role], answered)), None)
@@ -140,8 +141,9 @@ def run_bots(game_id: str) -> list[Submitted]:
                 action = random_action(rules, state, seat.role, rng)
             else:
                 level = seat_level(seat.bot)[1]
-                action = bot_for(rules, seat.role, level)(view_for(rules, state, seat.role, False), prompts[seat.role],
-                                                          rng)
+                # a copy of its prompt: a computer player may work on what it is handed, and the prompts are shared
+                action = bot_for(rules, seat.role, level)(view_for(rules, state, seat.role, False),
+                                                          copy.deepcopy(prompts[seat.role]), rng)
             answered[seat.role] = prompt_fingerprint(prompts[seat.role])
             moves.append(apply_action(db, game_id, seat.role, action, game.version,
                                       f"bot:{game.version + 1}", None, platform=True))

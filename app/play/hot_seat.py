@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session as DB
 
 from app.engine.contract import UMPIRE
 from app.play import lobby
-from app.play.state import load_state, rules_for
+from app.play.state import load_state, prompts_of, rules_for
 from app.store.models import Game
 
 OPPONENT = "hot_seat"
@@ -30,5 +30,5 @@ def seat_to_move(db: DB, game: Game, user_id: int | None) -> str | None:
     the choice to lobby.role_of, i.e. their first seat)."""
     if game.status != "active" or not holds_every_side(db, game, user_id):
         return None
-    prompts = rules_for(game).prompts(load_state(db, game))
+    prompts = prompts_of(rules_for(game), load_state(db, game))
     return next((r for r in lobby.seats_held(db, game, user_id) if r in prompts), None)

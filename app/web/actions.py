@@ -364,7 +364,7 @@ async def order_from_form(form, game_id: str, user_id: int, seat: str | None) ->
             if game.status == "active":
                 check_fresh(game, role, expected)
             every = hot_seat.holds_every_side(db, game, user_id)
-            return game.game, role, rules_for(game).prompts(load_state(db, game)).get(role), every, expected
+            return game.game, role, prompts_of(rules_for(game), load_state(db, game)).get(role), every, expected
     game_type, role, prompt, every, expected = await run_in_threadpool(seat_and_prompt)
     return ReadForm(role, plugin_for(game_type).parse_form(form, prompt), expected, every)
 

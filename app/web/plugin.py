@@ -37,7 +37,7 @@ from app.engine.errors import Refused
 from app.paths import ROOT
 from app.play import lobby
 from app.play.errors import BadRequest
-from app.play.state import load_state, rules_for
+from app.play.state import load_state, prompts_of, rules_for
 from app.web.deps import ReadDBDep, User
 from app.web.form_fields import action_from_form
 from app.web.responses import HTMLResponse
@@ -210,7 +210,7 @@ def check_router(plugin: WebPlugin) -> APIRouter:
         game = lobby.require_game(db, game_id)  # a game of this kind: the mount checked it
         role = lobby.role_of(db, game, user.user_id, request.query_params.get("seat"))
         rules, state = rules_for(game), load_state(db, game)
-        prompt = rules.prompts(state).get(role) if game.status == "active" else None
+        prompt = prompts_of(rules, state).get(role) if game.status == "active" else None
         if prompt is None:
             return HTMLResponse("")
         action = plugin.parse_form(request.query_params, prompt)

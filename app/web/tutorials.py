@@ -15,7 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from app import games as registry
 from app.play import lobby, rulebooks, tutorials
 from app.play.errors import Forbidden, NotFound
-from app.play.state import load_state, rules_for
+from app.play.state import load_state, prompts_of, rules_for
 from app.web import actions as game_actions
 from app.web.deps import CSRF, MaybeUser, ReadDBDep, User
 from app.web.pages import in_transaction, page
@@ -69,7 +69,7 @@ def play_page(request: Request, game_id: str, db: ReadDBDep, user: User, seat: s
     held = lobby.seats_held(db, game, user.user_id)
     if not held:
         raise Forbidden("A tutorial is its learner's own: start one from the lobby's list of tutorials.")
-    prompts = rules_for(game).prompts(load_state(db, game)) if game.status == "active" else {}
+    prompts = prompts_of(rules_for(game), load_state(db, game)) if game.status == "active" else {}
     role = lobby.role_of(db, game, user.user_id, _seat(prompts, held, guide["step"], seat))
     m = page_model(db, game, role)
     prompt_html = render(m["prompt_template"], m=m, action_key=action_key, oob=False, user=user)

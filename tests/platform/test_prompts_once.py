@@ -8,6 +8,7 @@ import dataclasses
 
 from app import games as registry
 from app.play.state import prompts_of
+from tests.realtime.test_after_reply import blue_bot  # noqa: F401  (the fixture)
 
 
 class Counting:
@@ -41,3 +42,18 @@ def test_an_order_asks_the_rules_for_prompts_once(duel_game, monkeypatch):
     r = blue.act(gid, "fire", {"salvos": 1}, version=version)
     assert r.status_code == 200, r.text
     assert counting.asked - asked == 1  # the new position's; the one before was asked when it was new
+
+
+def test_a_computer_players_move_asks_the_rules_for_its_position_once(players, blue_bot, monkeypatch):
+    """The computer's pass reads whether it owes a move, then locks the game and reads it again, then applies its
+    move: the position it answers was asked about once, when the human's order made it (app/play/bots.py)."""
+    red = players()
+    gid = red.post("/api/games", json={"game": "duel_blue_bot", "side": "red", "opponent": "computer"}).json()["id"]
+    version = red.game(gid)["game"]["version"]
+    spec = registry.get("duel_blue_bot")
+    counting = Counting(spec.prompts)
+    monkeypatch.setitem(registry._registry, "duel_blue_bot", dataclasses.replace(spec, prompts=counting))
+    r = red.act(gid, "fire", {"salvos": 1}, version=version)  # the computer (Blue) answers after the reply
+    assert r.status_code == 200, r.text
+    assert red.game(gid)["game"]["version"] == version + 2  # it did answer
+    assert counting.asked == 2  # red's order's new position, and the computer's
