@@ -69,9 +69,10 @@ class Windows:
     def open(self) -> None:
         self._at = cpu_ns(self.pid)
 
-    def close(self, counted: bool = True) -> None:
+    def close(self, counted: bool = True, at: dict[int, int] | None = None) -> None:
+        """End the window now, or at `at`: a reading (`cpu_ns`) taken earlier, when the last push arrived."""
         if counted:
-            self.ns += cpu_between(self._at, cpu_ns(self.pid))
+            self.ns += cpu_between(self._at, at if at is not None else cpu_ns(self.pid))
             self.orders += 1
 
     def per_order_ms(self) -> float:

@@ -23,7 +23,7 @@ from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.realtime import frames
 from tests.support_server import LiveServer
-from tools.bench import Windows, user
+from tools.bench import Windows, cpu_ns, user
 from tools.bench_usn_page import _rewrite
 
 # game id -> scenario (the longest each offers beside the defaults a newcomer gets)
@@ -111,12 +111,10 @@ async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str], rol
         version = (await client.get(f"/api/games/{game_id}", headers=auth)).json()["game"]["version"]
         cpu = Windows(server.proc.pid)  # the server's CPU from the order's POST until every push has arrived
         cpu.open()
-        waits = {seat: asyncio.create_task(_push(ws, TIMEOUT if seat == role else 5)) for seat, ws in socks.items()}
-        r = await client.post(f"/api/games/{game_id}/actions", headers=auth, json={
-            "action": action, "expected_version": version, "key": f"bench-{version}"})
-        r.raise_for_status()
-        received = {seat: await wait for seat, wait in waits.items()}
-        cpu.close()
+        received, last = await pushes(socks, role, server.proc.pid, client.post(
+            f"/api/games/{game_id}/actions", headers=auth,
+            json={"action": action, "expected_version": version, "key": f"bench-{version}"}))
+        cpu.close(at=last)
         for seat, ws in socks.items():
             data = received[seat]
             pushes[seat] = None if data is None else {"raw": len(data), "deflate": len(frames.compress(data)),
@@ -126,12 +124,29 @@ async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str], rol
             "cpu_ms": cpu.per_order_ms()}
 
 
-async def _push(ws, timeout: float) -> bytes | None:
-    """The push a socket receives, or None when none comes (that seat's page did not change: nothing is pushed)."""
+async def pushes(socks: dict, role: str, pid: int, order) -> tuple[dict[str, bytes | None], dict[int, int]]:
+    """Send the order (an awaitable POST) and collect each seat's push (None for a seat whose page did not change:
+    nothing is pushed to it, which is known only once its wait of a few seconds ends). Also returns the server's CPU
+    reading (`cpu_ns`) taken as the last push that came arrived, or as the reply came when none did: the order's
+    CPU window ends there, not at the end of an unchanged seat's wait (its idle seconds are no part of the order)."""
+    readings: list[dict[int, int]] = []
+    waits = {seat: asyncio.create_task(_push(ws, TIMEOUT if seat == role else 5, pid, readings))
+             for seat, ws in socks.items()}
+    r = await order
+    r.raise_for_status()
+    replied = cpu_ns(pid)
+    received = {seat: await wait for seat, wait in waits.items()}
+    return received, (readings[-1] if readings else replied)
+
+
+async def _push(ws, timeout: float, pid: int, readings: list[dict[int, int]]) -> bytes | None:
+    """The push a socket receives, or None when none comes (that seat's page did not change: nothing is pushed).
+    The server's CPU is read as it arrives (appended to `readings`)."""
     try:
         message = await asyncio.wait_for(ws.recv(), timeout)
     except TimeoutError:
         return None
+    readings.append(cpu_ns(pid))
     return message.encode() if isinstance(message, str) else message
 
 

@@ -88,3 +88,42 @@ def test_push_sizes_set_each_push_beside_the_page_it_updates_raw_and_compressed(
     # the order's server CPU once, on the game's first row
     assert "| Solomons Campaign (campaign, 12) | 23.4 | allied (moved) | 150.0 | 30.0 | 12.0 | 3.0 | patch | 10% |" in text
     assert "| Solomons Campaign (campaign, 12) |  | japanese | 140.0 | 28.0 | no push (page unchanged) |" in text
+
+
+def test_a_push_sizes_orders_cpu_window_ends_when_its_last_push_arrives_not_when_an_unchanged_seats_wait_ends(
+        monkeypatch):
+    """tools/bench_pushes.py: a seat whose page the order did not change gets no push, known only once its wait of
+    some seconds ends; the server's CPU in those idle seconds is no part of the order."""
+    import asyncio
+
+    monkeypatch.setattr(bench_pushes, "cpu_ns", lambda pid: {1: time.monotonic_ns()})
+
+    class Socket:
+        def __init__(self, after: float | None):
+            self.after = after
+
+        async def recv(self):
+            if self.after is None:
+                await asyncio.sleep(3600)  # nothing pushed to this seat
+            await asyncio.sleep(self.after)
+            return "<section>pushed</section>"
+
+    class Reply:
+        def raise_for_status(self):
+            pass
+
+    async def order():
+        return Reply()
+
+    async def measured():
+        monkeypatch.setattr(bench_pushes, "TIMEOUT", 1)
+        start = time.monotonic_ns()
+        real_wait_for = asyncio.wait_for
+        # the unchanged seat waits 0.5 s here (5 s in the bench)
+        monkeypatch.setattr(asyncio, "wait_for", lambda aw, timeout: real_wait_for(aw, min(timeout, 0.5)))
+        got, last = await bench_pushes.pushes({"mover": Socket(0.05), "other": Socket(None)}, "mover", 0, order())
+        return got, (last[1] - start) / 1e9, (time.monotonic_ns() - start) / 1e9
+
+    got, window, waited = asyncio.run(measured())
+    assert got["mover"] == b"<section>pushed</section>" and got["other"] is None
+    assert waited >= 0.5 and window < 0.3  # the window ended at the push, not at the end of the other seat's wait
