@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
+from collections import OrderedDict
 from typing import Any, Callable, Iterable
 
 from app.engine.contract import UMPIRE
@@ -116,8 +118,35 @@ def recent_groups(lines: list[dict[str, Any]], role: str | None = None, label=No
             current = heading
     turns = [(a, b) for a, b in zip(starts, [*starts[1:], len(lines)]) if b > a]
     # grouped lazily, newest first: the Game-Turns past the limit are never grouped
-    kept = _newest((log_groups(lines[a:b], role, label, turn_heading)[0] for a, b in reversed(turns)), limit)
+    kept = _newest((_turn(lines[a:b], role, label, turn_heading) for a, b in reversed(turns)), limit)
     return kept, len(turns) - len(kept)
+
+
+# One Game-Turn of a role's log as grouped, by what it is grouped from (issue 37): every push draws every watching
+# role's recent log, and only the newest Game-Turn has changed since the last push; the earlier ones were grouped
+# exactly so before. Keyed by the role, the game's wording and the turn's lines themselves (their repr: every
+# value's type and content), so a role is only ever served what its own lines grouped for it make, and a turn whose
+# lines changed is grouped afresh. The groups are shared: callers must not mutate them (the templates only read).
+_TURNS: "OrderedDict[tuple, dict[str, Any]]" = OrderedDict()
+_TURNS_SIZE = 2048
+_TURNS_LOCK = threading.Lock()  # the drawing's worker threads share it
+
+
+def _turn(lines: list[dict[str, Any]], role: str | None, label, turn_heading) -> dict[str, Any]:
+    """`log_groups(lines, ...)[0]` for the lines of one Game-Turn, grouped once per distinct input."""
+    key = (role, label, turn_heading, repr(lines))
+    try:
+        kept = _TURNS.get(key)
+    except TypeError:  # a wording that cannot be a key: grouped each time
+        return log_groups(lines, role, label, turn_heading)[0]
+    if kept is None:
+        kept = log_groups(lines, role, label, turn_heading)[0]
+    with _TURNS_LOCK:
+        _TURNS[key] = kept
+        _TURNS.move_to_end(key)
+        while len(_TURNS) > _TURNS_SIZE:
+            _TURNS.popitem(last=False)
+    return kept
 
 
 def recent(groups: list[dict[str, Any]], lines: int = RECENT_LINES) -> tuple[list[dict[str, Any]], int]:

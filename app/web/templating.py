@@ -4,10 +4,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from fastapi.templating import Jinja2Templates
 from jinja2 import TemplateNotFound
+from markupsafe import Markup
 
 from app.config import get_settings
 from app.engine.text import scrub
@@ -56,6 +59,33 @@ env.globals["action_key"] = action_key  # imported macros (macros.html) see glob
 env.globals["board_layout"] = board_layout  # the one board renderer (templates/game/_board.html)
 env.globals["form_digest"] = form_digest  # what a page's order forms ask, for the push that leaves them be
 env.globals["board_digest"] = board_digest  # the board as drawn, likewise
+
+
+# A Game-Turn of the log as drawn, by the grouped turn it is drawn from (app/web/log_view.py `_turn` hands every push
+# the same object for a turn whose lines did not change): drawn once, not at every push of every watching role. Kept
+# with the object itself, so an id is never taken for another turn's; the markup is all of the object's content and
+# `first`, so whoever is handed that object may be handed its markup.
+_TURN_HTML: "OrderedDict[tuple[int, bool], tuple[Any, Markup]]" = OrderedDict()
+_TURN_HTML_SIZE = 2048
+_TURN_HTML_LOCK = threading.Lock()
+
+
+def log_turn(turn: dict[str, Any], first: bool) -> Markup:
+    """One Game-Turn of the log (templates/game/_log_turn.html); `first`: the newest, drawn open."""
+    key = (id(turn), bool(first))
+    kept = _TURN_HTML.get(key)
+    if kept is not None and kept[0] is turn:
+        return kept[1]
+    html = Markup(env.get_template("game/_log_turn.html").render(t=turn, first=first))
+    with _TURN_HTML_LOCK:
+        _TURN_HTML[key] = (turn, html)
+        _TURN_HTML.move_to_end(key)
+        while len(_TURN_HTML) > _TURN_HTML_SIZE:
+            _TURN_HTML.popitem(last=False)
+    return html
+
+
+env.globals["log_turn"] = log_turn
 
 
 def has_template(name: str) -> bool:
