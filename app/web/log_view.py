@@ -4,6 +4,7 @@ orders are in" filler of a section folded into one short line."""
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import threading
 from collections import OrderedDict
@@ -128,13 +129,14 @@ def recent_groups(lines: list[dict[str, Any]], role: str | None = None, label=No
 # value's type and content), so a role is only ever served what its own lines grouped for it make, and a turn whose
 # lines changed is grouped afresh. The groups are shared: callers must not mutate them (the templates only read).
 _TURNS: "OrderedDict[tuple, dict[str, Any]]" = OrderedDict()
-_TURNS_SIZE = 2048
+_TURNS_SIZE = 512
 _TURNS_LOCK = threading.Lock()  # the drawing's worker threads share it
 
 
 def _turn(lines: list[dict[str, Any]], role: str | None, label, turn_heading) -> dict[str, Any]:
     """`log_groups(lines, ...)[0]` for the lines of one Game-Turn, grouped once per distinct input."""
-    key = (role, label, turn_heading, repr(lines))
+    # the lines' digest, not their text: a late turn's repr is tens of KiB, and the memo keeps hundreds of keys
+    key = (role, label, turn_heading, hashlib.blake2b(repr(lines).encode(), digest_size=16).digest())
     try:
         kept = _TURNS.get(key)
     except TypeError:  # a wording that cannot be a key: grouped each time

@@ -66,7 +66,7 @@ env.globals["board_digest"] = board_digest  # the board as drawn, likewise
 # with the object itself, so an id is never taken for another turn's; the markup is all of the object's content and
 # `first`, so whoever is handed that object may be handed its markup.
 _TURN_HTML: "OrderedDict[tuple[int, bool], tuple[Any, Markup]]" = OrderedDict()
-_TURN_HTML_SIZE = 2048
+_TURN_HTML_SIZE = 512
 _TURN_HTML_LOCK = threading.Lock()
 
 
