@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
 from app.games.usn.rules import rules
+from app.web.heap import settle
 
 SCENARIO = "campaign_3"
 
@@ -20,6 +21,7 @@ LATE_TURN = 60  # the position tools/bench_usn_page.py draws and pushes: late in
 
 
 def play(seed: int = 0, bots: bool = True) -> dict:
+    settle()  # the heap as a server holds it from its start (app/web/heap.py), where a computer game is played
     dice, players = SeededRng(1000 + seed), SeededRng(2000 + seed)
     late = None
     cpu, largest, steps = 0.0, 0, 0

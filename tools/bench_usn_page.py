@@ -29,6 +29,7 @@ from app.games.usn.rules import rules as usn_rules
 from app.realtime import frames
 from app.realtime import patch as patches
 from app.web.guards import gzip
+from app.web.heap import settle
 from app.web.presenter import action_key, page_model
 from app.web.templating import render
 from tests.conformance.render import facts, game_row, pages
@@ -163,7 +164,9 @@ def draw_cpu(late: dict, draws: int = 15) -> dict[str, list[float]]:
     """The CPU time (ms, of this thread) of drawing each side's whole page of `late` in this process, as the server
     does for a GET after its first (the prompts, the page model, the templates, gzip), without the database: each
     side `draws` times in turn after one untimed draw. On a loaded machine the wall time of a live draw measures
-    the load as much as the draw; this is the draw's own cost."""
+    the load as much as the draw; this is the draw's own cost. The heap is settled first, as a server's is at its
+    start (app/web/heap.py), so the collector's full passes cost here what they cost there."""
+    settle()
     rules = registry.get("usn")
     game = game_row(rules, late["scenario"], {}, late)
     user = SimpleNamespace(username="player", user_id=1)

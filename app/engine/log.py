@@ -7,6 +7,7 @@ Reading a side's line needs to know the reader's side. The engine stays pure: th
 game, whose sides and seats share ids."""
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Mapping
 
@@ -21,6 +22,16 @@ def entry(to: Role | str, text: str, **data: Any) -> dict[str, Any]:
     if data:
         line["data"] = data
     return line
+
+
+def clone(state: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a state for `apply` to change. Everything but the log goes through a JSON round trip (the state is
+    plain JSON: the fastest deep copy, many times faster than copy.deepcopy); the log is a new list of the same
+    lines, since a line is never changed once written, only new ones appended. A late U.S.N. campaign's log is nine
+    tenths of its state (4,400 lines), and copying it whole at every order was most of the order's copying."""
+    body = json.loads(json.dumps({k: v for k, v in state.items() if k != "log"}))
+    body["log"] = list(state["log"])
+    return body
 
 
 def reader_addresses(role: Role, sides: Mapping[Role, str] | None = None) -> frozenset[str]:

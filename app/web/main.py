@@ -25,6 +25,7 @@ from app.web import api, docs, health, notify_pages, pages, players, records_pag
 from app.web import plugin as web_plugins
 from app.web.deps import csrf_token_for, signed_in
 from app.web.guards import Compress, Guard
+from app.web.heap import settle
 from app.paths import ROOT
 from app.web.api import game_json
 from app.web.responses import HTMLResponse, JSONResponse, RedirectResponse
@@ -42,6 +43,7 @@ async def lifespan(app: FastAPI):
         tasks.append(asyncio.create_task(pipeline.resume_computer_players()))
     if is_postgres():  # another process's commits: pushed here as a commit made elsewhere
         tasks.append(asyncio.create_task(pg_notify.listen(pipeline.push, pipeline.hub.end_session)))
+    settle()
     yield
     for task in tasks:
         task.cancel()

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import entry
+from app.engine.log import clone, entry
 from app.engine.orders import Boolean, Choice, Integer, Optional, Path, Several
 from app.games.guadalcanal import cards, scout_losses, search, searchboard, spotting, standing_orders
 from app.games.guadalcanal import options as optional
@@ -191,7 +191,7 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     args = action["args"]
     group, path, called = args["units"], args["path"], set(args["search"])
     # 15a1.1: spent in the first announced hex where something is there; no more than the route leaves
@@ -293,7 +293,7 @@ def sea_search_check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def sea_search_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     at = "Action Phase, sea search (3d5)"
     if "standing" in action["args"] and not s.get("umpired"):
         standing_orders.keep(s, side, "sea_search", action["args"]["standing"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import entry
+from app.engine.log import clone, entry
 from app.engine.orders import Assignment, Optional, Several
 from app.games.guadalcanal import cards, forms, max_strike, new_scouts, timetrack
 from app.games.guadalcanal import options as optional
@@ -102,7 +102,7 @@ def assembly_check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def assembly_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     max_strike.launch(s, side, card_news)  # option 12b-12c: last Turn's deck loads take off first
     by_area: dict[str, list[str]] = {}
     for u in action["args"]["units"]:
@@ -190,7 +190,7 @@ def ready_check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def ready_resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     at = "Action Phase, Ready Step (3b)"
     for key, box in (("to_ready", "ready"), ("to_arming", "arming")):
         for u in action["args"][key]:

@@ -6,7 +6,6 @@ A unit's `box` is "ships" (a task force's Ships box), "arming" or "ready" (a shi
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from app.games.guadalcanal.gamedata import AIR, BASES, SHIPS, side_of_id
@@ -103,14 +102,6 @@ def describe_ship(report: dict[str, Any]) -> str:
     extra = [*(["back"] if report["face"] == "back" else []),
              *([f"{report['hits']} hit{'s' if report['hits'] > 1 else ''}"] if report["hits"] else [])]
     return report["name"] + (f" ({', '.join(extra)})" if extra else "")
-
-
-def clone(state: State) -> State:
-    """A copy for `apply` to change. Log lines are never changed once written, so the log list is copied but its lines
-    shared; everything else goes through a JSON round trip (the fastest deep copy of plain JSON)."""
-    body = json.loads(json.dumps({k: v for k, v in state.items() if k != "log"}))
-    body["log"] = list(state["log"])
-    return body
 
 
 def new_unit(uid: str, kind: str, table: dict[str, Any], location: dict[str, Any], box: str | None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import PUBLIC, entry
+from app.engine.log import PUBLIC, clone, entry
 from app.engine.orders import Assignment, Several
 from app.games.guadalcanal.cards import new_unit as _unit
 from app.games.guadalcanal import cards, entries, forms, timetrack
@@ -172,7 +172,7 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     s["orders"][side] = action["args"]
     s["log"].append(entry(side, f"Your set-up is in (7a2.2): {_summary(s, side, action['args'])}.",
                           at="Set-up (7a2)"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import entry
+from app.engine.log import clone, entry
 from app.engine.orders import Assignment, Boolean, Optional
 from app.games.guadalcanal import cards, forms, searchboard, standing_orders
 from app.games.guadalcanal.assembly import card_news
@@ -95,7 +95,7 @@ def check(state: State, side: str, action: dict[str, Any]) -> None:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     if "standing" in action["args"]:
         standing_orders.keep(s, side, "landing", action["args"]["standing"])
     by_place: dict[str, list[str]] = {}

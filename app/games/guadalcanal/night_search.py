@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
+from app.engine.log import clone
 from app.engine.orders import Several
 from app.games.guadalcanal import assembly, cards, timetrack
 from app.games.guadalcanal import options as optional
@@ -94,7 +95,7 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     force's (no deck load is launched at night: max_strike.py waits for a day Turn)."""
     if not applies(state):
         return assembly.assembly_resolve(state, side, action, rng)
-    s = cards.clone(state)
+    s = clone(state)
     units = action["args"]["units"]
     for u in units:
         rec = s["units"][u]

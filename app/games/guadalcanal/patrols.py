@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
+from app.engine.log import clone
 from app.engine.orders import Assignment, Optional, Several
 from app.games.guadalcanal import cards, forms, landing, shadowing
 from app.games.guadalcanal import options as optional
@@ -139,7 +140,7 @@ def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
     patrol, shadow = _kept_up(action)
     if not (patrol or shadow):
         return landing.resolve(state, side, action, rng)
-    s = cards.clone(state)
+    s = clone(state)
     for u, box in patrol.items():
         where = over(s, side, u)
         rec = s["units"][u]

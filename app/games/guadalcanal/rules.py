@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine import umpire_gate
+from app.engine.log import clone
 from app.engine.contract import ChatPolicy, GameMeta, Scenario
 from app.engine.errors import MalformedAction
 from app.engine.orders import check_action
 from app.engine.states import Decision, TableGame
-from app.games.guadalcanal import (cards, combat, command, deployment, fighters, fog, hidden, radio, sequence,
+from app.games.guadalcanal import (combat, command, deployment, fighters, fog, hidden, radio, sequence,
                                    teamplay, timetrack, views)
 from app.games.guadalcanal.states import SEQUENCE, STATES, heading
 from app.games.guadalcanal import options as optional
@@ -113,7 +114,7 @@ class Guadalcanal(TableGame):
             return d.carry_out(state, role, action, rng)
         if self._in_battle(state):
             # The combat package changes the state in place and walks its battles; once they are over the walk goes on.
-            s = combat.decide(cards.clone(state), role, action, rng)
+            s = combat.decide(clone(state), role, action, rng)
             if combat.combat_over(s):
                 SEQUENCE.advance(s, rng)
             return s
@@ -126,7 +127,7 @@ class Guadalcanal(TableGame):
             return
         if self._in_battle(state):
             try:
-                combat.decide(cards.clone(state), role, action, _NoDice())
+                combat.decide(clone(state), role, action, _NoDice())
             except _Judged:
                 pass
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import entry
+from app.engine.log import clone, entry
 from app.engine.orders import Assignment
 from app.games.guadalcanal import cards, dead_in_the_water, entries, forms, sea_movement, searchboard, standing_orders
 from app.games.guadalcanal import options as optional
@@ -85,7 +85,7 @@ def via(here: str, there: str) -> str:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     standing_orders.set_all(s, side, action["args"].get("standing") or {})
     moved = []
     for t, h in action["args"]["moves"].items():

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.contract import UMPIRE
-from app.engine.log import PUBLIC, entry
+from app.engine.log import PUBLIC, clone, entry
 from app.engine.sequence import ALL, HOLD, Sequence, Step
 from app.engine.states import StatesTable
 from app.games.guadalcanal import (air, cards, combat, fog, patrols, shadowing, standing, submarine, timetrack,
@@ -314,4 +314,4 @@ def walk(states: StatesTable) -> Sequence:
         procedures={"shadowing": shadowing_report, "standing": standing_order, "combat": combat_phase,
                     "surface": surface_phase, "landing": standing_landing, "submarine": submarine_step, "record": turn_record},
         side=side_of, interrupt=combat_kind, gate_key=lambda state, step: f"{turn_span(state)}-{step.kind}",
-        gate_span=turn_span, clone=cards.clone, keep=keeper(states), is_in=is_in, gated=gated)
+        gate_span=turn_span, clone=clone, keep=keeper(states), is_in=is_in, gated=gated)

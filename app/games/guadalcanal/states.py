@@ -10,9 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 from app.engine import umpire_gate
+from app.engine.log import clone
 from app.engine.contract import UMPIRE
 from app.engine.states import Decision, StatesTable
-from app.games.guadalcanal import (air, all_flights, assembly, cards, combat, deployment, landing, night_search,
+from app.games.guadalcanal import (air, all_flights, assembly, combat, deployment, landing, night_search,
                                    patrols, sea, sequence, submarine, timetrack)
 from app.games.guadalcanal.surface import play as surface_play
 
@@ -45,7 +46,7 @@ def _umpire_prompt(state: State, role: str) -> dict[str, Any]:
 
 
 def _umpire_roll(state: State, role: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     sequence.roll_sides(s, rng)
     return s
 
@@ -82,7 +83,7 @@ STATES = StatesTable([
              air.sea_search_check, title="Sea search", needed=sequence.sea_search_needed),
     # 18: the umpire releases each step of an umpired Turn (advance one step, or run to the end of the Turn).
     replace(umpire_gate.decision(lambda s, rng: SEQUENCE.released(s, rng), rule="18", span_label="the Turn",
-                                 clone=cards.clone),
+                                 clone=clone),
             title="The umpire releases the next step"),
     # 5; option 12d: the landing order may mark fighters to patrol and scouts to shadow (patrols.py)
     Decision("air_return", "5", patrols.VERBS, _one, patrols.prompt, patrols.resolve, patrols.default,

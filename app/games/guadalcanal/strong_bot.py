@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from app.engine import search
+from app.engine.log import clone
 from app.engine.errors import Refused
 from app.games.guadalcanal import belief, cards, combat, searchboard, sequence, timetrack, views
 from app.games.guadalcanal import bots as easy
@@ -253,7 +254,7 @@ class GuadalcanalSearch:
         if role not in SEQUENCE.acting(state):
             raise Refused("not this role's decision now")
         if sequence.combat_kind(state) is not None:
-            s = combat.decide(cards.clone(state), role, action, rng)
+            s = combat.decide(clone(state), role, action, rng)
             if combat.combat_over(s):
                 SEQUENCE.advance(s, rng)
             return s

@@ -19,9 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.engine.errors import IllegalAction
-from app.engine.log import PUBLIC, entry
+from app.engine.log import PUBLIC, clone, entry
 from app.engine.orders import Choice, args_json
-from app.games.guadalcanal import cards, dead_in_the_water, fog, timetrack
+from app.games.guadalcanal import dead_in_the_water, fog, timetrack
 from app.games.guadalcanal import options as optional
 from app.games.guadalcanal.combat import telling, units
 from app.games.guadalcanal.combat.damage import alive, apply_result, factor
@@ -138,7 +138,7 @@ def defender_modifiers(state: State, ship: str) -> dict[str, int]:
 
 
 def resolve(state: State, side: str, action: dict[str, Any], rng) -> State:
-    s = cards.clone(state)
+    s = clone(state)
     ship = action["args"]["target"]
     if ship == NONE:
         s["log"].append(entry(PUBLIC, f"{TITLE[side]} makes no submarine attack (11e1).", at=AT))

@@ -21,16 +21,12 @@ from typing import Any
 
 from app.engine.contract import UMPIRE, to_side
 from app.engine.errors import IllegalAction, Refused
-from app.engine.log import PUBLIC, entry
-from app.games.guadalcanal import cards, command, radio, views
+from app.engine.log import PUBLIC, clone, entry
+from app.games.guadalcanal import command, radio, views
 from app.games.guadalcanal.surface import play as surface_play
 from app.games.guadalcanal.gamedata import SIDES
 
 State = dict[str, Any]
-
-
-def _clone(state: State) -> State:
-    return cards.clone(state)  # a JSON round trip, its log lines shared: 15 times faster than copy.deepcopy
 
 
 class Teams:
@@ -84,7 +80,7 @@ class Teams:
         if role in SIDES:
             raise IllegalAction("This game is played by two commanders a side (17): act from your own seat.", "17")
         if radio.is_open(state) and role in command.SEAT_SIDE:
-            s = _clone(state)
+            s = clone(state)
             radio.apply(s, role, action, rng)
             return s
         if role not in command.SEAT_SIDE:
@@ -97,7 +93,7 @@ class Teams:
             self._after(s)
             return s
         whole, asked = self._whole(state, role, side, p, action)
-        s = _clone(state)
+        s = clone(state)
         parts = dict(s["team"]["parts"], **{role: action["args"]})
         if all(seat in parts for seat in asked):
             # Only this side's parts are used up: the enemy's seats may be giving theirs of the same step (set-up).

@@ -5,10 +5,10 @@ every prompted side has submitted (a side may resubmit until then).
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from app.engine import umpire_gate
+from app.engine.log import clone
 from app.engine.contract import UMPIRE, GameMeta, Option, Scenario
 from app.engine.errors import IllegalAction, MalformedAction
 from app.games.solomons import asking, board, fog, opening, players, sequence, views
@@ -33,14 +33,6 @@ def _umpire_title(state: State, held: dict[str, Any]) -> str:
 def _umpire_told(state: State, was: dict[str, Any], run: bool) -> tuple[str, Any]:
     return (f"You {UMPIRE_VERBS['run' if run else 'advance']} (Game-Turn {state['turn']}, "
             f"Segment {sequence.current(state)['segment']}).", state["step"]["index"])
-
-
-def clone(state: State) -> State:
-    """A deep copy for `apply`. Log lines are never changed once written, so the log list is copied but its
-    lines are shared; everything else goes through a JSON round trip (the fastest deep copy of plain JSON)."""
-    body = json.loads(json.dumps({k: v for k, v in state.items() if k != "log"}))
-    body["log"] = list(state["log"])
-    return body
 
 
 # The umpire's release of each Execution Segment (Guadalcanal 18): the engine's gate, worded as Solomons' pages say it.

@@ -21,7 +21,7 @@ from typing import Any
 
 from app.engine import data
 from app.engine.errors import IllegalAction, Refused
-from app.engine.log import PUBLIC, entry
+from app.engine.log import PUBLIC, clone, entry
 from app.engine.orders import Choice, Keyed, Optional, Several
 from app.games.usn import campaigndata, gamedata, garrisons
 
@@ -152,8 +152,7 @@ def before_moves(state: State, role: str, action: dict[str, Any]) -> State:
     if not breaks:
         return state
     check_break(state, role, breaks)
-    import json
-    s = json.loads(json.dumps(state))
+    s = clone(state)
     break_up(s, role, breaks)
     return s
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import json
 from typing import Any
 
 from app.engine.contract import ChatPolicy, GameMeta, Option, Scenario, Side
-from app.engine.errors import IllegalAction, MalformedAction, Refused
+from app.engine.log import clone
+from app.engine.errors import MalformedAction, Refused
 from app.engine.states import Decision, StatesTable, TableGame
 from app.games.usn import (
     air,
@@ -373,11 +373,11 @@ class USN(TableGame):
         return {role: {**p, "info": {"kind": kind, **(p.get("info") or {})}} for role, p in asked.items()}
 
     def apply(self, state: State, role: str, action: Any, rng) -> State:
-        # a JSON round trip: the state is plain JSON, and this copies a campaign's hundreds of units several times
-        # faster than copy.deepcopy (docs/games/usn.md, "Campaign games as scenarios": the bench)
+        # a JSON round trip, the log's lines shared (app/engine/log.py): a campaign's hundreds of units copied several
+        # times faster than copy.deepcopy (docs/games/usn.md, "Campaign games as scenarios": the bench)
         try:
             d = self.guard(state, role, action)
-            s = json.loads(json.dumps(state))
+            s = clone(state)
             return SEQUENCE.decide(s, role, d.judge(s, role, action), rng)
         except Refused as e:
             raise _named(e, state) from None
