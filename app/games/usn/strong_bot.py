@@ -33,7 +33,7 @@ from typing import Any
 
 from app.engine import search
 from app.engine.errors import Refused
-from app.games.usn import belief, board, bot_view, bots, grid, offmap, steps
+from app.games.usn import airbase, belief, board, bot_view, bots, grid, mountains, offmap, steps
 from app.games.usn.rules import BOTS, rules
 
 View = dict[str, Any]
@@ -221,14 +221,108 @@ def chosen(thought: search.Thought) -> dict[str, Any]:
     return thought.candidates[max(better, key=lambda i: (thought.scores[i], -i))]
 
 
+# --- the air allocation of a landing (issue 36) ----------------------------------------------------------------
+
+def _objective_attacked(view: View, side: str) -> str | None:
+    """The objective of the situation's Victory Conditions where `side` announced a land attack this phase (Step
+    5/9 (B): public, the view's land_attacks), if any."""
+    combat = view.get("land_attacks") or {}
+    if combat.get("side") != side:
+        return None
+    goals = {v["hex"] for v in board.situation(view["scenario"]).get("victory") or [] if "hex" in v and "side" not in v}
+    return next((h for h in combat.get("hexes", []) if h in goals), None)
+
+
+# A landing's support aims at this many times the defence shown (CRT 1's last column, 10-1: a D2 or Dx on every
+# roll but the first two); the defender's own ground support is secret, so the aim is the table's top.
+SUPPORT_ODDS = 10
+# A strike on a ship of these types keeps its points: a carrier sunk is worth the most Victory Points after the
+# objective, and it is the one ship that strikes back.
+KEPT_STRIKES = ("CV", "CVL", "JCV")
+
+
+def _landing_odds(view: View, side: str, h: str) -> tuple[int, int]:
+    """(attack, defence) of `side`'s announced attack at h as its view shows them before air support: its land
+    units there and its gun ships' Surface Attack (naval ground support, (C)); the enemy's Defense Strength there,
+    tripled entrenched (Entrenchment (A)) and halved out of supply (Supply (E))."""
+    attack = sum(u["attack"] for u in view["land"] if u["side"] == side and u["hex"] == h)
+    attack += sum(s["values"]["surface_attack"] for s in view["ships"][side]["units"]
+                  if s["hex"] == h and s["type"] in bots.GUNS)
+    defence = 0
+    for u in view["land"]:
+        if u["side"] != side and u["hex"] == h:
+            d = u["defense"] * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
+            defence += d if u.get("supplied", True) else d // 2
+    return attack, defence
+
+
+def support_landing(view: View, side: str, prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]:
+    """The allocation `order` with air points turned to ground support (Mission Capability Chart: Air Units, Ground
+    Support - Offensive) of the side's own land attack at the objective, until the attack shown reaches SUPPORT_ODDS
+    times the defence shown: first the points the order holds back on CAP (a carrier with an enemy stack within
+    bots.THREAT hexes keeps a third, rounded up) or sends at a base or a land unit, then those striking ships other
+    than carriers; from every station within its extended range of the objective (Movement (U), (V)). The
+    objective's points decide the mini-game (Coral Sea: Port Moresby's 100, held by an entrenched regiment, tripled,
+    that a D1 only disentrenches): each point's Bombardment Strength moves the odds on CRT 1 toward the D2 or Dx that
+    takes it, where the easy player keeps its NAC over its carriers or strikes a destroyer."""
+    h = _objective_attacked(view, side)
+    if h is None or order.get("verb") != "allocate":
+        return order
+    args = copy.deepcopy(order["args"])
+    ground = args.setdefault("ground_support", [])
+    attack, defence = _landing_odds(view, side, h)
+    attack += sum(r["points"] * airbase.bomb_per_point({"kind": r["kind"], "side": side})
+                  for r in ground if r["target"] == h)
+    need = SUPPORT_ODDS * defence - attack
+    carriers = {s["id"]: s for s in view["ships"][side]["units"]}
+    kinds = {(st["hex"], gi): [x["type"] for x in g] for st in view["ships"][board.other(side)]["stacks"]
+             for gi, g in enumerate(st.get("groups") or [], 1)}
+    enemy_stacks = bot_view.enemy_hexes(view, side)
+    stations = prompt["info"]["stations"]
+    for st in sorted(stations):
+        here = carriers[st]["hex"] if st in carriers else st[5:]
+        for kind in board.KINDS:
+            n, per = stations[st].get(kind, 0), airbase.bomb_per_point({"kind": kind, "side": side})
+            if need <= 0 or not n or mountains.air_distance(here, h) > board.reach(kind, extended=True):
+                continue
+            mine = lambda r: r["from"] == st and r["kind"] == kind  # noqa: E731
+            keep = 0
+            if st in carriers and any(grid.distance(here, x) <= bots.THREAT for x in enemy_stacks):
+                keep = -(-n // 3)
+            # the rows to draw from, cheapest first: CAP beyond `keep`, strikes on bases and land units, then
+            # strikes on ships other than carriers
+            take = 0
+            for key in ("cap", "base_strikes", "land_strikes", "missions"):
+                for r in [r for r in args.get(key, []) if mine(r)]:
+                    if key == "missions" and set(kinds.get((r["target"], r["group"]), [])) & set(KEPT_STRIKES):
+                        continue
+                    spare = r["points"] - (min(keep, r["points"]) if key == "cap" else 0)
+                    if key == "cap":
+                        keep -= min(keep, r["points"])
+                    k = min(spare, -(-need // per) - take)
+                    if k > 0:
+                        r["points"] -= k
+                        take += k
+            if take:
+                need -= take * per
+                ground.append({"from": st, "kind": kind, "points": take, "target": h})
+    for key in ("missions", "cap", "base_strikes", "land_strikes"):
+        if key in args:
+            args[key] = [r for r in args[key] if r["points"] > 0]
+    return {**order, "args": args}
+
+
 def make_strong(side: str):
-    """The strong player of `side`: the search at the naval movement phase of a game the belief covers, the easy
-    player (rules.BOTS) at every other decision."""
+    """The strong player of `side`: the search at the naval movement phase of a game the belief covers; at the air
+    allocation of a mini-game, the easy order with the carriers supporting a landing at the objective
+    (support_landing); the easy player (rules.BOTS) at every other decision."""
     easy = BOTS[side]
 
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         if belief.covers(view) and side in view.get("waiting_for", [side]):
             return chosen(think(view, side, prompt, rng))
+        if view.get("scenario") in belief.SEARCHED_SCENARIOS:
+            return support_landing(view, side, prompt, easy(view, prompt, rng))
         return easy(view, prompt, rng)
     bot.__name__ = f"usn_{side}_strong_bot"
     return bot
