@@ -11,7 +11,8 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   easy order sends home for fuel, to a bombardment or to a surface attack) all held where they are, all closing to
   one hex of the objective, all closing to one or three hexes of the nearest enemy stack, and all falling back to the
   nearest friendly naval base.
-- **Opponent** (`opponents`): the enemy's play the rollouts believe in, per believed state: the easy player when the
+- **Opponent** (`opponent`): the enemy's play the rollouts believe in, the same in every believed state (the view
+  is all it reads): the easy player when the
   enemy's fleet as shown keeps together, random legal orders when it is scattered (SCATTERED), the easy player
   before the enemy has moved.
 - **Rollouts**: each candidate applied on each believed state and the game played by the easy player for the
@@ -146,7 +147,7 @@ class USNSearch:
 
 GAME = USNSearch()
 
-# issue 36: the opponent the search believes it faces, one per believed state: the easy player, or random legal orders
+# issue 36: the opponent the search believes it faces: the easy player, or random legal orders
 # (rules.random_action). Rollouts against the easy player alone planned against an enemy that closes to strike; random
 # Allies at Coral Sea mostly stay near port, and the courses chosen against the easy Allies lost the strong Japanese 11
 # of 20 games against them (the easy Japanese lost 6).
@@ -156,35 +157,39 @@ RANDOM = "random"
 SCATTERED = 1.75
 
 
-def opponents(view: View, side: str) -> tuple[str, ...]:
-    """The enemy of each believed state (BUDGET.samples of them), from what the enemy's stacks show: the easy player
-    when its fleet keeps together, random play when scattered; the easy player before the enemy has moved (the
-    Japanese player's first phase: the Allies still stand as set up). One believed state of each there cost the strong
-    Japanese at Coral Sea 4 of seeds 0-19 against the easy Allies (10 wins, 14 with the easy player in both)."""
+def opponent(view: View, side: str) -> str:
+    """The enemy the rollouts believe in, in every believed state alike (it is read off the view, which every state
+    shares), from what the enemy's stacks show: the easy player when its fleet keeps together, random play when
+    scattered; the easy player before the enemy has moved (the Japanese player's first phase: the Allies still stand
+    as set up). One believed state of each there cost the strong Japanese at Coral Sea 4 of seeds 0-19 against the
+    easy Allies (10 wins, 14 with the easy player in both)."""
     enemy = board.other(side)
     index = belief.step_index(view)
     moved = view["turn"] > 1 or any(st.kind == "naval" and st.who == enemy for st in steps.TURN[:index])
     stacks = view["ships"][enemy]["stacks"]
     if not moved or not stacks:
-        return (EASY,) * BUDGET.samples
+        return EASY
     scattered = sum(st["count"] for st in stacks) / len(stacks) < SCATTERED
-    return (RANDOM if scattered else EASY,) * BUDGET.samples
+    return RANDOM if scattered else EASY
 
 
 @dataclass
 class Thought(search.Thought):
-    """A search's finding with each candidate's score in each believed state (None: refused there)."""
+    """A search's finding with each candidate's score in each believed state (None: refused there), and whether the
+    easy order wins the game in every believed state (`settled`)."""
     per_state: list[list[float | None]] = field(default_factory=list)
+    settled: bool = False
 
 
 def think(view: View, side: str, prompt: dict[str, Any], rng) -> Thought:
-    """The engine's search (search.think) on each believed state in turn, against the opponent `opponents` believes
-    in there, on one list of candidates (the same draws from `rng` as one search over them all); each candidate's
-    score is its mean over the believed states (None where the rules refused it in every one)."""
+    """The engine's search (search.think) on each believed state in turn (BUDGET.samples of them), against the
+    opponent `opponent` believes in, on one list of candidates (the same draws from `rng` as one search over them
+    all); each candidate's score is its mean over the believed states (None where the rules refused it in every
+    one)."""
     candidates = search.distinct(naval_candidates(view, side, prompt, rng))
     one = search.Budget(samples=1, rollouts=BUDGET.rollouts, horizon=BUDGET.horizon)
-    per_state = [search.think(USNSearch(board.other(side) if o == RANDOM else None, candidates), view, side, prompt,
-                              rng, one).scores for o in opponents(view, side)]
+    game = USNSearch(board.other(side) if opponent(view, side) == RANDOM else None, candidates)
+    per_state = [search.think(game, view, side, prompt, rng, one).scores for _ in range(BUDGET.samples)]
     scores: list[float | None] = []
     for i in range(len(candidates)):
         found = [x[i] for x in per_state if x[i] is not None]
@@ -196,8 +201,12 @@ def think(view: View, side: str, prompt: dict[str, Any], rng) -> Thought:
     # the rule the strong Japanese there won 11 of seeds 0-19 against the easy Allies, 14 without)
     short = view["turn"] + HORIZON_TURNS <= view["turns"]
     ahead = scores[0] is not None and scores[0] >= 0
+    # the easy order wins in every believed state: a course can only lose what it has (the strong Allies at Midway
+    # left the easy order, winning, for a course a point and a half better in two rollouts, and lost seeds the easy
+    # Allies win)
+    settled = all(x[0] is not None and x[0] >= belief.WIN / 2 for x in per_state)
     return Thought(candidates[best], scores, candidates, len(per_state) * len(candidates),
-                   per_state if short and ahead else [])
+                   per_state if short and ahead else [], settled)
 
 
 def chosen(thought: search.Thought) -> dict[str, Any]:
@@ -209,6 +218,8 @@ def chosen(thought: search.Thought) -> dict[str, Any]:
     at Midway held at Pearl Harbor on a one-state lead where the easy Allies close and sink the transports: 15 wins of
     seeds 0-19 against the easy Japanese, 16 with this rule). Where the rollouts reach the end the mean decides: the
     rule there too cost the strong Allies at Coral Sea 4 of 20 against the easy Japanese (11 wins, 15 without)."""
+    if getattr(thought, "settled", False):
+        return thought.candidates[0]
     states = getattr(thought, "per_state", None) or [thought.scores]
 
     def beats_easy(i: int) -> bool:
@@ -278,6 +289,7 @@ def support_landing(view: View, side: str, prompt: dict[str, Any], order: dict[s
     kinds = {(st["hex"], gi): [x["type"] for x in g] for st in view["ships"][board.other(side)]["stacks"]
              for gi, g in enumerate(st.get("groups") or [], 1)}
     enemy_stacks = bot_view.enemy_hexes(view, side)
+    last = view["turn"] >= view["turns"]  # the objective's points are counted at this Game-Turn's end: no CAP kept
     stations = prompt["info"]["stations"]
     for st in sorted(stations):
         here = carriers[st]["hex"] if st in carriers else st[5:]
@@ -287,7 +299,7 @@ def support_landing(view: View, side: str, prompt: dict[str, Any], order: dict[s
                 continue
             mine = lambda r: r["from"] == st and r["kind"] == kind  # noqa: E731
             keep = 0
-            if st in carriers and any(grid.distance(here, x) <= bots.THREAT for x in enemy_stacks):
+            if st in carriers and not last and any(grid.distance(here, x) <= bots.THREAT for x in enemy_stacks):
                 keep = -(-n // 3)
             # the rows to draw from, cheapest first: CAP beyond `keep`, strikes on bases and land units, then
             # strikes on ships other than carriers
