@@ -1,7 +1,9 @@
 """U.S.N.'s strong computer player (issue 36): the engine's search over beliefs (app/engine/search.py) with the easy
 player (bots.py, each decision record's answer) as its rollout policy, at the decision that shapes a mini-game, each
-side's Air and Sea Movement Phase; every other decision is the easy player's own answer, and so is every decision of
-a game the belief does not cover (belief.covers: the campaigns, Eastern Solomons, Santa Cruz, the optional rules).
+side's Air and Sea Movement Phase; at the air allocation of its own landing at a mini-game's objective, the easy
+allocation with the air turned to ground support of the landing (`support_landing`); every other decision is the easy
+player's own answer, and so is every decision of a game the belief does not cover (belief.covers: the campaigns,
+Eastern Solomons, Santa Cruz, the optional rules).
 
 It decides from `view(state, side)`, its prompt and its own stream only, like the easy player:
 
@@ -23,7 +25,8 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   game (Midway's Game-Turn 1 too) did no better than two Game-Turns (docs/benchmarks.md).
 - **Evaluate** (belief.evaluate): the result if the game is over, else the margin of Victory Points with each
   objective's points to its holder. A course replaces the easy order only if it beats it by MARGIN on the mean, and
-  in every believed state where the rollouts stop short of the end of the game (`chosen`).
+  in every believed state where the rollouts stop short of the end of the game (`chosen`); never where the easy
+  order wins the game in every believed state (`settled`).
 
 The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
 from __future__ import annotations
