@@ -25,8 +25,8 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   game (Midway's Game-Turn 1 too) did no better than two Game-Turns (docs/benchmarks.md).
 - **Evaluate** (belief.evaluate): the result if the game is over, else the margin of Victory Points with each
   objective's points to its holder. A course replaces the easy order only if it beats it by MARGIN on the mean, and
-  in every believed state where the rollouts stop short of the end of the game (`chosen`); never where the easy
-  order wins the game in every believed state (`settled`).
+  in every believed state where the rollouts stop short of the end of the game (`chosen`); at Midway, never where
+  the easy order wins the game in every believed state (`settled`).
 
 The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
 from __future__ import annotations
@@ -52,6 +52,7 @@ HORIZON_TURNS = 2  # a rollout plays this Game-Turn and the next (to the end of 
 MARGIN = 0.5
 CLOSE_TO_OBJECTIVE = (1,)  # hexes from the objective the warships close to, in the candidates
 CLOSE_TO_ENEMY = (1, 3)  # hexes from the nearest enemy stack
+SETTLED_SCENARIOS = ("midway",)  # where a winning easy order is kept (`think`)
 
 
 def _free_warships(view: View, side: str, easy: dict[str, Any]) -> list[dict[str, Any]]:
@@ -204,10 +205,13 @@ def think(view: View, side: str, prompt: dict[str, Any], rng) -> Thought:
     # the rule the strong Japanese there won 11 of seeds 0-19 against the easy Allies, 14 without)
     short = view["turn"] + HORIZON_TURNS <= view["turns"]
     ahead = scores[0] is not None and scores[0] >= 0
-    # the easy order wins in every believed state: a course can only lose what it has (the strong Allies at Midway
-    # left the easy order, winning, for a course a point and a half better in two rollouts, and lost seeds the easy
-    # Allies win)
-    settled = all(x[0] is not None and x[0] >= belief.WIN / 2 for x in per_state)
+    # Midway: the easy order wins in every believed state: a course can only lose what it has (the strong Allies
+    # there left the easy order, winning, for a course a point and a half better in two rollouts, and lost seeds the
+    # easy Allies win: 17 of seeds 0-19 against the easy Japanese, 18 with the rule). Not at Coral Sea, where the easy
+    # player wins half its games against itself and two rollouts' wins are no promise: there the rule cost the strong
+    # Allies 5 of 18 against the easy Japanese.
+    settled = view["scenario"] in SETTLED_SCENARIOS and all(x[0] is not None and x[0] >= belief.WIN / 2
+                                                             for x in per_state)
     return Thought(candidates[best], scores, candidates, len(per_state) * len(candidates),
                    per_state if short and ahead else [], settled)
 
