@@ -1,7 +1,9 @@
 """U.S.N.'s strong computer player (issue 36): the engine's search over beliefs (app/engine/search.py) with the easy
 player (bots.py, each decision record's answer) as its rollout policy, at the decision that shapes a mini-game, each
-side's Air and Sea Movement Phase; every other decision is the easy player's own answer, and so is every decision of
-a game the belief does not cover (belief.covers: the campaigns, Eastern Solomons, Santa Cruz, the optional rules).
+side's Air and Sea Movement Phase; at the air allocation of its own landing at a mini-game's objective, the easy
+allocation with the air turned to ground support of the landing (`support_landing`); every other decision is the easy
+player's own answer, and so is every decision of a game the belief does not cover (belief.covers: the campaigns,
+Eastern Solomons, Santa Cruz, the optional rules).
 
 It decides from `view(state, side)`, its prompt and its own stream only, like the easy player:
 
@@ -11,7 +13,8 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   easy order sends home for fuel, to a bombardment or to a surface attack) all held where they are, all closing to
   one hex of the objective, all closing to one or three hexes of the nearest enemy stack, and all falling back to the
   nearest friendly naval base.
-- **Opponent** (`opponents`): the enemy's play the rollouts believe in, per believed state: the easy player when the
+- **Opponent** (`opponent`): the enemy's play the rollouts believe in, the same in every believed state (the view
+  is all it reads): the easy player when the
   enemy's fleet as shown keeps together, random legal orders when it is scattered (SCATTERED), the easy player
   before the enemy has moved.
 - **Rollouts**: each candidate applied on each believed state and the game played by the easy player for the
@@ -22,7 +25,8 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   game (Midway's Game-Turn 1 too) did no better than two Game-Turns (docs/benchmarks.md).
 - **Evaluate** (belief.evaluate): the result if the game is over, else the margin of Victory Points with each
   objective's points to its holder. A course replaces the easy order only if it beats it by MARGIN on the mean, and
-  in every believed state where the rollouts stop short of the end of the game (`chosen`).
+  in every believed state where the rollouts stop short of the end of the game (`chosen`); at Midway, never where
+  the easy order wins the game in every believed state (`settled`).
 
 The budget is a count, fixed (BUDGET), so one view and one stream always give the same order."""
 from __future__ import annotations
@@ -33,7 +37,7 @@ from typing import Any
 
 from app.engine import search
 from app.engine.errors import Refused
-from app.games.usn import belief, board, bot_view, bots, grid, offmap, steps
+from app.games.usn import airbase, belief, board, bot_view, bots, grid, mountains, offmap, steps
 from app.games.usn.rules import BOTS, rules
 
 View = dict[str, Any]
@@ -48,6 +52,7 @@ HORIZON_TURNS = 2  # a rollout plays this Game-Turn and the next (to the end of 
 MARGIN = 0.5
 CLOSE_TO_OBJECTIVE = (1,)  # hexes from the objective the warships close to, in the candidates
 CLOSE_TO_ENEMY = (1, 3)  # hexes from the nearest enemy stack
+SETTLED_SCENARIOS = ("midway",)  # where a winning easy order is kept (`think`)
 
 
 def _free_warships(view: View, side: str, easy: dict[str, Any]) -> list[dict[str, Any]]:
@@ -146,7 +151,7 @@ class USNSearch:
 
 GAME = USNSearch()
 
-# issue 36: the opponent the search believes it faces, one per believed state: the easy player, or random legal orders
+# issue 36: the opponent the search believes it faces: the easy player, or random legal orders
 # (rules.random_action). Rollouts against the easy player alone planned against an enemy that closes to strike; random
 # Allies at Coral Sea mostly stay near port, and the courses chosen against the easy Allies lost the strong Japanese 11
 # of 20 games against them (the easy Japanese lost 6).
@@ -156,35 +161,39 @@ RANDOM = "random"
 SCATTERED = 1.75
 
 
-def opponents(view: View, side: str) -> tuple[str, ...]:
-    """The enemy of each believed state (BUDGET.samples of them), from what the enemy's stacks show: the easy player
-    when its fleet keeps together, random play when scattered; the easy player before the enemy has moved (the
-    Japanese player's first phase: the Allies still stand as set up). One believed state of each there cost the strong
-    Japanese at Coral Sea 4 of seeds 0-19 against the easy Allies (10 wins, 14 with the easy player in both)."""
+def opponent(view: View, side: str) -> str:
+    """The enemy the rollouts believe in, in every believed state alike (it is read off the view, which every state
+    shares), from what the enemy's stacks show: the easy player when its fleet keeps together, random play when
+    scattered; the easy player before the enemy has moved (the Japanese player's first phase: the Allies still stand
+    as set up). One believed state of each there cost the strong Japanese at Coral Sea 4 of seeds 0-19 against the
+    easy Allies (10 wins, 14 with the easy player in both)."""
     enemy = board.other(side)
     index = belief.step_index(view)
     moved = view["turn"] > 1 or any(st.kind == "naval" and st.who == enemy for st in steps.TURN[:index])
     stacks = view["ships"][enemy]["stacks"]
     if not moved or not stacks:
-        return (EASY,) * BUDGET.samples
+        return EASY
     scattered = sum(st["count"] for st in stacks) / len(stacks) < SCATTERED
-    return (RANDOM if scattered else EASY,) * BUDGET.samples
+    return RANDOM if scattered else EASY
 
 
 @dataclass
 class Thought(search.Thought):
-    """A search's finding with each candidate's score in each believed state (None: refused there)."""
+    """A search's finding with each candidate's score in each believed state (None: refused there), and whether the
+    easy order wins the game in every believed state (`settled`)."""
     per_state: list[list[float | None]] = field(default_factory=list)
+    settled: bool = False
 
 
 def think(view: View, side: str, prompt: dict[str, Any], rng) -> Thought:
-    """The engine's search (search.think) on each believed state in turn, against the opponent `opponents` believes
-    in there, on one list of candidates (the same draws from `rng` as one search over them all); each candidate's
-    score is its mean over the believed states (None where the rules refused it in every one)."""
+    """The engine's search (search.think) on each believed state in turn (BUDGET.samples of them), against the
+    opponent `opponent` believes in, on one list of candidates (the same draws from `rng` as one search over them
+    all); each candidate's score is its mean over the believed states (None where the rules refused it in every
+    one)."""
     candidates = search.distinct(naval_candidates(view, side, prompt, rng))
     one = search.Budget(samples=1, rollouts=BUDGET.rollouts, horizon=BUDGET.horizon)
-    per_state = [search.think(USNSearch(board.other(side) if o == RANDOM else None, candidates), view, side, prompt,
-                              rng, one).scores for o in opponents(view, side)]
+    game = USNSearch(board.other(side) if opponent(view, side) == RANDOM else None, candidates)
+    per_state = [search.think(game, view, side, prompt, rng, one).scores for _ in range(BUDGET.samples)]
     scores: list[float | None] = []
     for i in range(len(candidates)):
         found = [x[i] for x in per_state if x[i] is not None]
@@ -196,8 +205,15 @@ def think(view: View, side: str, prompt: dict[str, Any], rng) -> Thought:
     # the rule the strong Japanese there won 11 of seeds 0-19 against the easy Allies, 14 without)
     short = view["turn"] + HORIZON_TURNS <= view["turns"]
     ahead = scores[0] is not None and scores[0] >= 0
+    # Midway: the easy order wins in every believed state: a course can only lose what it has (the strong Allies
+    # there left the easy order, winning, for a course a point and a half better in two rollouts, and lost seeds the
+    # easy Allies win: 17 of seeds 0-19 against the easy Japanese, 18 with the rule). Not at Coral Sea, where the easy
+    # player wins half its games against itself and two rollouts' wins are no promise: there the rule cost the strong
+    # Allies 5 of 18 against the easy Japanese.
+    settled = view["scenario"] in SETTLED_SCENARIOS and all(x[0] is not None and x[0] >= belief.WIN / 2
+                                                             for x in per_state)
     return Thought(candidates[best], scores, candidates, len(per_state) * len(candidates),
-                   per_state if short and ahead else [])
+                   per_state if short and ahead else [], settled)
 
 
 def chosen(thought: search.Thought) -> dict[str, Any]:
@@ -209,6 +225,8 @@ def chosen(thought: search.Thought) -> dict[str, Any]:
     at Midway held at Pearl Harbor on a one-state lead where the easy Allies close and sink the transports: 15 wins of
     seeds 0-19 against the easy Japanese, 16 with this rule). Where the rollouts reach the end the mean decides: the
     rule there too cost the strong Allies at Coral Sea 4 of 20 against the easy Japanese (11 wins, 15 without)."""
+    if getattr(thought, "settled", False):
+        return thought.candidates[0]
     states = getattr(thought, "per_state", None) or [thought.scores]
 
     def beats_easy(i: int) -> bool:
@@ -221,14 +239,109 @@ def chosen(thought: search.Thought) -> dict[str, Any]:
     return thought.candidates[max(better, key=lambda i: (thought.scores[i], -i))]
 
 
+# --- the air allocation of a landing (issue 36) ----------------------------------------------------------------
+
+def _objective_attacked(view: View, side: str) -> str | None:
+    """The objective of the situation's Victory Conditions where `side` announced a land attack this phase (Step
+    5/9 (B): public, the view's land_attacks), if any."""
+    combat = view.get("land_attacks") or {}
+    if combat.get("side") != side:
+        return None
+    goals = {v["hex"] for v in board.situation(view["scenario"]).get("victory") or [] if "hex" in v and "side" not in v}
+    return next((h for h in combat.get("hexes", []) if h in goals), None)
+
+
+# A landing's support aims at this many times the defence shown (CRT 1's last column, 10-1: a D2 or Dx on every
+# roll but the first two); the defender's own ground support is secret, so the aim is the table's top.
+SUPPORT_ODDS = 10
+# A strike on a ship of these types keeps its points: a carrier sunk is worth the most Victory Points after the
+# objective, and it is the one ship that strikes back.
+KEPT_STRIKES = ("CV", "CVL", "JCV")
+
+
+def _landing_odds(view: View, side: str, h: str) -> tuple[int, int]:
+    """(attack, defence) of `side`'s announced attack at h as its view shows them before air support: its land
+    units there and its gun ships' Surface Attack (naval ground support, (C)); the enemy's Defense Strength there,
+    tripled entrenched (Entrenchment (A)) and halved out of supply (Supply (E))."""
+    attack = sum(u["attack"] for u in view["land"] if u["side"] == side and u["hex"] == h)
+    attack += sum(s["values"]["surface_attack"] for s in view["ships"][side]["units"]
+                  if s["hex"] == h and s["type"] in bots.GUNS)
+    defence = 0
+    for u in view["land"]:
+        if u["side"] != side and u["hex"] == h:
+            d = u["defense"] * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
+            defence += d if u.get("supplied", True) else d // 2
+    return attack, defence
+
+
+def support_landing(view: View, side: str, prompt: dict[str, Any], order: dict[str, Any]) -> dict[str, Any]:
+    """The allocation `order` with air points turned to ground support (Mission Capability Chart: Air Units, Ground
+    Support - Offensive) of the side's own land attack at the objective, until the attack shown reaches SUPPORT_ODDS
+    times the defence shown: first the points the order holds back on CAP (a carrier with an enemy stack within
+    bots.THREAT hexes keeps a third, rounded up) or sends at a base or a land unit, then those striking ships other
+    than carriers; from every station within its extended range of the objective (Movement (U), (V)). The
+    objective's points decide the mini-game (Coral Sea: Port Moresby's 100, held by an entrenched regiment, tripled,
+    that a D1 only disentrenches): each point's Bombardment Strength moves the odds on CRT 1 toward the D2 or Dx that
+    takes it, where the easy player keeps its NAC over its carriers or strikes a destroyer."""
+    h = _objective_attacked(view, side)
+    if h is None or order.get("verb") != "allocate":
+        return order
+    args = copy.deepcopy(order["args"])
+    ground = args.setdefault("ground_support", [])
+    attack, defence = _landing_odds(view, side, h)
+    attack += sum(r["points"] * airbase.bomb_per_point({"kind": r["kind"], "side": side})
+                  for r in ground if r["target"] == h)
+    need = SUPPORT_ODDS * defence - attack
+    carriers = {s["id"]: s for s in view["ships"][side]["units"]}
+    kinds = {(st["hex"], gi): [x["type"] for x in g] for st in view["ships"][board.other(side)]["stacks"]
+             for gi, g in enumerate(st.get("groups") or [], 1)}
+    enemy_stacks = bot_view.enemy_hexes(view, side)
+    last = view["turn"] >= view["turns"]  # the objective's points are counted at this Game-Turn's end: no CAP kept
+    stations = prompt["info"]["stations"]
+    for st in sorted(stations):
+        here = carriers[st]["hex"] if st in carriers else st[5:]
+        for kind in board.KINDS:
+            n, per = stations[st].get(kind, 0), airbase.bomb_per_point({"kind": kind, "side": side})
+            if need <= 0 or not n or mountains.air_distance(here, h) > board.reach(kind, extended=True):
+                continue
+            mine = lambda r: r["from"] == st and r["kind"] == kind  # noqa: E731
+            keep = 0
+            if st in carriers and not last and any(grid.distance(here, x) <= bots.THREAT for x in enemy_stacks):
+                keep = -(-n // 3)
+            # the rows to draw from, cheapest first: CAP beyond `keep`, strikes on bases and land units, then
+            # strikes on ships other than carriers
+            take = 0
+            for key in ("cap", "base_strikes", "land_strikes", "missions"):
+                for r in [r for r in args.get(key, []) if mine(r)]:
+                    if key == "missions" and set(kinds.get((r["target"], r["group"]), [])) & set(KEPT_STRIKES):
+                        continue
+                    spare = r["points"] - (min(keep, r["points"]) if key == "cap" else 0)
+                    if key == "cap":
+                        keep -= min(keep, r["points"])
+                    k = min(spare, -(-need // per) - take)
+                    if k > 0:
+                        r["points"] -= k
+                        take += k
+            if take:
+                need -= take * per
+                ground.append({"from": st, "kind": kind, "points": take, "target": h})
+    for key in ("missions", "cap", "base_strikes", "land_strikes"):
+        if key in args:
+            args[key] = [r for r in args[key] if r["points"] > 0]
+    return {**order, "args": args}
+
+
 def make_strong(side: str):
-    """The strong player of `side`: the search at the naval movement phase of a game the belief covers, the easy
-    player (rules.BOTS) at every other decision."""
+    """The strong player of `side`: the search at the naval movement phase of a game the belief covers; at the air
+    allocation of a mini-game, the easy order with the carriers supporting a landing at the objective
+    (support_landing); the easy player (rules.BOTS) at every other decision."""
     easy = BOTS[side]
 
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         if belief.covers(view) and side in view.get("waiting_for", [side]):
             return chosen(think(view, side, prompt, rng))
+        if view.get("scenario") in belief.SEARCHED_SCENARIOS:
+            return support_landing(view, side, prompt, easy(view, prompt, rng))
         return easy(view, prompt, rng)
     bot.__name__ = f"usn_{side}_strong_bot"
     return bot

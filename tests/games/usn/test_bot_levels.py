@@ -21,7 +21,7 @@ from app.games.usn.strong_bot import (
     Thought,
     chosen,
     naval_candidates,
-    opponents,
+    opponent,
     think,
 )
 from app.play import bots as play_bots
@@ -197,13 +197,13 @@ def test_the_strong_player_believes_its_enemy_plays_as_the_fleet_it_sees_moves(s
     against random orders' (scattered) from Game-Turn 2 on (one phase of random orders may leave a fleet together
     by chance)."""
     views = _searched_views(scenario, seed, {"japanese": "easy", "allied": "easy"}, "japanese")
-    assert views and [opponents(v, "japanese") for v in views] == [("easy", "easy")] * len(views)
+    assert views and [opponent(v, "japanese") for v in views] == ["easy"] * len(views)
     views = _searched_views(scenario, seed, {"japanese": "easy", "allied": "easy"}, "allied")
-    assert views and [opponents(v, "allied") for v in views] == [("easy", "easy")] * len(views)
+    assert views and [opponent(v, "allied") for v in views] == ["easy"] * len(views)
     for side, who in (("japanese", {"japanese": "easy", "allied": "random"}),
                       ("allied", {"japanese": "random", "allied": "easy"})):
         views = [v for v in _searched_views(scenario, seed, who, side) if v["turn"] > 1]  # the Allies have moved
-        assert views and [opponents(v, side) for v in views] == [("random", "random")] * len(views)
+        assert views and [opponent(v, side) for v in views] == ["random"] * len(views)
 
 
 def test_a_course_must_beat_the_easy_order_in_every_believed_state_only_where_rollouts_stop_short_and_it_is_ahead(
