@@ -251,12 +251,19 @@ def random(state, role, rng):
 def _take_off(state, side, order) -> dict[str, Any] | None:
     """The flight of one allocated order as it takes off, or None when none of its points is left to fly. Ground
     support takes off at (J) and land strikes after (G): by then points allocated to them may have been destroyed
-    rising from their base against a base strike (H) or aboard a carrier hit in (F)-(G), or the base lost; only the
-    points still at the station fly (a point is never lost twice, nor a station's count taken below zero)."""
+    rising from their base against a base strike (H) or aboard a carrier hit in (F)-(G), or the base lost or
+    neutralized; only the points still at the station fly (a point is never lost twice, nor a station's count taken
+    below zero), and none from a neutralized base (Movement (S))."""
     st = order["from"]
     if st.startswith("base:"):
         base = state["bases"].get(st[5:])  # a base lost before the flight holds nothing
         pool, key = (base["air"] if base else {}), order["kind"]
+        if base and board.neutralized(state, st[5:], "air"):
+            # Movement (S): no air unit takes off from a base neutralized earlier in the phase (a strike at (H))
+            state["log"].append(entry(side, f"Your {board.KIND_TITLE[order['kind']]} from {_station(st)}: the base "
+                                            f"is neutralized, and none of the {order['points']} points allocated "
+                                            "may take off (Movement (S))."))
+            return None
     else:
         pool, key = state["ships"][st], "nac"
     points = min(order["points"], pool.get(key, 0))

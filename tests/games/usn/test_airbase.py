@@ -151,3 +151,19 @@ def test_ground_support_flies_only_the_points_still_on_its_base_after_the_base_s
     del s["bases"][PM]  # the base lost: nothing of it flies
     assert air._flights(s, "allied", [order]) == []
     assert "left to fly" not in "\n".join(e["text"] for e in R.view(s, "japanese")["log"])  # its station is secret
+
+
+@pytest.mark.rule("Movement (S)")
+def test_nothing_takes_off_from_a_base_neutralized_earlier_in_the_phase():
+    """Movement (S): "If a base has been neutralized by sea or air bombardment, no air units may land or take off from
+    that airbase." Ground support allocated from a base that a strike at (H) neutralized does not fly at (J); its
+    points stay on the base, and only its owner is told why."""
+    from app.games.usn import air
+    s = allocation()
+    s["bases"][PM]["neutralized"] = {"air": [s["turn"] + 1, s["step"]["index"]]}  # the strike at (H) neutralized it
+    order = {"from": f"base:{PM}", "kind": "lac", "points": 3, "target": PM}
+    assert air._flights(s, "allied", [order]) == []
+    assert s["bases"][PM]["air"]["lac"] == 10  # grounded, not flown away nor lost
+    told = "Your LAC from the base at 0659: the base is neutralized, and none of the 3 points allocated may take off"
+    assert told in texts(s, "allied")
+    assert "neutralized, and none" not in texts(s, "japanese")
