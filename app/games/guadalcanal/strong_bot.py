@@ -44,6 +44,8 @@ LAUNCH_AGE = 1  # a sighting this old or newer (Turns) is where the enemy is; 0 
 LAUNCH_CLOSING = 2  # hexes beyond a bomber's reach: each fleet may close one before the strike flies (3c)
 BLIND_CLOSING = 1  # a blind take-off: its own fleet may close one hex on the likeliest hex (3c)
 STRIKE_AGE = 1  # a strike is aimed at sightings this old or newer
+TRACED = True  # read where the enemy's scouts took off (belief.scouted_from) into the view the plan decides from
+SEA_SEARCH_TRACED = belief.SCOUTED_WEIGHT / 2  # a task force's hex this likely to hold the enemy is sea-searched
 
 # Sized so that a searched decision stays under 2 s of CPU at p99 (docs/benchmarks.md): every candidate is played
 # on SAMPLES believed states to the end of the Turn.
@@ -72,20 +74,18 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
     return easy.launch(view, prompt, plan)
 
 
-def move(view: View, prompt: Prompt, rng) -> Action:
+def move(view: View, prompt: Prompt, rng, me: Intel | None = None) -> Action:
     """3c as the easy level's sea movement (bots.move), but a carrier task force with a sighting (of the last 3
     Turns) keeps its bombers' full reach from the nearest one, closing to it or stepping back from it: the easy
     plan closes a hex nearer (never nearer than 2), where the enemy's shorter-ranged bombers reach it too (the
     Allied torpedo bombers fly 3, the Japanese 4)."""
-    order = easy.move(view, prompt, rng)
-    me = Intel(view)
+    me = me or Intel(view)
+    order = easy.move(view, prompt, rng, me)
     targets = [c for c in me.targets() if c["age"] <= 3]
-    if not targets:
-        return order
     each = easy.pieces(easy.spec(prompt, "move")["args"]["moves"]).get("each") or {}
     moves = dict(order["args"]["moves"])
     for t in sorted(me.tfs.values(), key=lambda t: t["id"]):
-        if t["id"] not in each or not easy.has_carrier(t) or easy.withdrawing(t):
+        if not targets or t["id"] not in each or not easy.has_carrier(t) or easy.withdrawing(t):
             continue
         here = t["hex"]
         goal = min(targets, key=lambda c: (dist(here, c["hex"]) + c["age"], c["hex"]))["hex"]
@@ -94,18 +94,37 @@ def move(view: View, prompt: Prompt, rng) -> Action:
             moves.pop(t["id"], None)
         elif h in each[t["id"]]:
             moves[t["id"]] = h
-    return dict(order, args=dict(order["args"], moves=moves))
+    args = dict(order["args"], moves=moves)
+    if TRACED and "standing" in args:
+        # the sea search asked every Turn (3d5), not only with a sighting near: its own answer (sea_search) calls a
+        # task force's hex where the enemy's scouts took off next to it
+        args["standing"] = dict(args["standing"], sea_search=False)
+    return dict(order, args=args)
 
 
-ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = dict(easy.ANSWERS, take_off=take_off, move=move)
+def sea_search(view: View, prompt: Prompt, rng) -> Action:
+    """3d5 as the easy level's (bots.sea_search: the bases' hexes, and a task force's own hex with a sighting next to
+    it), and also a task force's own hex where the enemy's scouts took off from next to it this Turn or the last
+    (belief.scouted_from, read into the view by the strong player): a carrier may sail in the same hex unseen."""
+    order = easy.sea_search(view, prompt, rng)
+    traced = view.get("scouted_from") or {}
+    called = list(order["args"]["hexes"])
+    near = {t["hex"] for t in Intel(view).tfs.values() if traced.get(t["hex"], 0.0) >= SEA_SEARCH_TRACED}
+    called += [h for h in easy.choices(easy.spec(prompt, "sea_search")["args"]["hexes"]) if h in near and h not in called]
+    return {"verb": "sea_search", "args": {"hexes": called}}
+
+
+ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = dict(easy.ANSWERS, take_off=take_off, move=move,
+                                                                 sea_search=sea_search)
 
 
 # --- the candidates ------------------------------------------------------------------------------------------------
 
 def sea_candidates(view: View, prompt: Prompt, rng) -> list[Action]:
-    """The easy order, then each carrier group sent to each hex it may enter (or kept), the rest as the easy bot."""
+    """The strong plan's order (`move`: the stand-off), then each carrier group sent to each hex it may enter (or
+    kept), the rest as that order moves them."""
     me = Intel(view)
-    first = easy.move(view, prompt, rng)
+    first = move(view, prompt, rng, me)
     each = easy.pieces(easy.spec(prompt, "move")["args"]["moves"]).get("each") or {}
     groups: dict[str, list[str]] = {}
     for t in sorted(me.tfs.values(), key=lambda t: t["id"]):
@@ -121,7 +140,7 @@ def sea_candidates(view: View, prompt: Prompt, rng) -> list[Action]:
                         moves.pop(t, None)
                     else:
                         moves[t] = h
-                out.append({"verb": "move", "args": {"moves": moves}})
+                out.append(dict(first, args=dict(first["args"], moves=moves)))  # its standing orders kept
     return out
 
 
@@ -281,6 +300,8 @@ def make_bot(side: str, searching: bool = True) -> Callable[[View, Prompt, Any],
     def bot(view: View, prompt: Prompt, rng) -> Action:
         if view.get("seat", view.get("role")) != side:
             raise ValueError(f"the {side} computer player was given the {view.get('role')} view")
+        if TRACED:
+            view = dict(view, scouted_from=belief.scouted_from(view))
         if searching and searched_verb(view, prompt):
             return search.think(GAME, view, side, prompt, rng, BUDGET).action
         for a in prompt.get("actions", []):

@@ -1,0 +1,87 @@
+"""Issue 36: Guadalcanal's strong computer player reads where the enemy's scouts took off from the searches its side
+answered (3d3.2: each hex an enemy scout announces is answered by this side, in the order flown; belief.scouted_from),
+and sea-searches its own task force's hex when the enemy's scouts took off next to it (3d5). Set positions from a
+seeded Scenario 3 game, the enemy's searches written into the side's log as the rules write them."""
+from __future__ import annotations
+
+import copy
+import functools
+from typing import Any
+
+from app.engine.log import entry
+from app.engine.rng import SeededRng
+from app.games.guadalcanal import belief, bots, rules, strong_bot
+from app.games.guadalcanal.gamedata import BASE_HEX
+from app.games.guadalcanal.searchboard import sea_steps
+from tests.games.guadalcanal.test_bots import play, prompt_of
+
+State = dict[str, Any]
+ALLIED_BASES = [b["hex"] for b in BASE_HEX.values() if b["side"] == "allied"]
+
+
+class _Found(Exception):
+    pass
+
+
+@functools.lru_cache(maxsize=None)
+def sea_search_state() -> State:
+    """The first day Turn's Sea Search (3d5) the Japanese is asked in a seeded game of the rule-based strong players
+    (the strong plan cancels the sea search's standing order, so it is asked every Turn)."""
+    def watch(s, role, action):
+        if role == "japanese" and action["verb"] == "sea_search" and s["time"]["scenario_turn"] >= 2:
+            raise _Found(copy.deepcopy(s))
+    try:
+        play("3", 2, dict(strong_bot.RULE_BOTS), watch=watch)
+    except _Found as found:
+        return found.args[0]
+    raise AssertionError("the Japanese was never asked its sea search")
+
+
+def searched(state: State, route: list[str]) -> State:
+    """`state` with an Allied scout's route answered by the Japanese this Turn, hex by hex (search.answer's line)."""
+    s = copy.deepcopy(state)
+    s["log"] += [entry("japanese", f'Allied air search {h}: you answer "nothing".', at="air", hex=h) for h in route]
+    return s
+
+
+def carrier_hex(state: State) -> str:
+    view = rules.view(state, "japanese")
+    return next(t["hex"] for t in bots.Intel(view).tfs.values() if bots.has_carrier(t))
+
+
+def route_from(here: str) -> list[str]:
+    """A scout's route taking off from `here` (a sea hex), two hexes long, its first hex more than a hex from every
+    Allied base."""
+    first = next(h for h in sorted(sea_steps(here)) if all(bots.dist(h, b) > 1 for b in ALLIED_BASES))
+    second = next(h for h in sorted(sea_steps(first)) if bots.dist(h, here) == 2)
+    return [first, second]
+
+
+def test_an_enemy_scouts_route_tells_the_sea_hexes_next_to_its_first_hex_and_a_strikes_hex_nothing():
+    """A route of two hexes or more answered this Turn (3d3.2) puts the weight of a fresh sighting on every sea hex
+    next to its first one, where the scout took off (3d2), and none elsewhere; a lone hex answered (a strike
+    announces only the hex it ends in) adds nothing."""
+    state = sea_search_state()
+    here = carrier_hex(state)
+    route = route_from(here)
+    w = belief.scouted_from(rules.view(searched(state, route), "japanese"))
+    assert set(w) == set(sea_steps(route[0])) and here in w
+    assert set(w.values()) == {belief.SCOUTED_WEIGHT}
+    lone = belief.scouted_from(rules.view(searched(state, route[-1:]), "japanese"))
+    assert lone == {}
+
+
+def test_the_strong_japanese_sea_searches_its_carriers_hex_when_the_allied_scouts_took_off_next_to_it():
+    """3d5: the Allied scouts' route began next to the Japanese carriers' hex this Turn, so an Allied carrier may sail
+    in that very hex unseen: the strong Japanese calls its carriers' hex in its sea search; the easy Japanese calls
+    it only with a sighting next to it (it has none there here) and does not."""
+    state = sea_search_state()
+    here = carrier_hex(state)
+    s = searched(state, route_from(here))
+    view, prompt = rules.view(s, "japanese"), prompt_of(s, "japanese")
+    assert all(bots.dist(c["hex"], here) > 1 for c in view["searchboard"]["contacts"])
+    strong = strong_bot.BOTS["japanese"](view, prompt, SeededRng(1))
+    easy = bots.BOTS["japanese"](view, prompt, SeededRng(1))
+    rules.check(s, "japanese", strong)
+    assert here in strong["args"]["hexes"]
+    assert here not in easy["args"]["hexes"]
