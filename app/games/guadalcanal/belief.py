@@ -38,7 +38,7 @@ State = dict[str, Any]
 
 NO_COMBAT = {"battles": [], "order": None, "current": None, "step": "over", "board": {}, "aa_used": [],
              "bombing_used": [], "damaged": [], "reorganise": []}  # between Combat Phases (combat/phase.py)
-SCOUTED_WEIGHT = 4.0  # a hex an enemy scout may have taken off from (scouted_from): as much as a fresh sighting next to it
+SCOUTED_WEIGHT = 4.0  # a hex an enemy scout may have taken off from (scouted_from): a fresh sighting next to it
 MOVE_CHANCE = 3  # an enemy task force believed to sail on a Turn since its sighting two times in three
 
 
@@ -162,8 +162,8 @@ def scouted_from(view: View) -> dict[str, float]:
     (3d3.2), hex by hex in the order flown, so a run of answered hexes each next to the one before is one scout's
     route, and a scout's route starts next to where it took off (3d2: each hex entered is next to the last). A route
     of this Turn or the last starting other than next to an enemy base was flown from a carrier (one starting next to
-    a base counts a quarter: it may be the base's): {sea hex next to its first hex: weight}, the last Turn's halved. A single hex answered is a strike's (it announces where it
-    ends) and tells nothing of where it came from."""
+    a base counts a quarter: it may be the base's): {sea hex next to its first hex: weight}, the last Turn's halved.
+    A single hex answered is a strike's (it announces where it ends) and tells nothing of where it came from."""
     me = Intel(view)
     bases = [b["hex"] for b in me.enemy_bases]
     turns: list[list[list[str]]] = [[]]

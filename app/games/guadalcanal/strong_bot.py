@@ -110,7 +110,8 @@ def sea_search(view: View, prompt: Prompt, rng) -> Action:
     traced = view.get("scouted_from") or {}
     called = list(order["args"]["hexes"])
     near = {t["hex"] for t in Intel(view).tfs.values() if traced.get(t["hex"], 0.0) >= SEA_SEARCH_TRACED}
-    called += [h for h in easy.choices(easy.spec(prompt, "sea_search")["args"]["hexes"]) if h in near and h not in called]
+    offered = easy.choices(easy.spec(prompt, "sea_search")["args"]["hexes"])
+    called += [h for h in offered if h in near and h not in called]
     return {"verb": "sea_search", "args": {"hexes": called}}
 
 

@@ -85,3 +85,47 @@ def test_the_strong_japanese_sea_searches_its_carriers_hex_when_the_allied_scout
     rules.check(s, "japanese", strong)
     assert here in strong["args"]["hexes"]
     assert here not in easy["args"]["hexes"]
+
+
+class _Moved(Exception):
+    pass
+
+
+@functools.lru_cache(maxsize=None)
+def first_move_state() -> State:
+    """The Japanese first Sea Movement Step (3c) of a seeded game, before either side has sighted anything."""
+    def watch(s, role, action):
+        if role == "japanese" and action["verb"] == "move":
+            raise _Moved(copy.deepcopy(s))
+    try:
+        play("3", 2, dict(strong_bot.RULE_BOTS), watch=watch)
+    except _Moved as found:
+        return found.args[0]
+    raise AssertionError("the Japanese never moved")
+
+
+def test_with_nothing_sighted_the_strong_japanese_carriers_sail_toward_where_the_allied_scouts_took_off():
+    """3c with no sighting: the easy plan sails its carriers toward the likeliest hex of the enemy's set-up areas
+    grown by the Turns gone by; the strong one reads the Allied scouts' route (answered by its side, 3d3.2) and
+    closes on the hexes next to its first hex, where an Allied carrier flew it from. A route far from where the easy
+    plan heads: the strong carriers end nearer its first hex than they began; the easy ones do not."""
+    state = first_move_state()
+    here = carrier_hex(state)
+    view = rules.view(state, "japanese")
+    tf = next(t for t in bots.Intel(view).tfs.values() if bots.has_carrier(t))["id"]
+    heads = bots.BOTS["japanese"](view, prompt_of(state, "japanese"), SeededRng(1))["args"]["moves"].get(tf, here)
+    start = next(h for h in sorted(sea_steps_within(here, 6)) if bots.dist(heads, h) > bots.dist(here, h)
+                 and all(bots.dist(h, b) > 1 for b in ALLIED_BASES))
+    second = next(h for h in sorted(sea_steps(start)) if bots.dist(h, here) > bots.dist(start, here))
+    s = searched(state, [start, second])
+    view, prompt = rules.view(s, "japanese"), prompt_of(s, "japanese")
+    strong = strong_bot.BOTS["japanese"](view, prompt, SeededRng(1))
+    easy = bots.BOTS["japanese"](view, prompt, SeededRng(1))
+    rules.check(s, "japanese", strong)
+    assert bots.dist(strong["args"]["moves"].get(tf, here), start) < bots.dist(here, start)
+    assert bots.dist(easy["args"]["moves"].get(tf, here), start) >= bots.dist(here, start)
+
+
+def sea_steps_within(here: str, d: int) -> list[str]:
+    """The sea hexes exactly `d` hexes from `here` (those a task force may enter from a neighbour, 3c)."""
+    return [h for h in {n for x in bots.HEXES for n in sea_steps(x)} if bots.dist(h, here) == d]
