@@ -23,18 +23,24 @@ class _Found(Exception):
     pass
 
 
-@functools.lru_cache(maxsize=None)
-def sea_search_state() -> State:
-    """The first day Turn's Sea Search (3d5) the Japanese is asked in a seeded game of the rule-based strong players
-    (the strong plan cancels the sea search's standing order, so it is asked every Turn)."""
+def first_state(verb: str, from_turn: int) -> State:
+    """The first state of a seeded game of the rule-based strong players where the Japanese gives a `verb` order on
+    scenario Turn `from_turn` or later."""
     def watch(s, role, action):
-        if role == "japanese" and action["verb"] == "sea_search" and s["time"]["scenario_turn"] >= 2:
+        if role == "japanese" and action["verb"] == verb and s["time"]["scenario_turn"] >= from_turn:
             raise _Found(copy.deepcopy(s))
     try:
         play("3", 2, dict(strong_bot.RULE_BOTS), watch=watch)
     except _Found as found:
         return found.args[0]
-    raise AssertionError("the Japanese was never asked its sea search")
+    raise AssertionError(f"the Japanese never gave a {verb} order")
+
+
+@functools.lru_cache(maxsize=None)
+def sea_search_state() -> State:
+    """The first day Turn's Sea Search (3d5) the Japanese is asked after the first (the strong plan cancels the sea
+    search's standing order, so it is asked every Turn)."""
+    return first_state("sea_search", 2)
 
 
 def searched(state: State, route: list[str]) -> State:
@@ -87,21 +93,10 @@ def test_the_strong_japanese_sea_searches_its_carriers_hex_when_the_allied_scout
     assert here not in easy["args"]["hexes"]
 
 
-class _Moved(Exception):
-    pass
-
-
 @functools.lru_cache(maxsize=None)
 def first_move_state() -> State:
-    """The Japanese first Sea Movement Step (3c) of a seeded game, before either side has sighted anything."""
-    def watch(s, role, action):
-        if role == "japanese" and action["verb"] == "move":
-            raise _Moved(copy.deepcopy(s))
-    try:
-        play("3", 2, dict(strong_bot.RULE_BOTS), watch=watch)
-    except _Moved as found:
-        return found.args[0]
-    raise AssertionError("the Japanese never moved")
+    """The Japanese first Sea Movement Step (3c), before either side has sighted anything."""
+    return first_state("move", 1)
 
 
 def test_with_nothing_sighted_the_strong_japanese_carriers_sail_toward_where_the_allied_scouts_took_off():
