@@ -38,6 +38,7 @@ State = dict[str, Any]
 
 NO_COMBAT = {"battles": [], "order": None, "current": None, "step": "over", "board": {}, "aa_used": [],
              "bombing_used": [], "damaged": [], "reorganise": []}  # between Combat Phases (combat/phase.py)
+SCOUTED_WEIGHT = 4.0  # a hex an enemy scout may have taken off from (scouted_from): a fresh sighting next to it
 MOVE_CHANCE = 3  # an enemy task force believed to sail on a Turn since its sighting two times in three
 
 
@@ -154,6 +155,46 @@ def enemy_board(view: View) -> dict[str, Any]:
                           "how": f"{how} search"})
     contacts = {str(i): dict(c, marker=i) for i, c in enumerate(board, start=1)}
     return {"contacts": contacts, "next_marker": len(contacts) + 1}
+
+
+def scouted_from(view: View) -> dict[str, float]:
+    """Where the enemy's scouts took off, as this side's log tells it: each enemy air search is answered by this side
+    (3d3.2), hex by hex in the order flown, so a run of answered hexes each next to the one before is one scout's
+    route, and a scout's route starts next to where it took off (3d2: each hex entered is next to the last). A route
+    of this Turn or the last starting other than next to an enemy base was flown from a carrier (one starting next to
+    a base counts a quarter: it may be the base's): {sea hex next to its first hex: weight}, the last Turn's halved.
+    A single hex answered is a strike's (it announces where it ends) and tells nothing of where it came from."""
+    me = Intel(view)
+    bases = [b["hex"] for b in me.enemy_bases]
+    turns: list[list[list[str]]] = [[]]
+    last: str | None = None
+    for line in view.get("log") or []:
+        text = line.get("text", "")
+        if "is Side A" in text and "Sides roll" in text:
+            turns.append([])
+            last = None
+            continue
+        m = SEARCHED.match(text) if line.get("to") == me.side else None
+        if not m or m.group(1) == me.side.capitalize() or m.group(2) != "air":
+            continue
+        h = m.group(3)
+        if last is not None and dist(last, h) <= 1 and turns[-1]:
+            if h != last:
+                turns[-1][-1].append(h)
+        else:
+            turns[-1].append([h])
+        last = h
+    out: dict[str, float] = {}
+    for age, routes in enumerate(reversed(turns[-2:])):
+        for route in routes:
+            start = route[0]
+            if len(route) < 2:
+                continue
+            # next to a base, the base may be where it took off: a hex next to it counts a quarter
+            share = 0.25 if any(dist(start, b) == 1 for b in bases) else 1.0
+            for h in sea_steps(start):
+                out[h] = out.get(h, 0.0) + share * SCOUTED_WEIGHT / (1 + age)
+    return out
 
 
 def _place(s: State, entry: dict[str, Any], box: str, location: dict[str, Any]) -> None:

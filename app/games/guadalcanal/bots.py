@@ -141,6 +141,8 @@ class Intel:
             reach = c["age"] + 1
             for h in searchboard.within(c["hex"], reach):
                 w[h] = w.get(h, 0.0) + 4.0 / (1 + dist(h, c["hex"]) + c["age"])
+        for h, x in (self.view.get("scouted_from") or {}).items():
+            w[h] = w.get(h, 0.0) + x  # the strong level's reading of the enemy scouts' routes (belief.scouted_from)
         mine = self.own_hexes()
         for h in list(w):
             if mine and min(dist(h, m) for m in mine) <= 5:
@@ -362,8 +364,9 @@ def strike_reach(tf: dict[str, Any], me: Intel) -> int:
 OWN_JUDGEMENT = ("formation", "aa", "landing")
 
 
-def move(view: View, prompt: Prompt, rng) -> Action:
-    me = Intel(view)
+def move(view: View, prompt: Prompt, rng, me: Intel | None = None) -> Action:
+    """3c (the module doc); `me`, the view's reading when the caller has made it already (strong_bot.move)."""
+    me = me or Intel(view)
     offered = set(pieces(spec(prompt, "move")["args"]["moves"])["ids"])
     w = me.likelihood()
     guess = max(w, key=lambda h: (w[h], h)) if w else None

@@ -1,25 +1,30 @@
 """The strong Guadalcanal computer player (issue 36): the engine's search over beliefs (app/engine/search.py) where
-the strikes fly (3d) - which sighting each strike goes for - and the easy bot's plan (bots.py) with a sharper
-take-off (3a) and sea movement (3c) everywhere else. Like the easy bot it decides from `view(state, side)`, its
-prompt and its own stream only.
+the strikes fly (3d) - which sighting each strike goes for - and where its carriers sail (3c), and the easy bot's plan
+(bots.py) with a sharper take-off (3a), sea movement (3c) and sea search (3d5) everywhere else. Like the easy bot
+it decides from `view(state, side)`, its prompt and its own stream only.
 
 - **Belief** (belief.py): own forces exact, the enemy's open Operations Card exact, the enemy task forces drawn
   where the view says they could be (a sighting and the hexes sailed since, else the likelihood map).
 - **Candidates**: the easy order first, then every strike to one sighting (each sighting of this Turn or the last
-  that some strike reaches). The carriers' sea moves have candidates too (each carrier group - the carrier task
-  forces of one hex - sent to each hex it may enter or kept, the others moving as the easy bot moves them), searched
-  only with SEARCHED = CANDIDATES: measured, they cost about 1 s of CPU a decision for no win shown (see SEARCHED).
+  that some strike reaches); for the sea movement the strong plan's order (`move`) first, then each carrier group -
+  the carrier task forces of one hex - sent to each hex it may enter or kept, the others moving as that order moves
+  them (SEARCHED: measured, docs/benchmarks.md "Levels").
 - **Rollouts**: each candidate applied and the game played on by the easy bot for both sides, through the Combat
   Phase and the Air Return Phase to the end of the Turn, on the same dice for every candidate.
 - **Evaluate** (belief.score): the victory points margin (7a3) and a little for hits not yet worth points.
 
-Two rules, not searched, sharpen the easy plan (measured against it, docs/benchmarks.md "Levels"):
+Three rules, not searched, sharpen the easy plan (measured against it, docs/benchmarks.md "Levels"):
 - The take-off (3a): every bomber that reaches a fresh sighting (this Turn's or the last) goes, each by its own
   movement factor plus the two hexes the fleets may close before the strike flies (3c); with no fresh sighting,
   while scouts fly, the bombers that reach the likeliest hex take off blind, every time (the strike flies after
   the scouts, 3d, to what they find; the side that finds the other first strikes first).
 - The sea movement (3c): a carrier task force keeps its bombers' full reach from the nearest sighting, closing or
   stepping back (the easy plan closes a hex nearer, where shorter-ranged enemy bombers reach it too).
+- Where the enemy's scouts took off (belief.scouted_from, read into the view by `reading`): each hex an enemy scout
+  announces is answered by this side in the order flown (3d3.2), and a route starts next to where it took off; the
+  likelihood map (the carriers' course with nothing sighted, the scouts' routes, a blind strike, the belief) counts
+  the hexes next to a route's first hex as a fresh sighting's, and the sea search (3d5), asked every Turn, calls a
+  task force's own hex when a route began next to it.
 
 Umpired play (18c) hides the enemy's card and makes the steps simultaneous: there the strong player is the easy
 plan with the sharper take-off and sea movement, and searches nothing; nor does it search at night (no air flies,
@@ -45,6 +50,8 @@ LAUNCH_AGE = 1  # a sighting this old or newer (Turns) is where the enemy is; 0 
 LAUNCH_CLOSING = 2  # hexes beyond a bomber's reach: each fleet may close one before the strike flies (3c)
 BLIND_CLOSING = 1  # a blind take-off: its own fleet may close one hex on the likeliest hex (3c)
 STRIKE_AGE = 1  # a strike is aimed at sightings this old or newer
+TRACED = True  # read where the enemy's scouts took off (belief.scouted_from) into the view the plan decides from
+SEA_SEARCH_TRACED = belief.SCOUTED_WEIGHT / 2  # a task force's hex this likely to hold the enemy is sea-searched
 
 # Sized so that a searched decision stays under 2 s of CPU at p99 (docs/benchmarks.md): every candidate is played
 # on SAMPLES believed states to the end of the Turn.
@@ -73,20 +80,18 @@ def take_off(view: View, prompt: Prompt, rng) -> Action:
     return easy.launch(view, prompt, plan)
 
 
-def move(view: View, prompt: Prompt, rng) -> Action:
+def move(view: View, prompt: Prompt, rng, me: Intel | None = None) -> Action:
     """3c as the easy level's sea movement (bots.move), but a carrier task force with a sighting (of the last 3
     Turns) keeps its bombers' full reach from the nearest one, closing to it or stepping back from it: the easy
     plan closes a hex nearer (never nearer than 2), where the enemy's shorter-ranged bombers reach it too (the
     Allied torpedo bombers fly 3, the Japanese 4)."""
-    order = easy.move(view, prompt, rng)
-    me = Intel(view)
+    me = me or Intel(view)
+    order = easy.move(view, prompt, rng, me)
     targets = [c for c in me.targets() if c["age"] <= 3]
-    if not targets:
-        return order
     each = easy.pieces(easy.spec(prompt, "move")["args"]["moves"]).get("each") or {}
     moves = dict(order["args"]["moves"])
     for t in sorted(me.tfs.values(), key=lambda t: t["id"]):
-        if t["id"] not in each or not easy.has_carrier(t) or easy.withdrawing(t):
+        if not targets or t["id"] not in each or not easy.has_carrier(t) or easy.withdrawing(t):
             continue
         here = t["hex"]
         goal = min(targets, key=lambda c: (dist(here, c["hex"]) + c["age"], c["hex"]))["hex"]
@@ -95,18 +100,38 @@ def move(view: View, prompt: Prompt, rng) -> Action:
             moves.pop(t["id"], None)
         elif h in each[t["id"]]:
             moves[t["id"]] = h
-    return dict(order, args=dict(order["args"], moves=moves))
+    args = dict(order["args"], moves=moves)
+    if TRACED and "standing" in args:
+        # the sea search asked every Turn (3d5), not only with a sighting near: its own answer (sea_search) calls a
+        # task force's hex where the enemy's scouts took off next to it
+        args["standing"] = dict(args["standing"], sea_search=False)
+    return dict(order, args=args)
 
 
-ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = dict(easy.ANSWERS, take_off=take_off, move=move)
+def sea_search(view: View, prompt: Prompt, rng) -> Action:
+    """3d5 as the easy level's (bots.sea_search: the bases' hexes, and a task force's own hex with a sighting next to
+    it), and also a task force's own hex where the enemy's scouts took off from next to it this Turn or the last
+    (belief.scouted_from, read into the view by the strong player): a carrier may sail in the same hex unseen."""
+    order = easy.sea_search(view, prompt, rng)
+    traced = view.get("scouted_from") or {}
+    called = list(order["args"]["hexes"])
+    near = {t["hex"] for t in Intel(view).tfs.values() if traced.get(t["hex"], 0.0) >= SEA_SEARCH_TRACED}
+    offered = easy.choices(easy.spec(prompt, "sea_search")["args"]["hexes"])
+    called += [h for h in offered if h in near and h not in called]
+    return {"verb": "sea_search", "args": {"hexes": called}}
+
+
+ANSWERS: dict[str, Callable[[View, Prompt, Any], Action]] = dict(easy.ANSWERS, take_off=take_off, move=move,
+                                                                 sea_search=sea_search)
 
 
 # --- the candidates ------------------------------------------------------------------------------------------------
 
 def sea_candidates(view: View, prompt: Prompt, rng) -> list[Action]:
-    """The easy order, then each carrier group sent to each hex it may enter (or kept), the rest as the easy bot."""
+    """The strong plan's order (`move`: the stand-off), then each carrier group sent to each hex it may enter (or
+    kept), the rest as that order moves them."""
     me = Intel(view)
-    first = easy.move(view, prompt, rng)
+    first = move(view, prompt, rng, me)
     each = easy.pieces(easy.spec(prompt, "move")["args"]["moves"]).get("each") or {}
     groups: dict[str, list[str]] = {}
     for t in sorted(me.tfs.values(), key=lambda t: t["id"]):
@@ -122,7 +147,7 @@ def sea_candidates(view: View, prompt: Prompt, rng) -> list[Action]:
                         moves.pop(t, None)
                     else:
                         moves[t] = h
-                out.append({"verb": "move", "args": {"moves": moves}})
+                out.append(dict(first, args=dict(first["args"], moves=moves)))  # its standing orders kept
     return out
 
 
@@ -162,10 +187,10 @@ def _strikes_only(prompt: Prompt) -> bool:
 
 CANDIDATES: dict[str, Callable[[View, Prompt, Any], list[Action]]] = {"move": sea_candidates,
                                                                        "fly_all": strike_candidates}
-# The decisions searched: the strikes. The carriers' sea moves (3c) are searched too with SEARCHED = CANDIDATES, at
-# about 1 s of CPU a decision (7 candidates played to the end of the Turn); measured on 2026-12-07 they did not earn
-# that price on this machine (docs/benchmarks.md, "Levels"), so the sea movement is the easy plan's.
-SEARCHED: dict[str, Callable[[View, Prompt, Any], list[Action]]] = {"fly_all": strike_candidates}
+# The decisions searched: the strikes and the carriers' sea moves (3c), the latter at about 0.5-1 s of CPU a decision
+# (up to 7 candidates played to the end of the Turn); measured on 2026-12-07 (docs/benchmarks.md, "Levels") on top of
+# the strong plan's rules, they won the strong Japanese more games against the easy Allies than the rules alone.
+SEARCHED: dict[str, Callable[[View, Prompt, Any], list[Action]]] = CANDIDATES
 
 
 def searched_verb(view: View, prompt: Prompt) -> str | None:
@@ -276,12 +301,19 @@ class GuadalcanalSearch:
 GAME = GuadalcanalSearch()
 
 
+def reading(view: View) -> View:
+    """The view the strong player decides from: its own, with where the enemy's scouts took off read from it
+    (belief.scouted_from; TRACED)."""
+    return dict(view, scouted_from=belief.scouted_from(view)) if TRACED else view
+
+
 def make_bot(side: str, searching: bool = True) -> Callable[[View, Prompt, Any], Action]:
     """The strong player of `side`; `searching` False is the rule-based strong player alone (the take-off rule on
     the easy plan), kept to measure the search against."""
     def bot(view: View, prompt: Prompt, rng) -> Action:
         if view.get("seat", view.get("role")) != side:
             raise ValueError(f"the {side} computer player was given the {view.get('role')} view")
+        view = reading(view)
         if searching and searched_verb(view, prompt):
             return search.think(GAME, view, side, prompt, rng, BUDGET).action
         for a in prompt.get("actions", []):

@@ -14,7 +14,7 @@ import pytest
 from app.engine.rng import SeededRng
 from app.engine.testing import canonical
 from app.games import guadalcanal
-from app.games.guadalcanal import bots, rules, strong_bot
+from app.games.guadalcanal import belief, bots, rules, strong_bot
 from app.games.guadalcanal.gamedata import SIDES
 from app.play.bots import bot_for, levels_of
 from tests.games.guadalcanal.test_bots import play, prompt_of
@@ -62,8 +62,9 @@ def game_states(umpired: bool) -> tuple[tuple[State, str], ...]:
 def test_proof_of_fog_each_level_decides_the_same_whatever_its_view_hides(level, umpired):
     """The enemy's task forces, flights, searchboard, orders and log changed or planted with a canary: each level's
     bot gives the very same order from the same stream, at every fourth decision of a Scenario 3 game of strong
-    against strong; the strong one's searched decisions (its belief is drawn from the view alone) among them."""
-    checked, searched = Counter(), 0
+    against strong; the strong one's searched decisions (its belief is drawn from the view alone) among them, and
+    decisions where it read where the enemy's scouts took off (belief.scouted_from: the searches its side answered)."""
+    checked, searched, traced = Counter(), 0, 0
     for state, side in game_states(umpired)[::4]:
         hidden = rules.perturb(copy.deepcopy(state), side, SeededRng(5))
         planted = rules.plant_canaries(copy.deepcopy(state), side, "CANARY-g36")
@@ -77,8 +78,10 @@ def test_proof_of_fog_each_level_decides_the_same_whatever_its_view_hides(level,
         checked[mine["verb"]] += 1
         searched += level == "strong" and strong_bot.searched_verb(rules.view(state, side), prompt_of(state, side)) \
             is not None
+        traced += level == "strong" and bool(belief.scouted_from(rules.view(state, side)))
     assert {"take_off", "move", "land"} <= set(checked), checked
     assert umpired or level == "easy" or searched, "no searched decision was checked"
+    assert umpired or level == "easy" or traced, "no decision read the enemy scouts' routes"
 
 
 def test_the_strong_bot_launches_for_a_fresh_sighting_or_blind_for_the_likeliest_hex_while_scouts_fly():
