@@ -10,7 +10,7 @@ from app.engine.orders import Assignment, Several
 from app.games.guadalcanal.cards import new_unit as _unit
 from app.games.guadalcanal import cards, entries, forms, timetrack
 from app.games.guadalcanal.gamedata import (AIR, ALL_AIR, ALL_TASK_FORCES, AREAS, BASE_HEX, BASES, HEXES, SCENARIOS,
-                                            SHIPS, SIDES, TITLE, enemy, side_of_id)
+                                            SHIPS, SIDES, TITLE, enemy)
 
 State = dict[str, Any]
 RULE = "7a2.2"
