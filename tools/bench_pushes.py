@@ -88,7 +88,7 @@ async def _create(server: LiveServer, game: str, scenario: str) -> tuple[str, di
 
 
 async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str], role: str, action: dict) -> dict:
-    pages, pushes, extensions = {}, {}, set()
+    pages, sent, extensions = {}, {}, set()
     async with httpx.AsyncClient(base_url=server.url, timeout=120) as client:
         for seat, token in tokens.items():
             plain = await client.get(f"/games/{game_id}", cookies={"ib_session": token},
@@ -117,10 +117,10 @@ async def _measure(server: LiveServer, game_id: str, tokens: dict[str, str], rol
         cpu.close(at=last)
         for seat, ws in socks.items():
             data = received[seat]
-            pushes[seat] = None if data is None else {"raw": len(data), "deflate": len(frames.compress(data)),
+            sent[seat] = None if data is None else {"raw": len(data), "deflate": len(frames.compress(data)),
                                                       "patch": data.startswith(b"~")}
             await ws.close()
-    return {"pages": pages, "pushes": pushes, "role": role, "verb": action.get("verb"), "extensions": extensions,
+    return {"pages": pages, "pushes": sent, "role": role, "verb": action.get("verb"), "extensions": extensions,
             "cpu_ms": cpu.per_order_ms()}
 
 
