@@ -7,10 +7,16 @@ from app.games.usn import board, mountains, supply
 
 
 def defense(state, u) -> int:
-    """Defense Strength as attacked: tripled entrenched (Entrenchment (A)), halved out of supply (Supply (E))."""
+    """Defense Strength as attacked, the unit's supply traced in `state` (`as_attacked`)."""
+    return as_attacked(u, supply.supplied(state, u))
+
+
+def as_attacked(u, supplied: bool) -> int:
+    """Defense Strength as attacked: tripled entrenched (Entrenchment (A)), halved out of supply (Supply (E)). Apart
+    from the supply line, so a computer player can count it from its view's `supplied` (strong_bot)."""
     d = max(u["defense"] // 3, 1) if u.get("shock") else u["defense"]  # Shock Effect (shock.strikes): one third
     d = d * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
-    return d if supply.supplied(state, u) else d // 2
+    return d if supplied else d // 2
 
 
 def air_to_air_per_point(m) -> int:

@@ -37,7 +37,7 @@ from typing import Any
 
 from app.engine import search
 from app.engine.errors import Refused
-from app.games.usn import airbase, belief, board, bot_view, bots, grid, mountains, offmap, steps
+from app.games.usn import airbase, belief, board, bot_view, bots, grid, mountains, offmap, steps, strength
 from app.games.usn.rules import BOTS, rules
 
 View = dict[str, Any]
@@ -266,11 +266,8 @@ def _landing_odds(view: View, side: str, h: str) -> tuple[int, int]:
     attack = sum(u["attack"] for u in view["land"] if u["side"] == side and u["hex"] == h)
     attack += sum(s["values"]["surface_attack"] for s in view["ships"][side]["units"]
                   if s["hex"] == h and s["type"] in bots.GUNS)
-    defence = 0
-    for u in view["land"]:
-        if u["side"] != side and u["hex"] == h:
-            d = u["defense"] * (board.PLAY["entrench"]["multiplier"] if u["entrenched"] else 1)
-            defence += d if u.get("supplied", True) else d // 2
+    defence = sum(strength.as_attacked(u, u.get("supplied", True)) for u in view["land"]
+                  if u["side"] != side and u["hex"] == h)
     return attack, defence
 
 
