@@ -20,17 +20,18 @@ import httpx
 import websockets
 
 from app.engine.rng import SeededRng
-from app.engine.testing import random_action
 from app.realtime import frames
 from tests.support_server import LiveServer
 from tools.bench import Windows, cpu_ns, user
 from tools.bench_usn_page import _rewrite
+from tools.push_shares import GOAL, by_seat, order, shares
 
 # game id -> scenario (the longest each offers beside the defaults a newcomer gets)
 GAMES = {"solomons": "campaign", "guadalcanal": "4", "first_blood": "campaign", "pacific_war_1942": "campaign",
          "usn": "campaign_3"}
 LATE = 0.75  # how far into the seeded game the position lies, by orders
 TIMEOUT = 30  # seconds to wait for a push
+SERIES = 20  # orders after the late position whose pushes give each seat's median share (in process)
 
 
 def late_position(game: str, scenario: str, seed: int = 0) -> tuple[dict, str, dict]:
@@ -46,11 +47,11 @@ def late_position(game: str, scenario: str, seed: int = 0) -> tuple[dict, str, d
         state = rules.setup(scenario, rules.meta.default_options(), dice)
         states = [state]
         while rules.outcome(state) is None and len(states) < 20000:
-            state = rules.apply(state, *_order(rules, state, players), dice)
+            state = rules.apply(state, *order(rules, state, players), dice)
             states.append(state)
         state = states[int(len(states) * LATE)]
     rules = registry.get(game)
-    role, action = _order(rules, state, SeededRng(3000 + seed))
+    role, action = order(rules, state, SeededRng(3000 + seed))
     return state, role, action
 
 
@@ -58,15 +59,6 @@ def _turn(state: dict) -> int | None:
     """The position's turn (Guadalcanal keeps it in its time record)."""
     turn = state.get("turn")
     return turn if isinstance(turn, int) else (state.get("time") or {}).get("turn")
-
-
-def _order(rules, state: dict, players: SeededRng) -> tuple[str, dict]:
-    prompts = rules.prompts(state)
-    role = players.choice(sorted(prompts))
-    bots = getattr(rules, "bots", {}) or {}
-    if role in bots:
-        return role, bots[role](rules.view(state, role), prompts[role], players)
-    return role, random_action(rules, state, role, players)
 
 
 async def _create(server: LiveServer, game: str, scenario: str) -> tuple[str, dict[str, str]]:
@@ -160,7 +152,7 @@ def run() -> dict[str, dict]:
         server.start()
         made = {game: asyncio.run(_create(server, game, scenario)) for game, scenario in GAMES.items()}
         server.stop()  # the server keeps positions in memory: the rewrites are seen from a fresh start
-        orders = {}
+        orders, series = {}, {}
         for game, scenario in GAMES.items():
             state, role, action = late_position(game, scenario)
             path = f"{tmp}/{game}.json"
@@ -168,10 +160,12 @@ def run() -> dict[str, dict]:
                 json.dump(state, f)
             _rewrite(url, made[game][0], path)
             orders[game] = (role, action, _turn(state))
+            series[game] = by_seat(shares(game, scenario, state, SERIES))
         server.start()
         for game, (game_id, tokens) in made.items():
             role, action, turn = orders[game]
-            out[game] = asyncio.run(_measure(server, game_id, tokens, role, action)) | {"turn": turn}
+            measured = asyncio.run(_measure(server, game_id, tokens, role, action))
+            out[game] = measured | {"turn": turn, "series": series[game]}
     finally:
         server.stop()
     return out
@@ -215,7 +209,30 @@ def lines(result: dict[str, dict]) -> list[str]:
             cpu = f"{r['cpu_ms']:.1f}" if "cpu_ms" in r and i == 0 else ""  # one order a game: its first row
             out.append(f"| {where} | {cpu} | {seat}{mover} | {_kib(page['raw'])} | {gz} | {cells} |")
     negotiated = sorted({e for r in result.values() for e in r.get("extensions", ())})
-    return out + ["", f"Negotiated on every socket: `{'`, `'.join(negotiated)}` (the websockets client's offer).", ""]
+    out += ["", f"Negotiated on every socket: `{'`, `'.join(negotiated)}` (the websockets client's offer).", ""]
+    return out + series_lines(result)
+
+
+def series_lines(result: dict[str, dict]) -> list[str]:
+    """The goal's own reading: each seat's pushes over the SERIES orders after the late position (tools/push_shares.py),
+    their median share of the page each updates."""
+    from app import games as registry
+
+    rows = [(game, seat, s) for game, r in result.items() for seat, s in (r.get("series") or {}).items()]
+    if not rows:
+        return []
+    out = [f"Over the {SERIES} orders that follow each late position (seeded: the movers' computer players, or random "
+           "legal orders), every push each seat's page was sent, drawn in process as the server draws it "
+           "(tools/push_shares.py): the push deflated alone, against the gzip of the whole page it updates. Goal "
+           f"(issue 37): on the median order a push is at most {GOAL:.0%} of its page.", "",
+           "| game | seat | pushes | median | 90th percentile | largest | over the goal | goal |",
+           "|---|---|---|---|---|---|---|---|"]
+    for game, seat, s in rows:
+        title = registry.get(game).meta.title.split(":")[0]
+        met = "met" if s["median"] <= GOAL else "not met"
+        out.append(f"| {title} | {seat} | {s['pushes']} | {s['median']:.0%} | {s['p90']:.0%} | {s['max']:.0%} "
+                   f"| {s['over']} | {met} |")
+    return out + [""]
 
 
 if __name__ == "__main__":

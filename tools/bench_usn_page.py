@@ -24,15 +24,12 @@ import websockets
 
 from app import games as registry
 from app.engine.rng import SeededRng
-from app.games.usn.board import SIDES
 from app.games.usn.rules import rules as usn_rules
-from app.realtime import frames
-from app.realtime import patch as patches
 from app.web.guards import gzip
 from app.web.heap import settle
 from app.web.presenter import action_key, page_model
 from app.web.templating import render
-from tests.conformance.render import facts, game_row, pages
+from tests.conformance.render import facts, game_row
 from tests.support_server import ROOT, LiveServer
 from tools.bench import pct, user
 from tools.bench_solomons import post_and_wait
@@ -182,50 +179,23 @@ def draw_cpu(late: dict, draws: int = 15) -> dict[str, list[float]]:
     return cpu
 
 
-def push_shares(late: dict, orders: int = 40) -> list[dict]:
-    """Each side's push over `orders` orders of the computer players from `late` (dice and players seeded), drawn in
-    this process as a live server draws them (tests/conformance/render.py): the patch of the page the side held
-    (app/realtime/patch.py), deflated alone as a socket sends it (app/realtime/frames.py), against the gzip of the
-    whole page it makes (issue 37: a push carries what changed, at most 15% of the page it updates)."""
-    rules = registry.get("usn")
-    dice, players = SeededRng(5), SeededRng(6)
-    held = {side: patches.stamped(pages(rules, late["scenario"], {}, late, side)["push"]) for side in SIDES}
-    state, out = late, []
-    for n in range(orders):
-        prompts = rules.prompts(state)
-        if not prompts:
-            break
-        mover = players.choice(sorted(prompts))
-        order = usn_rules.bots[mover](rules.view(state, mover), prompts[mover], players)
-        state = rules.apply(state, mover, order, dice)
-        for side in SIDES:
-            drawn = pages(rules, late["scenario"], {}, state, side)
-            new = patches.stamped(drawn["push"])
-            if new != held[side]:
-                message = patches.patch(held[side], new)
-                out.append({"order": n, "mover": mover, "verb": order.get("verb"), "side": side,
-                            "raw": len(message), "wire": len(frames.compress(message.encode())),
-                            "page": len(gzip(drawn["page"].encode())),
-                            "prompt": (rules.prompts(state).get(side) or {}).get("title", "")})
-                held[side] = new
-    return out
-
-
 if __name__ == "__main__":  # python -m tools.bench_usn_page STATE.json: the draw's CPU (live: tools.bench_usn)
     import os
+
+    from tools import push_shares
 
     with open(sys.argv[1]) as f:
         position = json.load(f)
     position = position.get("state", position)
     if "--pushes" in sys.argv:  # python -m tools.bench_usn_page STATE.json --pushes 40
-        shares = push_shares(position, int(sys.argv[sys.argv.index("--pushes") + 1]))
+        shares = push_shares.shares("usn", position["scenario"], position, int(sys.argv[sys.argv.index("--pushes") + 1]))
         over = [x for x in shares if x["wire"] > 0.15 * x["page"]]
         print(f"{len(shares)} pushes, median {pct([x['wire'] / x['page'] for x in shares], 50):.0%} of the page, "
               f"{len(over)} over 15%")
         for x in sorted(shares, key=lambda x: -x["wire"] / x["page"])[:20]:
-            print(f"{x['wire'] / x['page']:.0%} order {x['order']} ({x['mover']} {x['verb']}) to {x['side']}: "
+            print(f"{x['wire'] / x['page']:.0%} order {x['order']} ({x['mover']} {x['verb']}) to {x['seat']}: "
                   f"{x['raw'] / 1024:.0f} KiB raw, {x['wire'] / 1024:.1f} KiB on the wire, page {x['page'] / 1024:.1f}"
-                  f" KiB gzip; now: {x['prompt'][:60]}")
+                  " KiB gzip")
         sys.exit(0)
     for side, times in draw_cpu(position).items():
         print(f"{side}: CPU of one page's draw p50 {pct(times, 50):.0f} ms, max {max(times):.0f} ms "

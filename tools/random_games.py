@@ -16,7 +16,6 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from app import games as registry
-from app.engine.rng import SeededRng
 from app.engine.testing import playout
 from tests.conformance.harness import Case, cases
 

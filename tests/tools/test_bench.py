@@ -127,3 +127,32 @@ def test_a_push_sizes_orders_cpu_window_ends_when_its_last_push_arrives_not_when
     got, window, waited = asyncio.run(measured())
     assert got["mover"] == b"<section>pushed</section>" and got["other"] is None
     assert waited >= 0.5 and window < 0.3  # the window ended at the push, not at the end of the other seat's wait
+
+
+def test_push_sizes_read_the_goal_on_the_median_order_of_each_seat_not_on_one_order():
+    """Issue 37: "on the median order a push's bytes are at most 15% of the page it updates". One order's push may
+    be a new form (large); the table reads each seat's median over the series, and says whether it meets the goal."""
+    from tools.push_shares import by_seat
+
+    pushes = [{"seat": "allied", "wire": w, "page": 1000} for w in (10, 20, 400, 30, 50)]
+    pushes += [{"seat": "japanese", "wire": w, "page": 1000} for w in (200, 300, 100)]
+    result = {"solomons": {"series": by_seat(pushes)}}
+    text = "\n".join(bench_pushes.series_lines(result))
+    assert "| Solomons Campaign | allied | 5 | 3% | 40% | 40% | 1 | met |" in text
+    assert "| Solomons Campaign | japanese | 3 | 20% | 30% | 30% | 2 | not met |" in text
+
+
+def test_a_series_push_is_the_patch_of_the_page_the_seat_held_and_a_seat_left_unchanged_counts_none():
+    """tools/push_shares.py over a real game: every push is far smaller than the whole page (a patch of the page
+    held), and the pushes are counted per seat, never more than one a seat an order."""
+    from app import games as registry
+    from app.engine.rng import SeededRng
+    from tools.push_shares import shares
+
+    rules = registry.get("pacific_war_1942")
+    state = rules.setup("campaign", rules.meta.default_options(), SeededRng(1))
+    pushes = shares("pacific_war_1942", "campaign", state, orders=6)
+    assert pushes, "six orders of a solitaire game change its one seat's page"
+    assert all(p["wire"] < p["page"] / 2 for p in pushes), [(p["wire"], p["page"]) for p in pushes]
+    orders = [(p["order"], p["seat"]) for p in pushes]
+    assert len(orders) == len(set(orders))
