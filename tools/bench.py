@@ -148,12 +148,35 @@ async def ironbottom(server: LiveServer) -> dict:
                     if counted and side == "red":
                         latencies.append((max(done) - start) * 1000)
         rss_active = rss_kib(server.proc.pid)
+        g, h = games[0], {"Authorization": f"Bearer {games[0]['red']['token']}"}
+        stale = {"action": {"verb": "fire", "args": {"salvos": 1}}, "expected_version": 10**6}  # refused: 409
+        floors = {"stale": await cpu_per_request(client, server.proc.pid, f"/api/games/{g['id']}/actions", h, stale),
+                  "missing": await cpu_per_request(client, server.proc.pid, "/no-such-page", {})}
         for socks in sockets.values():
             for s in socks:
                 await s.close()
         return {"latencies": latencies, "sockets": sum(len(s) for s in sockets.values()),
                 "rss_before_sockets_kib": rss_before_sockets, "rss_active_kib": rss_active,
-                "cpu_ms": cpu.per_order_ms(), "orders": cpu.orders}
+                "cpu_ms": cpu.per_order_ms(), "orders": cpu.orders, "floors": floors}
+
+
+FLOOR_REQUESTS = 200  # requests a floor's CPU is read over, after as many not counted
+
+
+async def cpu_per_request(client: httpx.AsyncClient, pid: int, path: str, headers: dict,
+                          order: dict | None = None) -> float:
+    """The server's CPU (ms) a request to `path` costs (a GET, or the POST of `order` with a fresh key each time),
+    every thread's, over FLOOR_REQUESTS requests one at a time: the floors under an order, what the server spends
+    before any rule or page (issue 37)."""
+    cpu = Windows(pid)
+    for i in range(2 * FLOOR_REQUESTS):
+        cpu.open()
+        if order is None:
+            await client.get(path, headers=headers)
+        else:
+            await client.post(path, headers=headers, json=order | {"key": uuid.uuid4().hex})
+        cpu.close(i >= FLOOR_REQUESTS)
+    return cpu.per_order_ms()
 
 
 SIGNIN_STORM = 40  # wrong-password sign-ins kept in flight
@@ -226,8 +249,9 @@ async def bare(port: int, pid: int) -> dict:
         for socks in sockets.values():
             for s in socks:
                 await s.close()
+        floor = await cpu_per_request(client, pid, "/signin", {})
         return {"durable": durable, "latencies": latencies, "echo": echo, "cpu_ms": cpu.per_order_ms(),
-                "orders": cpu.orders}
+                "orders": cpu.orders, "floor": floor}
 
 
 def latency_lines(ours: dict, theirs: dict, load: tuple[float, float] | None = None) -> list[str]:
@@ -263,6 +287,30 @@ def latency_lines(ours: dict, theirs: dict, load: tuple[float, float] | None = N
         f"{pct(theirs['latencies'], 50):.1f} | {pct(theirs['latencies'], 99):.1f} | {len(theirs['latencies'])} |",
         f"| bare Starlette: websocket echo round trip | {pct(theirs['echo'], 50):.2f} | "
         f"{pct(theirs['echo'], 99):.2f} | {len(theirs['echo'])} |",
+        "",
+        *floor_lines(ours, theirs),
+    ]
+
+
+def floor_lines(ours: dict, theirs: dict) -> list[str]:
+    """What the server spends on a request before any rule or page, beside the bare server's least request: the
+    CPU per order's goal read against the cost of being this app at all."""
+    if "floors" not in ours or "floor" not in theirs:
+        return []
+    base, goal = theirs["floor"], 3 * theirs["cpu_ms"]
+    return [
+        f"Floors (same run; server CPU per request, {FLOOR_REQUESTS} requests one at a time after as many not counted); "
+        f"the CPU per order's goal, 3x the bare durable order, is {goal:.2f} ms:",
+        "",
+        "| request | server CPU (ms) | beside the bare server's least GET |",
+        "|---|---|---|",
+        f"| bare Starlette: a GET answered with a few bytes | {base:.2f} | 1.0x |",
+        f"| Ironbottom: a path no route has (404 page), through every middleware | {ours['floors']['missing']:.2f} "
+        f"| {ours['floors']['missing'] / base:.1f}x |",
+        "| Ironbottom: a duel order refused as stale (409): the session read, the game row locked, the seat and the "
+        "key checked, then the position read again for the reply (it carries the current position, as a page redraws "
+        f"from it); no rule, commit or push | {ours['floors']['stale']:.2f} "
+        f"| {ours['floors']['stale'] / base:.1f}x |",
         "",
     ]
 

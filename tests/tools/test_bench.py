@@ -156,3 +156,16 @@ def test_a_series_push_is_the_patch_of_the_page_the_seat_held_and_a_seat_left_un
     assert all(p["wire"] < p["page"] / 2 for p in pushes), [(p["wire"], p["page"]) for p in pushes]
     orders = [(p["order"], p["seat"]) for p in pushes]
     assert len(orders) == len(set(orders))
+
+
+def test_the_latency_section_sets_the_servers_floors_beside_the_bare_servers_least_request_and_the_goal():
+    """Issue 37's CPU per order is judged at 3x the bare durable order: the section says what this server spends on
+    a request before any rule or page, so a reader sees how much of the goal the floor alone takes."""
+    ours = {"latencies": [10.0] * 100, "sockets": 300, "cpu_ms": 6.0, "orders": 400,
+            "floors": {"stale": 2.2, "missing": 0.7}}
+    theirs = {"durable": [2.0] * 100, "latencies": [1.0] * 100, "echo": [0.2] * 100, "cpu_ms": 0.6, "orders": 200,
+              "floor": 0.2}
+    text = "\n".join(bench.latency_lines(ours, theirs))
+    assert "the CPU per order's goal, 3x the bare durable order, is 1.80 ms" in text
+    assert "| Ironbottom: a path no route has (404 page), through every middleware | 0.70 | 3.5x |" in text
+    assert "no rule, commit or push | 2.20 | 11.0x |" in text
