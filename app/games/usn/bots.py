@@ -79,6 +79,11 @@ PRIORITY = {"JCV": 10, "CV": 10, "CVL": 7, "TR": 6, "CA": 3, "CL": 2, "DD": 1}
 
 def _goal(view: View, key: str) -> str:
     """The situation's objective for the bots (its data file's [bots]; Coral Sea's from its Victory Conditions)."""
+    if key == "japanese_objective" and campaign_bots.active(view):
+        # the campaigns: the enemy-held objective the army is at, the fleet's carriers and guns in concert with it
+        siege = campaign_bots.siege(view, "japanese")
+        if siege:
+            return siege
     goals = board.situation(view.get("scenario", "coral_sea")).get("bots") or CORAL_GOALS
     return goals[key]
 
@@ -204,6 +209,9 @@ def _embark(view: View, side: str, ship: dict[str, Any], transports: list[dict[s
     held = {u for g in view.get("garrisons", {}).values() for u in g["units"]}  # Garrisons: never embarked
     units = [u for u in view["land"] if u["side"] == side and u["hex"] == ship["hex"] and not u["entrenched"]
              and u["id"] not in taken and u["id"] not in held]
+    if campaign_bots.active(view):  # the campaigns: only the troops it came for, never those marching on a target
+        goals = campaign_bots.targets(view, side)
+        units = [u for u in units if campaign_bots.fetchable(view, side, u, goals)]
     if len(here) > 1:
         engineers = ship["id"] == here[-1]["id"]
         units = [u for u in units if ("Engineer" in u["name"]) == engineers]
@@ -523,8 +531,17 @@ def _land_attack(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str
         strength = sum(u["attack"] for u in ashore) + sum(
             board.LAND_TYPES[n]["attack"] for s in _mine(view, side) if s["type"] == "TR" and s["hex"] == h
             for n in s["cargo"])
-        if side == "japanese" or strength >= sum(u["defense"] for u in enemy):
-            attack += [u["id"] for u in ashore] + landing
+        if campaign_bots.active(view):  # the campaigns: only at the odds CRT 1 rewards, the ships' guns counted
+            strength += sum(s["values"]["surface_attack"] for s in _mine(view, side) if s["hex"] == h
+                            and s["type"] in GUNS) if not _coastal_defense(view, side, h) else 0
+            if not campaign_bots.enough(view, side, h, strength):
+                continue
+        elif not (side == "japanese" or strength >= sum(u["defense"] for u in enemy)):
+            continue
+        attack += [u["id"] for u in ashore] + landing
+    if campaign_bots.active(view):  # an opposed landing without its attack only where Class 2 lets both stand
+        land = [uid for uid in land if uid in attack or next(
+            s["hex"] for s in _mine(view, side) if uid in s["carrying"]) not in CLASS_1]
     # (C) every own battleship, cruiser or destroyer in a hex of an attack supports it
     where = {u["hex"] for u in view["land"] if u["id"] in attack} | {
         s["hex"] for s in _mine(view, side) if set(s["carrying"]) & set(attack)}
@@ -601,7 +618,8 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                     on_land.append({"from": st, "kind": kind, "points": n - keep, "target": objective,
                                     "unit": batteries[0]["id"]})
                 continue
-            near = [x for x in helps if _dist(h, x) <= board.reach(kind)]
+            # (the campaigns: within the extended range too, Movement (V), as campaign_bots.enough counts it)
+            near = [x for x in helps if _dist(h, x) <= board.reach(kind, extended=campaign_bots.active(view))]
             if not carrier and near:  # land-based air supports the land combat within normal range
                 target = min(near, key=lambda x: (_dist(h, x), x))
                 ground.append({"from": st, "kind": kind, "points": n, "target": target})

@@ -39,7 +39,20 @@ from collections import deque
 from functools import cache
 from typing import Any
 
-from app.games.usn import board, bot_view, breakdown, campaign_victory, campaigndata, grid, march, offmap, supply
+from app.games.usn import (
+    airbase,
+    board,
+    bot_view,
+    breakdown,
+    campaign_victory,
+    campaigndata,
+    grid,
+    march,
+    offmap,
+    strength,
+    supply,
+    zoc,
+)
 from app.games.usn.land import CLASS_1, LAND_HEXES, MOUNTAIN
 
 View = dict[str, Any]
@@ -110,7 +123,7 @@ def wanted(view: View, side: str) -> dict[str, int]:
         enemy = [h for h in hexes if _enemy_at(view, side, h)]
         for h in enemy:  # retake or clear what the enemy stands on (an area he shares is disputed: nobody scores)
             want = _assault(view, side, h) if side == "japanese" else 0
-            out[h] = want if want <= army else 0
+            out[h] = want if want <= army else 0  # out of reach: CROWD units wait at hand
         if side != "japanese" or o["id"].startswith("japan_"):
             continue
         if start.get(o["id"]) != side:  # an area to conquer: each hex it has no unit on (measured: occupying only
@@ -132,12 +145,80 @@ def wanted(view: View, side: str) -> dict[str, int]:
 
 
 def _assault(view: View, side: str, h: str) -> int:
-    """The attack strength wanted against the enemy at h: what `_step` asks before it lets a unit in."""
-    return int(_need(side) * _defence(_enemy_at(view, side, h))) + 1
+    """The land units' attack strength wanted against the enemy at h: what `enough` asks before a unit goes in or
+    an attack is announced (the side's air support counted, its naval support not)."""
+    return max(0, odds(view, side, h) * _held(view, side, h) - _air_support(view, side, h))
 
 
-def _need(side: str) -> float:
-    return 0.5 if side == "japanese" else 1.0
+def odds(view: View, side: str, h: str) -> int:
+    """The odds an attack at h is worth making (CRT 1; Explanation of Effects): 2-1 (two dice in six Ax) where a D1
+    destroys the defender: on Class 1 land, or on Class 2 defending a base out of supply (`cut_off`); 3-1 (one die
+    in six Ax) where a D1 gains something: on Class 2 it takes an entrenched defender's entrenchment, the bases and
+    the Coastal Defense units of the hex; else 4-1, the first column with no Ax on any die, for below it a D1
+    leaves an unentrenched Class 2 defender where it stands and only the Ax is left to roll for."""
+    enemy = _enemy_at(view, side, h)
+    base = any(b["hex"] == h and b["side"] == board.other(side) for b in view["bases"])
+    if h in CLASS_1 or base and cut_off(view, side, h) and not all(_battery(u) for u in enemy):
+        return 2
+    return 3 if base or any(u.get("entrenched") or _battery(u) for u in enemy) else 4
+
+
+def _held(view: View, side: str, h: str) -> int:
+    """The enemy's Defence at h as the attack meets it: each unit's Defense Strength as attacked (tripled
+    entrenched, halved out of supply: strength.as_attacked; a Coastal Defense unit is always supplied, Supply (E))
+    and the air support he can fly to it."""
+    cut = cut_off(view, side, h)
+    return sum(strength.as_attacked(u, u.get("supplied", True) and not (cut and not _battery(u)))
+               for u in _enemy_at(view, side, h)) + _air_support(view, board.other(side), h)
+
+
+def _battery(u: dict[str, Any]) -> bool:
+    return board.LAND_TYPES[u["name"]]["kind"] == "coastal_defense"
+
+
+def cut_off(view: View, side: str, h: str) -> bool:
+    """Is h under the side's undisputed Zone of Control as its view shows it: within two hexes of one of its
+    carriers holding air units or of its air bases holding air points, and of no enemy air base holding air points
+    nor enemy naval stack (it may carry aircraft)? Then the enemy's land units at h trace no supply (Supply (D):
+    the undisputed Zone of Control blocks a line into a hex, the unit's own included; Zones of Control)."""
+    near = set(grid.within(h, zoc.RADIUS))
+    mine = any(s["hex"] in near and board.is_carrier(s) and s.get("nac") for s in view["ships"][side]["units"]) \
+        or any(b["hex"] in near and b["side"] == side and any(b["air"].values()) for b in view["bases"])
+    theirs = any(b["hex"] in near and b["side"] == board.other(side) and any(b["air"].values())
+                 for b in view["bases"]) or any(st["hex"] in near for st in view["ships"][board.other(side)]["stacks"])
+    return mine and not theirs
+
+
+def siege(view: View, side: str) -> str | None:
+    """The enemy-held objective hex where the side's army stands closest in strength (its land units' attack within
+    two hexes), the fewest defenders first among equals: the fleet's carriers stand off it (their Zone of Control
+    cuts its supply) and its guns bombard its battery (bots.py reads it as the side's objective). None: no army
+    near one."""
+    best = None
+    for h, o in _objective_hexes().items():
+        enemy = _enemy_at(view, side, h)
+        if not enemy or o["id"].startswith("japan_") and side == "japanese":
+            continue
+        near = sum(u["attack"] for u in view["land"] if u["side"] == side and u["hex"]
+                   and grid.distance(u["hex"], h) <= 2)
+        if near:
+            k = (-near, sum(u["defense"] for u in enemy), h)
+            best = min(best or (k, h), (k, h))
+    return best[1] if best else None
+
+
+def _air_support(view: View, side: str, h: str) -> int:
+    """The Bombardment Strength of the side's land-based air (LAC, LBAC) on its air bases within reach of h, the
+    extended range included (Ground Support - Offensive and - Defensive; Movement (V): beyond the normal range only
+    the air-to-air strength falls)."""
+    return sum(b["air"].get(kind, 0) * airbase.bomb_per_point({"kind": kind, "side": side})
+               for b in view["bases"] if b["side"] == side and not neutralized(view, f"base:{b['hex']}")
+               for kind in ("lac", "lbac") if grid.distance(b["hex"], h) <= board.reach(kind, extended=True))
+
+
+def enough(view: View, side: str, h: str, attack: int) -> bool:
+    """Do `attack` land (and naval) strength and the side's air support reach the odds worth attacking at h?"""
+    return attack + _air_support(view, side, h) >= odds(view, side, h) * _held(view, side, h)
 
 
 def _threat(view: View, side: str, h: str) -> int:
@@ -187,7 +268,7 @@ def _stay(staying: dict[str, list[int]], u: dict[str, Any]) -> None:
 def reserved(view: View, side: str, going: set[str]) -> set[str]:
     """The divisions waiting at the Burma march's start for a later deadline (all four are due by Game-Turn 18,
     Burma 76): they stay there for the march rather than go elsewhere (`going`: those marching or holding Burma)."""
-    if side != "japanese" or view.get("scenario") not in march.GAMES:
+    if side != "japanese" or view.get("scenario") not in march.GAMES or march.done(view):
         return set()
     due = march.table()["divisions_by_turn"][-1][1] - len(going)
     waiting = sorted(u["id"] for u in view["land"] if u["side"] == side and u["name"] == march.DIVISION
@@ -227,15 +308,15 @@ def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
                 breaks[u["id"]] = into  # one component holds; the others march on (below)
             hold.append(u["id"])
             continue
-        if _enemy_at(view, side, u["hex"]) or u.get("entrenched") and u["hex"] in _objective_hexes():
+        if _enemy_at(view, side, u["hex"]):
             _stay(staying, u)
             continue
         if u.get("entrenched"):
             # it may not move entrenched (Movement (I)): where it would march, it disentrenches at the end of this
             # phase (Entrenchment (B)) and marches in the next
             if _step(view, side, u, list(_graph().get(u["hex"], ())), goals, {g: list(n) for g, n in sent.items()},
-                     {}, avoid):
-                free.append(u["id"])
+                     {}, avoid) or side == "japanese" and fetchable(view, side, u, goals):
+                free.append(u["id"])  # (or free to embark: the transports fetch it, `pickup`)
             _stay(staying, u)
             continue
         step = _step(view, side, u, options, goals, sent, arriving, avoid)
@@ -289,7 +370,7 @@ def _step(view: View, side: str, u: dict[str, Any], options: list[str], goals: d
                 if n in CLASS_1 or tuple(sorted((u["hex"], n))) in MOUNTAIN:
                     continue
                 force = [*_own_at(view, side, n), *arriving.get(n, []), u]
-                if sum(x["attack"] for x in force) < _need(side) * _defence(enemy):
+                if not enough(view, side, n, sum(x["attack"] for x in force)):
                     continue
             got = sent.setdefault(g, [0, 0])
             got[0] += 1
@@ -359,12 +440,20 @@ def pickup(view: View, side: str, h: str, taken: set[str]) -> str | None:
     land units that no land route takes to a target within LONG_MARCH Game-Turns (the island garrisons, the home
     islands' reserve, the army far from the front: a ship steps about six hexes a Game-Turn, a land unit one)."""
     goals = targets(view, side)
-    idle = {u["hex"] for u in view["land"] if u["side"] == side and u["hex"] and not u["entrenched"]
-            and u["id"] not in taken and grid.open_hex(u["hex"]) and not offmap.off(u["hex"])
-            and board.LAND_TYPES[u["name"]]["kind"] != "coastal_defense"
-            and min((distances(g).get(u["hex"], 99) for g in goals), default=99) > LONG_MARCH
-            and not _enemy_at(view, side, u["hex"]) and u["hex"] not in march.ROUTE}  # Burma 76's divisions march
+    idle = {u["hex"] for u in view["land"] if not u["entrenched"] and u["id"] not in taken
+            and fetchable(view, side, u, goals)}
     return min(idle, key=lambda x: (grid.distance(h, x), x)) if idle else None
+
+
+def fetchable(view: View, side: str, u: dict[str, Any], goals=None) -> bool:
+    """A land unit of the side the transports fetch (`pickup`): ashore on a hex open to ships, not a Coastal
+    Defense unit, no land route within LONG_MARCH Game-Turns to a target, no enemy beside it, not on Burma 76's
+    march. `goals`: the side's targets, if the caller has them."""
+    goals = targets(view, side) if goals is None else goals
+    return u["side"] == side and bool(u["hex"]) and grid.open_hex(u["hex"]) and not offmap.off(u["hex"]) \
+        and board.LAND_TYPES[u["name"]]["kind"] != "coastal_defense" \
+        and min((distances(g).get(u["hex"], 99) for g in goals), default=99) > LONG_MARCH \
+        and not _enemy_at(view, side, u["hex"]) and u["hex"] not in march.ROUTE
 
 
 def neutralized(view: View, station: str) -> bool:
