@@ -36,7 +36,7 @@ Heuristics:
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from app.games.usn import (
@@ -177,16 +177,28 @@ def _battery(u: dict[str, Any]) -> bool:
 
 
 def cut_off(view: View, side: str, h: str) -> bool:
-    """Is h under the side's undisputed Zone of Control as its view shows it: within two hexes of one of its
-    carriers holding air units or of its air bases holding air points, and of no enemy air base holding air points
-    nor enemy naval stack (it may carry aircraft)? Then the enemy's land units at h trace no supply (Supply (D):
-    the undisputed Zone of Control blocks a line into a hex, the unit's own included; Zones of Control)."""
-    near = set(grid.within(h, zoc.RADIUS))
-    mine = any(s["hex"] in near and board.is_carrier(s) and s.get("nac") for s in view["ships"][side]["units"]) \
-        or any(b["hex"] in near and b["side"] == side and any(b["air"].values()) for b in view["bases"])
-    theirs = any(b["hex"] in near and b["side"] == board.other(side) and any(b["air"].values())
-                 for b in view["bases"]) or any(st["hex"] in near for st in view["ships"][board.other(side)]["stacks"])
-    return mine and not theirs
+    """Is h under the side's undisputed Zone of Control as its view shows it (`_cut_zone`)? Then the enemy's land
+    units at h trace no supply (Supply (D): the undisputed Zone of Control blocks a line into a hex, the unit's own
+    included): they may neither move nor attack and defend halved (Supply (E))."""
+    return h in _cut_zone(*_zoc_sources(view, side))
+
+
+def _zoc_sources(view: View, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the hexes of the side's carriers holding air units and of its air bases holding air points; those of the
+    enemy's air bases holding air points and of his naval stacks, which may carry aircraft) (Zones of Control)."""
+    mine = {s["hex"] for s in view["ships"][side]["units"] if board.is_carrier(s) and s.get("nac")}
+    mine |= {b["hex"] for b in view["bases"] if b["side"] == side and any(b["air"].values())}
+    theirs = {b["hex"] for b in view["bases"] if b["side"] == board.other(side) and any(b["air"].values())}
+    theirs |= {st["hex"] for st in view["ships"][board.other(side)]["stacks"]}
+    return frozenset(mine), frozenset(theirs)
+
+
+@lru_cache(maxsize=512)  # the carriers move every phase: the recent positions only
+def _cut_zone(mine: frozenset[str], theirs: frozenset[str]) -> frozenset[str]:
+    """Zones of Control: every hex within two hexes of a source of the side's and of none of the enemy's."""
+    def disc(hexes):
+        return {x for h in hexes if not offmap.off(h) for x in grid.within(h, zoc.RADIUS)}
+    return frozenset(disc(mine) - disc(theirs))
 
 
 def siege(view: View, side: str) -> str | None:
@@ -230,15 +242,23 @@ def _threat(view: View, side: str, h: str) -> int:
 
 
 def _near_attack(view: View, side: str, h: str) -> int:
-    """The attack strength of the enemy land units within THREAT Game-Turns' march of h (by land)."""
+    """The attack strength of the enemy land units within THREAT Game-Turns' march of h (by land) that may march
+    (`_menace`)."""
     d = distances(h)
-    return sum(u["attack"] for u in view["land"] if u["side"] == board.other(side) and d.get(u["hex"], 99) <= THREAT)
+    return sum(u["attack"] for u in _menace(view, side) if d.get(u["hex"], 99) <= THREAT)
 
 
 def _threatened(view: View, side: str, h: str) -> bool:
-    """An enemy land unit ashore within THREAT Game-Turns' march of h (by land)."""
+    """An enemy land unit ashore within THREAT Game-Turns' march of h (by land) that may march (`_menace`)."""
     d = distances(h)
-    return any(d.get(u["hex"], 99) <= THREAT for u in view["land"] if u["side"] == board.other(side) and u["hex"])
+    return any(d.get(u["hex"], 99) <= THREAT for u in _menace(view, side))
+
+
+def _menace(view: View, side: str) -> list[dict[str, Any]]:
+    """The enemy land units ashore that may march: not those the side's Zone of Control cuts off (Supply (E): they
+    may neither move nor attack)."""
+    cut = _cut_zone(*_zoc_sources(view, side))
+    return [u for u in view["land"] if u["side"] == board.other(side) and u["hex"] and u["hex"] not in cut]
 
 
 def _defence(units: list[dict[str, Any]]) -> int:
@@ -254,7 +274,8 @@ def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, list[int
     n, defence = staying.get(u["hex"], (0, 0))
     if _threatened(view, side, u["hex"]):
         return n < GARRISON or defence < _near_attack(view, side, u["hex"])
-    return n == 0
+    # the Home Islands' naval bases are Japan's since the start, the last to occupy: no garrison while no enemy comes
+    return n == 0 and not (side == "japanese" and _objective_hexes()[u["hex"]]["id"].startswith("japan_"))
 
 
 def _stay(staying: dict[str, list[int]], u: dict[str, Any]) -> None:
@@ -441,8 +462,21 @@ def pickup(view: View, side: str, h: str, taken: set[str]) -> str | None:
     islands' reserve, the army far from the front: a ship steps about six hexes a Game-Turn, a land unit one)."""
     goals = targets(view, side)
     idle = {u["hex"] for u in view["land"] if not u["entrenched"] and u["id"] not in taken
-            and fetchable(view, side, u, goals)}
+            and fetchable(view, side, u, goals)} - exposed(view, side)
     return min(idle, key=lambda x: (grid.distance(h, x), x)) if idle else None
+
+
+def exposed(view: View, side: str) -> set[str]:
+    """The hexes an unescorted transport keeps out of: within the extended strike range of an enemy naval stack (it
+    may hold carriers: NAC, Movement (V)) or of an enemy air base holding air points (its LAC; LBAC strike ships
+    at one point a point). Measured: empty transports sent for the Home Islands' reserve past an Allied carrier
+    force lost some 280 VP in Campaign Game 3 (seed 3)."""
+    enemy = board.other(side)
+    out = {x for st in view["ships"][enemy]["stacks"] if not offmap.off(st["hex"])
+           for x in grid.within(st["hex"], board.reach("nac", extended=True))}
+    out |= {x for b in view["bases"] if b["side"] == enemy and b["air"].get("lac") and not offmap.off(b["hex"])
+            for x in grid.within(b["hex"], board.reach("lac", extended=True))}
+    return out
 
 
 def fetchable(view: View, side: str, u: dict[str, Any], goals=None) -> bool:
