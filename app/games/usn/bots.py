@@ -79,12 +79,11 @@ PRIORITY = {"JCV": 10, "CV": 10, "CVL": 7, "TR": 6, "CA": 3, "CL": 2, "DD": 1}
 
 def _goal(view: View, key: str) -> str:
     """The situation's objective for the bots (its data file's [bots]; Coral Sea's from its Victory Conditions)."""
-    if key == "japanese_objective" and campaign_bots.active(view):
-        # the campaigns: the enemy-held objective the army is at, the fleet's carriers and guns in concert with it
-        siege = campaign_bots.siege(view, "japanese")
-        if siege:
-            return siege
     goals = board.situation(view.get("scenario", "coral_sea")).get("bots") or CORAL_GOALS
+    if key == "japanese_objective" and campaign_bots.active(view) and not _enemy_land(view, "japanese", goals[key]):
+        # the campaigns: once the first objective is clear (measured: its battery bombarded out opens the
+        # Philippines to the landings), the enemy-held objective the army is at, the fleet in concert with it
+        return campaign_bots.siege(view, "japanese") or goals[key]
     return goals[key]
 
 
@@ -595,8 +594,8 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     for st in sorted(stations):
         h = _station_hex(view, side, st)
         for kind in board.KINDS:
-            n = stations[st][kind]
-            if not n:
+            n = stations[st][kind] - (march.grounded(view, side, st) if kind == "lac" else 0)
+            if n <= 0:
                 continue
             options = []
             for t, groups in sorted(targets.items()):

@@ -105,6 +105,16 @@ def must_disentrench(view: dict[str, Any], side: str) -> list[str]:
     return sorted(u["id"] for u in _marchers(view, side)[1] if u["entrenched"])
 
 
+def grounded(view: dict[str, Any], side: str, station: str) -> int:
+    """The LAC points Bangkok keeps out of the air until Burma 76 has counted them at the Step 1 after Game-Turn 18
+    (ten LAC at Bangkok, or the Japanese Player loses the game): measured, its LAC flying ground support were shot
+    down to one by Game-Turn 18 (Campaign Game 3, seed 0)."""
+    if side != "japanese" or view.get("scenario") not in GAMES or done(view) \
+            or station != f"base:{table()['bangkok']}":
+        return 0
+    return table()["lac"]
+
+
 def bangkok_transfers(view: dict[str, Any], prompt: dict[str, Any], side: str,
                       rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Air transfers at (A) that bring Bangkok's LAC up to ten once the base is Japanese (the Thailand rule), from
