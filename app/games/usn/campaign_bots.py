@@ -59,7 +59,8 @@ View = dict[str, Any]
 CROWD = 3  # units sent toward one target hex at a time
 THREAT = 6  # an enemy land unit this many hexes' march from an objective held threatens it
 LONG_MARCH = 6  # a Japanese land unit further than this from every target is fetched by sea
-GARRISON = 2  # the units a threatened objective keeps (and is reinforced to)
+GARRISON = 1  # the units a threatened objective keeps at least (and is reinforced to)
+HOLD_ODDS = 2  # a garrison holds while the enemy near can make no more than 2-1 on it (CRT 1: Ax on two dice in six)
 THAILAND = "0111"
 # where a transport may put land units ashore (Terrain; naval.py's debark check): the Class 1 and 2 hexes and the
 # map's places
@@ -134,8 +135,11 @@ def wanted(view: View, side: str) -> dict[str, int]:
             for h in hexes:
                 if h not in out and _threatened(view, side, h):
                     out[h] = _threat(view, side, h)
-    for h in sorted(_objective_hexes()):  # reinforce a threatened objective held
-        if h not in out and _threatened(view, side, h) and 0 < len(_own_at(view, side, h)) < GARRISON:
+    for h in sorted(_objective_hexes()):  # reinforce a threatened objective held, its garrison short (`_holds`)
+        own = _own_at(view, side, h)
+        if h not in out and own and _threatened(view, side, h) and HOLD_ODDS * sum(
+                strength.as_attacked({**u, "entrenched": True}, True) for u in own) < _near_attack(view, side, h) \
+                + _air_support(view, board.other(side), h):
             out[h] = 0
     # Thailand 111 (Campaign Games 1 and 3): crossing the border hands Bangkok over
     if side == "japanese" and view.get("scenario") in march.GAMES and any(
@@ -235,7 +239,7 @@ def enough(view: View, side: str, h: str, attack: int) -> bool:
 
 def _threat(view: View, side: str, h: str) -> int:
     """The strength a threatened hex is kept at: the enemy's attack within THREAT hexes' march, which the garrison's
-    entrenched Defence (counted as `_defence` does) should match; the units already there count."""
+    entrenched Defence (doubled, a margin under the rules' tripling) should match; the units already there count."""
     mine = sum(2 * u["defense"] for u in _own_at(view, side, h))
     # the units sent are counted by their attack, about a quarter of their Defence entrenched
     return max(0, _near_attack(view, side, h) - mine) // 4
@@ -261,19 +265,16 @@ def _menace(view: View, side: str) -> list[dict[str, Any]]:
     return [u for u in view["land"] if u["side"] == board.other(side) and u["hex"] and u["hex"] not in cut]
 
 
-def _defence(units: list[dict[str, Any]]) -> int:
-    return sum(u["defense"] * (2 if u.get("entrenched") else 1) for u in units)
-
-
 def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, list[int]]) -> bool:
     """The unit is the last of its side on an objective hex its side wants held (it stays); where the enemy is
-    coming, the garrison stays whole: GARRISON units, and more while their Defence (entrenched, as `_defence`
-    counts it) is short of the attack of the enemy within THREAT hexes' march."""
+    coming, GARRISON units, and more while the attack of the enemy within THREAT hexes' march and his air support
+    would make more than HOLD_ODDS on their Defence entrenched (tripled, Entrenchment (A))."""
     if u["hex"] not in _objective_hexes():
         return False
     n, defence = staying.get(u["hex"], (0, 0))
     if _threatened(view, side, u["hex"]):
-        return n < GARRISON or defence < _near_attack(view, side, u["hex"])
+        return n < GARRISON or HOLD_ODDS * defence < _near_attack(view, side, u["hex"]) \
+            + _air_support(view, board.other(side), u["hex"])
     # the Home Islands' naval bases are Japan's since the start, the last to occupy: no garrison while no enemy comes
     return n == 0 and not (side == "japanese" and _objective_hexes()[u["hex"]]["id"].startswith("japan_"))
 
@@ -281,7 +282,7 @@ def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, list[int
 def _stay(staying: dict[str, list[int]], u: dict[str, Any]) -> None:
     got = staying.setdefault(u["hex"], [0, 0])
     got[0] += 1
-    got[1] += 2 * u["defense"]  # entrenched, or soon (it stays)
+    got[1] += strength.as_attacked({**u, "entrenched": True}, True)  # entrenched, or soon (it stays)
 
 
 # --- land movement ---
