@@ -196,7 +196,8 @@ def _toward(view: View, side: str, ship: dict[str, Any], goal: str, budget: int,
 
 def _cargo_goal(view: View, ship: dict[str, Any]) -> str:
     if campaign_bots.active(view):
-        return campaign_bots.landing_goal(view, "japanese", ship["hex"])
+        return campaign_bots.landing_goal(view, "japanese", ship["hex"],
+                                          sum(board.LAND_TYPES[n]["attack"] for n in ship["cargo"]))
     names = " ".join(ship["cargo"])
     return _goal(view, "japanese_engineer_objective") if "Engineer" in names else _goal(view, "japanese_objective")
 
@@ -426,7 +427,8 @@ def _transport(view, side, s, transports, taken, budget) -> dict[str, Any] | Non
         if not embark:
             return None
         taken.update(embark)
-        goal = campaign_bots.landing_goal(view, side, s["hex"]) if campaign_bots.active(view) else \
+        goal = campaign_bots.landing_goal(view, side, s["hex"], sum(
+            u["attack"] for u in view["land"] if u["id"] in embark)) if campaign_bots.active(view) else \
             _goal(view, "japanese_engineer_objective") if any(
             "Engineer" in u["name"] for u in view["land"] if u["id"] in embark) else _goal(view, "japanese_objective")
         return {"stop": s["hex"], "embark": embark, "to": _toward(view, side, s, goal, budget - 1)}

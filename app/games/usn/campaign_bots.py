@@ -12,24 +12,32 @@ Heuristics:
   Games 1 and 3 (Thailand 111 is their special rule). It no longer spreads over the empty hexes of the areas it held
   at the start (Campaign Game 2): the last to occupy holds an area. The Allies: the objective hexes the Japanese
   stand on. A unit goes for the target nearest by land (the map's land hexsides, China and India excluded): `CROWD`
-  units a target, and for Japan more while the attack sent is short of what the target wants (`wanted`): half the
-  Defence there, entrenched counting double, against an enemy (if a third of its army ashore can make it); against
-  a threat, a garrison whose entrenched Defence matches the enemy's attack within `THREAT` hexes.
-- Holding. The first unit of its side on an objective hex stays there and entrenches (while an enemy land unit is
-  within `THREAT` hexes' march, the first `GARRISON`, and more while their entrenched Defence is short of that
-  enemy's attack: both sides); a division that would hold breaks down (Unit Breakdown, into its most components)
-  when a target is left and the hex is not threatened, one component holding, the others marching on. Units
-  standing with the enemy stay (bots._land_attack attacks there). An entrenched unit may not move (Movement (I)):
-  one off an objective that has a target to march on disentrenches at the end of the phase (Entrenchment (B)) and
-  marches in the next.
+  units a target, and for Japan more while the attack sent is short of what the target wants (`wanted`): the odds
+  worth attacking at (`odds`) on the enemy's Defence as attacked and his air support, less the side's own air
+  support (if a third of its army ashore can make it); against a threat, a garrison whose entrenched Defence
+  matches the enemy's attack within `THREAT` hexes.
+- Holding. The first unit of its side on an objective hex stays there and entrenches (while an enemy land unit that
+  may march is within `THREAT` hexes' march, the first `GARRISON`, and more while that enemy and his air could make
+  more than `HOLD_ODDS` on their Defence entrenched: both sides); a division that would hold breaks down (Unit
+  Breakdown, into its most components) when a target is left and the hex is not threatened, one component holding,
+  the others marching on. The Japanese leave no garrison on the Home Islands' naval bases while no enemy comes (the
+  last to occupy holds an area). Units standing with the enemy stay (bots._land_attack attacks there). An
+  entrenched unit may not move (Movement (I)): one with a target to march on, or one the transports may fetch,
+  disentrenches at the end of the phase (Entrenchment (B)) and moves in the next.
 - Landings. A loaded Japanese transport sails for the landing hex (where the rules let a transport put units
   ashore) nearest a target in Game-Turns; an empty one fetches the nearest units with no land route shorter than
   `LONG_MARCH` Game-Turns to a target (a ship steps about six hexes a Game-Turn, a land unit one).
 - Fuel. In the long campaign voyages a ship turns for the nearest naval base that refuels once the Game-Turns left
   at sea would just bring it there (Supply (G)).
-- Attacks. A unit steps into a hex where enemy units stand only when the units of its side that will be there attack
-  with at least half the enemy's defence, entrenched defenders counting double (the Allies: the whole defence);
-  bots._land_attack decides the attacks in the Land Attack Phase.
+- Attacks (`odds`, `enough`). A unit steps into a hex where enemy units stand, and an attack is announced there,
+  only when the attack (land units, and in the Land Attack Phase the ships' guns) with the side's land-based air
+  within reach reaches the odds CRT 1 rewards against the enemy's Defence as attacked (strength.as_attacked) and
+  his air support: 2-1 where a D1 destroys the defender, 3-1 where it takes his entrenchment, bases or battery, else
+  4-1. The enemy's units count out of supply in a hex under the side's undisputed Zone of Control as its view shows
+  it (`cut_off`: its carriers and air bases with air within two hexes), and such units are no threat to its
+  garrisons (Supply (E): they may neither move nor attack). bots.py sends the Japanese fleet to the enemy-held
+  objective the army stands nearest in strength (`siege`), once the first objective is clear.
+- Transports keep out of the enemy's strike range when they go for troops (`exposed`).
 - Repair. A damaged ship heads for its side's repair base nearest (Japan's naval bases; Pearl Harbor while Allied)
   and stays there, unmoved, until repaired (Damage and Repair of Naval Units: a week in the base per point).
 """
@@ -438,15 +446,19 @@ def repair_moves(view: View, side: str, toward) -> dict[str, Any | None]:
 
 # --- the Japanese invasions by sea ---
 
-def landing_goal(view: View, side: str, h: str) -> str:
+def landing_goal(view: View, side: str, h: str, attack: int = 0) -> str:
     """Where a loaded Japanese transport sails: the hex where land units may go ashore (Terrain) that puts them
     nearest a target in Game-Turns (a ship steps about six hexes a Game-Turn, a land unit one), never onto an enemy
-    Coastal Defense unit (Amphibious Assault, errata), unopposed landings first among equals; its own hex when none."""
+    Coastal Defense unit (Amphibious Assault, errata) nor onto enemy Class 1 land its cargo's `attack` (with the
+    air support) would not assault at the odds worth it (`enough`: it must destroy the defender to land, and would
+    wait at sea; measured, divisions stayed aboard for forty Game-Turns), unopposed landings first among equals;
+    its own hex when none."""
     goals = targets(view, side)
     best = None
     for x in sorted(ASHORE):
-        if not grid.open_hex(x) or any(board.LAND_TYPES[u["name"]]["kind"] == "coastal_defense"
-                                       for u in _enemy_at(view, side, x)):
+        enemy = _enemy_at(view, side, x)
+        if not grid.open_hex(x) or any(_battery(u) for u in enemy) \
+                or enemy and x in CLASS_1 and not enough(view, side, x, attack):
             continue
         land = min((distances(g).get(x, 99) for g in goals), default=99)
         if land >= 99:
