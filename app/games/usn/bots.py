@@ -569,11 +569,14 @@ def _station_hex(view: View, side: str, station: str) -> str:
 
 def _base_target(view: View, side: str, h: str, kind: str) -> str | None:
     """An enemy air base with air points on it within the station's normal range, where no enemy Coastal Defense
-    unit stands: the one nearest the side's objective (it threatens the landing or the fleet covering it)."""
+    unit stands (the mini-games): the one nearest the side's objective (it threatens the landing or the fleet
+    covering it)."""
     objective = _goal(view, f"{side}_objective")
     bases = [b["hex"] for b in view["bases"] if b["side"] == _enemy(side) and b.get("capacity")
              and any(b["air"].values()) and _dist(h, b["hex"]) <= board.reach(kind)
-             and not _coastal_defense(view, side, b["hex"])]
+             # (the campaigns: a battery there bars the ships' bombardment, not the air, Detailed Sequence of Play
+             # 2 (F); its air is what defends the objectives near, campaign_bots.enough)
+             and (campaign_bots.active(view) or not _coastal_defense(view, side, b["hex"]))]
     return min(bases, key=lambda x: (_dist(x, objective), x)) if bases else None
 
 
