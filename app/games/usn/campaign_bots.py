@@ -168,7 +168,7 @@ def _wanted(view: View, side: str) -> dict[str, int]:
 def _assault(view: View, side: str, h: str) -> int:
     """The land units' attack strength wanted against the enemy at h: what `enough` asks before a unit goes in or
     an attack is announced (the side's air support counted, its naval support not)."""
-    return max(0, odds(view, side, h) * _held(view, side, h) - _own_air(view, side, h))
+    return max(0, odds(view, side, h) * _held(view, side, h) - _air_support(view, side, h))
 
 
 def odds(view: View, side: str, h: str) -> int:
@@ -243,23 +243,15 @@ def siege(view: View, side: str) -> str | None:
 def _air_support(view: View, side: str, h: str) -> int:
     """The Bombardment Strength of the side's land-based air (LAC, LBAC) on its air bases within reach of h, the
     extended range included (Ground Support - Offensive and - Defensive; Movement (V): beyond the normal range only
-    the air-to-air strength falls); Bangkok's LAC grounded for Burma 76 (march.grounded) do not fly."""
-    return sum(max(0, b["air"].get(kind, 0) - (march.grounded(view, side, f"base:{b['hex']}") if kind == "lac"
-                                               else 0)) * airbase.bomb_per_point({"kind": kind, "side": side})
+    the air-to-air strength falls)."""
+    return sum(b["air"].get(kind, 0) * airbase.bomb_per_point({"kind": kind, "side": side})
                for b in view["bases"] if b["side"] == side and not neutralized(view, f"base:{b['hex']}")
                for kind in ("lac", "lbac") if grid.distance(b["hex"], h) <= board.reach(kind, extended=True))
 
 
 def enough(view: View, side: str, h: str, attack: int) -> bool:
     """Do `attack` land (and naval) strength and the side's air support reach the odds worth attacking at h?"""
-    return attack + _own_air(view, side, h) >= odds(view, side, h) * _held(view, side, h)
-
-
-def _own_air(view: View, side: str, h: str) -> int:
-    """The side's own air support counted at half (`_air_support`): the enemy's CAP over the hex fires first, and a
-    station's points may fly elsewhere (measured: 42 flew of 420 counted, and a brigade was lost to an Ax at 0081);
-    the enemy's is counted whole."""
-    return _air_support(view, side, h) // 2
+    return attack + _air_support(view, side, h) >= odds(view, side, h) * _held(view, side, h)
 
 
 def _threat(view: View, side: str, h: str) -> int:
