@@ -243,10 +243,8 @@ def siege(view: View, side: str) -> str | None:
 def _air_support(view: View, side: str, h: str) -> int:
     """The Bombardment Strength of the side's land-based air (LAC, LBAC) on its air bases within reach of h, the
     extended range included (Ground Support - Offensive and - Defensive; Movement (V): beyond the normal range only
-    the air-to-air strength falls); Bangkok's LAC grounded for Burma 76 (march.grounded) do not fly (measured: a
-    brigade counted them and was lost to an Ax at 0081)."""
-    return sum(max(0, b["air"].get(kind, 0) - (march.grounded(view, side, f"base:{b['hex']}") if kind == "lac"
-                                               else 0)) * airbase.bomb_per_point({"kind": kind, "side": side})
+    the air-to-air strength falls)."""
+    return sum(b["air"].get(kind, 0) * airbase.bomb_per_point({"kind": kind, "side": side})
                for b in view["bases"] if b["side"] == side and not neutralized(view, f"base:{b['hex']}")
                for kind in ("lac", "lbac") if grid.distance(b["hex"], h) <= board.reach(kind, extended=True))
 
