@@ -80,6 +80,10 @@ PRIORITY = {"JCV": 10, "CV": 10, "CVL": 7, "TR": 6, "CA": 3, "CL": 2, "DD": 1}
 def _goal(view: View, key: str) -> str:
     """The situation's objective for the bots (its data file's [bots]; Coral Sea's from its Victory Conditions)."""
     goals = board.situation(view.get("scenario", "coral_sea")).get("bots") or CORAL_GOALS
+    if key == "japanese_objective" and campaign_bots.active(view) and not _enemy_land(view, "japanese", goals[key]):
+        # the campaigns: once the first objective is clear (measured: its battery bombarded out opens the
+        # Philippines to the landings), the enemy-held objective the army is at, the fleet in concert with it
+        return campaign_bots.siege(view, "japanese") or goals[key]
     return goals[key]
 
 
@@ -192,7 +196,8 @@ def _toward(view: View, side: str, ship: dict[str, Any], goal: str, budget: int,
 
 def _cargo_goal(view: View, ship: dict[str, Any]) -> str:
     if campaign_bots.active(view):
-        return campaign_bots.landing_goal(view, "japanese", ship["hex"])
+        return campaign_bots.landing_goal(view, "japanese", ship["hex"],
+                                          sum(board.LAND_TYPES[n]["attack"] for n in ship["cargo"]))
     names = " ".join(ship["cargo"])
     return _goal(view, "japanese_engineer_objective") if "Engineer" in names else _goal(view, "japanese_objective")
 
@@ -204,6 +209,9 @@ def _embark(view: View, side: str, ship: dict[str, Any], transports: list[dict[s
     held = {u for g in view.get("garrisons", {}).values() for u in g["units"]}  # Garrisons: never embarked
     units = [u for u in view["land"] if u["side"] == side and u["hex"] == ship["hex"] and not u["entrenched"]
              and u["id"] not in taken and u["id"] not in held]
+    if campaign_bots.active(view):  # the campaigns: only the troops it came for, never those marching on a target
+        goals = campaign_bots.targets(view, side)
+        units = [u for u in units if campaign_bots.fetchable(view, side, u, goals)]
     if len(here) > 1:
         engineers = ship["id"] == here[-1]["id"]
         units = [u for u in units if ("Engineer" in u["name"]) == engineers]
@@ -419,7 +427,8 @@ def _transport(view, side, s, transports, taken, budget) -> dict[str, Any] | Non
         if not embark:
             return None
         taken.update(embark)
-        goal = campaign_bots.landing_goal(view, side, s["hex"]) if campaign_bots.active(view) else \
+        goal = campaign_bots.landing_goal(view, side, s["hex"], sum(
+            u["attack"] for u in view["land"] if u["id"] in embark)) if campaign_bots.active(view) else \
             _goal(view, "japanese_engineer_objective") if any(
             "Engineer" in u["name"] for u in view["land"] if u["id"] in embark) else _goal(view, "japanese_objective")
         return {"stop": s["hex"], "embark": embark, "to": _toward(view, side, s, goal, budget - 1)}
@@ -523,8 +532,17 @@ def _land_attack(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str
         strength = sum(u["attack"] for u in ashore) + sum(
             board.LAND_TYPES[n]["attack"] for s in _mine(view, side) if s["type"] == "TR" and s["hex"] == h
             for n in s["cargo"])
-        if side == "japanese" or strength >= sum(u["defense"] for u in enemy):
-            attack += [u["id"] for u in ashore] + landing
+        if campaign_bots.active(view):  # the campaigns: only at the odds CRT 1 rewards, the ships' guns counted
+            strength += sum(s["values"]["surface_attack"] for s in _mine(view, side) if s["hex"] == h
+                            and s["type"] in GUNS) if not _coastal_defense(view, side, h) else 0
+            if not campaign_bots.enough(view, side, h, strength):
+                continue
+        elif not (side == "japanese" or strength >= sum(u["defense"] for u in enemy)):
+            continue
+        attack += [u["id"] for u in ashore] + landing
+    if campaign_bots.active(view):  # an opposed landing without its attack only where Class 2 lets both stand
+        land = [uid for uid in land if uid in attack or next(
+            s["hex"] for s in _mine(view, side) if uid in s["carrying"]) not in CLASS_1]
     # (C) every own battleship, cruiser or destroyer in a hex of an attack supports it
     where = {u["hex"] for u in view["land"] if u["id"] in attack} | {
         s["hex"] for s in _mine(view, side) if set(s["carrying"]) & set(attack)}
@@ -551,11 +569,14 @@ def _station_hex(view: View, side: str, station: str) -> str:
 
 def _base_target(view: View, side: str, h: str, kind: str) -> str | None:
     """An enemy air base with air points on it within the station's normal range, where no enemy Coastal Defense
-    unit stands: the one nearest the side's objective (it threatens the landing or the fleet covering it)."""
+    unit stands (the mini-games): the one nearest the side's objective (it threatens the landing or the fleet
+    covering it)."""
     objective = _goal(view, f"{side}_objective")
     bases = [b["hex"] for b in view["bases"] if b["side"] == _enemy(side) and b.get("capacity")
              and any(b["air"].values()) and _dist(h, b["hex"]) <= board.reach(kind)
-             and not _coastal_defense(view, side, b["hex"])]
+             # (the campaigns: a battery there bars the ships' bombardment, not the air, Detailed Sequence of Play
+             # 2 (F); its air is what defends the objectives near, campaign_bots.enough)
+             and (campaign_bots.active(view) or not _coastal_defense(view, side, b["hex"]))]
     return min(bases, key=lambda x: (_dist(x, objective), x)) if bases else None
 
 
@@ -578,8 +599,8 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
     for st in sorted(stations):
         h = _station_hex(view, side, st)
         for kind in board.KINDS:
-            n = stations[st][kind]
-            if not n:
+            n = stations[st][kind] - (march.grounded(view, side, st) if kind == "lac" else 0)
+            if n <= 0:
                 continue
             options = []
             for t, groups in sorted(targets.items()):
@@ -601,7 +622,8 @@ def _allocation(view: View, prompt: dict[str, Any], rng, side: str) -> dict[str,
                     on_land.append({"from": st, "kind": kind, "points": n - keep, "target": objective,
                                     "unit": batteries[0]["id"]})
                 continue
-            near = [x for x in helps if _dist(h, x) <= board.reach(kind)]
+            # (the campaigns: within the extended range too, Movement (V), as campaign_bots.enough counts it)
+            near = [x for x in helps if _dist(h, x) <= board.reach(kind, extended=campaign_bots.active(view))]
             if not carrier and near:  # land-based air supports the land combat within normal range
                 target = min(near, key=lambda x: (_dist(h, x), x))
                 ground.append({"from": st, "kind": kind, "points": n, "target": target})

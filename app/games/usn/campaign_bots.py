@@ -12,41 +12,63 @@ Heuristics:
   Games 1 and 3 (Thailand 111 is their special rule). It no longer spreads over the empty hexes of the areas it held
   at the start (Campaign Game 2): the last to occupy holds an area. The Allies: the objective hexes the Japanese
   stand on. A unit goes for the target nearest by land (the map's land hexsides, China and India excluded): `CROWD`
-  units a target, and for Japan more while the attack sent is short of what the target wants (`wanted`): half the
-  Defence there, entrenched counting double, against an enemy (if a third of its army ashore can make it); against
-  a threat, a garrison whose entrenched Defence matches the enemy's attack within `THREAT` hexes.
-- Holding. The first unit of its side on an objective hex stays there and entrenches (while an enemy land unit is
-  within `THREAT` hexes' march, the first `GARRISON`, and more while their entrenched Defence is short of that
-  enemy's attack: both sides); a division that would hold breaks down (Unit Breakdown, into its most components)
-  when a target is left and the hex is not threatened, one component holding, the others marching on. Units
-  standing with the enemy stay (bots._land_attack attacks there). An entrenched unit may not move (Movement (I)):
-  one off an objective that has a target to march on disentrenches at the end of the phase (Entrenchment (B)) and
-  marches in the next.
+  units a target, and for Japan more while the attack sent is short of what the target wants (`wanted`): the odds
+  worth attacking at (`odds`) on the enemy's Defence as attacked and his air support, less the side's own air
+  support (if a third of its army ashore can make it); against a threat, a garrison whose entrenched Defence
+  matches the enemy's attack within `THREAT` hexes.
+- Holding. The first unit of its side on an objective hex stays there and entrenches (while an enemy land unit that
+  may march is within `THREAT` hexes' march, the first `GARRISON`, and more while that enemy and his air could make
+  more than `HOLD_ODDS` on their Defence entrenched: both sides); a division that would hold breaks down (Unit
+  Breakdown, into its most components) when a target is left and the hex is not threatened, one component holding,
+  the others marching on. The Japanese leave no garrison on the Home Islands' naval bases while no enemy comes (the
+  last to occupy holds an area). Units standing with the enemy stay (bots._land_attack attacks there). An
+  entrenched unit may not move (Movement (I)): one with a target to march on, or one the transports may fetch,
+  disentrenches at the end of the phase (Entrenchment (B)) and moves in the next.
 - Landings. A loaded Japanese transport sails for the landing hex (where the rules let a transport put units
   ashore) nearest a target in Game-Turns; an empty one fetches the nearest units with no land route shorter than
   `LONG_MARCH` Game-Turns to a target (a ship steps about six hexes a Game-Turn, a land unit one).
 - Fuel. In the long campaign voyages a ship turns for the nearest naval base that refuels once the Game-Turns left
   at sea would just bring it there (Supply (G)).
-- Attacks. A unit steps into a hex where enemy units stand only when the units of its side that will be there attack
-  with at least half the enemy's defence, entrenched defenders counting double (the Allies: the whole defence);
-  bots._land_attack decides the attacks in the Land Attack Phase.
+- Attacks (`odds`, `enough`). A unit steps into a hex where enemy units stand, and an attack is announced there,
+  only when the attack (land units, and in the Land Attack Phase the ships' guns) with the side's land-based air
+  within reach reaches the odds CRT 1 rewards against the enemy's Defence as attacked (strength.as_attacked) and
+  his air support: 2-1 where a D1 destroys the defender, 3-1 where it takes his entrenchment, bases or battery, else
+  4-1. The enemy's units count out of supply in a hex under the side's undisputed Zone of Control as its view shows
+  it (`cut_off`: its carriers and air bases with air within two hexes), and such units are no threat to its
+  garrisons (Supply (E): they may neither move nor attack). bots.py sends the Japanese fleet to the enemy-held
+  objective the army stands nearest in strength (`siege`), once the first objective is clear.
+- Transports keep out of the enemy's strike range when they go for troops (`exposed`).
 - Repair. A damaged ship heads for its side's repair base nearest (Japan's naval bases; Pearl Harbor while Allied)
   and stays there, unmoved, until repaired (Damage and Repair of Naval Units: a week in the base per point).
 """
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from app.games.usn import board, bot_view, breakdown, campaign_victory, campaigndata, grid, march, offmap, supply
+from app.games.usn import (
+    airbase,
+    board,
+    bot_view,
+    breakdown,
+    campaign_victory,
+    campaigndata,
+    grid,
+    march,
+    offmap,
+    strength,
+    supply,
+    zoc,
+)
 from app.games.usn.land import CLASS_1, LAND_HEXES, MOUNTAIN
 
 View = dict[str, Any]
 CROWD = 3  # units sent toward one target hex at a time
 THREAT = 6  # an enemy land unit this many hexes' march from an objective held threatens it
 LONG_MARCH = 6  # a Japanese land unit further than this from every target is fetched by sea
-GARRISON = 2  # the units a threatened objective keeps (and is reinforced to)
+GARRISON = 1  # the units a threatened objective keeps at least (and is reinforced to)
+HOLD_ODDS = 2  # a garrison holds while the enemy near can make no more than 2-1 on it (CRT 1: Ax on two dice in six)
 THAILAND = "0111"
 # where a transport may put land units ashore (Terrain; naval.py's debark check): the Class 1 and 2 hexes and the
 # map's places
@@ -100,7 +122,16 @@ def targets(view: View, side: str) -> list[str]:
 
 
 def wanted(view: View, side: str) -> dict[str, int]:
-    """{target hex: the attack strength the side wants sent there} (module docstring, "Targets")."""
+    """{target hex: the attack strength the side wants sent there} (module docstring, "Targets"). Worked out once
+    per decision: the view is that decision's own, and its transports and land units each ask (measured: a third
+    of the computer's time in Campaign Game 3)."""
+    memo = view.setdefault("_campaign_bots", {})  # the decision's scratch, never read by the rules
+    if ("wanted", side) not in memo:
+        memo[("wanted", side)] = _wanted(view, side)
+    return dict(memo[("wanted", side)])
+
+
+def _wanted(view: View, side: str) -> dict[str, int]:
     out: dict[str, int] = {}
     start = campaign_victory.start_control(str(view.get("scenario", "")))
     # an assault is worth gathering for only if a third of the army ashore can make it
@@ -110,7 +141,7 @@ def wanted(view: View, side: str) -> dict[str, int]:
         enemy = [h for h in hexes if _enemy_at(view, side, h)]
         for h in enemy:  # retake or clear what the enemy stands on (an area he shares is disputed: nobody scores)
             want = _assault(view, side, h) if side == "japanese" else 0
-            out[h] = want if want <= army else 0
+            out[h] = want if want <= army else 0  # out of reach: CROWD units wait at hand
         if side != "japanese" or o["id"].startswith("japan_"):
             continue
         if start.get(o["id"]) != side:  # an area to conquer: each hex it has no unit on (measured: occupying only
@@ -121,8 +152,11 @@ def wanted(view: View, side: str) -> dict[str, int]:
             for h in hexes:
                 if h not in out and _threatened(view, side, h):
                     out[h] = _threat(view, side, h)
-    for h in sorted(_objective_hexes()):  # reinforce a threatened objective held
-        if h not in out and _threatened(view, side, h) and 0 < len(_own_at(view, side, h)) < GARRISON:
+    for h in sorted(_objective_hexes()):  # reinforce a threatened objective held, its garrison short (`_holds`)
+        own = _own_at(view, side, h)
+        if h not in out and own and _threatened(view, side, h) and HOLD_ODDS * sum(
+                strength.as_attacked({**u, "entrenched": True}, True) for u in own) < _near_attack(view, side, h) \
+                + _air_support(view, board.other(side), h):
             out[h] = 0
     # Thailand 111 (Campaign Games 1 and 3): crossing the border hands Bangkok over
     if side == "japanese" and view.get("scenario") in march.GAMES and any(
@@ -132,54 +166,140 @@ def wanted(view: View, side: str) -> dict[str, int]:
 
 
 def _assault(view: View, side: str, h: str) -> int:
-    """The attack strength wanted against the enemy at h: what `_step` asks before it lets a unit in."""
-    return int(_need(side) * _defence(_enemy_at(view, side, h))) + 1
+    """The land units' attack strength wanted against the enemy at h: what `enough` asks before a unit goes in or
+    an attack is announced (the side's air support counted, its naval support not)."""
+    return max(0, odds(view, side, h) * _held(view, side, h) - _air_support(view, side, h))
 
 
-def _need(side: str) -> float:
-    return 0.5 if side == "japanese" else 1.0
+def odds(view: View, side: str, h: str) -> int:
+    """The odds an attack at h is worth making (CRT 1; Explanation of Effects): 2-1 (two dice in six Ax) where a D1
+    destroys the defender: on Class 1 land, or on Class 2 defending a base out of supply (`cut_off`); 3-1 (one die
+    in six Ax) where a D1 gains something: on Class 2 it takes an entrenched defender's entrenchment, the bases and
+    the Coastal Defense units of the hex; else 4-1, the first column with no Ax on any die, for below it a D1
+    leaves an unentrenched Class 2 defender where it stands and only the Ax is left to roll for."""
+    enemy = _enemy_at(view, side, h)
+    base = any(b["hex"] == h and b["side"] == board.other(side) for b in view["bases"])
+    if h in CLASS_1 or base and cut_off(view, side, h) and not all(_battery(u) for u in enemy):
+        return 2
+    return 3 if base or any(u.get("entrenched") or _battery(u) for u in enemy) else 4
+
+
+def _held(view: View, side: str, h: str) -> int:
+    """The enemy's Defence at h as the attack meets it: each unit's Defense Strength as attacked (tripled
+    entrenched, halved out of supply: strength.as_attacked; a Coastal Defense unit is always supplied, Supply (E))
+    and the air support he can fly to it."""
+    cut = cut_off(view, side, h)
+    return sum(strength.as_attacked(u, u.get("supplied", True) and not (cut and not _battery(u)))
+               for u in _enemy_at(view, side, h)) + _air_support(view, board.other(side), h)
+
+
+def _battery(u: dict[str, Any]) -> bool:
+    return board.LAND_TYPES[u["name"]]["kind"] == "coastal_defense"
+
+
+def cut_off(view: View, side: str, h: str) -> bool:
+    """Is h under the side's undisputed Zone of Control as its view shows it (`_cut_zone`)? Then the enemy's land
+    units at h trace no supply (Supply (D): the undisputed Zone of Control blocks a line into a hex, the unit's own
+    included): they may neither move nor attack and defend halved (Supply (E))."""
+    return h in _cut_zone(*_zoc_sources(view, side))
+
+
+def _zoc_sources(view: View, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(the hexes of the side's carriers holding air units and of its air bases holding air points; those of the
+    enemy's air bases holding air points and of his naval stacks, which may carry aircraft) (Zones of Control)."""
+    mine = {s["hex"] for s in view["ships"][side]["units"] if board.is_carrier(s) and s.get("nac")}
+    mine |= {b["hex"] for b in view["bases"] if b["side"] == side and any(b["air"].values())}
+    theirs = {b["hex"] for b in view["bases"] if b["side"] == board.other(side) and any(b["air"].values())}
+    theirs |= {st["hex"] for st in view["ships"][board.other(side)]["stacks"]}
+    return frozenset(mine), frozenset(theirs)
+
+
+@lru_cache(maxsize=512)  # the carriers move every phase: the recent positions only
+def _cut_zone(mine: frozenset[str], theirs: frozenset[str]) -> frozenset[str]:
+    """Zones of Control: every hex within two hexes of a source of the side's and of none of the enemy's."""
+    def disc(hexes):
+        return {x for h in hexes if not offmap.off(h) for x in grid.within(h, zoc.RADIUS)}
+    return frozenset(disc(mine) - disc(theirs))
+
+
+def siege(view: View, side: str) -> str | None:
+    """The enemy-held objective hex where the side's army stands closest in strength (its land units' attack within
+    two hexes), the fewest defenders first among equals: the fleet's carriers stand off it (their Zone of Control
+    cuts its supply) and its guns bombard its battery (bots.py reads it as the side's objective). None: no army
+    near one."""
+    best = None
+    for h, o in _objective_hexes().items():
+        enemy = _enemy_at(view, side, h)
+        if not enemy or o["id"].startswith("japan_") and side == "japanese":
+            continue
+        near = sum(u["attack"] for u in view["land"] if u["side"] == side and u["hex"]
+                   and grid.distance(u["hex"], h) <= 2)
+        if near:
+            k = (-near, sum(u["defense"] for u in enemy), h)
+            best = min(best or (k, h), (k, h))
+    return best[1] if best else None
+
+
+def _air_support(view: View, side: str, h: str) -> int:
+    """The Bombardment Strength of the side's land-based air (LAC, LBAC) on its air bases within reach of h, the
+    extended range included (Ground Support - Offensive and - Defensive; Movement (V): beyond the normal range only
+    the air-to-air strength falls)."""
+    return sum(b["air"].get(kind, 0) * airbase.bomb_per_point({"kind": kind, "side": side})
+               for b in view["bases"] if b["side"] == side and not neutralized(view, f"base:{b['hex']}")
+               for kind in ("lac", "lbac") if grid.distance(b["hex"], h) <= board.reach(kind, extended=True))
+
+
+def enough(view: View, side: str, h: str, attack: int) -> bool:
+    """Do `attack` land (and naval) strength and the side's air support reach the odds worth attacking at h?"""
+    return attack + _air_support(view, side, h) >= odds(view, side, h) * _held(view, side, h)
 
 
 def _threat(view: View, side: str, h: str) -> int:
     """The strength a threatened hex is kept at: the enemy's attack within THREAT hexes' march, which the garrison's
-    entrenched Defence (counted as `_defence` does) should match; the units already there count."""
+    entrenched Defence (doubled, a margin under the rules' tripling) should match; the units already there count."""
     mine = sum(2 * u["defense"] for u in _own_at(view, side, h))
     # the units sent are counted by their attack, about a quarter of their Defence entrenched
     return max(0, _near_attack(view, side, h) - mine) // 4
 
 
 def _near_attack(view: View, side: str, h: str) -> int:
-    """The attack strength of the enemy land units within THREAT Game-Turns' march of h (by land)."""
+    """The attack strength of the enemy land units within THREAT Game-Turns' march of h (by land) that may march
+    (`_menace`)."""
     d = distances(h)
-    return sum(u["attack"] for u in view["land"] if u["side"] == board.other(side) and d.get(u["hex"], 99) <= THREAT)
+    return sum(u["attack"] for u in _menace(view, side) if d.get(u["hex"], 99) <= THREAT)
 
 
 def _threatened(view: View, side: str, h: str) -> bool:
-    """An enemy land unit ashore within THREAT Game-Turns' march of h (by land)."""
+    """An enemy land unit ashore within THREAT Game-Turns' march of h (by land) that may march (`_menace`)."""
     d = distances(h)
-    return any(d.get(u["hex"], 99) <= THREAT for u in view["land"] if u["side"] == board.other(side) and u["hex"])
+    return any(d.get(u["hex"], 99) <= THREAT for u in _menace(view, side))
 
 
-def _defence(units: list[dict[str, Any]]) -> int:
-    return sum(u["defense"] * (2 if u.get("entrenched") else 1) for u in units)
+def _menace(view: View, side: str) -> list[dict[str, Any]]:
+    """The enemy land units ashore that may march: not those the side's Zone of Control cuts off (Supply (E): they
+    may neither move nor attack)."""
+    cut = _cut_zone(*_zoc_sources(view, side))
+    return [u for u in view["land"] if u["side"] == board.other(side) and u["hex"] and u["hex"] not in cut]
 
 
 def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, list[int]]) -> bool:
     """The unit is the last of its side on an objective hex its side wants held (it stays); where the enemy is
-    coming, the garrison stays whole: GARRISON units, and more while their Defence (entrenched, as `_defence`
-    counts it) is short of the attack of the enemy within THREAT hexes' march."""
+    coming, GARRISON units, and more while the attack of the enemy within THREAT hexes' march and his air support
+    would make more than HOLD_ODDS on their Defence entrenched (tripled, Entrenchment (A))."""
     if u["hex"] not in _objective_hexes():
         return False
     n, defence = staying.get(u["hex"], (0, 0))
     if _threatened(view, side, u["hex"]):
-        return n < GARRISON or defence < _near_attack(view, side, u["hex"])
-    return n == 0
+        return n < GARRISON or HOLD_ODDS * defence < _near_attack(view, side, u["hex"]) \
+            + _air_support(view, board.other(side), u["hex"])
+    # the Home Islands' naval bases are Japan's since the start, the last to occupy: no garrison while no enemy comes
+    return n == 0 and not (side == "japanese" and _objective_hexes()[u["hex"]]["id"].startswith("japan_"))
 
 
 def _stay(staying: dict[str, list[int]], u: dict[str, Any]) -> None:
     got = staying.setdefault(u["hex"], [0, 0])
     got[0] += 1
-    got[1] += 2 * u["defense"]  # entrenched, or soon (it stays)
+    got[1] += strength.as_attacked({**u, "entrenched": True}, True)  # entrenched, or soon (it stays)
 
 
 # --- land movement ---
@@ -187,7 +307,7 @@ def _stay(staying: dict[str, list[int]], u: dict[str, Any]) -> None:
 def reserved(view: View, side: str, going: set[str]) -> set[str]:
     """The divisions waiting at the Burma march's start for a later deadline (all four are due by Game-Turn 18,
     Burma 76): they stay there for the march rather than go elsewhere (`going`: those marching or holding Burma)."""
-    if side != "japanese" or view.get("scenario") not in march.GAMES:
+    if side != "japanese" or view.get("scenario") not in march.GAMES or march.done(view):
         return set()
     due = march.table()["divisions_by_turn"][-1][1] - len(going)
     waiting = sorted(u["id"] for u in view["land"] if u["side"] == side and u["name"] == march.DIVISION
@@ -227,15 +347,15 @@ def land_orders(view: View, prompt: dict[str, Any], side: str, busy: set[str],
                 breaks[u["id"]] = into  # one component holds; the others march on (below)
             hold.append(u["id"])
             continue
-        if _enemy_at(view, side, u["hex"]) or u.get("entrenched") and u["hex"] in _objective_hexes():
+        if _enemy_at(view, side, u["hex"]):
             _stay(staying, u)
             continue
         if u.get("entrenched"):
             # it may not move entrenched (Movement (I)): where it would march, it disentrenches at the end of this
             # phase (Entrenchment (B)) and marches in the next
             if _step(view, side, u, list(_graph().get(u["hex"], ())), goals, {g: list(n) for g, n in sent.items()},
-                     {}, avoid):
-                free.append(u["id"])
+                     {}, avoid) or side == "japanese" and fetchable(view, side, u, goals):
+                free.append(u["id"])  # (or free to embark: the transports fetch it, `pickup`)
             _stay(staying, u)
             continue
         step = _step(view, side, u, options, goals, sent, arriving, avoid)
@@ -289,7 +409,7 @@ def _step(view: View, side: str, u: dict[str, Any], options: list[str], goals: d
                 if n in CLASS_1 or tuple(sorted((u["hex"], n))) in MOUNTAIN:
                     continue
                 force = [*_own_at(view, side, n), *arriving.get(n, []), u]
-                if sum(x["attack"] for x in force) < _need(side) * _defence(enemy):
+                if not enough(view, side, n, sum(x["attack"] for x in force)):
                     continue
             got = sent.setdefault(g, [0, 0])
             got[0] += 1
@@ -335,15 +455,19 @@ def repair_moves(view: View, side: str, toward) -> dict[str, Any | None]:
 
 # --- the Japanese invasions by sea ---
 
-def landing_goal(view: View, side: str, h: str) -> str:
+def landing_goal(view: View, side: str, h: str, attack: int = 0) -> str:
     """Where a loaded Japanese transport sails: the hex where land units may go ashore (Terrain) that puts them
     nearest a target in Game-Turns (a ship steps about six hexes a Game-Turn, a land unit one), never onto an enemy
-    Coastal Defense unit (Amphibious Assault, errata), unopposed landings first among equals; its own hex when none."""
+    Coastal Defense unit (Amphibious Assault, errata) nor onto enemy Class 1 land its cargo's `attack` (with the
+    air support) would not assault at the odds worth it (`enough`: it must destroy the defender to land, and would
+    wait at sea; measured, divisions stayed aboard for forty Game-Turns), unopposed landings first among equals;
+    its own hex when none."""
     goals = targets(view, side)
     best = None
     for x in sorted(ASHORE):
-        if not grid.open_hex(x) or any(board.LAND_TYPES[u["name"]]["kind"] == "coastal_defense"
-                                       for u in _enemy_at(view, side, x)):
+        enemy = _enemy_at(view, side, x)
+        if not grid.open_hex(x) or any(_battery(u) for u in enemy) \
+                or enemy and x in CLASS_1 and not enough(view, side, x, attack):
             continue
         land = min((distances(g).get(x, 99) for g in goals), default=99)
         if land >= 99:
@@ -359,12 +483,33 @@ def pickup(view: View, side: str, h: str, taken: set[str]) -> str | None:
     land units that no land route takes to a target within LONG_MARCH Game-Turns (the island garrisons, the home
     islands' reserve, the army far from the front: a ship steps about six hexes a Game-Turn, a land unit one)."""
     goals = targets(view, side)
-    idle = {u["hex"] for u in view["land"] if u["side"] == side and u["hex"] and not u["entrenched"]
-            and u["id"] not in taken and grid.open_hex(u["hex"]) and not offmap.off(u["hex"])
-            and board.LAND_TYPES[u["name"]]["kind"] != "coastal_defense"
-            and min((distances(g).get(u["hex"], 99) for g in goals), default=99) > LONG_MARCH
-            and not _enemy_at(view, side, u["hex"]) and u["hex"] not in march.ROUTE}  # Burma 76's divisions march
+    idle = {u["hex"] for u in view["land"] if not u["entrenched"] and u["id"] not in taken
+            and fetchable(view, side, u, goals)} - exposed(view, side)
     return min(idle, key=lambda x: (grid.distance(h, x), x)) if idle else None
+
+
+def exposed(view: View, side: str) -> set[str]:
+    """The hexes an unescorted transport keeps out of: within the extended strike range of an enemy naval stack (it
+    may hold carriers: NAC, Movement (V)) or of an enemy air base holding air points (its LAC; LBAC strike ships
+    at one point a point). Measured: empty transports sent for the Home Islands' reserve past an Allied carrier
+    force lost some 280 VP in Campaign Game 3 (seed 3)."""
+    enemy = board.other(side)
+    out = {x for st in view["ships"][enemy]["stacks"] if not offmap.off(st["hex"])
+           for x in grid.within(st["hex"], board.reach("nac", extended=True))}
+    out |= {x for b in view["bases"] if b["side"] == enemy and b["air"].get("lac") and not offmap.off(b["hex"])
+            for x in grid.within(b["hex"], board.reach("lac", extended=True))}
+    return out
+
+
+def fetchable(view: View, side: str, u: dict[str, Any], goals=None) -> bool:
+    """A land unit of the side the transports fetch (`pickup`): ashore on a hex open to ships, not a Coastal
+    Defense unit, no land route within LONG_MARCH Game-Turns to a target, no enemy beside it, not on Burma 76's
+    march. `goals`: the side's targets, if the caller has them."""
+    goals = targets(view, side) if goals is None else goals
+    return u["side"] == side and bool(u["hex"]) and grid.open_hex(u["hex"]) and not offmap.off(u["hex"]) \
+        and board.LAND_TYPES[u["name"]]["kind"] != "coastal_defense" \
+        and min((distances(g).get(u["hex"], 99) for g in goals), default=99) > LONG_MARCH \
+        and not _enemy_at(view, side, u["hex"]) and u["hex"] not in march.ROUTE
 
 
 def neutralized(view: View, station: str) -> bool:

@@ -60,9 +60,17 @@ def _needed(turn: int) -> int:
     return table()["divisions_by_turn"][-1][1]
 
 
+def done(view: dict[str, Any]) -> bool:
+    """The march's last deadline is past (Burma 76 is read at the Step 1 after Game-Turn 18, and never again): the
+    divisions in Burma and at the route's start are free for the other objectives."""
+    return view["turn"] > table()["divisions_by_turn"][-1][0]
+
+
 def _marchers(view: dict[str, Any], side: str) -> tuple[set[str], list[dict[str, Any]]]:
     """(the divisions holding Burma, those on the march): the ones on the route, and enough from its start to make
     the number due by the next deadline."""
+    if done(view):
+        return set(), []
     mine = sorted((u for u in view["land"] if u["side"] == side and u["name"] == DIVISION), key=lambda u: u["id"])
     held = {u["id"] for u in mine if u["hex"] == BURMA}
     going = [u for u in mine if u["hex"] in ROUTE[1:-1]]
@@ -95,6 +103,16 @@ def must_disentrench(view: dict[str, Any], side: str) -> list[str]:
     if side != "japanese" or view.get("scenario") not in GAMES:
         return []
     return sorted(u["id"] for u in _marchers(view, side)[1] if u["entrenched"])
+
+
+def grounded(view: dict[str, Any], side: str, station: str) -> int:
+    """The LAC points Bangkok keeps out of the air until Burma 76 has counted them at the Step 1 after Game-Turn 18
+    (ten LAC at Bangkok, or the Japanese Player loses the game): measured, its LAC flying ground support were shot
+    down to one by Game-Turn 18 (Campaign Game 3, seed 0)."""
+    if side != "japanese" or view.get("scenario") not in GAMES or done(view) \
+            or station != f"base:{table()['bangkok']}":
+        return 0
+    return table()["lac"]
 
 
 def bangkok_transfers(view: dict[str, Any], prompt: dict[str, Any], side: str,

@@ -96,15 +96,16 @@ def test_the_japanese_computer_keeps_what_it_holds_and_goes_for_the_enemy_in_its
     """Campaign Game 2 starts with the Japanese holding the southern areas: the last to occupy holds an area, so
     the computer no longer scatters its army over their empty hexes (nor into neutral Thailand, whose rule is Games
     1 and 3's); it goes for Allied units standing in an asterisked area (disputed: the Japanese cannot win), with
-    more than CROWD units while the attack sent is short of half their Defence."""
+    more than CROWD units while the attack sent is short of the odds worth attacking at (campaign_bots.odds: 4-1
+    against an unentrenched regiment in the open)."""
     s = R.setup("campaign_2", {}, SeededRng(1))
     view = R.view(s, "japanese")
     goals = campaign_bots.targets(view, "japanese")
     assert "0048" not in goals and "0153" not in goals  # Sumatra's and Java's empty hexes, Japanese since the start
     assert campaign_bots.THAILAND not in goals
-    s["land"]["A-L1"]["hex"] = "0488"  # an Allied unit walks into Vogelkop (the other hex is Japanese)
-    wanted = campaign_bots.wanted(R.view(s, "japanese"), "japanese")
-    assert wanted["0488"] > 0 and "0488" in campaign_bots.targets(R.view(s, "japanese"), "japanese")
+    s["land"]["A-L15"].update(hex="0488", entrenched=False)  # an Allied regiment walks into Vogelkop (the other
+    wanted = campaign_bots.wanted(R.view(s, "japanese"), "japanese")  # hex is Japanese)
+    assert wanted["0488"] == 4 * 15 and "0488" in campaign_bots.targets(R.view(s, "japanese"), "japanese")
 
 
 @pytest.mark.rule("Movement (I)")
