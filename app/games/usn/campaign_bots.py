@@ -125,10 +125,11 @@ def wanted(view: View, side: str) -> dict[str, int]:
     """{target hex: the attack strength the side wants sent there} (module docstring, "Targets"). Worked out once
     per decision: the view is that decision's own, and its transports and land units each ask (measured: a third
     of the computer's time in Campaign Game 3)."""
-    memo = view.setdefault("_campaign_bots", {})  # the decision's scratch, never read by the rules
-    if ("wanted", side) not in memo:
-        memo[("wanted", side)] = _wanted(view, side)
-    return dict(memo[("wanted", side)])
+    # the decision's scratch, never read by the rules; its keys are text, so the view stays plain JSON
+    memo = view.setdefault("_campaign_bots", {})
+    if f"wanted:{side}" not in memo:
+        memo[f"wanted:{side}"] = _wanted(view, side)
+    return dict(memo[f"wanted:{side}"])
 
 
 def _wanted(view: View, side: str) -> dict[str, int]:

@@ -74,3 +74,15 @@ def test_an_empty_transport_does_not_sail_for_troops_under_the_enemy_carriers():
     enemy = s["ships"]["A-CV-3"]
     enemy["hex"], enemy["at_sea"] = where, 1  # an Allied carrier force at the troops' hex
     assert campaign_bots.pickup(R.view(s, "japanese"), "japanese", "0676", set()) != where
+
+
+def test_the_campaign_players_scratch_leaves_their_view_plain_json():
+    """The targets are worked out once a decision and kept in the decision's own view: the view must stay what a
+    view is, plain JSON, for anything that reads it after the computer has (a page, a record of the decision)."""
+    import json
+
+    s = _setup()
+    v = R.view(s, "japanese")
+    first = campaign_bots.wanted(v, "japanese")
+    assert campaign_bots.wanted(v, "japanese") == first
+    json.dumps(v)
