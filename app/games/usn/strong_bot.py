@@ -23,6 +23,8 @@ It decides from `view(state, side)`, its prompt and its own stream only, like th
   instead lost Midway's Allied player 7 of its first 10 games against the easy Japanese (the easy Allies win all
   10): it closed on the enemy for this turn's strikes and did not see the next turn's. Playing to the end of the
   game (Midway's Game-Turn 1 too) did no better than two Game-Turns (docs/benchmarks.md).
+- **Fuel** (`refuel_at_oilers`, Supply (G), (H)): whatever course is chosen, a ship whose endurance would run out
+  before the game does ends the phase with a full Oiler it can reach.
 - **Evaluate** (belief.evaluate): the result if the game is over, else the margin of Victory Points with each
   objective's points to its holder. A course replaces the easy order only if it beats it by MARGIN on the mean, and
   in every believed state where the rollouts stop short of the end of the game (`chosen`); at Midway, never where
@@ -37,7 +39,7 @@ from typing import Any
 
 from app.engine import search
 from app.engine.errors import Refused
-from app.games.usn import airbase, belief, board, bot_view, bots, grid, mountains, offmap, steps, strength
+from app.games.usn import airbase, belief, board, bot_view, bots, grid, mountains, offmap, oiler, steps, strength
 from app.games.usn.rules import BOTS, rules
 
 View = dict[str, Any]
@@ -328,6 +330,54 @@ def support_landing(view: View, side: str, prompt: dict[str, Any], order: dict[s
     return {**order, "args": args}
 
 
+# --- refuelling at an Oiler (Supply (G), (H)) ------------------------------------------------------------------
+
+def _doomed(view: View, s: dict[str, Any]) -> bool:
+    """Supply (G): the ship's endurance runs out before the game does (its record reaches the limit at a Step 10 to
+    come), so it must refuel once more or be destroyed."""
+    return s["at_sea"] + view["turns"] - view["turn"] + 1 >= board.fuel_limit(s["type"])
+
+
+def refuel_at_oilers(view: View, side: str, order: dict[str, Any]) -> dict[str, Any]:
+    """The naval order with every ship whose fuel will not last the game, and that has a Game-Turn at sea to draw
+    (oiler.DATA, Supply (H)), sent to end the phase with a full Oiler within its printed Movement Allowance, there
+    refuelled (Supply (G): "stacked with an Oiler"); a bombardment it was given is dropped. At Midway the easy
+    player's heavy cruisers bombard Midway while the Oilers refuel the fleet, and on Game-Turn 3, two turns at sea,
+    cannot reach a naval base: all three were destroyed (60 Allied VP) in most games the strong Japanese lost."""
+    if order.get("verb") != "move":
+        return order
+    full = view.get("oilers") or {}
+    moves = order["args"].get("moves", {})
+    mine = view["ships"][side]["units"]
+    ends = {o["id"]: (moves.get(o["id"], {}).get("to") or moves.get(o["id"], {}).get("stop") or o["hex"])
+            for o in mine if o["type"] == oiler.DATA["type"] and full.get(o["id"]) and not offmap.off(o["hex"])}
+    if not ends:
+        return order
+    order = copy.deepcopy(order)
+    moves = order["args"].setdefault("moves", {})
+    ports = {b["hex"] for b in view["bases"] if b["side"] == side and b["naval"]}
+    for s in sorted(mine, key=lambda x: x["id"]):
+        o = moves.get(s["id"], {})
+        end = o.get("to") or o.get("stop") or s["hex"]
+        if (s["id"] in ends or offmap.off(s["hex"]) or s["at_sea"] < oiler.DATA["draws_after_turns_at_sea"]
+                or not _doomed(view, s) or end in ports or end in ends.values() or set(o) - {"to", "stop"}):
+            continue
+        for h in sorted(ends.values(), key=lambda h: (grid.distance(s["hex"], h), h)):
+            if h == s["hex"] or bots._toward(view, side, s, h, s["values"]["movement"]) == h:
+                if h == s["hex"]:
+                    moves.pop(s["id"], None)
+                else:
+                    moves[s["id"]] = {"to": h}
+                break
+    bombard = order["args"].get("bombard")
+    if bombard:
+        order["args"]["bombard"] = {h: t for h, t in bombard.items()
+                                    if any(m.get("stop") == h for m in moves.values())}
+        if not order["args"]["bombard"]:
+            del order["args"]["bombard"]
+    return order
+
+
 def make_strong(side: str):
     """The strong player of `side`: the search at the naval movement phase of a game the belief covers; at the air
     allocation of a mini-game, the easy order with the carriers supporting a landing at the objective
@@ -336,7 +386,7 @@ def make_strong(side: str):
 
     def bot(view: View, prompt: dict[str, Any], rng) -> dict[str, Any]:
         if belief.covers(view) and side in view.get("waiting_for", [side]):
-            return chosen(think(view, side, prompt, rng))
+            return refuel_at_oilers(view, side, chosen(think(view, side, prompt, rng)))
         if view.get("scenario") in belief.SEARCHED_SCENARIOS:
             return support_landing(view, side, prompt, easy(view, prompt, rng))
         return easy(view, prompt, rng)
@@ -348,4 +398,5 @@ STRONG_BOTS = {side: make_strong(side) for side in board.SIDES}
 # issue 36: the levels the lobby offers, easiest first (the easy player is the one U.S.N. always had, rules.BOTS)
 LEVELS = {EASY: dict(BOTS), STRONG: STRONG_BOTS}
 
-__all__ = ["BUDGET", "GAME", "MARGIN", "chosen", "LEVELS", "STRONG_BOTS", "make_strong", "naval_candidates"]
+__all__ = ["BUDGET", "GAME", "MARGIN", "chosen", "LEVELS", "STRONG_BOTS", "make_strong", "naval_candidates",
+           "refuel_at_oilers"]
