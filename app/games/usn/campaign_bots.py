@@ -155,9 +155,7 @@ def _wanted(view: View, side: str) -> dict[str, int]:
                     out[h] = _threat(view, side, h)
     for h in sorted(_objective_hexes()):  # reinforce a threatened objective held, its garrison short (`_holds`)
         own = _own_at(view, side, h)
-        if h not in out and own and _threatened(view, side, h) and HOLD_ODDS * sum(
-                strength.as_attacked({**u, "entrenched": True}, True) for u in own) < _near_attack(view, side, h) \
-                + _air_support(view, board.other(side), h):
+        if h not in out and own and _threatened(view, side, h) and _short(view, side, h, sum(map(_entrenched, own))):
             out[h] = 0
     # Thailand 111 (Campaign Games 1 and 3): crossing the border hands Bangkok over
     if side == "japanese" and view.get("scenario") in march.GAMES and any(
@@ -291,8 +289,7 @@ def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, list[int
         return False
     n, defence = staying.get(u["hex"], (0, 0))
     if _threatened(view, side, u["hex"]):
-        return n < GARRISON or HOLD_ODDS * defence < _near_attack(view, side, u["hex"]) \
-            + _air_support(view, board.other(side), u["hex"])
+        return n < GARRISON or _short(view, side, u["hex"], defence)
     # the Home Islands' naval bases are Japan's since the start, the last to occupy: no garrison while no enemy comes
     return n == 0 and not (side == "japanese" and _objective_hexes()[u["hex"]]["id"].startswith("japan_"))
 
@@ -300,7 +297,18 @@ def _holds(view: View, side: str, u: dict[str, Any], staying: dict[str, list[int
 def _stay(staying: dict[str, list[int]], u: dict[str, Any]) -> None:
     got = staying.setdefault(u["hex"], [0, 0])
     got[0] += 1
-    got[1] += strength.as_attacked({**u, "entrenched": True}, True)  # entrenched, or soon (it stays)
+    got[1] += _entrenched(u)  # entrenched, or soon (it stays)
+
+
+def _entrenched(u: dict[str, Any]) -> int:
+    """A garrison unit's Defence as attacked once entrenched (tripled, Entrenchment (A)), supplied."""
+    return strength.as_attacked({**u, "entrenched": True}, True)
+
+
+def _short(view: View, side: str, h: str, defence: int) -> bool:
+    """Is a garrison of this entrenched `defence` at h short: could the enemy's land units near and his air support
+    make more than HOLD_ODDS on it?"""
+    return HOLD_ODDS * defence < _near_attack(view, side, h) + _air_support(view, board.other(side), h)
 
 
 # --- land movement ---
