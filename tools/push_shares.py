@@ -9,6 +9,7 @@ from __future__ import annotations
 from app import games as registry
 from app.engine.rng import SeededRng
 from app.engine.testing import random_action
+from app.play.lobby import seats_offered
 from app.realtime import frames
 from app.realtime import patch as patches
 from app.web.guards import gzip
@@ -28,18 +29,14 @@ def order(rules, state: dict, players: SeededRng) -> tuple[str, dict]:
     return role, random_action(rules, state, role, players)
 
 
-def seats(game: str, scenario: str, options: dict) -> tuple[str, ...]:
-    spec = registry.get(game)
-    return tuple(spec.seats_offered(scenario, options) if spec.seats_offered else spec.meta.seats())
-
-
 def shares(game: str, scenario: str, state: dict, orders: int = 20, seed: int = 0,
            options: dict | None = None) -> list[dict]:
     """Every push the next `orders` orders from `state` send to the seats' pages: {"order", "mover", "verb",
     "seat", "raw", "wire", "page"} (bytes; "wire" the push deflated, "page" its page's gzip)."""
-    rules, options = registry.get(game), options if options is not None else {}
+    rules = registry.get(game)
+    options = options if options is not None else rules.meta.default_options()  # as tools.bench_pushes sets it up
     dice, players = SeededRng(5000 + seed), SeededRng(6000 + seed)
-    readers = seats(game, scenario, options)
+    readers = seats_offered(rules, scenario, options)
     held = {seat: patches.stamped(pages(rules, scenario, options, state, seat)["push"]) for seat in readers}
     out = []
     for n in range(orders):

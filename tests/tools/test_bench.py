@@ -142,7 +142,7 @@ def test_push_sizes_read_the_goal_on_the_median_order_of_each_seat_not_on_one_or
     assert "| Solomons Campaign | japanese | 3 | 20% | 30% | 30% | 2 | not met |" in text
 
 
-def test_a_series_push_is_the_patch_of_the_page_the_seat_held_and_a_seat_left_unchanged_counts_none():
+def test_a_series_push_is_the_patch_of_the_page_the_seat_held_one_a_seat_an_order():
     """tools/push_shares.py over a real game: every push is far smaller than the whole page (a patch of the page
     held), and the pushes are counted per seat, never more than one a seat an order."""
     from app import games as registry
